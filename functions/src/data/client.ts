@@ -1,0 +1,18 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config.js';
+
+/** Created once per container. Only repositories import this module. */
+const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
+export const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    region: AWS_REGION,
+    ...(DYNAMODB_ENDPOINT && {
+      endpoint: DYNAMODB_ENDPOINT,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  }),
+  { marshallOptions: { removeUndefinedValues: true } },
+);
+
+export const tableName = () => config().TABLE_NAME;

@@ -1,0 +1,20 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+
+/** True when a write failed only because its condition did not hold. */
+export function isConditionFailure(error: unknown): error is ConditionalCheckFailedException {
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+/** True when a TransactWriteItems was cancelled by a failed condition (not by throttling or conflicts). */
+export function isTransactionConditionFailure(error: unknown): error is TransactionCanceledException {
+  const name = (error as { name?: string })?.name;
+  if (!(error instanceof TransactionCanceledException) && name !== 'TransactionCanceledException') return false;
+  const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+}
+
+/** Standard version check: the item exists and still has the version the writer read. */
+export const versionCondition = (version: number) => ({
+  ConditionExpression: 'attribute_exists(PK) AND version = :expectedVersion',
+  ExpressionAttributeValues: { ':expectedVersion': version },
+});

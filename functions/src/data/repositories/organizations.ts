@@ -1,0 +1,54 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { notFound } from '../../lib/errors.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { keys } from '../keys.js';
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export async function getOrganization(orgId: string): Promise<OrganizationRecord> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.organization(orgId) }));
+  if (!Item) throw notFound('Organization');
+  return toRecord(Item);
+}
+
+/** Renaming needs no version from the client (SPEC §7 body is just {name}); the write is still atomic. */
+export async function renameOrganization(orgId: string, name: string): Promise<OrganizationRecord> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.organization(orgId),
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: 'SET #name = :name, updatedAt = :now ADD version :one',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name, ':now': new Date().toISOString(), ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRecord(Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('Organization');
+    throw error;
+  }
+}
+
+export function organizationItem(org: OrganizationRecord) {
+  return { ...keys.organization(org.id), type: 'Organization', ...org };
+}
+
+function toRecord(item: Record<string, unknown>): OrganizationRecord {
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    version: item.version as number,
+  };
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { fromCents, PROPERTY_MONEY_FIELDS, type Property, type PropertyInput, type PropertyRecord } from '@rent/shared';
+import { conflict, notFound } from '../../lib/errors.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { keys } from '../keys.js';
+import { tenantPropertyIds } from './tenancies.js';
+
+const NOT_FOUND = 'Property';
+const STALE =
+  'This property was changed by someone else while you were editing. Reload it to see their changes, then try again.';
+
+export async function listProperties(orgId: string): Promise<PropertyRecord[]> {
+  const k = keys.propertiesPrefix(orgId);
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': k.PK, ':prefix': k.SKPrefix },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items.map(toRecord).sort(byAddress);
+}
+
+/** A tenant sees only the properties they rent (or rented). */
+export async function listTenantProperties(orgId: string, userId: string): Promise<PropertyRecord[]> {
+  const ids = await tenantPropertyIds(orgId, userId);
+  if (ids.length === 0) return [];
+  const { Responses } = await db.send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: ids.slice(0, 100).map((id) => keys.property(orgId, id)) } },
+    }),
+  );
+  return (Responses?.[tableName()] ?? []).map(toRecord).sort(byAddress);
+}
+
+export async function getProperty(orgId: string, propertyId: string): Promise<PropertyRecord> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.property(orgId, propertyId) }));
+  if (!Item) throw notFound(NOT_FOUND);
+  return toRecord(Item);
+}
+
+export async function createProperty(orgId: string, input: PropertyInput): Promise<PropertyRecord> {
+  const now = new Date().toISOString();
+  const record: PropertyRecord = { ...input, id: randomUUID(), organizationId: orgId, createdAt: now, updatedAt: now, version: 1 };
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.property(orgId, record.id), type: 'Property', ...record },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return record;
+}
+
+/** Replaces a property's fields if nobody changed it since `version` was read (else 409). */
+export async function updateProperty(
+  orgId: string,
+  propertyId: string,
+  input: PropertyInput & { version: number },
+): Promise<PropertyRecord> {
+  const { version, ...fields } = input;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':expected': version,
+    ':next': version + 1,
+    ':now': new Date().toISOString(),
+  };
+  const sets = Object.entries(fields).map(([field, value]) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    return `#${field} = :${field}`;
+  });
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.property(orgId, propertyId),
+        UpdateExpression: `SET ${sets.join(', ')}, updatedAt = :now, version = :next`,
+        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return toRecord(Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) throw error.Item ? conflict(STALE) : notFound(NOT_FOUND);
+    throw error;
+  }
+}
+
+/**
+ * A property that transactions, maintenance requests or tenancies point to is never deleted
+ * from under them: the delete answers 409 and says what to do. Everything that references a
+ * property carries GSI2PK = ORG#o#PROP#p, so the check is one Query with Limit 1.
+ */
+export async function deleteProperty(orgId: string, propertyId: string): Promise<void> {
+  const ref = keys.propertyReferences(orgId, propertyId);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': ref.GSI2PK },
+      Limit: 1,
+    }),
+  );
+  if (Items.length > 0) {
+    throw conflict(
+      'This property still has transactions, tenants or maintenance requests. Move them to another property (or to no property) first, then delete it.',
+    );
+  }
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.property(orgId, propertyId),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound(NOT_FOUND);
+    throw error;
+  }
+}
+
+/** Cents inside, decimals on the wire. */
+export function toWire(record: PropertyRecord): Property {
+  const wire = { ...record } as Record<string, unknown>;
+  for (const field of PROPERTY_MONEY_FIELDS) {
+    const cents = record[field];
+    wire[field] = cents == null ? null : fromCents(cents);
+  }
+  return wire as Property;
+}
+
+function toRecord(item: Record<string, unknown>): PropertyRecord {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, ...rest } = item;
+  return rest as unknown as PropertyRecord;
+}
+
+const byAddress = (a: PropertyRecord, b: PropertyRecord) => a.address.localeCompare(b.address);

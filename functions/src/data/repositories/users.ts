@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@rent/shared';
+import { db, tableName } from '../client.js';
+import { isTransactionConditionFailure } from '../conditions.js';
+import { keys } from '../keys.js';
+import { organizationItem } from './organizations.js';
+
+export interface Profile {
+  userId: string;
+  email: string;
+  name: string | null;
+  image: string | null;
+}
+
+export interface Membership {
+  orgId: string;
+  userId: string;
+  role: Role;
+}
+
+/** The caller's membership (one organization per user for now: Switch Organization is "Coming soon"). */
+export async function findMembership(userId: string): Promise<Membership | null> {
+  const k = keys.membershipsOfUserPrefix(userId);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
+      Limit: 1,
+    }),
+  );
+  const item = Items[0];
+  return item ? { orgId: item.orgId, userId: item.userId, role: item.role } : null;
+}
+
+export function userItem(profile: Profile, now: string) {
+  return {
+    ...keys.user(profile.userId),
+    ...keys.userByEmail(profile.email),
+    type: 'User',
+    id: profile.userId,
+    email: profile.email.toLowerCase(),
+    emailVerified: true,
+    name: profile.name,
+    image: profile.image,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
+
+export function membershipItem(m: Membership, now: string) {
+  return {
+    ...keys.membership(m.orgId, m.userId),
+    ...keys.membershipByUser(m.userId, m.orgId),
+    type: 'Membership',
+    id: `${m.orgId}:${m.userId}`,
+    orgId: m.orgId,
+    organizationId: m.orgId,
+    userId: m.userId,
+    role: m.role,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
+
+/**
+ * First sign-in: the user, a new organization and an ADMIN membership, in one transaction.
+ * The user item's condition makes concurrent first requests safe: the loser re-reads the
+ * winner's membership instead of making a second organization.
+ */
+export async function provisionFirstSignIn(profile: Profile): Promise<Membership> {
+  const now = new Date().toISOString();
+  const orgId = randomUUID();
+  const displayName = profile.name?.trim() || profile.email.split('@')[0];
+  const membership: Membership = { orgId, userId: profile.userId, role: 'ADMIN' };
+  const newOrganization = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: organizationItem({ id: orgId, name: `${displayName}'s Organization`, createdAt: now, updatedAt: now, version: 1 }),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    { Put: { TableName: tableName(), Item: membershipItem(membership, now) } },
+  ];
+  const newUser = { Put: { TableName: tableName(), Item: userItem(profile, now), ConditionExpression: 'attribute_not_exists(PK)' } };
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [newUser, ...newOrganization] }));
+    return membership;
+  } catch (error) {
+    if (!isTransactionConditionFailure(error)) throw error;
+    const existing = await findMembership(profile.userId);
+    if (existing) return existing;
+    // The user exists but belongs to no organization (e.g. removed from one): give them their own.
+    await db.send(new TransactWriteCommand({ TransactItems: newOrganization }));
+    return membership;
+  }
+}

@@ -1,0 +1,8 @@
+import { routes } from '@rent/shared';
+import { getOrganization } from '../data/repositories/organizations.js';
+import { http } from '../lib/http.js';
+
+export const handler = http(routes.getOrganization, async ({ caller }) => {
+  const { version, ...org } = await getOrganization(caller.orgId);
+  return { ...org, userOrgRole: caller.role };
+});

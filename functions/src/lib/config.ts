@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Environment, parsed once at cold start. A bad deployment fails loudly here, not mid-request. */
+const Env = z.object({
+  TABLE_NAME: z.string().min(1),
+  RECEIPTS_BUCKET: z.string().min(1).default('rent-receipts'),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Set only offline: DynamoDB Local / s3rver endpoints. In AWS the SDK finds the real ones. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** How long a warm container trusts a resolved membership (see lib/identity.ts). */
+  IDENTITY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+});
+export type Config = z.infer<typeof Env>;
+
+let cached: Config | undefined;
+export function config(): Config {
+  cached ??= Env.parse(process.env);
+  return cached;
+}

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { Role } from '../domain/roles.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One endpoint, declared once. CDK makes a Lambda + HTTP API route from it, the local gateway
+ * routes to the same handler module, and the web client is typed from its schemas.
+ */
+export interface RouteDef {
+  /** Also the handler's file name: functions/src/http/<id>.ts */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** AWS-style path, e.g. /api/properties/{id} */
+  readonly path: `/api/${string}`;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+  /** Who may call it; enforced by the http() wrapper on the server, mirrored in the UI. */
+  readonly roles: readonly Role[];
+  /** Success status (default 200). */
+  readonly status?: 200 | 201 | 204;
+  /** Request bodies above this many bytes answer 413 before parsing (default 64 KiB). */
+  readonly maxBodyBytes?: number;
+}
+
+export const defineRoute = <const R extends RouteDef>(route: R): R => route;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type RouteParams<R extends RouteDef> = Out<R['params']>;
+export type RouteQuery<R extends RouteDef> = Out<R['query']>;
+export type RouteBody<R extends RouteDef> = Out<R['body']>;
+/** What the handler returns: the wire form before serialisation. */
+export type RouteResult<R extends RouteDef> = z.input<R['response']>;
+export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
+
+/** What the web client passes: only the parts the route declares. */
+export type RouteInput<R extends RouteDef> = (R['params'] extends z.ZodType ? { params: In<R['params']> } : unknown) &
+  (R['query'] extends z.ZodType ? { query?: In<R['query']> } : unknown) &
+  (R['body'] extends z.ZodType ? { body: In<R['body']> } : unknown);
+
+/** Fills {name} placeholders, encoding each value. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Turns /api/properties/{id} into a matcher that returns the decoded params or null. */
+export function pathMatcher(path: string): (actual: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const regex = new RegExp(`^${pattern}$`);
+  return (actual) => {
+    const match = regex.exec(actual);
+    if (!match) return null;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1]!);
+    });
+    return params;
+  };
+}

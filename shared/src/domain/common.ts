@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Ids are opaque strings made by the server (UUIDs); anything else is refused before a lookup. */
+export const Id = z
+  .string({ error: 'An id is required' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That id is not valid' });
+
+/** A real calendar date in ISO form (YYYY-MM-DD): 2026-02-30 is refused. */
+export const IsoDate = z
+  .string({ error: 'Enter a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date as YYYY-MM-DD' })
+  .refine(isRealDate, { error: 'That date does not exist' });
+
+export function isRealDate(text: string): boolean {
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  if (y < 1900 || y > 2200) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Trimmed text with a clear message when blank or too long. */
+export function text(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+}
+
+/** Optional text: blank or whitespace-only becomes null (SPEC §5 notes rule, applied everywhere). */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+}
+
+export const Timestamp = z.string();
+
+export const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { text, Timestamp } from './common.js';
+import { Role } from './roles.js';
+
+export const ORGANIZATION_NAME_MAX = 100;
+
+export const Organization = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  /** The caller's role in this organization (SPEC §3: "the session side also exposes userOrgRole"). */
+  userOrgRole: Role,
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const OrganizationUpdate = z.strictObject({
+  name: text('Organization name', ORGANIZATION_NAME_MAX),
+});
+export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
