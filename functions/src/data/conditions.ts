@@ -2,7 +2,10 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 
 /** True when a write failed only because its condition did not hold. */
 export function isConditionFailure(error: unknown): error is ConditionalCheckFailedException {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error as { name?: string })?.name === 'ConditionalCheckFailedException'
+  );
 }
 
 /** True when a TransactWriteItems was cancelled by a failed condition (not by throttling or conflicts). */

@@ -35,7 +35,10 @@ export const keys = {
   propertyReferences: (orgId: string, propertyId: string) => ({ GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}` }),
 
   tenancy: (orgId: string, tenancyId: string) => ({ PK: orgPk(orgId), SK: `TENANCY#${tenancyId}` }),
-  tenancyByUser: (userId: string, leaseStart: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `TENANCY#${leaseStart}` }),
+  tenancyByUser: (userId: string, leaseStart: string) => ({
+    GSI1PK: `USER#${userId}`,
+    GSI1SK: `TENANCY#${leaseStart}`,
+  }),
   tenanciesOfUserPrefix: (userId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SKPrefix: 'TENANCY#' }),
   tenancyByProperty: (orgId: string, propertyId: string, tenancyId: string) => ({
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,

@@ -1,11 +1,11 @@
 import middy from '@middy/core';
 import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResult } from '@rent/shared';
 import type {
+  Context,
   APIGatewayProxyEventV2WithJWTAuthorizer as Event,
   APIGatewayProxyStructuredResultV2 as Result,
-  Context,
 } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isConditionFailure, isTransactionConditionFailure } from '../data/conditions.js';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors.js';
 import { type Caller, resolveCaller } from './identity.js';
@@ -38,9 +38,7 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
       const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
       const result = await fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller, event });
       const status = route.status ?? 200;
-      return status === 204
-        ? { statusCode: 204, headers: { 'cache-control': 'no-store' } }
-        : json(status, result);
+      return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
     });
 }
 
@@ -89,7 +87,10 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string):
     message: issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }));
   const first = issues[0]!;
-  throw badRequest(issues.length === 1 ? `${label(first.path)}${first.message}` : 'Some fields need attention.', issues);
+  throw badRequest(
+    issues.length === 1 ? `${label(first.path)}${first.message}` : 'Some fields need attention.',
+    issues,
+  );
 }
 
 const label = (path: string) => (['body', 'query', 'path'].includes(path) ? '' : `${path}: `);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, Timestamp } from './common.js';
+import { Timestamp, text } from './common.js';
 import { Role } from './roles.js';
 
 export const ORGANIZATION_NAME_MAX = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, optionalText, text, Timestamp } from './common.js';
+import { IsoDate, optionalText, Timestamp, text } from './common.js';
 import { type Cents, MAX_ABS_CENTS, moneyField } from './money.js';
 
 export const PROPERTY_TYPES = [
@@ -40,14 +40,27 @@ export const PROPERTY_MONEY_FIELDS = [
 ] as const;
 export type PropertyMoneyField = (typeof PROPERTY_MONEY_FIELDS)[number];
 
-const money = () => moneyField({ min: 0, max: MAX_ABS_CENTS }).nullish().transform((v) => v ?? null);
+const money = () =>
+  moneyField({ min: 0, max: MAX_ABS_CENTS })
+    .nullish()
+    .transform((v) => v ?? null);
 
 /** What a client sends to create or replace a property. Money arrives as decimals, leaves as cents. */
 export const PropertyInput = z.strictObject({
   address: text('Address', 300),
   googlePlaceId: optionalText('Google place id', 300),
-  latitude: z.number({ error: 'Latitude must be a number' }).min(-90).max(90).nullish().transform((v) => v ?? null),
-  longitude: z.number({ error: 'Longitude must be a number' }).min(-180).max(180).nullish().transform((v) => v ?? null),
+  latitude: z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90)
+    .max(90)
+    .nullish()
+    .transform((v) => v ?? null),
+  longitude: z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180)
+    .max(180)
+    .nullish()
+    .transform((v) => v ?? null),
   propertyType: PropertyType.nullish().transform((v) => v ?? null),
   numberOfUnits: z
     .number({ error: 'Number of units must be a whole number' })

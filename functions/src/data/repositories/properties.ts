@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { fromCents, PROPERTY_MONEY_FIELDS, type Property, type PropertyInput, type PropertyRecord } from '@rent/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import { db, tableName } from '../client.js';
@@ -50,7 +57,14 @@ export async function getProperty(orgId: string, propertyId: string): Promise<Pr
 
 export async function createProperty(orgId: string, input: PropertyInput): Promise<PropertyRecord> {
   const now = new Date().toISOString();
-  const record: PropertyRecord = { ...input, id: randomUUID(), organizationId: orgId, createdAt: now, updatedAt: now, version: 1 };
+  const record: PropertyRecord = {
+    ...input,
+    id: randomUUID(),
+    organizationId: orgId,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
   await db.send(
     new PutCommand({
       TableName: tableName(),

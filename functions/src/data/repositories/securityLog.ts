@@ -6,7 +6,12 @@ import { keys } from '../keys.js';
 /** Security events are kept for a year, then DynamoDB's TTL removes them. */
 const RETENTION_SECONDS = 365 * 24 * 3600;
 
-export async function recordSecurityEvent(entry: { userId: string; action: string; details?: string; success: boolean }) {
+export async function recordSecurityEvent(entry: {
+  userId: string;
+  action: string;
+  details?: string;
+  success: boolean;
+}) {
   const now = new Date();
   const id = randomUUID();
   await db.send(

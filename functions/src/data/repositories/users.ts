@@ -81,13 +81,21 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
     {
       Put: {
         TableName: tableName(),
-        Item: organizationItem({ id: orgId, name: `${displayName}'s Organization`, createdAt: now, updatedAt: now, version: 1 }),
+        Item: organizationItem({
+          id: orgId,
+          name: `${displayName}'s Organization`,
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+        }),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
     { Put: { TableName: tableName(), Item: membershipItem(membership, now) } },
   ];
-  const newUser = { Put: { TableName: tableName(), Item: userItem(profile, now), ConditionExpression: 'attribute_not_exists(PK)' } };
+  const newUser = {
+    Put: { TableName: tableName(), Item: userItem(profile, now), ConditionExpression: 'attribute_not_exists(PK)' },
+  };
   try {
     await db.send(new TransactWriteCommand({ TransactItems: [newUser, ...newOrganization] }));
     return membership;
