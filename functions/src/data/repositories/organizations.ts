@@ -2,15 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../lib/errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
+import type { OrganizationRecord } from '../items.js';
 import { keys } from '../keys.js';
-
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
 
 export async function getOrganization(orgId: string): Promise<OrganizationRecord> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.organization(orgId) }));
@@ -37,10 +30,6 @@ export async function renameOrganization(orgId: string, name: string): Promise<O
     if (isConditionFailure(error)) throw notFound('Organization');
     throw error;
   }
-}
-
-export function organizationItem(org: OrganizationRecord) {
-  return { ...keys.organization(org.id), type: 'Organization', ...org };
 }
 
 function toRecord(item: Record<string, unknown>): OrganizationRecord {

@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '@rent/shared';
 import { db, tableName } from '../client.js';
 import { isTransactionConditionFailure } from '../conditions.js';
+import { type Membership, membershipItem, organizationItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
-import { organizationItem } from './organizations.js';
 
-export interface Profile {
-  userId: string;
-  email: string;
-  name: string | null;
-  image: string | null;
-}
-
-export interface Membership {
-  orgId: string;
-  userId: string;
-  role: Role;
-}
+export type { Membership, Profile };
 
 /** The caller's membership (one organization per user for now: Switch Organization is "Coming soon"). */
 export async function findMembership(userId: string): Promise<Membership | null> {
@@ -33,38 +21,6 @@ export async function findMembership(userId: string): Promise<Membership | null>
   );
   const item = Items[0];
   return item ? { orgId: item.orgId, userId: item.userId, role: item.role } : null;
-}
-
-export function userItem(profile: Profile, now: string) {
-  return {
-    ...keys.user(profile.userId),
-    ...keys.userByEmail(profile.email),
-    type: 'User',
-    id: profile.userId,
-    email: profile.email.toLowerCase(),
-    emailVerified: true,
-    name: profile.name,
-    image: profile.image,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
-}
-
-export function membershipItem(m: Membership, now: string) {
-  return {
-    ...keys.membership(m.orgId, m.userId),
-    ...keys.membershipByUser(m.userId, m.orgId),
-    type: 'Membership',
-    id: `${m.orgId}:${m.userId}`,
-    orgId: m.orgId,
-    organizationId: m.orgId,
-    userId: m.userId,
-    role: m.role,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
 }
 
 /**

@@ -1,0 +1,64 @@
+import type { Role } from '@rent/shared';
+import { keys } from './keys.js';
+
+/**
+ * Item shapes (keys + attributes) for the identity side of the table. Pure: the repositories
+ * write them, and the offline seed writes the same shapes.
+ */
+
+export interface Profile {
+  userId: string;
+  email: string;
+  name: string | null;
+  image: string | null;
+}
+
+export interface Membership {
+  orgId: string;
+  userId: string;
+  role: Role;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export function organizationItem(org: OrganizationRecord) {
+  return { ...keys.organization(org.id), type: 'Organization', ...org };
+}
+
+export function userItem(profile: Profile, now: string) {
+  return {
+    ...keys.user(profile.userId),
+    ...keys.userByEmail(profile.email),
+    type: 'User',
+    id: profile.userId,
+    email: profile.email.toLowerCase(),
+    emailVerified: true,
+    name: profile.name,
+    image: profile.image,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
+
+export function membershipItem(m: Membership, now: string) {
+  return {
+    ...keys.membership(m.orgId, m.userId),
+    ...keys.membershipByUser(m.userId, m.orgId),
+    type: 'Membership',
+    id: `${m.orgId}:${m.userId}`,
+    orgId: m.orgId,
+    organizationId: m.orgId,
+    userId: m.userId,
+    role: m.role,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}

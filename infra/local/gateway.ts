@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { pathMatcher, type RouteDef, routeList } from '@rent/shared';
+import { JwtVerifier } from 'aws-jwt-verify';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { JWK } from 'jose';
+import { apiGatewayEvent } from './apigw-event.js';
+import { functionsHttpDir } from './paths.js';
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+/** API Gateway's HTTP API payload limit. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The local stand-in for API Gateway: routes by the same table CDK uses, verifies the JWT as the
+ * HTTP API's JWT authorizer would (issuer, audience or client_id, expiry, signature), builds a
+ * payload-2.0 event and calls the very handler module Lambda would run.
+ */
+export async function createGateway(opts: { issuer: string; clientId: string; jwk: JWK }) {
+  const verifier = JwtVerifier.create({
+    issuer: opts.issuer,
+    audience: null,
+    customJwtCheck: ({ payload }) => {
+      if (payload.aud !== opts.clientId && payload.client_id !== opts.clientId) throw new Error('wrong audience');
+    },
+  });
+  verifier.cacheJwks({ keys: [opts.jwk as never] });
+
+  const table = await Promise.all(
+    routeList.map(async (route: RouteDef) => {
+      const module = (await import(pathToFileURL(`${functionsHttpDir}/${route.id}.ts`).href)) as { handler: Handler };
+      return { route, match: pathMatcher(route.path), handler: module.handler };
+    }),
+  );
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    let pathParameters: Record<string, string> | null = null;
+    const entry = table.find((e) => e.route.method === method && (pathParameters = e.match(url.pathname)));
+    if (!entry || !pathParameters) return reply(res, 404, { message: 'Not Found' });
+
+    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    let claims: Record<string, unknown>;
+    try {
+      claims = (await verifier.verify(token ?? '')) as Record<string, unknown>;
+    } catch {
+      // Exactly what an HTTP API's JWT authorizer answers; the handler never runs.
+      return reply(res, 401, { message: 'Unauthorized' });
+    }
+
+    const body = await readBody(req);
+    if (body === null) return reply(res, 413, { message: 'Request Entity Too Large' });
+
+    const event = apiGatewayEvent({
+      method,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      routeKey: `${entry.route.method} ${entry.route.path}`,
+      pathParameters,
+      headers: flattenHeaders(req),
+      body,
+      claims,
+      sourceIp: req.socket.remoteAddress,
+    });
+    const result = await entry.handler(event, lambdaContext(entry.route.id, event.requestContext.requestId));
+    if (typeof result === 'string') return reply(res, 200, result, 'application/json');
+    const headers = { ...(result.headers as Record<string, string>) };
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(
+      result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
+    );
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PAYLOAD_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function flattenHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return out;
+}
+
+function lambdaContext(functionName: string, awsRequestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    awsRequestId,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function reply(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
+  res.writeHead(status, { 'content-type': type }).end(typeof body === 'string' ? body : JSON.stringify(body));
+}

@@ -1,0 +1,172 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JWK } from 'jose';
+import { ensureCertificate } from './cert.js';
+import { createCognitoStandIn } from './cognito.js';
+import { ensureTable, startDynamoDb } from './dynamodb.js';
+import { dataDir as defaultDataDir, webDist } from './paths.js';
+import { startS3 } from './s3.js';
+import { seedDemo } from './seed.js';
+import { serveSpa } from './static.js';
+
+export const LOCAL = {
+  region: 'us-east-1',
+  userPoolId: 'local_devpool',
+  clientId: 'local-spa-client',
+  tableName: 'rent-today',
+  receiptsBucket: 'rent-today-receipts',
+} as const;
+
+export interface StackOptions {
+  /** HTTPS port of the one local origin (0 = any free port). */
+  port?: number;
+  /** Keep data in .data/ across restarts; false = in-memory DynamoDB and a temporary S3 folder (tests). */
+  persist?: boolean;
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  certPath: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  /** Token issuing without a browser, for the benchmark only. */
+  tokensFor(email: string): Promise<{ id_token: string }>;
+  /** The stand-in's signing key, for tests that need an expired but correctly signed token. */
+  signingJwk: JWK;
+  issuer: string;
+  clientId: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole system on loopback, on ONE https origin like CloudFront in AWS: the SPA, /api/* (the
+ * local gateway running the real handlers), the Cognito stand-in and /config.json.
+ */
+export async function startLocalStack(opts: StackOptions = {}): Promise<LocalStack> {
+  if (process.env.RENT_MODE === 'aws')
+    throw new Error('The local stack (and its Cognito stand-in) never runs in AWS mode.');
+  const log = opts.log ?? (() => undefined);
+  const persist = opts.persist ?? false;
+  const dataDir = persist ? defaultDataDir : mkdtempSync(join(tmpdir(), 'rent-today-'));
+  const children: ChildProcess[] = [];
+  const closers: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const close of closers.reverse()) await close();
+    for (const child of children) child.kill('SIGTERM');
+    if (!persist) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const cert = await ensureCertificate(persist ? dataDir : join(dataDir, 'cert'));
+    const [dynamoPort, s3Port] = await Promise.all([freePort(), freePort()]);
+    log('Starting DynamoDB Local…');
+    const dynamo = await startDynamoDb({ port: dynamoPort, dbPath: persist ? join(dataDir, 'dynamodb') : undefined });
+    children.push(dynamo.process);
+    log('Starting the S3 emulator…');
+    const s3 = await startS3({ port: s3Port, directory: join(dataDir, 's3'), buckets: [LOCAL.receiptsBucket] });
+    closers.push(s3.close);
+    const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
+    if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
+    if (opts.seed ?? true) {
+      if (await seedDemo(dynamo.endpoint, LOCAL.tableName)) log('Seeded the demo organization.');
+    }
+
+    // The handlers read their configuration from the environment at import, exactly as in Lambda.
+    Object.assign(process.env, {
+      TABLE_NAME: LOCAL.tableName,
+      RECEIPTS_BUCKET: LOCAL.receiptsBucket,
+      AWS_REGION: LOCAL.region,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    });
+
+    const server = createServer({ key: cert.key, cert: cert.cert });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 8443, '127.0.0.1', () => resolve());
+    });
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    server.closeIdleConnections?.();
+    const port = (server.address() as AddressInfo).port;
+    const origin = `https://localhost:${port}`;
+
+    const cognito = await createCognitoStandIn({
+      origin,
+      userPoolId: LOCAL.userPoolId,
+      clientId: LOCAL.clientId,
+      keyDir: persist ? dataDir : undefined,
+    });
+    const { createGateway } = await import('./gateway.js');
+    const gateway = await createGateway({ issuer: cognito.issuer, clientId: LOCAL.clientId, jwk: cognito.publicJwk });
+    const spa = serveSpa(webDist);
+    const runtimeConfig = JSON.stringify({
+      region: LOCAL.region,
+      userPoolId: LOCAL.userPoolId,
+      userPoolClientId: LOCAL.clientId,
+      oauthDomain: `localhost:${port}`,
+      userPoolEndpoint: `${origin}/cognito`,
+    });
+
+    server.on('request', async (req, res) => {
+      const url = new URL(req.url ?? '/', origin);
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+      try {
+        if (url.pathname.startsWith('/api/')) return await gateway(req, res, url);
+        if (url.pathname === '/config.json') {
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(runtimeConfig);
+          return;
+        }
+        if (await cognito.handle(req, res, url)) return;
+        spa(req, res, url);
+      } catch (error) {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Internal Server Error' }));
+      }
+    });
+
+    return {
+      url: origin,
+      certPath: cert.certPath,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      tokensFor: cognito.tokensFor,
+      signingJwk: cognito.privateJwk,
+      issuer: cognito.issuer,
+      clientId: LOCAL.clientId,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** What CloudFront's response-headers policy adds in AWS (infra/lib/web-stack.ts). */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

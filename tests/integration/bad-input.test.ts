@@ -1,0 +1,97 @@
+import { type RouteDef, type RouteId, routeList } from '@rent/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, newAdmin } from '../support/api.js';
+import { partition } from '../support/db.js';
+import { forgeToken, tamper } from '../support/tokens.js';
+
+/**
+ * Bad input of every kind against EVERY route in the table: each gets the right 4xx with a
+ * message a person can read, never a 500, and nothing is written.
+ */
+const pathFor = (route: RouteDef, id = 'no-such-id') => route.path.replace('{id}', id);
+
+/** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
+const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
+  updateOrganization: { name: 'Valid Name' },
+  createProperty: { address: '1 Valid Street' },
+  updateProperty: { address: '1 Valid Street', version: 1 },
+};
+const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
+const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
+const hasBody = (route: RouteDef) => Boolean(route.body);
+const hasId = (route: RouteDef) => route.path.includes('{id}');
+
+let owner: Awaited<ReturnType<typeof newAdmin>>;
+let other: Awaited<ReturnType<typeof newAdmin>>;
+let ownerOrg: string;
+let othersPropertyId: string;
+
+beforeAll(async () => {
+  owner = await newAdmin('owner');
+  other = await newAdmin('other');
+  ownerOrg = (await owner.api.get('/api/organization')).body.id;
+  othersPropertyId = (await other.api.post('/api/properties', { address: '5 Other Org Lane' })).body.id;
+});
+
+async function expectNothingWritten(action: () => Promise<void>) {
+  const before = await partition(`ORG#${ownerOrg}`);
+  const othersBefore = await other.api.get('/api/properties');
+  await action();
+  expect(await partition(`ORG#${ownerOrg}`)).toEqual(before);
+  expect((await other.api.get('/api/properties')).body).toEqual(othersBefore.body);
+}
+
+it('has a valid sample body for every route that takes one', () => {
+  for (const route of routeList.filter(hasBody)) expect(validBody(route), route.id).toBeDefined();
+});
+
+describe.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_, route) => {
+  it('answers 401 without a valid token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await forgeToken({ sub: 'expired-user', email: 'e@example.com' }, { expiresAt: now - 5 });
+    for (const token of [null, tamper(owner.token), expired]) {
+      const res = await client(token).request(route.method, pathFor(route), {
+        json: sendsBody(route) ? validBody(route) : undefined,
+      });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Unauthorized');
+    }
+  });
+
+  if (hasBody(route))
+    it('answers 400 to malformed JSON, wrong types and missing fields; 413 to oversize', async () => {
+      await expectNothingWritten(async () => {
+        const path = pathFor(route);
+        const malformed = await owner.api.request(route.method, path, { raw: '{"name": "unterminated' });
+        expect([400, 404]).toContain(malformed.status);
+        if (malformed.status === 400) expect(malformed.body.error).toBe('The request body is not valid JSON.');
+
+        for (const body of [{}, [], 'text', 42, null, { name: 7, address: ['x'], version: 'one' }]) {
+          const res = await owner.api.request(route.method, path, { json: body });
+          expect(res.status, JSON.stringify(body)).toBe(400);
+          expect(res.body.code).toBe('VALIDATION');
+          expect(typeof res.body.error).toBe('string');
+        }
+        const missing = await owner.api.request(route.method, path, { raw: '' });
+        expect(missing.status).toBe(400);
+        expect(missing.body.error).toBe('A JSON request body is required.');
+
+        const huge = await owner.api.request(route.method, path, { json: { name: 'x'.repeat(70_000) } });
+        expect(huge.status).toBe(413);
+        expect(huge.body.error).toMatch(/too large/);
+      });
+    });
+
+  if (hasId(route))
+    it("answers 404 to unknown ids and to another organization's ids", async () => {
+      await expectNothingWritten(async () => {
+        for (const id of ['no-such-id', othersPropertyId]) {
+          const res = await owner.api.request(route.method, pathFor(route, id), { json: validBody(route) });
+          expect(res.status, id).toBe(404);
+          expect(res.body.error).toMatch(/not found/);
+        }
+        const invalid = await owner.api.request(route.method, pathFor(route, 'bad%2Fid'), { json: validBody(route) });
+        expect(invalid.status).toBe(400);
+      });
+    });
+});
