@@ -36,9 +36,12 @@ export async function createGateway(opts: { issuer: string; clientId: string; jw
 
   return async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
-    let pathParameters: Record<string, string> | null = null;
-    const entry = table.find((e) => e.route.method === method && (pathParameters = e.match(url.pathname)));
-    if (!entry || !pathParameters) return reply(res, 404, { message: 'Not Found' });
+    const matched = table
+      .filter((e) => e.route.method === method)
+      .map((e) => ({ ...e, pathParameters: e.match(url.pathname) }))
+      .find((e) => e.pathParameters !== null);
+    if (!matched) return reply(res, 404, { message: 'Not Found' });
+    const { route, handler, pathParameters } = matched;
 
     const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     let claims: Record<string, unknown>;
@@ -56,14 +59,14 @@ export async function createGateway(opts: { issuer: string; clientId: string; jw
       method,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
-      routeKey: `${entry.route.method} ${entry.route.path}`,
-      pathParameters,
+      routeKey: `${route.method} ${route.path}`,
+      pathParameters: pathParameters ?? undefined,
       headers: flattenHeaders(req),
       body,
       claims,
       sourceIp: req.socket.remoteAddress,
     });
-    const result = await entry.handler(event, lambdaContext(entry.route.id, event.requestContext.requestId));
+    const result = await handler(event, lambdaContext(route.id, event.requestContext.requestId));
     if (typeof result === 'string') return reply(res, 200, result, 'application/json');
     const headers = { ...(result.headers as Record<string, string>) };
     res.writeHead(result.statusCode ?? 200, headers);
