@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, webDist } from './paths.js';
+
+/** Builds the SPA when web/dist is missing or older than its sources (web/src, shared/src). */
+export function buildWebIfStale(log: (line: string) => void = console.log) {
+  if (!webIsStale()) return;
+  log('Building the web app (first run or sources changed)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The web build failed (see above).');
+}
+
+function webIsStale(): boolean {
+  const built = join(webDist, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared/src'].some(
+    (path) => newestMtime(join(repoRoot, path)) > builtAt,
+  );
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
