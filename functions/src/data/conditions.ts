@@ -21,3 +21,11 @@ export const versionCondition = (version: number) => ({
   ConditionExpression: 'attribute_exists(PK) AND version = :expectedVersion',
   ExpressionAttributeValues: { ':expectedVersion': version },
 });
+
+/** True when a TransactWriteItems was cancelled by contention or throttling: worth a retry, not a 500. */
+export function isTransactionBusy(error: unknown): boolean {
+  if ((error as { name?: string })?.name !== 'TransactionCanceledException') return false;
+  return ((error as TransactionCanceledException).CancellationReasons ?? []).some((r) =>
+    ['ThrottlingError', 'TransactionConflict', 'ProvisionedThroughputExceeded'].includes(r.Code ?? ''),
+  );
+}

@@ -6,7 +6,7 @@ import type {
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
 import type { z } from 'zod';
-import { isConditionFailure, isTransactionConditionFailure } from '../data/conditions.js';
+import { isConditionFailure, isTransactionBusy, isTransactionConditionFailure } from '../data/conditions.js';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors.js';
 import { type Caller, resolveCaller } from './identity.js';
 import { logger } from './logger.js';
@@ -111,7 +111,10 @@ function mapError(request: Request) {
     return;
   }
   const name = (error as { name?: string } | null)?.name ?? '';
-  if (/Throttl|ProvisionedThroughputExceeded|RequestLimitExceeded|TransactionConflict/.test(name)) {
+  if (
+    /Throttl|ProvisionedThroughputExceeded|RequestLimitExceeded|TransactionConflict/.test(name) ||
+    isTransactionBusy(error)
+  ) {
     logger.warn('request throttled', { error });
     request.response = json(503, { error: 'The service is busy. Please try again in a moment.', code: 'BUSY' });
     return;

@@ -63,9 +63,13 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
     const match = regex.exec(actual);
     if (!match) return null;
     const params: Record<string, string> = {};
-    names.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 1]!);
-    });
+    try {
+      names.forEach((name, i) => {
+        params[name] = decodeURIComponent(match[i + 1]!);
+      });
+    } catch {
+      return null; // malformed percent-encoding: no route matches
+    }
     return params;
   };
 }

@@ -3,18 +3,17 @@ import { z } from 'zod';
 /** Ids are opaque strings made by the server (UUIDs); anything else is refused before a lookup. */
 export const Id = z
   .string({ error: 'An id is required' })
-  .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That id is not valid' });
 
 /** A real calendar date in ISO form (YYYY-MM-DD): 2026-02-30 is refused. */
 export const IsoDate = z
   .string({ error: 'Enter a date as YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date as YYYY-MM-DD' })
-  .refine(isRealDate, { error: 'That date does not exist' });
+  .refine(isRealDate, { error: 'That date does not exist' })
+  .refine((t) => t >= '1900-01-01' && t <= '2200-12-31', { error: 'Enter a date between 1900 and 2200' });
 
 export function isRealDate(text: string): boolean {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  if (y < 1900 || y > 2200) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
@@ -32,9 +31,10 @@ export function text(label: string, max: number) {
 export function optionalText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
+    .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+    .transform((v) => (v == null || v === '' ? null : v));
 }
 
 export const Timestamp = z.string();

@@ -63,16 +63,18 @@ export function moneyField(opts: { min?: number; max?: number; label?: string } 
 
 /** SPEC §9: currency is USD with 0 decimals by default. */
 export function formatCurrency(cents: Cents, decimals = 0): string {
-  const whole = decimals === 0 ? Math.round(cents / 100) : cents / 100;
+  // Display only: Intl rounds halves away from zero, so -$1.50 and $1.50 round alike.
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  }).format(whole);
+    signDisplay: 'negative',
+  }).format(cents / 100);
 }
 
 /** SPEC §9: percentages have 1 decimal by default. */
 export function formatPercent(ratio: number, decimals = 1): string {
-  return `${(ratio * 100).toFixed(decimals)}%`;
+  const text = (ratio * 100).toFixed(decimals);
+  return `${/^-0(\.0*)?$/.test(text) ? text.slice(1) : text}%`;
 }
