@@ -1,0 +1,101 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { bundleFunctions } from '../../infra/lib/bundle.js';
+import { webDist } from '../../infra/local/paths.js';
+import { LOCAL, startLocalStack } from '../../infra/local/stack.js';
+import { buildWebIfStale } from '../../infra/local/web-build.js';
+import type { LoadJob } from './load.js';
+import { kb, ms, percentile, table } from './stats.js';
+
+/**
+ * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
+ * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
+ * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
+ */
+async function main() {
+  console.log('== SPA first load (gzip) ==');
+  buildWebIfStale();
+  const firstLoad = firstLoadAssets();
+  table([
+    ['kind', 'files', 'gzip', 'budget'],
+    ['JS', firstLoad.js.length, kb(gzipTotal(firstLoad.js)), '250 KB'],
+    ['CSS', firstLoad.css.length, kb(gzipTotal(firstLoad.css)), '80 KB'],
+  ]);
+
+  console.log('\n== Lambda bundles ==');
+  const { bundles } = await bundleFunctions({ log: false });
+  table([['function', 'size'], ...bundles.map((b) => [b.id, kb(b.bytes)])]);
+  const largest = bundles.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const imports = Array.from({ length: 7 }, () => coldImportMs(join(largest.dir, 'index.mjs')));
+  console.log(`cold import of the largest (${largest.id}, ${kb(largest.bytes)}): median ${ms(percentile(imports, 50))} of 7 fresh processes (budget 150 ms)`);
+
+  console.log('\n== GET /api/properties under 20 concurrent clients ==');
+  const stack = await startLocalStack({ port: 0, persist: false, seed: true });
+  try {
+    const { id_token } = await stack.tokensFor('lena.landlord@demo.rent.today');
+    const load = { total: 2000, concurrency: 20, warmup: 300 };
+    const api = await runLoad({ kind: 'http', url: `${stack.url}/api/properties`, token: id_token, certPath: stack.certPath, ...load });
+    // The very query listProperties performs (functions/src/data/repositories/properties.ts).
+    const bare = await runLoad({
+      kind: 'dynamodb',
+      endpoint: stack.dynamoEndpoint,
+      query: {
+        TableName: LOCAL.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': { S: 'ORG#demo-org' }, ':prefix': { S: 'PROP#' } },
+      },
+      ...load,
+    });
+    const row = (name: string, samples: number[]) => [name, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
+    table([['path', 'p50', 'p95'], row('gateway + handler', api), row('bare DynamoDB query', bare)]);
+    const ratio = (p: number) => (percentile(api, p) / percentile(bare, p)).toFixed(2);
+    console.log(`overhead ratio: p50 ${ratio(50)}x, p95 ${ratio(95)}x (budget 1.5x)`);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** Runs a load job in a separate process (tests/bench/load.ts) and returns its latencies. */
+async function runLoad(job: LoadJob): Promise<number[]> {
+  // Asynchronous on purpose: the server being measured lives in this process's event loop.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify(job));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const [code] = (await once(child, 'close')) as [number];
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  return JSON.parse(out) as number[];
+}
+
+/** The JS and CSS the browser fetches before the first render: index.html's scripts, preloads and styles. */
+function firstLoadAssets() {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const refs = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => join(webDist, m[1]!));
+  return {
+    js: [...new Set([...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)])],
+    css: refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
+  };
+}
+
+const gzipTotal = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+
+/** Time to import a bundle in a fresh Node process (what a Lambda cold start pays for our code). */
+function coldImportMs(file: string): number {
+  const script = `const t=performance.now();await import(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'us-east-1' },
+  });
+  return Number(out.toString());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
