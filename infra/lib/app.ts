@@ -1,0 +1,68 @@
+import { type App, Tags } from 'aws-cdk-lib';
+import { ApiStack } from './api-stack.js';
+import { AuthStack } from './auth-stack.js';
+import { readContext } from './context.js';
+import { DataStack } from './data-stack.js';
+import { acknowledgeNagFindings } from './nag.js';
+import { WebStack } from './web-stack.js';
+
+export interface RentAppOptions {
+  /** Per-route bundles (default dist/functions). */
+  functionsDir?: string;
+  /** The SPA build (default web/dist). */
+  webDistDir?: string;
+}
+
+export interface RentStacks {
+  data: DataStack;
+  auth: AuthStack;
+  api: ApiStack;
+  web: WebStack;
+}
+
+/**
+ * The whole system (ARCHITECTURE §7), shared by infra/bin/app.ts and the infra tests so both
+ * synthesize exactly the same thing. Stacks are environment-agnostic: nothing is looked up, so synth
+ * needs no AWS credentials or network, and `cdk deploy` targets the CLI's account and region.
+ *
+ * Dependencies run one way: Data and Auth <- Api <- Web. The Cognito callback URL therefore comes
+ * from context (siteUrl) rather than from the distribution, which would close a cycle
+ * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL).
+ */
+export function defineRentApp(app: App, options: RentAppOptions = {}): RentStacks {
+  const context = readContext(app);
+  Tags.of(app).add('app', 'rent-today');
+
+  const data = new DataStack(app, 'RentToday-Data', {
+    description: 'Rent.Today stateful resources: table, receipts bucket, keys (all RETAIN)',
+    siteUrl: context.siteUrl,
+    terminationProtection: true,
+  });
+  const auth = new AuthStack(app, 'RentToday-Auth', {
+    description: 'Rent.Today sign-in: Cognito user pool federated with Google',
+    context,
+  });
+  const api = new ApiStack(app, 'RentToday-Api', {
+    description: 'Rent.Today HTTP API: one Lambda per route of the route table',
+    table: data.table,
+    receipts: data.receipts,
+    issuerUrl: auth.issuerUrl,
+    userPoolClient: auth.userPoolClient,
+    functionsDir: options.functionsDir,
+  });
+  const web = new WebStack(app, 'RentToday-Web', {
+    description: 'Rent.Today front door: CloudFront serving the SPA and /api/*',
+    httpApi: api.httpApi,
+    receipts: data.receipts,
+    runtimeConfig: {
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.userPoolClient.userPoolClientId,
+      oauthDomain: auth.oauthDomain,
+    },
+    webDistDir: options.webDistDir,
+  });
+
+  const stacks = { data, auth, api, web };
+  acknowledgeNagFindings(stacks);
+  return stacks;
+}

@@ -1,0 +1,121 @@
+/**
+ * Builds every HTTP handler with ONE esbuild call (ARCHITECTURE §7). NodejsFunction would start one
+ * esbuild per route (about 0.4 s each) and hides the output; one call with many entry points shares
+ * the parse of the AWS SDK and middy between handlers and takes about a second for all of them.
+ *
+ * Output: dist/functions/<route id>/index.mjs (+ index.mjs.map). One folder per function is what
+ * keeps the CDK asset hashes distinct: Code.fromAsset hashes the folder, so two functions built into
+ * one shared folder would get the same hash and a change to one would redeploy (or miss) the other.
+ *
+ * Run as a script: `npm run build:functions` (tsx infra/lib/bundle.ts).
+ */
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type RouteDef, routeList } from '@rent/shared';
+import { build, type Plugin } from 'esbuild';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const FUNCTIONS_SRC = join(REPO_ROOT, 'functions', 'src', 'http');
+export const FUNCTIONS_DIST = join(REPO_ROOT, 'dist', 'functions');
+
+/** The folder Code.fromAsset() deploys for one route: its own folder, so its own asset hash. */
+export const bundleDir = (routeId: string, outdir = FUNCTIONS_DIST): string => join(outdir, routeId);
+
+/** Lambda handler string for every bundle: index.mjs exporting `handler`. */
+export const BUNDLE_HANDLER = 'index.handler';
+
+export interface BundleOptions {
+  /** Where the per-route folders go (default dist/functions). Tests use a temporary folder. */
+  outdir?: string;
+  /** Which routes (default: the whole route table). */
+  routes?: readonly RouteDef[];
+  /** Print one line per bundle with its size (default true). */
+  log?: boolean;
+}
+
+export interface BundleResult {
+  outdir: string;
+  bundles: { id: string; dir: string; bytes: number }[];
+}
+
+export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleResult> {
+  const outdir = options.outdir ?? FUNCTIONS_DIST;
+  const routes = options.routes ?? routeList;
+  const entryPoints = routes.map((route) => {
+    const file = join(FUNCTIONS_SRC, `${route.id}.ts`);
+    if (!existsSync(file)) throw new Error(`Route ${route.id} has no handler file ${relative(REPO_ROOT, file)}`);
+    return { in: file, out: `${route.id}/index` };
+  });
+
+  // A removed route must not leave a stale bundle behind that a later synth could pick up.
+  rmSync(outdir, { recursive: true, force: true });
+  const started = performance.now();
+  await build({
+    entryPoints,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // Each function folder must be self-contained: shared chunks would live outside it.
+    splitting: false,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    // Prefer the ESM builds of the SDK and middy so tree-shaking can drop unused commands.
+    mainFields: ['module', 'main'],
+    // The AWS SDK v3 is bundled on purpose (no `external`): cold start and behaviour must not
+    // depend on whichever SDK version the Lambda runtime happens to ship.
+    minify: true,
+    treeShaking: true,
+    // External maps without sources: small to ship, and NODE_OPTIONS=--enable-source-maps turns
+    // minified stack traces back into functions/src lines in CloudWatch.
+    sourcemap: 'external',
+    sourcesContent: false,
+    legalComments: 'none',
+    // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
+    banner: {
+      js: "import { createRequire as __rentCreateRequire } from 'node:module'; const require = __rentCreateRequire(import.meta.url);",
+    },
+    plugins: [zodEnglishOnly],
+    logLevel: 'warning',
+  });
+  const ms = Math.round(performance.now() - started);
+
+  const bundles = routes.map((route) => {
+    const dir = bundleDir(route.id, outdir);
+    return { id: route.id, dir, bytes: statSync(join(dir, 'index.mjs')).size };
+  });
+  if (options.log ?? true) {
+    const width = Math.max(...bundles.map((b) => b.id.length));
+    for (const b of bundles) console.log(`  ${b.id.padEnd(width)}  ${(b.bytes / 1024).toFixed(1).padStart(7)} KiB`);
+    console.log(`Bundled ${bundles.length} functions into ${relative(REPO_ROOT, outdir) || '.'} in ${ms} ms`);
+  }
+  return { outdir, bundles };
+}
+
+/**
+ * `import { z } from 'zod'` is a namespace that re-exports every zod locale (`z.locales`), so no
+ * bundler can tree-shake them: about 250 KiB of ~800 in each function. The server only speaks
+ * English (zod registers `en` itself), so zod's locale index is replaced by one that has only `en`.
+ */
+export const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(args.resolveDir, args.path), namespace: 'zod-locales' }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(args.path, '..', 'en.js'))};`,
+      resolveDir: join(args.path, '..'),
+    }));
+  },
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  bundleFunctions().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

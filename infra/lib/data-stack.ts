@@ -1,0 +1,94 @@
+import { TABLE } from '@rent/functions/data/table';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+
+export interface DataStackProps extends StackProps {
+  /** The SPA's origin: the only origin allowed to PUT receipts with a presigned URL. */
+  siteUrl: string;
+}
+
+/**
+ * Everything stateful, in one stack that is deployed rarely and never replaced: the table, the
+ * receipts bucket and the Plaid token key. All RETAIN, so deleting the stack (or a refactor that
+ * changes a logical id) cannot delete customer data.
+ */
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly receipts: Bucket;
+  readonly plaidTokenKey: Key;
+  /** S3 server access logs of this stack's buckets. */
+  readonly accessLogs: Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+
+    // Built from the same description the offline bootstrap uses (functions/src/data/table.ts), so the
+    // local table and the real one cannot drift apart.
+    const str = (name: string) => ({ name, type: AttributeType.STRING });
+    this.table = new Table(this, 'Table', {
+      partitionKey: str(TABLE.partitionKey),
+      sortKey: str(TABLE.sortKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: str(index.partitionKey),
+        sortKey: str(index.sortKey),
+      });
+    }
+
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.receipts = new Bucket(this, 'Receipts', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // S3-managed keys: presigned PUT/GET then need no KMS grants for the signing role, and receipts
+      // are not more sensitive than the table (which also uses an AWS-owned key).
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'receipts/',
+      // The browser uploads straight to S3 with a presigned PUT and shows receipts with presigned GETs.
+      // The signature decides what may be written; CORS only has to admit our own origin.
+      cors: [
+        {
+          allowedOrigins: [props.siteUrl],
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Versioning is the undo for an accidental delete or overwrite, not an archive.
+        { noncurrentVersionExpiration: Duration.days(30) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Envelope key for Plaid access tokens (bank sync, later). Rotation on; RETAIN because losing the key
+    // would make every stored token undecryptable.
+    this.plaidTokenKey = new Key(this, 'PlaidTokenKey', {
+      description: 'Rent.Today: encrypts Plaid access tokens at rest',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

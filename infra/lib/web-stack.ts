@@ -1,0 +1,237 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { REPO_ROOT } from './bundle.js';
+
+export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
+
+export interface WebStackProps extends StackProps {
+  httpApi: IHttpApi;
+  /** Written into /config.json, which the SPA reads at start-up (web/src/config.ts). */
+  runtimeConfig: { userPoolId: string; userPoolClientId: string; oauthDomain: string };
+  /** Receipts are PUT and shown straight from S3 with presigned URLs: the CSP must admit that host. */
+  receipts: IBucket;
+  /** The Vite build (default web/dist). When it does not exist only config.json is deployed. */
+  webDistDir?: string;
+}
+
+/**
+ * The one public origin: CloudFront serves the SPA from a private bucket (Origin Access Control) and
+ * forwards /api/* to the HTTP API, so the browser sees one origin (no CORS) exactly as offline.
+ */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly siteBucket: Bucket;
+  /** Role of CDK's BucketDeployment Lambda (its wildcards are acknowledged in nag.ts). */
+  readonly deploymentRole: Role;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const webDist = props.webDistDir ?? WEB_DIST;
+
+    // CloudFront standard logs are delivered with ACLs, so this bucket keeps ACLs enabled (owner preferred).
+    const logs = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.siteBucket = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Rent.Today security headers (SPA and API)',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            override: true,
+          },
+        ],
+      },
+    });
+
+    // SPA routing on the default behaviour only: a path whose last segment has no extension is a client
+    // route and gets index.html. Distribution-wide errorResponses would also turn the API's 403/404 JSON
+    // into index.html with status 200, which is why they are not used.
+    const spaRouting = new EdgeFunction(this, 'SpaRouting', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Client-side routes -> /index.html',
+      code: FunctionCode.fromInline(
+        [
+          'function handler(event) {',
+          '  var request = event.request;',
+          "  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);",
+          "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
+          '  return request;',
+          '}',
+        ].join('\n'),
+      ),
+    });
+
+    const apiOrigin = new HttpOrigin(`${props.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new Distribution(this, 'Cdn', {
+      comment: 'Rent.Today',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          // An API call must never be replayed as a redirect (a POST would turn into a GET).
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything the viewer sent (Authorization included) except Host, which API Gateway needs to
+          // be its own domain.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    this.deploymentRole = this.deploySite(webDist, props.runtimeConfig);
+
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${this.distribution.distributionDomainName}`,
+      description: 'Set this as CDK context "siteUrl" (Cognito callback and CORS origin); see docs/deploy.md',
+    });
+  }
+
+  /**
+   * Two deployments of the same build, because they need different caching:
+   * - assets/* carry content hashes: cached for a year, never pruned (a tab opened before a deploy still
+   *   lazy-loads its old chunks);
+   * - everything else (index.html, public files, config.json) must be revalidated on every load, and is
+   *   invalidated in CloudFront after each deploy.
+   * config.json is generated here from the deployed stacks (Source.jsonData), never baked into the build.
+   */
+  private deploySite(webDist: string, runtimeConfig: WebStackProps['runtimeConfig']): Role {
+    const config = Source.jsonData('config.json', { region: Aws.REGION, ...runtimeConfig, apiBase: '' });
+    const logGroup = new LogGroup(this, 'DeploymentLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Our own role for CDK's deployment Lambda: logs to its own group only, no AWS managed policy.
+    const role = new Role(this, 'DeploymentRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    const common = { destinationBucket: this.siteBucket, logGroup, role, memoryLimit: 512 };
+
+    if (!existsSync(join(webDist, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'rent:webDist',
+        `${webDist} has no index.html: only config.json is deployed. Run "npm run build:web" first.`,
+      );
+      new BucketDeployment(this, 'Config', {
+        ...common,
+        sources: [config],
+        prune: false,
+        cacheControl: [CacheControl.fromString('no-cache')],
+        distribution: this.distribution,
+        distributionPaths: ['/config.json'],
+      });
+      return role;
+    }
+
+    const hashedAssets = new BucketDeployment(this, 'Assets', {
+      ...common,
+      sources: [Source.asset(webDist)],
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+    });
+    const entry = new BucketDeployment(this, 'Entry', {
+      ...common,
+      sources: [Source.asset(webDist), config],
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The new index.html may only appear once every chunk it references is in place.
+    entry.node.addDependency(hashedAssets);
+    return role;
+  }
+}
+
+/**
+ * Same-origin SPA + API; the only other hosts are Cognito (Hosted UI token endpoint and the user-pool
+ * API Amplify calls), the receipts bucket (presigned PUT/GET) and Google profile pictures.
+ * Inline styles are allowed because Cloudscape sets style attributes; scripts are same-origin only.
+ */
+function contentSecurityPolicy(props: WebStackProps): string {
+  const cognito = [`https://${props.runtimeConfig.oauthDomain}`, `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`];
+  const receipts = `https://${props.receipts.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://*.googleusercontent.com ${receipts}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${cognito.join(' ')} ${receipts}`,
+    `form-action 'self' ${cognito[0]}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}

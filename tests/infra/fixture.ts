@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { defineRentApp, type RentStacks } from '../../infra/lib/app.js';
+import { bundleFunctions, REPO_ROOT } from '../../infra/lib/bundle.js';
+import { addNagChecks } from '../../infra/lib/nag.js';
+
+export const TEST_CONTEXT = {
+  siteUrl: 'https://rent.example.com',
+  googleClientId: '1234567890-test.apps.googleusercontent.com',
+} as const;
+
+export interface Synthesized {
+  app: App;
+  stacks: RentStacks;
+  assembly: CloudAssembly;
+  /** Removes the temporary bundles, web build and cloud assembly. */
+  cleanup: () => void;
+}
+
+/**
+ * The real app, synthesized once per test file: real bundles (one esbuild call, about a second) in a
+ * temporary folder, a two-file stand-in for web/dist, and cdk.json's context (feature flags included)
+ * so the tests see what `cdk synth` sees. Nothing is written into the repository.
+ */
+export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Synthesized> {
+  const dir = mkdtempSync(join(tmpdir(), 'rent-infra-'));
+  const functionsDir = join(dir, 'functions');
+  await bundleFunctions({ outdir: functionsDir, log: false });
+
+  const webDistDir = join(dir, 'web');
+  mkdirSync(join(webDistDir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(webDistDir, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
+  );
+  writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("rent")');
+
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const app = new App({
+    outdir: join(dir, 'cdk.out'),
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...TEST_CONTEXT },
+  });
+  const stacks = defineRentApp(app, { functionsDir, webDistDir });
+  if (options.nag) addNagChecks(app);
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    return { app, stacks, assembly: app.synth(), cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
