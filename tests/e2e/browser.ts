@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+
+const require = createRequire(import.meta.url);
+// Injected through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** One Chromium per test file; each test gets a fresh context (no shared cookies or storage). */
+export function useBrowser() {
+  const state: { browser?: Browser } = {};
+  beforeAll(async () => {
+    state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    async newPage(viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext }> {
+      const context = await state.browser!.newContext({
+        baseURL: inject('baseUrl'),
+        ignoreHTTPSErrors: true,
+        viewport,
+        isMobile: viewport.width < 640,
+        hasTouch: viewport.width < 640,
+      });
+      context.setDefaultTimeout(20_000);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      (page as Page & { errors: string[] }).errors = errors;
+      return { page, context };
+    },
+  };
+}
+
+/** On the Cognito stand-in's page (our "Google"), pick a demo person or type an email. */
+export async function chooseAccount(page: Page, email: string) {
+  await page.waitForURL(/\/oauth2\/authorize/);
+  const demo = page.locator(`button[data-email="${email}"]`);
+  if (await demo.count()) await demo.click();
+  else {
+    await page.getByLabel('Another email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+}
+
+/** The full sign-in from the header's Log In button through the modal, the provider page and back. */
+export async function signInFromHeader(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await page.getByTestId('signin-google').click();
+  await chooseAccount(page, email);
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** axe-core on the current page: no violations (rules inside Cloudscape's own markup are named in `allow`). */
+export async function expectAccessible(page: Page, label: string) {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  const violations = result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(violations, `axe on ${label}`).toEqual([]);
+}
+
+interface AxeResult {
+  violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+}

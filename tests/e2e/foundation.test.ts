@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { chooseAccount, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+
+const LANDLORD = 'lena.landlord@demo.rent.today';
+const TENANT = 'tara.tenant@demo.rent.today';
+const MONEY_PAGES = ['Dashboard', 'Properties', 'Transactions', 'Cash Flow', 'Reports'];
+
+describe('foundation, in Chromium through the real sign-in page', () => {
+  const browser = useBrowser();
+
+  it('lets a landlord sign in, rename the organization, add a property and find it with the picker', async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto('/');
+    expect(await page.title()).toBe('Rent.Today - Simplify Your Lease, Amplify Your Peace.');
+    await expectAccessible(page, 'home (signed out)');
+
+    await signInFromHeader(page, LANDLORD);
+    await expect
+      .poll(() => page.getByTestId('header-org-name').first().textContent())
+      .toContain('Maple & Main Rentals');
+    await expectAccessible(page, 'dashboard');
+
+    // Rename the organization; the header follows.
+    await page.getByRole('link', { name: 'Org Settings' }).click();
+    await page.waitForURL(/\/org-settings$/);
+    const nameInput = page.getByTestId('org-name-input').locator('input');
+    await nameInput.fill('Lena Holdings LLC');
+    await page.getByTestId('org-save').click();
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toContain('Lena Holdings LLC');
+    await expectAccessible(page, 'org settings');
+
+    // Add a property.
+    await page.getByRole('link', { name: 'Properties' }).click();
+    await page.waitForURL(/\/properties$/);
+    await page.getByTestId('property-add').click();
+    await page.getByTestId('property-address').locator('input').fill('77 Sunrise Boulevard, Urbana, IL 61801');
+    await page.getByTestId('property-monthlyRent').locator('input').fill('1875.50');
+    await page.getByTestId('property-numberOfUnits').locator('input').fill('2');
+    await page.getByTestId('property-save').click();
+    const table = page.getByTestId('properties-table');
+    await expect.poll(() => table.textContent()).toContain('77 Sunrise Boulevard');
+    await expectAccessible(page, 'properties');
+
+    // Find it with the property picker: lazy list, case-insensitive contains, "No properties found".
+    const picker = page.getByTestId('property-picker');
+    await picker.locator('button').first().click();
+    const filter = page.getByRole('combobox', { name: 'Search properties by address' });
+    await filter.fill('sunrise');
+    const option = page.getByRole('option', { name: /77 Sunrise Boulevard/ });
+    await expect.poll(() => option.count()).toBe(1);
+    await filter.fill('no such street anywhere');
+    await expect.poll(() => page.getByText('No properties found').count()).toBeGreaterThan(0);
+    await filter.fill('SUNRISE');
+    await page.getByRole('option', { name: /77 Sunrise Boulevard/ }).click();
+    await expect.poll(() => picker.textContent()).toContain('77 Sunrise Boulevard');
+
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a tenant the tenant sidebar and no property controls', async () => {
+    const { page, context } = await browser.newPage();
+    await signInFromHeader(page, TENANT);
+    const sidebar = page.getByTestId('sidebar');
+    await expect.poll(() => sidebar.textContent()).toContain('Rental History');
+    const text = (await sidebar.textContent()) ?? '';
+    for (const item of MONEY_PAGES) expect(text, item).not.toContain(item);
+    for (const item of ['Maintenance', 'Org Settings', 'Logout']) expect(text).toContain(item);
+
+    await page.goto('/properties');
+    await expect.poll(() => page.getByTestId('properties-table').textContent()).toContain('12 Maple Street');
+    expect(await page.getByTestId('property-add').count()).toBe(0);
+    expect(await page.getByTestId('property-edit').count()).toBe(0);
+    expect(await page.getByTestId('property-delete').count()).toBe(0);
+    await expectAccessible(page, 'properties (tenant)');
+
+    await page.getByRole('link', { name: 'Rental History' }).click();
+    await page.waitForURL(/\/rental-history$/);
+    await expectAccessible(page, 'rental history');
+    await context.close();
+  });
+
+  it('sends a signed-out visit to /properties through sign-in and back to /properties', async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto('/properties');
+    await page.waitForURL(/\/signin\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('callbackUrl')).toBe('/properties');
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    await expectAccessible(page, 'sign-in page');
+    await page.getByTestId('signin-google').click();
+    await chooseAccount(page, LANDLORD);
+    await page.waitForURL(/\/properties$/);
+    await expect.poll(() => page.getByTestId('properties-table').textContent()).toContain('48 Oak Avenue');
+    await context.close();
+  });
+
+  it('opens the sign-in as a bottom sheet at 390x844, and as a centred dialog on desktop', async () => {
+    const phone = await browser.newPage(PHONE);
+    await phone.page.goto('/');
+    await phone.page.getByRole('button', { name: 'Log In' }).first().click();
+    const sheet = phone.page.getByRole('dialog', { name: 'Sign in to Rent.Today' });
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    // Anchored to the bottom edge once its slide-in ends, full width.
+    await expect.poll(async () => Math.round(((b) => b!.y + b!.height)(await sheet.boundingBox()))).toBe(844);
+    expect(Math.round((await sheet.boundingBox())!.width)).toBe(390);
+    for (const text of ['Fresh dashboards every morning', 'Secure access powered by Google', 'Sign in with Google']) {
+      expect(await sheet.textContent()).toContain(text);
+    }
+    await expectAccessible(phone.page, 'sign-in sheet (phone)');
+    await phone.page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+    await phone.context.close();
+
+    const desktop = await browser.newPage();
+    await desktop.page.goto('/');
+    await desktop.page.getByRole('button', { name: 'Log In' }).first().click();
+    const dialog = desktop.page.getByRole('dialog', { name: 'Sign in to Rent.Today' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const d = (await dialog.boundingBox())!;
+    expect(Math.abs(d.x + d.width / 2 - 1366 / 2)).toBeLessThan(4); // centred
+    await desktop.context.close();
+  });
+
+  it('has no axe violations on the information and settings pages', async () => {
+    const { page, context } = await browser.newPage();
+    for (const path of ['/help', '/terms-of-service', '/privacy-policy']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectAccessible(page, path);
+    }
+    await signInFromHeader(page, LANDLORD);
+    for (const path of [
+      '/settings/account',
+      '/settings/preferences',
+      '/settings/notifications',
+      '/settings/security',
+      '/maintenance',
+      '/transactions',
+      '/cash-flow',
+      '/reports',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectAccessible(page, path);
+    }
+    await context.close();
+  });
+});
