@@ -87,6 +87,8 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('callbackUrl')).toBe('/properties');
     expect(url.searchParams.get('error')).toBe('SessionRequired');
+    await page.getByTestId('signin-session-required').waitFor();
+    expect(await page.getByTestId('signin-session-required').textContent()).toContain('Please sign in to continue.');
     await expectAccessible(page, 'sign-in page');
     await page.getByTestId('signin-google').click();
     await chooseAccount(page, LANDLORD);

@@ -1,0 +1,137 @@
+// Only zod-free parts of shared are imported statically: the route table (and zod with it) loads on the first call.
+import type { RouteId, Routes } from '@rent/shared';
+import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '@rent/shared/api/route';
+import { getIdToken } from '../auth/session';
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/** A failed API call: HTTP status, the server's message (SPEC §8: used when it is a string), and field issues. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The message to show for any failure, falling back when there is nothing useful. */
+export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The app registers what a 401 means (go to sign-in with the current page as the return address). */
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  unauthorizedHandler = handler;
+}
+
+type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function readIssues(value: unknown): ApiIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) =>
+    item && typeof item === 'object' && typeof item.message === 'string'
+      ? [{ path: typeof item.path === 'string' ? item.path : '', message: item.message }]
+      : [],
+  );
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The request was not valid',
+  401: 'Your session has ended. Please sign in again.',
+  403: 'You do not have permission to do that',
+  404: 'Not found',
+  409: 'Someone else changed this. Reload and try again.',
+  413: 'That is too large to send',
+};
+
+/**
+ * THE typed client over the route table: `call(routes.updateProperty, { params, body })`.
+ * Fills the path, adds the query string and JSON body, sends the Cognito ID token, and returns
+ * the route's response type. Errors become ApiError.
+ */
+type InputArgs<R extends RouteDef> = keyof RouteInput<R> extends never
+  ? [input?: RouteInput<R>]
+  : [input: RouteInput<R>];
+
+export async function call<R extends RouteDef>(route: R, ...args: InputArgs<R>): Promise<RouteResponse<R>> {
+  const input = (args[0] ?? {}) as AnyInput;
+  const url = fillPath(route.path, input.params ?? {}) + queryString(input.query);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = await getIdToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const init: RequestInit = { method: route.method, headers, credentials: 'same-origin' };
+  if (input.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(input.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
+  }
+
+  const text = await response.text();
+  let payload: unknown;
+  try {
+    payload = text ? JSON.parse(text) : undefined;
+  } catch {
+    payload = undefined;
+  }
+
+  if (!response.ok) {
+    const body = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+    const message =
+      typeof body.error === 'string' && body.error
+        ? body.error
+        : typeof body.message === 'string' && body.message
+          ? body.message
+          : (STATUS_TEXT[response.status] ?? `The server answered ${response.status}`);
+    const code = typeof body.code === 'string' ? body.code : `HTTP_${response.status}`;
+    const error = new ApiError(response.status, message, code, readIssues(body.issues));
+    if (response.status === 401) unauthorizedHandler?.();
+    throw error;
+  }
+  return payload as RouteResponse<R>;
+}
+
+let routeTable: Promise<Routes> | null = null;
+
+/** The shared route table, loaded once (it carries the zod schemas, which the first paint does not need). */
+export function loadRoutes(): Promise<Routes> {
+  routeTable ??= import('@rent/shared/api/routes').then((m) => m.routes);
+  return routeTable;
+}
+
+/** `call` by route id: `callRoute('getOrganization')` is `call(routes.getOrganization)` without a static import. */
+export async function callRoute<K extends RouteId>(
+  id: K,
+  ...args: InputArgs<Routes[K]>
+): Promise<RouteResponse<Routes[K]>> {
+  const routes = await loadRoutes();
+  return call(routes[id], ...args);
+}

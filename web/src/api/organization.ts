@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { ApiError, callRoute, errorMessage } from './client';
+
+export const organizationKey = ['organization'] as const;
+
+/** SPEC §8: organization failures carry these messages; the detail falls back to "Unknown error". */
+export const ORG_FETCH_ERROR = 'Failed to fetch organization';
+export const ORG_UPDATE_ERROR = 'Failed to update organization';
+
+/** The caller's organization, fetched only once a session with a userId exists (SPEC §6). */
+export function useOrganization() {
+  const session = useSession();
+  const userId = session.data?.userId;
+  const query = useQuery({
+    queryKey: [...organizationKey, userId],
+    queryFn: async () => {
+      try {
+        return await callRoute('getOrganization');
+      } catch (error) {
+        console.error(ORG_FETCH_ERROR, error);
+        throw error;
+      }
+    },
+    enabled: session.status === 'authenticated' && !!userId,
+    staleTime: 5 * 60_000,
+  });
+  return {
+    ...query,
+    organization: query.data ?? null,
+    role: query.data?.userOrgRole ?? null,
+    errorText: query.error ? errorMessage(query.error, 'Unknown error') : null,
+  };
+}
+
+export function useUpdateOrganization() {
+  const client = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: (name: string) => callRoute('updateOrganization', { body: { name } }),
+    onSuccess: (organization) => {
+      // SPEC §7: on success the local name is updated (the header follows).
+      client.setQueryData([...organizationKey, session.data?.userId], organization);
+    },
+    onError: (error) => console.error(ORG_UPDATE_ERROR, error),
+  });
+}
+
+export function isForbidden(error: unknown) {
+  return error instanceof ApiError && error.status === 403;
+}

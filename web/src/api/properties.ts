@@ -1,0 +1,79 @@
+import type { PropertyInputBody } from '@rent/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { callRoute } from './client';
+
+export type Property = Awaited<ReturnType<typeof listProperties>>[number];
+
+export const propertiesKey = ['properties'] as const;
+
+/** SPEC §8 texts for a failed properties fetch. */
+export const PROPERTIES_FETCH_ERROR = 'Failed to fetch properties';
+export const PROPERTIES_ERROR_TOAST = {
+  title: 'Error',
+  description: 'Failed to load properties. Please try again.',
+  duration: 5000,
+};
+
+function listProperties() {
+  return callRoute('listProperties');
+}
+
+/** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
+export function useProperties(options: { enabled?: boolean } = {}) {
+  const session = useSession();
+  return useQuery({
+    queryKey: propertiesKey,
+    queryFn: async () => {
+      try {
+        return await listProperties();
+      } catch (error) {
+        console.error(PROPERTIES_FETCH_ERROR, error);
+        throw error;
+      }
+    },
+    enabled: session.status === 'authenticated' && (options.enabled ?? true),
+    meta: { errorToast: PROPERTIES_ERROR_TOAST },
+  });
+}
+
+export function useCreateProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PropertyInputBody) => callRoute('createProperty', { body }),
+    onSuccess: (created) => {
+      client.setQueryData<Property[]>(propertiesKey, (list) => (list ? [...list, created] : list));
+      void client.invalidateQueries({ queryKey: propertiesKey });
+    },
+  });
+}
+
+export function useUpdateProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PropertyInputBody & { version: number } }) =>
+      callRoute('updateProperty', { params: { id }, body }),
+    onSuccess: (updated) => {
+      client.setQueryData<Property[]>(propertiesKey, (list) =>
+        list ? list.map((p) => (p.id === updated.id ? updated : p)) : list,
+      );
+      void client.invalidateQueries({ queryKey: propertiesKey });
+    },
+  });
+}
+
+export function useDeleteProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callRoute('deleteProperty', { params: { id } }),
+    onSuccess: ({ id }) => {
+      client.setQueryData<Property[]>(propertiesKey, (list) => (list ? list.filter((p) => p.id !== id) : list));
+      void client.invalidateQueries({ queryKey: propertiesKey });
+    },
+  });
+}
+
+/** Loads one property afresh (after a 409, to show what someone else saved). */
+export function fetchProperty(id: string) {
+  return callRoute('getProperty', { params: { id } });
+}

@@ -1,0 +1,167 @@
+import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
+import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useOrganization } from '../api/organization';
+import { useSession } from '../auth/session';
+import { Avatar } from '../components/Avatar';
+import { useSignInModal } from '../components/signin/SignInModal';
+import { humanizeRole } from '../lib/roles';
+import { logout } from './logout';
+
+/** SPEC §9: the header switches to its scrolled style after 50px. */
+export const HEADER_SCROLL_THRESHOLD = 50;
+
+export const SWITCH_ORG_REASON = 'Coming soon - Multiple organization support';
+
+export const PROFILE_MENU_ITEMS: ButtonDropdownProps.Items = [
+  { id: 'profile-view', text: 'View Profile', href: '/settings/account', iconName: 'user-profile' },
+  { id: 'profile-preferences', text: 'Preferences', href: '/settings/preferences', iconName: 'settings' },
+  { id: 'profile-notifications', text: 'Notifications', href: '/settings/notifications', iconName: 'notification' },
+  { id: 'profile-security', text: 'Security & Privacy', href: '/settings/security', iconName: 'security' },
+  {
+    id: 'profile-switch-org',
+    text: 'Switch Organization',
+    disabled: true,
+    disabledReason: SWITCH_ORG_REASON,
+    iconName: 'group',
+  },
+  { id: 'profile-help', text: 'Help & Support', href: '/help', iconName: 'support' },
+  { id: 'profile-logout', text: 'Logout', iconName: 'sign-out' },
+];
+
+function useScrolled(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return scrolled;
+}
+
+/**
+ * TopNavigation renders its utilities twice (a hidden copy for measuring). Our test hooks go on
+ * the visible copy only, and are re-applied when Cloudscape re-renders the bar.
+ */
+function useUtilityTestIds(container: React.RefObject<HTMLElement | null>, ids: Record<number, string>) {
+  const key = JSON.stringify(ids);
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const wanted = JSON.parse(key) as Record<string, string>;
+    const apply = () => {
+      const header = root.querySelector('header');
+      if (!header) return;
+      for (const el of Array.from(header.querySelectorAll('[data-testid-utility]'))) {
+        const index = el.closest('[data-utility-index]')?.getAttribute('data-utility-index');
+        if (!index || !wanted[index]) {
+          el.removeAttribute('data-testid');
+          el.removeAttribute('data-testid-utility');
+        }
+      }
+      for (const [index, testId] of Object.entries(wanted)) {
+        const target = header.querySelector<HTMLElement>(`[data-utility-index="${index}"] :is(a, button)`);
+        if (target && target.getAttribute('data-testid') !== testId) {
+          target.setAttribute('data-testid', testId);
+          target.setAttribute('data-testid-utility', '');
+        }
+      }
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [container, key]);
+}
+
+export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const { organization, role } = useOrganization();
+  const signInModal = useSignInModal();
+  const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
+  const ref = useRef<HTMLDivElement>(null);
+
+  const signedIn = session.status === 'authenticated' && !!session.data;
+  const user = session.data;
+  const displayName = user?.name || user?.email || 'Signed in';
+  const utilities: TopNavigationProps.Utility[] = [];
+  const testIds: Record<number, string> = {};
+
+  if (signedIn && organization) {
+    testIds[utilities.length] = 'header-org-name';
+    utilities.push({
+      type: 'button',
+      variant: 'link',
+      text: organization.name,
+      title: organization.name,
+      href: '/org-settings',
+      ariaLabel: `Organization: ${organization.name}`,
+      disableUtilityCollapse: true,
+      onFollow: (event) => {
+        event.preventDefault();
+        navigate('/org-settings');
+      },
+    });
+  }
+  if (signedIn && user) {
+    testIds[utilities.length] = 'profile-menu';
+    utilities.push({
+      type: 'menu-dropdown',
+      ariaLabel: `Profile menu for ${displayName}`,
+      iconSvg: (
+        <Avatar
+          name={user.name}
+          email={user.email}
+          image={user.image}
+          size={24}
+          testId="profile-avatar"
+          key={user.image ?? 'generated'}
+        />
+      ),
+      title: user.email || user.name || 'Your account',
+      description: [humanizeRole(role), organization?.name].filter(Boolean).join(' · '),
+      disableUtilityCollapse: true,
+      items: PROFILE_MENU_ITEMS,
+      onItemFollow: (event) => {
+        if (event.detail.href) {
+          event.preventDefault();
+          navigate(event.detail.href);
+        }
+      },
+      onItemClick: (event) => {
+        if (event.detail.id === 'profile-logout') void logout();
+      },
+    });
+  } else if (!hideLogin && session.status === 'unauthenticated') {
+    testIds[utilities.length] = 'header-login';
+    utilities.push({
+      type: 'button',
+      variant: 'primary-button',
+      text: 'Log In',
+      disableUtilityCollapse: true,
+      onClick: () => signInModal.open(),
+    });
+  }
+  useUtilityTestIds(ref, testIds);
+
+  return (
+    <div ref={ref} className="rt-header-inner" data-scrolled={scrolled ? 'true' : 'false'}>
+      <TopNavigation
+        identity={{
+          href: '/',
+          title: 'Rent.Today',
+          logo: { src: '/logo.svg', alt: 'Rent.Today home' },
+          onFollow: (event) => {
+            event.preventDefault();
+            navigate('/');
+          },
+        }}
+        utilities={utilities}
+        i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All' }}
+      />
+    </div>
+  );
+}

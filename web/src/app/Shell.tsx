@@ -1,0 +1,124 @@
+import Alert from '@cloudscape-design/components/alert';
+import AppLayout, { type AppLayoutProps } from '@cloudscape-design/components/app-layout';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from '../api/client';
+import { onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
+import { SignInModalProvider } from '../components/signin/SignInModal';
+import { toast } from '../components/toast/store';
+import { Toaster } from '../components/toast/Toaster';
+import { signInPathFor } from '../lib/returnPath';
+import { useMediaQuery } from '../lib/useMediaQuery';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+import { AppNavigation } from './AppNavigation';
+import { PageLoading } from './PageLoading';
+import { RouteErrorBoundary } from './RouteError';
+import { routeHandle } from './routeHandle';
+
+/** Cloudscape's AppLayout switches to its mobile layout below 688px. */
+const DESKTOP_QUERY = '(min-width: 689px)';
+
+export function Shell() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const handle = routeHandle(location.pathname);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [navigationOpen, setNavigationOpen] = useState(desktop);
+  const layoutRef = useRef<AppLayoutProps.Ref>(null);
+
+  const signedIn = session.status === 'authenticated';
+  const showNavigation = signedIn && !handle.hideLogin;
+
+  useEffect(() => setNavigationOpen(desktop), [desktop]);
+
+  // After the OAuth redirect lands on "/", go where the user was heading.
+  useEffect(() => onReturnPath((path) => navigate(path, { replace: true })), [navigate]);
+  useEffect(
+    () =>
+      onSignInError((message) =>
+        toast({ type: 'error', title: 'Sign-in failed', description: message, duration: 5000 }),
+      ),
+    [],
+  );
+
+  // A 401 from the API: the session is gone; re-read it and ask the user to sign in again.
+  const here = `${location.pathname}${location.search}`;
+  const hereRef = useRef(here);
+  hereRef.current = here;
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (window.location.pathname === '/signin') return;
+      void refreshSession(true);
+      navigate(signInPathFor(hereRef.current), { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
+
+  // Each navigation starts at the top of the page, with focus moved to the main content for screen readers.
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    layoutRef.current?.closeNavigationIfNecessary();
+  }, [location.pathname]);
+
+  return (
+    <SignInModalProvider>
+      <a className="rt-skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <div id="rt-header" className="rt-header">
+        <AppHeader hideLogin={!!handle.hideLogin} />
+      </div>
+      <AppLayout
+        ref={layoutRef}
+        headerSelector="#rt-header"
+        footerSelector="#rt-footer"
+        toolsHide
+        navigationHide={!showNavigation}
+        navigation={showNavigation ? <AppNavigation /> : undefined}
+        navigationOpen={navigationOpen}
+        onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
+        contentType={handle.contentType ?? 'default'}
+        ariaLabels={{
+          navigation: 'Main navigation',
+          navigationToggle: 'Open navigation',
+          navigationClose: 'Close navigation',
+          notifications: 'Notifications',
+        }}
+        content={
+          <div id="main-content" tabIndex={-1} className="rt-main">
+            {session.bootError ? (
+              <Box padding={{ top: 'l' }}>
+                <Alert
+                  type="error"
+                  header="Rent.Today could not start"
+                  action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+                  data-testid="boot-error"
+                >
+                  The app configuration could not be loaded, so signing in is not possible right now. Check your
+                  connection and reload the page.
+                </Alert>
+              </Box>
+            ) : null}
+            <RouteErrorBoundary resetKey={location.pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </div>
+        }
+      />
+      <AppFooter />
+      <Toaster />
+    </SignInModalProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import { callRoute } from '../api/client';
+import { queryClient } from '../api/queryClient';
+import { endSession } from '../auth/session';
+
+/**
+ * Logout from the profile menu or the sidebar: POST /api/logout first (it records a SecurityLog;
+ * its failure does not stop the sign-out), then Amplify's signOut, which ends at "/".
+ */
+export async function logout(): Promise<void> {
+  try {
+    await callRoute('logout');
+  } catch (error) {
+    console.warn('Logout could not be recorded', error);
+  }
+  queryClient.clear();
+  let leaving = false;
+  const onLeave = () => {
+    leaving = true;
+  };
+  window.addEventListener('pagehide', onLeave, { once: true });
+  window.addEventListener('beforeunload', onLeave, { once: true });
+  try {
+    // With the Hosted UI this sends the browser to Cognito's /logout, which returns to "/".
+    await endSession();
+  } catch (error) {
+    console.warn('Sign-out failed; local session cleared', error);
+  }
+  // Without a redirect (tokens already gone, or sign-out failed) still end at "/".
+  setTimeout(() => {
+    if (!leaving && window.location.pathname !== '/') window.location.assign('/');
+  }, 1500);
+}

@@ -1,0 +1,16 @@
+/** Per-route layout options. */
+export interface RouteHandle {
+  /** Hides the Log In button and the sidebar (SPEC §2 "hide-login flag"). */
+  hideLogin?: boolean;
+  contentType?: 'default' | 'table' | 'form' | 'cards' | 'dashboard' | 'wizard';
+}
+
+const HANDLES: Record<string, RouteHandle> = {
+  '/signin': { hideLogin: true },
+  '/properties': { contentType: 'table' },
+};
+
+export function routeHandle(pathname: string): RouteHandle {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return HANDLES[path] ?? {};
+}

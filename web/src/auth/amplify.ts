@@ -1,0 +1,100 @@
+/**
+ * Everything that touches Amplify. Loaded with a dynamic import at startup, in parallel with
+ * /config.json, so the shell paints without waiting for it (see session.ts).
+ */
+import 'aws-amplify/auth/enable-oauth-listener';
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, signInWithRedirect, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import type { AppConfig } from '../config';
+
+export type AuthEvent =
+  | { type: 'returnPath'; path: string | null }
+  | { type: 'signedIn' }
+  | { type: 'signInFailed'; message: string }
+  | { type: 'signedOut' };
+
+export interface IdClaims {
+  sub: string | null;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+function claim(payload: Record<string, unknown>, key: string): string | null {
+  const value = payload[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Starts listening for sign-in events, then configures Amplify (which completes a pending OAuth redirect). */
+export function configureAmplify(config: AppConfig, onEvent: (event: AuthEvent) => void) {
+  Hub.listen('auth', ({ payload }) => {
+    switch (payload.event) {
+      case 'customOAuthState':
+        onEvent({ type: 'returnPath', path: typeof payload.data === 'string' ? payload.data : null });
+        break;
+      case 'signInWithRedirect':
+      case 'signedIn':
+      case 'tokenRefresh':
+        onEvent({ type: 'signedIn' });
+        break;
+      case 'signInWithRedirect_failure': {
+        const error = (payload.data as { error?: { message?: string } } | undefined)?.error;
+        onEvent({ type: 'signInFailed', message: error?.message || 'Sign-in did not complete. Please try again.' });
+        break;
+      }
+      case 'signedOut':
+      case 'tokenRefresh_failure':
+        onEvent({ type: 'signedOut' });
+        break;
+    }
+  });
+
+  const origin = window.location.origin;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: {
+          oauth: {
+            domain: config.oauthDomain,
+            scopes: ['openid', 'email', 'profile'],
+            redirectSignIn: [`${origin}/`],
+            redirectSignOut: [`${origin}/`],
+            responseType: 'code',
+            providers: ['Google'],
+          },
+        },
+      },
+    },
+  });
+}
+
+/** The ID token's claims and its compact form, or null when signed out. Waits for a pending OAuth exchange. */
+export async function readIdToken(forceRefresh = false): Promise<{ token: string; claims: IdClaims } | null> {
+  const session = await fetchAuthSession({ forceRefresh });
+  const idToken = session.tokens?.idToken;
+  if (!idToken) return null;
+  const p = idToken.payload;
+  return {
+    token: idToken.toString(),
+    claims: { sub: claim(p, 'sub'), email: claim(p, 'email'), name: claim(p, 'name'), picture: claim(p, 'picture') },
+  };
+}
+
+/** Google through the Cognito Hosted UI; resolves as the browser leaves. */
+export async function redirectToGoogle(customState: string): Promise<'redirecting' | 'already-signed-in'> {
+  try {
+    await signInWithRedirect({ provider: 'Google', customState });
+    return 'redirecting';
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserAlreadyAuthenticatedException') return 'already-signed-in';
+    throw error;
+  }
+}
+
+export function amplifySignOut(): Promise<void> {
+  return signOut();
+}

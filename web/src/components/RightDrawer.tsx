@@ -1,0 +1,62 @@
+import Drawer from '@cloudscape-design/components/drawer';
+import Header from '@cloudscape-design/components/header';
+import type { ReactNode } from 'react';
+import { useRegisterFlyout } from './flyout';
+
+/** SPEC §9: the drawer's default maximum width. */
+export const DRAWER_MAX_WIDTH = 600;
+
+export interface RightDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** Optional text under the title. */
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  maxWidth?: number;
+  closeLabel?: string;
+  testId?: string;
+}
+
+/**
+ * The generic right-side drawer (SPEC §2): a title, a body, an optional footer and a close
+ * button. Modal while open: a backdrop, focus trapped inside, Escape or a backdrop click close it.
+ * Full width on phones, at most `maxWidth` px elsewhere. Counts as an open flyout (toasts move).
+ */
+export function RightDrawer({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  maxWidth = DRAWER_MAX_WIDTH,
+  closeLabel = 'Close',
+  testId,
+}: RightDrawerProps) {
+  useRegisterFlyout(open);
+  return (
+    <Drawer
+      position="fixed"
+      placement="end"
+      backdrop
+      open={open}
+      zIndex={1100}
+      onClose={onClose}
+      closeAction={{ ariaLabel: closeLabel }}
+      header={
+        <Header variant="h2" description={description}>
+          {title}
+        </Header>
+      }
+      footer={footer ? <div className="rt-drawer-footer">{footer}</div> : undefined}
+      data-testid={testId}
+      className="rt-right-drawer"
+    >
+      <div className="rt-drawer-body" style={{ ['--rt-drawer-max' as string]: `${maxWidth}px` }}>
+        {open ? children : null}
+      </div>
+    </Drawer>
+  );
+}

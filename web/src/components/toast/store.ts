@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+
+/** SPEC §9 toast constants. */
+export type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading' | 'default';
+export const TOAST_DURATIONS: Record<ToastType, number> = {
+  info: 5000,
+  error: 5000,
+  warning: 5000,
+  success: 2000,
+  loading: Number.POSITIVE_INFINITY,
+  default: 5000,
+};
+export const TOAST_MAX = 24;
+export const TOAST_GAP_PX = 16;
+export const TOAST_HOTKEY = { altKey: true, code: 'KeyT', label: 'Alt+T' } as const;
+
+export interface ToastOptions {
+  /** Re-using an id replaces that toast (e.g. loading -> success). */
+  id?: string;
+  type?: ToastType;
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Milliseconds; defaults by type; Infinity keeps it until dismissed. */
+  duration?: number;
+  dismissible?: boolean;
+  action?: { label: string; onClick: () => void };
+}
+
+export interface Toast extends Required<Pick<ToastOptions, 'id' | 'type' | 'duration' | 'dismissible'>> {
+  title?: ReactNode;
+  description?: ReactNode;
+  action?: ToastOptions['action'];
+  createdAt: number;
+}
+
+type Listener = () => void;
+let toasts: Toast[] = [];
+const listeners = new Set<Listener>();
+const timers = new Map<
+  string,
+  { handle: ReturnType<typeof setTimeout> | null; remaining: number; startedAt: number }
+>();
+let paused = false;
+let counter = 0;
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+function schedule(id: string, ms: number) {
+  if (!Number.isFinite(ms)) return;
+  const entry = { handle: null as ReturnType<typeof setTimeout> | null, remaining: ms, startedAt: Date.now() };
+  if (!paused) entry.handle = setTimeout(() => dismissToast(id), ms);
+  timers.set(id, entry);
+}
+
+function clearTimer(id: string) {
+  const entry = timers.get(id);
+  if (entry?.handle) clearTimeout(entry.handle);
+  timers.delete(id);
+}
+
+/** Shows a toast and returns its id. */
+export function toast(options: ToastOptions): string {
+  const type = options.type ?? 'default';
+  const id = options.id ?? `toast-${++counter}`;
+  const item: Toast = {
+    id,
+    type,
+    title: options.title,
+    description: options.description,
+    action: options.action,
+    duration: options.duration ?? TOAST_DURATIONS[type],
+    dismissible: options.dismissible ?? true,
+    createdAt: Date.now(),
+  };
+  clearTimer(id);
+  const rest = toasts.filter((t) => t.id !== id);
+  const next = [...rest, item];
+  // The queue holds at most TOAST_MAX toasts; the oldest go first.
+  while (next.length > TOAST_MAX) {
+    const dropped = next.shift();
+    if (dropped) clearTimer(dropped.id);
+  }
+  toasts = next;
+  schedule(id, item.duration);
+  emit();
+  return id;
+}
+
+toast.success = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
+  toast({ ...options, type: 'success', title });
+toast.error = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
+  toast({ ...options, type: 'error', title });
+toast.info = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
+  toast({ ...options, type: 'info', title });
+toast.loading = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
+  toast({ ...options, type: 'loading', title });
+
+export function dismissToast(id: string) {
+  clearTimer(id);
+  const next = toasts.filter((t) => t.id !== id);
+  if (next.length !== toasts.length) {
+    toasts = next;
+    emit();
+  }
+}
+
+/** Hovering or focusing the toast area pauses every timer (WCAG 2.2.1); leaving resumes them. */
+export function pauseToasts() {
+  if (paused) return;
+  paused = true;
+  const now = Date.now();
+  for (const entry of timers.values()) {
+    if (entry.handle) clearTimeout(entry.handle);
+    entry.handle = null;
+    entry.remaining = Math.max(0, entry.remaining - (now - entry.startedAt));
+  }
+}
+
+export function resumeToasts() {
+  if (!paused) return;
+  paused = false;
+  const now = Date.now();
+  for (const [id, entry] of timers) {
+    entry.startedAt = now;
+    entry.handle = setTimeout(() => dismissToast(id), Math.max(entry.remaining, 1000));
+  }
+}
+
+export function subscribeToasts(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getToasts(): Toast[] {
+  return toasts;
+}

@@ -1,0 +1,20 @@
+import { type Cents, formatCurrency, toCents } from '@rent/shared';
+
+/** A wire decimal (e.g. 1250.5) as integer cents, or null. */
+export function wireToCents(value: number | null | undefined): Cents | null {
+  if (value === null || value === undefined) return null;
+  return toCents(value);
+}
+
+/** Sums wire decimals exactly (through cents). */
+export function sumCents(values: readonly (number | null | undefined)[]): Cents {
+  let total = 0;
+  for (const value of values) total += wireToCents(value) ?? 0;
+  return total;
+}
+
+/** "$1,250" for a wire decimal; an em dash when there is no value. */
+export function formatMoney(value: number | null | undefined, decimals = 0): string {
+  const cents = wireToCents(value);
+  return cents === null ? '—' : formatCurrency(cents, decimals);
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+
+export const DEFAULT_TITLE = 'Rent.Today - Simplify Your Lease, Amplify Your Peace.';
+
+/** "Properties - Rent.Today"; without a page name the default title (SPEC §2). */
+export function useDocumentTitle(page?: string | null) {
+  useEffect(() => {
+    document.title = page ? `${page} - Rent.Today` : DEFAULT_TITLE;
+    return () => {
+      document.title = DEFAULT_TITLE;
+    };
+  }, [page]);
+}

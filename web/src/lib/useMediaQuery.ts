@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** True while the media query matches; follows changes (resize, rotation). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** SPEC §9: the sign-in sheet is a bottom sheet below 640px and a centred dialog from 640px. */
+export const DIALOG_MIN_WIDTH_QUERY = '(min-width: 640px)';

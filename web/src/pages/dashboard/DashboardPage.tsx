@@ -1,0 +1,134 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { formatCurrency } from '@rent/shared';
+import { ORG_FETCH_ERROR, useOrganization } from '../../api/organization';
+import { useProperties } from '../../api/properties';
+import { useSession } from '../../auth/session';
+import { EmptyState } from '../../components/EmptyState';
+import { RouterButton } from '../../components/RouterButton';
+import { sumCents } from '../../lib/money';
+import { RouterLink } from '../../lib/navigation';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+function Metric({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <div>
+      <Box variant="awsui-key-label">{label}</Box>
+      <Box fontSize="heading-l" fontWeight="bold" data-testid={testId}>
+        {value}
+      </Box>
+    </div>
+  );
+}
+
+function firstName(name: string | null | undefined) {
+  return name?.trim().split(/\s+/)[0] ?? null;
+}
+
+/** The landing page after sign-in: the organization and a summary of its properties, from real data. */
+export default function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
+  useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
+  const session = useSession();
+  const org = useOrganization();
+  const tenant = org.role === 'TENANT';
+  const properties = useProperties({ enabled: !!org.organization });
+  const list = properties.data ?? [];
+  const units = list.reduce((n, p) => n + (p.numberOfUnits ?? 1), 0);
+  const rent = sumCents(list.map((p) => p.monthlyRent));
+  const value = sumCents(list.map((p) => p.currentMarketValue));
+  const hello = firstName(session.data?.name);
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            <>
+              {hello ? `Welcome back, ${hello}.` : 'Welcome back.'}{' '}
+              {org.organization ? (
+                <>
+                  This is <span data-testid="dashboard-org-name">{org.organization.name}</span>.
+                </>
+              ) : null}
+            </>
+          }
+          actions={tenant ? undefined : <RouterButton href="/properties">View properties</RouterButton>}
+        >
+          {title}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {org.error ? (
+          <Alert type="error" header={ORG_FETCH_ERROR}>
+            {org.errorText}
+          </Alert>
+        ) : null}
+        <Container
+          header={
+            <Header
+              variant="h2"
+              description={
+                tenant ? 'The home you rent through this organization.' : 'Across every property you manage.'
+              }
+            >
+              {tenant ? 'Your home' : 'Properties summary'}
+            </Header>
+          }
+          data-testid="dashboard-properties"
+        >
+          {properties.isPending ? (
+            <StatusIndicator type="loading">Loading properties</StatusIndicator>
+          ) : properties.isError ? (
+            <StatusIndicator type="error">Failed to load properties. Please try again.</StatusIndicator>
+          ) : list.length === 0 ? (
+            <EmptyState
+              title="No properties yet"
+              action={
+                tenant ? undefined : <RouterButton href="/properties?new=1">Add your first property</RouterButton>
+              }
+            >
+              {tenant
+                ? 'Your landlord has not linked a property to your account yet.'
+                : 'Add a property to start tracking its rent, value and costs.'}
+            </EmptyState>
+          ) : tenant ? (
+            <SpaceBetween size="s">
+              {list.map((p) => (
+                <Box key={p.id} variant="p" margin="n">
+                  {p.address}
+                </Box>
+              ))}
+              <RouterLink href="/maintenance">Report a maintenance issue</RouterLink>
+            </SpaceBetween>
+          ) : (
+            <SpaceBetween size="l">
+              <ColumnLayout columns={4} variant="text-grid" minColumnWidth={140}>
+                <Metric label="Properties" value={list.length} testId="dashboard-property-count" />
+                <Metric label="Units" value={units} testId="dashboard-unit-count" />
+                <Metric label="Monthly rent" value={formatCurrency(rent)} testId="dashboard-monthly-rent" />
+                <Metric label="Market value" value={formatCurrency(value)} testId="dashboard-market-value" />
+              </ColumnLayout>
+              <RouterLink href="/properties">See all properties</RouterLink>
+            </SpaceBetween>
+          )}
+        </Container>
+        {tenant ? null : (
+          <Container header={<Header variant="h2">Cash flow</Header>}>
+            <Box variant="p" color="text-body-secondary" margin="n">
+              Income, expenses and net cash flow appear here once transactions are recorded for your properties.{' '}
+              <RouterLink href="/cash-flow">About cash flow</RouterLink>
+            </Box>
+          </Container>
+        )}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

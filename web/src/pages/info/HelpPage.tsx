@@ -1,0 +1,74 @@
+import { RouterLink } from '../../lib/navigation';
+import { CONTACT_EMAIL, InfoPage } from './InfoPage';
+
+export default function HelpPage() {
+  return (
+    <InfoPage
+      title="Help & Support"
+      description="Answers to common questions, and how to reach us."
+      testId="help-content"
+    >
+      <h2>What Rent.Today does</h2>
+      <p>
+        Rent.Today keeps the books for small rental businesses. Landlords and property managers record their properties,
+        follow rent collection and cash flow, and track maintenance; tenants see their rental history and report
+        problems at home.
+      </p>
+
+      <h2>Signing in</h2>
+      <p>
+        You sign in with your Google account; Rent.Today never sees or stores a password. The first time you sign in, we
+        create your account and an organization for you, and you become its administrator. If someone invited you, you
+        join their organization instead.
+      </p>
+      <p>
+        If you were sent to the sign-in page while working, your session had ended. Sign in again and you will return to
+        the page you were on.
+      </p>
+
+      <h2>Roles</h2>
+      <ul>
+        <li>
+          <strong>Admin</strong> and <strong>Landlord</strong>: everything, including renaming the organization.
+        </li>
+        <li>
+          <strong>Property manager</strong>: properties, transactions, reports and maintenance.
+        </li>
+        <li>
+          <strong>Tenant</strong>: their own rental history and maintenance requests.
+        </li>
+      </ul>
+
+      <h2>Properties</h2>
+      <p>
+        Open <RouterLink href="/properties">Properties</RouterLink> and choose <em>Add property</em>. Only the address
+        is required; purchase price, loan, market value and monthly rent can be added later. Amounts are in US dollars
+        with at most two decimals. A property that still has transactions, tenants or maintenance requests cannot be
+        deleted; the message tells you what is still attached.
+      </p>
+      <p>
+        If two people edit the same property at once, the second save is refused rather than silently overwriting the
+        first. Load the latest version, check it, and save again.
+      </p>
+
+      <h2>Your organization</h2>
+      <p>
+        Administrators and landlords can rename the organization in{' '}
+        <RouterLink href="/org-settings">Org Settings</RouterLink>. Everyone sees the new name at once.
+      </p>
+
+      <h2>Appearance and accessibility</h2>
+      <p>
+        Choose a light or dark theme, or follow your device, in{' '}
+        <RouterLink href="/settings/preferences">Preferences</RouterLink>. Everything can be used with a keyboard;
+        notifications can be reached with Alt+T.
+      </p>
+
+      <h2>Contact us</h2>
+      <p>
+        Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Tell us what you were doing and what you
+        expected; we answer within two working days.
+      </p>
+    </InfoPage>
+  );
+}

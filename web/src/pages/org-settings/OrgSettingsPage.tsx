@@ -1,0 +1,179 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { humanizeRole, ORGANIZATION_NAME_MAX, OWNERS } from '@rent/shared';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR, useOrganization, useUpdateOrganization } from '../../api/organization';
+import { toast } from '../../components/toast/store';
+import { formatDateTime } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+/** Client-side check of the organization name, the same bounds the server applies. */
+export function validateOrganizationName(value: string): string | null {
+  const name = value.trim();
+  if (!name) return 'Organization name is required';
+  if (name.length > ORGANIZATION_NAME_MAX)
+    return `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`;
+  return null;
+}
+
+function withArticle(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+export default function OrgSettingsPage() {
+  useDocumentTitle('Organization settings');
+  const org = useOrganization();
+  const update = useUpdateOrganization();
+  const organization = org.organization;
+  const canRename = !!org.role && OWNERS.includes(org.role);
+
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  useEffect(() => {
+    if (organization) setName(organization.name);
+  }, [organization]);
+
+  const validation = validateOrganizationName(name);
+  const unchanged = organization ? name.trim() === organization.name : true;
+
+  const onSubmit = async () => {
+    setTouched(true);
+    setSubmitError(null);
+    // SPEC §5: the update is skipped if no organization is loaded.
+    if (!organization || validation) return;
+    try {
+      const saved = await update.mutateAsync(name.trim());
+      setName(saved.name);
+      setTouched(false);
+      toast({
+        type: 'success',
+        title: 'Organization updated',
+        description: `It is now called ${saved.name}.`,
+        duration: 3000,
+      });
+    } catch (error) {
+      setSubmitError(errorMessage(error, 'Unknown error'));
+    }
+  };
+
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description="The organization holds your properties, books and team.">
+          Organization settings
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {org.error ? (
+          <Alert
+            type="error"
+            header={ORG_FETCH_ERROR}
+            action={<Button onClick={() => void org.refetch()}>Retry</Button>}
+            data-testid="org-fetch-error"
+          >
+            {org.errorText}
+          </Alert>
+        ) : null}
+
+        <Container header={<Header variant="h2">Organization</Header>} data-testid="org-details">
+          {org.isPending && !org.error ? (
+            <StatusIndicator type="loading">Loading organization</StatusIndicator>
+          ) : organization ? (
+            <KeyValuePairs
+              columns={3}
+              items={[
+                { label: 'Name', value: <span data-testid="org-name">{organization.name}</span> },
+                {
+                  label: 'Your role',
+                  value: <span data-testid="org-role">{humanizeRole(organization.userOrgRole)}</span>,
+                },
+                { label: 'Created', value: formatDateTime(organization.createdAt) },
+              ]}
+            />
+          ) : (
+            <Box color="text-body-secondary">No organization is loaded.</Box>
+          )}
+        </Container>
+
+        {organization && canRename ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onSubmit();
+            }}
+            noValidate
+          >
+            <Form
+              errorText={submitError ? `${ORG_UPDATE_ERROR}: ${submitError}` : undefined}
+              errorIconAriaLabel="Error"
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button
+                    formAction="none"
+                    disabled={unchanged || update.isPending}
+                    onClick={() => {
+                      setName(organization.name);
+                      setTouched(false);
+                      setSubmitError(null);
+                    }}
+                  >
+                    Reset
+                  </Button>
+                  <Button variant="primary" loading={update.isPending} disabled={unchanged} data-testid="org-save">
+                    Save
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              <Container header={<Header variant="h2">Rename organization</Header>}>
+                <FormField
+                  label="Organization name"
+                  description="Shown in the header for everyone in your organization."
+                  constraintText={`Required. At most ${ORGANIZATION_NAME_MAX} characters (${name.trim().length}/${ORGANIZATION_NAME_MAX}).`}
+                  errorText={touched ? validation : null}
+                  controlId="org-name-input"
+                >
+                  <Input
+                    controlId="org-name-input"
+                    value={name}
+                    onChange={({ detail }) => {
+                      setName(detail.value);
+                      setTouched(true);
+                    }}
+                    onBlur={() => setTouched(true)}
+                    invalid={touched && !!validation}
+                    ariaRequired
+                    autoComplete="organization"
+                    data-testid="org-name-input"
+                  />
+                </FormField>
+              </Container>
+            </Form>
+          </form>
+        ) : organization ? (
+          <Alert
+            type="info"
+            header="Only administrators and landlords can rename the organization"
+            data-testid="org-readonly"
+          >
+            You are signed in as {withArticle(humanizeRole(organization.userOrgRole).toLowerCase())}. Ask an
+            administrator or landlord of {organization.name} if the name needs to change.
+          </Alert>
+        ) : null}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,208 @@
+import {
+  centsToString,
+  fromCents,
+  PROPERTY_MONEY_FIELDS,
+  PROPERTY_TYPES,
+  PropertyInput,
+  type PropertyInputBody,
+  type PropertyMoneyField,
+  toCents,
+} from '@rent/shared';
+import type { ApiIssue } from '../../api/client';
+import type { Property } from '../../api/properties';
+
+export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
+
+/** What the form edits: every Property field of SPEC §3 as the text the user typed. */
+export interface PropertyFormValues {
+  address: string;
+  googlePlaceId: string;
+  latitude: string;
+  longitude: string;
+  propertyType: PropertyTypeValue | '';
+  numberOfUnits: string;
+  acquisitionDate: string;
+  acquisitionPrice: string;
+  approximateLoan: string;
+  currentMarketValue: string;
+  monthlyRent: string;
+  downPayment: string;
+  closingCosts: string;
+  initialRepairs: string;
+  otherInitialCosts: string;
+}
+export type PropertyField = keyof PropertyFormValues;
+export type PropertyFormErrors = Partial<Record<PropertyField, string>>;
+
+export const FIELD_LABELS: Record<PropertyField, string> = {
+  address: 'Address',
+  googlePlaceId: 'Google place ID',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  propertyType: 'Property type',
+  numberOfUnits: 'Number of units',
+  acquisitionDate: 'Acquisition date',
+  acquisitionPrice: 'Acquisition price',
+  approximateLoan: 'Approximate loan',
+  currentMarketValue: 'Current market value',
+  monthlyRent: 'Monthly rent',
+  downPayment: 'Down payment',
+  closingCosts: 'Closing costs',
+  initialRepairs: 'Initial repairs',
+  otherInitialCosts: 'Other initial costs',
+};
+
+const FIELDS = Object.keys(FIELD_LABELS) as PropertyField[];
+
+export const EMPTY_FORM: PropertyFormValues = {
+  address: '',
+  googlePlaceId: '',
+  latitude: '',
+  longitude: '',
+  propertyType: '',
+  numberOfUnits: '',
+  acquisitionDate: '',
+  acquisitionPrice: '',
+  approximateLoan: '',
+  currentMarketValue: '',
+  monthlyRent: '',
+  downPayment: '',
+  closingCosts: '',
+  initialRepairs: '',
+  otherInitialCosts: '',
+};
+
+/** A wire decimal as the text an input shows: "350000" or "1250.50". */
+export function moneyText(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const cents = toCents(value);
+  if (cents === null) return String(value);
+  return cents % 100 === 0 ? String(cents / 100) : centsToString(cents);
+}
+
+export function toFormValues(property?: Property | null): PropertyFormValues {
+  if (!property) return { ...EMPTY_FORM };
+  const values: PropertyFormValues = {
+    ...EMPTY_FORM,
+    address: property.address,
+    googlePlaceId: property.googlePlaceId ?? '',
+    latitude: property.latitude === null ? '' : String(property.latitude),
+    longitude: property.longitude === null ? '' : String(property.longitude),
+    propertyType: property.propertyType ?? '',
+    numberOfUnits: property.numberOfUnits === null ? '' : String(property.numberOfUnits),
+    acquisitionDate: property.acquisitionDate ?? '',
+  };
+  for (const field of PROPERTY_MONEY_FIELDS) values[field] = moneyText(property[field]);
+  return values;
+}
+
+/** "$1,250.50 " -> "1250.50": people type money the way they read it. */
+export function normaliseMoney(text: string): string {
+  return text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,/g, '')
+    .replace(/\s+/g, '');
+}
+
+function blankToNull(text: string): string | null {
+  const t = text.trim();
+  return t === '' ? null : t;
+}
+
+function parseCoordinate(text: string, field: 'latitude' | 'longitude', errors: PropertyFormErrors): number | null {
+  const t = text.trim();
+  if (!t) return null;
+  const limit = field === 'latitude' ? 90 : 180;
+  if (!/^-?\d+(\.\d+)?$/.test(t)) {
+    errors[field] = `${FIELD_LABELS[field]} must be a number`;
+    return null;
+  }
+  const n = Number(t);
+  if (n < -limit || n > limit) errors[field] = `${FIELD_LABELS[field]} must be between -${limit} and ${limit}`;
+  return n;
+}
+
+/** Maps a server or schema issue path ("monthlyRent", "body.monthlyRent", "/monthlyRent") to a field. */
+export function fieldForPath(path: string | readonly PropertyKey[]): PropertyField | null {
+  const parts = typeof path === 'string' ? path.split(/[./[\]]+/) : path.map(String);
+  for (const part of parts) if ((FIELDS as string[]).includes(part)) return part as PropertyField;
+  return null;
+}
+
+/**
+ * Validates the form exactly as the server does (the shared PropertyInput schema, plus clearer
+ * messages for numbers typed as text) and builds the request body: blanks are null, money is a
+ * decimal with at most 2 places.
+ */
+export function buildPropertyBody(values: PropertyFormValues): {
+  body: PropertyInputBody | null;
+  errors: PropertyFormErrors;
+} {
+  const errors: PropertyFormErrors = {};
+  const latitude = parseCoordinate(values.latitude, 'latitude', errors);
+  const longitude = parseCoordinate(values.longitude, 'longitude', errors);
+
+  let numberOfUnits: number | null = null;
+  const units = values.numberOfUnits.trim();
+  if (units) {
+    if (!/^\d+$/.test(units)) errors.numberOfUnits = 'Number of units must be a whole number';
+    else numberOfUnits = Number(units);
+  }
+
+  const money = {} as Record<PropertyMoneyField, string | null>;
+  for (const field of PROPERTY_MONEY_FIELDS) {
+    const text = normaliseMoney(values[field]);
+    money[field] = text === '' ? null : text;
+    if (text.startsWith('-')) errors[field] = `${FIELD_LABELS[field]} cannot be negative`;
+  }
+
+  const candidate = {
+    address: values.address,
+    googlePlaceId: blankToNull(values.googlePlaceId),
+    latitude,
+    longitude,
+    propertyType: values.propertyType === '' ? null : values.propertyType,
+    numberOfUnits,
+    acquisitionDate: blankToNull(values.acquisitionDate),
+    ...money,
+  };
+  const parsed = PropertyInput.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldForPath(issue.path);
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { body: null, errors };
+
+  const out = parsed.data;
+  const body: PropertyInputBody = {
+    address: out.address,
+    googlePlaceId: out.googlePlaceId,
+    latitude: out.latitude,
+    longitude: out.longitude,
+    propertyType: out.propertyType,
+    numberOfUnits: out.numberOfUnits,
+    acquisitionDate: out.acquisitionDate,
+  };
+  for (const field of PROPERTY_MONEY_FIELDS) {
+    const cents = out[field];
+    body[field] = cents === null ? null : fromCents(cents);
+  }
+  return { body, errors: {} };
+}
+
+/** Splits a 400's issues into field errors and the rest (shown above the form). */
+export function splitServerIssues(issues: readonly ApiIssue[]): { fields: PropertyFormErrors; other: string[] } {
+  const fields: PropertyFormErrors = {};
+  const other: string[] = [];
+  for (const issue of issues) {
+    const field = fieldForPath(issue.path);
+    if (field && !fields[field]) fields[field] = issue.message;
+    else if (!field) other.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+  }
+  return { fields, other };
+}
+
+export const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES;

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Cloudscape's global-styles/index.css carries the eight Open Sans faces as base64 data URLs
+ * (about 180 KB of CSS that blocks first paint). This plugin writes each face to a real .woff2
+ * file and rewrites the @font-face to point at it, so the browser downloads only the faces the
+ * page uses, in parallel, and caches them. Vite then fingerprints the files like any asset.
+ * It also adds `font-display: swap` so text renders at once in the fallback font.
+ */
+const FONT_ALIAS = '@cloudscape-fonts';
+const CSS_ID = /@cloudscape-design[\\/]global-styles[\\/]index\.css(\?.*)?$/;
+const FACE = /@font-face\s*\{([^}]*)\}/g;
+const DATA_URL = /url\(\s*['"]?data:font\/woff2;base64,([A-Za-z0-9+/=]+)['"]?\s*\)(\s*format\([^)]*\))?/;
+
+function cloudscapeFonts(fontDir: string): Plugin {
+  return {
+    name: 'rent:cloudscape-fonts',
+    enforce: 'pre',
+    config: () => ({ resolve: { alias: { [FONT_ALIAS]: fontDir } } }),
+    transform(code, id) {
+      if (!CSS_ID.test(id)) return null;
+      mkdirSync(fontDir, { recursive: true });
+      let count = 0;
+      const out = code.replace(FACE, (face: string, body: string) => {
+        const data = DATA_URL.exec(body);
+        if (!data) return face;
+        const weight = /font-weight:\s*(\d+)/.exec(body)?.[1] ?? '400';
+        const style = /font-style:\s*(\w+)/.exec(body)?.[1] ?? 'normal';
+        const bytes = Buffer.from(data[1]!, 'base64');
+        const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+        const file = `open-sans-${weight}-${style}-${hash}.woff2`;
+        writeFileSync(path.join(fontDir, file), bytes);
+        count += 1;
+        const src = `url('${FONT_ALIAS}/${file}') format('woff2')`;
+        const rewritten = body.replace(DATA_URL, src);
+        const display = /font-display/.test(rewritten) ? '' : '\n  font-display: swap;';
+        return `@font-face {${rewritten.trimEnd()}${display}\n}`;
+      });
+      if (count === 0) this.warn('no base64 font faces found in Cloudscape global styles; nothing rewritten');
+      return { code: out, map: null };
+    },
+  };
+}
+
+interface Patch {
+  /** The module (path under @cloudscape-design/components/). */
+  file: string;
+  why: string;
+  /** Exact text to find (must occur once) and its replacement. */
+  edits: [find: string, replace: string][];
+  /** Build only (true) or also the dev server. */
+  buildOnly?: boolean;
+}
+
+/**
+ * Small, guarded patches to Cloudscape modules. Each finds exact text; if Cloudscape changes the
+ * file, the build warns and leaves it alone (the app still works, only the benefit is lost).
+ */
+const CLOUDSCAPE_PATCHES: Patch[] = [
+  {
+    file: 'app-layout/internal.js',
+    why:
+      'AppLayout bundles three implementations and picks one at run time: "classic" (only without visual ' +
+      'refresh, which this Cloudscape build always has on), "visual refresh" (what renders) and "toolbar" (only ' +
+      'with the AWS-console global flags appLayoutWidget/appLayoutToolbar). Pointing the unused two at the ' +
+      'visual-refresh one drops about 50 KB gzip (toolbar layout, its drawers, drag-and-drop) from the first load.',
+    buildOnly: true,
+    edits: [
+      ["import ClassicAppLayout from './classic';", ''],
+      ["import ToolbarAppLayout from './visual-refresh-toolbar';", ''],
+      [
+        "import RefreshedAppLayout from './visual-refresh';",
+        "import RefreshedAppLayout from './visual-refresh';\nconst ClassicAppLayout = RefreshedAppLayout;\nconst ToolbarAppLayout = RefreshedAppLayout;",
+      ],
+    ],
+  },
+  {
+    file: 'app-layout/visual-refresh/mobile-toolbar.js',
+    why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
+    edits: [
+      [
+        '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, "aria-orientation": "horizontal", className: clsx(styles[\'mobile-toolbar-nav\']',
+        '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, className: clsx(styles[\'mobile-toolbar-nav\']',
+      ],
+    ],
+  },
+];
+
+function cloudscapePatches(): Plugin {
+  let building = false;
+  return {
+    name: 'rent:cloudscape-patches',
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    transform(code, id) {
+      const normalized = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+      const patch = CLOUDSCAPE_PATCHES.find((p) => normalized.endsWith(`/@cloudscape-design/components/${p.file}`));
+      if (!patch || (patch.buildOnly && !building)) return null;
+      let out = code;
+      for (const [find, replace] of patch.edits) {
+        if (out.split(find).length !== 2) {
+          this.warn(`Cloudscape ${patch.file} changed; patch skipped (${patch.why.slice(0, 60)}...)`);
+          return null;
+        }
+        out = out.replace(find, replace);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Vendor code every page needs and that changes rarely, in its own long-cached chunks. Only modules
+ * of the first load are grouped; lazy code (Amplify, zod with the route table, pages) splits by itself.
+ */
+const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
+  { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+  {
+    name: 'cloudscape',
+    test: /[\\/]node_modules[\\/](@cloudscape-design|@formatjs|intl-messageformat|react-transition-group|clsx|tslib|@babel[\\/]runtime)[\\/]/,
+    priority: 10,
+  },
+];
+
+export default defineConfig({
+  root,
+  plugins: [react(), cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')), cloudscapePatches()],
+  build: {
+    outDir: path.join(root, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Cloudscape components are large; the first-load budget is checked by `npm run bench`, not here.
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // Schema construction in shared (z.object(...), z.enum(...)) has no side effects: modules that only need
+      // a plain helper from shared (humanizeRole, labels) then do not drag zod into the first load.
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: VENDOR_GROUPS.map((g) => ({ ...g, tags: ['$initial'] })),
+        },
+      },
+    },
+  },
+});
