@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
@@ -75,7 +76,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
     if (opts.seed ?? true) {
-      if (await seedDemo(dynamo.endpoint, LOCAL.tableName)) log('Seeded the demo organization.');
+      const receipts = { s3Endpoint: s3.endpoint, bucket: LOCAL.receiptsBucket };
+      if (await seedDemo(dynamo.endpoint, LOCAL.tableName, receipts)) log('Seeded the demo organization.');
     }
 
     // The handlers read their configuration from the environment at import, exactly as in Lambda.
@@ -99,6 +101,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     server.closeIdleConnections?.();
     const port = (server.address() as AddressInfo).port;
     const origin = `https://localhost:${port}`;
+    // Presigned receipt links point at this origin's /s3 pass-through (same origin, no CORS).
+    process.env.S3_PUBLIC_ENDPOINT = `${origin}/s3`;
 
     const cognito = await createCognitoStandIn({
       origin,
@@ -122,6 +126,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
       try {
         if (url.pathname.startsWith('/api/')) return await gateway(req, res, url);
+        if (url.pathname.startsWith('/s3/')) return proxyPresignedS3(req, res, url, s3.endpoint, LOCAL.receiptsBucket);
         if (url.pathname === '/config.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(runtimeConfig);
           return;
@@ -150,6 +155,39 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     await stop();
     throw error;
   }
+}
+
+/**
+ * /s3/<bucket>/<key>?X-Amz-...: the browser's presigned receipt uploads and downloads, passed to
+ * s3rver. Only presigned GET/HEAD/PUT on the receipts bucket get through (the same origin must not
+ * expose the emulator's whole API). The signature itself is not checked here, as s3rver checks none:
+ * the app verifies every upload after the fact, and unit tests pin what is signed.
+ */
+function proxyPresignedS3(req: IncomingMessage, res: ServerResponse, url: URL, s3Endpoint: string, bucket: string) {
+  const method = req.method ?? 'GET';
+  const path = url.pathname.slice('/s3'.length);
+  if (
+    !['GET', 'HEAD', 'PUT'].includes(method) ||
+    !path.startsWith(`/${bucket}/`) ||
+    !url.searchParams.has('X-Amz-Signature')
+  ) {
+    res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Forbidden' }));
+    return;
+  }
+  const target = new URL(s3Endpoint);
+  const headers = { ...req.headers, host: target.host };
+  const upstream = httpRequest(
+    { hostname: target.hostname, port: target.port, method, path: `${path}${url.search}`, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', (error) => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: `S3 emulator unreachable: ${error.message}` }));
+  });
+  req.pipe(upstream);
 }
 
 /** What CloudFront's response-headers policy adds in AWS (infra/lib/web-stack.ts). */
