@@ -16,6 +16,8 @@ import { kb, ms, percentile, table } from './stats.js';
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
  */
 async function main() {
+  // Lambda runs Node 24; child processes inherit this and skip the SDK's Node 20 notice.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   console.log('== SPA first load (gzip) ==');
   buildWebIfStale();
   const firstLoad = firstLoadAssets();
