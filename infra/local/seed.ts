@@ -4,6 +4,7 @@ import { keys } from '@rent/functions/data/keys';
 import type { PropertyInput } from '@rent/shared';
 import { DEMO_USERS, localSubFor } from './demo-users.js';
 import { localClient } from './dynamodb.js';
+import { demoLedger, writeDemoLedger } from './seed-transactions.js';
 
 export const DEMO_ORG_ID = 'demo-org';
 export const DEMO_ORG_NAME = 'Maple & Main Rentals';
@@ -115,7 +116,11 @@ export const TENANT_PROPERTY_ID = 'prop-maple-12';
  * Seeds the demo organization once (first start). Idempotent: does nothing when the demo
  * organization already exists, so data people added survives restarts.
  */
-export async function seedDemo(endpoint: string, tableName: string): Promise<boolean> {
+export async function seedDemo(
+  endpoint: string,
+  tableName: string,
+  receipts?: { s3Endpoint: string; bucket: string },
+): Promise<boolean> {
   const doc = DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
   const existing = await doc.send(new GetCommand({ TableName: tableName, Key: keys.organization(DEMO_ORG_ID) }));
   if (existing.Item) return false;
@@ -124,6 +129,13 @@ export async function seedDemo(endpoint: string, tableName: string): Promise<boo
   const put = (Item: Record<string, unknown>) => ({ Put: { TableName: tableName, Item } });
   const people = DEMO_USERS.map((u) => ({ ...u, userId: localSubFor(u.email) }));
   const tenant = people.find((p) => p.role === 'TENANT')!;
+  const ledger = demoLedger({
+    orgId: DEMO_ORG_ID,
+    today: new Date(),
+    ownerUserId: people.find((p) => p.role === 'LANDLORD')!.userId,
+    managerUserId: people.find((p) => p.role === 'PROPERTY_MANAGER')!.userId,
+  });
+  await writeDemoLedger(doc, tableName, ledger, receipts);
   const items = [
     ...people.flatMap((p) => [
       put(userItem({ userId: p.userId, email: p.email, name: p.name, image: null }, now)),
@@ -139,6 +151,8 @@ export async function seedDemo(endpoint: string, tableName: string): Promise<boo
         createdAt: now,
         updatedAt: now,
         version: 1,
+        // The ledger's references, which deleteProperty's Delete is conditioned on.
+        transactionCount: ledger.propertyCounts.get(id) ?? 0,
       }),
     ),
     put({

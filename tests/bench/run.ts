@@ -32,14 +32,22 @@ async function main() {
   table([['function', 'size'], ...bundles.map((b) => [b.id, kb(b.bytes)])]);
   const largest = bundles.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const imports = Array.from({ length: 7 }, () => coldImportMs(join(largest.dir, 'index.mjs')));
-  console.log(`cold import of the largest (${largest.id}, ${kb(largest.bytes)}): median ${ms(percentile(imports, 50))} of 7 fresh processes (budget 150 ms)`);
+  console.log(
+    `cold import of the largest (${largest.id}, ${kb(largest.bytes)}): median ${ms(percentile(imports, 50))} of 7 fresh processes (budget 150 ms)`,
+  );
 
   console.log('\n== GET /api/properties under 20 concurrent clients ==');
   const stack = await startLocalStack({ port: 0, persist: false, seed: true });
   try {
     const { id_token } = await stack.tokensFor('lena.landlord@demo.rent.today');
     const load = { total: 2000, concurrency: 20, warmup: 300 };
-    const api = await runLoad({ kind: 'http', url: `${stack.url}/api/properties`, token: id_token, certPath: stack.certPath, ...load });
+    const api = await runLoad({
+      kind: 'http',
+      url: `${stack.url}/api/properties`,
+      token: id_token,
+      certPath: stack.certPath,
+      ...load,
+    });
     // The very query listProperties performs (functions/src/data/repositories/properties.ts).
     const bare = await runLoad({
       kind: 'dynamodb',
@@ -81,12 +89,15 @@ function firstLoadAssets() {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const refs = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => join(webDist, m[1]!));
   return {
-    js: [...new Set([...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)])],
+    js: [
+      ...new Set([...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]),
+    ],
     css: refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
   };
 }
 
-const gzipTotal = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const gzipTotal = (files: string[]) =>
+  files.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 
 /** Time to import a bundle in a fresh Node process (what a Lambda cold start pays for our code). */
 function coldImportMs(file: string): number {

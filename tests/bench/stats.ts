@@ -7,7 +7,10 @@ export function percentile(samples: number[], p: number): number {
 }
 
 /** Runs `task` `total` times with `concurrency` workers, returning each call's latency in ms. */
-export async function measure(task: () => Promise<void>, opts: { total: number; concurrency: number }): Promise<number[]> {
+export async function measure(
+  task: () => Promise<void>,
+  opts: { total: number; concurrency: number },
+): Promise<number[]> {
   const latencies: number[] = [];
   let next = 0;
   const worker = async () => {

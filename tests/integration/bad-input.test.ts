@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { client, newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { forgeToken, tamper } from '../support/tokens.js';
+import { uploadReceipt } from './receipt-upload.js';
 
 /**
  * Bad input of every kind against EVERY route in the table: each gets the right 4xx with a
@@ -15,6 +16,11 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   updateOrganization: { name: 'Valid Name' },
   createProperty: { address: '1 Valid Street' },
   updateProperty: { address: '1 Valid Street', version: 1 },
+  createTransaction: { name: 'Valid payment', date: '2026-01-15', amount: -12.5 },
+  updateTransaction: { name: 'Valid payment', date: '2026-01-15', amount: -12.5, version: 1 },
+  setTransactionIgnored: { isIgnored: true },
+  bulkUpdateTransactions: { ids: ['no-such-id'], set: { isIgnored: true } },
+  createReceiptUpload: { fileName: 'receipt.png', contentType: 'image/png', size: 1024 },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
@@ -24,21 +30,38 @@ const hasId = (route: RouteDef) => route.path.includes('{id}');
 let owner: Awaited<ReturnType<typeof newAdmin>>;
 let other: Awaited<ReturnType<typeof newAdmin>>;
 let ownerOrg: string;
+let otherOrg: string;
 let othersPropertyId: string;
+let othersTransactionId: string;
+let othersReceiptId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
   other = await newAdmin('other');
   ownerOrg = (await owner.api.get('/api/organization')).body.id;
+  otherOrg = (await other.api.get('/api/organization')).body.id;
   othersPropertyId = (await other.api.post('/api/properties', { address: '5 Other Org Lane' })).body.id;
+  othersTransactionId = (
+    await other.api.post('/api/transactions', { name: 'Their rent', date: '2026-01-01', amount: 900 })
+  ).body.transaction.id;
+  othersReceiptId = (await uploadReceipt(other.api, { transactionId: othersTransactionId })).body.receipt.id;
 });
+
+/** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
+function othersIdFor(route: RouteDef) {
+  if (route.path.startsWith('/api/transactions/')) return othersTransactionId;
+  if (route.path.startsWith('/api/receipts/')) return othersReceiptId;
+  return othersPropertyId;
+}
 
 async function expectNothingWritten(action: () => Promise<void>) {
   const before = await partition(`ORG#${ownerOrg}`);
   const othersBefore = await other.api.get('/api/properties');
+  const othersItemsBefore = await partition(`ORG#${otherOrg}`);
   await action();
   expect(await partition(`ORG#${ownerOrg}`)).toEqual(before);
   expect((await other.api.get('/api/properties')).body).toEqual(othersBefore.body);
+  expect(await partition(`ORG#${otherOrg}`)).toEqual(othersItemsBefore);
 }
 
 it('has a valid sample body for every route that takes one', () => {
@@ -85,7 +108,7 @@ describe.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s',
   if (hasId(route))
     it("answers 404 to unknown ids and to another organization's ids", async () => {
       await expectNothingWritten(async () => {
-        for (const id of ['no-such-id', othersPropertyId]) {
+        for (const id of ['no-such-id', othersIdFor(route)]) {
           const res = await owner.api.request(route.method, pathFor(route, id), { json: validBody(route) });
           expect(res.status, id).toBe(404);
           expect(res.body.error).toMatch(/not found/);

@@ -17,7 +17,9 @@ if (hasChromium()) {
   console.error(`REQUIRE_E2E=1 but no Chromium at ${CHROMIUM_PATH}: the browser tests cannot run.`);
   process.exit(1);
 } else {
-  console.log(`Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  console.log(
+    `Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+  );
 }
 
 const report = 'test-results/vitest.json';

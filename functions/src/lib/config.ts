@@ -8,6 +8,11 @@ const Env = z.object({
   /** Set only offline: DynamoDB Local / s3rver endpoints. In AWS the SDK finds the real ones. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
+  /**
+   * Offline only: where the BROWSER reaches S3, i.e. the local origin's /s3 pass-through, so
+   * presigned links are same-origin. In AWS it is unset and links use the bucket's regional endpoint.
+   */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** How long a warm container trusts a resolved membership (see lib/identity.ts). */
   IDENTITY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),

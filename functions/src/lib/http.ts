@@ -100,7 +100,12 @@ function mapError(request: Request) {
   const error = request.error;
   if (error instanceof HttpError) {
     if (error.status >= 500) logger.error('request failed', { error });
-    request.response = json(error.status, { error: error.message, code: error.code, issues: error.issues });
+    request.response = json(error.status, {
+      error: error.message,
+      code: error.code,
+      issues: error.issues,
+      details: error.details,
+    });
     return;
   }
   if (isConditionFailure(error) || isTransactionConditionFailure(error)) {

@@ -3,6 +3,9 @@ import type { Role } from '../domain/roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a route's Lambda does with the receipts bucket (CDK grants exactly these, on receipts/*). */
+export type BucketAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject';
+
 /**
  * One endpoint, declared once. CDK makes a Lambda + HTTP API route from it, the local gateway
  * routes to the same handler module, and the web client is typed from its schemas.
@@ -23,6 +26,11 @@ export interface RouteDef {
   readonly status?: 200 | 201 | 204;
   /** Request bodies above this many bytes answer 413 before parsing (default 64 KiB). */
   readonly maxBodyBytes?: number;
+  /**
+   * Receipts-bucket actions the handler needs, including those a presigned URL it makes will
+   * perform (a presigned PUT is authorised by the signer's s3:PutObject). None when absent.
+   */
+  readonly bucketAccess?: readonly BucketAction[];
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

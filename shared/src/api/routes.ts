@@ -2,7 +2,28 @@ import { z } from 'zod';
 import { Id } from '../domain/common.js';
 import { Organization, OrganizationUpdate } from '../domain/organization.js';
 import { Property, PropertyInput, PropertyUpdate } from '../domain/property.js';
+import {
+  MyReceiptsQuery,
+  ReceiptList,
+  ReceiptReferenceQuery,
+  ReceiptResult,
+  ReceiptUpload,
+  ReceiptUploadRequest,
+  ReceiptUrl,
+} from '../domain/receipt.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../domain/roles.js';
+import {
+  BulkTransactionUpdate,
+  BulkUpdateResult,
+  ListTransactionsQuery,
+  TransactionIgnoreUpdate,
+  TransactionInput,
+  TransactionPage,
+  TransactionResult,
+  TransactionTotals,
+  TransactionTotalsQuery,
+  TransactionUpdate,
+} from '../domain/transaction.js';
 import { defineRoute } from './route.js';
 
 const byId = z.strictObject({ id: Id });
@@ -76,6 +97,136 @@ export const routes = {
     params: byId,
     response: z.object({ id: z.string() }),
     roles: STAFF,
+  }),
+
+  // Transactions: bookkeeping is for staff; tenants get 403 on every one of these.
+  // Literal paths come before {id} paths with the same prefix: the local gateway takes the first
+  // match (API Gateway takes the most specific), and a unit test keeps the table that way.
+  listTransactions: defineRoute({
+    id: 'listTransactions',
+    method: 'GET',
+    path: '/api/transactions',
+    query: ListTransactionsQuery,
+    response: TransactionPage,
+    roles: STAFF,
+  }),
+  getTransactionTotals: defineRoute({
+    id: 'getTransactionTotals',
+    method: 'GET',
+    path: '/api/transactions/totals',
+    query: TransactionTotalsQuery,
+    response: TransactionTotals,
+    roles: STAFF,
+  }),
+  getTransaction: defineRoute({
+    id: 'getTransaction',
+    method: 'GET',
+    path: '/api/transactions/{id}',
+    params: byId,
+    response: TransactionResult,
+    roles: STAFF,
+  }),
+  createTransaction: defineRoute({
+    id: 'createTransaction',
+    method: 'POST',
+    path: '/api/transactions',
+    body: TransactionInput,
+    response: TransactionResult,
+    roles: STAFF,
+    status: 201,
+  }),
+  bulkUpdateTransactions: defineRoute({
+    id: 'bulkUpdateTransactions',
+    method: 'POST',
+    path: '/api/transactions/bulk',
+    body: BulkTransactionUpdate,
+    response: BulkUpdateResult,
+    roles: STAFF,
+  }),
+  updateTransaction: defineRoute({
+    id: 'updateTransaction',
+    method: 'PUT',
+    path: '/api/transactions/{id}',
+    params: byId,
+    body: TransactionUpdate,
+    response: TransactionResult,
+    roles: STAFF,
+  }),
+  setTransactionIgnored: defineRoute({
+    id: 'setTransactionIgnored',
+    method: 'PATCH',
+    path: '/api/transactions/{id}/ignore',
+    params: byId,
+    body: TransactionIgnoreUpdate,
+    response: z.object({ id: z.string(), isIgnored: z.boolean(), version: z.number().int() }),
+    roles: STAFF,
+  }),
+  deleteTransaction: defineRoute({
+    id: 'deleteTransaction',
+    method: 'DELETE',
+    path: '/api/transactions/{id}',
+    params: byId,
+    response: z.object({ id: z.string() }),
+    roles: STAFF,
+    bucketAccess: ['s3:DeleteObject'],
+  }),
+
+  // Receipts (SPEC §7 paths). Upload is two JSON steps instead of one multipart POST: the bytes go
+  // straight to S3 with a presigned PUT, then the confirm call checks them (docs/data-model.md).
+  createReceiptUpload: defineRoute({
+    id: 'createReceiptUpload',
+    method: 'POST',
+    path: '/api/receipts/upload-receipts',
+    body: ReceiptUploadRequest,
+    response: ReceiptUpload,
+    roles: STAFF,
+    status: 201,
+    bucketAccess: ['s3:PutObject'],
+  }),
+  confirmReceiptUpload: defineRoute({
+    id: 'confirmReceiptUpload',
+    method: 'POST',
+    path: '/api/receipts/{id}/confirm',
+    params: byId,
+    response: ReceiptResult,
+    roles: STAFF,
+    bucketAccess: ['s3:GetObject', 's3:DeleteObject'],
+  }),
+  listMyReceipts: defineRoute({
+    id: 'listMyReceipts',
+    method: 'GET',
+    path: '/api/receipts/my-receipts',
+    query: MyReceiptsQuery,
+    response: ReceiptList,
+    roles: STAFF,
+  }),
+  getReceiptUrl: defineRoute({
+    id: 'getReceiptUrl',
+    method: 'GET',
+    path: '/api/receipts/get-receipt-url',
+    query: ReceiptReferenceQuery,
+    response: ReceiptUrl,
+    roles: STAFF,
+    bucketAccess: ['s3:GetObject'],
+  }),
+  /** SPEC §7 also calls the same thing at the API root. */
+  getReceiptUrlAtRoot: defineRoute({
+    id: 'getReceiptUrlAtRoot',
+    method: 'GET',
+    path: '/api/get-receipt-url',
+    query: ReceiptReferenceQuery,
+    response: ReceiptUrl,
+    roles: STAFF,
+    bucketAccess: ['s3:GetObject'],
+  }),
+  deleteReceipt: defineRoute({
+    id: 'deleteReceipt',
+    method: 'DELETE',
+    path: '/api/receipts/{id}',
+    params: byId,
+    response: z.object({ id: z.string() }),
+    roles: STAFF,
+    bucketAccess: ['s3:DeleteObject'],
   }),
 } as const;
 

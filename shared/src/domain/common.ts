@@ -8,8 +8,9 @@ export const Id = z
 /** A real calendar date in ISO form (YYYY-MM-DD): 2026-02-30 is refused. */
 export const IsoDate = z
   .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date as YYYY-MM-DD' })
-  .refine(isRealDate, { error: 'That date does not exist' })
+  // abort: a malformed date gets one message, not three.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date as YYYY-MM-DD', abort: true })
+  .refine(isRealDate, { error: 'That date does not exist', abort: true })
   .refine((t) => t >= '1900-01-01' && t <= '2200-12-31', { error: 'Enter a date between 1900 and 2200' });
 
 export function isRealDate(text: string): boolean {
@@ -43,5 +44,7 @@ export const ErrorBody = z.object({
   error: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Facts about a partly done request, e.g. the ids a bulk update changed before it stopped. */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../lib/errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
@@ -30,6 +30,29 @@ export async function renameOrganization(orgId: string, name: string): Promise<O
     if (isConditionFailure(error)) throw notFound('Organization');
     throw error;
   }
+}
+
+/**
+ * Every organization's id. A Scan: for operator tools only (npm run rollups:rebuild -- --all); no
+ * route calls it, and the route functions' IAM policies do not allow Scan.
+ */
+export async function allOrganizationIds(): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'SK = :org',
+        ExpressionAttributeValues: { ':org': 'ORG' },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => item.id as string));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
 }
 
 function toRecord(item: Record<string, unknown>): OrganizationRecord {

@@ -113,10 +113,16 @@ export async function updateProperty(
   }
 }
 
+const STILL_REFERENCED =
+  'This property still has transactions, tenants or maintenance requests. Move them to another property (or to no property) first, then delete it.';
+
 /**
  * A property that transactions, maintenance requests or tenancies point to is never deleted
  * from under them: the delete answers 409 and says what to do. Everything that references a
- * property carries GSI2PK = ORG#o#PROP#p, so the check is one Query with Limit 1.
+ * property carries GSI2PK = ORG#o#PROP#p, so the check is one Query with Limit 1. Transactions
+ * are also counted on the property item (transactionCount, kept in the same TransactWriteItems
+ * as each transaction write), and the Delete is conditioned on that count: a transaction written
+ * after the Query, or not yet visible in the eventually consistent GSI, still blocks the delete.
  */
 export async function deleteProperty(orgId: string, propertyId: string): Promise<void> {
   const ref = keys.propertyReferences(orgId, propertyId);
@@ -129,21 +135,20 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
       Limit: 1,
     }),
   );
-  if (Items.length > 0) {
-    throw conflict(
-      'This property still has transactions, tenants or maintenance requests. Move them to another property (or to no property) first, then delete it.',
-    );
-  }
+  if (Items.length > 0) throw conflict(STILL_REFERENCED);
   try {
     await db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.property(orgId, propertyId),
-        ConditionExpression: 'attribute_exists(PK)',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(transactionCount) OR transactionCount = :none)',
+        ExpressionAttributeValues: { ':none': 0 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound(NOT_FOUND);
+    if (isConditionFailure(error)) throw error.Item ? conflict(STILL_REFERENCED) : notFound(NOT_FOUND);
     throw error;
   }
 }
@@ -159,7 +164,8 @@ export function toWire(record: PropertyRecord): Property {
 }
 
 function toRecord(item: Record<string, unknown>): PropertyRecord {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, ...rest } = item;
+  // transactionCount is bookkeeping for deleteProperty, not part of the property.
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, transactionCount, ...rest } = item;
   return rest as unknown as PropertyRecord;
 }
 

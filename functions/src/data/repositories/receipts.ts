@@ -1,0 +1,316 @@
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Receipt, ReceiptContentType } from '@rent/shared';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { keys } from '../keys.js';
+import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
+
+/**
+ * Receipts: one item per file at ORG#o / RCPT#r, so a reference (the receipt id) is found with a
+ * consistent GetItem inside the caller's organization only. A receipt is PENDING from the upload
+ * request until the confirm call has checked the stored bytes; pending items expire (ttl) if the
+ * browser never confirms. Confirmed receipts are listed through GSI1, per transaction or, while
+ * not attached to any transaction, per uploader.
+ */
+export interface ReceiptRecord {
+  id: string;
+  organizationId: string;
+  userId: string;
+  fileName: string;
+  contentType: ReceiptContentType;
+  size: number;
+  /** The object key in the receipts bucket. */
+  key: string;
+  status: 'PENDING' | 'READY';
+  transactionId: string | null;
+  createdAt: string;
+  uploadedAt: string | null;
+  version: number;
+}
+
+/** An unconfirmed upload is forgotten after a day (the object it may have left is swept by key prefix). */
+const PENDING_TTL_SECONDS = 24 * 3600;
+const NOT_FOUND = 'Receipt';
+
+/** Records an upload about to happen; 404 if the transaction it is for is not the organization's. */
+export async function putPendingReceipt(receipt: ReceiptRecord): Promise<void> {
+  const ops: TransactOp[] = [
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.receipt(receipt.organizationId, receipt.id),
+            type: 'Receipt',
+            ...receipt,
+            ttl: Math.floor(Date.parse(receipt.createdAt) / 1000) + PENDING_TTL_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+  ];
+  if (receipt.transactionId) {
+    ops.push({
+      item: {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.transaction(receipt.organizationId, receipt.transactionId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      onConditionFailure: () => notFound('Transaction'),
+    });
+  }
+  await transact(ops);
+}
+
+export async function getReceipt(orgId: string, receiptId: string): Promise<ReceiptRecord> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.receipt(orgId, receiptId), ConsistentRead: true }),
+  );
+  if (Item?.type !== 'Receipt') throw notFound(NOT_FOUND);
+  return toRecord(Item);
+}
+
+/** A confirmed receipt, 404 for a pending one: nobody reads or lists bytes that were not checked. */
+export async function getReadyReceipt(orgId: string, receiptId: string): Promise<ReceiptRecord> {
+  const receipt = await getReceipt(orgId, receiptId);
+  if (receipt.status !== 'READY') throw notFound(NOT_FOUND);
+  return receipt;
+}
+
+/**
+ * The checked upload becomes a receipt: listed, readable, and counted on its transaction (whose
+ * hasReceipt turns true) in one TransactWriteItems. The transaction's version is not bumped: a
+ * receipt added while someone edits the transaction must not turn their save into a 409.
+ */
+export async function markReceiptReady(receipt: ReceiptRecord, uploadedAt: string): Promise<ReceiptRecord> {
+  const { organizationId: orgId, id, transactionId } = receipt;
+  const listing = transactionId
+    ? keys.receiptOfTransaction(orgId, transactionId, uploadedAt, id)
+    : keys.unattachedReceipt(orgId, receipt.userId, uploadedAt, id);
+  const ops: TransactOp[] = [
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.receipt(orgId, id),
+          UpdateExpression: 'SET #status = :ready, uploadedAt = :at, GSI1PK = :pk, GSI1SK = :sk REMOVE #ttl',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':ready': 'READY',
+            ':pending': 'PENDING',
+            ':at': uploadedAt,
+            ':pk': listing.GSI1PK,
+            ':sk': listing.GSI1SK,
+          },
+        },
+      },
+      // Confirmed (or discarded) by a simultaneous call: the caller re-reads.
+      onConditionFailure: () => new StaleRead(),
+    },
+  ];
+  if (transactionId) {
+    ops.push({
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.transaction(orgId, transactionId),
+          UpdateExpression: 'SET hasReceipt = :true ADD receiptCount :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':true': true, ':one': 1 },
+        },
+      },
+      onConditionFailure: () => notFound('Transaction'),
+    });
+  }
+  await transact(ops);
+  return { ...receipt, status: 'READY', uploadedAt };
+}
+
+/** Forgets an upload whose bytes failed the checks. */
+export async function discardPendingReceipt(orgId: string, receiptId: string): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.receipt(orgId, receiptId),
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'PENDING' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Confirmed receipts of a transaction, oldest first; 404 when the transaction is not the organization's. */
+export async function listReceiptsOfTransaction(orgId: string, transactionId: string): Promise<ReceiptRecord[]> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.transaction(orgId, transactionId),
+      ProjectionExpression: 'PK',
+    }),
+  );
+  if (!Item) throw notFound('Transaction');
+  return receiptsOfTransaction(orgId, transactionId);
+}
+
+/** Every confirmed receipt listed under a transaction (GSI1). */
+export async function receiptsOfTransaction(orgId: string, transactionId: string): Promise<ReceiptRecord[]> {
+  return queryListing(keys.receiptsOfTransaction(orgId, transactionId).GSI1PK);
+}
+
+/** The caller's confirmed receipts that no transaction has yet (uploaded from "Add Transaction"). */
+export async function listUnattachedReceipts(orgId: string, userId: string): Promise<ReceiptRecord[]> {
+  return queryListing(keys.unattachedReceiptsOf(orgId, userId).GSI1PK);
+}
+
+async function queryListing(partition: string): Promise<ReceiptRecord[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items.map(toRecord);
+}
+
+/**
+ * Attaches one of the caller's unattached receipts to a transaction being created (an op of that
+ * transaction's TransactWriteItems). The object key keeps its "unattached" segment: keys are storage
+ * addresses, the item says what the receipt belongs to.
+ */
+export function attachReceiptOp(orgId: string, userId: string, receiptId: string, transactionId: string): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.receipt(orgId, receiptId),
+        UpdateExpression: 'SET transactionId = :txn, GSI1PK = :pk',
+        ConditionExpression:
+          'attribute_exists(PK) AND #status = :ready AND attribute_type(transactionId, :null) AND userId = :me',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':txn': transactionId,
+          ':pk': keys.receiptsOfTransaction(orgId, transactionId).GSI1PK,
+          ':ready': 'READY',
+          ':null': 'NULL',
+          ':me': userId,
+        },
+      },
+    },
+    onConditionFailure: () =>
+      badRequest('receiptIds: Attach only receipts you uploaded that are not attached to a transaction yet.', [
+        { path: 'receiptIds', message: 'Attach only receipts you uploaded that are not attached to a transaction yet' },
+      ]),
+  };
+}
+
+/** The Delete of a receipt item, as part of deleting its transaction. */
+export function deleteReceiptOp(orgId: string, receiptId: string): TransactOp {
+  return {
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.receipt(orgId, receiptId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+    onConditionFailure: () => new StaleRead(),
+  };
+}
+
+/**
+ * Deletes a receipt and keeps its transaction's receiptCount/hasReceipt in step, in one
+ * TransactWriteItems conditioned on the count that was read (re-read and retried if another
+ * receipt of the same transaction changed meanwhile). Returns what was deleted, so the caller
+ * can remove the stored object.
+ */
+export async function deleteReceiptRecord(orgId: string, receiptId: string): Promise<ReceiptRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const receipt = await getReceipt(orgId, receiptId);
+    const ops: TransactOp[] = [deleteReceiptOp(orgId, receiptId)];
+    if (receipt.status === 'READY' && receipt.transactionId) {
+      const { Item: txn } = await db.send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.transaction(orgId, receipt.transactionId),
+          ProjectionExpression: 'receiptCount',
+          ConsistentRead: true,
+        }),
+      );
+      if (txn) {
+        const count = (txn.receiptCount as number | undefined) ?? 0;
+        const remaining = Math.max(0, count - 1);
+        ops.push({
+          item: {
+            Update: {
+              TableName: tableName(),
+              Key: keys.transaction(orgId, receipt.transactionId),
+              UpdateExpression: 'SET receiptCount = :remaining, hasReceipt = :has',
+              ConditionExpression: 'attribute_exists(PK) AND receiptCount = :count',
+              ExpressionAttributeValues: { ':remaining': remaining, ':has': remaining > 0, ':count': count },
+            },
+          },
+          onConditionFailure: () => new StaleRead(),
+        });
+      }
+    }
+    try {
+      await transact(ops);
+      return receipt;
+    } catch (error) {
+      if (!(error instanceof StaleRead)) throw error;
+      if (attempt >= STALE_READ_ATTEMPTS) {
+        throw conflict('This receipt was changed by someone else at the same time. Try again.');
+      }
+      await backoff(attempt);
+    }
+  }
+}
+
+export function toReceiptWire(r: ReceiptRecord): Receipt {
+  return {
+    id: r.id,
+    reference: r.id,
+    userId: r.userId,
+    fileName: r.fileName,
+    fileUrl: r.key,
+    contentType: r.contentType,
+    size: r.size,
+    uploadedAt: r.uploadedAt ?? r.createdAt,
+    transactionId: r.transactionId,
+  };
+}
+
+function toRecord(item: Record<string, unknown>): ReceiptRecord {
+  return {
+    id: item.id as string,
+    organizationId: item.organizationId as string,
+    userId: item.userId as string,
+    fileName: item.fileName as string,
+    contentType: item.contentType as ReceiptContentType,
+    size: item.size as number,
+    key: item.key as string,
+    status: item.status as ReceiptRecord['status'],
+    transactionId: (item.transactionId as string | null) ?? null,
+    createdAt: item.createdAt as string,
+    uploadedAt: (item.uploadedAt as string | null) ?? null,
+    version: (item.version as number) ?? 1,
+  };
+}

@@ -1,0 +1,168 @@
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { keys, orgPk } from '../keys.js';
+import { cellId, computeRollups, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
+import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
+
+/**
+ * Reads the monthly rollup cells of months from..to (yyyy-mm, inclusive; null = open-ended), every
+ * property. Cost: O(months x properties) small items, a handful of requests for years of data.
+ * Returns the cells and how many requests it took (the totals route budgets its reads).
+ */
+export async function readRollupCells(
+  orgId: string,
+  months: { from: string | null; to: string | null },
+): Promise<{ cells: RollupCell[]; reads: number }> {
+  const range = keys.rollupMonths(orgId, months.from ?? '', months.to ?? '');
+  const prefix = keys.rollupsPrefix(orgId).SKPrefix;
+  const cells: RollupCell[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let reads = 0;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': range.PK,
+          ':from': months.from ? range.SKFrom : prefix,
+          ':to': months.to ? range.SKTo : `${prefix}~`,
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    reads++;
+    cells.push(...(page.Items ?? []).map(parseRollupItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { cells, reads };
+}
+
+/** Every transaction of an organization, from the base table with consistent reads. */
+export async function readAllTransactions(orgId: string): Promise<TransactionRecord[]> {
+  const out: TransactionRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: '#type = :transaction',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':pk': orgPk(orgId), ':prefix': 'TXN#', ':transaction': 'Transaction' },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...(page.Items ?? []).map(toTransactionRecord));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+async function readAllRollupKeys(orgId: string): Promise<Record<string, string>[]> {
+  const prefix = keys.rollupsPrefix(orgId);
+  const out: Record<string, string>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
+        ProjectionExpression: 'PK, SK',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...((page.Items ?? []) as Record<string, string>[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+async function batchWrite(requests: Record<string, unknown>[]) {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 25 * 2 ** attempt)));
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
+}
+
+export interface RebuildReport {
+  organizationId: string;
+  transactions: number;
+  cellsWritten: number;
+  cellsRemoved: number;
+  propertiesRecounted: number;
+}
+
+/**
+ * Recomputes an organization's rollup cells and property transaction counts from its transactions
+ * and replaces what is stored. A repair tool: writes that land while it runs may be overwritten
+ * by the recomputation, so run it when the organization is quiet (offline, or a maintenance window).
+ */
+export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
+  const transactions = await readAllTransactions(orgId);
+  const cells = computeRollups(transactions.map(rollupFacts));
+  const wanted = new Set(cells.map((cell) => keys.rollup(orgId, cell.month, cell.propertyId).SK));
+  const stale = (await readAllRollupKeys(orgId)).filter((key) => !wanted.has(key.SK ?? ''));
+  await batchWrite([
+    ...cells.map((cell) => ({ PutRequest: { Item: rollupItem(orgId, cell) } })),
+    ...stale.map((Key) => ({ DeleteRequest: { Key } })),
+  ]);
+
+  const counts = new Map<string, number>();
+  for (const t of transactions) if (t.propertyId) counts.set(t.propertyId, (counts.get(t.propertyId) ?? 0) + 1);
+  const properties = await propertyIds(orgId);
+  for (const propertyId of properties) {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.property(orgId, propertyId),
+          UpdateExpression: 'SET transactionCount = :count',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':count': counts.get(propertyId) ?? 0 },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error; // deleted meanwhile: nothing to count
+    }
+  }
+  return {
+    organizationId: orgId,
+    transactions: transactions.length,
+    cellsWritten: cells.length,
+    cellsRemoved: stale.length,
+    propertiesRecounted: properties.length,
+  };
+}
+
+async function propertyIds(orgId: string): Promise<string[]> {
+  const prefix = keys.propertiesPrefix(orgId);
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => item.id as string));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
+}
+
+/** Rollup cells keyed by cellId, for comparisons (tests, checks). */
+export const cellsById = (cells: RollupCell[]) =>
+  new Map(cells.map((cell) => [cellId(cell.month, cell.propertyId), cell]));

@@ -1,0 +1,215 @@
+import { type Cents, isTransferCategory } from '@rent/shared';
+import { keys } from './keys.js';
+
+/**
+ * Monthly rollups (ARCHITECTURE §4), pure arithmetic. One item ("cell") per organization, month
+ * and property (or no property) holds integer-cent counters per category:
+ *
+ *   c#<category>#in    sum of amounts >= 0 (cents)       c#<category>#nin   how many
+ *   c#<category>#out   sum of amounts < 0 (cents, <= 0)  c#<category>#nout  how many
+ *   ignored#in / ignored#out / ignored#nin / ignored#nout   ignored transactions, all categories
+ *
+ * <category> is a SPEC §9 value or "uncategorized". Ignored transactions count ONLY under ignored#,
+ * so every other counter already excludes them; transfers stay apart by category (isTransferCategory).
+ * Counters are flat top-level attributes because DynamoDB's ADD creates a missing top-level number
+ * but cannot create a missing nested map path. Every write that changes a transaction's amount,
+ * date, category, property, ignored flag or existence ADDs (new contribution - old contribution) to
+ * the affected cells in the same TransactWriteItems.
+ */
+
+/** What of a transaction the rollups depend on. */
+export interface RollupFacts {
+  date: string;
+  amount: Cents;
+  category: string | null;
+  propertyId: string | null;
+  isIgnored: boolean;
+}
+
+export interface RollupCell {
+  month: string;
+  propertyId: string | null;
+  counters: Record<string, number>;
+}
+
+export const UNCATEGORIZED_KEY = 'uncategorized';
+export const IGNORED_KEY = 'ignored';
+const COUNTER = /^(c#[a-z0-9_]+|ignored)#(in|out|nin|nout)$/;
+
+export const monthOf = (date: string) => date.slice(0, 7);
+export const cellId = (month: string, propertyId: string | null) => `${month}|${propertyId ?? ''}`;
+export const isCounter = (attribute: string) => COUNTER.test(attribute);
+
+/** The counter attribute for a category (or "ignored") and a direction. */
+export function counterName(bucket: string, which: 'in' | 'out' | 'nin' | 'nout'): string {
+  return bucket === IGNORED_KEY ? `${IGNORED_KEY}#${which}` : `c#${bucket}#${which}`;
+}
+
+function bucketOf(facts: RollupFacts): string {
+  if (facts.isIgnored) return IGNORED_KEY;
+  return facts.category ?? UNCATEGORIZED_KEY;
+}
+
+/** One transaction's counters in its cell. */
+function contribution(facts: RollupFacts): RollupCell {
+  const bucket = bucketOf(facts);
+  const moneyIn = facts.amount >= 0;
+  return {
+    month: monthOf(facts.date),
+    propertyId: facts.propertyId,
+    counters: {
+      [counterName(bucket, moneyIn ? 'in' : 'out')]: facts.amount,
+      [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
+    },
+  };
+}
+
+/** Accumulates signed contributions per cell; zero counters and empty cells are dropped at the end. */
+export class RollupDeltas {
+  private readonly cells = new Map<string, RollupCell>();
+
+  add(facts: RollupFacts, sign: 1 | -1): this {
+    const part = contribution(facts);
+    const id = cellId(part.month, part.propertyId);
+    const cell = this.cells.get(id) ?? { month: part.month, propertyId: part.propertyId, counters: {} };
+    for (const [name, value] of Object.entries(part.counters)) {
+      cell.counters[name] = (cell.counters[name] ?? 0) + sign * value;
+    }
+    this.cells.set(id, cell);
+    return this;
+  }
+
+  /** before -> after of one transaction (null = did not exist / no longer exists). */
+  change(before: RollupFacts | null, after: RollupFacts | null): this {
+    if (before) this.add(before, -1);
+    if (after) this.add(after, 1);
+    return this;
+  }
+
+  /** Non-zero cells, each once: one TransactWriteItems may not touch an item twice. */
+  result(): RollupCell[] {
+    const out: RollupCell[] = [];
+    for (const cell of this.cells.values()) {
+      const counters = Object.fromEntries(Object.entries(cell.counters).filter(([, value]) => value !== 0));
+      if (Object.keys(counters).length > 0) out.push({ ...cell, counters });
+    }
+    return out;
+  }
+}
+
+export const rollupFacts = (t: RollupFacts): RollupFacts => ({
+  date: t.date,
+  amount: t.amount,
+  category: t.category,
+  propertyId: t.propertyId,
+  isIgnored: t.isIgnored,
+});
+
+/** The cells a set of transactions adds up to (what a rebuild writes). */
+export function computeRollups(transactions: Iterable<RollupFacts>): RollupCell[] {
+  const deltas = new RollupDeltas();
+  for (const t of transactions) deltas.add(t, 1);
+  return deltas.result();
+}
+
+/** The Update (for TransactWriteItems) that ADDs a cell's deltas, creating the cell if needed. */
+export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell) {
+  const names: Record<string, string> = { '#type': 'type', '#month': 'month', '#propertyId': 'propertyId' };
+  const values: Record<string, unknown> = {
+    ':type': 'Rollup',
+    ':month': cell.month,
+    ':propertyId': cell.propertyId,
+    ':org': orgId,
+  };
+  const adds = Object.entries(cell.counters).map(([name, value], i) => {
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = value;
+    return `#c${i} :c${i}`;
+  });
+  return {
+    TableName: tableName,
+    Key: keys.rollup(orgId, cell.month, cell.propertyId),
+    UpdateExpression: `SET #type = :type, #month = :month, #propertyId = :propertyId, organizationId = :org ADD ${adds.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** A whole cell as an item (a rebuild or a seed Puts it). */
+export function rollupItem(orgId: string, cell: RollupCell) {
+  return {
+    ...keys.rollup(orgId, cell.month, cell.propertyId),
+    type: 'Rollup',
+    organizationId: orgId,
+    month: cell.month,
+    propertyId: cell.propertyId,
+    ...cell.counters,
+  };
+}
+
+export function parseRollupItem(item: Record<string, unknown>): RollupCell {
+  const counters: Record<string, number> = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (isCounter(name) && typeof value === 'number' && value !== 0) counters[name] = value;
+  }
+  return { month: item.month as string, propertyId: (item.propertyId as string | null) ?? null, counters };
+}
+
+/** Which part of the cells a ledger filter selects (ignored transactions are never summed). */
+export interface RollupSelection {
+  /** undefined = every property, null = no property. */
+  propertyId?: string | null;
+  /** Category keys (values or "uncategorized"); undefined = all. */
+  categories?: ReadonlySet<string>;
+  direction?: 'in' | 'out';
+}
+
+export interface CentTotals {
+  in: number;
+  out: number;
+  count: number;
+}
+
+export function sumCells(cells: Iterable<RollupCell>, selection: RollupSelection = {}): CentTotals {
+  const totals = { in: 0, out: 0, count: 0 };
+  for (const cell of cells) {
+    if (selection.propertyId !== undefined && cell.propertyId !== selection.propertyId) continue;
+    for (const [name, value] of Object.entries(cell.counters)) {
+      const match = /^c#([a-z0-9_]+)#(in|out|nin|nout)$/.exec(name);
+      if (!match) continue; // ignored# counters
+      const [, category, which] = match as unknown as [string, string, string];
+      if (selection.categories && !selection.categories.has(category)) continue;
+      const direction = which === 'in' || which === 'nin' ? 'in' : 'out';
+      if (selection.direction && selection.direction !== direction) continue;
+      if (which === 'in') totals.in += value;
+      else if (which === 'out') totals.out += value;
+      else totals.count += value;
+    }
+  }
+  return totals;
+}
+
+/** What a report reads from one cell: operating money, transfers and ignored kept apart. */
+export function summarizeCell(cell: RollupCell) {
+  const summary = {
+    operating: { in: 0, out: 0, count: 0 },
+    transfers: { in: 0, out: 0, count: 0 },
+    ignored: { in: 0, out: 0, count: 0 },
+    byCategory: {} as Record<string, CentTotals>,
+  };
+  for (const [name, value] of Object.entries(cell.counters)) {
+    const [head, middle, tail] = name.split('#') as [string, string, string | undefined];
+    const category = head === IGNORED_KEY ? null : middle;
+    const which = (tail ?? middle) as 'in' | 'out' | 'nin' | 'nout';
+    const target =
+      category === null ? summary.ignored : isTransferCategory(category) ? summary.transfers : summary.operating;
+    if (category !== null) summary.byCategory[category] ??= { in: 0, out: 0, count: 0 };
+    const byCategory = category === null ? null : summary.byCategory[category]!;
+    for (const totals of byCategory ? [target, byCategory] : [target]) {
+      if (which === 'in') totals.in += value;
+      else if (which === 'out') totals.out += value;
+      else totals.count += value;
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,116 @@
+import {
+  type CategorizationSource,
+  type Category,
+  type Cents,
+  fromCents,
+  type Transaction,
+  type TransactionSource,
+} from '@rent/shared';
+import { keys } from './keys.js';
+
+/**
+ * A transaction as stored: every SPEC §3 field, money in integer cents. Pure module (no client):
+ * the repositories, the offline seed and the benchmark seeder all build items through it.
+ */
+export interface TransactionRecord {
+  id: string;
+  externalId: string | null;
+  plaidTransactionId: string | null;
+  userId: string | null;
+  organizationId: string;
+  institutionId: string | null;
+  bankAccountId: string | null;
+  amount: Cents;
+  date: string;
+  name: string;
+  category: Category | null;
+  notes: string | null;
+  categorizationSource: CategorizationSource | null;
+  categorizationConfidence: number | null;
+  categorizedAt: string | null;
+  source: TransactionSource;
+  createdAt: string;
+  updatedAt: string;
+  propertyId: string | null;
+  isReviewed: boolean;
+  isIgnored: boolean;
+  hasReceipt: boolean;
+  /** How many confirmed receipts point here; hasReceipt = receiptCount > 0. Not on the wire. */
+  receiptCount: number;
+  hasOpenReviewRequests: boolean;
+  hasReviewHistory: boolean;
+  version: number;
+}
+
+/** Lower-cased name for the ledger's case-insensitive search (DynamoDB's contains() is case-sensitive). */
+export const searchName = (name: string) => name.toLowerCase();
+
+/** The index keys that follow a transaction's date, createdAt and property. */
+export function transactionIndexKeys(
+  t: Pick<TransactionRecord, 'organizationId' | 'id' | 'date' | 'createdAt' | 'propertyId'>,
+) {
+  return {
+    ...keys.transactionByDate(t.organizationId, t.date, t.createdAt, t.id),
+    ...keys.transactionByProperty(t.organizationId, t.propertyId, t.date, t.createdAt, t.id),
+  };
+}
+
+export function transactionItem(t: TransactionRecord) {
+  return {
+    ...keys.transaction(t.organizationId, t.id),
+    ...transactionIndexKeys(t),
+    type: 'Transaction',
+    ...t,
+    searchName: searchName(t.name),
+  };
+}
+
+const FIELDS: (keyof TransactionRecord)[] = [
+  'id',
+  'externalId',
+  'plaidTransactionId',
+  'userId',
+  'organizationId',
+  'institutionId',
+  'bankAccountId',
+  'amount',
+  'date',
+  'name',
+  'category',
+  'notes',
+  'categorizationSource',
+  'categorizationConfidence',
+  'categorizedAt',
+  'source',
+  'createdAt',
+  'updatedAt',
+  'propertyId',
+  'isReviewed',
+  'isIgnored',
+  'hasReceipt',
+  'receiptCount',
+  'hasOpenReviewRequests',
+  'hasReviewHistory',
+  'version',
+];
+
+const DEFAULTS: Partial<TransactionRecord> = {
+  receiptCount: 0,
+  isReviewed: false,
+  isIgnored: false,
+  hasReceipt: false,
+  hasOpenReviewRequests: false,
+  hasReviewHistory: false,
+};
+
+export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
+  const record: Record<string, unknown> = {};
+  for (const field of FIELDS) record[field] = item[field] ?? DEFAULTS[field] ?? null;
+  return record as unknown as TransactionRecord;
+}
+
+/** Cents inside, a signed decimal with at most 2 places on the wire. */
+export function toTransactionWire(t: TransactionRecord): Transaction {
+  const { receiptCount, amount, ...rest } = t;
+  return { ...rest, amount: fromCents(amount) };
+}

@@ -1,0 +1,13 @@
+import { fromCents, routes } from '@rent/shared';
+import { transactionTotals } from '../data/repositories/transactions.js';
+import { http } from '../lib/http.js';
+
+export const handler = http(routes.getTransactionTotals, async ({ caller, query }) => {
+  const { cursor, ...filter } = query;
+  const { totals, ...rest } = await transactionTotals(caller.orgId, filter, cursor);
+  const net = totals.in + totals.out;
+  return {
+    ...rest,
+    totals: { in: fromCents(totals.in), out: fromCents(totals.out), net: fromCents(net), count: totals.count },
+  };
+});

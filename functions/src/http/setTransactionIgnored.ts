@@ -1,0 +1,8 @@
+import { routes } from '@rent/shared';
+import { setTransactionIgnored } from '../data/repositories/transactions.js';
+import { http } from '../lib/http.js';
+
+export const handler = http(routes.setTransactionIgnored, async ({ caller, params, body }) => {
+  const { id, isIgnored, version } = await setTransactionIgnored(caller.orgId, params.id, body.isIgnored);
+  return { id, isIgnored, version };
+});

@@ -1,0 +1,114 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { RECEIPT_LINK_SECONDS, type ReceiptContentType } from '@rent/shared';
+import { config } from './config.js';
+import { logger } from './logger.js';
+import { SNIFF_BYTES } from './receiptFiles.js';
+
+/**
+ * The receipts bucket, created once per container. Checksums only WHEN_REQUIRED: otherwise the SDK
+ * adds a CRC32 checksum parameter to presigned PUTs that a browser upload cannot satisfy (real S3
+ * then refuses it). Offline, S3_ENDPOINT is s3rver (path-style), and presigned links are made
+ * against S3_PUBLIC_ENDPOINT, the local origin's /s3 pass-through, so the browser stays same-origin.
+ */
+const { AWS_REGION, S3_ENDPOINT, S3_PUBLIC_ENDPOINT, RECEIPTS_BUCKET } = config();
+
+const common: S3ClientConfig = {
+  region: AWS_REGION,
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+};
+export const s3 = new S3Client({ ...common, ...(S3_ENDPOINT && { endpoint: S3_ENDPOINT, forcePathStyle: true }) });
+const linkSigner = S3_PUBLIC_ENDPOINT
+  ? new S3Client({ ...common, endpoint: S3_PUBLIC_ENDPOINT, forcePathStyle: true })
+  : s3;
+
+export interface PresignedUpload {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: string;
+}
+
+/**
+ * A PUT of exactly one key, for RECEIPT_LINK_SECONDS, with Content-Type and Content-Length in the
+ * signature (S3 refuses a different type or size). The presigner signs only `host` unless told
+ * otherwise, so the headers are named explicitly; tests/unit/presign.test.ts pins this.
+ */
+export async function presignReceiptUpload(
+  key: string,
+  contentType: ReceiptContentType,
+  size: number,
+): Promise<PresignedUpload> {
+  const url = await getSignedUrl(
+    linkSigner,
+    new PutObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key, ContentType: contentType, ContentLength: size }),
+    { expiresIn: RECEIPT_LINK_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
+  );
+  return { url, method: 'PUT', headers: { 'Content-Type': contentType }, expiresAt: expiry() };
+}
+
+/** A short-lived GET that shows the file inline with its stored type and a safe file name. */
+export async function presignReceiptDownload(key: string, contentType: ReceiptContentType, fileName: string) {
+  const url = await getSignedUrl(
+    linkSigner,
+    new GetObjectCommand({
+      Bucket: RECEIPTS_BUCKET,
+      Key: key,
+      ResponseContentType: contentType,
+      ResponseContentDisposition: `inline; filename="${fileName}"`,
+    }),
+    { expiresIn: RECEIPT_LINK_SECONDS },
+  );
+  return { url, expiresAt: expiry() };
+}
+
+const expiry = () => new Date(Date.now() + RECEIPT_LINK_SECONDS * 1000).toISOString();
+
+/** Size and type of a stored object, or null when nothing is stored under the key. */
+export async function describeObject(key: string): Promise<{ size: number; contentType: string | null } | null> {
+  try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** The first bytes of an object (a ranged GET), enough to recognise its format. */
+export async function readFirstBytes(key: string): Promise<Uint8Array> {
+  const object = await s3.send(
+    new GetObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
+  );
+  return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
+}
+
+/**
+ * Removes objects whose records are already gone. A failure is logged, not raised: the database is
+ * the truth, an unreferenced object is unreachable (links are only made from records), and the
+ * bucket's lifecycle/versioning keeps the cost bounded.
+ */
+export async function deleteObjectsQuietly(keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await deleteObject(key);
+      } catch (error) {
+        logger.warn('could not delete a receipt object', { key, error });
+      }
+    }),
+  );
+}

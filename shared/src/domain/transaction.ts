@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import {
+  CATEGORY_GROUP_VALUES,
+  CATEGORY_VALUES,
+  type Category,
+  type CategoryGroup,
+  isCategory,
+  isCategoryGroup,
+} from './categories.js';
+import { Id, IsoDate, optionalText, Timestamp, text } from './common.js';
+import { moneyField } from './money.js';
+
+export const TRANSACTION_SOURCES = ['user_created', 'plaid'] as const;
+export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+export const CATEGORIZATION_SOURCES = ['manual', 'rule', 'bank'] as const;
+export type CategorizationSource = (typeof CATEGORIZATION_SOURCES)[number];
+
+export const TRANSACTION_NAME_MAX = 300;
+export const TRANSACTION_NOTES_MAX = 2000;
+/** Receipts uploaded before a transaction exists that its create call may attach (see receipt.ts). */
+export const ATTACH_RECEIPTS_MAX = 20;
+export const BULK_UPDATE_MAX = 500;
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 100;
+/** The value of the propertyId filter that means "transactions with no property". */
+export const NO_PROPERTY = 'none';
+/** The value of the category filter that means "transactions with no category". */
+export const UNCATEGORIZED = 'uncategorized';
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** SPEC §9 category or empty: '' and null both mean uncategorized. */
+export const CategoryField = z
+  .string({ error: 'Choose a category from the list' })
+  .nullish()
+  .transform((value, ctx): Category | null => {
+    if (value == null || value === '') return null;
+    if (!isCategory(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a category from the list' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** SPEC §5: an empty propertyId is sent as null. Whether it is the caller's property is checked on write. */
+export const PropertyIdField = z
+  .string({ error: 'Choose a property from the list' })
+  .nullish()
+  .transform((value, ctx): string | null => {
+    if (value == null || value === '') return null;
+    if (!ID_PATTERN.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a property from the list' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** The fields a person edits in the transaction flyout (SPEC §2, §5). Amount arrives as a decimal, leaves as cents. */
+const editableFields = {
+  name: text('Name', TRANSACTION_NAME_MAX),
+  date: IsoDate,
+  amount: moneyField(),
+  category: CategoryField,
+  propertyId: PropertyIdField,
+  notes: optionalText('Notes', TRANSACTION_NOTES_MAX),
+};
+
+const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
+
+/** POST /api/transactions. isIgnored defaults to false; receiptIds attach the caller's unattached uploads. */
+export const TransactionInput = z.strictObject({
+  ...editableFields,
+  isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
+  receiptIds: z
+    .array(Id)
+    .max(ATTACH_RECEIPTS_MAX, { error: `Attach at most ${ATTACH_RECEIPTS_MAX} receipts at once` })
+    .refine(uniqueIds, { error: 'Each receipt can be attached once' })
+    .optional(),
+});
+export type TransactionInput = z.output<typeof TransactionInput>;
+export type TransactionInputBody = z.input<typeof TransactionInput>;
+
+/**
+ * PUT /api/transactions/{id} replaces the editable fields; an omitted isIgnored keeps the current
+ * value. `version` is the one the client read: a concurrent edit answers 409 instead of overwriting.
+ */
+export const TransactionUpdate = z.strictObject({
+  ...editableFields,
+  isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
+  version: z.number({ error: 'version is required' }).int().min(1),
+});
+export type TransactionUpdate = z.output<typeof TransactionUpdate>;
+export type TransactionUpdateBody = z.input<typeof TransactionUpdate>;
+
+export const TransactionIgnoreUpdate = z.strictObject({
+  isIgnored: z.boolean({ error: 'isIgnored must be true or false' }),
+});
+
+/** One bulk change: what to set (at least one of category, propertyId, isIgnored) on up to 500 transactions. */
+export const BulkTransactionUpdate = z.strictObject({
+  ids: z
+    .array(Id, { error: 'ids must be a list of transaction ids' })
+    .min(1, { error: 'Select at least one transaction' })
+    .max(BULK_UPDATE_MAX, { error: `Select at most ${BULK_UPDATE_MAX} transactions at once` })
+    .refine(uniqueIds, { error: 'Each transaction can be selected once' }),
+  set: z
+    .strictObject(
+      {
+        category: CategoryField.optional(),
+        propertyId: PropertyIdField.optional(),
+        isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
+      },
+      { error: 'set must say what to change' },
+    )
+    .refine((set) => Object.values(set).some((value) => value !== undefined), {
+      error: 'Choose a category, a property or the ignored status to set',
+    }),
+});
+export type BulkTransactionUpdate = z.output<typeof BulkTransactionUpdate>;
+
+/** A transaction on the wire (SPEC §3): money as a signed decimal, negative = money out. */
+export const Transaction = z.object({
+  id: z.string(),
+  externalId: z.string().nullable(),
+  /** The bank-link (Plaid) transaction id. */
+  plaidTransactionId: z.string().nullable(),
+  userId: z.string().nullable(),
+  organizationId: z.string(),
+  institutionId: z.string().nullable(),
+  bankAccountId: z.string().nullable(),
+  amount: z.number(),
+  date: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORY_VALUES as [Category, ...Category[]]).nullable(),
+  notes: z.string().nullable(),
+  categorizationSource: z.enum(CATEGORIZATION_SOURCES).nullable(),
+  categorizationConfidence: z.number().nullable(),
+  categorizedAt: Timestamp.nullable(),
+  source: z.enum(TRANSACTION_SOURCES),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  propertyId: z.string().nullable(),
+  isReviewed: z.boolean(),
+  isIgnored: z.boolean(),
+  hasReceipt: z.boolean(),
+  hasOpenReviewRequests: z.boolean(),
+  hasReviewHistory: z.boolean(),
+  version: z.number().int(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+// ---- the ledger's filters -------------------------------------------------------------------
+
+/** Query strings carry text: '' means "not set", so a form can send every field. */
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const queryBoolean = (label: string) =>
+  blankAsUnset(
+    z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((value) => value === 'true'),
+  );
+
+const filterShape = {
+  from: blankAsUnset(IsoDate),
+  to: blankAsUnset(IsoDate),
+  /** A property id, or "none" for transactions with no property. Becomes null for "none". */
+  propertyId: blankAsUnset(
+    z
+      .string()
+      .refine((value) => value === NO_PROPERTY || ID_PATTERN.test(value), {
+        error: `Choose a property, or "${NO_PROPERTY}" for no property`,
+      })
+      .transform((value) => (value === NO_PROPERTY ? null : value)),
+  ),
+  /** A category value, or "uncategorized". */
+  category: blankAsUnset(
+    z
+      .string()
+      .refine((value) => value === UNCATEGORIZED || isCategory(value), {
+        error: `Choose a category from the list, or "${UNCATEGORIZED}"`,
+      })
+      .transform((value) => value as Category | typeof UNCATEGORIZED),
+  ),
+  /** A category group: the group value itself and all its subcategories. */
+  categoryGroup: blankAsUnset(
+    z
+      .string()
+      .refine(isCategoryGroup, { error: `Choose a category group: ${CATEGORY_GROUP_VALUES.join(', ')}` })
+      .transform((value) => value as CategoryGroup),
+  ),
+  /** in = amount >= 0 (SPEC §4: zero counts as money in), out = amount < 0. */
+  direction: blankAsUnset(z.enum(['in', 'out'], { error: 'direction must be "in" or "out"' })),
+  ignored: queryBoolean('ignored'),
+  hasReceipt: queryBoolean('hasReceipt'),
+  /** Transactions with open review requests. */
+  needsReview: queryBoolean('needsReview'),
+  /** Case-insensitive text contained in the name. */
+  search: blankAsUnset(
+    z
+      .string()
+      .trim()
+      .max(100, { error: 'Search at most 100 characters' })
+      .transform((value) => value.toLowerCase() || undefined),
+  ),
+};
+
+type FilterFields = { from?: string; to?: string; category?: string; categoryGroup?: string };
+
+function refineFilter(value: FilterFields, ctx: z.RefinementCtx) {
+  if (value.from && value.to && value.from > value.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date' });
+  }
+  if (value.category && value.categoryGroup) {
+    ctx.addIssue({ code: 'custom', path: ['categoryGroup'], message: 'Filter by a category or a group, not both' });
+  }
+}
+
+const cursorField = blankAsUnset(z.string().max(2000, { error: 'That page link is not valid' }));
+
+/** GET /api/transactions: filters, page size and the cursor of the previous page. */
+export const ListTransactionsQuery = z
+  .strictObject({
+    ...filterShape,
+    limit: blankAsUnset(
+      z.coerce
+        .number({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .int({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .min(1, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .max(PAGE_SIZE_MAX, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` }),
+    ),
+    cursor: cursorField,
+  })
+  .superRefine(refineFilter);
+export type ListTransactionsQuery = z.output<typeof ListTransactionsQuery>;
+
+/** GET /api/transactions/totals: the same filters; `cursor` continues a sum that needed more than one call. */
+export const TransactionTotalsQuery = z.strictObject({ ...filterShape, cursor: cursorField }).superRefine(refineFilter);
+export type TransactionTotalsQuery = z.output<typeof TransactionTotalsQuery>;
+
+/** The filters alone, as the repositories take them. */
+export type TransactionFilter = Omit<ListTransactionsQuery, 'limit' | 'cursor'>;
+
+export const TransactionPage = z.object({
+  transactions: z.array(Transaction),
+  /** Pass back as `cursor` for the next page; null when there is none. */
+  nextCursor: z.string().nullable(),
+});
+
+export const Totals = z.object({
+  /** Sum of money in (>= 0). */
+  in: z.number(),
+  /** Sum of money out (<= 0, signed like amounts). */
+  out: z.number(),
+  /** in + out. */
+  net: z.number(),
+  count: z.number().int(),
+});
+export type Totals = z.infer<typeof Totals>;
+
+export const TransactionTotals = z.object({
+  /** Ignored transactions excluded. When complete is false these are the sums so far. */
+  totals: Totals,
+  /** False when the sum needs another call: pass `cursor` back (it carries the sums so far). */
+  complete: z.boolean(),
+  cursor: z.string().nullable(),
+  /** How the totals were computed: monthly rollups (O(months)) or reading the transactions. */
+  source: z.enum(['rollups', 'transactions']),
+});
+
+export const TransactionResult = z.object({ transaction: Transaction });
+
+export const BulkUpdateResult = z.object({
+  /** Transactions this call changed. */
+  updatedIds: z.array(z.string()),
+  /** Selected transactions that already had the requested values. */
+  unchangedIds: z.array(z.string()),
+});

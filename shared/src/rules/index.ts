@@ -1,0 +1,5 @@
+export * from './describe.js';
+export * from './match.js';
+export * from './order.js';
+export * from './pattern.js';
+export * from './validate.js';

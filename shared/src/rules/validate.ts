@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { SUBCATEGORY_VALUES } from '../domain/categories.js';
+import { Id, optionalText, text } from '../domain/common.js';
+import { type Cents, MAX_ABS_CENTS, moneyField } from '../domain/money.js';
+import type { RuleCriteria } from './match.js';
+import { normalizePattern, patternError } from './pattern.js';
+
+/** Priority bounds: wide enough for any ordering a person sets by hand, narrow enough to read. */
+export const MIN_RULE_PRIORITY = -1000;
+export const MAX_RULE_PRIORITY = 1000;
+export const MAX_RULE_NAME_LENGTH = 200;
+export const MAX_RULE_DESCRIPTION_LENGTH = 1000;
+
+const SUBCATEGORIES: ReadonlySet<string> = new Set(SUBCATEGORY_VALUES);
+
+/** A blank pattern means "no name criterion" (null); any other pattern must compile (pattern.ts). */
+const namePattern = z
+  .string({ error: 'Name pattern must be text' })
+  .nullish()
+  .transform((value, ctx) => {
+    const pattern = normalizePattern(value);
+    if (pattern === null) return null;
+    const message = patternError(pattern);
+    if (message !== null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return pattern;
+  });
+
+/** A wire decimal with at most 2 places, >= 0, out as cents; absent or null means "no bound". */
+const ruleAmount = (label: string) =>
+  moneyField({ min: -MAX_ABS_CENTS, max: MAX_ABS_CENTS, label })
+    .nullish()
+    .transform((cents, ctx): Cents | null => {
+      if (cents == null) return null;
+      if (cents < 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} cannot be negative: amounts are compared by absolute value, so enter 50 rather than -50`,
+        });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+/** "" (the category update is off, SPEC §7) or one of the SPEC §9 subcategories. */
+const ruleCategory = z
+  .string({ error: 'Choose a category from the list' })
+  .nullish()
+  .transform((value, ctx) => {
+    const category = value ?? '';
+    if (category !== '' && !SUBCATEGORIES.has(category)) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a category from the list' });
+      return z.NEVER;
+    }
+    return category;
+  });
+
+const criteriaShape = {
+  namePattern,
+  amountMin: ruleAmount('Minimum amount'),
+  amountMax: ruleAmount('Maximum amount'),
+  amountExact: ruleAmount('Exact amount'),
+  category: ruleCategory,
+};
+
+function minNotAboveMax(value: { amountMin: Cents | null; amountMax: Cents | null }, ctx: z.RefinementCtx) {
+  if (value.amountMin !== null && value.amountMax !== null && value.amountMin > value.amountMax) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amountMax'],
+      message: 'Maximum amount must be at least the minimum amount',
+    });
+  }
+}
+
+/**
+ * The body of POST and PUT /api/categorization-rules (SPEC §7). Amounts arrive as decimals and
+ * leave as cents; omitted optional fields come out as null (or their SPEC §9 defaults: priority 0,
+ * isActive true). propertyId is the dialog's "Update property" choice, kept with the rule; "" (the
+ * picker's "All Properties") means none.
+ */
+export const RuleInput = z
+  .strictObject({
+    name: text('Name', MAX_RULE_NAME_LENGTH),
+    description: optionalText('Description', MAX_RULE_DESCRIPTION_LENGTH),
+    ...criteriaShape,
+    priority: z
+      .number({ error: 'Priority must be a whole number' })
+      .int({ error: 'Priority must be a whole number' })
+      .min(MIN_RULE_PRIORITY, { error: `Priority must be between ${MIN_RULE_PRIORITY} and ${MAX_RULE_PRIORITY}` })
+      .max(MAX_RULE_PRIORITY, { error: `Priority must be between ${MIN_RULE_PRIORITY} and ${MAX_RULE_PRIORITY}` })
+      .nullish()
+      .transform((value) => value ?? 0),
+    isActive: z
+      .boolean({ error: 'Active must be true or false' })
+      .nullish()
+      .transform((value) => value ?? true),
+    propertyId: z
+      .string({ error: 'Choose a property from the list' })
+      .nullish()
+      .transform((value, ctx) => {
+        if (value == null || value === '') return null;
+        if (!Id.safeParse(value).success) {
+          ctx.addIssue({ code: 'custom', message: 'Choose a property from the list' });
+          return z.NEVER;
+        }
+        return value;
+      }),
+  })
+  .superRefine(minNotAboveMax);
+export type RuleInput = z.output<typeof RuleInput>;
+export type RuleInputBody = z.input<typeof RuleInput>;
+
+/** The `rule` part of POST /api/categorization-rules/apply-single (SPEC §7): criteria and category only. */
+export const RuleCriteriaInput = z.strictObject(criteriaShape).superRefine(minNotAboveMax);
+export type RuleCriteriaInput = z.output<typeof RuleCriteriaInput>;
+export type RuleCriteriaInputBody = z.input<typeof RuleCriteriaInput>;
+
+/** Parsed input (wire field names, cents values) -> the engine's RuleCriteria. */
+export function ruleCriteriaOf(input: {
+  namePattern: string | null;
+  amountMin: Cents | null;
+  amountMax: Cents | null;
+  amountExact: Cents | null;
+  category: string;
+}): RuleCriteria {
+  return {
+    namePattern: input.namePattern,
+    amountMinCents: input.amountMin,
+    amountMaxCents: input.amountMax,
+    amountExactCents: input.amountExact,
+    category: input.category,
+  };
+}

@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import { cellId, computeRollups, parseRollupItem, type RollupCell } from '../../functions/src/data/rollups.js';
+import { toTransactionRecord } from '../../functions/src/data/transactionItems.js';
+import type { client } from '../support/api.js';
+import { partition } from '../support/db.js';
+
+type Api = ReturnType<typeof client>;
+
+export const orgIdOf = async (api: Api): Promise<string> => (await api.get('/api/organization')).body.id;
+
+const normalize = (cells: RollupCell[]) =>
+  Object.fromEntries(
+    cells
+      .filter((cell) => Object.keys(cell.counters).length > 0)
+      .map((cell) => [cellId(cell.month, cell.propertyId), cell.counters])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+
+/** What is stored: every rollup cell of the organization, zero counters dropped. */
+export async function storedRollups(orgId: string) {
+  const items = await partition(`ORG#${orgId}`);
+  return normalize(items.filter((item) => item.type === 'Rollup').map(parseRollupItem));
+}
+
+/** What the rollups must be: recomputed from the organization's transactions. */
+export async function recomputedRollups(orgId: string) {
+  const items = await partition(`ORG#${orgId}`);
+  return normalize(computeRollups(items.filter((item) => item.type === 'Transaction').map(toTransactionRecord)));
+}
+
+/** Rollups equal the recomputation, and each property's transactionCount equals its transactions. */
+export async function expectLedgerConsistent(orgId: string) {
+  const items = await partition(`ORG#${orgId}`);
+  const transactions = items.filter((item) => item.type === 'Transaction');
+  expect(await storedRollups(orgId)).toEqual(await recomputedRollups(orgId));
+  for (const property of items.filter((item) => item.type === 'Property')) {
+    const referencing = transactions.filter((t) => t.propertyId === property.id).length;
+    expect(Number(property.transactionCount ?? 0), `transactionCount of ${property.id}`).toBe(referencing);
+  }
+}
+
+export const TRANSACTION_FIELDS = [
+  'amount',
+  'bankAccountId',
+  'categorizationConfidence',
+  'categorizationSource',
+  'categorizedAt',
+  'category',
+  'createdAt',
+  'date',
+  'externalId',
+  'hasOpenReviewRequests',
+  'hasReceipt',
+  'hasReviewHistory',
+  'id',
+  'institutionId',
+  'isIgnored',
+  'isReviewed',
+  'name',
+  'notes',
+  'organizationId',
+  'plaidTransactionId',
+  'propertyId',
+  'source',
+  'updatedAt',
+  'userId',
+  'version',
+];

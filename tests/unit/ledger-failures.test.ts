@@ -1,0 +1,173 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiEvent, bodyOf, lambdaContext } from './support.js';
+
+/** Failures the emulators cannot produce on cue: a batch losing a race mid-way, S3 having a bad moment. */
+process.env.TABLE_NAME = 'test';
+process.env.IDENTITY_CACHE_MS = '0';
+process.env.LOG_LEVEL = 'silent';
+const { transactionItem } = await import('../../functions/src/data/transactionItems.js');
+const bulk = (await import('../../functions/src/http/bulkUpdateTransactions.js')).handler;
+const confirm = (await import('../../functions/src/http/confirmReceiptUpload.js')).handler;
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+const ORG = 'org-1';
+
+const call = async (handler: typeof bulk, options: Parameters<typeof apiEvent>[0]) =>
+  (await handler(apiEvent(options), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+
+function memberIsAdmin() {
+  ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [{ orgId: ORG, userId: 'user-1', role: 'ADMIN' }] });
+}
+
+const txn = (n: number) =>
+  transactionItem({
+    id: `t${n}`,
+    externalId: null,
+    plaidTransactionId: null,
+    userId: 'user-1',
+    organizationId: ORG,
+    institutionId: null,
+    bankAccountId: null,
+    amount: -1000 - n,
+    date: '2026-02-10',
+    name: `Supplies ${n}`,
+    category: 'supplies',
+    notes: null,
+    categorizationSource: 'manual',
+    categorizationConfidence: null,
+    categorizedAt: '2026-02-10T00:00:00.000Z',
+    source: 'user_created',
+    createdAt: '2026-02-10T00:00:00.000Z',
+    updatedAt: '2026-02-10T00:00:00.000Z',
+    propertyId: null,
+    isReviewed: false,
+    isIgnored: false,
+    hasReceipt: false,
+    receiptCount: 0,
+    hasOpenReviewRequests: false,
+    hasReviewHistory: false,
+    version: 1,
+  });
+
+beforeEach(() => {
+  ddb.reset();
+  s3.reset();
+});
+afterAll(() => {
+  ddb.restore();
+  s3.restore();
+});
+
+describe('bulk update stopped part way', () => {
+  it('answers 409 naming the ids already updated when a later batch cannot be written', async () => {
+    memberIsAdmin();
+    const stored = new Map(Array.from({ length: 150 }, (_, n) => [`TXN#t${n}`, txn(n)]));
+    ddb.on(BatchGetCommand).callsFake((input) => {
+      const [table] = Object.keys(input.RequestItems);
+      const keys = input.RequestItems[table!].Keys as { SK: string }[];
+      return { Responses: { [table!]: keys.map((k) => stored.get(k.SK)).filter(Boolean) } };
+    });
+    let writes = 0;
+    ddb.on(TransactWriteCommand).callsFake(() => {
+      writes++;
+      if (writes === 1) {
+        // Someone deletes one of the second batch's transactions while the first batch is written.
+        stored.delete('TXN#t149');
+        return {};
+      }
+      throw new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+      });
+    });
+
+    const ids = Array.from({ length: 150 }, (_, n) => `t${n}`);
+    const result = await call(bulk, { method: 'POST', body: { ids, set: { category: 'repairs' } } });
+
+    expect(result.statusCode).toBe(409);
+    const body = bodyOf<{ code: string; error: string; details: { updatedIds: string[] } }>(result);
+    expect(body.code).toBe('PARTIAL');
+    expect(body.error).toMatch(/^Updated 99 of the 150 selected transactions, then stopped/);
+    expect(body.error).toMatch(/Send the same change again to finish/);
+    // The first batch: 99 transactions + their one rollup cell = 100 items, all-or-nothing.
+    expect(body.details.updatedIds).toEqual(ids.slice(0, 99));
+    const first = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(first).toHaveLength(100);
+    expect(first.filter((item) => item.Update?.Key?.SK?.startsWith('ROLLUP#'))).toHaveLength(1);
+  });
+
+  it('writes nothing at all when the first batch fails', async () => {
+    memberIsAdmin();
+    ddb.on(BatchGetCommand).resolves({ Responses: { test: [txn(1), txn(2)] } });
+    ddb.on(TransactWriteCommand).rejects(new Error('network down'));
+    const result = await call(bulk, { method: 'POST', body: { ids: ['t1', 't2'], set: { isIgnored: true } } });
+    expect(result.statusCode).toBe(500);
+    expect(bodyOf(result)).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+});
+
+describe('receipt confirm when S3 misbehaves', () => {
+  const pending = {
+    PK: `ORG#${ORG}`,
+    SK: 'RCPT#r1',
+    type: 'Receipt',
+    id: 'r1',
+    organizationId: ORG,
+    userId: 'user-1',
+    fileName: 'x.png',
+    contentType: 'image/png',
+    size: 100,
+    key: `receipts/${ORG}/t1/r1-x.png`,
+    status: 'PENDING',
+    transactionId: 't1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    uploadedAt: null,
+    version: 1,
+  };
+
+  it('answers 500 and deletes nothing when S3 cannot be read (the upload may be fine)', async () => {
+    memberIsAdmin();
+    ddb.on(GetCommand).resolves({ Item: pending });
+    s3.on(HeadObjectCommand).rejects(
+      Object.assign(new Error('Service unavailable'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } }),
+    );
+    const result = await call(confirm, { method: 'POST', pathParameters: { id: 'r1' } });
+    expect(result.statusCode).toBe(500);
+    expect(bodyOf(result).error).toBe('Something went wrong on our side. Please try again.');
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('deletes the object and the record when the first bytes are not what was declared', async () => {
+    memberIsAdmin();
+    ddb.on(GetCommand).resolves({ Item: pending });
+    ddb.on(DeleteCommand).resolves({});
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 100, ContentType: 'image/png' });
+    s3.on(GetObjectCommand).resolves({
+      Body: { transformToByteArray: async () => new Uint8Array(Buffer.from('<html><body>hi')) } as never,
+    });
+    s3.on(DeleteObjectCommand).resolves({});
+    const result = await call(confirm, { method: 'POST', pathParameters: { id: 'r1' } });
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result).error).toBe('That file is not really a PNG image. Upload a JPEG, PNG, WebP or PDF file.');
+    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input.Range).toBe('bytes=0-15');
+    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Key).toBe(pending.key);
+    expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({ PK: `ORG#${ORG}`, SK: 'RCPT#r1' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});

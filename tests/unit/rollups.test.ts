@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  computeRollups,
+  parseRollupItem,
+  RollupDeltas,
+  type RollupFacts,
+  rollupItem,
+  rollupUpdate,
+  sumCells,
+  summarizeCell,
+} from '../../functions/src/data/rollups.js';
+
+const rent: RollupFacts = {
+  date: '2026-02-01',
+  amount: 155_000,
+  category: 'rental_income',
+  propertyId: 'p1',
+  isIgnored: false,
+};
+const repair: RollupFacts = {
+  date: '2026-02-14',
+  amount: -38_550,
+  category: 'repairs',
+  propertyId: 'p1',
+  isIgnored: false,
+};
+
+describe('rollup deltas', () => {
+  it('counts a new transaction in its month and property, by category and direction', () => {
+    expect(new RollupDeltas().change(null, rent).result()).toEqual([
+      { month: '2026-02', propertyId: 'p1', counters: { 'c#rental_income#in': 155_000, 'c#rental_income#nin': 1 } },
+    ]);
+    expect(new RollupDeltas().change(null, { ...repair, propertyId: null, category: null }).result()).toEqual([
+      { month: '2026-02', propertyId: null, counters: { 'c#uncategorized#out': -38_550, 'c#uncategorized#nout': 1 } },
+    ]);
+  });
+
+  it('keeps ignored transactions only under ignored#, so no other counter includes them', () => {
+    expect(new RollupDeltas().change(rent, { ...rent, isIgnored: true }).result()).toEqual([
+      {
+        month: '2026-02',
+        propertyId: 'p1',
+        counters: {
+          'c#rental_income#in': -155_000,
+          'c#rental_income#nin': -1,
+          'ignored#in': 155_000,
+          'ignored#nin': 1,
+        },
+      },
+    ]);
+  });
+
+  it('moves a transaction between cells when its date or property changes: two cells, each once', () => {
+    const moved = new RollupDeltas().change(rent, { ...rent, date: '2026-03-01', propertyId: null }).result();
+    expect(moved).toEqual([
+      { month: '2026-02', propertyId: 'p1', counters: { 'c#rental_income#in': -155_000, 'c#rental_income#nin': -1 } },
+      { month: '2026-03', propertyId: null, counters: { 'c#rental_income#in': 155_000, 'c#rental_income#nin': 1 } },
+    ]);
+  });
+
+  it('writes nothing for a change the rollups do not see (name, notes, same values)', () => {
+    expect(new RollupDeltas().change(rent, { ...rent }).result()).toEqual([]);
+  });
+
+  it('merges many transactions of one cell into one update, and counts zero as money in', () => {
+    const deltas = new RollupDeltas()
+      .change(null, rent)
+      .change(null, repair)
+      .change(null, { ...rent, amount: 0 });
+    expect(deltas.result()).toEqual([
+      {
+        month: '2026-02',
+        propertyId: 'p1',
+        counters: {
+          'c#rental_income#in': 155_000,
+          'c#rental_income#nin': 2,
+          'c#repairs#out': -38_550,
+          'c#repairs#nout': 1,
+        },
+      },
+    ]);
+  });
+
+  it('adds up, over any changes, to the recomputation of the final state', () => {
+    const facts = fc.record({
+      date: fc.constantFrom('2026-01-05', '2026-01-31', '2026-02-01', '2026-03-15'),
+      amount: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      category: fc.constantFrom(null, 'rental_income', 'repairs', 'transfer'),
+      propertyId: fc.constantFrom(null, 'p1', 'p2'),
+      isIgnored: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(facts, facts, fc.boolean())), (histories) => {
+        const deltas = new RollupDeltas();
+        const final: RollupFacts[] = [];
+        for (const [first, second, deleted] of histories) {
+          deltas.change(null, first).change(first, second);
+          if (deleted) deltas.change(second, null);
+          else final.push(second);
+        }
+        const byCell = (cells: ReturnType<typeof computeRollups>) =>
+          Object.fromEntries(cells.map((c) => [`${c.month}|${c.propertyId}`, c.counters]));
+        expect(byCell(deltas.result())).toEqual(byCell(computeRollups(final)));
+      }),
+    );
+  });
+});
+
+describe('rollup items', () => {
+  const cell = computeRollups([rent, repair, { ...rent, amount: 7_500, category: 'late_fees', isIgnored: true }])[0]!;
+
+  it('ADDs counters with placeholders (names contain #) and upserts the cell', () => {
+    const update = rollupUpdate('table', 'o1', cell);
+    expect(update.Key).toEqual({ PK: 'ORG#o1', SK: 'ROLLUP#2026-02#PROP#p1' });
+    expect(update.UpdateExpression).toMatch(
+      /^SET #type = :type, #month = :month, #propertyId = :propertyId, organizationId = :org ADD #c0 :c0/,
+    );
+    const names = Object.values(update.ExpressionAttributeNames);
+    for (const counter of Object.keys(cell.counters)) expect(names).toContain(counter);
+    expect(update).not.toHaveProperty('ConditionExpression');
+  });
+
+  it('round-trips through an item, dropping zero counters', () => {
+    const item = rollupItem('o1', cell);
+    expect(item).toMatchObject({ PK: 'ORG#o1', SK: 'ROLLUP#2026-02#PROP#p1', type: 'Rollup', month: '2026-02' });
+    expect(parseRollupItem({ ...item, 'c#repairs#in': 0, version: 3 })).toEqual(cell);
+  });
+
+  it('sums a selection, never ignored money', () => {
+    expect(sumCells([cell])).toEqual({ in: 155_000, out: -38_550, count: 2 });
+    expect(sumCells([cell], { direction: 'out' })).toEqual({ in: 0, out: -38_550, count: 1 });
+    expect(sumCells([cell], { categories: new Set(['late_fees']) })).toEqual({ in: 0, out: 0, count: 0 });
+    expect(sumCells([cell], { propertyId: null })).toEqual({ in: 0, out: 0, count: 0 });
+    expect(sumCells([cell], { propertyId: 'p1', categories: new Set(['repairs']) })).toEqual({
+      in: 0,
+      out: -38_550,
+      count: 1,
+    });
+  });
+
+  it('summarizes a cell for reports: operating, transfers and ignored apart', () => {
+    const [withTransfer] = computeRollups([
+      rent,
+      { ...repair, category: 'owner_distributions' },
+      { ...rent, isIgnored: true },
+    ]);
+    const summary = summarizeCell(withTransfer!);
+    expect(summary.operating).toEqual({ in: 155_000, out: 0, count: 1 });
+    expect(summary.transfers).toEqual({ in: 0, out: -38_550, count: 1 });
+    expect(summary.ignored).toEqual({ in: 155_000, out: 0, count: 1 });
+    expect(summary.byCategory).toEqual({
+      rental_income: { in: 155_000, out: 0, count: 1 },
+      owner_distributions: { in: 0, out: -38_550, count: 1 },
+    });
+  });
+});
