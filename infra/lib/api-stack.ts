@@ -16,6 +16,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { Jobs } from './jobs.js';
 import { RouteFunction } from './route-function.js';
 
 export interface ApiStackProps extends StackProps {
@@ -24,17 +25,21 @@ export interface ApiStackProps extends StackProps {
   /** Issuer of the tokens the JWT authorizer accepts (the user pool). */
   issuerUrl: string;
   userPoolClient: UserPoolClient;
-  /** Per-route bundles (default dist/functions, made by `npm run build:functions`). */
+  /** Per-route and per-job bundles (default dist/functions, made by `npm run build:functions`). */
   functionsDir?: string;
 }
 
 /** Per-second limits of the whole API: a runaway client hits 429s before it hits the table's bill. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
-/** The HTTP API: one Lambda and one route per entry of the route table (ARCHITECTURE §2). */
+/**
+ * The HTTP API: one Lambda and one route per entry of the route table (ARCHITECTURE §2), plus the
+ * operator jobs (jobs.ts), which share the table grants' shape but have no route.
+ */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly functions: Record<string, RouteFunction> = {};
+  readonly jobs: Jobs;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -97,5 +102,7 @@ export class ApiStack extends Stack {
         authorizer,
       });
     }
+
+    this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table });
   }
 }

@@ -1,11 +1,13 @@
 /**
- * Builds every HTTP handler with ONE esbuild call (ARCHITECTURE §7). NodejsFunction would start one
- * esbuild per route (about 0.4 s each) and hides the output; one call with many entry points shares
- * the parse of the AWS SDK and middy between handlers and takes about a second for all of them.
+ * Builds every Lambda (each HTTP handler and each operator job) with ONE esbuild call
+ * (ARCHITECTURE §7). NodejsFunction would start one esbuild per function (about 0.4 s each) and hides
+ * the output; one call with many entry points shares the parse of the AWS SDK and middy between
+ * handlers and takes about a second for all of them.
  *
- * Output: dist/functions/<route id>/index.mjs (+ index.mjs.map). One folder per function is what
- * keeps the CDK asset hashes distinct: Code.fromAsset hashes the folder, so two functions built into
- * one shared folder would get the same hash and a change to one would redeploy (or miss) the other.
+ * Output: dist/functions/<route id>/index.mjs and dist/functions/jobs/<job id>/index.mjs (+ .map).
+ * One folder per function is what keeps the CDK asset hashes distinct: Code.fromAsset hashes the
+ * folder, so two functions built into one shared folder would get the same hash and a change to one
+ * would redeploy (or miss) the other.
  *
  * Run as a script: `npm run build:functions` (tsx infra/lib/bundle.ts).
  */
@@ -17,38 +19,67 @@ import { build, type Plugin } from 'esbuild';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FUNCTIONS_SRC = join(REPO_ROOT, 'functions', 'src', 'http');
+export const JOBS_SRC = join(REPO_ROOT, 'functions', 'src', 'jobs');
 export const FUNCTIONS_DIST = join(REPO_ROOT, 'dist', 'functions');
+
+/**
+ * Operator jobs deployed as Lambdas (functions/src/jobs/<id>.ts, each exporting `handler`). Listed
+ * here rather than discovered: each one needs its own grants in infra/lib/jobs.ts anyway.
+ */
+export const JOB_IDS = ['rebuildRollups'] as const;
+export type JobId = (typeof JOB_IDS)[number];
+
+/** Subfolder of the output holding the jobs; no route may be called this. */
+const JOBS_FOLDER = 'jobs';
 
 /** The folder Code.fromAsset() deploys for one route: its own folder, so its own asset hash. */
 export const bundleDir = (routeId: string, outdir = FUNCTIONS_DIST): string => join(outdir, routeId);
+
+/** The folder Code.fromAsset() deploys for one job (dist/functions/jobs/<job id>). */
+export const jobBundleDir = (jobId: string, outdir = FUNCTIONS_DIST): string => join(outdir, JOBS_FOLDER, jobId);
 
 /** Lambda handler string for every bundle: index.mjs exporting `handler`. */
 export const BUNDLE_HANDLER = 'index.handler';
 
 export interface BundleOptions {
-  /** Where the per-route folders go (default dist/functions). Tests use a temporary folder. */
+  /** Where the per-function folders go (default dist/functions). Tests use a temporary folder. */
   outdir?: string;
   /** Which routes (default: the whole route table). */
   routes?: readonly RouteDef[];
+  /** Which jobs (default: all of JOB_IDS). */
+  jobs?: readonly string[];
   /** Print one line per bundle with its size (default true). */
   log?: boolean;
 }
 
 export interface BundleResult {
   outdir: string;
+  /** One per function; a job's id is `jobs/<job id>`. */
   bundles: { id: string; dir: string; bytes: number }[];
 }
 
 export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleResult> {
   const outdir = options.outdir ?? FUNCTIONS_DIST;
   const routes = options.routes ?? routeList;
-  const entryPoints = routes.map((route) => {
-    const file = join(FUNCTIONS_SRC, `${route.id}.ts`);
-    if (!existsSync(file)) throw new Error(`Route ${route.id} has no handler file ${relative(REPO_ROOT, file)}`);
-    return { in: file, out: `${route.id}/index` };
-  });
+  const jobs = options.jobs ?? JOB_IDS;
+  if (routes.some((route) => route.id === JOBS_FOLDER)) {
+    throw new Error(`A route may not be called "${JOBS_FOLDER}": that folder holds the job bundles`);
+  }
+  const entry = (kind: string, id: string, file: string, out: string) => {
+    if (!existsSync(file)) throw new Error(`${kind} ${id} has no handler file ${relative(REPO_ROOT, file)}`);
+    return { in: file, out: `${out}/index` };
+  };
+  const functions = [
+    ...routes.map((route) => ({ id: route.id, dir: bundleDir(route.id, outdir) })),
+    ...jobs.map((job) => ({ id: `${JOBS_FOLDER}/${job}`, dir: jobBundleDir(job, outdir) })),
+  ];
+  // Routes and jobs in the same call: they share the parse of the SDK and the data layer.
+  const entryPoints = [
+    ...routes.map((route) => entry('Route', route.id, join(FUNCTIONS_SRC, `${route.id}.ts`), route.id)),
+    ...jobs.map((job) => entry('Job', job, join(JOBS_SRC, `${job}.ts`), `${JOBS_FOLDER}/${job}`)),
+  ];
 
-  // A removed route must not leave a stale bundle behind that a later synth could pick up.
+  // A removed route or job must not leave a stale bundle behind that a later synth could pick up.
   rmSync(outdir, { recursive: true, force: true });
   const started = performance.now();
   await build({
@@ -81,10 +112,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   });
   const ms = Math.round(performance.now() - started);
 
-  const bundles = routes.map((route) => {
-    const dir = bundleDir(route.id, outdir);
-    return { id: route.id, dir, bytes: statSync(join(dir, 'index.mjs')).size };
-  });
+  const bundles = functions.map(({ id, dir }) => ({ id, dir, bytes: statSync(join(dir, 'index.mjs')).size }));
   if (options.log ?? true) {
     const width = Math.max(...bundles.map((b) => b.id.length));
     for (const b of bundles) console.log(`  ${b.id.padEnd(width)}  ${(b.bytes / 1024).toFixed(1).padStart(7)} KiB`);

@@ -64,13 +64,17 @@ export class DataStack extends Stack {
       versioned: true,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'receipts/',
-      // The browser uploads straight to S3 with a presigned PUT and shows receipts with presigned GETs.
-      // The signature decides what may be written; CORS only has to admit our own origin.
+      // The browser uploads straight to S3 with a presigned PUT (XMLHttpRequest, web/src/api/receipts.ts)
+      // and shows receipts with presigned GETs. The signature decides what may be written; CORS only has
+      // to admit our own origin. The PUT signs content-type, content-length and host
+      // (functions/src/lib/s3.ts); content-length and host are set by the browser itself and never
+      // appear in a preflight, so content-type (an image/PDF type, not CORS-safelisted) is the one
+      // request header to allow. Browsers send header names in lower case in preflights.
       cors: [
         {
           allowedOrigins: [props.siteUrl],
           allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
-          allowedHeaders: ['*'],
+          allowedHeaders: ['content-type'],
           exposedHeaders: ['ETag'],
           maxAge: 3600,
         },

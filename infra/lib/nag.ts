@@ -1,5 +1,7 @@
 import { type App, type CfnResource, DefaultStackSynthesizer, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+// Not re-exported from the package root; it is how cdk-nag itself names a resource in a finding id.
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { IConstruct } from 'constructs';
 import type { RentStacks } from './app.js';
 
@@ -17,7 +19,7 @@ export function addNagChecks(app: App): void {
  * roles instead of AWS managed policies, named GSI ARNs instead of index/*, password policy, ...).
  * v3 matches ids exactly: a wildcard finding is acknowledged per finding, `Rule[Finding]`.
  */
-export function acknowledgeNagFindings({ auth, web }: RentStacks): void {
+export function acknowledgeNagFindings({ auth, api, web }: RentStacks): void {
   const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
   // --- Cognito ------------------------------------------------------------------------------------
@@ -33,6 +35,30 @@ export function acknowledgeNagFindings({ auth, web }: RentStacks): void {
     'The Plus plan adds threat protection for Cognito password sign-ins, which this pool does not allow ' +
       '(Google federation only). Its per-user price is not justified; revisit if native sign-in is added.',
   );
+
+  // --- Receipts bucket: routes with bucketAccess -----------------------------------------------------
+  // The finding names the bucket ARN as the Api stack sees it: a weak cross-stack reference
+  // (Fn::GetStackOutput with an output name CDK generates), which exists only once synthesis has resolved
+  // references. Validation hooks run after that and before cdk-nag, so the id is computed there.
+  for (const routeFunction of Object.values(api.functions)) {
+    const objectsArn = routeFunction.receiptObjectsArn;
+    if (!objectsArn) continue;
+    const { role } = routeFunction;
+    role.node.addValidation({
+      validate: () => {
+        const resource = flattenCfnReference(Stack.of(role).resolve(objectsArn));
+        ack(
+          role,
+          `AwsSolutions-IAM5[Resource::${resource}]`,
+          `${routeFunction.route.method} ${routeFunction.route.path} needs ${routeFunction.route.bucketAccess?.join(', ')} ` +
+            'on receipt objects, whose keys are per organization and per upload, created at run time ' +
+            '(receipts/<orgId>/<transaction>/<receiptId>-<name>); receipts/* is the narrowest static scope. ' +
+            "Authorization per organization is enforced in the handler (keys are built from the caller's membership).",
+        );
+        return [];
+      },
+    });
+  }
 
   // --- CloudFront ---------------------------------------------------------------------------------
   ack(

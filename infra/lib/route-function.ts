@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TABLE } from '@rent/functions/data/table';
-import type { RouteDef } from '@rent/shared';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { BucketAction, RouteDef } from '@rent/shared';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Grant, type IGrantable, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, Grant, type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -52,54 +52,135 @@ export function grantTableAccess(grantee: IGrantable, table: ITable, access: 're
 }
 
 /**
+ * Every receipt object lives under this prefix: receipts/<orgId>/<transaction | unattached>/<id>-<name>
+ * (functions/src/lib/receiptFiles.ts, receiptObjectKey). The rest of the key is made per organization
+ * and per upload at run time, so `receipts/*` is the narrowest scope a static policy can name.
+ */
+export const RECEIPTS_PREFIX = 'receipts/';
+
+/**
+ * What each S3 action needs from the bucket's key when the bucket is SSE-KMS encrypted: a (single-part,
+ * presigned) PUT has S3 generate a data key, a GET (and HEAD) has it decrypt one, a DELETE needs neither.
+ * With S3-managed keys (the receipts bucket today, see data-stack.ts) there is no key to grant.
+ */
+const KMS_ACTIONS: Record<BucketAction, readonly string[]> = {
+  's3:PutObject': ['kms:GenerateDataKey'],
+  's3:GetObject': ['kms:Decrypt'],
+  's3:DeleteObject': [],
+};
+
+/**
+ * Exactly `actions` on the objects under receipts/ and nothing else (returns that ARN, or undefined
+ * when there is nothing to grant): no bucket-level action (no
+ * ListBucket), no `s3:*Object*` family. s3:GetObject also authorises HeadObject, and a presigned URL is
+ * authorised by its signer's permissions, so the route that presigns the upload needs s3:PutObject.
+ * Which organization's objects a request may touch is decided by the handler (keys are built from the
+ * caller's membership), not by IAM.
+ */
+export function grantReceiptsAccess(
+  grantee: IGrantable,
+  receipts: IBucket,
+  actions: readonly BucketAction[],
+): string | undefined {
+  if (actions.length === 0) return undefined;
+  const objectsArn = receipts.arnForObjects(`${RECEIPTS_PREFIX}*`);
+  Grant.addToPrincipal({ grantee, actions: [...new Set(actions)], resourceArns: [objectsArn] });
+  const key = receipts.encryptionKey;
+  const kmsActions = [...new Set(actions.flatMap((action) => KMS_ACTIONS[action]))];
+  if (key && kmsActions.length > 0) {
+    // Only through S3 in this region: the role cannot use the key directly.
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: kmsActions,
+        resources: [key.keyArn],
+        conditions: { StringEquals: { 'kms:ViaService': `s3.${Aws.REGION}.${Aws.URL_SUFFIX}` } },
+      }),
+    );
+  }
+  return objectsArn;
+}
+
+export interface BundledFunctionProps {
+  /** The folder with index.mjs (one per function: its own asset hash, see bundle.ts). */
+  codeDir: string;
+  /** Shown in the console for the function and its role. */
+  description: string;
+  environment: Record<string, string>;
+  timeout: Duration;
+  memorySize: number;
+}
+
+/**
+ * A Lambda from one of bundle.ts's folders, with its own log group and its own role instead of the AWS
+ * managed basic-execution policy: the function may write to its own log group and nothing else, and the
+ * logs expire. Children of `scope`: Logs, Role, Function. Grants are the caller's business.
+ */
+export function bundledFunction(scope: Construct, props: BundledFunctionProps): LambdaFunction {
+  if (!existsSync(join(props.codeDir, 'index.mjs'))) {
+    throw new Error(`No bundle for ${props.description} in ${props.codeDir}: run "npm run build:functions" first.`);
+  }
+  const logGroup = new LogGroup(scope, 'Logs', {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const role = new Role(scope, 'Role', {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: `Rent.Today ${props.description}`,
+  });
+  logGroup.grantWrite(role);
+  return new LambdaFunction(scope, 'Function', {
+    description: props.description,
+    runtime: Runtime.NODEJS_24_X,
+    architecture: Architecture.ARM_64,
+    code: Code.fromAsset(props.codeDir),
+    handler: BUNDLE_HANDLER,
+    memorySize: props.memorySize,
+    timeout: props.timeout,
+    role,
+    logGroup,
+    environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+  });
+}
+
+/**
  * One route's Lambda, bound to its data in one place: the env the handler's config.ts reads and the
  * IAM grants that env implies, so neither can be added without the other. Least privilege per route:
- * a GET reads (see grantTableAccess), anything else reads and writes. RECEIPTS_BUCKET is set for the
- * config schema but no route touches S3 yet, so no S3 grant exists until a receipts route does.
+ * - the table: a GET reads (see grantTableAccess), anything else reads and writes;
+ * - the receipts bucket: exactly the route's `bucketAccess` (shared/src/api/routes.ts) on receipts/*,
+ *   plus the matching KMS actions if the bucket is SSE-KMS (it is S3-managed, so none today). A route
+ *   without `bucketAccess` gets no S3 permission at all; RECEIPTS_BUCKET is still set on every function
+ *   because config.ts defaults it, and a wrong default would point at somebody else's bucket.
+ * S3_ENDPOINT / S3_PUBLIC_ENDPOINT / DYNAMODB_ENDPOINT are offline-only and never set here: in AWS the
+ * SDK's regional endpoints are what the CSP in web-stack.ts admits.
  */
 export class RouteFunction extends Construct {
+  readonly route: RouteDef;
   readonly function: LambdaFunction;
+  readonly role: Role;
+  /** `<receipts bucket ARN>/receipts/*` when the route has bucketAccess (nag.ts acknowledges its wildcard). */
+  readonly receiptObjectsArn?: string;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
     const { route, table, receipts } = props;
-    const codeDir = bundleDir(route.id, props.functionsDir);
-    if (!existsSync(join(codeDir, 'index.mjs'))) {
-      throw new Error(`No bundle for route ${route.id} in ${codeDir}: run "npm run build:functions" first.`);
-    }
+    this.route = route;
 
-    // Our own log group and role instead of the AWS managed basic-execution policy: the function may
-    // write to its own log group and nothing else, and the logs expire.
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Rent.Today ${route.method} ${route.path}`,
-    });
-    logGroup.grantWrite(role);
-
-    this.function = new LambdaFunction(this, 'Function', {
+    this.function = bundledFunction(this, {
+      codeDir: bundleDir(route.id, props.functionsDir),
       description: `${route.method} ${route.path}`,
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      // Each route has its own folder, hence its own asset hash (see bundle.ts).
-      code: Code.fromAsset(codeDir),
-      handler: BUNDLE_HANDLER,
       memorySize: props.memorySize ?? 512,
       // Below the HTTP API's 30 s integration limit, so the client sees our 500 rather than a 503.
       timeout: Duration.seconds(10),
-      role,
-      logGroup,
       environment: {
         TABLE_NAME: table.tableName,
         RECEIPTS_BUCKET: receipts.bucketName,
         LOG_LEVEL: 'info',
-        NODE_OPTIONS: '--enable-source-maps',
       },
     });
+    this.role = this.function.role as Role;
 
     grantTableAccess(this.function, table, route.method === 'GET' ? 'read' : 'readWrite');
+    this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
   }
 }

@@ -214,13 +214,27 @@ export class WebStack extends Stack {
 }
 
 /**
+ * The origin of every presigned receipt URL in AWS. functions/src/lib/s3.ts presigns with a plain
+ * S3Client (region from the Lambda, no endpoint, no forcePathStyle), and SDK v3 then makes
+ * virtual-hosted, regional URLs, us-east-1 included: https://<bucket>.s3.<region>.amazonaws.com/<key>
+ * (.amazonaws.com.cn in China). CDK bucket names are lower case without dots, so always this form.
+ * tests/infra/stacks.test.ts compares it with a URL the real presign code makes.
+ */
+export const receiptsOrigin = (receipts: IBucket): string =>
+  `https://${receipts.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+/**
  * Same-origin SPA + API; the only other hosts are Cognito (Hosted UI token endpoint and the user-pool
- * API Amplify calls), the receipts bucket (presigned PUT/GET) and Google profile pictures.
+ * API Amplify calls), the receipts bucket and Google profile pictures. The receipts bucket is in
+ * connect-src for the presigned PUT (XMLHttpRequest) and in img-src for thumbnails (presigned GET in an
+ * <img>). Nothing frames or embeds a receipt: View opens the presigned GET in a new tab, a top-level
+ * navigation no CSP directive of this page governs, so frame-src stays 'self' (default-src) and
+ * object-src 'none'.
  * Inline styles are allowed because Cloudscape sets style attributes; scripts are same-origin only.
  */
 function contentSecurityPolicy(props: WebStackProps): string {
   const cognito = [`https://${props.runtimeConfig.oauthDomain}`, `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`];
-  const receipts = `https://${props.receipts.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  const receipts = receiptsOrigin(props.receipts);
   return [
     "default-src 'self'",
     "script-src 'self'",

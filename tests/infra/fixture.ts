@@ -16,6 +16,8 @@ export interface Synthesized {
   app: App;
   stacks: RentStacks;
   assembly: CloudAssembly;
+  /** The bundles the app was synthesized from (one folder per route, jobs/<job id> per job). */
+  functionsDir: string;
   /** Removes the temporary bundles, web build and cloud assembly. */
   cleanup: () => void;
 }
@@ -47,7 +49,7 @@ export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Syn
   if (options.nag) addNagChecks(app);
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   try {
-    return { app, stacks, assembly: app.synth(), cleanup };
+    return { app, stacks, assembly: app.synth(), functionsDir, cleanup };
   } catch (error) {
     cleanup();
     throw error;

@@ -1,9 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TABLE } from '@rent/functions/data/table';
-import { routeList } from '@rent/shared';
+import { receiptObjectKey } from '@rent/functions/lib/receiptFiles';
+import { type RouteDef, routeList, routes } from '@rent/shared';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JOB_IDS } from '../../infra/lib/bundle.js';
+import { RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
+import { type CfnWorld, parseCsp, resolveCfn } from './cfn.js';
 import { type Synthesized, synthRentApp, TEST_CONTEXT } from './fixture.js';
 
 /** CloudFormation JSON is untyped; `any` here is what Template.findResources returns too. */
@@ -27,6 +37,35 @@ afterAll(() => synth?.cleanup());
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
+/** What the receipts bucket is called in the evaluated templates (any CDK-style name). */
+const RECEIPTS_BUCKET = 'renttoday-data-receipts59c0d3e0-abcdefgh1234';
+
+/** Evaluates template values as in `region`, with the receipts bucket named RECEIPTS_BUCKET. */
+function world(region: string): CfnWorld {
+  const receiptsId = Object.keys(data.findResources('AWS::S3::Bucket')).find((id) => id.startsWith('Receipts'))!;
+  const templates = Object.fromEntries(
+    Object.values(synth.stacks).map((stack) => [stack.stackName, Template.fromStack(stack).toJSON() as any]),
+  );
+  return { region, templates, bucketNames: { [receiptsId]: RECEIPTS_BUCKET } };
+}
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Every statement of every policy attached to the role of a Lambda function (by the function's logical id). */
+function statementsOf(template: Template, functionLogicalId: string): Statement[] {
+  const resources = template.toJSON().Resources as Resources;
+  const roleId = (resources[functionLogicalId]!.Properties.Role['Fn::GetAtt'] as string[])[0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+
 /** The Lambda function behind each route, found through route -> integration -> function. */
 function functionsByRouteKey(): Map<string, { logicalId: string; props: Props }> {
   const resources = api.toJSON().Resources as Resources;
@@ -40,8 +79,8 @@ function functionsByRouteKey(): Map<string, { logicalId: string; props: Props }>
 }
 
 describe('API stack: one Lambda and one route per route-table entry', () => {
-  it('has exactly one function and one route per entry, with "METHOD /path" route keys', () => {
-    api.resourceCountIs('AWS::Lambda::Function', routeList.length);
+  it('has exactly one function and one route per entry (plus one per job), with "METHOD /path" route keys', () => {
+    api.resourceCountIs('AWS::Lambda::Function', routeList.length + JOB_IDS.length);
     api.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length);
     const keys = Object.values(api.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     expect(keys.sort()).toEqual(routeList.map(routeKey).sort());
@@ -77,21 +116,28 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
 
   it('runs every function on Node.js 22+ and arm64 with the env config.ts reads', () => {
     for (const fn of Object.values(api.findResources('AWS::Lambda::Function'))) {
-      const { Runtime, Architectures, Environment, Handler, MemorySize } = fn.Properties;
+      const { Runtime, Architectures, Environment, Handler } = fn.Properties;
       expect(Number(/^nodejs(\d+)\.x$/.exec(Runtime)?.[1])).toBeGreaterThanOrEqual(22);
       expect(Architectures).toEqual(['arm64']);
       expect(Handler).toBe('index.handler');
-      expect(MemorySize).toBe(512);
-      expect(Object.keys(Environment.Variables)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'RECEIPTS_BUCKET', 'NODE_OPTIONS']),
-      );
+      expect(Object.keys(Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'NODE_OPTIONS']));
       expect(Environment.Variables.NODE_OPTIONS).toContain('--enable-source-maps');
+      // Offline-only settings (functions/src/lib/config.ts): in AWS the SDK's regional endpoints are used.
+      for (const offline of ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'DYNAMODB_ENDPOINT']) {
+        expect(Environment.Variables[offline], offline).toBeUndefined();
+      }
+    }
+    const byKey = functionsByRouteKey();
+    for (const route of routeList) {
+      const { MemorySize, Environment } = byKey.get(routeKey(route))!.props;
+      expect(MemorySize).toBe(512);
+      expect(Object.keys(Environment.Variables)).toContain('RECEIPTS_BUCKET');
     }
   });
 
   it('gives every function its own code asset (no shared-folder hash trap)', () => {
     const keys = Object.values(api.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Code.S3Key);
-    expect(new Set(keys).size).toBe(routeList.length);
+    expect(new Set(keys).size).toBe(routeList.length + JOB_IDS.length);
   });
 
   it('grants least privilege: GET routes cannot update or delete, no policy has a wildcard resource', () => {
@@ -122,6 +168,46 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     }
   });
 
+  it('grants each route exactly its bucketAccess on <receipts bucket>/receipts/*, and no S3 to the others', () => {
+    const byKey = functionsByRouteKey();
+    const arn = `arn:aws:s3:::${RECEIPTS_BUCKET}/${RECEIPTS_PREFIX}*`;
+    const w = world('eu-west-1');
+    const table: readonly RouteDef[] = routeList;
+    expect(table.some((route) => route.bucketAccess?.length)).toBe(true);
+    for (const route of table) {
+      const key = routeKey(route);
+      const statements = statementsOf(api, byKey.get(key)!.logicalId);
+      const s3 = statements.filter((s) => list(s.Action).some((a) => a.startsWith('s3:')));
+      const s3Actions = s3.flatMap((s) => list(s.Action));
+      expect([...new Set(s3Actions)].sort(), key).toEqual([...(route.bucketAccess ?? [])].sort());
+      for (const statement of s3) {
+        expect(statement.Effect, key).toBe('Allow');
+        expect(statement.Condition, key).toBeUndefined();
+        expect(
+          list(statement.Action).every((a) => a.startsWith('s3:')),
+          `${key}: S3 and other actions in one statement`,
+        ).toBe(true);
+        expect(
+          list(statement.Resource).map((r) => resolveCfn(r, w, synth.stacks.api.stackName)),
+          key,
+        ).toEqual([arn]);
+      }
+      // Nothing else touches the bucket (no bucket-level action, no wider pattern) and the bucket is
+      // S3-managed, so there is no KMS grant to go with it.
+      const others = statements.filter((s) => !s3.includes(s));
+      for (const statement of others) {
+        const resources = list(statement.Resource).map((r) => resolveCfn(r, w, synth.stacks.api.stackName));
+        expect(resources.join(' '), key).not.toContain(RECEIPTS_BUCKET);
+        expect(list(statement.Action).join(' '), key).not.toMatch(/\bkms:/);
+      }
+    }
+  });
+
+  it('stores receipts under the prefix the grants name (functions/src/lib/receiptFiles.ts)', () => {
+    expect(receiptObjectKey('org-1', null, 'r-1', 'a.png').startsWith(`${RECEIPTS_PREFIX}org-1/`)).toBe(true);
+    expect(receiptObjectKey('org-1', 't-1', 'r-1', '../../x.pdf').startsWith(`${RECEIPTS_PREFIX}org-1/`)).toBe(true);
+  });
+
   it('throttles the $default stage and writes access logs', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -129,6 +215,93 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
     });
+  });
+});
+
+describe('RouteFunction with an SSE-KMS receipts bucket (the real one is S3-managed)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rent-kms-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('adds exactly the KMS actions the S3 actions need, on the bucket key, only through S3', () => {
+    const stack = new Stack(new App(), 'KmsCheck');
+    const table = new Table(stack, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });
+    const key = new Key(stack, 'Key');
+    const receipts = new Bucket(stack, 'Receipts', { encryption: BucketEncryption.KMS, encryptionKey: key });
+    const cases: [RouteDef, string[]][] = [
+      [routes.createReceiptUpload, ['kms:GenerateDataKey']],
+      [routes.confirmReceiptUpload, ['kms:Decrypt']],
+      [routes.getReceiptUrl, ['kms:Decrypt']],
+      [routes.deleteReceipt, []],
+      [routes.getProperty, []],
+    ];
+    const made = cases.map(([route, kms]) => {
+      mkdirSync(join(dir, route.id), { recursive: true });
+      writeFileSync(join(dir, route.id, 'index.mjs'), 'export const handler = async () => ({});');
+      return { route, kms, fn: new RouteFunction(stack, route.id, { route, functionsDir: dir, table, receipts }) };
+    });
+    const template = Template.fromStack(stack);
+    const keyId = stack.getLogicalId(key.node.defaultChild as any);
+    for (const { route, kms, fn } of made) {
+      const statements = statementsOf(template, stack.getLogicalId(fn.function.node.defaultChild as any));
+      const kmsStatements = statements.filter((s) => list(s.Action).some((a) => a.startsWith('kms:')));
+      expect(kmsStatements.flatMap((s) => list(s.Action)).sort(), route.id).toEqual(kms);
+      for (const statement of kmsStatements) {
+        expect(statement.Resource, route.id).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+        expect(JSON.stringify(statement.Condition), route.id).toContain('kms:ViaService');
+      }
+      const s3Actions = statements.flatMap((s) => list(s.Action)).filter((a) => a.startsWith('s3:'));
+      expect(s3Actions.sort(), route.id).toEqual([...(route.bucketAccess ?? [])].sort());
+    }
+  });
+});
+
+describe('Jobs: the rollup rebuild Lambda', () => {
+  const job = () => {
+    const [entry] = Object.entries(api.findResources('AWS::Lambda::Function')).filter(([id]) =>
+      id.startsWith('JobsRebuildRollupsFunction'),
+    );
+    expect(entry, 'JobsRebuildRollups function').toBeDefined();
+    return { logicalId: entry![0], props: entry![1].Properties as Props };
+  };
+
+  it('is built by the same bundling as the routes and exports the handler functions/src/jobs/rebuildRollups.ts has', async () => {
+    const bundle = join(synth.functionsDir, 'jobs', 'rebuildRollups', 'index.mjs');
+    const module = (await import(pathToFileURL(bundle).href)) as { handler?: unknown };
+    expect(typeof module.handler).toBe('function');
+    expect(job().props).toMatchObject({ Handler: 'index.handler', Architectures: ['arm64'], Timeout: 900 });
+  });
+
+  it('reads and writes the table (no Scan, no S3) and knows only the table', () => {
+    const { logicalId, props } = job();
+    const actions = statementsOf(api, logicalId).flatMap((s) => list(s.Action));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem']),
+    );
+    expect(actions).not.toContain('dynamodb:Scan');
+    expect(actions.filter((a) => !/^(dynamodb|logs):/.test(a))).toEqual([]);
+    expect(Object.keys(props.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'TABLE_NAME']);
+  });
+
+  it('is invoked by hand only: no route, schedule, event source or resource policy; async invokes are not retried', () => {
+    const { logicalId } = job();
+    const references = (type: string) =>
+      Object.values(api.findResources(type)).filter((r) => JSON.stringify(r.Properties).includes(`"${logicalId}"`));
+    expect(references('AWS::Lambda::Permission')).toEqual([]);
+    expect(references('AWS::Lambda::EventSourceMapping')).toEqual([]);
+    expect(references('AWS::ApiGatewayV2::Integration')).toEqual([]);
+    for (const stack of Object.values(synth.stacks)) {
+      const template = Template.fromStack(stack);
+      template.resourceCountIs('AWS::Events::Rule', 0);
+      template.resourceCountIs('AWS::Scheduler::Schedule', 0);
+    }
+    api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalId },
+      MaximumRetryAttempts: 0,
+    });
+    api.hasOutput('RebuildRollupsFunctionName', { Value: { Ref: logicalId } });
   });
 });
 
@@ -171,14 +344,19 @@ describe('Data stack', () => {
       VersioningConfiguration: { Status: 'Enabled' },
       BucketEncryption: expect.anything(),
       LoggingConfiguration: { DestinationBucketName: expect.anything() },
-      CorsConfiguration: {
-        CorsRules: [
-          expect.objectContaining({
-            AllowedOrigins: [TEST_CONTEXT.siteUrl],
-            AllowedMethods: expect.arrayContaining(['PUT']),
-          }),
-        ],
-      },
+    });
+    // Presigned PUT (XMLHttpRequest) and GET from the site only. The PUT signs content-type,
+    // content-length and host; only content-type is ever in a preflight (the others are the browser's).
+    expect(receipts[1].Properties.CorsConfiguration).toEqual({
+      CorsRules: [
+        {
+          AllowedOrigins: [TEST_CONTEXT.siteUrl],
+          AllowedMethods: ['PUT', 'GET', 'HEAD'],
+          AllowedHeaders: ['content-type'],
+          ExposedHeaders: ['ETag'],
+          MaxAge: 3600,
+        },
+      ],
     });
     data.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: receipts[0] },
@@ -309,6 +487,59 @@ describe('Web stack', () => {
     expect(csp).toContain('.amazoncognito.com');
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  describe('CSP admits exactly the origin of the presigned receipt URLs functions/src/lib/s3.ts makes', () => {
+    const saved = { ...process.env };
+    afterAll(() => {
+      process.env = saved;
+    });
+
+    /** A presigned PUT and GET from the real module, as a Lambda in `region` would make them. */
+    async function presignedOrigins(region: string): Promise<string[]> {
+      vi.resetModules();
+      process.env = {
+        ...saved,
+        TABLE_NAME: 'rent-today',
+        RECEIPTS_BUCKET,
+        AWS_REGION: region,
+        AWS_ACCESS_KEY_ID: 'AKIDINFRATEST',
+        AWS_SECRET_ACCESS_KEY: 'infra-test',
+        LOG_LEVEL: 'silent',
+      };
+      for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) {
+        delete process.env[name];
+      }
+      const s3 = await import('@rent/functions/lib/s3');
+      const key = receiptObjectKey('org-1', null, 'r-1', 'receipt.png');
+      const put = await s3.presignReceiptUpload(key, 'image/png', 1234);
+      const get = await s3.presignReceiptDownload(key, 'image/png', 'receipt.png');
+      return [new URL(put.url).origin, new URL(get.url).origin];
+    }
+
+    function csp(region: string): Record<string, string[]> {
+      const [policy] = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+      const value = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
+      return parseCsp(resolveCfn(value.ContentSecurityPolicy, world(region), synth.stacks.web.stackName));
+    }
+
+    for (const region of ['us-east-1', 'eu-west-1']) {
+      it(`in ${region}: connect-src (PUT) and img-src (thumbnails), virtual-hosted regional host`, async () => {
+        const origins = await presignedOrigins(region);
+        const expected = `https://${RECEIPTS_BUCKET}.s3.${region}.amazonaws.com`;
+        expect(new Set(origins)).toEqual(new Set([expected]));
+        const directives = csp(region);
+        expect(directives['connect-src']).toContain(expected);
+        expect(directives['img-src']).toContain(expected);
+        // No wider S3 source anywhere, and nothing may frame or embed a receipt (View opens a new tab).
+        const s3Sources = Object.values(directives)
+          .flat()
+          .filter((source) => source.includes('amazonaws.com') && !source.includes('cognito'));
+        expect(new Set(s3Sources)).toEqual(new Set([expected]));
+        expect(directives['frame-src']).toBeUndefined();
+        expect(directives['object-src']).toEqual(["'none'"]);
+      });
+    }
   });
 
   it('deploys the build and a runtime config.json with exactly what web/src/config.ts reads', () => {

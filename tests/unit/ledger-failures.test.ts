@@ -153,6 +153,19 @@ describe('receipt confirm when S3 misbehaves', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
+  it('answers 400 "not arrived yet" when S3 hides a missing key behind 403 (no s3:ListBucket in AWS)', async () => {
+    memberIsAdmin();
+    ddb.on(GetCommand).resolves({ Item: pending });
+    s3.on(HeadObjectCommand).rejects(
+      Object.assign(new Error('Forbidden'), { name: 'Forbidden', $metadata: { httpStatusCode: 403 } }),
+    );
+    const result = await call(confirm, { method: 'POST', pathParameters: { id: 'r1' } });
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result).error).toBe('The file has not arrived yet. Upload it, then confirm again.');
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
   it('deletes the object and the record when the first bytes are not what was declared', async () => {
     memberIsAdmin();
     ddb.on(GetCommand).resolves({ Item: pending });

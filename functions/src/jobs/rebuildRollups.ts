@@ -13,7 +13,10 @@ import { parseArgs } from 'node:util';
  * which only this operator tool does: the app itself never scans.
  * The data modules read their configuration at import, hence the imports after the env is set.
  */
-export async function handler(event: { organizationId: string }) {
+export async function handler(event: { organizationId?: unknown }) {
+  if (typeof event?.organizationId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(event.organizationId)) {
+    throw new Error('Invoke with {"organizationId": "<id>"}: one organization per call.');
+  }
   const { rebuildRollups } = await import('../data/repositories/rollups.js');
   return rebuildRollups(event.organizationId);
 }

@@ -79,7 +79,9 @@ export async function describeObject(key: string): Promise<{ size: number; conte
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
   } catch (error) {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+    // Without s3:ListBucket (deliberately not granted) S3 answers a missing key with 403, not 404.
+    const status = e.$metadata?.httpStatusCode;
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || status === 404 || status === 403) return null;
     throw error;
   }
 }
