@@ -61,6 +61,8 @@ export async function signInFromHeader(page: Page, email: string) {
 
 /** axe-core on the current page: no violations (rules inside Cloudscape's own markup are named in `allow`). */
 export async function expectAccessible(page: Page, label: string) {
+  // Audit the page as people see it: after the session check has rendered its content (every page has an h1).
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
