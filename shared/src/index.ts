@@ -7,5 +7,6 @@ export * from './domain/organization.js';
 export * from './domain/property.js';
 export * from './domain/receipt.js';
 export * from './domain/roles.js';
+export * from './domain/rule.js';
 export * from './domain/transaction.js';
 export * from './rules/index.js';

@@ -3,11 +3,16 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { QueryInput } from '@aws-sdk/client-dynamodb';
+import { Agent, request } from 'undici';
 import { bundleFunctions } from '../../infra/lib/bundle.js';
 import { webDist } from '../../infra/local/paths.js';
-import { LOCAL, startLocalStack } from '../../infra/local/stack.js';
+import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
 import type { LoadJob } from './load.js';
+import { benchRules } from './rules-bench.js';
+import { benchRuleEngine } from './rules-engine.js';
+import { seedBenchTransactions } from './seed-transactions.js';
 import { kb, ms, percentile, table } from './stats.js';
 
 /**
@@ -36,36 +41,78 @@ async function main() {
     `cold import of the largest (${largest.id}, ${kb(largest.bytes)}): median ${ms(percentile(imports, 50))} of 7 fresh processes (budget 150 ms)`,
   );
 
-  console.log('\n== GET /api/properties under 20 concurrent clients ==');
+  console.log('\n== Rule engine (pure matching) ==');
+  const engine = benchRuleEngine();
+  console.log(
+    `${Math.round(engine.checksPerSecond).toLocaleString('en-US')} transaction-rule checks/s (budget 1,000,000)`,
+  );
+
   const stack = await startLocalStack({ port: 0, persist: false, seed: true });
   try {
-    const { id_token } = await stack.tokensFor('lena.landlord@demo.rent.today');
-    const load = { total: 2000, concurrency: 20, warmup: 300 };
-    const api = await runLoad({
-      kind: 'http',
-      url: `${stack.url}/api/properties`,
-      token: id_token,
-      certPath: stack.certPath,
-      ...load,
+    const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
+    console.log('\n== GET /api/properties under 20 concurrent clients ==');
+    await compare(stack, landlord, '/api/properties', {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': { S: 'ORG#demo-org' }, ':prefix': { S: 'PROP#' } },
     });
-    // The very query listProperties performs (functions/src/data/repositories/properties.ts).
-    const bare = await runLoad({
-      kind: 'dynamodb',
-      endpoint: stack.dynamoEndpoint,
-      query: {
-        TableName: LOCAL.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': { S: 'ORG#demo-org' }, ':prefix': { S: 'PROP#' } },
-      },
-      ...load,
+
+    console.log('\n== GET /api/transactions on an organization with 50,000 transactions ==');
+    const owner = (await stack.tokensFor('bench-owner@example.com')).id_token;
+    const orgId = await organizationOf(stack, owner);
+    const seeded = await seedBenchTransactions(stack.dynamoEndpoint, LOCAL.tableName, orgId, 50_000);
+    console.log(`seeded 50,000 transactions in ${ms(seeded.ms)}`);
+    // The queries listTransactions performs (functions/src/data/repositories/transactions.ts): Limit = page + 1.
+    const ledgerQuery = (index: 'GSI1' | 'GSI2', pk: string, prefix: string) => ({
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': `${index}PK`, '#sk': `${index}SK` },
+      ExpressionAttributeValues: { ':pk': { S: pk }, ':from': { S: `${prefix}0` }, ':to': { S: `${prefix}~` } },
+      ScanIndexForward: false,
+      Limit: 51,
     });
-    const row = (name: string, samples: number[]) => [name, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
-    table([['path', 'p50', 'p95'], row('gateway + handler', api), row('bare DynamoDB query', bare)]);
-    const ratio = (p: number) => (percentile(api, p) / percentile(bare, p)).toFixed(2);
-    console.log(`overhead ratio: p50 ${ratio(50)}x, p95 ${ratio(95)}x (budget 1.5x)`);
+    console.log('first page of 50:');
+    await compare(stack, owner, '/api/transactions?limit=50', ledgerQuery('GSI1', `ORG#${orgId}#TXN`, ''));
+    const property = seeded.propertyIds[0]!;
+    console.log(`one property's page of 50 (${property}):`);
+    await compare(
+      stack,
+      owner,
+      `/api/transactions?limit=50&propertyId=${property}`,
+      ledgerQuery('GSI2', `ORG#${orgId}#PROP#${property}`, 'TXN#'),
+    );
+
+    console.log('\n== Categorization rules on the same 50,000 transactions ==');
+    await benchRules(stack, owner, orgId);
   } finally {
     await stack.stop();
   }
+}
+
+/** Latency of an API route beside the bare DynamoDB Local query it performs, measured in one run. */
+async function compare(stack: LocalStack, token: string, path: string, query: Omit<QueryInput, 'TableName'>) {
+  const load = { total: 2000, concurrency: 20, warmup: 300 };
+  const api = await runLoad({ kind: 'http', url: `${stack.url}${path}`, token, certPath: stack.certPath, ...load });
+  const bare = await runLoad({
+    kind: 'dynamodb',
+    endpoint: stack.dynamoEndpoint,
+    query: { TableName: LOCAL.tableName, ...query },
+    ...load,
+  });
+  const row = (name: string, samples: number[]) => [name, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
+  table([['20 concurrent clients', 'p50', 'p95'], row(`GET ${path}`, api), row('bare DynamoDB query', bare)]);
+  const ratio = (p: number) => (percentile(api, p) / percentile(bare, p)).toFixed(2);
+  console.log(`overhead ratio: p50 ${ratio(50)}x, p95 ${ratio(95)}x (budget 1.5x)`);
+}
+
+async function organizationOf(stack: LocalStack, token: string): Promise<string> {
+  const dispatcher = new Agent({ connect: { ca: readFileSync(stack.certPath) } });
+  const res = await request(`${stack.url}/api/organization`, {
+    dispatcher,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { id } = (await res.body.json()) as { id: string };
+  await dispatcher.close();
+  return id;
 }
 
 /** Runs a load job in a separate process (tests/bench/load.ts) and returns its latencies. */

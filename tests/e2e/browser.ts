@@ -63,6 +63,8 @@ export async function signInFromHeader(page: Page, email: string) {
 export async function expectAccessible(page: Page, label: string) {
   // Audit the page as people see it: after the session check has rendered its content (every page has an h1).
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // ...and after transitions (toasts fading in, sheets sliding) have settled: mid-fade colours fail contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;

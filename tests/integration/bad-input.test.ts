@@ -21,6 +21,10 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   setTransactionIgnored: { isIgnored: true },
   bulkUpdateTransactions: { ids: ['no-such-id'], set: { isIgnored: true } },
   createReceiptUpload: { fileName: 'receipt.png', contentType: 'image/png', size: 1024 },
+  createRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs' },
+  updateRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs', version: 1 },
+  previewRule: { rule: { namePattern: 'valid', category: 'repairs' } },
+  applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
@@ -34,6 +38,8 @@ let otherOrg: string;
 let othersPropertyId: string;
 let othersTransactionId: string;
 let othersReceiptId: string;
+let othersRuleId: string;
+let othersBatchId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -45,11 +51,22 @@ beforeAll(async () => {
     await other.api.post('/api/transactions', { name: 'Their rent', date: '2026-01-01', amount: 900 })
   ).body.transaction.id;
   othersReceiptId = (await uploadReceipt(other.api, { transactionId: othersTransactionId })).body.receipt.id;
+  const rule = { name: 'Their rent rule', namePattern: 'their rent', category: 'rental_income' };
+  othersRuleId = (await other.api.post('/api/categorization-rules', rule)).body.rule.id;
+  othersBatchId = (
+    await other.api.post('/api/categorization-rules/apply-single', {
+      rule: { namePattern: rule.namePattern, category: rule.category },
+      ruleId: othersRuleId,
+      transactions: [{ id: othersTransactionId }],
+    })
+  ).body.batchId;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
 function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/transactions/')) return othersTransactionId;
+  if (route.path.startsWith('/api/categorization-rules/batches/')) return othersBatchId;
+  if (route.path.startsWith('/api/categorization-rules/')) return othersRuleId;
   if (route.path.startsWith('/api/receipts/')) return othersReceiptId;
   return othersPropertyId;
 }
@@ -99,7 +116,8 @@ describe.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s',
         expect(missing.status).toBe(400);
         expect(missing.body.error).toBe('A JSON request body is required.');
 
-        const huge = await owner.api.request(route.method, path, { json: { name: 'x'.repeat(70_000) } });
+        const limit = (route as RouteDef).maxBodyBytes ?? 64 * 1024;
+        const huge = await owner.api.request(route.method, path, { json: { name: 'x'.repeat(limit + 6_000) } });
         expect(huge.status).toBe(413);
         expect(huge.body.error).toMatch(/too large/);
       });

@@ -18,6 +18,12 @@
  * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
  * | Receipt (attached) | ORG#o  | RCPT#r                    | ORG#o#TXN#t#RCPT / uploadedAt#r             |                                             |
  * | Receipt (loose)    | ORG#o  | RCPT#r                    | ORG#o#USER#u#RCPT / uploadedAt#r            |                                             |
+ * | Rule               | ORG#o  | RULE#r                    |                                             |                                             |
+ * | Rule batch         | ORG#o  | RULEBATCH#b               | ORG#o#RULEBATCH#OPEN / fingerprint#b (open) |                                             |
+ * | Rule batch record  | ORG#o  | RULEBATCHREC#b#A#c / #U#c |                                             |                                             |
+ * | Match cell         | ORG#o  | MATCH#yyyy-mm#PROP#p      |                                             |                                             |
+ * |   (no property)    |        | MATCH#yyyy-mm#NOPROP      |                                             |                                             |
+ * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -28,6 +34,15 @@
  * - Reports and ledger totals: Query ORG#o, SK BETWEEN ROLLUP#from# AND ROLLUP#to#~ (O(months)).
  * - A receipt by its id (reference): GetItem ORG#o / RCPT#r, consistent, scoped to the caller's org.
  * - A transaction's receipts / a person's unattached receipts: Query GSI1 on the partitions above.
+ * - Rules of an organization: Query ORG#o, begins_with RULE# (RULEBATCH# sorts apart: 'B' is not '#').
+ * - Rule batches, newest first: Query ORG#o, begins_with RULEBATCH#, backwards (the batch id starts with
+ *   its creation time). Unfinished batches: Query GSI1 ORG#o#RULEBATCH#OPEN (sparse: removed when done),
+ *   begins_with the rule's fingerprint. What a batch changed: Query begins_with RULEBATCHREC#b#A# (apply
+ *   chunks) or #U# (undo chunks), each record written in the same TransactWriteItems as its transactions.
+ * - The match index (preview and apply-all): ONE Query ORG#o, begins_with MATCH, returns every match cell
+ *   (a compressed snapshot of its transactions' names, amounts, categories) and the MATCHINDEX state;
+ *   the rows changed since each snapshot are `m#<transactionId>` attributes of the rollup cell of the same
+ *   month and property, written by every transaction write with its rollup deltas (docs/data-model.md).
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
  * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions additionally
@@ -117,7 +132,48 @@ export const keys = {
     GSI1SK: `${uploadedAt}#${receiptId}`,
   }),
   unattachedReceiptsOf: (orgId: string, userId: string) => ({ GSI1PK: `${orgPk(orgId)}#USER#${userId}#RCPT` }),
+
+  rule: (orgId: string, ruleId: string) => ({ PK: orgPk(orgId), SK: `RULE#${ruleId}` }),
+  rulesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'RULE#' }),
+
+  /** One apply of a rule; batch ids begin with their creation time, so the SK sorts by time. */
+  ruleBatch: (orgId: string, batchId: string) => ({ PK: orgPk(orgId), SK: `RULEBATCH#${batchId}` }),
+  ruleBatchesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'RULEBATCH#' }),
+  /** Sparse GSI1 entry of a batch that is not finished yet, found by the fingerprint of what it applies. */
+  openRuleBatch: (orgId: string, fingerprint: string, batchId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#RULEBATCH#OPEN`,
+    GSI1SK: `${fingerprint}#${batchId}`,
+  }),
+  openRuleBatches: (orgId: string, fingerprint: string) => ({
+    GSI1PK: `${orgPk(orgId)}#RULEBATCH#OPEN`,
+    GSI1SKPrefix: `${fingerprint}#`,
+  }),
+  /** What one chunk of an apply (A) or an undo (U) changed, written with that chunk's transactions. */
+  ruleBatchRecord: (orgId: string, batchId: string, kind: 'A' | 'U', chunkId: string) => ({
+    PK: orgPk(orgId),
+    SK: `RULEBATCHREC#${batchId}#${kind}#${chunkId}`,
+  }),
+  ruleBatchRecords: (orgId: string, batchId: string, kind: 'A' | 'U') => ({
+    PK: orgPk(orgId),
+    SKPrefix: `RULEBATCHREC#${batchId}#${kind}#`,
+  }),
+
+  /** The match index's snapshot of one month of one property (or none): the rollup cell's twin. */
+  matchCell: (orgId: string, month: string, propertyId: string | null) => ({
+    PK: orgPk(orgId),
+    SK: `MATCH#${month}#${propertyId === null ? 'NOPROP' : `PROP#${propertyId}`}`,
+  }),
+  /** Whether the index was built from the transactions written before it existed. */
+  matchIndexState: (orgId: string) => ({ PK: orgPk(orgId), SK: 'MATCHINDEX' }),
+  /** begins_with this: every match cell and the index state, in one Query. */
+  matchIndexPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MATCH' }),
 } as const;
+
+/** The attribute of a rollup cell holding a transaction's match row written since the last snapshot. */
+export const matchRowAttribute = (transactionId: string) => `m#${transactionId}`;
+export const MATCH_ROW_ATTRIBUTE_PREFIX = 'm#';
+/** How many match rows a rollup cell holds pending (ADDed with each row, set by compaction): readers skip cells at 0. */
+export const PENDING_COUNT_ATTRIBUTE = 'mp';
 
 function transactionPropertyPartition(orgId: string, propertyId: string | null) {
   return propertyId === null ? `${orgPk(orgId)}#NOPROP` : `${orgPk(orgId)}#PROP#${propertyId}`;

@@ -1,5 +1,5 @@
 import { type Cents, isTransferCategory } from '@rent/shared';
-import { keys } from './keys.js';
+import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
 
 /**
  * Monthly rollups (ARCHITECTURE §4), pure arithmetic. One item ("cell") per organization, month
@@ -112,8 +112,12 @@ export function computeRollups(transactions: Iterable<RollupFacts>): RollupCell[
   return deltas.result();
 }
 
-/** The Update (for TransactWriteItems) that ADDs a cell's deltas, creating the cell if needed. */
-export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell) {
+/**
+ * The Update (for TransactWriteItems) that ADDs a cell's deltas, creating the cell if needed. `rows` are
+ * match-index rows (`m#<transactionId>` attributes, see matchIndex.ts) SET on the same item, so a write
+ * keeps its rollups and the match index together without touching another item.
+ */
+export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell, rows: Record<string, string> = {}) {
   const names: Record<string, string> = { '#type': 'type', '#month': 'month', '#propertyId': 'propertyId' };
   const values: Record<string, unknown> = {
     ':type': 'Rollup',
@@ -121,18 +125,53 @@ export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell)
     ':propertyId': cell.propertyId,
     ':org': orgId,
   };
+  const sets = ['#type = :type', '#month = :month', '#propertyId = :propertyId', 'organizationId = :org'];
+  Object.entries(rows).forEach(([name, value], i) => {
+    names[`#r${i}`] = name;
+    values[`:r${i}`] = value;
+    sets.push(`#r${i} = :r${i}`);
+  });
   const adds = Object.entries(cell.counters).map(([name, value], i) => {
     names[`#c${i}`] = name;
     values[`:c${i}`] = value;
     return `#c${i} :c${i}`;
   });
+  const rowCount = Object.keys(rows).length;
+  if (rowCount > 0) {
+    names['#mp'] = PENDING_COUNT_ATTRIBUTE;
+    values[':mp'] = rowCount;
+    adds.push('#mp :mp');
+  }
   return {
     TableName: tableName,
     Key: keys.rollup(orgId, cell.month, cell.propertyId),
-    UpdateExpression: `SET #type = :type, #month = :month, #propertyId = :propertyId, organizationId = :org ADD ${adds.join(', ')}`,
+    UpdateExpression: `SET ${sets.join(', ')}${adds.length > 0 ? ` ADD ${adds.join(', ')}` : ''}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
+}
+
+/** One Update per cell touched by rollup deltas or match rows (a cell may have only one or the other). */
+export function cellUpdates(
+  tableName: string,
+  orgId: string,
+  deltas: RollupDeltas,
+  rows: Map<string, { month: string; propertyId: string | null; rows: Record<string, string> }>,
+) {
+  const updates = [];
+  const counted = new Set<string>();
+  for (const cell of deltas.result()) {
+    const id = cellId(cell.month, cell.propertyId);
+    counted.add(id);
+    updates.push(rollupUpdate(tableName, orgId, cell, rows.get(id)?.rows));
+  }
+  for (const [id, cell] of rows) {
+    if (counted.has(id)) continue;
+    updates.push(
+      rollupUpdate(tableName, orgId, { month: cell.month, propertyId: cell.propertyId, counters: {} }, cell.rows),
+    );
+  }
+  return updates;
 }
 
 /** A whole cell as an item (a rebuild or a seed Puts it). */

@@ -28,6 +28,14 @@ export interface TransactionRecord {
   categorizationSource: CategorizationSource | null;
   categorizationConfidence: number | null;
   categorizedAt: string | null;
+  /** The saved rule that set the category (categorizationSource "rule"); absent or null otherwise. */
+  categorizedByRuleId?: string | null;
+  /**
+   * The rule batch (one apply) that set the category; absent or null otherwise. Internal: an undo
+   * restores only transactions still carrying its batch id, i.e. not changed since by hand or by a
+   * later apply. Any category change clears or replaces it.
+   */
+  categorizationBatchId?: string | null;
   source: TransactionSource;
   createdAt: string;
   updatedAt: string;
@@ -103,14 +111,18 @@ const DEFAULTS: Partial<TransactionRecord> = {
   hasReviewHistory: false,
 };
 
+/** Kept on the record only when set, so a transaction no rule touched reads exactly as before rules existed. */
+const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = ['categorizedByRuleId', 'categorizationBatchId'];
+
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
   const record: Record<string, unknown> = {};
   for (const field of FIELDS) record[field] = item[field] ?? DEFAULTS[field] ?? null;
+  for (const field of OPTIONAL_FIELDS) if (item[field] != null) record[field] = item[field];
   return record as unknown as TransactionRecord;
 }
 
-/** Cents inside, a signed decimal with at most 2 places on the wire. */
+/** Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the category. */
 export function toTransactionWire(t: TransactionRecord): Transaction {
-  const { receiptCount, amount, ...rest } = t;
-  return { ...rest, amount: fromCents(amount) };
+  const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, ...rest } = t;
+  return { ...rest, amount: fromCents(amount), ...(categorizedByRuleId ? { categorizedByRuleId } : {}) };
 }

@@ -99,7 +99,9 @@ const label = (path: string) => (['body', 'query', 'path'].includes(path) ? '' :
 function mapError(request: Request) {
   const error = request.error;
   if (error instanceof HttpError) {
-    if (error.status >= 500) logger.error('request failed', { error });
+    // 503s are answers ("busy", "preparing"), not faults: a warning, not an error.
+    if (error.status === 503) logger.warn('request deferred', { code: error.code, error: error.message });
+    else if (error.status >= 500) logger.error('request failed', { error });
     request.response = json(error.status, {
       error: error.message,
       code: error.code,

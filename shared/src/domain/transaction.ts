@@ -136,6 +136,8 @@ export const Transaction = z.object({
   categorizationSource: z.enum(CATEGORIZATION_SOURCES).nullable(),
   categorizationConfidence: z.number().nullable(),
   categorizedAt: Timestamp.nullable(),
+  /** The rule that set the category, when categorizationSource is "rule" and it was a saved rule; absent otherwise. */
+  categorizedByRuleId: z.string().nullable().optional(),
   source: z.enum(TRANSACTION_SOURCES),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -6,9 +6,13 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
+import { RuleDialogHost } from '../components/rules/RuleDialogHost';
+import { openRuleDialog } from '../components/rules/store';
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
 import { Toaster } from '../components/toast/Toaster';
+import { registerRuleTipHandler } from '../components/transaction-flyout/store';
+import { TransactionFlyoutHost } from '../components/transaction-flyout/TransactionFlyoutHost';
 import { signInPathFor } from '../lib/returnPath';
 import { useMediaQuery } from '../lib/useMediaQuery';
 import { AppFooter } from './AppFooter';
@@ -20,6 +24,9 @@ import { routeHandle } from './routeHandle';
 
 /** Cloudscape's AppLayout switches to its mobile layout below 688px. */
 const DESKTOP_QUERY = '(min-width: 689px)';
+
+// SPEC §4: the tip after a category change offers "Create Rule", prefilled from that transaction.
+registerRuleTipHandler((t) => openRuleDialog({ merchantName: t.name, category: t.category, propertyId: t.propertyId }));
 
 export function Shell() {
   const navigate = useNavigate();
@@ -118,6 +125,8 @@ export function Shell() {
         }
       />
       <AppFooter />
+      <TransactionFlyoutHost />
+      <RuleDialogHost />
       <Toaster />
     </SignInModalProvider>
   );

@@ -8,6 +8,7 @@ export interface RouteHandle {
 const HANDLES: Record<string, RouteHandle> = {
   '/signin': { hideLogin: true },
   '/properties': { contentType: 'table' },
+  '/transactions': { contentType: 'table' },
 };
 
 export function routeHandle(pathname: string): RouteHandle {

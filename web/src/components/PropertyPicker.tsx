@@ -28,6 +28,10 @@ export interface PropertyPickerProps {
   placeholder?: string;
   /** Shown by default; pass false to hide the "All Properties" choice. */
   showAllOption?: boolean;
+  /** The label of the empty-valued first choice (default "All Properties"; e.g. "No property" in a form). */
+  allOptionLabel?: string;
+  /** Fixed choices after the first one, before the properties (e.g. "No property" in a filter). */
+  extraOptions?: readonly SelectProps.Option[];
   disabled?: boolean;
   invalid?: boolean;
   /** Pass FormField's controlId or an aria label so the control is named. */
@@ -47,6 +51,8 @@ export function PropertyPicker({
   onChange,
   placeholder = PICKER_TEXTS.placeholder,
   showAllOption = true,
+  allOptionLabel = ALL_PROPERTIES_LABEL,
+  extraOptions,
   disabled,
   invalid,
   controlId,
@@ -65,23 +71,31 @@ export function PropertyPicker({
   const properties = query.data ?? [];
 
   const matches = useMemo(() => filterProperties(properties, filterText), [properties, filterText]);
+  const allOption = useMemo<SelectProps.Option>(
+    () => (allOptionLabel === ALL_PROPERTIES_LABEL ? ALL_OPTION : { value: '', label: allOptionLabel }),
+    [allOptionLabel],
+  );
   const options: SelectProps.Option[] = useMemo(() => {
     if (properties.length === 0) return [];
     const list = matches.map((p) => ({ value: p.id, label: p.address }));
-    const showAll =
-      showAllOption &&
-      (!filterText.trim() || ALL_PROPERTIES_LABEL.toLowerCase().includes(filterText.trim().toLowerCase()));
-    return showAll ? [ALL_OPTION, ...list] : list;
-  }, [properties.length, matches, showAllOption, filterText]);
+    const needle = filterText.trim().toLowerCase();
+    const fixed = [...(showAllOption ? [allOption] : []), ...(extraOptions ?? [])].filter(
+      (o) => !needle || (o.label ?? '').toLowerCase().includes(needle),
+    );
+    return [...fixed, ...list];
+  }, [properties.length, matches, showAllOption, filterText, allOption, extraOptions]);
 
   const selected = value ? properties.find((p) => p.id === value) : undefined;
+  const extra = value ? extraOptions?.find((o) => o.value === value) : undefined;
   const selectedOption: SelectProps.Option | null = selected
     ? { value: selected.id, label: selected.address }
-    : value
-      ? { value, label: query.isPending ? PICKER_TEXTS.loading : value }
-      : showAllOption
-        ? ALL_OPTION
-        : null;
+    : extra
+      ? extra
+      : value
+        ? { value, label: query.isPending ? PICKER_TEXTS.loading : value }
+        : showAllOption
+          ? allOption
+          : null;
 
   const loading = query.isPending && query.fetchStatus === 'fetching';
   const statusType: SelectProps['statusType'] = loading ? 'loading' : query.isError ? 'error' : 'finished';

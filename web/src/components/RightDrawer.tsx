@@ -8,7 +8,8 @@ export const DRAWER_MAX_WIDTH = 600;
 
 export interface RightDrawerProps {
   open: boolean;
-  onClose: () => void;
+  /** How it was asked to close: the close button, a backdrop click or Escape. */
+  onClose: (method?: 'close-action' | 'backdrop-click' | 'escape') => void;
   title: ReactNode;
   /** Optional text under the title. */
   description?: ReactNode;
@@ -43,7 +44,7 @@ export function RightDrawer({
       backdrop
       open={open}
       zIndex={1100}
-      onClose={onClose}
+      onClose={({ detail }) => onClose(detail.method)}
       closeAction={{ ariaLabel: closeLabel }}
       header={
         <Header variant="h2" description={description}>

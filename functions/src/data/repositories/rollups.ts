@@ -2,6 +2,7 @@ import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dyn
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
+import { encodeSnapshot, entriesOf } from '../matchIndex.js';
 import { cellId, computeRollups, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
 import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
 
@@ -61,8 +62,7 @@ export async function readAllTransactions(orgId: string): Promise<TransactionRec
   return out;
 }
 
-async function readAllRollupKeys(orgId: string): Promise<Record<string, string>[]> {
-  const prefix = keys.rollupsPrefix(orgId);
+async function readAllKeys(prefix: { PK: string; SKPrefix: string }): Promise<Record<string, string>[]> {
   const out: Record<string, string>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -99,21 +99,55 @@ export interface RebuildReport {
   cellsWritten: number;
   cellsRemoved: number;
   propertiesRecounted: number;
+  matchCellsWritten: number;
 }
 
 /**
- * Recomputes an organization's rollup cells and property transaction counts from its transactions
- * and replaces what is stored. A repair tool: writes that land while it runs may be overwritten
- * by the recomputation, so run it when the organization is quiet (offline, or a maintenance window).
+ * Recomputes an organization's rollup cells, property transaction counts and match index from its
+ * transactions and replaces what is stored. A repair tool: writes that land while it runs may be
+ * overwritten by the recomputation, so run it when the organization is quiet (offline, or a
+ * maintenance window). Rewriting a rollup cell drops the match rows pending on it, so the match index
+ * snapshots are rewritten from the same read, whole.
  */
 export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
   const transactions = await readAllTransactions(orgId);
   const cells = computeRollups(transactions.map(rollupFacts));
   const wanted = new Set(cells.map((cell) => keys.rollup(orgId, cell.month, cell.propertyId).SK));
-  const stale = (await readAllRollupKeys(orgId)).filter((key) => !wanted.has(key.SK ?? ''));
+  const stale = (await readAllKeys(keys.rollupsPrefix(orgId))).filter((key) => !wanted.has(key.SK ?? ''));
+  const matchCells = [...entriesOf(transactions).values()];
+  const wantedMatch = new Set(matchCells.map((cell) => keys.matchCell(orgId, cell.month, cell.propertyId).SK));
+  const staleMatch = (await readAllKeys({ PK: orgPk(orgId), SKPrefix: 'MATCH#' })).filter(
+    (key) => !wantedMatch.has(key.SK ?? ''),
+  );
+  const sv = Date.now();
   await batchWrite([
     ...cells.map((cell) => ({ PutRequest: { Item: rollupItem(orgId, cell) } })),
     ...stale.map((Key) => ({ DeleteRequest: { Key } })),
+    ...matchCells.map((cell) => ({
+      PutRequest: {
+        Item: {
+          ...keys.matchCell(orgId, cell.month, cell.propertyId),
+          type: 'MatchCell',
+          organizationId: orgId,
+          month: cell.month,
+          propertyId: cell.propertyId,
+          snap: encodeSnapshot(cell.entries),
+          sv,
+        },
+      },
+    })),
+    ...staleMatch.map((Key) => ({ DeleteRequest: { Key } })),
+    {
+      PutRequest: {
+        Item: {
+          ...keys.matchIndexState(orgId),
+          type: 'MatchIndexState',
+          organizationId: orgId,
+          complete: true,
+          builtAt: new Date().toISOString(),
+        },
+      },
+    },
   ]);
 
   const counts = new Map<string, number>();
@@ -140,6 +174,7 @@ export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
     cellsWritten: cells.length,
     cellsRemoved: stale.length,
     propertiesRecounted: properties.length,
+    matchCellsWritten: matchCells.length,
   };
 }
 

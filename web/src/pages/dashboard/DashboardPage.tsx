@@ -15,6 +15,7 @@ import { RouterButton } from '../../components/RouterButton';
 import { sumCents } from '../../lib/money';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { RecentTransactions } from './RecentTransactions';
 
 function Metric({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -120,6 +121,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
             </SpaceBetween>
           )}
         </Container>
+        {org.role && !tenant ? <RecentTransactions /> : null}
         {tenant ? null : (
           <Container header={<Header variant="h2">Cash flow</Header>}>
             <Box variant="p" color="text-body-secondary" margin="n">

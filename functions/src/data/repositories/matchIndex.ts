@@ -1,0 +1,450 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { compileRule, type RuleCriteria, type RuleMatcher, tryCompileRule } from '@rent/shared';
+import { z } from 'zod';
+import { HttpError } from '../../lib/errors.js';
+import { logger } from '../../lib/logger.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { keys } from '../keys.js';
+import {
+  decodeRow,
+  decodeSnapshot,
+  entriesOf,
+  type IndexedTransaction,
+  liveTransactions,
+  type MatchEntry,
+  type MatchFacts,
+  mergeEntries,
+  PENDING_COUNT_ATTRIBUTE,
+  pendingRowsOf,
+} from '../matchIndex.js';
+import type { TransactionRecord } from '../transactionItems.js';
+import { type CellRef, compactCell, snapshotPut } from './matchCells.js';
+import { engineRule, listRules } from './rules.js';
+import { readTransactions } from './transactions.js';
+
+/**
+ * The match index (functions/src/data/matchIndex.ts explains the layout): read it, build it for
+ * transactions written before it existed, keep its cells small, and answer rule previews and counts.
+ */
+
+/** A read folds a cell's pending rows into its snapshot once it has this many. */
+export const CROWDED_AT = 32;
+/** Cells folded by one read at most (the rest wait for the next read). */
+const COMPACT_PER_READ = 16;
+/** Time a request may spend building the index before answering "try again" (Lambda timeout: 10 s). */
+export const BUILD_BUDGET_MS = 6_000;
+const BUILD_CONCURRENCY = 8;
+
+async function queryPrefix(pk: string, prefix: string, projection?: string[]): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ...(projection && {
+          ProjectionExpression: projection.map((_, i) => `#p${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(projection.map((name, i) => [`#p${i}`, name])),
+        }),
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** The match cells (key and snapshot version only) and the index state. */
+const readMatchList = (orgId: string) =>
+  queryPrefix(keys.matchIndexPrefix(orgId).PK, keys.matchIndexPrefix(orgId).SKPrefix, [
+    'SK',
+    'type',
+    'month',
+    'propertyId',
+    'sv',
+    'complete',
+    'doneMonths',
+  ]);
+
+/** Whole items by key (BatchGet, 100 a call, in parallel, consistent). */
+async function getItems(itemKeys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const groups: Record<string, unknown>[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) groups.push(itemKeys.slice(i, i + 100));
+  const found = await Promise.all(
+    groups.map(async (group) => {
+      const items: Record<string, unknown>[] = [];
+      let pending: Record<string, unknown>[] | undefined = group;
+      for (let attempt = 0; pending && pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
+        const result: BatchGetCommandOutput = await db.send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+        );
+        items.push(...(result.Responses?.[tableName()] ?? []));
+        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+      }
+      return items;
+    }),
+  );
+  return found.flat();
+}
+
+/**
+ * Decoded snapshots kept by a warm container, per organization and cell, with the snapshot version
+ * they were decoded from. A read lists the cells' versions (a projected Query, ~40 ms for 50,000
+ * transactions) and fetches and decodes only the cells whose version changed, so the live preview
+ * of a dialog being edited costs two small Queries. Bounded: the least recently used organizations
+ * are dropped past SNAPSHOT_CACHE_ROWS decoded rows.
+ */
+const SNAPSHOT_CACHE_ROWS = 400_000;
+const snapshotCache = new Map<string, Map<string, { sv: number; entries: MatchEntry[] }>>();
+
+function cachedCells(orgId: string) {
+  let cells = snapshotCache.get(orgId);
+  if (cells) snapshotCache.delete(orgId);
+  else cells = new Map();
+  snapshotCache.set(orgId, cells);
+  let rows = 0;
+  for (const org of snapshotCache.values()) for (const cell of org.values()) rows += cell.entries.length;
+  for (const [other] of snapshotCache) {
+    if (rows <= SNAPSHOT_CACHE_ROWS || other === orgId) break;
+    for (const cell of snapshotCache.get(other)!.values()) rows -= cell.entries.length;
+    snapshotCache.delete(other);
+  }
+  return cells;
+}
+
+/** Forget what this container decoded (tests; a rebuild). */
+export const forgetSnapshots = (orgId?: string) => (orgId ? snapshotCache.delete(orgId) : snapshotCache.clear());
+/**
+ * Which rollup cells exist and how many match rows each holds pending. Projected: a rollup cell carries
+ * ~200 counters, and reading them all is most of the cost of a full read.
+ */
+const readRollupCellList = (orgId: string) =>
+  queryPrefix(keys.rollupsPrefix(orgId).PK, keys.rollupsPrefix(orgId).SKPrefix, [
+    'SK',
+    'month',
+    'propertyId',
+    PENDING_COUNT_ATTRIBUTE,
+  ]);
+
+/** The whole items of the rollup cells that hold pending rows. */
+const readPendingCells = (orgId: string, cells: Record<string, unknown>[]) =>
+  getItems(cells.map((cell) => keys.rollup(orgId, refOf(cell).month, refOf(cell).propertyId)));
+
+const isMatchCell = (item: Record<string, unknown>) => item.type === 'MatchCell';
+const refOf = (item: Record<string, unknown>): CellRef => ({
+  month: item.month as string,
+  propertyId: (item.propertyId as string | null) ?? null,
+});
+
+export const indexing = (done: number, of: number) =>
+  new HttpError(
+    503,
+    'INDEXING',
+    `Preparing rule previews for this organization's transactions (${done} of ${of} months so far). Try again in a few seconds.`,
+    undefined,
+    { monthsDone: done, months: of },
+  );
+
+// ---- reading -----------------------------------------------------------------------------------
+
+export interface IndexSnapshot {
+  /** Every transaction of the organization, as the index has it (live, deduplicated). */
+  transactions: IndexedTransaction[];
+  /** Cells with many pending rows, worth folding into their snapshot. */
+  crowded: CellRef[];
+}
+
+/**
+ * The whole organization's index: two projected Queries in parallel (the match cells' snapshot
+ * versions with the index state; the rollup cells' pending counts), then only what changed since this
+ * container last looked: the snapshots whose version moved (~1 MB for 50,000 transactions when none is
+ * known yet) and the rollup cells holding pending rows. Builds the index first if it was never built
+ * (see buildIndex), within BUILD_BUDGET_MS; answers 503 INDEXING if that is not enough.
+ */
+export async function loadIndex(orgId: string, started = Date.now()): Promise<IndexSnapshot> {
+  let [matchList, cellList] = await Promise.all([readMatchList(orgId), readRollupCellList(orgId)]);
+  const state = matchList.find((item) => item.SK === keys.matchIndexState(orgId).SK);
+  if (state?.complete !== true) {
+    await buildIndex(orgId, state, cellList, started + BUILD_BUDGET_MS);
+    [matchList, cellList] = await Promise.all([readMatchList(orgId), readRollupCellList(orgId)]);
+  }
+  const cached = cachedCells(orgId);
+  const listed = matchList.filter(isMatchCell);
+  const stale = listed.filter((item) => cached.get(item.SK as string)?.sv !== item.sv);
+  const [snapshots, rollupItems] = await Promise.all([
+    getItems(stale.map((item) => ({ PK: keys.matchIndexPrefix(orgId).PK, SK: item.SK }))),
+    readPendingCells(
+      orgId,
+      cellList.filter((cell) => Number(cell[PENDING_COUNT_ATTRIBUTE] ?? 0) > 0),
+    ),
+  ]);
+  for (const item of snapshots) {
+    if (!item.snap) continue;
+    const ref = refOf(item);
+    cached.set(item.SK as string, {
+      sv: item.sv as number,
+      entries: decodeSnapshot(item.snap as Uint8Array, ref.month, ref.propertyId),
+    });
+  }
+  const present = new Set(listed.map((item) => item.SK as string));
+  for (const sk of cached.keys()) if (!present.has(sk)) cached.delete(sk);
+
+  // Cells without pending rows are their snapshot as is; the others merge the two.
+  const cells: Iterable<MatchEntry>[] = [];
+  const pendingBySk = new Map(
+    rollupItems.map((item) => [keys.matchCell(orgId, refOf(item).month, refOf(item).propertyId).SK, item]),
+  );
+  for (const [sk, cell] of cached) if (!pendingBySk.has(sk)) cells.push(cell.entries);
+  const dirty: { ref: CellRef; pending: number }[] = [];
+  for (const [sk, item] of pendingBySk) {
+    const pending = pendingRowsOf(item);
+    const ref = refOf(item);
+    const merged = new Map<string, MatchEntry>();
+    mergeEntries(merged, cached.get(sk)?.entries ?? [], false);
+    mergeEntries(
+      merged,
+      pending.map((row) => decodeRow(row.id, ref.month, ref.propertyId, row.value)),
+      true,
+    );
+    cells.push(merged.values());
+    dirty.push({ ref, pending: pending.length });
+  }
+  // Worth folding: crowded cells, or every cell with pending rows once there are many such cells (each
+  // one a whole-item read next time). The fullest first. (A count above the rows held, from a row
+  // written twice, is also set right by the fold.)
+  dirty.sort((a, b) => b.pending - a.pending);
+  const crowded = dirty
+    .filter((cell) => cell.pending >= CROWDED_AT || dirty.length > COMPACT_PER_READ || cell.pending === 0)
+    .map((cell) => cell.ref);
+  return { transactions: liveTransactions(cells), crowded };
+}
+
+/** Folds the pending rows of the most crowded cells into their snapshots; a failure only waits for next time. */
+export async function compactCrowded(orgId: string, crowded: CellRef[]) {
+  await Promise.all(
+    crowded.slice(0, COMPACT_PER_READ).map((ref) =>
+      compactCell(orgId, ref).catch((error: unknown) => {
+        logger.warn('match cell not compacted', { error, ...ref });
+      }),
+    ),
+  );
+}
+
+// ---- building ------------------------------------------------------------------------------------
+
+/**
+ * Indexes the transactions written before the index existed (seeded or migrated data) or by writers
+ * that bypass the repositories. Month by month (from the rollup cells, which every writer keeps):
+ * read the month's transactions (GSI1, projected to what the index keeps), merge them into the month's
+ * snapshots (highest version wins, so a stale read never hides a newer write), then record the month
+ * as done. Resumable: a request that runs out of time leaves the done months recorded.
+ */
+async function buildIndex(
+  orgId: string,
+  state: Record<string, unknown> | undefined,
+  rollupItems: Record<string, unknown>[],
+  deadline: number,
+): Promise<void> {
+  const done = new Set<string>((state?.doneMonths as Set<string> | undefined) ?? []);
+  const months = [...new Set(rollupItems.map((item) => item.month as string))].filter(Boolean).sort();
+  const todo = months.filter((month) => !done.has(month));
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length && Date.now() < deadline) {
+      const month = todo[next++]!;
+      const transactions = await readMonth(orgId, month);
+      for (const cell of entriesOf(transactions).values()) {
+        await mergeIntoSnapshot(orgId, cell, cell.entries);
+      }
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.matchIndexState(orgId),
+          UpdateExpression: 'SET #type = :type, organizationId = :org ADD doneMonths :month',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'MatchIndexState', ':org': orgId, ':month': new Set([month]) },
+        }),
+      );
+      done.add(month);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILD_CONCURRENCY, todo.length) }, worker));
+  if (months.some((month) => !done.has(month))) {
+    throw indexing(months.filter((month) => done.has(month)).length, months.length);
+  }
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.matchIndexState(orgId),
+      UpdateExpression: 'SET #type = :type, organizationId = :org, complete = :true, builtAt = :now',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'MatchIndexState',
+        ':org': orgId,
+        ':true': true,
+        ':now': new Date().toISOString(),
+      },
+    }),
+  );
+}
+
+/** A month's transactions from the ledger index, only the attributes the match index keeps. */
+async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
+  const out: MatchFacts[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+        ProjectionExpression: '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId',
+        ExpressionAttributeNames: {
+          '#id': 'id',
+          '#version': 'version',
+          '#date': 'date',
+          '#amount': 'amount',
+          '#name': 'name',
+          '#category': 'category',
+          '#isIgnored': 'isIgnored',
+          '#source': 'categorizationSource',
+          '#propertyId': 'propertyId',
+        },
+        ExpressionAttributeValues: {
+          ':pk': keys.transactionsByDate(orgId).GSI1PK,
+          ':from': month,
+          ':to': `${month}~`,
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      out.push({
+        id: item.id as string,
+        version: (item.version as number | undefined) ?? 1,
+        date: item.date as string,
+        amount: item.amount as number,
+        name: item.name as string,
+        category: (item.category as string | null | undefined) ?? null,
+        isIgnored: item.isIgnored === true,
+        categorizationSource: (item.categorizationSource as string | null | undefined) ?? null,
+        propertyId: (item.propertyId as string | null | undefined) ?? null,
+      });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+async function mergeIntoSnapshot(orgId: string, ref: CellRef, entries: MatchEntry[]): Promise<void> {
+  const read = async () =>
+    (
+      await db.send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.matchCell(orgId, ref.month, ref.propertyId),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
+  let current = await read();
+  for (let attempt = 1; ; attempt++) {
+    const merged = new Map<string, MatchEntry>();
+    if (current?.snap)
+      mergeEntries(merged, decodeSnapshot(current.snap as Uint8Array, ref.month, ref.propertyId), false);
+    mergeEntries(merged, entries, false);
+    const op = snapshotPut(orgId, ref, merged.values(), (current?.sv as number | undefined) ?? null);
+    try {
+      await db.send(new PutCommand(op.item.Put!));
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= 5) throw error;
+      current = await read();
+    }
+  }
+}
+
+// ---- answers ------------------------------------------------------------------------------------
+
+/** Newest first: date, then id (the index does not keep createdAt). */
+const newestFirst = (a: IndexedTransaction, b: IndexedTransaction) =>
+  a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+
+/** Every transaction of the organization the criteria would change, newest first. */
+export async function matchingTransactions(orgId: string, criteria: RuleCriteria): Promise<IndexedTransaction[]> {
+  const matcher = compileRule(criteria);
+  const index = await loadIndex(orgId);
+  await compactCrowded(orgId, index.crowded);
+  return index.transactions.filter((t) => matcher.matches(t)).sort(newestFirst);
+}
+
+const PreviewCursor = z.strictObject({ v: z.literal(1), d: z.string().max(10), i: z.string().max(64) });
+
+export const toMatchable = (record: TransactionRecord) => ({
+  id: record.id,
+  name: record.name,
+  amountCents: record.amount,
+  category: record.category,
+  isIgnored: record.isIgnored,
+  categorizationSource: record.categorizationSource,
+});
+
+/**
+ * SPEC §2 "Preview changes (N)" over the whole organization: how many transactions the criteria would
+ * change and one page of them (full transactions, re-read and re-checked, newest first).
+ */
+export async function previewRule(
+  orgId: string,
+  criteria: RuleCriteria,
+  page: { limit: number; cursor?: string | null },
+): Promise<{ count: number; records: TransactionRecord[]; nextCursor: string | null }> {
+  const matcher: RuleMatcher = compileRule(criteria);
+  const matches = await matchingTransactions(orgId, criteria);
+  let start = 0;
+  if (page.cursor) {
+    const after = decodeCursor(page.cursor, PreviewCursor, () => true);
+    start = matches.findIndex((t) => t.date < after.d || (t.date === after.d && t.id < after.i));
+    if (start === -1) start = matches.length;
+  }
+  const rows = matches.slice(start, start + page.limit);
+  const found = await readTransactions(
+    orgId,
+    rows.map((row) => row.id),
+  );
+  const records = rows
+    .map((row) => found.get(row.id))
+    .filter((record): record is TransactionRecord => record !== undefined && matcher.matches(toMatchable(record)));
+  const last = rows.at(-1);
+  return {
+    count: matches.length,
+    records,
+    nextCursor: last && start + rows.length < matches.length ? encodeCursor({ v: 1, d: last.date, i: last.id }) : null,
+  };
+}
+
+/** How many transactions each saved rule (active or not) would change now: one index read for all rules. */
+export async function countRuleMatches(orgId: string): Promise<{ ruleId: string; count: number }[]> {
+  const [rules, index] = await Promise.all([listRules(orgId), loadIndex(orgId)]);
+  await compactCrowded(orgId, index.crowded);
+  return rules.map((rule) => {
+    const compiled = tryCompileRule(engineRule(rule));
+    if (!compiled.ok) return { ruleId: rule.id, count: 0 };
+    let count = 0;
+    for (const t of index.transactions) if (compiled.matcher.matches(t)) count++;
+    return { ruleId: rule.id, count };
+  });
+}

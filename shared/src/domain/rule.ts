@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { RuleCriteriaInput, RuleInput } from '../rules/validate.js';
+import { Id, Timestamp } from './common.js';
+import { Transaction } from './transaction.js';
+
+/**
+ * Categorization rules on the wire (SPEC §3 CategorizationRule, §7 "Categorization rules"). The
+ * request bodies are the engine's own schemas (shared/src/rules/validate.ts): RuleInput for create
+ * and update, RuleCriteriaInput for what apply and preview match. Amounts are decimals on the wire
+ * and integer cents inside; `category` is "" when the rule's category update is off.
+ */
+
+/** The most rules an organization keeps: every new transaction is checked against all active ones. */
+export const MAX_RULES_PER_ORGANIZATION = 200;
+/** The most transactions one apply call changes (and the most a client may select by id). */
+export const APPLY_MAX_TRANSACTIONS = 5_000;
+/** apply-single carries full transaction objects (SPEC §7): ~700 bytes each, so 5,000 need ~3.5 MB. */
+export const APPLY_MAX_BODY_BYTES = 5 * 1024 * 1024;
+export const PREVIEW_PAGE_DEFAULT = 50;
+export const PREVIEW_PAGE_MAX = 100;
+export const RULE_BATCH_PAGE_DEFAULT = 20;
+export const RULE_BATCH_PAGE_MAX = 100;
+
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * SPEC §7 sends `?organizationId=` on every rule call. The organization always comes from the
+ * caller's membership; a different id answers 404 (another organization's existence is never revealed).
+ */
+export const RuleOrganizationQuery = z.strictObject({ organizationId: blankAsUnset(Id) });
+
+export const CategorizationRule = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  organizationId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  priority: z.number().int(),
+  namePattern: z.string().nullable(),
+  amountMin: z.number().nullable(),
+  amountMax: z.number().nullable(),
+  amountExact: z.number().nullable(),
+  /** A subcategory, or "" when the rule's category update is off. */
+  category: z.string(),
+  /** The dialog's "Update property" choice, kept with the rule (SPEC §2: never sent to transactions). */
+  propertyId: z.string().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  version: z.number().int(),
+});
+export type CategorizationRule = z.infer<typeof CategorizationRule>;
+
+export const RuleResult = z.object({ rule: CategorizationRule });
+/** Rules in the order they are tried (active first by priority, then oldest first), inactive ones last. */
+export const RuleList = z.object({ rules: z.array(CategorizationRule) });
+
+/**
+ * PUT /api/categorization-rules/{id}: the create body (SPEC §7 "the same body"), plus an optional
+ * `version`. With it a stale write answers 409 instead of overwriting; without it (the SPEC's body,
+ * e.g. the optimistic isActive toggle) the last write wins.
+ */
+export const RuleUpdate = RuleInput.safeExtend({
+  version: z
+    .number({ error: 'version must be a whole number' })
+    .int({ error: 'version must be a whole number' })
+    .min(1, { error: 'version must be a whole number' })
+    .optional(),
+});
+export type RuleUpdate = z.output<typeof RuleUpdate>;
+export type RuleUpdateBody = z.input<typeof RuleUpdate>;
+
+/** Only the id of each selected transaction is used: the server re-reads and re-checks them. */
+const SelectedTransaction = z.object({ id: Id }, { error: 'Each selected transaction must have an id' });
+
+/**
+ * POST /api/categorization-rules/apply-single (SPEC §7): `rule` (criteria and category) and
+ * `transactions` (the selected transaction objects). Instead of `transactions`, `allMatching: true`
+ * selects every transaction of the organization the rule matches (the preview's count), minus
+ * `excludeIds` (the ones the person unticked): a browser never has to hold 50,000 transactions.
+ * `ruleId` names the saved rule being applied, so each transaction records which rule set it.
+ */
+export const ApplyRuleInput = z
+  .strictObject({
+    rule: RuleCriteriaInput,
+    ruleId: Id.optional(),
+    transactions: z
+      .array(SelectedTransaction, { error: 'transactions must be a list of the selected transactions' })
+      .min(1, { error: 'Select at least one transaction' })
+      .max(APPLY_MAX_TRANSACTIONS, {
+        error: `Select at most ${APPLY_MAX_TRANSACTIONS.toLocaleString('en-US')} transactions at once`,
+      })
+      .optional(),
+    allMatching: z.literal(true, { error: 'allMatching can only be true' }).optional(),
+    excludeIds: z
+      .array(Id, { error: 'excludeIds must be a list of transaction ids' })
+      .max(APPLY_MAX_TRANSACTIONS, { error: `Exclude at most ${APPLY_MAX_TRANSACTIONS} transactions` })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.transactions === undefined) === (value.allMatching === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transactions'],
+        message: 'Send the selected transactions, or allMatching: true (not both)',
+      });
+    }
+    if (value.excludeIds !== undefined && value.allMatching === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['excludeIds'], message: 'excludeIds goes with allMatching: true' });
+    }
+    if (value.rule?.category === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rule', 'category'],
+        message: 'Turn on the category update and choose a category to apply this rule',
+      });
+    }
+  });
+export type ApplyRuleInput = z.output<typeof ApplyRuleInput>;
+export type ApplyRuleBody = z.input<typeof ApplyRuleInput>;
+
+export const ApplyRuleResult = z.object({
+  /** SPEC §7: how many transactions this call categorized ("Rule applied to N transaction(s)."). */
+  categorizedCount: z.number().int(),
+  /** Selected transactions left alone: ignored, already in the category, or no longer matching. */
+  skippedCount: z.number().int(),
+  /**
+   * Matching transactions still to do: past the per-call limit, or not reached in this call's time.
+   * Sending the same request again continues (it is idempotent); 0 when complete.
+   */
+  remainingCount: z.number().int(),
+  complete: z.boolean(),
+  /** The undoable record of this apply; null when nothing changed. */
+  batchId: z.string().nullable(),
+});
+
+/** POST /api/categorization-rules/preview: the criteria the dialog has now, and which page. */
+export const PreviewRuleInput = z.strictObject({
+  rule: RuleCriteriaInput,
+  limit: z
+    .number({ error: `limit must be a whole number from 1 to ${PREVIEW_PAGE_MAX}` })
+    .int({ error: `limit must be a whole number from 1 to ${PREVIEW_PAGE_MAX}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${PREVIEW_PAGE_MAX}` })
+    .max(PREVIEW_PAGE_MAX, { error: `limit must be a whole number from 1 to ${PREVIEW_PAGE_MAX}` })
+    .optional(),
+  cursor: z.string().max(500, { error: 'That page link is not valid' }).nullish(),
+});
+export type PreviewRuleInput = z.output<typeof PreviewRuleInput>;
+
+export const PreviewRuleResult = z.object({
+  /** How many of the organization's transactions the rule would change (SPEC §2 "Preview changes (N)"). */
+  count: z.number().int(),
+  /** One page of them, newest first (date, then id). */
+  transactions: z.array(Transaction),
+  nextCursor: z.string().nullable(),
+});
+
+/** GET /api/categorization-rules/match-counts: the rules table's "number of matching transactions". */
+export const RuleMatchCounts = z.object({
+  counts: z.array(z.object({ ruleId: z.string(), count: z.number().int() })),
+});
+
+export const RULE_BATCH_STATUSES = ['applying', 'interrupted', 'applied', 'undoing', 'undone'] as const;
+
+const Person = z.object({ userId: z.string(), email: z.string().nullable() });
+
+/** One apply, as recorded: what was applied, by whom, when, to how many; undoable. */
+export const RuleBatch = z.object({
+  id: z.string(),
+  ruleId: z.string().nullable(),
+  ruleName: z.string().nullable(),
+  criteria: z.object({
+    namePattern: z.string().nullable(),
+    amountMin: z.number().nullable(),
+    amountMax: z.number().nullable(),
+    amountExact: z.number().nullable(),
+    category: z.string(),
+  }),
+  /** interrupted: an apply stopped part way (its transactions are each done or untouched); re-run it or undo it. */
+  status: z.enum(RULE_BATCH_STATUSES),
+  appliedCount: z.number().int(),
+  /** After an undo: how many got their previous category back, and how many were edited since and kept. */
+  restoredCount: z.number().int().nullable(),
+  keptCount: z.number().int().nullable(),
+  createdAt: Timestamp,
+  createdBy: Person,
+  finishedAt: Timestamp.nullable(),
+  undoneAt: Timestamp.nullable(),
+  undoneBy: Person.nullable(),
+  version: z.number().int(),
+});
+export type RuleBatch = z.infer<typeof RuleBatch>;
+
+export const RuleBatchListQuery = z.strictObject({
+  organizationId: blankAsUnset(Id),
+  limit: blankAsUnset(
+    z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` })
+      .int({ error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` })
+      .min(1, { error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` })
+      .max(RULE_BATCH_PAGE_MAX, { error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` }),
+  ),
+  cursor: blankAsUnset(z.string().max(500, { error: 'That page link is not valid' })),
+});
+
+export const RuleBatchPage = z.object({ batches: z.array(RuleBatch), nextCursor: z.string().nullable() });
+
+export const UndoRuleBatchResult = z.object({
+  batch: RuleBatch,
+  /** Transactions given back their previous category by this undo. */
+  restoredCount: z.number().int(),
+  /** Transactions changed since the apply (by hand or by a later apply): left as they are. */
+  keptCount: z.number().int(),
+});

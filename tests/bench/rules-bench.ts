@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { TransactionRecord } from '@rent/functions/data/transactionItems';
+import { Agent, request } from 'undici';
+import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
+import { seedBenchTransactions } from './seed-transactions.js';
+import { ms, percentile, table } from './stats.js';
+
+/**
+ * Categorization rules at scale, on an organization with 50,000 transactions and 25 active rules
+ * (docs/data-model.md "Match index", "Rule batches"). Budgets (issue): preview of one rule <= 300 ms;
+ * apply >= 500 transactions/s against DynamoDB Local. Printed, never asserted.
+ *
+ * `benchRules(stack)` seeds a fresh organization; `benchRules(stack, token, orgId)` uses one that
+ * already holds the 50,000 transactions (tests/bench/run.ts seeds one for the ledger figures).
+ */
+export const PREVIEW_BUDGET_MS = 300;
+export const APPLY_BUDGET_PER_SECOND = 500;
+
+const RULES = '/api/categorization-rules';
+
+/** 25 rules over the seeder's vendors (tests/bench/seed-transactions.ts), the way a landlord writes them. */
+const RULE_SET: {
+  namePattern?: string;
+  amountMin?: number;
+  amountMax?: number;
+  amountExact?: number;
+  category: string;
+}[] = [
+  { namePattern: '^rent payment', category: 'rental_income' },
+  { namePattern: 'mortgage', amountMin: 1000, category: 'mortgage' },
+  { namePattern: 'mortgage', amountMax: 999.99, category: 'mortgage_interest' },
+  { namePattern: 'water utility', category: 'utilities' },
+  { namePattern: 'electric', category: 'utilities' },
+  { namePattern: 'rossi\\s+plumbing', amountMin: 1500, category: 'hvac_plumbing_electrical' },
+  { namePattern: 'rossi\\s+plumbing', category: 'repairs' },
+  { namePattern: 'home depot', amountMax: 250, category: 'supplies' },
+  { namePattern: 'home depot', amountMin: 2500, category: 'appliances' },
+  { namePattern: 'state farm', category: 'insurance' },
+  { namePattern: 'county treasurer', category: 'taxes' },
+  { namePattern: 'lawn care', category: 'cleaning_maintenance' },
+  { namePattern: 'owner distribution', category: 'owner_distributions' },
+  { namePattern: 'laundry', category: 'laundry' },
+  { namePattern: 'pest control', category: 'repairs' },
+  { namePattern: 'treasurer|irs|franchise tax', category: 'taxes' },
+  { namePattern: 'zillow|apartments\\.com', category: 'advertising' },
+  { namePattern: 'airbnb|vrbo', category: 'short_term_rents' },
+  { namePattern: 'late fee', category: 'late_fees' },
+  { namePattern: '\\b(adt|simplisafe)\\b', category: 'security_systems' },
+  { namePattern: 'ikea|wayfair', category: 'furniture' },
+  { namePattern: 'uber|lyft', amountMax: 150, category: 'auto_travel' },
+  { amountExact: 25, category: 'application_fees' },
+  { amountMin: 10000, category: 'renovations' },
+  { namePattern: 'state farm|allstate', amountMin: 2000, category: 'insurance_proceeds' },
+];
+
+interface Client {
+  post<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; ms: number }>;
+  get<T = any>(path: string): Promise<{ status: number; body: T; ms: number }>;
+  close(): Promise<void>;
+}
+
+function client(stack: LocalStack, token: string): Client {
+  const dispatcher = new Agent({ connect: { ca: readFileSync(stack.certPath) }, connections: 32 });
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const started = performance.now();
+    const res = await request(`${stack.url}${path}`, {
+      method,
+      dispatcher,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, body: text ? JSON.parse(text) : null, ms: performance.now() - started };
+  };
+  return {
+    post: (path, body) => call('POST', path, body),
+    get: (path) => call('GET', path),
+    close: () => dispatcher.close(),
+  };
+}
+
+const rate = (count: number, millis: number) => `${Math.round(count / (millis / 1000)).toLocaleString('en-US')}/s`;
+
+export async function benchRules(stack: LocalStack, token?: string, orgId?: string) {
+  let owner = token;
+  let org = orgId;
+  if (!owner || !org) {
+    owner = (await stack.tokensFor(`rules-bench-${randomUUID().slice(0, 8)}@example.com`)).id_token;
+    const api0 = client(stack, owner);
+    org = (await api0.get('/api/organization')).body.id as string;
+    await api0.close();
+    const seeded = await seedBenchTransactions(stack.dynamoEndpoint, LOCAL.tableName, org, 50_000);
+    console.log(`seeded 50,000 transactions in ${ms(seeded.ms)}`);
+  }
+  const api = client(stack, owner);
+  try {
+    for (const [i, rule] of RULE_SET.entries()) {
+      const res = await api.post(`${RULES}?organizationId=${org}`, { name: `Rule ${i + 1}`, priority: i % 3, ...rule });
+      if (res.status !== 201) throw new Error(`rule ${i + 1}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    console.log(`${RULE_SET.length} active rules`);
+
+    // The seeder writes past the repositories, so the first read builds the match index (once, resumable).
+    const buildStarted = performance.now();
+    const probe = { rule: { namePattern: 'home depot', category: 'repairs' }, limit: 50 };
+    let calls = 0;
+    for (;;) {
+      calls++;
+      const res = await api.post(`${RULES}/preview`, probe);
+      if (res.status === 200) break;
+      if (res.status !== 503) throw new Error(`preview: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    console.log(
+      `match index built from the seeded transactions in ${ms(performance.now() - buildStarted)} (${calls} calls; one-off)`,
+    );
+
+    const previews: number[] = [];
+    let count = 0;
+    for (let i = 0; i < 21; i++) {
+      const res = await api.post(`${RULES}/preview`, probe);
+      if (i > 0) previews.push(res.ms);
+      count = res.body.count;
+    }
+    const counts: number[] = [];
+    for (let i = 0; i < 5; i++) counts.push((await api.get(`${RULES}/match-counts`)).ms);
+
+    // DynamoDB Local's JVM compiles its transaction path on first use (the first chunks run ~2x slower
+    // than later ones; DynamoDB itself has no such warm-up): apply and undo a smaller rule first.
+    const warmStarted = performance.now();
+    const warm = await api.post(`${RULES}/apply-single`, {
+      rule: { amountMin: 2000, amountMax: 2100, category: 'other_expenses' },
+      allMatching: true,
+    });
+    if (warm.body.batchId) await api.post(`${RULES}/batches/${warm.body.batchId}/undo`, undefined);
+    console.log(
+      `warm-up: applied and undid a rule matching ${warm.body.categorizedCount} in ${ms(performance.now() - warmStarted)}`,
+    );
+
+    // A rule matching ~5,000 transactions: amounts between $100 and $415 (the seeder's are uniform $5-$3,005).
+    const wide = { rule: { amountMin: 100, amountMax: 415, category: 'other_expenses' } };
+    const matching = (await api.post(`${RULES}/preview`, { ...wide, limit: 1 })).body.count as number;
+    const applyStarted = performance.now();
+    let categorized = 0;
+    let applyCalls = 0;
+    for (;;) {
+      applyCalls++;
+      const res = await api.post(`${RULES}/apply-single`, { ...wide, allMatching: true });
+      if (res.status !== 200) throw new Error(`apply: ${res.status} ${JSON.stringify(res.body)}`);
+      categorized += res.body.categorizedCount;
+      if (res.body.complete) break;
+    }
+    const applyMs = performance.now() - applyStarted;
+    const batches = (await api.get(`${RULES}/batches?limit=1`)).body.batches;
+    const undoStarted = performance.now();
+    let undo: { body: { restoredCount: number; batch: { status: string } } };
+    let undoCalls = 0;
+    do {
+      undoCalls++;
+      undo = await api.post(`${RULES}/batches/${batches[0].id}/undo`, undefined);
+    } while (undo.body.batch.status !== 'undone');
+    const undoMs = performance.now() - undoStarted;
+
+    // 1,000 new transactions arriving without a category: the bulk path bank sync and file import use
+    // (in-process, as a sync job would run it), and people creating them one by one through the API.
+    const { importTransactions } = await import('@rent/functions/data/repositories/transactions');
+    const now = new Date().toISOString();
+    const vendors = ['Rent payment', 'Water utility', 'The Home Depot', 'Lawn care', 'Unknown vendor'];
+    const records: TransactionRecord[] = Array.from({ length: 1_000 }, (_, i) => ({
+      id: `arrival-${randomUUID()}`,
+      externalId: null,
+      plaidTransactionId: `plaid-${i}`,
+      userId: null,
+      organizationId: org!,
+      institutionId: null,
+      bankAccountId: null,
+      amount: -(1_000 + i * 7),
+      date: now.slice(0, 10),
+      name: `${vendors[i % vendors.length]} ${i}`,
+      category: null,
+      notes: null,
+      categorizationSource: null,
+      categorizationConfidence: null,
+      categorizedAt: null,
+      source: 'plaid',
+      createdAt: now,
+      updatedAt: now,
+      propertyId: null,
+      isReviewed: false,
+      isIgnored: false,
+      hasReceipt: false,
+      receiptCount: 0,
+      hasOpenReviewRequests: false,
+      hasReviewHistory: false,
+      version: 1,
+    }));
+    const importStarted = performance.now();
+    const imported = await importTransactions(org, records);
+    const importMs = performance.now() - importStarted;
+    const byRule = imported.inserted.filter((t) => t.categorizationSource === 'rule').length;
+
+    const createStarted = performance.now();
+    let next = 0;
+    let createdByRule = 0;
+    const day = (i: number) => new Date(Date.now() - (i % 60) * 86_400_000).toISOString().slice(0, 10);
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < 1_000) {
+          const i = next++;
+          const res = await api.post('/api/transactions', {
+            name: `${vendors[i % vendors.length]} by hand ${i}`,
+            date: day(i),
+            amount: -(10 + i),
+          });
+          if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.body.transaction.categorizationSource === 'rule') createdByRule++;
+        }
+      }),
+    );
+    const createMs = performance.now() - createStarted;
+
+    const p50 = percentile(previews, 50);
+    table([
+      ['measure', 'result', 'rate', 'budget'],
+      [
+        `preview of one rule (${count.toLocaleString('en-US')} matches of 50,000), p50`,
+        ms(p50),
+        '',
+        `<= ${PREVIEW_BUDGET_MS} ms (${p50 <= PREVIEW_BUDGET_MS ? 'within' : 'OVER'})`,
+      ],
+      ['preview of one rule, p95', ms(percentile(previews, 95)), '', ''],
+      [`match counts of all ${RULE_SET.length} rules, p50`, ms(percentile(counts, 50)), '', ''],
+      [
+        `apply a rule matching ${matching.toLocaleString('en-US')} (${applyCalls} call${applyCalls > 1 ? 's' : ''})`,
+        ms(applyMs),
+        rate(categorized, applyMs),
+        `>= ${APPLY_BUDGET_PER_SECOND}/s (${categorized / (applyMs / 1000) >= APPLY_BUDGET_PER_SECOND ? 'within' : 'UNDER'})`,
+      ],
+      [
+        `undo that batch (${undo.body.restoredCount} restored, ${undoCalls} call${undoCalls > 1 ? 's' : ''})`,
+        ms(undoMs),
+        rate(undo.body.restoredCount, undoMs),
+        '',
+      ],
+      [
+        `import 1,000 new transactions (${byRule} categorized by rules)`,
+        ms(importMs),
+        rate(imported.inserted.length, importMs),
+        '',
+      ],
+      [`create 1,000 by API, 8 at once, 60 days (${createdByRule} by rules)`, ms(createMs), rate(1_000, createMs), ''],
+    ]);
+  } finally {
+    await api.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const stack = await startLocalStack({ port: 0, persist: false, seed: false });
+  try {
+    console.log('== Categorization rules on 50,000 transactions ==');
+    await benchRules(stack);
+  } finally {
+    await stack.stop();
+  }
+}

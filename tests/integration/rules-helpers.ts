@@ -1,0 +1,97 @@
+import { expect, inject } from 'vitest';
+import { toTransactionRecord } from '../../functions/src/data/transactionItems.js';
+import type { client } from '../support/api.js';
+import { partition, TABLE_NAME } from '../support/db.js';
+
+type Api = ReturnType<typeof client>;
+
+/**
+ * The repositories, imported into the test worker against the same DynamoDB Local (as
+ * rollups-property.test.ts does). The API's handlers run in the stack's process with their own
+ * module state (rule cache, identity cache), so tests never mix in-process rule writes with API
+ * transaction writes.
+ */
+export async function repositories() {
+  process.env.TABLE_NAME = TABLE_NAME;
+  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.LOG_LEVEL = 'silent';
+  return {
+    transactions: await import('../../functions/src/data/repositories/transactions.js'),
+    matchIndex: await import('../../functions/src/data/repositories/matchIndex.js'),
+    matchCells: await import('../../functions/src/data/repositories/matchCells.js'),
+    ruleBatches: await import('../../functions/src/data/repositories/ruleBatches.js'),
+    rules: await import('../../functions/src/data/repositories/rules.js'),
+    rollups: await import('../../functions/src/data/repositories/rollups.js'),
+  };
+}
+
+/** The match index agrees with the ledger: every transaction once, with the facts the engine reads. */
+export async function expectIndexConsistent(orgId: string) {
+  const { matchIndex } = await repositories();
+  const index = await matchIndex.loadIndex(orgId);
+  const items = await partition(`ORG#${orgId}`);
+  const expected = items
+    .filter((item) => item.type === 'Transaction')
+    .map(toTransactionRecord)
+    .map((t) => ({
+      id: t.id,
+      version: t.version,
+      date: t.date,
+      amountCents: t.amount,
+      name: t.name,
+      category: t.category,
+      isIgnored: t.isIgnored,
+      categorizationSource: t.categorizationSource,
+      propertyId: t.propertyId,
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const actual = [...index.transactions].sort((a, b) => a.id.localeCompare(b.id));
+  // A write that changes nothing the index keeps (notes, review flags) writes no row: versions may trail.
+  expect(actual.map(({ version, ...facts }) => facts)).toEqual(expected.map(({ version, ...facts }) => facts));
+  for (const [i, t] of actual.entries()) expect(t.version).toBeLessThanOrEqual(expected[i]!.version);
+}
+
+export const ruleBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Home Depot repairs',
+  description: 'Hardware for repairs',
+  namePattern: 'home\\s*depot',
+  category: 'repairs',
+  priority: 0,
+  isActive: true,
+  ...over,
+});
+
+export async function createTransactions(
+  api: Api,
+  rows: {
+    name: string;
+    amount: number;
+    date?: string;
+    category?: string | null;
+    isIgnored?: boolean;
+    propertyId?: string;
+  }[],
+) {
+  const created = [];
+  for (const row of rows) {
+    const res = await api.post('/api/transactions', { date: '2026-02-10', ...row });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    created.push(res.body.transaction);
+  }
+  return created;
+}
+
+/** The PUT /api/transactions/{id} body of a wire transaction, with changes. */
+export function editable(t: Record<string, any>, change: Record<string, unknown> = {}) {
+  return {
+    name: t.name,
+    date: t.date,
+    amount: t.amount,
+    category: t.category,
+    propertyId: t.propertyId,
+    notes: t.notes,
+    isIgnored: t.isIgnored,
+    version: t.version,
+    ...change,
+  };
+}

@@ -1,0 +1,135 @@
+import type { RouteInput, RouteResponse, Routes } from '@rent/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { callRoute, errorMessage } from './client';
+import { useOrganization } from './organization';
+import { transactionKey, transactionsKey } from './transactions';
+
+/**
+ * Categorization rules (SPEC §7 "Categorization rules"): every call carries ?organizationId=.
+ * This module is zod-free and re2js-free (types only from shared): the engine loads with the
+ * rules page and the rule dialog.
+ */
+export type Rule = RouteResponse<Routes['listRules']>['rules'][number];
+export type RuleBatch = RouteResponse<Routes['listRuleBatches']>['batches'][number];
+export type RuleBody = RouteInput<Routes['createRule']>['body'];
+export type RuleUpdateBody = RouteInput<Routes['updateRule']>['body'];
+export type ApplyBody = RouteInput<Routes['applyRuleSingle']>['body'];
+export type ApplyResult = RouteResponse<Routes['applyRuleSingle']>;
+export type PreviewBody = RouteInput<Routes['previewRule']>['body'];
+export type PreviewResult = RouteResponse<Routes['previewRule']>;
+export type UndoResult = RouteResponse<Routes['undoRuleBatch']>;
+
+/** SPEC §8 rule messages. */
+export const RULE_ERRORS = {
+  fetch: 'Failed to fetch rules',
+  create: 'Failed to create rule',
+  update: 'Failed to update rule',
+  delete: 'Failed to delete rule',
+  save: 'Failed to save rule',
+  apply: 'Failed to apply rule to transactions.',
+  noOrganization: 'Organization not available. Please try again.',
+  invalid: 'Please fill in all required fields correctly.',
+} as const;
+
+/** SPEC §8 success messages and §9 durations (save 3 s, apply 4 s). */
+export const RULE_TOAST_MS = { save: 3000, apply: 4000 } as const;
+export const ruleAppliedText = (count: number) => `Rule applied to ${count} transaction(s).`;
+
+export const rulesKey = ['rules'] as const;
+export const ruleListKey = (organizationId: string | undefined) => [...rulesKey, 'list', organizationId] as const;
+export const ruleCountsKey = (organizationId: string | undefined) => [...rulesKey, 'counts', organizationId] as const;
+export const ruleBatchesKey = (organizationId: string | undefined) => [...rulesKey, 'batches', organizationId] as const;
+
+/** The organization id the rule calls need, or undefined while it loads. */
+export function useRuleOrganizationId(): string | undefined {
+  return useOrganization().organization?.id;
+}
+
+function useEnabled(organizationId: string | undefined) {
+  const session = useSession();
+  return session.status === 'authenticated' && !!organizationId;
+}
+
+export function useRules() {
+  const organizationId = useRuleOrganizationId();
+  const query = useQuery({
+    queryKey: ruleListKey(organizationId),
+    queryFn: async () => {
+      try {
+        return (await callRoute('listRules', { query: { organizationId } })).rules;
+      } catch (error) {
+        console.error(RULE_ERRORS.fetch, error);
+        throw error;
+      }
+    },
+    enabled: useEnabled(organizationId),
+  });
+  return { ...query, errorText: query.error ? errorMessage(query.error, RULE_ERRORS.fetch) : null };
+}
+
+/** How many transactions each saved rule would change now (one call for the whole table). */
+export function useRuleMatchCounts() {
+  const organizationId = useRuleOrganizationId();
+  return useQuery({
+    queryKey: ruleCountsKey(organizationId),
+    queryFn: async () => {
+      const { counts } = await callRoute('countRuleMatches', { query: { organizationId } });
+      return new Map(counts.map((c) => [c.ruleId, c.count]));
+    },
+    enabled: useEnabled(organizationId),
+  });
+}
+
+export function useRuleBatches() {
+  const organizationId = useRuleOrganizationId();
+  return useQuery({
+    queryKey: ruleBatchesKey(organizationId),
+    queryFn: () => callRoute('listRuleBatches', { query: { organizationId, limit: 20 } }),
+    enabled: useEnabled(organizationId),
+  });
+}
+
+/** After rules or applies change: the rules' lists, counts and batches, and every transaction view. */
+export async function invalidateAfterApply(client: ReturnType<typeof useQueryClient>) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: rulesKey }),
+    client.invalidateQueries({ queryKey: transactionsKey }),
+    client.invalidateQueries({ queryKey: transactionKey('').slice(0, 1) as readonly string[] }),
+  ]);
+}
+
+/** The PUT body that keeps a saved rule as it is (used by the active toggle). */
+export function bodyOfRule(rule: Rule): RuleUpdateBody {
+  return {
+    name: rule.name,
+    description: rule.description,
+    namePattern: rule.namePattern,
+    amountMin: rule.amountMin,
+    amountMax: rule.amountMax,
+    amountExact: rule.amountExact,
+    category: rule.category,
+    priority: rule.priority,
+    isActive: rule.isActive,
+    propertyId: rule.propertyId,
+  };
+}
+
+export function useDeleteRule() {
+  const client = useQueryClient();
+  const organizationId = useRuleOrganizationId();
+  return useMutation({
+    mutationFn: (id: string) => callRoute('deleteRule', { params: { id }, query: { organizationId } }),
+    onError: (error) => console.error(RULE_ERRORS.delete, error),
+    onSettled: () => client.invalidateQueries({ queryKey: rulesKey }),
+  });
+}
+
+export function useUndoRuleBatch() {
+  const client = useQueryClient();
+  const organizationId = useRuleOrganizationId();
+  return useMutation({
+    mutationFn: (id: string) => callRoute('undoRuleBatch', { params: { id }, query: { organizationId } }),
+    onSettled: () => invalidateAfterApply(client),
+  });
+}

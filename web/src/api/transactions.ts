@@ -1,0 +1,240 @@
+import type { RouteInput, RouteResponse, Routes, TransactionInputBody, TransactionUpdateBody } from '@rent/shared';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { ApiError, callRoute } from './client';
+
+export type Transaction = RouteResponse<Routes['getTransaction']>['transaction'];
+export type TransactionTotals = RouteResponse<Routes['getTransactionTotals']>;
+export type BulkSet = RouteInput<Routes['bulkUpdateTransactions']>['body']['set'];
+
+/**
+ * The ledger's filters as the page keeps them (and the URL carries them): text values, '' or
+ * absent meaning "not set". The server takes the same names (GET /api/transactions).
+ */
+export interface TransactionFilters {
+  from?: string;
+  to?: string;
+  /** A property id, or "none" for transactions with no property. */
+  propertyId?: string;
+  /** A category, or "uncategorized". */
+  category?: string;
+  categoryGroup?: string;
+  direction?: 'in' | 'out';
+  ignored?: 'true' | 'false';
+  hasReceipt?: 'true' | 'false';
+  needsReview?: 'true';
+  search?: string;
+}
+
+export const FILTER_KEYS = [
+  'from',
+  'to',
+  'propertyId',
+  'category',
+  'categoryGroup',
+  'direction',
+  'ignored',
+  'hasReceipt',
+  'needsReview',
+  'search',
+] as const satisfies readonly (keyof TransactionFilters)[];
+
+/** Only the filters that are set, in a stable order (query keys and URLs stay equal for equal filters). */
+export function cleanFilters(filters: TransactionFilters): TransactionFilters {
+  const out: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = filters[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out as TransactionFilters;
+}
+
+export const transactionsKey = ['transactions'] as const;
+export const transactionKey = (id: string) => ['transaction', id] as const;
+
+/** SPEC §8: messages for failures that have one. */
+export const TRANSACTION_ERRORS = {
+  create: 'Error creating transaction',
+  update: 'Error updating transaction',
+  ignore: 'Failed to update ignore status',
+  unexpected: 'An unexpected error occurred',
+} as const;
+
+/**
+ * SPEC §8: "Error: " plus the message of an Error; anything else is "An unexpected error occurred".
+ * `fallback` stands in when an Error carries no message.
+ */
+export function saveErrorText(error: unknown, fallback: string): string {
+  if (error instanceof Error) return `Error: ${error.message || fallback}`;
+  return TRANSACTION_ERRORS.unexpected;
+}
+
+export const isForbiddenError = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/** Calls one page of the server can take before it answers short (filtered pages may need several). */
+const MAX_CALLS_PER_PAGE = 12;
+
+export interface TransactionPage {
+  transactions: Transaction[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of `limit` transactions, newest first. With filters the server may answer a short (even
+ * empty) page with a cursor to go on from: this keeps asking until the page is full, the ledger
+ * ends, or MAX_CALLS_PER_PAGE calls were made (then the page is short and "next" continues).
+ */
+export async function fetchTransactionPage(
+  filters: TransactionFilters,
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  const transactions: Transaction[] = [];
+  let next = cursor;
+  for (let calls = 0; calls < MAX_CALLS_PER_PAGE; calls++) {
+    const page = await callRoute('listTransactions', {
+      query: { ...filters, limit: limit - transactions.length, cursor: next ?? undefined },
+    });
+    transactions.push(...page.transactions);
+    next = page.nextCursor;
+    if (!next || transactions.length >= limit || signal?.aborted) break;
+  }
+  return { transactions, nextCursor: next };
+}
+
+/** One page of the ledger. Previous data stays on screen while the next page loads. */
+export function useTransactionPage(filters: TransactionFilters, limit: number, cursor: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...transactionsKey, 'page', filters, limit, cursor],
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchTransactionPage(filters, limit, cursor, signal);
+      } catch (error) {
+        // SPEC §8: a failed fetch is logged and rethrown (the page shows its error state).
+        console.error('Failed to fetch transactions', error);
+        throw error;
+      }
+    },
+    enabled: session.status === 'authenticated',
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+/** Calls the totals route until it is complete (rollups answer in one; text search and the like may need a few). */
+export async function fetchTotals(filters: TransactionFilters): Promise<TransactionTotals> {
+  let result = await callRoute('getTransactionTotals', { query: { ...filters } });
+  for (let calls = 1; !result.complete && result.cursor && calls < 100; calls++) {
+    result = await callRoute('getTransactionTotals', { query: { ...filters, cursor: result.cursor } });
+  }
+  return result;
+}
+
+/** In, out, net and count of the whole filtered set, ignored transactions excluded. */
+export function useTransactionTotals(filters: TransactionFilters) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...transactionsKey, 'totals', filters],
+    queryFn: () => fetchTotals(filters),
+    enabled: session.status === 'authenticated',
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+export function useTransaction(id: string | null, seed?: Transaction | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: transactionKey(id ?? ''),
+    queryFn: async () => (await callRoute('getTransaction', { params: { id: id ?? '' } })).transaction,
+    enabled: session.status === 'authenticated' && !!id,
+    initialData: seed && seed.id === id ? seed : undefined,
+    // A row from the list is a fine start; read it afresh for the current version.
+    initialDataUpdatedAt: 0,
+    staleTime: 0,
+  });
+}
+
+/** Every list, totals and the one transaction are stale after any write. */
+function afterWrite(client: QueryClient, transaction?: Transaction) {
+  if (transaction) client.setQueryData(transactionKey(transaction.id), transaction);
+  void client.invalidateQueries({ queryKey: transactionsKey });
+}
+
+export function useCreateTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TransactionInputBody) => (await callRoute('createTransaction', { body })).transaction,
+    onSuccess: (transaction) => afterWrite(client, transaction),
+    onError: (error) => console.error(TRANSACTION_ERRORS.create, error),
+  });
+}
+
+export function useUpdateTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: TransactionUpdateBody }) =>
+      (await callRoute('updateTransaction', { params: { id }, body })).transaction,
+    onSuccess: (transaction) => afterWrite(client, transaction),
+    onError: (error) => console.error(TRANSACTION_ERRORS.update, error),
+  });
+}
+
+export function useSetIgnored() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isIgnored }: { id: string; isIgnored: boolean }) =>
+      callRoute('setTransactionIgnored', { params: { id }, body: { isIgnored } }),
+    onSuccess: (result) => {
+      client.setQueryData<Transaction>(transactionKey(result.id), (t) =>
+        t ? { ...t, isIgnored: result.isIgnored, version: result.version } : t,
+      );
+      void client.invalidateQueries({ queryKey: transactionsKey });
+    },
+    onError: (error) => console.error(TRANSACTION_ERRORS.ignore, error),
+  });
+}
+
+export function useDeleteTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callRoute('deleteTransaction', { params: { id } }),
+    onSuccess: ({ id }) => {
+      client.removeQueries({ queryKey: transactionKey(id) });
+      void client.invalidateQueries({ queryKey: transactionsKey });
+    },
+  });
+}
+
+export function useBulkUpdate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; set: BulkSet }) => callRoute('bulkUpdateTransactions', { body }),
+    onSettled: () => {
+      for (const query of client.getQueryCache().findAll({ queryKey: ['transaction'] })) {
+        void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      }
+      void client.invalidateQueries({ queryKey: transactionsKey });
+    },
+  });
+}
+
+/** Every transaction of the filtered set (for the CSV export), 100 a call, reporting progress. */
+export async function fetchAllTransactions(
+  filters: TransactionFilters,
+  onProgress: (count: number) => void,
+  signal: AbortSignal,
+): Promise<Transaction[]> {
+  const all: Transaction[] = [];
+  let cursor: string | undefined;
+  do {
+    if (signal.aborted) throw new DOMException('Export cancelled', 'AbortError');
+    const page = await callRoute('listTransactions', { query: { ...filters, limit: 100, cursor } });
+    all.push(...page.transactions);
+    onProgress(all.length);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}

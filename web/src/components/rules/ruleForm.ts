@@ -1,0 +1,199 @@
+import {
+  CATEGORY_OPTIONS,
+  categoryLabel,
+  isCategory,
+  MAX_RULE_PRIORITY,
+  MIN_RULE_PRIORITY,
+  UNCATEGORIZED_LABEL,
+} from '@rent/shared';
+import { compilePattern, escapePattern } from '@rent/shared/rules/index';
+import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
+import type { RuleDialogPrefill } from './store';
+
+/** The rule dialog's form (SPEC §2, §4 "Rule dialog", §5 "Categorization rule"). Text fields stay text. */
+export interface RuleForm {
+  name: string;
+  description: string;
+  patternOn: boolean;
+  namePattern: string;
+  amountOn: boolean;
+  amountMin: string;
+  amountMax: string;
+  amountExact: string;
+  categoryOn: boolean;
+  category: string;
+  priority: string;
+  isActive: boolean;
+  propertyOn: boolean;
+  propertyId: string;
+}
+
+const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2));
+
+/**
+ * A new rule: name pattern on, amount off, category update on (SPEC §4). Editing: a criterion is
+ * on only if the rule has a value for it; the category update only if the rule has a category.
+ */
+export function initialForm(rule: Rule | null, prefill: RuleDialogPrefill | null): RuleForm {
+  if (rule) {
+    const amountOn = rule.amountMin !== null || rule.amountMax !== null || rule.amountExact !== null;
+    return {
+      name: rule.name,
+      description: rule.description ?? '',
+      patternOn: !!rule.namePattern,
+      namePattern: rule.namePattern ?? '',
+      amountOn,
+      amountMin: amountText(rule.amountMin),
+      amountMax: amountText(rule.amountMax),
+      amountExact: amountText(rule.amountExact),
+      categoryOn: rule.category !== '',
+      category: rule.category,
+      priority: String(rule.priority),
+      isActive: rule.isActive,
+      propertyOn: !!rule.propertyId,
+      propertyId: rule.propertyId ?? '',
+    };
+  }
+  const pattern = prefill?.namePattern ?? (prefill?.merchantName ? escapePattern(prefill.merchantName) : '');
+  return {
+    name: prefill?.name ?? prefill?.merchantName?.trim() ?? '',
+    description: '',
+    patternOn: true,
+    namePattern: pattern,
+    amountOn: false,
+    amountMin: '',
+    amountMax: '',
+    amountExact: '',
+    categoryOn: true,
+    category: prefill?.category && isCategory(prefill.category) ? prefill.category : '',
+    priority: '0',
+    isActive: true,
+    propertyOn: !!prefill?.propertyId,
+    propertyId: prefill?.propertyId ?? '',
+  };
+}
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** '' -> null; a non-negative decimal with at most 2 places -> number; anything else -> NaN. */
+export function parseAmount(text: string): number | null {
+  const value = text.trim();
+  if (value === '') return null;
+  return AMOUNT.test(value) ? Number(value) : Number.NaN;
+}
+
+export interface FormErrors {
+  name?: string;
+  namePattern?: string;
+  amountMin?: string;
+  amountMax?: string;
+  amountExact?: string;
+  category?: string;
+  priority?: string;
+}
+
+const AMOUNT_ERROR = 'Enter an amount of 0 or more, with at most 2 decimals (amounts are compared by absolute value)';
+
+/** Live validation. `touched` decides whether "required" messages show yet; the validity ignores it. */
+export function validateForm(form: RuleForm): { errors: FormErrors; valid: boolean } {
+  const errors: FormErrors = {};
+  if (!form.name.trim()) errors.name = 'Enter a name';
+  if (form.patternOn && form.namePattern.trim()) {
+    const result = compilePattern(form.namePattern);
+    if (!result.ok) errors.namePattern = result.message;
+  }
+  if (form.amountOn) {
+    const min = parseAmount(form.amountMin);
+    const max = parseAmount(form.amountMax);
+    const exact = parseAmount(form.amountExact);
+    if (Number.isNaN(min)) errors.amountMin = AMOUNT_ERROR;
+    if (Number.isNaN(max)) errors.amountMax = AMOUNT_ERROR;
+    if (Number.isNaN(exact)) errors.amountExact = AMOUNT_ERROR;
+    if (min !== null && max !== null && !Number.isNaN(min) && !Number.isNaN(max) && min > max) {
+      errors.amountMax = 'Maximum amount must be at least the minimum amount';
+    }
+  }
+  if (form.categoryOn && !form.category) errors.category = 'Choose a category';
+  const priority = Number(form.priority);
+  if (
+    form.priority.trim() !== '' &&
+    (!Number.isInteger(priority) || priority < MIN_RULE_PRIORITY || priority > MAX_RULE_PRIORITY)
+  ) {
+    errors.priority = `Priority must be a whole number between ${MIN_RULE_PRIORITY} and ${MAX_RULE_PRIORITY}`;
+  }
+  return { errors, valid: Object.keys(errors).length === 0 };
+}
+
+/** The criteria part (apply and preview `rule`): only criteria that are on and filled. */
+export function criteriaOf(form: RuleForm): PreviewBody['rule'] & ApplyBody['rule'] {
+  const amount = (text: string) => (form.amountOn ? parseAmount(text) : null);
+  const num = (value: number | null) => (value === null || Number.isNaN(value) ? null : value);
+  return {
+    namePattern: form.patternOn && form.namePattern.trim() ? form.namePattern : null,
+    amountMin: num(amount(form.amountMin)),
+    amountMax: num(amount(form.amountMax)),
+    amountExact: num(amount(form.amountExact)),
+    category: form.categoryOn ? form.category : '',
+  };
+}
+
+/** True when the criteria select anything at all (no criteria match no transactions). */
+export function hasCriteria(criteria: ReturnType<typeof criteriaOf>): boolean {
+  return (
+    criteria.namePattern != null ||
+    criteria.amountMin != null ||
+    criteria.amountMax != null ||
+    criteria.amountExact != null
+  );
+}
+
+/**
+ * SPEC §7 create/update body: unused optional fields are omitted; category is "" when the
+ * category update is off. The "Update property" choice is kept with the rule (never sent to
+ * transactions).
+ */
+export function bodyOf(form: RuleForm): RuleBody {
+  const criteria = criteriaOf(form);
+  const body: RuleBody = {
+    name: form.name.trim(),
+    category: criteria.category ?? '',
+    priority: form.priority.trim() === '' ? 0 : Number(form.priority),
+    isActive: form.isActive,
+  };
+  const description = form.description.trim();
+  if (description) body.description = description;
+  if (criteria.namePattern != null) body.namePattern = criteria.namePattern;
+  if (criteria.amountMin != null) body.amountMin = criteria.amountMin;
+  if (criteria.amountMax != null) body.amountMax = criteria.amountMax;
+  if (criteria.amountExact != null) body.amountExact = criteria.amountExact;
+  if (form.propertyOn && form.propertyId) body.propertyId = form.propertyId;
+  return body;
+}
+
+/** The grouped category options of the rule's category update (no "Uncategorized": a rule sets a category). */
+export const RULE_CATEGORY_OPTIONS = CATEGORY_OPTIONS.map((group) => ({
+  label: group.label,
+  options: group.options.map((o) => ({ value: o.value, label: o.label })),
+}));
+
+export const categoryText = (category: string | null | undefined) =>
+  category ? (isCategory(category) ? categoryLabel(category) : category) : UNCATEGORIZED_LABEL;
+
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** SPEC §9: dates in the rule dialog use the long US format: "2026-11-22" -> "November 22, 2026". */
+export function formatLongDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!match) return iso;
+  return longDate.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+const money2 = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** SPEC §9: rule amounts with 2 decimals. */
+export const formatRuleAmount = (value: number) => money2.format(value);

@@ -1,0 +1,131 @@
+import { centsToString, fromCents, toCents } from '@rent/shared';
+import type { ApiIssue } from '../../api/client';
+import type { Transaction } from '../../api/transactions';
+
+export type Direction = 'in' | 'out';
+
+export interface TransactionFormValues {
+  name: string;
+  /** yyyy-mm-dd */
+  date: string;
+  /** The absolute amount as typed. */
+  amount: string;
+  direction: Direction;
+  notes: string;
+  /** '' = uncategorized */
+  category: string;
+  /** '' = no property */
+  propertyId: string;
+}
+
+export type TransactionField = 'name' | 'date' | 'amount' | 'category' | 'propertyId' | 'notes';
+export type TransactionFormErrors = Partial<Record<TransactionField, string>>;
+
+export const TRANSACTION_FIELD_LABELS: Record<TransactionField, string> = {
+  name: 'Name',
+  date: 'Date',
+  amount: 'Amount',
+  category: 'Category',
+  propertyId: 'Property',
+  notes: 'Notes',
+};
+
+/** SPEC §5: the default date is today, in ISO date form (the user's calendar day). */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** SPEC §4: an existing amount of zero or more starts as Money In; a new transaction (amount 0) too. */
+export function toFormValues(transaction: Transaction | null | undefined): TransactionFormValues {
+  if (!transaction) {
+    return {
+      name: '',
+      date: todayIso(),
+      amount: '',
+      direction: 'in',
+      notes: '',
+      category: '',
+      propertyId: '',
+    };
+  }
+  const cents = toCents(transaction.amount) ?? 0;
+  return {
+    name: transaction.name,
+    date: transaction.date,
+    amount: centsToString(Math.abs(cents)),
+    direction: cents >= 0 ? 'in' : 'out',
+    notes: transaction.notes ?? '',
+    category: transaction.category ?? '',
+    propertyId: transaction.propertyId ?? '',
+  };
+}
+
+export interface TransactionBody {
+  name: string;
+  date: string;
+  amount: number;
+  category: string | null;
+  propertyId: string | null;
+  notes: string | null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * SPEC §5: Name, Date and Amount are required; the amount is sent as its absolute value with the
+ * sign from the type toggle; blank notes and an empty property are sent as null.
+ */
+export function buildTransactionBody(values: TransactionFormValues): {
+  body: TransactionBody | null;
+  errors: TransactionFormErrors;
+} {
+  const errors: TransactionFormErrors = {};
+  const name = values.name.trim();
+  if (!name) errors.name = 'Name is required.';
+  else if (name.length > 300) errors.name = 'Use at most 300 characters.';
+
+  if (!values.date.trim()) errors.date = 'Date is required.';
+  else if (!ISO_DATE.test(values.date.trim())) errors.date = 'Enter a date as YYYY/MM/DD.';
+
+  const typed = values.amount
+    .trim()
+    .replace(/[$,\s]/g, '')
+    .replace(/^[+-]/, '');
+  let cents: number | null = null;
+  if (!typed) errors.amount = 'Amount is required.';
+  else {
+    cents = toCents(typed);
+    if (cents === null) errors.amount = 'Enter an amount such as 1250 or 1250.50.';
+    else if (cents > 100_000_000_000) errors.amount = 'Enter an amount up to 1,000,000,000.00.';
+  }
+
+  const notes = values.notes.trim() ? values.notes : null;
+  if (notes && notes.length > 2000) errors.notes = 'Use at most 2000 characters.';
+
+  if (Object.keys(errors).length > 0 || cents === null) return { body: null, errors };
+  const signed = values.direction === 'out' ? -cents : cents;
+  return {
+    body: {
+      name,
+      date: values.date.trim(),
+      amount: fromCents(signed === 0 ? 0 : signed),
+      category: values.category || null,
+      propertyId: values.propertyId || null,
+      notes,
+    },
+    errors,
+  };
+}
+
+/** Server field issues (path "name", "body.amount", ...) onto the form's fields; the rest as text. */
+export function splitTransactionIssues(issues: ApiIssue[]): { fields: TransactionFormErrors; other: string[] } {
+  const fields: TransactionFormErrors = {};
+  const other: string[] = [];
+  for (const issue of issues) {
+    const key = issue.path.split('.').find((part) => part in TRANSACTION_FIELD_LABELS) as TransactionField | undefined;
+    if (key && !fields[key]) fields[key] = issue.message;
+    else if (!key) other.push(issue.message);
+  }
+  return { fields, other };
+}

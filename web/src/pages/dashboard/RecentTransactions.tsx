@@ -1,0 +1,71 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { formatCurrency, toCents } from '@rent/shared';
+import { useTransactionPage } from '../../api/transactions';
+import { openTransactionFlyout } from '../../components/transaction-flyout/store';
+import { formatIsoDate } from '../../lib/dates';
+import { RouterLink } from '../../lib/navigation';
+
+const NO_FILTERS = {};
+
+/** The five newest transactions, each opening the transaction flyout, and a way to the ledger. */
+export function RecentTransactions() {
+  const page = useTransactionPage(NO_FILTERS, 5, null);
+  const list = page.data?.transactions ?? [];
+  return (
+    <Container
+      data-testid="dashboard-recent-transactions"
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <Button
+              iconName="add-plus"
+              onClick={() => openTransactionFlyout(null)}
+              data-testid="dashboard-add-transaction"
+            >
+              Add transaction
+            </Button>
+          }
+        >
+          Recent transactions
+        </Header>
+      }
+      footer={<RouterLink href="/transactions">View all transactions</RouterLink>}
+    >
+      {page.isPending ? (
+        <StatusIndicator type="loading">Loading transactions</StatusIndicator>
+      ) : page.isError ? (
+        <StatusIndicator type="error">Failed to load transactions.</StatusIndicator>
+      ) : list.length === 0 ? (
+        <Box color="text-body-secondary">No transactions yet.</Box>
+      ) : (
+        <ul className="rt-recent-list" aria-label="Recent transactions">
+          {list.map((t) => {
+            const cents = toCents(t.amount) ?? 0;
+            return (
+              <li key={t.id} className="rt-recent-item">
+                <SpaceBetween size="xxxs">
+                  <Link onFollow={() => openTransactionFlyout(t.id, t)}>{t.name}</Link>
+                  <Box variant="small" color="text-body-secondary">
+                    {formatIsoDate(t.date)}
+                  </Box>
+                </SpaceBetween>
+                <Box color={cents < 0 ? 'text-status-error' : 'text-status-success'} fontWeight="bold">
+                  <span className="rt-amount">
+                    {cents > 0 ? `+${formatCurrency(cents, 2)}` : formatCurrency(cents, 2)}
+                  </span>
+                </Box>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Container>
+  );
+}

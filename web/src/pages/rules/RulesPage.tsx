@@ -1,0 +1,352 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import Toggle from '@cloudscape-design/components/toggle';
+import { STAFF } from '@rent/shared';
+import { describeCriteria } from '@rent/shared/rules/index';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callRoute, errorMessage } from '../../api/client';
+import { useOrganization } from '../../api/organization';
+import {
+  bodyOfRule,
+  RULE_ERRORS,
+  type Rule,
+  type RuleBatch,
+  ruleListKey,
+  rulesKey,
+  useDeleteRule,
+  useRuleBatches,
+  useRuleMatchCounts,
+  useRules,
+  useUndoRuleBatch,
+} from '../../api/rules';
+import { EmptyState } from '../../components/EmptyState';
+import { RuleDialogHost } from '../../components/rules/RuleDialogHost';
+import { categoryText } from '../../components/rules/ruleForm';
+import { openEditRuleDialog, openRuleDialog } from '../../components/rules/store';
+import { toast } from '../../components/toast/store';
+import { formatDateTime } from '../../lib/dates';
+import { wireToCents } from '../../lib/money';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+export const RULE_ORDER_TEXT = 'Active rules run by priority (higher first), then oldest first; the first match wins.';
+
+const BATCH_STATUS: Record<
+  RuleBatch['status'],
+  { type: 'success' | 'in-progress' | 'warning' | 'stopped'; text: string }
+> = {
+  applying: { type: 'in-progress', text: 'Applying' },
+  interrupted: { type: 'warning', text: 'Interrupted' },
+  applied: { type: 'success', text: 'Applied' },
+  undoing: { type: 'in-progress', text: 'Undoing' },
+  undone: { type: 'stopped', text: 'Undone' },
+};
+
+export function criteriaText(rule: Rule): string {
+  return describeCriteria({
+    namePattern: rule.namePattern,
+    amountMinCents: wireToCents(rule.amountMin),
+    amountMaxCents: wireToCents(rule.amountMax),
+    amountExactCents: wireToCents(rule.amountExact),
+  });
+}
+
+/**
+ * /transactions/rules: the organization's categorization rules in the order they run, each with
+ * its active toggle (optimistic, SPEC §4), matching count, edit and delete; and the recent applies,
+ * each undoable.
+ */
+export default function RulesPage() {
+  useDocumentTitle('Categorization rules');
+  const org = useOrganization();
+  const client = useQueryClient();
+  const rules = useRules();
+  const counts = useRuleMatchCounts();
+  const batches = useRuleBatches();
+  const remove = useDeleteRule();
+  const undo = useUndoRuleBatch();
+  const [updating, setUpdating] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<Rule | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const organizationId = org.organization?.id;
+  const staff = !!org.role && STAFF.includes(org.role);
+
+  /** SPEC §4: an optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. */
+  async function toggleActive(rule: Rule, isActive: boolean) {
+    const key = ruleListKey(organizationId);
+    const flip = (value: boolean) =>
+      client.setQueryData<Rule[]>(key, (list) => list?.map((r) => (r.id === rule.id ? { ...r, isActive: value } : r)));
+    setUpdating((s) => new Set(s).add(rule.id));
+    flip(isActive);
+    try {
+      await callRoute('updateRule', {
+        params: { id: rule.id },
+        query: { organizationId },
+        body: { ...bodyOfRule(rule), isActive },
+      });
+    } catch (error) {
+      console.error(RULE_ERRORS.update, error);
+      flip(!isActive);
+      toast.error(RULE_ERRORS.update, { description: errorMessage(error, '') || undefined });
+    } finally {
+      setUpdating((s) => {
+        const next = new Set(s);
+        next.delete(rule.id);
+        return next;
+      });
+      void client.invalidateQueries({ queryKey: rulesKey });
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.success('Rule deleted');
+      setToDelete(null);
+    } catch (error) {
+      setDeleteError(`${RULE_ERRORS.delete}: ${errorMessage(error, 'Unknown error')}`);
+    }
+  }
+
+  async function undoBatch(batch: RuleBatch) {
+    setUndoing(batch.id);
+    try {
+      const result = await undo.mutateAsync(batch.id);
+      toast.success(
+        `Undo restored ${result.restoredCount} transaction(s); ${result.keptCount} skipped (changed since the apply).`,
+        { duration: 4000 },
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to undo the apply'));
+    } finally {
+      setUndoing(null);
+    }
+  }
+
+  const header = (
+    <Header
+      variant="h1"
+      description={RULE_ORDER_TEXT}
+      actions={
+        <Button data-testid="rule-create" variant="primary" disabled={!staff} onClick={() => openRuleDialog()}>
+          Create rule
+        </Button>
+      }
+    >
+      Categorization rules
+    </Header>
+  );
+
+  if (org.role && !staff) {
+    return (
+      <ContentLayout header={header}>
+        <Alert type="info" data-testid="rules-forbidden">
+          Only administrators, landlords and property managers can manage categorization rules.
+        </Alert>
+      </ContentLayout>
+    );
+  }
+
+  const list = rules.data ?? [];
+  const batchList = batches.data?.batches ?? [];
+
+  return (
+    <ContentLayout header={header}>
+      <SpaceBetween size="l">
+        {rules.errorText && (
+          <Alert type="error" data-testid="rules-error" header={RULE_ERRORS.fetch}>
+            {rules.errorText}
+          </Alert>
+        )}
+        <Table<Rule>
+          data-testid="rules-table"
+          header={
+            <Header counter={rules.data ? `(${list.length})` : undefined} variant="h2">
+              Rules
+            </Header>
+          }
+          items={list}
+          loading={rules.isPending && !rules.isError}
+          loadingText="Loading rules"
+          trackBy="id"
+          variant="container"
+          wrapLines
+          empty={
+            <EmptyState
+              title="No rules"
+              action={
+                <Button data-testid="rule-create-empty" onClick={() => openRuleDialog()}>
+                  Create rule
+                </Button>
+              }
+            >
+              Rules categorize matching transactions for you.
+            </EmptyState>
+          }
+          columnDefinitions={[
+            { id: 'name', header: 'Name', cell: (r) => <span data-testid="rule-row-name">{r.name}</span> },
+            { id: 'criteria', header: 'Criteria', cell: criteriaText },
+            { id: 'category', header: 'Category', cell: (r) => (r.category ? categoryText(r.category) : '—') },
+            { id: 'priority', header: 'Priority', cell: (r) => r.priority },
+            {
+              id: 'active',
+              header: 'Active',
+              minWidth: 150,
+              cell: (r) => (
+                <Toggle
+                  data-testid="rule-row-active"
+                  checked={r.isActive}
+                  disabled={updating.has(r.id)}
+                  ariaLabel={`Active: ${r.name}`}
+                  onChange={({ detail }) => void toggleActive(r, detail.checked)}
+                >
+                  {updating.has(r.id) ? 'Updating...' : r.isActive ? 'On' : 'Off'}
+                </Toggle>
+              ),
+            },
+            {
+              id: 'matches',
+              header: 'Matching transactions',
+              cell: (r) =>
+                counts.isPending ? (
+                  <StatusIndicator type="loading">Counting</StatusIndicator>
+                ) : (
+                  <span data-testid="rule-row-matches">{counts.data?.get(r.id) ?? '—'}</span>
+                ),
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              minWidth: 150,
+              cell: (r) => (
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button
+                    data-testid="rule-edit"
+                    variant="inline-link"
+                    ariaLabel={`Edit ${r.name}`}
+                    onClick={() => openEditRuleDialog(r)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    data-testid="rule-delete"
+                    variant="inline-link"
+                    ariaLabel={`Delete ${r.name}`}
+                    onClick={() => {
+                      setDeleteError(null);
+                      setToDelete(r);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </SpaceBetween>
+              ),
+            },
+          ]}
+        />
+
+        <Table<RuleBatch>
+          data-testid="rule-batches-table"
+          header={
+            <Header variant="h2" description="Each apply of a rule is recorded and can be undone.">
+              Recent applies
+            </Header>
+          }
+          items={batchList}
+          loading={batches.isPending && !batches.isError}
+          loadingText="Loading recent applies"
+          trackBy="id"
+          variant="container"
+          wrapLines
+          empty={<EmptyState title="No applies yet">Applying a rule to transactions records it here.</EmptyState>}
+          columnDefinitions={[
+            { id: 'rule', header: 'Rule', cell: (b) => b.ruleName ?? 'Unsaved rule' },
+            { id: 'category', header: 'Category', cell: (b) => categoryText(b.criteria.category) },
+            { id: 'count', header: 'Transactions', cell: (b) => b.appliedCount },
+            {
+              id: 'status',
+              header: 'Status',
+              minWidth: 140,
+              cell: (b) => (
+                <span data-testid="rule-batch-status">
+                  <StatusIndicator type={BATCH_STATUS[b.status].type}>{BATCH_STATUS[b.status].text}</StatusIndicator>
+                  {b.status === 'undone' && b.restoredCount !== null
+                    ? ` (${b.restoredCount} restored, ${b.keptCount ?? 0} kept)`
+                    : ''}
+                </span>
+              ),
+            },
+            { id: 'when', header: 'Applied', minWidth: 180, cell: (b) => formatDateTime(b.createdAt) },
+            { id: 'by', header: 'By', cell: (b) => b.createdBy.email ?? '—' },
+            {
+              id: 'undo',
+              header: 'Undo',
+              minWidth: 90,
+              cell: (b) => (
+                <Button
+                  data-testid="rule-batch-undo"
+                  variant="inline-link"
+                  ariaLabel={`Undo apply of ${b.ruleName ?? 'rule'}, ${formatDateTime(b.createdAt)}`}
+                  disabled={!(b.status === 'applied' || b.status === 'interrupted') || undoing !== null}
+                  loading={undoing === b.id}
+                  onClick={() => void undoBatch(b)}
+                >
+                  Undo
+                </Button>
+              ),
+            },
+          ]}
+        />
+        {batches.isError && (
+          <Box color="text-status-error">{errorMessage(batches.error, 'Failed to load recent applies')}</Box>
+        )}
+      </SpaceBetween>
+
+      <Modal
+        data-testid="rule-delete-modal"
+        visible={toDelete !== null}
+        onDismiss={() => setToDelete(null)}
+        header="Delete rule"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setToDelete(null)}>
+                Cancel
+              </Button>
+              <Button
+                data-testid="rule-delete-confirm"
+                variant="primary"
+                loading={remove.isPending}
+                onClick={() => void confirmDelete()}
+              >
+                Delete
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="s">
+          <Box>
+            Delete the rule <b>{toDelete?.name}</b>? Transactions it already categorized keep their category.
+          </Box>
+          {deleteError && (
+            <Alert type="error" data-testid="rule-delete-error">
+              {deleteError}
+            </Alert>
+          )}
+        </SpaceBetween>
+      </Modal>
+      <RuleDialogHost />
+    </ContentLayout>
+  );
+}
