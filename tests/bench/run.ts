@@ -9,6 +9,7 @@ import { bundleFunctions } from '../../infra/lib/bundle.js';
 import { webDist } from '../../infra/local/paths.js';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
+import { benchFirstPage } from './first-page.js';
 import type { LoadJob } from './load.js';
 import { benchRules } from './rules-bench.js';
 import { benchRuleEngine } from './rules-engine.js';
@@ -80,6 +81,14 @@ async function main() {
       `/api/transactions?limit=50&propertyId=${property}`,
       ledgerQuery('GSI2', `ORG#${orgId}#PROP#${property}`, 'TXN#'),
     );
+
+    console.log("\n== The SPA's first page of transactions: 50 vs 50,000 in the organization ==");
+    const small = (await stack.tokensFor('bench-small@example.com')).id_token;
+    await seedBenchTransactions(stack.dynamoEndpoint, LOCAL.tableName, await organizationOf(stack, small), 50);
+    await benchFirstPage(stack, [
+      { label: '50 transactions', email: 'bench-small@example.com' },
+      { label: '50,000 transactions', email: 'bench-owner@example.com' },
+    ]);
 
     console.log('\n== Categorization rules on the same 50,000 transactions ==');
     await benchRules(stack, owner, orgId);

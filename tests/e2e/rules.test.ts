@@ -9,6 +9,10 @@ const TENANT = 'tara.tenant@demo.rent.today';
 const MERCHANT = 'GreenCut Lawn Care';
 
 const rulesTable = createWrapper().findTable('[data-testid="rules-table"]');
+const ledger = createWrapper().findTable('[data-testid="transactions-table"]');
+const LEDGER_NAME = 3;
+const LEDGER_CATEGORY = 5;
+const ledgerCell = (row: number, col: number) => ledger.findBodyCell(row, col).toSelector();
 const batchesTable = createWrapper().findTable('[data-testid="rule-batches-table"]');
 
 async function expectToast(page: Page, text: string | RegExp) {
@@ -149,6 +153,59 @@ describe('categorization rules', () => {
     await page.getByTestId('rules-forbidden').waitFor();
     expect(await page.getByTestId('rule-create').isDisabled()).toBe(true);
     await expectAccessible(page, 'rules page (tenant)');
+    await context.close();
+  });
+  it('turns a category change into a rule through the tip, applies it, and categorises a new match on arrival', async () => {
+    const { page, context } = await browser.newPage();
+    await signInFromHeader(page, LANDLORD);
+    const flyout = page.getByTestId('transaction-flyout');
+    const merchant = `Zephyr Plumbing ${Date.now().toString(36)}`;
+    const addUncategorized = async (amount: string) => {
+      await page.getByTestId('transaction-add').click();
+      await flyout.getByTestId('transaction-name').locator('input').fill(merchant);
+      await flyout.getByTestId('transaction-amount').locator('input').fill(amount);
+      await page.getByTestId('transaction-save').click();
+      await expectToast(page, 'Transaction created successfully!');
+      await expect.poll(() => flyout.locator('form').count()).toBe(0);
+      await expect.poll(() => page.locator(ledgerCell(1, LEDGER_NAME)).textContent()).toBe(merchant);
+    };
+    await page.goto('/transactions');
+    await page.locator(ledger.findRows().toSelector()).first().waitFor();
+    await addUncategorized('80');
+    await addUncategorized('95');
+
+    // Categorise the newest by hand: the tip offers to automate it (SPEC §4, §8).
+    await page.locator(ledgerCell(1, LEDGER_NAME)).getByRole('button').click();
+    await flyout.getByRole('heading', { name: 'Edit Transaction' }).waitFor();
+    await page.getByTestId('transaction-category').locator('button').first().click();
+    await page.getByTestId('transaction-category').getByRole('combobox').last().fill('repairs');
+    await page.getByTestId('transaction-category').getByRole('option', { name: 'Repairs', exact: true }).click();
+    await page.getByTestId('transaction-save').click();
+    await expectToast(page, 'Want to automate similar categorizations? Create a categorization rule!');
+    await page.getByTestId('toaster').getByRole('button', { name: 'Create Rule' }).click();
+
+    // The dialog comes prefilled from that transaction: its name as a literal pattern, its category.
+    const dialog = page.getByRole('dialog', { name: 'Create rule' });
+    await dialog.waitFor();
+    expect(await page.getByTestId('rule-pattern').locator('input').inputValue()).toContain('Zephyr Plumbing');
+    expect(await page.getByTestId('rule-category').textContent()).toContain('Repairs');
+    await page
+      .getByTestId('rule-name')
+      .locator('input')
+      .fill(`Zephyr ${Date.now().toString(36)}`);
+    // Only the other, still uncategorized transaction would change.
+    const previewTab = dialog.getByRole('tab', { name: /Preview changes \(\d+\)/ });
+    await expect.poll(() => previewTab.textContent(), { timeout: 15_000 }).toContain('Preview changes (1)');
+    await page.getByTestId('rule-apply-now').locator('input').check();
+    await page.getByTestId('rule-save').click();
+    await expectToast(page, 'Rule created successfully');
+    await expectToast(page, 'Rule applied to 1 transaction(s).');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator(ledgerCell(2, LEDGER_CATEGORY)).textContent()).toBe('Repairs');
+
+    // A new transaction the active rule matches arrives categorised.
+    await addUncategorized('110');
+    await expect.poll(() => page.locator(ledgerCell(1, LEDGER_CATEGORY)).textContent()).toBe('Repairs');
     await context.close();
   });
 });
