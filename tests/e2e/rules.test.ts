@@ -206,6 +206,15 @@ describe('categorization rules', () => {
     // A new transaction the active rule matches arrives categorised.
     await addUncategorized('110');
     await expect.poll(() => page.locator(ledgerCell(1, LEDGER_CATEGORY)).textContent()).toBe('Repairs');
+
+    // Undo the apply: the transaction it changed is uncategorized again; the hand-set one keeps its category.
+    await page.goto('/transactions/rules');
+    const batchRow = page.locator(batchesTable.findRows().toSelector()).filter({ hasText: 'Zephyr' }).first();
+    await batchRow.getByTestId('rule-batch-undo').click();
+    await expectToast(page, /Undo restored 1 transaction\(s\)/);
+    await page.goto('/transactions');
+    await expect.poll(() => page.locator(ledgerCell(3, LEDGER_CATEGORY)).textContent()).toBe('Uncategorized');
+    expect(await page.locator(ledgerCell(2, LEDGER_CATEGORY)).textContent()).toBe('Repairs');
     await context.close();
   });
 });
