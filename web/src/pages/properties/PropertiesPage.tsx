@@ -20,6 +20,7 @@ import { PropertyPicker } from '../../components/PropertyPicker';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useTablePreferences } from '../../lib/useTablePreferences';
 import { DeletePropertyModal } from './DeletePropertyModal';
 import { PropertyFormDrawer } from './PropertyFormDrawer';
 
@@ -92,20 +93,6 @@ const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
   })),
 };
 
-function loadPrefs(): CollectionPreferencesProps.Preferences {
-  try {
-    const raw = localStorage.getItem(PREFS_KEY);
-    if (!raw) return DEFAULT_PREFS;
-    const saved = JSON.parse(raw) as CollectionPreferencesProps.Preferences;
-    const known = new Set(Object.keys(COLUMN_LABELS));
-    const display = (saved.contentDisplay ?? []).filter((c) => known.has(c.id));
-    const missing = (DEFAULT_PREFS.contentDisplay ?? []).filter((c) => !display.some((d) => d.id === c.id));
-    return { ...DEFAULT_PREFS, ...saved, contentDisplay: [...display, ...missing] };
-  } catch {
-    return DEFAULT_PREFS;
-  }
-}
-
 function matchesText(p: Property, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
@@ -123,7 +110,7 @@ export default function PropertiesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const [pickedId, setPickedId] = useState('');
-  const [prefs, setPrefs] = useState(loadPrefs);
+  const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, { columns: Object.keys(COLUMN_LABELS) });
   const [drawer, setDrawer] = useState<{ open: boolean; property: Property | null }>({ open: false, property: null });
   const [toDelete, setToDelete] = useState<Property | null>(null);
 
@@ -327,14 +314,7 @@ export default function PropertiesPage() {
             confirmLabel="Confirm"
             cancelLabel="Cancel"
             preferences={prefs}
-            onConfirm={({ detail }) => {
-              setPrefs(detail);
-              try {
-                localStorage.setItem(PREFS_KEY, JSON.stringify(detail));
-              } catch {
-                // Preferences then last for this visit only.
-              }
-            }}
+            onConfirm={({ detail }) => savePrefs(detail)}
             pageSizePreference={{
               title: 'Page size',
               options: [

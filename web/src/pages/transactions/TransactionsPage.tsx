@@ -39,6 +39,7 @@ import { todayIso } from '../../components/transaction-flyout/transactionForm';
 import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useTablePreferences } from '../../lib/useTablePreferences';
 import { type BulkKind, BulkModal } from './BulkModals';
 import { downloadText, transactionsCsv } from './csv';
 import { filtersFromParams, hasFilters, paramsWithFilters } from './filters';
@@ -72,21 +73,6 @@ const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
     visible: !DEFAULT_HIDDEN.includes(id),
   })),
 };
-
-function loadPrefs(): CollectionPreferencesProps.Preferences {
-  try {
-    const raw = localStorage.getItem(PREFS_KEY);
-    if (!raw) return DEFAULT_PREFS;
-    const saved = JSON.parse(raw) as CollectionPreferencesProps.Preferences;
-    const known = new Set(Object.keys(COLUMN_LABELS));
-    const display = (saved.contentDisplay ?? []).filter((c) => known.has(c.id));
-    const missing = (DEFAULT_PREFS.contentDisplay ?? []).filter((c) => !display.some((d) => d.id === c.id));
-    const pageSize = PAGE_SIZES.includes(saved.pageSize ?? 0) ? saved.pageSize : DEFAULT_PREFS.pageSize;
-    return { ...DEFAULT_PREFS, ...saved, pageSize, contentDisplay: [...display, ...missing] };
-  } catch {
-    return DEFAULT_PREFS;
-  }
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -160,7 +146,10 @@ function Ledger() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const filtered = hasFilters(filters);
-  const [prefs, setPrefs] = useState(loadPrefs);
+  const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, {
+    columns: Object.keys(COLUMN_LABELS),
+    pageSizes: PAGE_SIZES,
+  });
   const pageSize = prefs.pageSize ?? 50;
   const desktop = useMediaQuery('(min-width: 689px)');
 
@@ -523,14 +512,7 @@ function Ledger() {
               confirmLabel="Confirm"
               cancelLabel="Cancel"
               preferences={prefs}
-              onConfirm={({ detail }) => {
-                setPrefs(detail);
-                try {
-                  localStorage.setItem(PREFS_KEY, JSON.stringify(detail));
-                } catch {
-                  // Preferences then last for this visit only.
-                }
-              }}
+              onConfirm={({ detail }) => savePrefs(detail)}
               pageSizePreference={{
                 title: 'Page size',
                 options: PAGE_SIZES.map((value) => ({ value, label: `${value} transactions` })),
