@@ -10,3 +10,4 @@ export * from './domain/roles.js';
 export * from './domain/rule.js';
 export * from './domain/transaction.js';
 export * from './rules/index.js';
+export * from './core/messages.js';
