@@ -10,6 +10,7 @@ import { webDist } from '../../infra/local/paths.js';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
 import { benchFirstPage } from './first-page.js';
+import { benchLighthouse } from './lighthouse.js';
 import type { LoadJob } from './load.js';
 import { benchRules } from './rules-bench.js';
 import { benchRuleEngine } from './rules-engine.js';
@@ -20,12 +21,30 @@ import { kb, ms, percentile, table } from './stats.js';
  * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, lighthouse); no names runs them all.
  */
+const only = new Set(process.argv.slice(2));
+const wants = (section: string) => only.size === 0 || only.has(section);
+
 async function main() {
   // Lambda runs Node 24; child processes inherit this and skip the SDK's Node 20 notice.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  console.log('== SPA first load (gzip) ==');
   buildWebIfStale();
+  if (wants('sizes')) await benchSizes();
+  const stack = await startLocalStack({ port: 0, persist: false, seed: true });
+  try {
+    if (wants('api')) await benchApi(stack);
+    if (wants('lighthouse')) {
+      console.log('\n== Lighthouse: mobile and desktop, median of 3, signed in as the demo landlord ==');
+      await benchLighthouse(stack, 'lena.landlord@demo.rent.today');
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function benchSizes() {
+  console.log('== SPA first load (gzip) ==');
   const firstLoad = firstLoadAssets();
   table([
     ['kind', 'files', 'gzip', 'budget'],
@@ -47,9 +66,11 @@ async function main() {
   console.log(
     `${Math.round(engine.checksPerSecond).toLocaleString('en-US')} transaction-rule checks/s (budget 1,000,000)`,
   );
+}
 
-  const stack = await startLocalStack({ port: 0, persist: false, seed: true });
-  try {
+/** API latencies beside bare DynamoDB, the SPA's first ledger page at 50 vs 50,000, and the rule workflows. */
+async function benchApi(stack: LocalStack) {
+  {
     const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
     console.log('\n== GET /api/properties under 20 concurrent clients ==');
     await compare(stack, landlord, '/api/properties', {
@@ -92,8 +113,6 @@ async function main() {
 
     console.log('\n== Categorization rules on the same 50,000 transactions ==');
     await benchRules(stack, owner, orgId);
-  } finally {
-    await stack.stop();
   }
 }
 
