@@ -430,6 +430,22 @@ describe('Web stack', () => {
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
+  it('compresses (brotli and gzip by Accept-Encoding) and caches the site as the local origin does, over HTTP/2 and 3', () => {
+    const config = distribution();
+    expect(config.HttpVersion).toBe('http2and3');
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      Compress: true,
+      // Managed-CachingOptimized: the cache key normalises Accept-Encoding to br / gzip, so each is cached apart.
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+    });
+    const deployments = Object.entries(web.findResources('Custom::CDKBucketDeployment'));
+    const cacheControl = (prefix: string) =>
+      deployments.find(([id]) => id.startsWith(prefix))![1].Properties.SystemMetadata['cache-control'];
+    // Hashed assets never change (infra/local/static.ts sends the same header offline); the entry is revalidated.
+    expect(cacheControl('Assets')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl('Entry')).toBe('no-cache');
+  });
+
   it('sends /api/* to the HTTP API uncached, with all methods and every viewer header but Host', () => {
     const config = distribution();
     const apiBehavior = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
