@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 
 /**
  * Cloudscape's global-styles/index.css carries the eight Open Sans faces as base64 data URLs
@@ -138,7 +139,12 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 
 export default defineConfig({
   root,
-  plugins: [react(), cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')), cloudscapePatches()],
+  plugins: [
+    react(),
+    cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')),
+    cloudscapePatches(),
+    precompress(),
+  ],
   build: {
     outDir: path.join(root, 'dist'),
     emptyOutDir: true,
