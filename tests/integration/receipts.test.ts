@@ -6,22 +6,13 @@ import { localSubFor } from '../../infra/local/demo-users.js';
 import { baseUrl, client, newAdmin, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { orgIdOf } from './ledger-helpers.js';
+import { objectExists } from './local-s3.js';
 import { dispatcher, PDF_BYTES, PNG_BYTES, putToPresignedUrl, uploadReceipt } from './receipt-upload.js';
 
 type Api = Awaited<ReturnType<typeof newAdmin>>['api'];
 const BUCKET = 'rent-today-receipts';
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00]);
 const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-
-/**
- * Whether an object is stored, asked through the local /s3 pass-through (it lets presigned-looking
- * requests through, and s3rver checks no signatures).
- */
-async function objectExists(key: string) {
-  const res = await fetch(`${baseUrl()}/s3/${BUCKET}/${key}?X-Amz-Signature=probe`, { dispatcher: dispatcher() });
-  await res.arrayBuffer();
-  return res.status === 200;
-}
 
 async function newTransaction(api: Api, extra: Record<string, unknown> = {}) {
   const res = await api.post('/api/transactions', {
