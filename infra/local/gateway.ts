@@ -70,7 +70,7 @@ export async function createGateway(opts: { issuer: string; clientId: string; jw
     const declared = Number(req.headers['content-length'] ?? 0);
     const body = declared > MAX_PAYLOAD_BYTES ? null : await readBody(req);
     if (body === null) {
-      res.setHeader('connection', 'close'); // the rest of the body is not read
+      req.resume(); // discarded, so the client can finish sending and read the answer
       return reply(res, 413, { message: 'Request Entity Too Large' });
     }
 

@@ -14,12 +14,8 @@ export function createS3PassThrough(opts: PresignPolicy & { s3Endpoint: string }
     const verdict = verifyPresignedRequest({ method, url: req.url ?? '/', headers: req.headers }, opts);
     if (!verdict.ok) {
       const requestId = randomBytes(8).toString('hex').toUpperCase();
-      res.writeHead(verdict.status, {
-        'content-type': 'application/xml',
-        'x-amz-request-id': requestId,
-        // The body of a refused upload is not read; do not keep the connection for it.
-        ...(method === 'PUT' && { connection: 'close' }),
-      });
+      req.resume(); // a refused upload's body is discarded, so the client can read the answer
+      res.writeHead(verdict.status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
       res.end(method === 'HEAD' ? undefined : errorXml(verdict.code, verdict.message, requestId));
       return;
     }

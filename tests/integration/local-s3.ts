@@ -1,4 +1,4 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { fetch } from 'undici';
 import { LOCAL } from '../../infra/local/config.js';
@@ -33,4 +33,25 @@ export async function objectExists(key: string): Promise<boolean> {
   await res.arrayBuffer();
   if (res.status !== 200 && res.status !== 404) throw new Error(`HEAD ${key} answered ${res.status}`);
   return res.status === 200;
+}
+
+/** Stores bytes under a key with a link the test signs itself (for objects the app's links refuse). */
+export async function storeObject(key: string, bytes: Buffer, contentType: string): Promise<void> {
+  const command = new PutObjectCommand({
+    Bucket: BUCKET,
+    Key: key,
+    ContentType: contentType,
+    ContentLength: bytes.length,
+  });
+  const url = await getSignedUrl(localSigner(), command, {
+    signableHeaders: new Set(['content-type', 'content-length']),
+  });
+  const res = await fetch(url, {
+    method: 'PUT',
+    body: bytes,
+    headers: { 'content-type': contentType },
+    dispatcher: dispatcher(),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`PUT ${key} answered ${res.status}`);
 }
