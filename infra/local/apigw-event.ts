@@ -3,47 +3,73 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 
 export interface EventInput {
   method: string;
+  /** The path as the client sent it (still percent-encoded). */
   rawPath: string;
+  /** Everything after "?", as sent. */
   rawQueryString?: string;
-  /** The route's key, e.g. "PUT /api/properties/{id}" */
+  /** The matched route's key, e.g. "PUT /api/properties/{id}" */
   routeKey: string;
   pathParameters?: Record<string, string>;
-  headers?: Record<string, string>;
+  /** Request headers in any case; a repeated header may come as an array (as node's IncomingMessage has it). */
+  headers?: Record<string, string | string[] | undefined>;
   body?: Buffer | string | null;
+  /**
+   * The verified JWT's claims. null or absent: the route has no authorizer, and the event has no
+   * requestContext.authorizer (as for an API Gateway route without one).
+   */
   claims?: Record<string, unknown> | null;
+  /** Base64-encode the body whatever its content type says (API Gateway does for binary bodies). */
+  binaryBody?: boolean;
   sourceIp?: string;
+  requestId?: string;
+  now?: Date;
 }
 
-const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
+/** Content types API Gateway hands to Lambda as text; everything else arrives base64-encoded. */
+const TEXT_TYPES = /^(application\/([\w.+-]*\+)?(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
 
 /**
  * An API Gateway HTTP API (payload 2.0) event, as AWS builds it: lower-case headers, repeated
- * query parameters joined by commas, JWT claims as strings (arrays as "[a b]"), binary bodies
- * base64. Used by the local gateway and by tests, so both see exactly what Lambda would.
+ * headers and query parameters joined by commas, the Cookie header moved to `cookies`, JWT claims
+ * as strings (arrays as "[a b]"), binary bodies base64. The ONE factory: the local gateway builds
+ * every event with it and the unit tests' apiEvent is a thin adapter over it, so both see exactly
+ * what Lambda would (tests/unit/apigw-event.test.ts pins the shape).
  */
 export function apiGatewayEvent(input: EventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
-  const headers = Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers ?? {})) {
+    if (value === undefined) continue;
+    const key = name.toLowerCase();
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    headers[key] = key in headers ? `${headers[key]},${joined}` : joined;
+  }
+  const cookies = headers.cookie
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .filter(Boolean);
+  delete headers.cookie;
   const rawQueryString = input.rawQueryString ?? '';
-  const now = new Date();
-  const { body, isBase64Encoded } = encodeBody(input.body, headers['content-type']);
+  const now = input.now ?? new Date();
+  const { body, isBase64Encoded } = encodeBody(input.body, headers['content-type'], input.binaryBody ?? false);
+  const authorizer =
+    input.claims == null
+      ? undefined
+      : { principalId: '', integrationLatency: 0, jwt: { claims: stringifyClaims(input.claims), scopes: [] } };
   return {
     version: '2.0',
     routeKey: input.routeKey,
     rawPath: input.rawPath,
     rawQueryString,
+    ...(cookies?.length && { cookies }),
     headers,
     queryStringParameters: queryParameters(rawQueryString),
     pathParameters: input.pathParameters && Object.keys(input.pathParameters).length ? input.pathParameters : undefined,
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
-      authorizer: {
-        principalId: '',
-        integrationLatency: 0,
-        jwt: { claims: stringifyClaims(input.claims ?? {}), scopes: [] },
-      },
+      ...(authorizer && { authorizer }),
       domainName: headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
       http: {
         method: input.method,
         path: input.rawPath,
@@ -51,10 +77,10 @@ export function apiGatewayEvent(input: EventInput): APIGatewayProxyEventV2WithJW
         sourceIp: input.sourceIp ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId: randomUUID(),
+      requestId: input.requestId ?? randomUUID(),
       routeKey: input.routeKey,
       stage: '$default',
-      time: now.toUTCString(),
+      time: requestTime(now),
       timeEpoch: now.getTime(),
     },
     body,
@@ -62,18 +88,38 @@ export function apiGatewayEvent(input: EventInput): APIGatewayProxyEventV2WithJW
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
-function encodeBody(body: Buffer | string | null | undefined, contentType = '') {
+function encodeBody(body: Buffer | string | null | undefined, contentType: string | undefined, binary: boolean) {
   if (body == null || body.length === 0) return { body: undefined, isBase64Encoded: false };
-  if (typeof body === 'string') return { body, isBase64Encoded: false };
-  if (!contentType || TEXT_TYPES.test(contentType)) return { body: body.toString('utf8'), isBase64Encoded: false };
-  return { body: body.toString('base64'), isBase64Encoded: true };
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const text = !binary && (!contentType || TEXT_TYPES.test(contentType)) && isUtf8(bytes);
+  return text
+    ? { body: typeof body === 'string' ? body : bytes.toString('utf8'), isBase64Encoded: false }
+    : { body: bytes.toString('base64'), isBase64Encoded: true };
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function queryParameters(raw: string): Record<string, string> | undefined {
   if (!raw) return undefined;
   const out: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(raw)) out[key] = key in out ? `${out[key]},${value}` : value;
-  return out;
+  return Object.keys(out).length ? out : undefined;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** requestContext.time as API Gateway writes it: "14/Mar/2026:12:00:00 +0000". */
+export function requestTime(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${two(at.getUTCDate())}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}`;
+  return `${date}:${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
 }
 
 /** API Gateway hands claims to Lambda as strings; arrays become "[a b]". */

@@ -19,6 +19,12 @@ export interface CognitoConfig {
 }
 
 const ID_TOKEN_SECONDS = 3600;
+/** The stand-in's own endpoints, and what a request with another method is told to use (405). */
+const ALLOWED_METHODS: Record<string, string> = {
+  '/oauth2/authorize': 'GET, POST',
+  '/oauth2/token': 'POST',
+  '/logout': 'GET',
+};
 const CODE_SECONDS = 300;
 interface PendingCode {
   email: string;
@@ -111,13 +117,18 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
     if (path === '/oauth2/token' && req.method === 'POST') return token(req, res);
     if (path === '/logout' && req.method === 'GET') return logout(res, url);
     if (path === '/cognito' || path === '/cognito/') return jsonApi(req, res);
+    const allowed = ALLOWED_METHODS[path];
+    if (allowed) {
+      res.writeHead(405, { allow: allowed, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'invalid_request', error_description: `Use ${allowed}.` }));
+      return true;
+    }
     return false;
   }
 
   function checkClient(clientId: string | null, redirectUri: string | null): string | null {
     if (clientId !== cfg.clientId) return 'Unknown client_id';
-    if (!redirectUri || new URL(redirectUri, cfg.origin).origin !== cfg.origin)
-      return 'redirect_uri must be on this origin';
+    if (!sameOriginUrl(redirectUri, cfg.origin)) return 'redirect_uri must be a URL on this origin';
     return null;
   }
 
@@ -154,7 +165,9 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
   }
 
   async function authorizeSubmit(req: IncomingMessage, res: ServerResponse) {
-    const form = new URLSearchParams(await readBody(req));
+    const text = await readBody(req);
+    if (text === null) return tooLarge(res);
+    const form = new URLSearchParams(text);
     const problem = checkClient(form.get('client_id'), form.get('redirect_uri'));
     const email = (form.get('email') ?? '').trim().toLowerCase();
     if (problem || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
@@ -173,7 +186,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
       nonce: form.get('nonce') || undefined,
       expires: Date.now() + CODE_SECONDS * 1000,
     });
-    const target = new URL(form.get('redirect_uri')!, cfg.origin);
+    const target = sameOriginUrl(form.get('redirect_uri'), cfg.origin)!;
     target.searchParams.set('code', code);
     if (form.get('state')) target.searchParams.set('state', form.get('state')!);
     res.writeHead(302, { location: target.toString(), 'cache-control': 'no-store' }).end();
@@ -181,7 +194,9 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
   }
 
   async function token(req: IncomingMessage, res: ServerResponse) {
-    const form = new URLSearchParams(await readBody(req));
+    const text = await readBody(req);
+    if (text === null) return tooLarge(res);
+    const form = new URLSearchParams(text);
     const error = (status: number, code: string) => send(res, status, { error: code });
     if (form.get('client_id') !== cfg.clientId) return error(401, 'invalid_client');
     if (form.get('grant_type') === 'authorization_code') {
@@ -214,11 +229,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
 
   function logout(res: ServerResponse, url: URL) {
     const target = url.searchParams.get('logout_uri') ?? url.searchParams.get('redirect_uri');
-    if (
-      url.searchParams.get('client_id') !== cfg.clientId ||
-      !target ||
-      new URL(target, cfg.origin).origin !== cfg.origin
-    ) {
+    if (url.searchParams.get('client_id') !== cfg.clientId || !target || !sameOriginUrl(target, cfg.origin)) {
       return html(res, 400, page('Sign-out request refused', '<p role="alert">Unknown client or logout_uri.</p>'));
     }
     res.writeHead(302, { location: target, 'cache-control': 'no-store' }).end();
@@ -239,11 +250,19 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
     const target = String(req.headers['x-amz-target'] ?? '')
       .split('.')
       .pop();
-    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
     const reply = (status: number, payload: unknown) => {
       res.writeHead(status, { ...cors, 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(payload));
       return true;
     };
+    if (req.method !== 'POST') {
+      return reply(405, { __type: 'MethodNotAllowedException', message: 'Use POST with an x-amz-target.' });
+    }
+    const text = await readBody(req);
+    if (text === null) return tooLarge(res, cors);
+    const body = parseJsonObject(text || '{}');
+    // What Cognito answers to a body it cannot read as a JSON object.
+    if (!body)
+      return reply(400, { __type: 'SerializationException', message: 'The request body is not a JSON object.' });
     const notAuthorized = () => reply(400, { __type: 'NotAuthorizedException', message: 'Invalid token' });
     try {
       switch (target) {
@@ -324,18 +343,50 @@ async function loadKey(dir?: string): Promise<{ privateKey: CryptoKey; privateJw
   return { privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey, privateJwk, publicJwk };
 }
 
-function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
+/** Cognito's endpoints take small bodies; above this they answer 413 (as the CloudFront in front would). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The body as text, or null when it is larger than the limit (read to the end, then refused). */
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) reject(new Error('body too large'));
-      else chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+function tooLarge(res: ServerResponse, headers: Record<string, string> = {}) {
+  res
+    .writeHead(413, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' })
+    .end(JSON.stringify({ error: 'invalid_request', error_description: 'The request body is too large.' }));
+  return true;
+}
+
+/** A redirect or logout URI on this origin, or null (relative ones resolve against it; bad ones are null). */
+function sameOriginUrl(uri: string | null, origin: string): URL | null {
+  if (!uri) return null;
+  try {
+    const url = new URL(uri, origin);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 function send(res: ServerResponse, status: number, payload: unknown) {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { pathMatcher, type RouteDef, routeList } from '@rent/shared';
+import { type RouteDef, routeList } from '@rent/shared';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { JWK } from 'jose';
 import { apiGatewayEvent } from './apigw-event.js';
 import { functionsHttpDir } from './paths.js';
+import { routeKeyOf, routeMatcher } from './routing.js';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -27,12 +28,16 @@ export async function createGateway(opts: { issuer: string; clientId: string; jw
   });
   verifier.cacheJwks({ keys: [opts.jwk as never] });
 
-  const table = await Promise.all(
-    routeList.map(async (route: RouteDef) => {
-      const module = (await import(pathToFileURL(`${functionsHttpDir}/${route.id}.ts`).href)) as { handler: Handler };
-      return { route, match: pathMatcher(route.path), handler: module.handler };
-    }),
+  const handlers = new Map<RouteDef, Handler>(
+    await Promise.all(
+      routeList.map(async (route: RouteDef) => {
+        const module = (await import(pathToFileURL(`${functionsHttpDir}/${route.id}.ts`).href)) as { handler: Handler };
+        return [route, module.handler] as const;
+      }),
+    ),
   );
+  // The most specific route wins, as in API Gateway, so the table's order does not matter.
+  const matchRoute = routeMatcher<RouteDef>(routeList);
 
   // A verified token stays valid until it expires: skip the signature check when it comes back.
   const verified = new Map<string, Record<string, unknown>>();
@@ -53,34 +58,38 @@ export async function createGateway(opts: { issuer: string; clientId: string; jw
 
   return async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
-    const matched = table
-      .filter((e) => e.route.method === method)
-      .map((e) => ({ ...e, pathParameters: e.match(url.pathname) }))
-      .find((e) => e.pathParameters !== null);
+    const matched = matchRoute(method, url.pathname);
     if (!matched) return reply(res, 404, { message: 'Not Found' });
-    const { route, handler, pathParameters } = matched;
+    const { route, pathParameters } = matched;
+    const handler = handlers.get(route)!;
 
     const claims = await verify(req.headers.authorization);
     // Exactly what an HTTP API's JWT authorizer answers; the handler never runs.
     if (!claims) return reply(res, 401, { message: 'Unauthorized' });
 
-    const body = await readBody(req);
-    if (body === null) return reply(res, 413, { message: 'Request Entity Too Large' });
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const body = declared > MAX_PAYLOAD_BYTES ? null : await readBody(req);
+    if (body === null) {
+      req.resume(); // discarded, so the client can finish sending and read the answer
+      return reply(res, 413, { message: 'Request Entity Too Large' });
+    }
 
     const event = apiGatewayEvent({
       method,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
-      routeKey: `${route.method} ${route.path}`,
-      pathParameters: pathParameters ?? undefined,
-      headers: flattenHeaders(req),
+      routeKey: routeKeyOf(route),
+      pathParameters,
+      headers: req.headers,
       body,
       claims,
       sourceIp: req.socket.remoteAddress,
     });
     const result = await handler(event, lambdaContext(route.id, event.requestContext.requestId));
     if (typeof result === 'string') return reply(res, 200, result, 'application/json');
-    const headers = { ...(result.headers as Record<string, string>) };
+    const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+    // Payload 2.0 returns cookies apart from the headers; API Gateway turns them into Set-Cookie.
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     res.writeHead(result.statusCode ?? 200, headers);
     res.end(
       result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
@@ -101,14 +110,6 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
-}
-
-function flattenHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(',') : value;
-  }
-  return out;
 }
 
 function lambdaContext(functionName: string, awsRequestId: string): Context {

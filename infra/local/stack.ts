@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
@@ -9,19 +8,15 @@ import { join } from 'node:path';
 import type { JWK } from 'jose';
 import { ensureCertificate } from './cert.js';
 import { createCognitoStandIn } from './cognito.js';
+import { LOCAL } from './config.js';
 import { ensureTable, startDynamoDb } from './dynamodb.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
 import { startS3 } from './s3.js';
+import { createS3PassThrough } from './s3-pass-through.js';
 import { seedDemo } from './seed.js';
 import { serveSpa } from './static.js';
 
-export const LOCAL = {
-  region: 'us-east-1',
-  userPoolId: 'local_devpool',
-  clientId: 'local-spa-client',
-  tableName: 'rent-today',
-  receiptsBucket: 'rent-today-receipts',
-} as const;
+export { LOCAL };
 
 export interface StackOptions {
   /** HTTPS port of the one local origin (0 = any free port). */
@@ -87,10 +82,11 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       AWS_REGION: LOCAL.region,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+      AWS_ACCESS_KEY_ID: LOCAL.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     });
+    delete process.env.AWS_SESSION_TOKEN;
 
     const server = createServer({ key: cert.key, cert: cert.cert });
     await new Promise<void>((resolve, reject) => {
@@ -113,6 +109,13 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     const { createGateway } = await import('./gateway.js');
     const gateway = await createGateway({ issuer: cognito.issuer, clientId: LOCAL.clientId, jwk: cognito.publicJwk });
     const spa = serveSpa(webDist);
+    const s3PassThrough = createS3PassThrough({
+      prefix: '/s3',
+      bucket: LOCAL.receiptsBucket,
+      region: LOCAL.region,
+      ...LOCAL.credentials,
+      s3Endpoint: s3.endpoint,
+    });
     const runtimeConfig = JSON.stringify({
       region: LOCAL.region,
       userPoolId: LOCAL.userPoolId,
@@ -122,11 +125,12 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     });
 
     server.on('request', async (req, res) => {
-      const url = new URL(req.url ?? '/', origin);
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
       try {
+        const url = requestUrl(req.url, origin);
+        if (!url) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
         if (url.pathname.startsWith('/api/')) return await gateway(req, res, url);
-        if (url.pathname.startsWith('/s3/')) return proxyPresignedS3(req, res, url, s3.endpoint, LOCAL.receiptsBucket);
+        if (url.pathname.startsWith('/s3/')) return s3PassThrough(req, res);
         if (url.pathname === '/config.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(runtimeConfig);
           return;
@@ -157,37 +161,15 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
   }
 }
 
-/**
- * /s3/<bucket>/<key>?X-Amz-...: the browser's presigned receipt uploads and downloads, passed to
- * s3rver. Only presigned GET/HEAD/PUT on the receipts bucket get through (the same origin must not
- * expose the emulator's whole API). The signature itself is not checked here, as s3rver checks none:
- * the app verifies every upload after the fact, and unit tests pin what is signed.
- */
-function proxyPresignedS3(req: IncomingMessage, res: ServerResponse, url: URL, s3Endpoint: string, bucket: string) {
-  const method = req.method ?? 'GET';
-  const path = url.pathname.slice('/s3'.length);
-  if (
-    !['GET', 'HEAD', 'PUT'].includes(method) ||
-    !path.startsWith(`/${bucket}/`) ||
-    !url.searchParams.has('X-Amz-Signature')
-  ) {
-    res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Forbidden' }));
-    return;
+/** The request's URL on this origin, or null when the target is not an origin-form path (400). */
+function requestUrl(target: string | undefined, origin: string): URL | null {
+  if (!target?.startsWith('/') || target.startsWith('//')) return null;
+  try {
+    const url = new URL(target, origin);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
   }
-  const target = new URL(s3Endpoint);
-  const headers = { ...req.headers, host: target.host };
-  const upstream = httpRequest(
-    { hostname: target.hostname, port: target.port, method, path: `${path}${url.search}`, headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', (error) => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: `S3 emulator unreachable: ${error.message}` }));
-  });
-  req.pipe(upstream);
 }
 
 /** What CloudFront's response-headers policy adds in AWS (infra/lib/web-stack.ts). */

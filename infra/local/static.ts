@@ -26,7 +26,13 @@ export function serveSpa(root: string) {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const safePath = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    const decoded = safeDecode(url.pathname);
+    // No file can live at a path that is not valid percent-encoding (/%E0%A4%A): not found, not a crash.
+    if (decoded === null) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    const safePath = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, safePath);
     if (!file.startsWith(root)) file = join(root, 'index.html');
     const isFile = existsSync(file) && statSync(file).isFile();
@@ -51,4 +57,12 @@ export function serveSpa(root: string) {
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   };
+}
+
+function safeDecode(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }

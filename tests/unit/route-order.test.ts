@@ -1,17 +1,45 @@
-import { pathMatcher, type RouteDef, routeList, routes } from '@rent/shared';
+import { type RouteDef, routeList, routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
+import { routeKeyOf, routeMatcher } from '../../infra/local/routing.js';
 
 describe('route table order', () => {
-  // The local gateway takes the FIRST route that matches; API Gateway the most specific. They agree
-  // only if no route is shadowed by an earlier {param} route of the same method.
-  it('no route is shadowed by an earlier route with the same method', () => {
-    routeList.forEach((route: RouteDef, i) => {
-      const literal = route.path.replace(/\{(\w+)\}/g, 'x-$1');
-      for (const earlier of routeList.slice(0, i)) {
-        if (earlier.method !== route.method) continue;
-        expect(pathMatcher(earlier.path)(literal), `${route.id} is shadowed by ${earlier.id}`).toBeNull();
-      }
-    });
+  // The local gateway picks the most specific route, as API Gateway does, so the order in which
+  // routes.ts declares routes cannot change which handler a request reaches.
+  const literalPathOf = (route: RouteDef) => route.path.replace(/\{(\w+)\}/g, 'v-$1');
+  const paramsOf = (route: RouteDef) =>
+    Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `v-${name}`]));
+
+  /** Deterministic shuffles (a seeded LCG), so a failure names an order that can be replayed. */
+  function shuffled<T>(items: readonly T[], seed: number): T[] {
+    const out = [...items];
+    let state = seed;
+    for (let i = out.length - 1; i > 0; i--) {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      const j = state % (i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+
+  const orders = [
+    ['as declared', [...routeList]],
+    ['reversed', [...routeList].reverse()],
+    ...Array.from({ length: 20 }, (_, seed) => [`shuffle #${seed + 1}`, shuffled(routeList, seed + 1)] as const),
+  ] as const;
+
+  it.each(orders)('every route is picked for its own literal path, table %s', (_, table) => {
+    const match = routeMatcher<RouteDef>(table);
+    for (const route of routeList) {
+      const picked = match(route.method, literalPathOf(route));
+      expect(picked?.route.id, `${route.method} ${literalPathOf(route)}`).toBe(route.id);
+      expect(picked?.pathParameters).toEqual(paramsOf(route));
+      expect(routeKeyOf(picked!.route)).toBe(`${route.method} ${route.path}`);
+    }
+  });
+
+  it('has no two routes with the same method and path shape (API Gateway refuses them)', () => {
+    const shapes = routeList.map((r) => `${r.method} ${r.path.replace(/\{\w+\}/g, '{}')}`);
+    expect(new Set(shapes).size).toBe(shapes.length);
   });
 });
 

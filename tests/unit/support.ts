@@ -1,4 +1,7 @@
+import { type RouteDef, routeList } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { apiGatewayEvent } from '../../infra/local/apigw-event.js';
+import { routeKeyOf, routeMatcher } from '../../infra/local/routing.js';
 
 /** The claims API Gateway's JWT authorizer hands a handler (always strings). */
 export interface Claims {
@@ -23,7 +26,12 @@ export interface EventOptions {
   headers?: Record<string, string>;
 }
 
-/** An API Gateway HTTP API (payload 2.0) event, built by hand with only what the handlers read. */
+/**
+ * An API Gateway HTTP API (payload 2.0) event for a handler under test: a thin adapter over the
+ * local gateway's factory (infra/local/apigw-event.ts), so unit tests and the gateway build the
+ * same shape. The routeKey is the route the local gateway would pick for method + path (or
+ * "METHOD path" for a path no route has, as handler tests may use any path).
+ */
 export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
   const method = options.method ?? 'GET';
   const path = options.path ?? '/api/organization';
@@ -34,35 +42,23 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2With
       : typeof options.body === 'string'
         ? options.body
         : JSON.stringify(options.body);
-  const authorizer =
-    claims === null
-      ? undefined
-      : { principalId: '', integrationLatency: 0, jwt: { claims: withoutUndefined(claims), scopes: [] } };
-  return {
-    version: '2.0',
-    routeKey: `${method} ${path}`,
+  const matched = matchRoute(method, path);
+  return apiGatewayEvent({
+    method,
     rawPath: path,
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...options.headers },
-    pathParameters: options.pathParameters,
-    queryStringParameters: options.queryStringParameters,
-    body,
-    isBase64Encoded: options.isBase64Encoded ?? false,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'api',
-      authorizer,
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'request-1',
-      routeKey: `${method} ${path}`,
-      stage: '$default',
-      time: '01/Jan/2026:00:00:00 +0000',
-      timeEpoch: 1767225600000,
-    },
-  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+    rawQueryString: new URLSearchParams(options.queryStringParameters).toString(),
+    routeKey: matched ? routeKeyOf(matched.route) : `${method} ${path}`,
+    pathParameters: options.pathParameters ?? matched?.pathParameters,
+    headers: { 'content-type': 'application/json', 'user-agent': 'vitest', ...options.headers },
+    body: options.isBase64Encoded && body !== undefined ? Buffer.from(body, 'base64') : body,
+    binaryBody: options.isBase64Encoded ?? false,
+    claims: claims && withoutUndefined(claims),
+    requestId: 'request-1',
+    now: new Date('2026-01-01T00:00:00Z'),
+  });
 }
+
+const matchRoute = routeMatcher<RouteDef>(routeList);
 
 /** The little of a Lambda context the wrapper reads. */
 export function lambdaContext(awsRequestId = 'aws-request-1'): Context {

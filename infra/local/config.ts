@@ -1,0 +1,13 @@
+/** The fixed names of the offline stack (what CDK names in AWS), shared by the stack, its tests and the bench. */
+export const LOCAL = {
+  region: 'us-east-1',
+  userPoolId: 'local_devpool',
+  clientId: 'local-spa-client',
+  tableName: 'rent-today',
+  receiptsBucket: 'rent-today-receipts',
+  /**
+   * The credentials the handlers sign presigned links with, and the only ones the /s3 pass-through
+   * accepts. Always these offline: a developer's real AWS credentials never reach the local stack.
+   */
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+} as const;
