@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { ensureCertificate } from './cert.js';
 import { createCognitoStandIn } from './cognito.js';
 import { LOCAL } from './config.js';
 import { ensureTable, startDynamoDb } from './dynamodb.js';
+import { createOriginServer } from './origin-server.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
 import { startS3 } from './s3.js';
 import { createS3PassThrough } from './s3-pass-through.js';
@@ -88,13 +89,17 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     });
     delete process.env.AWS_SESSION_TOKEN;
 
-    const server = createServer({ key: cert.key, cert: cert.cert });
+    // Handlers are attached below, once the origin (with its port) is known.
+    let handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) => {
+      res.writeHead(503).end();
+    };
+    const origin$ = createOriginServer({ key: cert.key, cert: cert.cert }, (req, res) => handle(req, res));
+    const server = origin$.server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port ?? 8443, '127.0.0.1', () => resolve());
     });
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    server.closeIdleConnections?.();
+    closers.push(origin$.close);
     const port = (server.address() as AddressInfo).port;
     const origin = `https://localhost:${port}`;
     // Presigned receipt links point at this origin's /s3 pass-through (same origin, no CORS).
@@ -124,7 +129,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       userPoolEndpoint: `${origin}/cognito`,
     });
 
-    server.on('request', async (req, res) => {
+    handle = async (req, res) => {
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
       try {
         const url = requestUrl(req.url, origin);
@@ -142,7 +147,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'Internal Server Error' }));
       }
-    });
+    };
 
     return {
       url: origin,

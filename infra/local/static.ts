@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, relative } from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,8 +19,12 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves the built SPA like CloudFront does: hashed assets cached forever, unknown routes get index.html. */
-export function serveSpa(root: string) {
+/**
+ * Serves the built SPA like CloudFront does: hashed assets cached forever, unknown routes get index.html, and text
+ * compressed with brotli or gzip as the browser's Accept-Encoding allows. The compressed copies are made at build time
+ * (web/build/precompress.ts writes them to `compressedRoot`, same relative paths plus .br/.gz).
+ */
+export function serveSpa(root: string, compressedRoot = `${root}-compressed`) {
   return (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -50,13 +54,47 @@ export function serveSpa(root: string) {
       return;
     }
     const immutable = safePath.startsWith('/assets/');
+    const encoded = compressedCopy(compressedRoot, relative(root, file), req.headers['accept-encoding']);
+    const served = encoded?.file ?? file;
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'content-length': statSync(served).size,
+      // Caches must keep the encodings apart (CloudFront's CachingOptimized policy does the same).
+      vary: 'accept-encoding',
+      ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
     });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    else createReadStream(served).pipe(res);
   };
+}
+
+/** The encodings we have copies in, best first. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The best precompressed copy of `relativePath` the client accepts (RFC 9110 Accept-Encoding, q=0 refuses). */
+export function compressedCopy(compressedRoot: string, relativePath: string, acceptEncoding: string | undefined) {
+  const accepted = acceptedEncodings(acceptEncoding ?? '');
+  for (const { encoding, suffix } of ENCODINGS) {
+    if (!accepted.has(encoding)) continue;
+    const file = join(compressedRoot, `${relativePath}${suffix}`);
+    if (existsSync(file)) return { encoding, file };
+  }
+  return null;
+}
+
+export function acceptedEncodings(header: string): Set<string> {
+  const quality = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) quality.set(name, q === undefined ? 1 : Number(q));
+  }
+  const wildcard = quality.get('*') ?? 0;
+  return new Set(ENCODINGS.map((e) => e.encoding).filter((name) => (quality.get(name) ?? wildcard) > 0));
 }
 
 function safeDecode(path: string): string | null {
