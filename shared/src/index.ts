@@ -1,5 +1,6 @@
 export * from './api/route.js';
 export * from './api/routes.js';
+export * from './core/messages.js';
 export * from './domain/categories.js';
 export * from './domain/common.js';
 export * from './domain/money.js';
@@ -10,4 +11,3 @@ export * from './domain/roles.js';
 export * from './domain/rule.js';
 export * from './domain/transaction.js';
 export * from './rules/index.js';
-export * from './core/messages.js';
