@@ -26,6 +26,7 @@ import { type TransactionChange, writeTransactionChanges } from '../data/transac
 import { readTransactions } from '../data/transactions/read.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
+import { categorizedByRule } from './transactions.js';
 
 /**
  * Applying a rule, recorded as an undoable batch (docs/data-model.md "Rule batches").
@@ -119,12 +120,7 @@ export async function applyRule(
   const changeOf = (record: TransactionRecord): TransactionChange => [
     record,
     {
-      ...record,
-      category: change.category as TransactionRecord['category'],
-      categorizationSource: 'rule',
-      categorizedByRuleId: change.categorizedByRuleId,
-      categorizationConfidence: change.categorizationConfidence,
-      categorizedAt: change.categorizedAt,
+      ...categorizedByRule(record, change),
       categorizationBatchId: batch.id,
       updatedAt: stamp,
       version: record.version + 1,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { autoCategorize, type EngineRule, type RuleSet, type TransactionInput } from '@rent/shared';
+import { toMatchable } from '../data/repositories/matchIndex.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
 import type { TransactionRecord } from '../data/transactionItems.js';
 import {
@@ -25,19 +26,15 @@ export function categorizeOnArrival(
   record: TransactionRecord,
   now: string,
 ): TransactionRecord {
-  const change = autoCategorize(
-    rules,
-    {
-      id: record.id,
-      name: record.name,
-      amountCents: record.amount,
-      category: record.category,
-      isIgnored: record.isIgnored,
-      categorizationSource: record.categorizationSource,
-    },
-    now,
-  );
-  if (!change) return record;
+  const change = autoCategorize(rules, toMatchable(record), now);
+  return change ? categorizedByRule(record, change) : record;
+}
+
+/** What a rule's categorization sets on a transaction: the category and its provenance. */
+export function categorizedByRule(
+  record: TransactionRecord,
+  change: NonNullable<ReturnType<typeof autoCategorize>>,
+): TransactionRecord {
   return {
     ...record,
     category: change.category as TransactionRecord['category'],

@@ -206,7 +206,9 @@ export const routes = {
     params: byId,
     response: ReceiptResult,
     roles: STAFF,
-    bucketAccess: ['s3:GetObject', 's3:DeleteObject'],
+    // Copies the pending upload to the receipt's own key (Get on the source, Put on the target),
+    // reads its first bytes, deletes the pending object.
+    bucketAccess: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
   }),
   listMyReceipts: defineRoute({
     id: 'listMyReceipts',

@@ -1,6 +1,5 @@
-
 import { config } from '../../lib/config.js';
-import { SnapshotWriter, } from '../repositories/matchCells.js';
+import { SnapshotWriter } from '../repositories/matchCells.js';
 import { cellId, monthOf } from '../rollups.js';
 import { backoff, MAX_TRANSACT_ITEMS, STALE_READ_ATTEMPTS, StaleRead, type TransactOp } from '../transact.js';
 import { changedMeanwhile, changesOps, matchRowsOf, type TransactionChange, writeOps } from './writeOps.js';
