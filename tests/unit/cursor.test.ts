@@ -38,6 +38,7 @@ describe('page cursors', () => {
     ['signed, with an edited state', text({ ...signed, p: { v: 1, k: { ...key, SK: 'TXN#t2' } } })],
     ['signed with another key', text({ ...signed, s: `${signed.s.slice(0, -3)}AAA` })],
     ['without its signature', text({ p: signed.p })],
+    ['signed, with an extra field beside the state', text({ ...signed, v: 2 })],
   ])('refuses %s with a 400 naming the cursor', (_, cursor) => {
     let thrown: unknown;
     try {

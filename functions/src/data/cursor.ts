@@ -31,9 +31,9 @@ function verified(text: string): unknown {
   } catch {
     throw invalidCursor();
   }
-  if (typeof outer !== 'object' || outer === null) throw invalidCursor();
-  const { p, s } = outer as { p?: unknown; s?: unknown };
-  if (p === undefined || typeof s !== 'string') throw invalidCursor();
+  if (typeof outer !== 'object' || outer === null || Object.keys(outer).sort().join() !== 'p,s') throw invalidCursor();
+  const { p, s } = outer as { p: unknown; s: unknown };
+  if (typeof s !== 'string') throw invalidCursor();
   const expected = Buffer.from(sign(JSON.stringify(p)));
   const given = Buffer.from(s);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();

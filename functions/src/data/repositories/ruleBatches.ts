@@ -12,17 +12,8 @@ import type { TransactOp } from '../transact.js';
 
 /**
  * The records of rule applies (docs/data-model.md "Rule batches"): the batch header with its lease,
- * and the record of what each chunk changed. The apply and undo workflows are services/ruleApply.ts.
- *
- * - Idempotent: the engine leaves out transactions already in the rule's category, so applying the
- *   same rule to the same selection again changes nothing (and records no batch).
- * - All-or-nothing per transaction: each chunk is ONE TransactWriteItems holding its transactions,
- *   their rollup cells and match rows, and the record of what the chunk changed (previous category,
- *   source, rule, confidence, time and batch of each). A crash leaves each transaction either done
- *   (and recorded, so undoable) or untouched.
- * - Resumable: the batch header is written first (status "applying", a lease); a call that runs out of
- *   time, or crashes, leaves it open. Sending the same request again finds the open batch by the
- *   fingerprint of what it applies, continues it under the same id, and marks it "applied" at the end.
+ * and the record of what each chunk changed (written in the same TransactWriteItems as that chunk's
+ * transactions). The apply and undo workflows, and their guarantees, are services/ruleApply.ts.
  */
 
 /** How long a running apply or undo holds its batch; a crashed one can be resumed after this. */
