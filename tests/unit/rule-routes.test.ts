@@ -21,8 +21,7 @@ describe('categorization rule routes (SPEC §7)', () => {
   );
 
   it("declare organization scoping exactly where the query carries SPEC §7's organizationId", () => {
-    const carriesOrganization = (route: RouteDef) =>
-      route.query !== undefined && route.query.safeParse({ organizationId: 'x' }).success;
+    const carriesOrganization = (route: RouteDef) => route.query?.safeParse({ organizationId: 'x' }).success === true;
     const declared = (routeList as readonly RouteDef[]).filter((route) => route.orgScopedQuery);
     expect(declared.map((route) => route.id).sort()).toEqual(ruleRoutes.map((route) => route.id).sort());
     expect(
