@@ -15,6 +15,7 @@ import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Jobs } from './jobs.js';
 import { RouteFunction } from './route-function.js';
@@ -22,6 +23,8 @@ import { RouteFunction } from './route-function.js';
 export interface ApiStackProps extends StackProps {
   table: ITable;
   receipts: IBucket;
+  /** The key route functions sign page cursors with (CURSOR_SECRET). */
+  cursorSecret: ISecret;
   /** Issuer of the tokens the JWT authorizer accepts (the user pool). */
   issuerUrl: string;
   userPoolClient: UserPoolClient;
@@ -93,6 +96,7 @@ export class ApiStack extends Stack {
         functionsDir: props.functionsDir,
         table: props.table,
         receipts: props.receipts,
+        cursorSecret: props.cursorSecret,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {

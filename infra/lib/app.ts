@@ -46,6 +46,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     description: 'Rent.Today HTTP API: one Lambda per route of the route table',
     table: data.table,
     receipts: data.receipts,
+    cursorSecret: data.cursorSecret,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
     functionsDir: options.functionsDir,

@@ -3,6 +3,7 @@ import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
 export interface DataStackProps extends StackProps {
@@ -19,6 +20,8 @@ export class DataStack extends Stack {
   readonly table: Table;
   readonly receipts: Bucket;
   readonly plaidTokenKey: Key;
+  /** HMAC key of the API's page cursors (functions/src/data/cursor.ts), generated once, never in source. */
+  readonly cursorSecret: Secret;
   /** S3 server access logs of this stack's buckets. */
   readonly accessLogs: Bucket;
 
@@ -83,6 +86,9 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Versioning is the undo for an accidental delete or overwrite, not an archive.
         { noncurrentVersionExpiration: Duration.days(30) },
+        // Uploads land under receipts/pending/ and are copied to the receipt's own key on confirm; what is
+        // left there (an abandoned upload, a PUT after confirm with the same link) is never read.
+        { prefix: 'receipts/pending/', expiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -92,6 +98,16 @@ export class DataStack extends Stack {
     this.plaidTokenKey = new Key(this, 'PlaidTokenKey', {
       description: 'Rent.Today: encrypts Plaid access tokens at rest',
       enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Signs the API's page cursors, so a client cannot forge the running sums or keys they carry. The
+    // route functions get it as CURSOR_SECRET (a dynamic reference resolved at deploy). Rotating it only
+    // invalidates open page links (a 400 "start again from the first page"), so it is rotated by
+    // replacing the value, not by a rotation Lambda.
+    this.cursorSecret = new Secret(this, 'CursorSecret', {
+      description: 'Rent.Today: HMAC-SHA256 key of API page cursors',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

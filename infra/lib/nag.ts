@@ -19,8 +19,17 @@ export function addNagChecks(app: App): void {
  * roles instead of AWS managed policies, named GSI ARNs instead of index/*, password policy, ...).
  * v3 matches ids exactly: a wildcard finding is acknowledged per finding, `Rule[Finding]`.
  */
-export function acknowledgeNagFindings({ auth, api, web }: RentStacks): void {
+export function acknowledgeNagFindings({ data, auth, api, web }: RentStacks): void {
   const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+
+  // --- Cursor signing key -------------------------------------------------------------------------
+  ack(
+    data.cursorSecret,
+    'AwsSolutions-SMG4',
+    'The HMAC key of API page cursors is only ever used by our own functions and guards against forged ' +
+      'cursors; replacing it merely invalidates open page links. Rotate it by setting a new value (docs/deploy.md), ' +
+      'not with a rotation Lambda.',
+  );
 
   // --- Cognito ------------------------------------------------------------------------------------
   ack(

@@ -8,6 +8,7 @@ import { Effect, Grant, type IGrantable, PolicyStatement, Role, ServicePrincipal
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 
@@ -17,6 +18,8 @@ export interface RouteFunctionProps {
   functionsDir?: string;
   table: ITable;
   receipts: IBucket;
+  /** Signs page cursors: passed as CURSOR_SECRET (resolved by CloudFormation at deploy). */
+  cursorSecret: ISecret;
   memorySize?: number;
 }
 
@@ -175,6 +178,7 @@ export class RouteFunction extends Construct {
       environment: {
         TABLE_NAME: table.tableName,
         RECEIPTS_BUCKET: receipts.bucketName,
+        CURSOR_SECRET: props.cursorSecret.secretValue.unsafeUnwrap(),
         LOG_LEVEL: 'info',
       },
     });

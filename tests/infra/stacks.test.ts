@@ -10,6 +10,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOB_IDS } from '../../infra/lib/bundle.js';
 import { RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
@@ -230,9 +231,10 @@ describe('RouteFunction with an SSE-KMS receipts bucket (the real one is S3-mana
     const table = new Table(stack, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });
     const key = new Key(stack, 'Key');
     const receipts = new Bucket(stack, 'Receipts', { encryption: BucketEncryption.KMS, encryptionKey: key });
+    const cursorSecret = new Secret(stack, 'CursorSecret');
     const cases: [RouteDef, string[]][] = [
       [routes.createReceiptUpload, ['kms:GenerateDataKey']],
-      [routes.confirmReceiptUpload, ['kms:Decrypt']],
+      [routes.confirmReceiptUpload, ['kms:Decrypt', 'kms:GenerateDataKey']],
       [routes.getReceiptUrl, ['kms:Decrypt']],
       [routes.deleteReceipt, []],
       [routes.getProperty, []],
@@ -240,7 +242,11 @@ describe('RouteFunction with an SSE-KMS receipts bucket (the real one is S3-mana
     const made = cases.map(([route, kms]) => {
       mkdirSync(join(dir, route.id), { recursive: true });
       writeFileSync(join(dir, route.id, 'index.mjs'), 'export const handler = async () => ({});');
-      return { route, kms, fn: new RouteFunction(stack, route.id, { route, functionsDir: dir, table, receipts }) };
+      return {
+        route,
+        kms,
+        fn: new RouteFunction(stack, route.id, { route, functionsDir: dir, table, receipts, cursorSecret }),
+      };
     });
     const template = Template.fromStack(stack);
     const keyId = stack.getLogicalId(key.node.defaultChild as any);

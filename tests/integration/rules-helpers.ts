@@ -16,10 +16,20 @@ export async function repositories() {
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.LOG_LEVEL = 'silent';
   return {
-    transactions: await import('../../functions/src/data/repositories/transactions.js'),
+    transactions: {
+      ...(await import('../../functions/src/data/transactions/read.js')),
+      ...(await import('../../functions/src/data/transactions/totals.js')),
+      ...(await import('../../functions/src/data/transactions/changes.js')),
+      ...(await import('../../functions/src/data/transactions/writes.js')),
+      ...(await import('../../functions/src/data/transactions/bulk.js')),
+      ...(await import('../../functions/src/services/transactions.js')),
+    },
     matchIndex: await import('../../functions/src/data/repositories/matchIndex.js'),
     matchCells: await import('../../functions/src/data/repositories/matchCells.js'),
-    ruleBatches: await import('../../functions/src/data/repositories/ruleBatches.js'),
+    ruleBatches: {
+      ...(await import('../../functions/src/data/repositories/ruleBatches.js')),
+      ...(await import('../../functions/src/services/ruleApply.js')),
+    },
     rules: await import('../../functions/src/data/repositories/rules.js'),
     rollups: await import('../../functions/src/data/repositories/rollups.js'),
   };

@@ -23,7 +23,7 @@ import { apiEvent, bodyOf, type EventOptions, lambdaContext } from './support.js
 process.env.TABLE_NAME = 'test';
 process.env.IDENTITY_CACHE_MS = '0';
 process.env.LOG_LEVEL = 'silent';
-const { forgetCaller } = await import('../../functions/src/lib/identity.js');
+const { forgetCaller } = await import('../../functions/src/runtime/identity.js');
 const handlers = {
   createProperty: (await import('../../functions/src/http/createProperty.js')).handler,
   updateProperty: (await import('../../functions/src/http/updateProperty.js')).handler,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys.js';
 import {
   toTransactionRecord,
-  toTransactionWire,
   transactionIndexKeys,
   transactionItem,
+  transactionToApi,
 } from '../../functions/src/data/transactionItems.js';
 
 /** The ledger's access patterns in functions/src/data/keys.ts, pinned string by string. */
@@ -129,7 +129,7 @@ describe('transaction items', () => {
   });
 
   it('go on the wire with a decimal amount and no internal counters', () => {
-    const wire = toTransactionWire(record);
+    const wire = transactionToApi(record);
     expect(wire.amount).toBe(-1234.5);
     expect(wire).not.toHaveProperty('receiptCount');
     expect(wire).not.toHaveProperty('searchName');

@@ -1,5 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -166,11 +172,12 @@ describe('receipt confirm when S3 misbehaves', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
-  it('deletes the object and the record when the first bytes are not what was declared', async () => {
+  it('deletes the objects and the record when the first bytes are not what was declared', async () => {
     memberIsAdmin();
     ddb.on(GetCommand).resolves({ Item: pending });
     ddb.on(DeleteCommand).resolves({});
     s3.on(HeadObjectCommand).resolves({ ContentLength: 100, ContentType: 'image/png' });
+    s3.on(CopyObjectCommand).resolves({});
     s3.on(GetObjectCommand).resolves({
       Body: { transformToByteArray: async () => new Uint8Array(Buffer.from('<html><body>hi')) } as never,
     });
@@ -178,8 +185,18 @@ describe('receipt confirm when S3 misbehaves', () => {
     const result = await call(confirm, { method: 'POST', pathParameters: { id: 'r1' } });
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result).error).toBe('That file is not really a PNG image. Upload a JPEG, PNG, WebP or PDF file.');
-    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input.Range).toBe('bytes=0-15');
-    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Key).toBe(pending.key);
+    // The upload is copied to the receipt's own key and checked THERE (the pending key stays writable).
+    const uploaded = `receipts/pending/${ORG}/r1`;
+    expect(s3.commandCalls(CopyObjectCommand)[0]!.args[0].input).toMatchObject({
+      CopySource: `rent-receipts/${uploaded}`,
+      Key: pending.key,
+    });
+    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({
+      Key: pending.key,
+      Range: 'bytes=0-15',
+    });
+    const deleted = s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key);
+    expect(deleted).toEqual(expect.arrayContaining([uploaded, pending.key]));
     expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({ PK: `ORG#${ORG}`, SK: 'RCPT#r1' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

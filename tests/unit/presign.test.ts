@@ -66,12 +66,15 @@ describe('presigned receipt upload (AWS)', () => {
 
   it('makes download links for 300 s that show the file inline with its stored type', async () => {
     const { presignReceiptDownload } = await loadS3();
-    const link = await presignReceiptDownload(KEY, 'application/pdf', 'invoice.pdf');
+    const { receiptDisposition } = await import('../../functions/src/lib/receiptFiles.js');
+    const link = await presignReceiptDownload(KEY, 'application/pdf', receiptDisposition('invoice.pdf'));
     const url = new URL(link.url);
     expect(url.origin).toBe('https://unit-receipts.s3.us-east-1.amazonaws.com');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
-    expect(url.searchParams.get('response-content-disposition')).toBe('inline; filename="invoice.pdf"');
+    expect(url.searchParams.get('response-content-disposition')).toBe(
+      `inline; filename="invoice.pdf"; filename*=UTF-8''invoice.pdf`,
+    );
     expect(link.expiresAt).toBe('2026-03-14T12:05:00.000Z');
   });
 });
@@ -87,11 +90,11 @@ describe('presigned receipt links offline', () => {
 });
 
 describe('requestReceiptUpload', () => {
-  it("signs a key under the caller's organization and the transaction, whatever the file is called", async () => {
+  it("signs a PUT of the caller's pending key only; the receipt's own key is under the organization and the transaction", async () => {
     await loadS3();
     const ddb = mockClient(DynamoDBDocumentClient);
     ddb.on(TransactWriteCommand).resolves({});
-    const { requestReceiptUpload } = await import('../../functions/src/lib/receipts.js');
+    const { requestReceiptUpload } = await import('../../functions/src/services/receipts.js');
     const caller = { userId: 'u1', email: 'a@example.com', name: null, orgId: 'org-1', role: 'ADMIN' as const };
     const { reference, upload } = await requestReceiptUpload(caller, {
       fileName: '../../org-2/secret.png',
@@ -99,8 +102,9 @@ describe('requestReceiptUpload', () => {
       size: 2048,
       transactionId: 'txn-9',
     });
-    const key = decodeURIComponent(new URL(upload.url).pathname.slice(1));
-    expect(key).toBe(`receipts/org-1/txn-9/${reference}-org-2_secret.png`);
+    const uploadKey = decodeURIComponent(new URL(upload.url).pathname.slice(1));
+    expect(uploadKey).toBe(`receipts/pending/org-1/${reference}`);
+    const key = `receipts/org-1/txn-9/${reference}-org-2_secret.png`;
     const [put, check] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(put!.Put!.Item).toMatchObject({
       PK: 'ORG#org-1',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   organizationPrefix,
+  pendingReceiptKey,
+  receiptDisposition,
   receiptObjectKey,
   SNIFF_BYTES,
   safeFileName,
@@ -40,6 +42,28 @@ describe('receipt object keys', () => {
       expect(safeFileName(name)).toMatch(/^[\w.-]+$/);
       expect(safeFileName(name).startsWith('.')).toBe(false);
     }
+  });
+});
+
+describe('pending upload keys and the served disposition', () => {
+  it('uploads go to a pending key of their own, never the key a receipt is served from', () => {
+    expect(pendingReceiptKey('org-1', 'r1')).toBe('receipts/pending/org-1/r1');
+    expect(pendingReceiptKey('org-1', 'r1')).not.toBe(receiptObjectKey('org-1', null, 'r1', 'x.png'));
+  });
+
+  it.each([
+    ['invoice.pdf', `inline; filename="invoice.pdf"; filename*=UTF-8''invoice.pdf`],
+    [
+      'Kitchen leak – invoice.png',
+      `inline; filename="Kitchen_leak_invoice.png"; filename*=UTF-8''Kitchen%20leak%20%E2%80%93%20invoice.png`,
+    ],
+    [
+      `"quoted"; filename=evil.html`,
+      `inline; filename="quoted_filename_evil.html"; filename*=UTF-8''%22quoted%22%3B%20filename%3Devil.html`,
+    ],
+    [`it's (1).png`, `inline; filename="it_s_1_.png"; filename*=UTF-8''it%27s%20%281%29.png`],
+  ])('%s is shown inline with a safe name and its original name encoded', (name, expected) => {
+    expect(receiptDisposition(name)).toBe(expected);
   });
 });
 

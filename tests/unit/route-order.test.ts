@@ -69,7 +69,7 @@ describe('ledger routes', () => {
     expect(access).toEqual({
       deleteTransaction: ['s3:DeleteObject'],
       createReceiptUpload: ['s3:PutObject'],
-      confirmReceiptUpload: ['s3:GetObject', 's3:DeleteObject'],
+      confirmReceiptUpload: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
       getReceiptUrl: ['s3:GetObject'],
       getReceiptUrlAtRoot: ['s3:GetObject'],
       deleteReceipt: ['s3:DeleteObject'],

@@ -20,6 +20,18 @@ describe('categorization rule routes (SPEC §7)', () => {
     route.path.startsWith('/api/categorization-rules'),
   );
 
+  it("declare organization scoping exactly where the query carries SPEC §7's organizationId", () => {
+    const carriesOrganization = (route: RouteDef) => route.query?.safeParse({ organizationId: 'x' }).success === true;
+    const declared = (routeList as readonly RouteDef[]).filter((route) => route.orgScopedQuery);
+    expect(declared.map((route) => route.id).sort()).toEqual(ruleRoutes.map((route) => route.id).sort());
+    expect(
+      (routeList as readonly RouteDef[])
+        .filter(carriesOrganization)
+        .map((route) => route.id)
+        .sort(),
+    ).toEqual(declared.map((route) => route.id).sort());
+  });
+
   it('keep the SPEC paths and add preview, counts, batches and undo', () => {
     expect(routes.listRules).toMatchObject({ method: 'GET', path: '/api/categorization-rules' });
     expect(routes.createRule).toMatchObject({ method: 'POST', path: '/api/categorization-rules', status: 201 });

@@ -14,7 +14,12 @@ import type { TransactionRecord } from '../../functions/src/data/transactionItem
 /** The bulk write path (rule apply and undo, imports) against a mocked DynamoDB: shapes, lanes, races. */
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
-const repo = await import('../../functions/src/data/repositories/transactions.js');
+const repo = {
+  ...(await import('../../functions/src/data/transactions/changes.js')),
+  ...(await import('../../functions/src/data/transactions/writes.js')),
+};
+const { Conflict } = await import('../../functions/src/domain-errors.js');
+const { errorResponse } = await import('../../functions/src/runtime/errors.js');
 const { encodeRow } = await import('../../functions/src/data/matchIndex.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -172,7 +177,9 @@ describe('writeTransactionChanges', () => {
 
   it('answers 409 when a chunk keeps losing races and nobody can re-plan it', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled([{ Code: 'ConditionalCheckFailed' }]));
-    await expect(repo.writeTransactionChanges(ORG, [categorize(record(1))])).rejects.toMatchObject({ status: 409 });
+    const error = await repo.writeTransactionChanges(ORG, [categorize(record(1))]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Conflict);
+    expect(errorResponse(error).statusCode).toBe(409);
   });
 });
 

@@ -16,12 +16,6 @@ export function isTransactionConditionFailure(error: unknown): error is Transact
   return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
 }
 
-/** Standard version check: the item exists and still has the version the writer read. */
-export const versionCondition = (version: number) => ({
-  ConditionExpression: 'attribute_exists(PK) AND version = :expectedVersion',
-  ExpressionAttributeValues: { ':expectedVersion': version },
-});
-
 /** True when a TransactWriteItems was cancelled by contention or throttling: worth a retry, not a 500. */
 export function isTransactionBusy(error: unknown): boolean {
   if ((error as { name?: string })?.name !== 'TransactionCanceledException') return false;

@@ -18,7 +18,8 @@
  * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
  * | Receipt (attached) | ORG#o  | RCPT#r                    | ORG#o#TXN#t#RCPT / uploadedAt#r             |                                             |
  * | Receipt (loose)    | ORG#o  | RCPT#r                    | ORG#o#USER#u#RCPT / uploadedAt#r            |                                             |
- * | Rule               | ORG#o  | RULE#r                    |                                             |                                             |
+ * | Rule               | ORG#o  | RULE#r                    |                                             | ORG#o#PROP#p / RULE#r (with a property)     |
+ * | Rule counter       | ORG#o  | COUNTER#RULES             |                                             |                                             |
  * | Rule batch         | ORG#o  | RULEBATCH#b               | ORG#o#RULEBATCH#OPEN / fingerprint#b (open) |                                             |
  * | Rule batch record  | ORG#o  | RULEBATCHREC#b#A#c / #U#c |                                             |                                             |
  * | Match cell         | ORG#o  | MATCH#yyyy-mm#PROP#p      |                                             |                                             |
@@ -135,6 +136,13 @@ export const keys = {
 
   rule: (orgId: string, ruleId: string) => ({ PK: orgPk(orgId), SK: `RULE#${ruleId}` }),
   rulesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'RULE#' }),
+  /** A rule that names a property points at it (GSI2), so the property-delete check sees the rule. */
+  ruleByProperty: (orgId: string, propertyId: string, ruleId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SK: `RULE#${ruleId}`,
+  }),
+  /** How many rules an organization keeps: changed in the same TransactWriteItems as each rule put or delete. */
+  ruleCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#RULES' }),
 
   /** One apply of a rule; batch ids begin with their creation time, so the SK sorts by time. */
   ruleBatch: (orgId: string, batchId: string) => ({ PK: orgPk(orgId), SK: `RULEBATCH#${batchId}` }),

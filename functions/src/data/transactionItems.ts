@@ -122,7 +122,7 @@ export function toTransactionRecord(item: Record<string, unknown>): TransactionR
 }
 
 /** Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the category. */
-export function toTransactionWire(t: TransactionRecord): Transaction {
+export function transactionToApi(t: TransactionRecord): Transaction {
   const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, ...rest } = t;
   return { ...rest, amount: fromCents(amount), ...(categorizedByRuleId ? { categorizedByRuleId } : {}) };
 }

@@ -1,9 +1,5 @@
 import { routes } from '@rent/shared';
-import { applyRule } from '../data/repositories/ruleBatches.js';
-import { http } from '../lib/http.js';
-import { assertOwnOrganization } from '../lib/identity.js';
+import { http } from '../runtime/http.js';
+import { applyRule } from '../services/ruleApply.js';
 
-export const handler = http(routes.applyRuleSingle, async ({ caller, query, body }) => {
-  assertOwnOrganization(caller, query.organizationId);
-  return applyRule(caller, body);
-});
+export const handler = http(routes.applyRuleSingle, ({ caller, body }) => applyRule(caller, body));

@@ -1,9 +1,9 @@
 import { routes } from '@rent/shared';
-import { toReceiptWire } from '../data/repositories/receipts.js';
-import { http } from '../lib/http.js';
-import { confirmReceiptUpload } from '../lib/receipts.js';
+import { receiptToApi } from '../data/repositories/receipts.js';
+import { http } from '../runtime/http.js';
+import { confirmReceiptUpload } from '../services/receipts.js';
 
 export const handler = http(routes.confirmReceiptUpload, async ({ caller, params }) => {
-  const receipt = toReceiptWire(await confirmReceiptUpload(caller, params.id));
+  const receipt = receiptToApi(await confirmReceiptUpload(caller, params.id));
   return { reference: receipt.reference, receipt };
 });

@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
-import { createProperty, toWire } from '../data/repositories/properties.js';
-import { http } from '../lib/http.js';
+import { createProperty, propertyToApi } from '../data/repositories/properties.js';
+import { http } from '../runtime/http.js';
 
 export const handler = http(routes.createProperty, async ({ caller, body }) =>
-  toWire(await createProperty(caller.orgId, body)),
+  propertyToApi(await createProperty(caller.orgId, body)),
 );

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
-import { http } from '../lib/http.js';
-import { requestReceiptUpload } from '../lib/receipts.js';
+import { http } from '../runtime/http.js';
+import { requestReceiptUpload } from '../services/receipts.js';
 
 export const handler = http(routes.createReceiptUpload, ({ caller, body }) => requestReceiptUpload(caller, body));

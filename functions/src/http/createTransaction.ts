@@ -1,8 +1,8 @@
 import { routes } from '@rent/shared';
-import { createTransaction } from '../data/repositories/transactions.js';
-import { toTransactionWire } from '../data/transactionItems.js';
-import { http } from '../lib/http.js';
+import { transactionToApi } from '../data/transactionItems.js';
+import { http } from '../runtime/http.js';
+import { createTransaction } from '../services/transactions.js';
 
 export const handler = http(routes.createTransaction, async ({ caller, body }) => ({
-  transaction: toTransactionWire(await createTransaction(caller, body)),
+  transaction: transactionToApi(await createTransaction(caller, body)),
 }));

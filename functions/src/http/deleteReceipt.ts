@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
-import { http } from '../lib/http.js';
-import { removeReceipt } from '../lib/receipts.js';
+import { http } from '../runtime/http.js';
+import { removeReceipt } from '../services/receipts.js';
 
 export const handler = http(routes.deleteReceipt, ({ caller, params }) => removeReceipt(caller, params.id));

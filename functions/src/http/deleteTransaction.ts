@@ -1,10 +1,8 @@
 import { routes } from '@rent/shared';
-import { deleteTransaction } from '../data/repositories/transactions.js';
-import { http } from '../lib/http.js';
-import { deleteObjectsQuietly } from '../lib/s3.js';
+import { http } from '../runtime/http.js';
+import { deleteTransactionWithReceipts } from '../services/receipts.js';
 
 export const handler = http(routes.deleteTransaction, async ({ caller, params }) => {
-  const { receiptKeys } = await deleteTransaction(caller.orgId, params.id);
-  await deleteObjectsQuietly(receiptKeys);
+  await deleteTransactionWithReceipts(caller.orgId, params.id);
   return { id: params.id };
 });

@@ -1,12 +1,5 @@
-import { isTenant, routes } from '@rent/shared';
-import { getProperty, toWire } from '../data/repositories/properties.js';
-import { tenantPropertyIds } from '../data/repositories/tenancies.js';
-import { notFound } from '../lib/errors.js';
-import { http } from '../lib/http.js';
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { getVisibleProperty } from '../services/properties.js';
 
-export const handler = http(routes.getProperty, async ({ caller, params }) => {
-  if (isTenant(caller.role) && !(await tenantPropertyIds(caller.orgId, caller.userId)).includes(params.id)) {
-    throw notFound('Property');
-  }
-  return toWire(await getProperty(caller.orgId, params.id));
-});
+export const handler = http(routes.getProperty, ({ caller, params }) => getVisibleProperty(caller, params.id));

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
-import { http } from '../lib/http.js';
-import { receiptLink } from '../lib/receipts.js';
+import { http } from '../runtime/http.js';
+import { receiptLink } from '../services/receipts.js';
 
 export const handler = http(routes.getReceiptUrl, ({ caller, query }) => receiptLink(caller, query.reference));

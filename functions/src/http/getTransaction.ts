@@ -1,8 +1,8 @@
 import { routes } from '@rent/shared';
-import { getTransaction } from '../data/repositories/transactions.js';
-import { toTransactionWire } from '../data/transactionItems.js';
-import { http } from '../lib/http.js';
+import { transactionToApi } from '../data/transactionItems.js';
+import { getTransaction } from '../data/transactions/read.js';
+import { http } from '../runtime/http.js';
 
 export const handler = http(routes.getTransaction, async ({ caller, params }) => ({
-  transaction: toTransactionWire(await getTransaction(caller.orgId, params.id)),
+  transaction: transactionToApi(await getTransaction(caller.orgId, params.id)),
 }));

@@ -1,6 +1,6 @@
 import { fromCents, routes } from '@rent/shared';
-import { transactionTotals } from '../data/repositories/transactions.js';
-import { http } from '../lib/http.js';
+import { transactionTotals } from '../data/transactions/totals.js';
+import { http } from '../runtime/http.js';
 
 export const handler = http(routes.getTransactionTotals, async ({ caller, query }) => {
   const { cursor, ...filter } = query;

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
-import { http } from '../lib/http.js';
+import { http } from '../runtime/http.js';
 
 /** Records the sign-out (SecurityLog) before the browser ends the Cognito session. */
 export const handler = http(routes.logout, async ({ caller, event }) => {

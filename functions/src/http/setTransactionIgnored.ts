@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
-import { setTransactionIgnored } from '../data/repositories/transactions.js';
-import { http } from '../lib/http.js';
+import { setTransactionIgnored } from '../data/transactions/writes.js';
+import { http } from '../runtime/http.js';
 
 export const handler = http(routes.setTransactionIgnored, async ({ caller, params, body }) => {
   const { id, isIgnored, version } = await setTransactionIgnored(caller.orgId, params.id, body.isIgnored);

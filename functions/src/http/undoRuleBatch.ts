@@ -1,9 +1,5 @@
 import { routes } from '@rent/shared';
-import { undoRuleBatch } from '../data/repositories/ruleBatches.js';
-import { http } from '../lib/http.js';
-import { assertOwnOrganization } from '../lib/identity.js';
+import { http } from '../runtime/http.js';
+import { undoRuleBatch } from '../services/ruleApply.js';
 
-export const handler = http(routes.undoRuleBatch, async ({ caller, params, query }) => {
-  assertOwnOrganization(caller, query.organizationId);
-  return undoRuleBatch(caller, params.id);
-});
+export const handler = http(routes.undoRuleBatch, ({ caller, params }) => undoRuleBatch(caller, params.id));

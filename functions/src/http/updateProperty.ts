@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
-import { toWire, updateProperty } from '../data/repositories/properties.js';
-import { http } from '../lib/http.js';
+import { propertyToApi, updateProperty } from '../data/repositories/properties.js';
+import { http } from '../runtime/http.js';
 
 export const handler = http(routes.updateProperty, async ({ caller, params, body }) =>
-  toWire(await updateProperty(caller.orgId, params.id, body)),
+  propertyToApi(await updateProperty(caller.orgId, params.id, body)),
 );

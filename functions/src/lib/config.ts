@@ -22,11 +22,37 @@ const Env = z.object({
   WRITE_LANES: z.coerce.number().int().min(1).max(32).optional(),
   /** How long a warm container trusts a resolved membership (see lib/identity.ts). */
   IDENTITY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * The HMAC-SHA256 key that signs page cursors (data/cursor.ts), at least 32 characters. In AWS the
+   * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
+   */
+  CURSOR_SECRET: z.string().min(32).optional(),
+  /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
 export type Config = z.infer<typeof Env>;
 
 let cached: Config | undefined;
 export function config(): Config {
-  cached ??= Env.parse(process.env);
+  cached ??= parse();
   return cached;
+}
+
+function parse(): Config {
+  const env = Env.parse(process.env);
+  if (env.AWS_LAMBDA_FUNCTION_NAME && !env.DYNAMODB_ENDPOINT && !env.CURSOR_SECRET) {
+    throw new Error('CURSOR_SECRET is required in AWS (see docs/deploy.md)');
+  }
+  return env;
+}
+
+/** Offline and in tests against DynamoDB Local only: a fixed, public key. Never used in AWS. */
+const OFFLINE_CURSOR_SECRET = 'rent-today-offline-cursor-secret-not-for-aws';
+
+/** The key that signs cursors: CURSOR_SECRET, or offline (DYNAMODB_ENDPOINT set) a fixed development key. */
+export function cursorSecret(): string {
+  const { CURSOR_SECRET, DYNAMODB_ENDPOINT } = config();
+  if (CURSOR_SECRET) return CURSOR_SECRET;
+  if (DYNAMODB_ENDPOINT) return OFFLINE_CURSOR_SECRET;
+  throw new Error('CURSOR_SECRET is not set: cursors cannot be signed');
 }

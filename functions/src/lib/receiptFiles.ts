@@ -32,6 +32,25 @@ export function receiptObjectKey(
   return `receipts/${orgId}/${transactionId ?? 'unattached'}/${receiptId}-${safeFileName(fileName)}`;
 }
 
+/**
+ * Where the browser uploads a receipt before it is checked: the only key a presigned PUT is ever made
+ * for. The confirm step copies it to the receipt's own key (receiptObjectKey), which the browser can
+ * never write, and deletes it, so a later PUT with the same link cannot change a confirmed receipt.
+ */
+export const pendingReceiptKey = (orgId: string, receiptId: string) => `receipts/pending/${orgId}/${receiptId}`;
+
+/**
+ * The Content-Disposition of a receipt link, set by the server: shown inline, saved under a safe
+ * ASCII name (filename=) or, by browsers that read it, the original name (filename*, RFC 6266/5987).
+ */
+export function receiptDisposition(fileName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `inline; filename="${safeFileName(fileName)}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The prefix every object of an organization lives under (what an IAM policy or a sweep can scope to). */
 export const organizationPrefix = (orgId: string) => `receipts/${orgId}/`;
 

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -55,15 +56,18 @@ export async function presignReceiptUpload(
   return { url, method: 'PUT', headers: { 'Content-Type': contentType }, expiresAt: expiry() };
 }
 
-/** A short-lived GET that shows the file inline with its stored type and a safe file name. */
-export async function presignReceiptDownload(key: string, contentType: ReceiptContentType, fileName: string) {
+/**
+ * A short-lived GET whose response type and disposition the server sets (the verified type; inline,
+ * with a safe name): whatever the object's own metadata says, the link never serves it as HTML.
+ */
+export async function presignReceiptDownload(key: string, contentType: ReceiptContentType, disposition: string) {
   const url = await getSignedUrl(
     linkSigner,
     new GetObjectCommand({
       Bucket: RECEIPTS_BUCKET,
       Key: key,
       ResponseContentType: contentType,
-      ResponseContentDisposition: `inline; filename="${fileName}"`,
+      ResponseContentDisposition: disposition,
     }),
     { expiresIn: RECEIPT_LINK_SECONDS },
   );
@@ -92,6 +96,17 @@ export async function readFirstBytes(key: string): Promise<Uint8Array> {
     new GetObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
   );
   return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Copies an object inside the receipts bucket (s3:GetObject on the source, s3:PutObject on the target). */
+export async function copyObject(from: string, to: string): Promise<void> {
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket: RECEIPTS_BUCKET,
+      CopySource: `${RECEIPTS_BUCKET}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: to,
+    }),
+  );
 }
 
 export async function deleteObject(key: string): Promise<void> {

@@ -31,6 +31,11 @@ export interface RouteDef {
    * perform (a presigned PUT is authorised by the signer's s3:PutObject). None when absent.
    */
   readonly bucketAccess?: readonly BucketAction[];
+  /**
+   * The query carries `organizationId` (SPEC §7's rule calls). The http() wrapper answers 404 when it
+   * names another organization than the caller's; the organization itself always comes from the membership.
+   */
+  readonly orgScopedQuery?: true;
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../domain/common.js';
 import { Organization, OrganizationUpdate } from '../domain/organization.js';
-import { Property, PropertyInput, PropertyUpdate } from '../domain/property.js';
+import { Property, PropertyInput, PropertyUpdate, PropertyView } from '../domain/property.js';
 import {
   MyReceiptsQuery,
   ReceiptList,
@@ -77,7 +77,7 @@ export const routes = {
     id: 'listProperties',
     method: 'GET',
     path: '/api/properties',
-    response: z.array(Property),
+    response: z.array(PropertyView),
     roles: ANY_ROLE,
   }),
   getProperty: defineRoute({
@@ -85,7 +85,7 @@ export const routes = {
     method: 'GET',
     path: '/api/properties/{id}',
     params: byId,
-    response: Property,
+    response: PropertyView,
     roles: ANY_ROLE,
   }),
   createProperty: defineRoute({
@@ -206,7 +206,9 @@ export const routes = {
     params: byId,
     response: ReceiptResult,
     roles: STAFF,
-    bucketAccess: ['s3:GetObject', 's3:DeleteObject'],
+    // Copies the pending upload to the receipt's own key (Get on the source, Put on the target),
+    // reads its first bytes, deletes the pending object.
+    bucketAccess: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
   }),
   listMyReceipts: defineRoute({
     id: 'listMyReceipts',
@@ -246,12 +248,14 @@ export const routes = {
   }),
 
   // Categorization rules (SPEC §7): organizationId is a query parameter on every call; it must be
-  // the caller's own organization (else 404). Staff only. Literal paths before {id} paths.
+  // the caller's own organization (else 404: http() enforces `orgScopedQuery` once). Staff only.
+  // Literal paths before {id} paths.
   listRules: defineRoute({
     id: 'listRules',
     method: 'GET',
     path: '/api/categorization-rules',
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     response: RuleList,
     roles: STAFF,
   }),
@@ -260,6 +264,7 @@ export const routes = {
     method: 'POST',
     path: '/api/categorization-rules',
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     body: RuleInput,
     response: RuleResult,
     roles: STAFF,
@@ -271,6 +276,7 @@ export const routes = {
     method: 'POST',
     path: '/api/categorization-rules/preview',
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     body: PreviewRuleInput,
     response: PreviewRuleResult,
     roles: STAFF,
@@ -280,6 +286,7 @@ export const routes = {
     method: 'POST',
     path: '/api/categorization-rules/apply-single',
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     body: ApplyRuleInput,
     response: ApplyRuleResult,
     roles: STAFF,
@@ -291,6 +298,7 @@ export const routes = {
     method: 'GET',
     path: '/api/categorization-rules/match-counts',
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     response: RuleMatchCounts,
     roles: STAFF,
   }),
@@ -299,6 +307,7 @@ export const routes = {
     method: 'GET',
     path: '/api/categorization-rules/batches',
     query: RuleBatchListQuery,
+    orgScopedQuery: true,
     response: RuleBatchPage,
     roles: STAFF,
   }),
@@ -308,6 +317,7 @@ export const routes = {
     path: '/api/categorization-rules/batches/{id}/undo',
     params: byId,
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     response: UndoRuleBatchResult,
     roles: STAFF,
   }),
@@ -317,6 +327,7 @@ export const routes = {
     path: '/api/categorization-rules/{id}',
     params: byId,
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     body: RuleUpdate,
     response: RuleResult,
     roles: STAFF,
@@ -327,6 +338,7 @@ export const routes = {
     path: '/api/categorization-rules/{id}',
     params: byId,
     query: RuleOrganizationQuery,
+    orgScopedQuery: true,
     response: z.object({ id: z.string() }),
     roles: STAFF,
   }),

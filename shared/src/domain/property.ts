@@ -112,6 +112,18 @@ export const Property = z.object({
 });
 export type Property = z.infer<typeof Property>;
 
+/** What a tenant sees of a property they rent: where it is and what kind, never its money or bookkeeping. */
+export const TenantProperty = z.strictObject({
+  id: z.string(),
+  address: z.string(),
+  propertyType: PropertyType.nullable(),
+});
+export type TenantProperty = z.infer<typeof TenantProperty>;
+
+/** A property as the caller may see it: staff get the whole property, tenants the tenant view. */
+export const PropertyView = z.union([Property, TenantProperty]);
+export type PropertyView = z.infer<typeof PropertyView>;
+
 /** PUT carries the version the client read, so a concurrent edit answers 409 instead of overwriting. */
 export const PropertyUpdate = PropertyInput.extend({
   version: z.number({ error: 'version is required' }).int().min(1),

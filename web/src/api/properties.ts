@@ -1,9 +1,13 @@
-import type { PropertyInputBody } from '@rent/shared';
+import type { PropertyInputBody, Property as StaffProperty } from '@rent/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 
-export type Property = Awaited<ReturnType<typeof listProperties>>[number];
+/**
+ * The property as staff see it. A tenant's list holds only id, address and type (TenantProperty in
+ * the route's PropertyView union): no tenant page reads the other fields.
+ */
+export type Property = StaffProperty;
 
 export const propertiesKey = ['properties'] as const;
 
@@ -16,7 +20,7 @@ export const PROPERTIES_ERROR_TOAST = {
 };
 
 function listProperties() {
-  return callRoute('listProperties');
+  return callRoute('listProperties') as Promise<Property[]>;
 }
 
 /** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
@@ -75,5 +79,5 @@ export function useDeleteProperty() {
 
 /** Loads one property afresh (after a 409, to show what someone else saved). */
 export function fetchProperty(id: string) {
-  return callRoute('getProperty', { params: { id } });
+  return callRoute('getProperty', { params: { id } }) as Promise<Property>;
 }

@@ -3,12 +3,11 @@ import {
   type BatchGetCommandOutput,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { compileRule, type RuleCriteria, type RuleMatcher, tryCompileRule } from '@rent/shared';
 import { z } from 'zod';
-import { HttpError } from '../../lib/errors.js';
+import { Busy } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
@@ -26,10 +25,11 @@ import {
   PENDING_COUNT_ATTRIBUTE,
   pendingRowsOf,
 } from '../matchIndex.js';
+import { prefixQuery, queryAll } from '../query.js';
 import type { TransactionRecord } from '../transactionItems.js';
+import { readTransactions } from '../transactions/read.js';
 import { type CellRef, compactCell, snapshotPut } from './matchCells.js';
 import { engineRule, listRules } from './rules.js';
-import { readTransactions } from './transactions.js';
 
 /**
  * The match index (functions/src/data/matchIndex.ts explains the layout): read it, build it for
@@ -45,26 +45,15 @@ export const BUILD_BUDGET_MS = 6_000;
 const BUILD_CONCURRENCY = 8;
 
 async function queryPrefix(pk: string, prefix: string, projection?: string[]): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ...(projection && {
-          ProjectionExpression: projection.map((_, i) => `#p${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(projection.map((name, i) => [`#p${i}`, name])),
-        }),
-        ConsistentRead: true,
-        ExclusiveStartKey,
+  return queryAll(
+    prefixQuery(tableName(), pk, prefix, {
+      ...(projection && {
+        ProjectionExpression: projection.map((_, i) => `#p${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(projection.map((name, i) => [`#p${i}`, name])),
       }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+      ConsistentRead: true,
+    }),
+  );
 }
 
 /** The match cells (key and snapshot version only) and the index state. */
@@ -126,8 +115,6 @@ function cachedCells(orgId: string) {
   return cells;
 }
 
-/** Forget what this container decoded (tests; a rebuild). */
-export const forgetSnapshots = (orgId?: string) => (orgId ? snapshotCache.delete(orgId) : snapshotCache.clear());
 /**
  * Which rollup cells exist and how many match rows each holds pending. Projected: a rollup cell carries
  * ~200 counters, and reading them all is most of the cost of a full read.
@@ -151,11 +138,9 @@ const refOf = (item: Record<string, unknown>): CellRef => ({
 });
 
 export const indexing = (done: number, of: number) =>
-  new HttpError(
-    503,
-    'INDEXING',
+  new Busy(
     `Preparing rule previews for this organization's transactions (${done} of ${of} months so far). Try again in a few seconds.`,
-    undefined,
+    'INDEXING',
     { monthsDone: done, months: of },
   );
 
@@ -304,50 +289,39 @@ async function buildIndex(
 
 /** A month's transactions from the ledger index, only the attributes the match index keeps. */
 async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
-  const out: MatchFacts[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-        ProjectionExpression: '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId',
-        ExpressionAttributeNames: {
-          '#id': 'id',
-          '#version': 'version',
-          '#date': 'date',
-          '#amount': 'amount',
-          '#name': 'name',
-          '#category': 'category',
-          '#isIgnored': 'isIgnored',
-          '#source': 'categorizationSource',
-          '#propertyId': 'propertyId',
-        },
-        ExpressionAttributeValues: {
-          ':pk': keys.transactionsByDate(orgId).GSI1PK,
-          ':from': month,
-          ':to': `${month}~`,
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      out.push({
-        id: item.id as string,
-        version: (item.version as number | undefined) ?? 1,
-        date: item.date as string,
-        amount: item.amount as number,
-        name: item.name as string,
-        category: (item.category as string | null | undefined) ?? null,
-        isIgnored: item.isIgnored === true,
-        categorizationSource: (item.categorizationSource as string | null | undefined) ?? null,
-        propertyId: (item.propertyId as string | null | undefined) ?? null,
-      });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+    ProjectionExpression: '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId',
+    ExpressionAttributeNames: {
+      '#id': 'id',
+      '#version': 'version',
+      '#date': 'date',
+      '#amount': 'amount',
+      '#name': 'name',
+      '#category': 'category',
+      '#isIgnored': 'isIgnored',
+      '#source': 'categorizationSource',
+      '#propertyId': 'propertyId',
+    },
+    ExpressionAttributeValues: {
+      ':pk': keys.transactionsByDate(orgId).GSI1PK,
+      ':from': month,
+      ':to': `${month}~`,
+    },
+  });
+  return items.map((item) => ({
+    id: item.id as string,
+    version: (item.version as number | undefined) ?? 1,
+    date: item.date as string,
+    amount: item.amount as number,
+    name: item.name as string,
+    category: (item.category as string | null | undefined) ?? null,
+    isIgnored: item.isIgnored === true,
+    categorizationSource: (item.categorizationSource as string | null | undefined) ?? null,
+    propertyId: (item.propertyId as string | null | undefined) ?? null,
+  }));
 }
 
 async function mergeIntoSnapshot(orgId: string, ref: CellRef, entries: MatchEntry[]): Promise<void> {

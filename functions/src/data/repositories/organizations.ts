@@ -1,13 +1,14 @@
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../../lib/errors.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import type { OrganizationRecord } from '../items.js';
 import { keys } from '../keys.js';
+import { scanAll } from '../query.js';
 
 export async function getOrganization(orgId: string): Promise<OrganizationRecord> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.organization(orgId) }));
-  if (!Item) throw notFound('Organization');
+  if (!Item) throw new NotFound('Organization');
   return toRecord(Item);
 }
 
@@ -27,7 +28,7 @@ export async function renameOrganization(orgId: string, name: string): Promise<O
     );
     return toRecord(Attributes!);
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Organization');
+    if (isConditionFailure(error)) throw new NotFound('Organization');
     throw error;
   }
 }
@@ -37,22 +38,13 @@ export async function renameOrganization(orgId: string, name: string): Promise<O
  * route calls it, and the route functions' IAM policies do not allow Scan.
  */
 export async function allOrganizationIds(): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'SK = :org',
-        ExpressionAttributeValues: { ':org': 'ORG' },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => item.id as string));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
+  const items = await scanAll({
+    TableName: tableName(),
+    FilterExpression: 'SK = :org',
+    ExpressionAttributeValues: { ':org': 'ORG' },
+    ProjectionExpression: 'id',
+  });
+  return items.map((item) => item.id as string);
 }
 
 function toRecord(item: Record<string, unknown>): OrganizationRecord {

@@ -1,45 +1,33 @@
 import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { fromCents, PROPERTY_MONEY_FIELDS, type Property, type PropertyInput, type PropertyRecord } from '@rent/shared';
-import { conflict, notFound } from '../../lib/errors.js';
+  fromCents,
+  MESSAGES,
+  PROPERTY_MONEY_FIELDS,
+  type Property,
+  type PropertyInput,
+  type PropertyRecord,
+  type TenantProperty,
+} from '@rent/shared';
+import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
-import { tenantPropertyIds } from './tenancies.js';
+import { prefixQuery, queryAll, queryPage } from '../query.js';
 
-const NOT_FOUND = 'Property';
 const STALE =
   'This property was changed by someone else while you were editing. Reload it to see their changes, then try again.';
+const notFound = () => new NotFound('Property');
+const stale = () => new Conflict('CONFLICT', STALE);
 
 export async function listProperties(orgId: string): Promise<PropertyRecord[]> {
   const k = keys.propertiesPrefix(orgId);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': k.PK, ':prefix': k.SKPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll(prefixQuery(tableName(), k.PK, k.SKPrefix));
   return items.map(toRecord).sort(byAddress);
 }
 
-/** A tenant sees only the properties they rent (or rented). */
-export async function listTenantProperties(orgId: string, userId: string): Promise<PropertyRecord[]> {
-  const ids = await tenantPropertyIds(orgId, userId);
+/** The properties of these ids (at most 100), in address order; ids that do not exist are left out. */
+export async function getPropertiesByIds(orgId: string, ids: string[]): Promise<PropertyRecord[]> {
   if (ids.length === 0) return [];
   const { Responses } = await db.send(
     new BatchGetCommand({
@@ -51,7 +39,7 @@ export async function listTenantProperties(orgId: string, userId: string): Promi
 
 export async function getProperty(orgId: string, propertyId: string): Promise<PropertyRecord> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.property(orgId, propertyId) }));
-  if (!Item) throw notFound(NOT_FOUND);
+  if (!Item) throw notFound();
   return toRecord(Item);
 }
 
@@ -108,16 +96,15 @@ export async function updateProperty(
     );
     return toRecord(Attributes!);
   } catch (error) {
-    if (isConditionFailure(error)) throw error.Item ? conflict(STALE) : notFound(NOT_FOUND);
+    if (isConditionFailure(error)) throw error.Item ? stale() : notFound();
     throw error;
   }
 }
 
-const STILL_REFERENCED =
-  'This property still has transactions, tenants or maintenance requests. Move them to another property (or to no property) first, then delete it.';
+const stillReferenced = () => new Conflict('CONFLICT', MESSAGES.propertyStillReferenced);
 
 /**
- * A property that transactions, maintenance requests or tenancies point to is never deleted
+ * A property that transactions, rules, maintenance requests or tenancies point to is never deleted
  * from under them: the delete answers 409 and says what to do. Everything that references a
  * property carries GSI2PK = ORG#o#PROP#p, so the check is one Query with Limit 1. Transactions
  * are also counted on the property item (transactionCount, kept in the same TransactWriteItems
@@ -126,16 +113,14 @@ const STILL_REFERENCED =
  */
 export async function deleteProperty(orgId: string, propertyId: string): Promise<void> {
   const ref = keys.propertyReferences(orgId, propertyId);
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': ref.GSI2PK },
-      Limit: 1,
-    }),
-  );
-  if (Items.length > 0) throw conflict(STILL_REFERENCED);
+  const { items } = await queryPage({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': ref.GSI2PK },
+    Limit: 1,
+  });
+  if (items.length > 0) throw stillReferenced();
   try {
     await db.send(
       new DeleteCommand({
@@ -148,19 +133,24 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw error.Item ? conflict(STILL_REFERENCED) : notFound(NOT_FOUND);
+    if (isConditionFailure(error)) throw error.Item ? stillReferenced() : notFound();
     throw error;
   }
 }
 
-/** Cents inside, decimals on the wire. */
-export function toWire(record: PropertyRecord): Property {
+/** Cents inside, decimals on the wire: the whole property, as staff see it. */
+export function propertyToApi(record: PropertyRecord): Property {
   const wire = { ...record } as Record<string, unknown>;
   for (const field of PROPERTY_MONEY_FIELDS) {
     const cents = record[field];
     wire[field] = cents == null ? null : fromCents(cents);
   }
   return wire as Property;
+}
+
+/** What a tenant sees of a property they rent: where it is and what kind, nothing else. */
+export function propertyToTenantApi(record: PropertyRecord): TenantProperty {
+  return { id: record.id, address: record.address, propertyType: record.propertyType };
 }
 
 function toRecord(item: Record<string, unknown>): PropertyRecord {

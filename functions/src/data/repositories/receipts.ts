@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Receipt, ReceiptContentType } from '@rent/shared';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
+import { queryAll } from '../query.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
 
 /**
@@ -31,7 +32,8 @@ export interface ReceiptRecord {
 
 /** An unconfirmed upload is forgotten after a day (the object it may have left is swept by key prefix). */
 const PENDING_TTL_SECONDS = 24 * 3600;
-const NOT_FOUND = 'Receipt';
+const notFound = () => new NotFound('Receipt');
+const transactionNotFound = () => new NotFound('Transaction');
 
 /** Records an upload about to happen; 404 if the transaction it is for is not the organization's. */
 export async function putPendingReceipt(receipt: ReceiptRecord): Promise<void> {
@@ -60,7 +62,7 @@ export async function putPendingReceipt(receipt: ReceiptRecord): Promise<void> {
           ConditionExpression: 'attribute_exists(PK)',
         },
       },
-      onConditionFailure: () => notFound('Transaction'),
+      onConditionFailure: transactionNotFound,
     });
   }
   await transact(ops);
@@ -70,14 +72,14 @@ export async function getReceipt(orgId: string, receiptId: string): Promise<Rece
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.receipt(orgId, receiptId), ConsistentRead: true }),
   );
-  if (Item?.type !== 'Receipt') throw notFound(NOT_FOUND);
+  if (Item?.type !== 'Receipt') throw notFound();
   return toRecord(Item);
 }
 
 /** A confirmed receipt, 404 for a pending one: nobody reads or lists bytes that were not checked. */
 export async function getReadyReceipt(orgId: string, receiptId: string): Promise<ReceiptRecord> {
   const receipt = await getReceipt(orgId, receiptId);
-  if (receipt.status !== 'READY') throw notFound(NOT_FOUND);
+  if (receipt.status !== 'READY') throw notFound();
   return receipt;
 }
 
@@ -124,7 +126,7 @@ export async function markReceiptReady(receipt: ReceiptRecord, uploadedAt: strin
           ExpressionAttributeValues: { ':true': true, ':one': 1 },
         },
       },
-      onConditionFailure: () => notFound('Transaction'),
+      onConditionFailure: transactionNotFound,
     });
   }
   await transact(ops);
@@ -157,7 +159,7 @@ export async function listReceiptsOfTransaction(orgId: string, transactionId: st
       ProjectionExpression: 'PK',
     }),
   );
-  if (!Item) throw notFound('Transaction');
+  if (!Item) throw transactionNotFound();
   return receiptsOfTransaction(orgId, transactionId);
 }
 
@@ -172,21 +174,12 @@ export async function listUnattachedReceipts(orgId: string, userId: string): Pro
 }
 
 async function queryListing(partition: string): Promise<ReceiptRecord[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+  });
   return items.map(toRecord);
 }
 
@@ -215,9 +208,10 @@ export function attachReceiptOp(orgId: string, userId: string, receiptId: string
       },
     },
     onConditionFailure: () =>
-      badRequest('receiptIds: Attach only receipts you uploaded that are not attached to a transaction yet.', [
-        { path: 'receiptIds', message: 'Attach only receipts you uploaded that are not attached to a transaction yet' },
-      ]),
+      new InvalidReference(
+        'receiptIds',
+        'Attach only receipts you uploaded that are not attached to a transaction yet',
+      ),
   };
 }
 
@@ -277,14 +271,14 @@ export async function deleteReceiptRecord(orgId: string, receiptId: string): Pro
     } catch (error) {
       if (!(error instanceof StaleRead)) throw error;
       if (attempt >= STALE_READ_ATTEMPTS) {
-        throw conflict('This receipt was changed by someone else at the same time. Try again.');
+        throw new Conflict('CONFLICT', 'This receipt was changed by someone else at the same time. Try again.');
       }
       await backoff(attempt);
     }
   }
 }
 
-export function toReceiptWire(r: ReceiptRecord): Receipt {
+export function receiptToApi(r: ReceiptRecord): Receipt {
   return {
     id: r.id,
     reference: r.id,

@@ -1,9 +1,10 @@
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { encodeSnapshot, entriesOf } from '../matchIndex.js';
-import { cellId, computeRollups, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
+import { prefixQuery, queryAll, queryAllCounted } from '../query.js';
+import { computeRollups, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
 import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
 
 /**
@@ -17,69 +18,36 @@ export async function readRollupCells(
 ): Promise<{ cells: RollupCell[]; reads: number }> {
   const range = keys.rollupMonths(orgId, months.from ?? '', months.to ?? '');
   const prefix = keys.rollupsPrefix(orgId).SKPrefix;
-  const cells: RollupCell[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  let reads = 0;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': range.PK,
-          ':from': months.from ? range.SKFrom : prefix,
-          ':to': months.to ? range.SKTo : `${prefix}~`,
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    reads++;
-    cells.push(...(page.Items ?? []).map(parseRollupItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return { cells, reads };
+  const { items, reads } = await queryAllCounted({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': range.PK,
+      ':from': months.from ? range.SKFrom : prefix,
+      ':to': months.to ? range.SKTo : `${prefix}~`,
+    },
+  });
+  return { cells: items.map(parseRollupItem), reads };
 }
 
 /** Every transaction of an organization, from the base table with consistent reads. */
 export async function readAllTransactions(orgId: string): Promise<TransactionRecord[]> {
-  const out: TransactionRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: '#type = :transaction',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':pk': orgPk(orgId), ':prefix': 'TXN#', ':transaction': 'Transaction' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(toTransactionRecord));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll(
+    prefixQuery(tableName(), orgPk(orgId), 'TXN#', {
+      FilterExpression: '#type = :transaction',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':transaction': 'Transaction' },
+      ConsistentRead: true,
+    }),
+  );
+  return items.map(toTransactionRecord);
 }
 
 async function readAllKeys(prefix: { PK: string; SKPrefix: string }): Promise<Record<string, string>[]> {
-  const out: Record<string, string>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
-        ProjectionExpression: 'PK, SK',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...((page.Items ?? []) as Record<string, string>[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll(
+    prefixQuery(tableName(), prefix.PK, prefix.SKPrefix, { ProjectionExpression: 'PK, SK', ConsistentRead: true }),
+  );
+  return items as Record<string, string>[];
 }
 
 async function batchWrite(requests: Record<string, unknown>[]) {
@@ -180,24 +148,6 @@ export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
 
 async function propertyIds(orgId: string): Promise<string[]> {
   const prefix = keys.propertiesPrefix(orgId);
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => item.id as string));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
+  const items = await queryAll(prefixQuery(tableName(), prefix.PK, prefix.SKPrefix, { ProjectionExpression: 'id' }));
+  return items.map((item) => item.id as string);
 }
-
-/** Rollup cells keyed by cellId, for comparisons (tests, checks). */
-export const cellsById = (cells: RollupCell[]) =>
-  new Map(cells.map((cell) => [cellId(cell.month, cell.propertyId), cell]));

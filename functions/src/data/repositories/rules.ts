@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CategorizationRule,
   compareRules,
   type EngineRule,
   fromCents,
   MAX_RULES_PER_ORGANIZATION,
+  MESSAGES,
   type RuleInput,
   RuleSet,
 } from '@rent/shared';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
+import { prefixQuery, queryAll } from '../query.js';
+import { type TransactOp, transact } from '../transact.js';
 
-const NOT_FOUND = 'Rule';
-const STALE =
-  'This rule was changed by someone else while you were editing. Reload it to see their changes, then try again.';
+const notFound = () => new NotFound('Rule');
+const stale = () =>
+  new Conflict(
+    'CONFLICT',
+    'This rule was changed by someone else while you were editing. Reload it to see their changes, then try again.',
+  );
+const tooManyRules = () => new Conflict('TOO_MANY_RULES', MESSAGES.tooManyRules(MAX_RULES_PER_ORGANIZATION));
 
 /** A rule as stored: SPEC §3 fields, amounts in integer cents, "" category when the update is off. */
 export interface RuleRecord {
@@ -55,7 +62,7 @@ export function engineRule(rule: RuleRecord): EngineRule & { name: string } {
   };
 }
 
-export function toRuleWire(rule: RuleRecord): CategorizationRule {
+export function ruleToApi(rule: RuleRecord): CategorizationRule {
   const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
   return {
     ...rule,
@@ -91,7 +98,13 @@ function toRecord(item: Record<string, unknown>): RuleRecord {
   return record as unknown as RuleRecord;
 }
 
-const ruleItem = (rule: RuleRecord) => ({ ...keys.rule(rule.organizationId, rule.id), type: 'Rule', ...rule });
+/** A rule's item; one that names a property also points at it (GSI2), like everything else that does. */
+const ruleItem = (rule: RuleRecord) => ({
+  ...keys.rule(rule.organizationId, rule.id),
+  ...(rule.propertyId && keys.ruleByProperty(rule.organizationId, rule.propertyId, rule.id)),
+  type: 'Rule',
+  ...rule,
+});
 
 // ---- the per-container cache of an organization's active rules -----------------------------------
 
@@ -131,21 +144,7 @@ export function activeRuleSet(orgId: string): Promise<RuleSet<ReturnType<typeof 
 /** Every rule, in the order they are tried (active ones by priority, then oldest first), then inactive ones. */
 export async function listRules(orgId: string): Promise<RuleRecord[]> {
   const prefix = keys.rulesPrefix(orgId);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll(prefixQuery(tableName(), prefix.PK, prefix.SKPrefix, { ConsistentRead: true }));
   return items
     .filter((item) => item.type === 'Rule')
     .map(toRecord)
@@ -156,16 +155,14 @@ export async function getRule(orgId: string, ruleId: string): Promise<RuleRecord
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.rule(orgId, ruleId), ConsistentRead: true }),
   );
-  if (Item?.type !== 'Rule') throw notFound(NOT_FOUND);
+  if (Item?.type !== 'Rule') throw notFound();
   return toRecord(Item);
 }
 
 // ---- writes ------------------------------------------------------------------------------------------
 
 const notYourProperty = () =>
-  badRequest("propertyId: Choose one of your organization's properties, or no property.", [
-    { path: 'propertyId', message: "Choose one of your organization's properties, or no property" },
-  ]);
+  new InvalidReference('propertyId', "Choose one of your organization's properties, or no property");
 
 async function assertPropertyExists(orgId: string, propertyId: string | null) {
   if (propertyId === null) return;
@@ -175,15 +172,55 @@ async function assertPropertyExists(orgId: string, propertyId: string | null) {
   if (!Item) throw notYourProperty();
 }
 
+/**
+ * The rule limit, enforced atomically: a counter item moves in the same TransactWriteItems as every
+ * rule put (+1, conditioned on staying within the limit) and delete (-1). Organizations whose rules
+ * predate the counter start it from the count just read (`if_not_exists`); once it exists, concurrent
+ * creates serialize on its condition, so 30 creates at 195 rules leave exactly 200.
+ */
+function countRuleOp(orgId: string, counted: number): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.ruleCounter(orgId),
+        UpdateExpression: 'SET #count = if_not_exists(#count, :counted) + :one, #type = :type',
+        ConditionExpression: '(attribute_not_exists(#count) AND :counted < :max) OR #count < :max',
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':counted': counted,
+          ':one': 1,
+          ':max': MAX_RULES_PER_ORGANIZATION,
+          ':type': 'RuleCounter',
+        },
+      },
+    },
+    onConditionFailure: tooManyRules,
+  };
+}
+
+class NoCounter extends Error {}
+
+function uncountRuleOp(orgId: string): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.ruleCounter(orgId),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: 'attribute_exists(#count)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      },
+    },
+    onConditionFailure: () => new NoCounter(),
+  };
+}
+
 export async function createRule(caller: { orgId: string; userId: string }, input: RuleInput): Promise<RuleRecord> {
   await assertPropertyExists(caller.orgId, input.propertyId);
   const existing = await listRules(caller.orgId);
-  if (existing.length >= MAX_RULES_PER_ORGANIZATION) {
-    throw conflict(
-      `An organization can keep at most ${MAX_RULES_PER_ORGANIZATION} rules. Delete rules you no longer need, or combine several into one pattern such as "comcast|xfinity".`,
-      'TOO_MANY_RULES',
-    );
-  }
+  if (existing.length >= MAX_RULES_PER_ORGANIZATION) throw tooManyRules();
   const now = new Date().toISOString();
   const rule: RuleRecord = {
     id: randomUUID(),
@@ -194,10 +231,18 @@ export async function createRule(caller: { orgId: string; userId: string }, inpu
     updatedAt: now,
     version: 1,
   };
-  await db.send(
-    new PutCommand({ TableName: tableName(), Item: ruleItem(rule), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
-  forgetRules(caller.orgId);
+  try {
+    await transact([
+      {
+        item: {
+          Put: { TableName: tableName(), Item: ruleItem(rule), ConditionExpression: 'attribute_not_exists(PK)' },
+        },
+      },
+      countRuleOp(caller.orgId, existing.length),
+    ]);
+  } finally {
+    forgetRules(caller.orgId);
+  }
   return rule;
 }
 
@@ -213,7 +258,7 @@ export async function updateRule(
 ): Promise<RuleRecord> {
   const { version, ...fields } = input;
   const [current] = await Promise.all([getRule(orgId, ruleId), assertPropertyExists(orgId, fields.propertyId)]);
-  if (version !== undefined && version !== current.version) throw conflict(STALE);
+  if (version !== undefined && version !== current.version) throw stale();
   const next: RuleRecord = {
     ...current,
     ...fields,
@@ -231,7 +276,7 @@ export async function updateRule(
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw error.Item ? conflict(STALE) : notFound(NOT_FOUND);
+    if (isConditionFailure(error)) throw error.Item ? stale() : notFound();
     throw error;
   } finally {
     forgetRules(orgId);
@@ -241,19 +286,24 @@ export async function updateRule(
 
 /** Deletes a rule. Transactions it categorized keep their category and still name it as the rule that set it. */
 export async function deleteRule(orgId: string, ruleId: string): Promise<void> {
-  try {
-    await db.send(
-      new DeleteCommand({
+  const deleteOp: TransactOp = {
+    item: {
+      Delete: {
         TableName: tableName(),
         Key: keys.rule(orgId, ruleId),
         ConditionExpression: 'attribute_exists(PK) AND #type = :rule',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':rule': 'Rule' },
-      }),
-    );
+      },
+    },
+    onConditionFailure: notFound,
+  };
+  try {
+    await transact([deleteOp, uncountRuleOp(orgId)]);
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound(NOT_FOUND);
-    throw error;
+    // Rules kept from before the counter existed: the next create starts it from a fresh count.
+    if (!(error instanceof NoCounter)) throw error;
+    await transact([deleteOp]);
   } finally {
     forgetRules(orgId);
   }

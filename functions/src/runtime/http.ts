@@ -6,10 +6,10 @@ import type {
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
 import type { z } from 'zod';
-import { isConditionFailure, isTransactionBusy, isTransactionConditionFailure } from '../data/conditions.js';
-import { badRequest, forbidden, HttpError, tooLarge } from './errors.js';
+import { NotFound } from '../domain-errors.js';
+import { logger } from '../lib/logger.js';
+import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
 import { type Caller, resolveCaller } from './identity.js';
-import { logger } from './logger.js';
 
 export interface HandlerInput<R extends RouteDef> {
   params: RouteParams<R>;
@@ -22,18 +22,19 @@ export interface HandlerInput<R extends RouteDef> {
 type Request = middy.Request<Event, Result, Error, Context, { caller: Caller; input: Record<string, unknown> }>;
 
 const DEFAULT_MAX_BODY = 64 * 1024;
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /**
  * The one wrapper every handler goes through. Order matters and is the security model:
- * log context -> identity (401) -> role (403) -> body size/JSON (413/400) -> zod (400) -> handler,
- * with errors mapped last. So a tenant never learns whether its body would have been valid.
+ * log context -> identity (401) -> role (403) -> body size/JSON (413/400) -> zod (400) -> the
+ * organization named in the query (404 unless it is the caller's) -> handler, with errors mapped last
+ * (runtime/errors.ts). So a tenant never learns whether its body would have been valid.
  */
 export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<RouteResult<R>>) {
   return middy<Event, Result, Error, Context>()
     .use({ before: (request) => logContext(route, request as Request), onError: mapError })
     .use({ before: (request) => authorize(route, request as Request) })
     .use({ before: (request) => parseInput(route, request as Request) })
+    .use({ before: (request) => checkOrganizationScope(route, request as Request) })
     .handler(async (event, context) => {
       const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
       const result = await fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller, event });
@@ -59,6 +60,18 @@ function parseInput(route: RouteDef, request: Request) {
   input.query = validate(route.query, event.queryStringParameters ?? {}, 'query');
   if (route.body) input.body = validate(route.body, readJson(event, route.maxBodyBytes ?? DEFAULT_MAX_BODY), 'body');
   stash(request).input = input;
+}
+
+/**
+ * SPEC §7 sends `?organizationId=` with the rule calls (routes flagged `orgScopedQuery`). The
+ * organization still comes from the membership; a different id answers 404, exactly like an
+ * organization that does not exist.
+ */
+function checkOrganizationScope(route: RouteDef, request: Request) {
+  if (!route.orgScopedQuery) return;
+  const { caller, input } = stash(request);
+  const organizationId = (input.query as { organizationId?: string } | undefined)?.organizationId;
+  if (organizationId !== undefined && organizationId !== caller.orgId) throw new NotFound('Organization');
 }
 
 function stash(request: Request) {
@@ -97,39 +110,5 @@ const label = (path: string) => (['body', 'query', 'path'].includes(path) ? '' :
 
 /** Registered first so middy runs it last: every failure becomes a clear, safe response. */
 function mapError(request: Request) {
-  const error = request.error;
-  if (error instanceof HttpError) {
-    // 503s are answers ("busy", "preparing"), not faults: a warning, not an error.
-    if (error.status === 503) logger.warn('request deferred', { code: error.code, error: error.message });
-    else if (error.status >= 500) logger.error('request failed', { error });
-    request.response = json(error.status, {
-      error: error.message,
-      code: error.code,
-      issues: error.issues,
-      details: error.details,
-    });
-    return;
-  }
-  if (isConditionFailure(error) || isTransactionConditionFailure(error)) {
-    request.response = json(409, {
-      error: 'This was changed by someone else at the same time. Reload and try again.',
-      code: 'CONFLICT',
-    });
-    return;
-  }
-  const name = (error as { name?: string } | null)?.name ?? '';
-  if (
-    /Throttl|ProvisionedThroughputExceeded|RequestLimitExceeded|TransactionConflict/.test(name) ||
-    isTransactionBusy(error)
-  ) {
-    logger.warn('request throttled', { error });
-    request.response = json(503, { error: 'The service is busy. Please try again in a moment.', code: 'BUSY' });
-    return;
-  }
-  logger.error('unhandled error', { error });
-  request.response = json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
-}
-
-function json(statusCode: number, body: unknown): Result {
-  return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+  request.response = errorResponse(request.error);
 }

@@ -1,8 +1,8 @@
 import type { Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { findMembership, provisionFirstSignIn } from '../data/repositories/users.js';
-import { config } from './config.js';
-import { notFound, unauthorized } from './errors.js';
+import { config } from '../lib/config.js';
+import { unauthorized } from './errors.js';
 
 /** Who is calling, resolved from the verified token and their membership. */
 export interface Caller {
@@ -54,11 +54,3 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
 
 /** For tests and for writes that change a membership in this container. */
 export const forgetCaller = (userId?: string) => (userId ? cache.delete(userId) : cache.clear());
-
-/**
- * SPEC §7 sends `?organizationId=` with the rule calls. The organization still comes from the
- * membership; a different id answers 404, exactly like an organization that does not exist.
- */
-export function assertOwnOrganization(caller: Caller, organizationId: string | undefined) {
-  if (organizationId !== undefined && organizationId !== caller.orgId) throw notFound('Organization');
-}

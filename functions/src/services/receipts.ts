@@ -10,24 +10,39 @@ import {
   type ReceiptRecord,
 } from '../data/repositories/receipts.js';
 import { StaleRead } from '../data/transact.js';
-import { badRequest, HttpError } from './errors.js';
-import type { Caller } from './identity.js';
-import { CONTENT_TYPE_LABELS, receiptObjectKey, safeFileName, sniffContentType } from './receiptFiles.js';
+import { deleteTransaction } from '../data/transactions/writes.js';
+import { Invalid, NotFound } from '../domain-errors.js';
 import {
+  CONTENT_TYPE_LABELS,
+  pendingReceiptKey,
+  receiptDisposition,
+  receiptObjectKey,
+  sniffContentType,
+} from '../lib/receiptFiles.js';
+import {
+  copyObject,
   deleteObject,
   deleteObjectsQuietly,
   describeObject,
   presignReceiptDownload,
   presignReceiptUpload,
   readFirstBytes,
-} from './s3.js';
+} from '../lib/s3.js';
 
 /**
- * Receipt uploads in two steps (docs/data-model.md "Receipts"): the API records a pending receipt
- * and hands out a presigned PUT for one key; the browser uploads straight to S3; the confirm call
- * checks what was stored (size, type, first bytes) before the receipt becomes visible.
+ * Receipts, everything that touches their files (docs/data-model.md "Receipts"): the API records a
+ * pending receipt and hands out a presigned PUT for a PENDING key only; the browser uploads straight to
+ * S3; the confirm call copies the upload to the receipt's own key — which no presigned PUT ever names —
+ * deletes the pending object, and checks what is stored there (size, type, first bytes) before the
+ * receipt becomes visible. What was checked is therefore exactly what is served: re-using the upload
+ * link afterwards writes only the pending key, which nothing reads.
  */
-export async function requestReceiptUpload(caller: Caller, request: ReceiptUploadRequest) {
+interface Uploader {
+  orgId: string;
+  userId: string;
+}
+
+export async function requestReceiptUpload(caller: Uploader, request: ReceiptUploadRequest) {
   const id = randomUUID();
   const receipt: ReceiptRecord = {
     id,
@@ -44,7 +59,7 @@ export async function requestReceiptUpload(caller: Caller, request: ReceiptUploa
     version: 1,
   };
   await putPendingReceipt(receipt);
-  const upload = await presignReceiptUpload(receipt.key, receipt.contentType, receipt.size);
+  const upload = await presignReceiptUpload(pendingReceiptKey(caller.orgId, id), receipt.contentType, receipt.size);
   return { reference: id, upload };
 }
 
@@ -61,18 +76,24 @@ async function problemWith(receipt: ReceiptRecord, stored: { size: number; conte
 }
 
 /**
- * Step 2. An upload that is not what it claimed is deleted (object and record) and answered with
+ * Step 2. An upload that is not what it claimed is deleted (objects and record) and answered with
  * 400. Confirming twice is harmless: a receipt that is already confirmed is returned as it is.
  */
-export async function confirmReceiptUpload(caller: Caller, receiptId: string): Promise<ReceiptRecord> {
+export async function confirmReceiptUpload(caller: Uploader, receiptId: string): Promise<ReceiptRecord> {
   const receipt = await getReceipt(caller.orgId, receiptId);
   if (receipt.status === 'READY') return receipt;
+  const pending = pendingReceiptKey(caller.orgId, receiptId);
+  if (!(await describeObject(pending))) {
+    throw new Invalid('The file has not arrived yet. Upload it, then confirm again.');
+  }
+  // Check the copy, not the upload: the pending key stays writable until its link expires.
+  await copyObject(pending, receipt.key);
+  await deleteObject(pending);
   const stored = await describeObject(receipt.key);
-  if (!stored) throw badRequest('The file has not arrived yet. Upload it, then confirm again.');
-  const problem = await problemWith(receipt, stored);
+  const problem = stored ? await problemWith(receipt, stored) : 'The file has not arrived yet. Upload it again.';
   if (problem) {
     await discard(receipt);
-    throw badRequest(problem);
+    throw new Invalid(problem);
   }
   try {
     return await markReceiptReady(receipt, new Date().toISOString());
@@ -80,24 +101,33 @@ export async function confirmReceiptUpload(caller: Caller, receiptId: string): P
     // Two confirms at once: the other one won, answer with what it made (or 404 if it discarded).
     if (error instanceof StaleRead) return getReadyReceipt(caller.orgId, receiptId);
     // The transaction was deleted while the file was on its way: nothing may keep the bytes.
-    if (error instanceof HttpError && error.status === 404) await discard(receipt);
+    if (error instanceof NotFound) await discard(receipt);
     throw error;
   }
 }
 
 async function discard(receipt: ReceiptRecord) {
-  await deleteObject(receipt.key);
+  await deleteObjectsQuietly([receipt.key, pendingReceiptKey(receipt.organizationId, receipt.id)]);
   await discardPendingReceipt(receipt.organizationId, receipt.id);
 }
 
-export async function receiptLink(caller: Caller, reference: string) {
+export async function receiptLink(caller: Uploader, reference: string) {
   const receipt = await getReadyReceipt(caller.orgId, reference);
-  return presignReceiptDownload(receipt.key, receipt.contentType, safeFileName(receipt.fileName));
+  return presignReceiptDownload(receipt.key, receipt.contentType, receiptDisposition(receipt.fileName));
 }
 
 /** Deletes the record first (the truth), then the object. */
-export async function removeReceipt(caller: Caller, receiptId: string) {
+export async function removeReceipt(caller: Uploader, receiptId: string) {
   const receipt = await deleteReceiptRecord(caller.orgId, receiptId);
   await deleteObjectsQuietly([receipt.key]);
   return { id: receipt.id };
+}
+
+/**
+ * Deletes a user-created transaction with its receipts' records (one TransactWriteItems), then their
+ * files: the database is the truth, an unreferenced object is unreachable.
+ */
+export async function deleteTransactionWithReceipts(orgId: string, transactionId: string): Promise<void> {
+  const { receiptKeys } = await deleteTransaction(orgId, transactionId);
+  await deleteObjectsQuietly(receiptKeys);
 }

@@ -1,0 +1,67 @@
+import { QueryCommand, type QueryCommandInput, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from './client.js';
+
+export type Item = Record<string, unknown>;
+export type Key = Record<string, unknown>;
+type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
+type ScanInput = Omit<ScanCommandInput, 'ExclusiveStartKey'>;
+
+/**
+ * THE paging of DynamoDB reads: the only code that handles ExclusiveStartKey / LastEvaluatedKey.
+ * A read returns at most 1 MB (or `Limit` items examined); `next` is where the following one starts,
+ * undefined after the last page.
+ */
+export async function queryPage(input: QueryInput, start?: Key): Promise<{ items: Item[]; next?: Key }> {
+  const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+  return { items: page.Items ?? [], next: page.LastEvaluatedKey };
+}
+
+/** Every page of a Query, read one after the other; stop early by leaving the loop. */
+export async function* queryPages(input: QueryInput, start?: Key): AsyncGenerator<{ items: Item[]; next?: Key }> {
+  let next = start;
+  do {
+    const page = await queryPage(input, next);
+    next = page.next;
+    yield page;
+  } while (next);
+}
+
+/** Every item a Query returns, and how many requests it took (budgeted callers count them). */
+export async function queryAll(input: QueryInput): Promise<Item[]> {
+  return (await queryAllCounted(input)).items;
+}
+
+export async function queryAllCounted(input: QueryInput): Promise<{ items: Item[]; reads: number }> {
+  const items: Item[] = [];
+  let reads = 0;
+  for await (const page of queryPages(input)) {
+    items.push(...page.items);
+    reads++;
+  }
+  return { items, reads };
+}
+
+/** Every item a Scan returns (operator tools only: no route's IAM policy allows Scan). */
+export async function scanAll(input: ScanInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let next: Key | undefined;
+  do {
+    const page = await db.send(new ScanCommand({ ...input, ExclusiveStartKey: next }));
+    items.push(...(page.Items ?? []));
+    next = page.LastEvaluatedKey;
+  } while (next);
+  return items;
+}
+
+/** A Query of one partition's items whose sort key begins with `prefix` (the most common read). */
+export const prefixQuery = (
+  table: string,
+  pk: string,
+  prefix: string,
+  extra: Partial<QueryInput> = {},
+): QueryInput => ({
+  TableName: table,
+  KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+  ...extra,
+  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...extra.ExpressionAttributeValues },
+});

@@ -1,0 +1,128 @@
+import { categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
+import { z } from 'zod';
+import { tableName } from '../client.js';
+import { keys, orgPk } from '../keys.js';
+
+/**
+ * How a ledger filter becomes a DynamoDB Query: which index, partition and sort-key range it reads
+ * (the key condition), and a FilterExpression for everything else. Shared by the ledger pages and
+ * the totals, which must agree on what "matches" means.
+ */
+
+/** Which index, partition and sort-key range a filter reads; every other filter is a FilterExpression. */
+export interface QueryPlan {
+  index: 'GSI1' | 'GSI2';
+  pkName: 'GSI1PK' | 'GSI2PK';
+  skName: 'GSI1SK' | 'GSI2SK';
+  pk: string;
+  skFrom: string;
+  skTo: string;
+}
+
+export function queryPlan(orgId: string, range: { from?: string; to?: string }, propertyId?: string | null): QueryPlan {
+  // The sort keys are date#createdAt#id: "<to>#~" sorts after every key of that day ('~' > any id
+  // character), and "0" before every date (key condition values may not be empty strings).
+  const lower = range.from ?? '0';
+  const upper = `${range.to ? `${range.to}#` : ''}~`;
+  if (propertyId !== undefined) {
+    return {
+      index: 'GSI2',
+      pkName: 'GSI2PK',
+      skName: 'GSI2SK',
+      pk: keys.transactionsOfProperty(orgId, propertyId).GSI2PK,
+      skFrom: `TXN#${lower}`,
+      skTo: `TXN#${upper}`,
+    };
+  }
+  return {
+    index: 'GSI1',
+    pkName: 'GSI1PK',
+    skName: 'GSI1SK',
+    pk: keys.transactionsByDate(orgId).GSI1PK,
+    skFrom: lower,
+    skTo: upper,
+  };
+}
+
+export interface Expression {
+  conditions: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** The FilterExpression for what the key condition cannot express. */
+export function filterExpression(filter: TransactionFilter, opts: { excludeIgnored: boolean }): Expression {
+  const e: Expression = { conditions: [], names: {}, values: {} };
+  const name = (attribute: string) => {
+    e.names[`#${attribute}`] = attribute;
+    return `#${attribute}`;
+  };
+  if (filter.category === UNCATEGORIZED) {
+    e.conditions.push(`attribute_type(${name('category')}, :nullType)`);
+    e.values[':nullType'] = 'NULL';
+  } else if (filter.category) {
+    e.conditions.push(`${name('category')} = :category`);
+    e.values[':category'] = filter.category;
+  } else if (filter.categoryGroup) {
+    const members = categoriesInGroup(filter.categoryGroup).map((value, i) => {
+      e.values[`:group${i}`] = value;
+      return `:group${i}`;
+    });
+    e.conditions.push(`${name('category')} IN (${members.join(', ')})`);
+  }
+  if (filter.direction) {
+    e.conditions.push(`${name('amount')} ${filter.direction === 'in' ? '>=' : '<'} :zero`);
+    e.values[':zero'] = 0;
+  }
+  const flag = (attribute: string, value: boolean | undefined) => {
+    if (value === undefined) return;
+    e.conditions.push(`${name(attribute)} = :${attribute}`);
+    e.values[`:${attribute}`] = value;
+  };
+  flag('isIgnored', opts.excludeIgnored ? false : filter.ignored);
+  flag('hasReceipt', filter.hasReceipt);
+  flag('hasOpenReviewRequests', filter.needsReview);
+  if (filter.search) {
+    e.conditions.push(`contains(${name('searchName')}, :search)`);
+    e.values[':search'] = filter.search;
+  }
+  return e;
+}
+
+export const CursorKey = z.record(z.string(), z.string());
+export const PageCursor = z.strictObject({ v: z.literal(1), i: z.enum(['GSI1', 'GSI2']), k: CursorKey });
+
+export function keyBelongs(key: Record<string, string>, orgId: string, plan: QueryPlan): boolean {
+  const names = Object.keys(key).sort();
+  const expected = ['PK', 'SK', plan.pkName, plan.skName].sort();
+  const sortKey = key[plan.skName] ?? '';
+  return (
+    names.join() === expected.join() &&
+    key.PK === orgPk(orgId) &&
+    /^TXN#[A-Za-z0-9_-]{1,64}$/.test(key.SK ?? '') &&
+    key[plan.pkName] === plan.pk &&
+    sortKey >= plan.skFrom &&
+    sortKey <= plan.skTo
+  );
+}
+
+export function keyOf(item: Record<string, unknown>, plan: QueryPlan): Record<string, string> {
+  return {
+    PK: item.PK as string,
+    SK: item.SK as string,
+    [plan.pkName]: item[plan.pkName] as string,
+    [plan.skName]: item[plan.skName] as string,
+  };
+}
+
+export function queryInput(plan: QueryPlan, filter: Expression) {
+  return {
+    TableName: tableName(),
+    IndexName: plan.index,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :skFrom AND :skTo',
+    ...(filter.conditions.length > 0 && { FilterExpression: filter.conditions.join(' AND ') }),
+    ExpressionAttributeNames: { '#pk': plan.pkName, '#sk': plan.skName, ...filter.names },
+    ExpressionAttributeValues: { ':pk': plan.pk, ':skFrom': plan.skFrom, ':skTo': plan.skTo, ...filter.values },
+    ScanIndexForward: false,
+  };
+}

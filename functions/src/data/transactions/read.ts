@@ -1,0 +1,84 @@
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '../../domain-errors.js';
+import { db, tableName } from '../client.js';
+import { keys } from '../keys.js';
+import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
+
+export async function getTransaction(orgId: string, transactionId: string): Promise<TransactionRecord> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.transaction(orgId, transactionId), ConsistentRead: true }),
+  );
+  if (Item?.type !== 'Transaction') throw new NotFound('Transaction');
+  return toTransactionRecord(Item);
+}
+
+/**
+ * What re-categorizing a transaction reads and writes: its categorization, what its rollups and match
+ * row depend on, and its index keys' inputs. A record read this way is only for computing a change
+ * (updateOp writes only the fields that differ); it must never be returned to a client.
+ */
+const CATEGORIZATION_VIEW = [
+  'type',
+  'id',
+  'organizationId',
+  'version',
+  'date',
+  'createdAt',
+  'amount',
+  'name',
+  'category',
+  'isIgnored',
+  'propertyId',
+  'categorizationSource',
+  'categorizationConfidence',
+  'categorizedAt',
+  'categorizedByRuleId',
+  'categorizationBatchId',
+];
+const categorizationProjection = {
+  ProjectionExpression: CATEGORIZATION_VIEW.map((_, i) => `#p${i}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(CATEGORIZATION_VIEW.map((name, i) => [`#p${i}`, name])),
+};
+
+/**
+ * Consistent reads of many transactions (BatchGetItem, 100 keys a call, `concurrency` calls at once);
+ * missing ones are absent from the map.
+ */
+export async function readTransactions(
+  orgId: string,
+  ids: readonly string[],
+  concurrency = 8,
+  view: 'full' | 'categorization' = 'full',
+): Promise<Map<string, TransactionRecord>> {
+  const found = new Map<string, TransactionRecord>();
+  const unique = [...new Set(ids)];
+  const groups: string[][] = [];
+  for (let i = 0; i < unique.length; i += 100) groups.push(unique.slice(i, i + 100));
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      let pending: Record<string, unknown>[] | undefined = group.map((id) => keys.transaction(orgId, id));
+      for (let attempt = 0; pending && pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
+        const result: BatchGetCommandOutput = await db.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName()]: {
+                Keys: pending,
+                ConsistentRead: true,
+                ...(view === 'categorization' && categorizationProjection),
+              },
+            },
+          }),
+        );
+        for (const item of result.Responses?.[tableName()] ?? []) {
+          if (item.type === 'Transaction') found.set(item.id as string, toTransactionRecord(item));
+        }
+        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, groups.length) }, worker));
+  return found;
+}

@@ -1,0 +1,140 @@
+import { categoriesInGroup, type TransactionFilter } from '@rent/shared';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { type Key, queryPage } from '../query.js';
+import { readRollupCells } from '../repositories/rollups.js';
+import { sumCells } from '../rollups.js';
+import { CursorKey, filterExpression, keyBelongs, queryInput, queryPlan } from './queryPlan.js';
+
+/** Reads per totals call when transactions must be summed; each read is up to 1 MB (~2,000 transactions). */
+export const TOTALS_READS = 20;
+
+export interface TotalsResult {
+  totals: { in: number; out: number; count: number };
+  complete: boolean;
+  cursor: string | null;
+  source: 'rollups' | 'transactions';
+}
+
+const TotalsCursor = z.strictObject({
+  v: z.literal(1),
+  s: z.number().int().min(0),
+  k: CursorKey.nullable(),
+  t: z.strictObject({ in: z.number().int(), out: z.number().int(), count: z.number().int().min(0) }),
+});
+
+/** Date helpers on ISO dates (UTC calendar arithmetic, no time zones involved). */
+const monthStart = (month: string) => `${month}-01`;
+function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+interface TotalsPlan {
+  /** Whole months read from the rollups (bounds inclusive, null = open), or null for none. */
+  rollupMonths: { from: string | null; to: string | null } | null;
+  /** Date ranges summed from the transactions themselves. */
+  segments: { from?: string; to?: string }[];
+}
+
+/**
+ * Rollups answer date range (whole months), property, category or group, direction and ignored.
+ * The partial months at the edges of a date range are summed from their transactions (at most two
+ * months' worth). hasReceipt, needsReview and search are not in the rollups: then the whole
+ * range is summed from the transactions, TOTALS_READS reads per call, continued by cursor.
+ */
+function totalsPlan(filter: TransactionFilter): TotalsPlan {
+  const rollupable = filter.hasReceipt === undefined && filter.needsReview === undefined && !filter.search;
+  if (!rollupable) return { rollupMonths: null, segments: [{ from: filter.from, to: filter.to }] };
+  const { from, to } = filter;
+  const firstFull = from
+    ? from === monthStart(from.slice(0, 7))
+      ? from.slice(0, 7)
+      : shiftMonth(from.slice(0, 7), 1)
+    : null;
+  const lastFull = to ? (to === monthEnd(to.slice(0, 7)) ? to.slice(0, 7) : shiftMonth(to.slice(0, 7), -1)) : null;
+  if (firstFull && lastFull && firstFull > lastFull) return { rollupMonths: null, segments: [{ from, to }] };
+  const segments: TotalsPlan['segments'] = [];
+  if (from && firstFull !== from.slice(0, 7)) segments.push({ from, to: monthEnd(from.slice(0, 7)) });
+  if (to && lastFull !== to.slice(0, 7)) segments.push({ from: monthStart(to.slice(0, 7)), to });
+  return { rollupMonths: { from: firstFull, to: lastFull }, segments };
+}
+
+/** Totals (in, out, net, count) of the whole filtered set, ignored transactions excluded. */
+export async function transactionTotals(
+  orgId: string,
+  filter: TransactionFilter,
+  cursor?: string,
+  budget: { reads: number; items?: number } = { reads: TOTALS_READS },
+): Promise<TotalsResult> {
+  const plan = totalsPlan(filter);
+  const source = plan.rollupMonths ? 'rollups' : 'transactions';
+  if (filter.ignored === true) return { totals: { in: 0, out: 0, count: 0 }, complete: true, cursor: null, source };
+
+  const segmentPlans = plan.segments.map((segment) => queryPlan(orgId, segment, filter.propertyId));
+  let segment = 0;
+  let startKey: Key | undefined;
+  let totals = { in: 0, out: 0, count: 0 };
+  let reads = 0;
+  if (cursor) {
+    const state = decodeCursor(
+      cursor,
+      TotalsCursor,
+      (c) =>
+        c.s < segmentPlans.length &&
+        (c.k === null || keyBelongs(c.k, orgId, segmentPlans[c.s]!)) &&
+        c.t.in >= 0 &&
+        c.t.out <= 0,
+    );
+    segment = state.s;
+    startKey = state.k ?? undefined;
+    totals = state.t;
+  } else if (plan.rollupMonths) {
+    const { cells, reads: rollupReads } = await readRollupCells(orgId, plan.rollupMonths);
+    reads += rollupReads;
+    const categories =
+      filter.category !== undefined
+        ? new Set([filter.category])
+        : filter.categoryGroup
+          ? new Set<string>(categoriesInGroup(filter.categoryGroup))
+          : undefined;
+    totals = sumCells(cells, { propertyId: filter.propertyId, categories, direction: filter.direction });
+  }
+
+  const expression = filterExpression(filter, { excludeIgnored: true });
+  while (segment < segmentPlans.length) {
+    if (reads >= budget.reads) {
+      return {
+        totals,
+        complete: false,
+        cursor: encodeCursor({ v: 1, s: segment, k: startKey ?? null, t: totals }),
+        source,
+      };
+    }
+    const input = queryInput(segmentPlans[segment]!, expression);
+    const result = await queryPage(
+      {
+        ...input,
+        ProjectionExpression: '#amount',
+        ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#amount': 'amount' },
+        Limit: budget.items,
+      },
+      startKey,
+    );
+    reads++;
+    for (const item of result.items) {
+      const amount = item.amount as number;
+      if (amount >= 0) totals.in += amount;
+      else totals.out += amount;
+      totals.count++;
+    }
+    startKey = result.next;
+    if (!startKey) segment++;
+  }
+  return { totals, complete: true, cursor: null, source };
+}

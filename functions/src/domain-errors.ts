@@ -1,0 +1,75 @@
+/**
+ * What can go wrong in the domain, said without HTTP: repositories and services throw these, and
+ * runtime/errors.ts is the one place that turns them (and DynamoDB's own error names) into status
+ * codes. Every message is safe to show to the caller as it is.
+ */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+  readonly details?: Record<string, unknown>;
+  readonly issues?: Issue[];
+}
+
+/** The thing does not exist, or belongs to another organization (whose ids are never revealed). */
+export class NotFound extends DomainError {
+  readonly code = 'NOT_FOUND';
+  constructor(
+    readonly entity: string,
+    options: { message?: string; details?: Record<string, unknown> } = {},
+  ) {
+    super(options.message ?? `${entity} was not found.`);
+    this.name = 'NotFound';
+    Object.assign(this, options.details && { details: options.details });
+  }
+}
+
+/** The request clashes with the current state (a stale version, a limit, something still referenced). */
+export class Conflict extends DomainError {
+  constructor(
+    readonly code: string,
+    message: string,
+    details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'Conflict';
+    Object.assign(this, details && { details });
+  }
+}
+
+/** A business rule refuses the input (it passed the schema but cannot be accepted). */
+export class Invalid extends DomainError {
+  readonly code = 'VALIDATION';
+  constructor(message: string, issues?: Issue[]) {
+    super(message);
+    this.name = 'Invalid';
+    Object.assign(this, issues && { issues });
+  }
+}
+
+/** A field names something the caller cannot use (another organization's property, a foreign receipt). */
+export class InvalidReference extends Invalid {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}.`, [{ path: field, message }]);
+    this.name = 'InvalidReference';
+  }
+}
+
+/** Not now: contention, throttling or work in progress. Trying again later is the answer. */
+export class Busy extends DomainError {
+  constructor(
+    message: string,
+    readonly code = 'BUSY',
+    details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'Busy';
+    Object.assign(this, details && { details });
+  }
+}
