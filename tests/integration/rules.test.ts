@@ -123,11 +123,10 @@ describe('categorization rules: create, list, update, delete (SPEC §7)', () => 
     await createTransactions(api, [{ name: `${'a'.repeat(290)}!`, amount: -10 }]);
     const created = await api.post(RULES, ruleBody({ namePattern: '(a+)+$' }));
     expect(created.status).toBe(201);
-    const started = performance.now();
+    // A backtracking engine would need 2^290 steps here and never answer within the test's timeout.
     const preview = await api.post(`${RULES}/preview`, { rule: { namePattern: '(a+)+$', category: 'repairs' } });
     expect(preview.status).toBe(200);
     expect(preview.body.count).toBe(0);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("answers 404 for another organization's rules and organizationId, and keeps them apart", async () => {

@@ -1,4 +1,4 @@
-import { Id, IsoDate, isRealDate, optionalText, text } from '@rent/shared';
+import { Id, IsoDate, optionalText, text } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>

