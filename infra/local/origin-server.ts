@@ -43,6 +43,8 @@ export function createOriginServer(tls: { key: string; cert: string }, handle: H
 
 function asHttp1(req: Http2ServerRequest, res: Http2ServerResponse) {
   const headers = req.headers;
+  // url and method are read from the pseudo-headers: pin them on the request before the headers lose them.
+  Object.defineProperties(req, { url: { value: req.url }, method: { value: req.method } });
   headers.host ??= headers[':authority'] as string | undefined;
   for (const name of Object.keys(headers)) if (name.startsWith(':')) delete headers[name];
 
