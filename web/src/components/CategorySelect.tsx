@@ -1,5 +1,6 @@
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { CATEGORY_OPTIONS, categoryLabel, isCategory, UNCATEGORIZED, UNCATEGORIZED_LABEL } from '@rent/shared';
+import { CATEGORY_OPTIONS, categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/core/categories';
+import { UNCATEGORIZED } from '@rent/shared/core/filters';
 import { useMemo } from 'react';
 
 /** SPEC §2: the grouped category picker's empty state, and its dropdown's maximum height (SPEC §9). */

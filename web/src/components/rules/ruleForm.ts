@@ -1,11 +1,5 @@
-import {
-  CATEGORY_OPTIONS,
-  categoryLabel,
-  isCategory,
-  MAX_RULE_PRIORITY,
-  MIN_RULE_PRIORITY,
-  UNCATEGORIZED_LABEL,
-} from '@rent/shared';
+import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared';
+import { CATEGORY_OPTIONS, categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/core/categories';
 import { compilePattern, escapePattern } from '@rent/shared/rules/index';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
 import type { RuleDialogPrefill } from './store';

@@ -15,10 +15,9 @@ import Tabs from '@cloudscape-design/components/tabs';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, callRoute, errorMessage } from '../../api/client';
+import { ApiError, callRoute, errorMessage, isForbiddenError } from '../../api/client';
 import type { Receipt } from '../../api/receipts';
 import {
-  isForbiddenError,
   saveErrorText,
   TRANSACTION_ERRORS,
   type Transaction,

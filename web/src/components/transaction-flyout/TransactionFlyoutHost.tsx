@@ -1,3 +1,4 @@
+import { isTenant } from '@rent/shared/core/roles';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useOrganization } from '../../api/organization';
@@ -23,7 +24,7 @@ export function TransactionFlyoutHost() {
   if (flyout.open && !needed) setNeeded(true);
 
   // Bookkeeping is for staff: a tenant never gets the flyout (the server would refuse it anyway).
-  const signedIn = session.status === 'authenticated' && !!role && role !== 'TENANT';
+  const signedIn = session.status === 'authenticated' && !!role && !isTenant(role);
   useEffect(() => {
     if (!signedIn) return;
     const params = new URLSearchParams(location.search);

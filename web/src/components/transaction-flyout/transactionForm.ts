@@ -1,4 +1,4 @@
-import { centsToString, fromCents, toCents } from '@rent/shared';
+import { centsToString, fromCents, toCents } from '@rent/shared/core/money';
 import type { ApiIssue } from '../../api/client';
 import type { Transaction } from '../../api/transactions';
 

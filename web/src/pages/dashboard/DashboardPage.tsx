@@ -6,7 +6,8 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { formatCurrency } from '@rent/shared';
+import { formatCurrency } from '@rent/shared/core/money';
+import { isTenant } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useSession } from '../../auth/session';
@@ -37,7 +38,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
   useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
   const session = useSession();
   const org = useOrganization();
-  const tenant = org.role === 'TENANT';
+  const tenant = isTenant(org.role);
   const properties = useProperties({ enabled: !!org.organization });
   const list = properties.data ?? [];
   const units = list.reduce((n, p) => n + (p.numberOfUnits ?? 1), 0);

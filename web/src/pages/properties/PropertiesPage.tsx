@@ -10,7 +10,8 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { PROPERTY_TYPE_LABELS, STAFF } from '@rent/shared';
+import { PROPERTY_TYPE_LABELS } from '@rent/shared';
+import { isTenant, STAFF } from '@rent/shared/core/roles';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useOrganization } from '../../api/organization';
@@ -104,7 +105,7 @@ export default function PropertiesPage() {
   useDocumentTitle('Properties');
   const org = useOrganization();
   const canEdit = !!org.role && STAFF.includes(org.role);
-  const tenant = org.role === 'TENANT';
+  const tenant = isTenant(org.role);
   const query = useProperties();
   const all = query.data ?? [];
   const [searchParams, setSearchParams] = useSearchParams();

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { STAFF } from '@rent/shared';
+import { STAFF } from '@rent/shared/core/roles';
 import { describeCriteria } from '@rent/shared/rules/index';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -15,16 +15,18 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { categoryGroupOf, categoryLabel, formatCurrency, toCents } from '@rent/shared';
+import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
+import { parseTransactionFilters } from '@rent/shared/core/filters';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
+import { isTenant } from '@rent/shared/core/roles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { errorMessage, isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import {
   type BulkSet,
   fetchAllTransactions,
-  isForbiddenError,
   type Transaction,
   type TransactionFilters,
   useBulkUpdate,
@@ -42,7 +44,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useTablePreferences } from '../../lib/useTablePreferences';
 import { type BulkKind, BulkModal } from './BulkModals';
 import { downloadText, transactionsCsv } from './csv';
-import { filtersFromParams, hasFilters, paramsWithFilters } from './filters';
+import { hasFilters, paramsWithFilters } from './filters';
 import { TotalsPanel } from './TotalsPanel';
 import { TransactionFilterBar } from './TransactionFilterBar';
 
@@ -129,7 +131,7 @@ function NotForRole() {
 export default function TransactionsPage() {
   useDocumentTitle('Transactions');
   const org = useOrganization();
-  if (org.role === 'TENANT') return <NotForRole />;
+  if (isTenant(org.role)) return <NotForRole />;
   return <Ledger />;
 }
 
@@ -144,7 +146,7 @@ interface PageNav {
 
 function Ledger() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const filters = useMemo(() => parseTransactionFilters(params), [params]);
   const filtered = hasFilters(filters);
   const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, {
     columns: Object.keys(COLUMN_LABELS),

@@ -1,4 +1,5 @@
-import { categoryGroupOf, categoryLabel, centsToString, toCents } from '@rent/shared';
+import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
+import { centsToString, toCents } from '@rent/shared/core/money';
 import type { Transaction } from '../../api/transactions';
 
 export const CSV_HEADER = [
