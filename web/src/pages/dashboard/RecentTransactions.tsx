@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
 import { useTransactionPage } from '../../api/transactions';
-import { openTransactionFlyout } from '../../components/transaction-flyout/store';
+import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { RouterLink } from '../../lib/navigation';
 

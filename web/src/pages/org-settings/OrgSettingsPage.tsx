@@ -58,12 +58,7 @@ export default function OrgSettingsPage() {
       const saved = await update.mutateAsync(name.trim());
       setName(saved.name);
       setTouched(false);
-      toast({
-        type: 'success',
-        title: 'Organization updated',
-        description: `It is now called ${saved.name}.`,
-        duration: 3000,
-      });
+      toast.success('Organization updated', { description: `It is now called ${saved.name}.`, duration: 3000 });
     } catch (error) {
       setSubmitError(errorMessage(error, 'Unknown error'));
     }

@@ -28,10 +28,10 @@ import {
   useUndoRuleBatch,
 } from '../../api/rules';
 import { EmptyState } from '../../components/EmptyState';
-import { RuleDialogHost } from '../../components/rules/RuleDialogHost';
-import { categoryText } from '../../components/rules/ruleForm';
-import { openEditRuleDialog, openRuleDialog } from '../../components/rules/store';
 import { toast } from '../../components/toast/store';
+import { RuleDialogHost } from '../../features/rule-dialog/RuleDialogHost';
+import { categoryText } from '../../features/rule-dialog/ruleForm';
+import { openEditRuleDialog, openRuleDialog } from '../../features/rule-dialog/store';
 import { formatDateTime } from '../../lib/dates';
 import { wireToCents } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -36,8 +36,8 @@ import {
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { toast } from '../../components/toast/store';
-import { openTransactionFlyout } from '../../components/transaction-flyout/store';
-import { todayIso } from '../../components/transaction-flyout/transactionForm';
+import { openTransactionFlyout } from '../../features/transaction-flyout/store';
+import { todayIso } from '../../features/transaction-flyout/transactionForm';
 import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -215,9 +215,7 @@ function Ledger() {
       setBulkKind(null);
       setSelected([]);
       const changed = result.updatedIds.length;
-      toast({
-        type: 'success',
-        title: 'Success',
+      toast.success('Success', {
         description: `${what}: ${plural(changed, 'transaction')} updated${
           result.unchangedIds.length ? `, ${plural(result.unchangedIds.length, 'was', 'were')} already set` : ''
         }.`,
@@ -226,7 +224,7 @@ function Ledger() {
     } catch (error) {
       const text = `Error: ${errorMessage(error, 'Failed to update transactions')}`;
       if (bulkKind) setBulkError(text);
-      else toast({ type: 'error', title: 'Error', description: text, duration: 5000 });
+      else toast.error('Error', { description: text });
     }
   };
 
@@ -241,20 +239,13 @@ function Ledger() {
     try {
       const all = await fetchAllTransactions(filters, setExporting, controller.signal);
       downloadText(transactionsCsv(all, addressOf), `transactions-${todayIso()}.csv`);
-      toast({
-        type: 'success',
-        title: 'Export ready',
+      toast.success('Export ready', {
         description: `${plural(all.length, 'transaction')} exported to CSV.`,
         duration: 3000,
       });
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) {
-        toast({
-          type: 'error',
-          title: 'Error',
-          description: `Error: ${errorMessage(error, 'Export failed')}`,
-          duration: 5000,
-        });
+        toast.error('Error', { description: `Error: ${errorMessage(error, 'Export failed')}` });
       }
     } finally {
       exportAbort.current = null;

@@ -1,8 +1,5 @@
 import { cleanFilters, FILTER_KEYS, type TransactionFilters } from '@rent/shared/core/filters';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The URL parameters for these filters, keeping any other parameters the page has. */
 export function paramsWithFilters(current: URLSearchParams, filters: TransactionFilters): URLSearchParams {
   const next = new URLSearchParams(current);

@@ -26,9 +26,9 @@ import {
   rulesKey,
   useRuleOrganizationId,
 } from '../../api/rules';
-import { CATEGORY_DROPDOWN_MAX_HEIGHT, NO_CATEGORIES_TEXT } from '../CategorySelect';
-import { PropertyPicker } from '../PropertyPicker';
-import { toast } from '../toast/store';
+import { CATEGORY_DROPDOWN_MAX_HEIGHT, NO_CATEGORIES_TEXT } from '../../components/CategorySelect';
+import { PropertyPicker } from '../../components/PropertyPicker';
+import { toast } from '../../components/toast/store';
 import {
   bodyOf,
   categoryText,

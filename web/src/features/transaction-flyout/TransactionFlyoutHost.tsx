@@ -1,4 +1,5 @@
 import { isTenant } from '@rent/shared/core/roles';
+import { isId } from '@rent/shared/core/validation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useOrganization } from '../../api/organization';
@@ -37,7 +38,7 @@ export function TransactionFlyoutHost() {
       { replace: true },
     );
     if (wanted === 'new' || wanted === '') openTransactionFlyout(null);
-    else if (/^[A-Za-z0-9_-]{1,64}$/.test(wanted)) openTransactionFlyout(wanted);
+    else if (isId(wanted)) openTransactionFlyout(wanted);
   }, [signedIn, location.search, location.pathname, location.hash, navigate]);
 
   if (!needed || !signedIn) return null;
