@@ -11,22 +11,11 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { ORGANIZATION_NAME_MAX } from '@rent/shared';
-import { humanizeRole, OWNERS } from '@rent/shared/core/roles';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR, useOrganization, useUpdateOrganization } from '../../api/organization';
-import { toast } from '../../components/toast/store';
+import { humanizeRole } from '@rent/shared/core/roles';
+import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-
-/** Client-side check of the organization name, the same bounds the server applies. */
-export function validateOrganizationName(value: string): string | null {
-  const name = value.trim();
-  if (!name) return 'Organization name is required';
-  if (name.length > ORGANIZATION_NAME_MAX)
-    return `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`;
-  return null;
-}
+import { useOrgSettings } from './use-org-settings';
 
 function withArticle(noun: string): string {
   return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
@@ -34,35 +23,21 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const org = useOrganization();
-  const update = useUpdateOrganization();
-  const organization = org.organization;
-  const canRename = !!org.role && OWNERS.includes(org.role);
-
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  useEffect(() => {
-    if (organization) setName(organization.name);
-  }, [organization]);
-
-  const validation = validateOrganizationName(name);
-  const unchanged = organization ? name.trim() === organization.name : true;
-
-  const onSubmit = async () => {
-    setTouched(true);
-    setSubmitError(null);
-    // SPEC §5: the update is skipped if no organization is loaded.
-    if (!organization || validation) return;
-    try {
-      const saved = await update.mutateAsync(name.trim());
-      setName(saved.name);
-      setTouched(false);
-      toast.success('Organization updated', { description: `It is now called ${saved.name}.`, duration: 3000 });
-    } catch (error) {
-      setSubmitError(errorMessage(error, 'Unknown error'));
-    }
-  };
+  const {
+    org,
+    organization,
+    canRename,
+    name,
+    setName,
+    touched,
+    setTouched,
+    submitError,
+    validation,
+    unchanged,
+    update,
+    onSubmit,
+    reset,
+  } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -117,15 +92,7 @@ export default function OrgSettingsPage() {
               errorIconAriaLabel="Error"
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Button
-                    formAction="none"
-                    disabled={unchanged || update.isPending}
-                    onClick={() => {
-                      setName(organization.name);
-                      setTouched(false);
-                      setSubmitError(null);
-                    }}
-                  >
+                  <Button formAction="none" disabled={unchanged || update.isPending} onClick={reset}>
                     Reset
                   </Button>
                   <Button variant="primary" loading={update.isPending} disabled={unchanged} data-testid="org-save">
