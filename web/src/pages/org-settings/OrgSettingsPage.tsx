@@ -23,21 +23,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const {
-    org,
-    organization,
-    canRename,
-    name,
-    setName,
-    touched,
-    setTouched,
-    submitError,
-    validation,
-    unchanged,
-    update,
-    onSubmit,
-    reset,
-  } = useOrgSettings();
+  const { org, organization, canRename, form } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -83,19 +69,19 @@ export default function OrgSettingsPage() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void onSubmit();
+              void form.submit();
             }}
             noValidate
           >
             <Form
-              errorText={submitError ? `${ORG_UPDATE_ERROR}: ${submitError}` : undefined}
+              errorText={form.submitError ? `${ORG_UPDATE_ERROR}: ${form.submitError}` : undefined}
               errorIconAriaLabel="Error"
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Button formAction="none" disabled={unchanged || update.isPending} onClick={reset}>
+                  <Button formAction="none" disabled={form.unchanged || form.saving} onClick={form.reset}>
                     Reset
                   </Button>
-                  <Button variant="primary" loading={update.isPending} disabled={unchanged} data-testid="org-save">
+                  <Button variant="primary" loading={form.saving} disabled={form.unchanged} data-testid="org-save">
                     Save
                   </Button>
                 </SpaceBetween>
@@ -105,19 +91,19 @@ export default function OrgSettingsPage() {
                 <FormField
                   label="Organization name"
                   description="Shown in the header for everyone in your organization."
-                  constraintText={`Required. At most ${ORGANIZATION_NAME_MAX} characters (${name.trim().length}/${ORGANIZATION_NAME_MAX}).`}
-                  errorText={touched ? validation : null}
+                  constraintText={`Required. At most ${ORGANIZATION_NAME_MAX} characters (${form.name.trim().length}/${ORGANIZATION_NAME_MAX}).`}
+                  errorText={form.touched ? form.validation : null}
                   controlId="org-name-input"
                 >
                   <Input
                     controlId="org-name-input"
-                    value={name}
+                    value={form.name}
                     onChange={({ detail }) => {
-                      setName(detail.value);
-                      setTouched(true);
+                      form.setName(detail.value);
+                      form.setTouched(true);
                     }}
-                    onBlur={() => setTouched(true)}
-                    invalid={touched && !!validation}
+                    onBlur={() => form.setTouched(true)}
+                    invalid={form.touched && !!form.validation}
                     ariaRequired
                     autoComplete="organization"
                     data-testid="org-name-input"

@@ -50,20 +50,23 @@ export function useOrgSettings() {
     org,
     organization,
     canRename,
-    name,
-    setName,
-    touched,
-    setTouched,
-    submitError,
-    validation,
-    unchanged,
-    update,
-    onSubmit,
-    /** Back to the saved name, with no message. */
-    reset: () => {
-      if (organization) setName(organization.name);
-      setTouched(false);
-      setSubmitError(null);
+    /** The rename form: the name as typed, its check, and save / reset. */
+    form: {
+      name,
+      setName,
+      touched,
+      setTouched,
+      submitError,
+      validation,
+      unchanged,
+      saving: update.isPending,
+      submit: onSubmit,
+      /** Back to the saved name, with no message. */
+      reset: () => {
+        if (organization) setName(organization.name);
+        setTouched(false);
+        setSubmitError(null);
+      },
     },
   };
 }

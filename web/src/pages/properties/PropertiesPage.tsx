@@ -1,6 +1,5 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -10,8 +9,9 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { PROPERTIES_FETCH_ERROR, type Property } from '../../api/properties';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import { TablePreferences } from '../../components/TablePreferences';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { COLUMN_IDS, COLUMN_LABELS, matchesText, propertyColumns } from './columns';
+import { COLUMN_LABELS, matchesText, PAGE_SIZES, propertyColumns } from './columns';
 import { DeletePropertyModal } from './DeletePropertyModal';
 import { PropertyFormDrawer } from './PropertyFormDrawer';
 import { usePropertiesPage } from './use-properties-page';
@@ -157,30 +157,13 @@ export default function PropertiesPage() {
         }
         pagination={<Pagination {...paginationProps} />}
         preferences={
-          <CollectionPreferences
-            title="Preferences"
-            confirmLabel="Confirm"
-            cancelLabel="Cancel"
+          <TablePreferences
             preferences={prefs}
-            onConfirm={({ detail }) => page.savePrefs(detail)}
-            pageSizePreference={{
-              title: 'Page size',
-              options: [
-                { value: 10, label: '10 properties' },
-                { value: 20, label: '20 properties' },
-                { value: 50, label: '50 properties' },
-              ],
-            }}
-            wrapLinesPreference={{}}
-            stripedRowsPreference={{}}
-            contentDisplayPreference={{
-              title: 'Column preferences',
-              options: COLUMN_IDS.map((id) => ({
-                id,
-                label: COLUMN_LABELS[id],
-                alwaysVisible: id === 'address',
-              })),
-            }}
+            onConfirm={page.savePrefs}
+            pageSizes={PAGE_SIZES}
+            itemsLabel="properties"
+            columnLabels={COLUMN_LABELS}
+            alwaysVisible={['address']}
           />
         }
       />

@@ -65,6 +65,9 @@ export const COLUMN_LABELS: Record<ColumnId, string> = {
   otherInitialCosts: 'Other initial costs',
 };
 
+/** The page sizes offered; 20 is the default. */
+export const PAGE_SIZES = [10, 20, 50];
+
 export const COLUMN_IDS = Object.keys(COLUMN_LABELS) as ColumnId[];
 
 export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {

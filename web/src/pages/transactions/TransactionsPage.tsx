@@ -1,6 +1,5 @@
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
@@ -14,12 +13,13 @@ import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
+import { TablePreferences } from '../../components/TablePreferences';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { BulkModal } from './BulkModals';
-import { COLUMN_IDS, COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
+import { COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
 import { TotalsPanel } from './TotalsPanel';
 import { TransactionFilterBar } from './TransactionFilterBar';
 import { useLedger } from './use-ledger';
@@ -217,26 +217,13 @@ function Ledger() {
             />
           }
           preferences={
-            <CollectionPreferences
-              title="Preferences"
-              confirmLabel="Confirm"
-              cancelLabel="Cancel"
+            <TablePreferences
               preferences={prefs}
-              onConfirm={({ detail }) => ledger.savePrefs(detail)}
-              pageSizePreference={{
-                title: 'Page size',
-                options: PAGE_SIZES.map((value) => ({ value, label: `${value} transactions` })),
-              }}
-              wrapLinesPreference={{}}
-              stripedRowsPreference={{}}
-              contentDisplayPreference={{
-                title: 'Column preferences',
-                options: COLUMN_IDS.map((id) => ({
-                  id,
-                  label: COLUMN_LABELS[id],
-                  alwaysVisible: id === 'name' || id === 'amount',
-                })),
-              }}
+              onConfirm={ledger.savePrefs}
+              pageSizes={PAGE_SIZES}
+              itemsLabel="transactions"
+              columnLabels={COLUMN_LABELS}
+              alwaysVisible={['name', 'amount']}
             />
           }
         />
