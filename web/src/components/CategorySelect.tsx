@@ -23,6 +23,8 @@ export interface CategorySelectProps {
   invalid?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** Offer "Uncategorized" first (true); a rule, which sets a category, leaves it out. */
+  allowUncategorized?: boolean;
 }
 
 /**
@@ -37,9 +39,10 @@ export function CategorySelect({
   invalid,
   disabled,
   testId,
+  allowUncategorized = true,
 }: CategorySelectProps) {
   const selected: SelectProps.Option | null =
-    value === null
+    value === null || (value === '' && !allowUncategorized)
       ? null
       : value
         ? { value, label: isCategory(value) ? categoryLabel(value) : value }
@@ -55,7 +58,7 @@ export function CategorySelect({
         ariaLabel={ariaLabel}
         selectedOption={selected}
         onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
-        options={[UNCATEGORIZED_OPTION, ...GROUPED]}
+        options={allowUncategorized ? [UNCATEGORIZED_OPTION, ...GROUPED] : GROUPED}
         placeholder="Choose a category"
         filteringType="auto"
         filteringPlaceholder="Search categories"

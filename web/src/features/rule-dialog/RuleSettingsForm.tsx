@@ -1,13 +1,11 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
-import { CATEGORY_DROPDOWN_MAX_HEIGHT, NO_CATEGORIES_TEXT } from '../../components/CategorySelect';
+import { CategorySelect } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
-import { categoryText, RULE_CATEGORY_OPTIONS } from './ruleForm';
 import type { RuleDialogModel } from './use-rule-dialog';
 
 /** The dialog's Settings tab: name, priority, description, and each criterion and action behind its toggle. */
@@ -154,29 +152,13 @@ export function RuleSettingsForm({ dialog }: { dialog: RuleDialogModel }) {
           </Toggle>
           {dialog.form.categoryOn && (
             <FormField label="Category" controlId="rule-category">
-              <div
-                className="rt-category-select"
-                style={{ ['--rt-dropdown-max' as string]: `${CATEGORY_DROPDOWN_MAX_HEIGHT}px` }}
-              >
-                <Select
-                  data-testid="rule-category"
-                  controlId="rule-category"
-                  selectedOption={
-                    dialog.form.category
-                      ? { value: dialog.form.category, label: categoryText(dialog.form.category) }
-                      : null
-                  }
-                  onChange={({ detail }) => dialog.update('category', detail.selectedOption.value ?? '')}
-                  options={RULE_CATEGORY_OPTIONS}
-                  placeholder="Choose a category"
-                  filteringType="auto"
-                  filteringPlaceholder="Search categories"
-                  filteringAriaLabel="Search categories"
-                  filteringClearAriaLabel="Clear search"
-                  empty={NO_CATEGORIES_TEXT}
-                  noMatch={NO_CATEGORIES_TEXT}
-                />
-              </div>
+              <CategorySelect
+                testId="rule-category"
+                controlId="rule-category"
+                value={dialog.form.category}
+                onChange={(value) => dialog.update('category', value)}
+                allowUncategorized={false}
+              />
             </FormField>
           )}
         </SpaceBetween>
