@@ -1,23 +1,18 @@
 import { z } from 'zod';
+import { ID_PATTERN, ISO_DATE_PATTERN, isDateInRange, isRealDate } from '../core/validation.js';
+
+export { isRealDate } from '../core/validation.js';
 
 /** Ids are opaque strings made by the server (UUIDs); anything else is refused before a lookup. */
-export const Id = z
-  .string({ error: 'An id is required' })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That id is not valid' });
+export const Id = z.string({ error: 'An id is required' }).regex(ID_PATTERN, { error: 'That id is not valid' });
 
 /** A real calendar date in ISO form (YYYY-MM-DD): 2026-02-30 is refused. */
 export const IsoDate = z
   .string({ error: 'Enter a date as YYYY-MM-DD' })
   // abort: a malformed date gets one message, not three.
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date as YYYY-MM-DD', abort: true })
+  .regex(ISO_DATE_PATTERN, { error: 'Enter a date as YYYY-MM-DD', abort: true })
   .refine(isRealDate, { error: 'That date does not exist', abort: true })
-  .refine((t) => t >= '1900-01-01' && t <= '2200-12-31', { error: 'Enter a date between 1900 and 2200' });
-
-export function isRealDate(text: string): boolean {
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+  .refine(isDateInRange, { error: 'Enter a date between 1900 and 2200' });
 
 /** Trimmed text with a clear message when blank or too long. */
 export function text(label: string, max: number) {

@@ -1,21 +1,8 @@
 import { z } from 'zod';
+import { ROLES, type Role as RoleName } from '../core/roles.js';
 
-export const ROLES = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER', 'TENANT'] as const;
+export { ANY_ROLE, humanizeRole, isTenant, OWNERS, ROLES, STAFF } from '../core/roles.js';
+
+/** The zod enum of roles (the plain list and helpers are in core/roles.ts). */
 export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
-
-/** Everyone who keeps the books: every role but TENANT. */
-export const STAFF: readonly Role[] = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER'];
-/** Who may change the organization itself (its name, later its members). */
-export const OWNERS: readonly Role[] = ['ADMIN', 'LANDLORD'];
-export const ANY_ROLE: readonly Role[] = ROLES;
-
-/** SPEC §6: the role is lower-cased and humanised for display; no role reads "Member". */
-export function humanizeRole(role: string | null | undefined): string {
-  if (!role) return 'Member';
-  const words = role.toLowerCase().split('_').filter(Boolean);
-  if (words.length === 0) return 'Member';
-  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
-}
-
-export const isTenant = (role: Role | null | undefined) => role === 'TENANT';
+export type Role = RoleName;

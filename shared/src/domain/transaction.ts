@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 import {
   CATEGORY_GROUP_VALUES,
   CATEGORY_VALUES,
@@ -22,10 +23,8 @@ export const ATTACH_RECEIPTS_MAX = 20;
 export const BULK_UPDATE_MAX = 500;
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
-/** The value of the propertyId filter that means "transactions with no property". */
-export const NO_PROPERTY = 'none';
-/** The value of the category filter that means "transactions with no category". */
-export const UNCATEGORIZED = 'uncategorized';
+// The filter words for "no property" and "no category" live in the zod-free core: the web reads URLs with them.
+export { NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

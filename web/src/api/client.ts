@@ -21,6 +21,9 @@ export class ApiError extends Error {
   }
 }
 
+/** SPEC §6: a role the route does not allow (a tenant on a bookkeeping page); pages say so kindly. */
+export const isForbiddenError = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
+
 /** The message to show for any failure, falling back when there is nothing useful. */
 export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
   if (error instanceof Error && error.message) return error.message;

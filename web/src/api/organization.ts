@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
-import { ApiError, callRoute, errorMessage } from './client';
+import { callRoute, errorMessage } from './client';
 
 export const organizationKey = ['organization'] as const;
 
@@ -44,8 +44,4 @@ export function useUpdateOrganization() {
     },
     onError: (error) => console.error(ORG_UPDATE_ERROR, error),
   });
-}
-
-export function isForbidden(error: unknown) {
-  return error instanceof ApiError && error.status === 403;
 }

@@ -1,11 +1,13 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../components/toast/store';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** When the query fails, show this error toast once per failure (SPEC §8). */
+      /**
+       * When the query fails, show this error toast once per failure (SPEC §8). The app's toast area
+       * subscribes to the query cache for it (app/queryErrorToasts.ts): api/ knows no component.
+       */
       errorToast?: { title: string; description: string; duration?: number };
     };
   }
@@ -18,21 +20,6 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error, query) => {
-      const spec = query.meta?.errorToast;
-      if (!spec) return;
-      if (error instanceof ApiError && error.status === 401) return; // the sign-in redirect says enough
-      toast({
-        id: `query-error-${query.queryHash}`,
-        type: 'error',
-        title: spec.title,
-        description: spec.description,
-        duration: spec.duration ?? 5000,
-        dismissible: true,
-      });
-    },
-  }),
   defaultOptions: {
     queries: {
       retry: shouldRetry,

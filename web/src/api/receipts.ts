@@ -147,3 +147,11 @@ export function useDeleteReceipt(transactionId: string | null) {
     onError: (error) => console.error(RECEIPT_TEXTS.deleteFailed, error),
   });
 }
+
+/** Deletes uploads that will never be attached (a new transaction abandoned); failures are left to expire. */
+export function useDiscardReceipts() {
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      Promise.allSettled(ids.map((id) => callRoute('deleteReceipt', { params: { id } }))),
+  });
+}

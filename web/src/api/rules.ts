@@ -1,5 +1,5 @@
 import type { RouteInput, RouteResponse, Routes } from '@rent/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
 import { useOrganization } from './organization';
@@ -131,5 +131,76 @@ export function useUndoRuleBatch() {
   return useMutation({
     mutationFn: (id: string) => callRoute('undoRuleBatch', { params: { id }, query: { organizationId } }),
     onSettled: () => invalidateAfterApply(client),
+  });
+}
+
+/** Creates a rule, or replaces a saved one (with the version it was read at). */
+export function useSaveRule() {
+  const organizationId = useRuleOrganizationId();
+  return useMutation({
+    mutationFn: async ({ rule, body }: { rule: Rule | null; body: RuleBody }) =>
+      (rule
+        ? await callRoute('updateRule', {
+            params: { id: rule.id },
+            query: { organizationId },
+            body: { ...body, version: rule.version },
+          })
+        : await callRoute('createRule', { query: { organizationId }, body })
+      ).rule,
+  });
+}
+
+/** Replaces a saved rule's fields (the Rules page's active toggle); the caller refreshes the lists. */
+export function useUpdateRule() {
+  const organizationId = useRuleOrganizationId();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RuleUpdateBody }) =>
+      callRoute('updateRule', { params: { id }, query: { organizationId }, body }),
+    onError: (error) => console.error(RULE_ERRORS.update, error),
+  });
+}
+
+export type RuleCriteria = PreviewBody['rule'];
+const PREVIEW_PAGE = 100;
+
+/** The transactions a rule's criteria would change now, 100 a page; null criteria ask nothing. */
+export function useRulePreview(criteria: RuleCriteria | null, criteriaKey: string, enabled: boolean) {
+  const organizationId = useRuleOrganizationId();
+  return useInfiniteQuery({
+    queryKey: [...rulesKey, 'preview', organizationId, criteriaKey],
+    queryFn: ({ pageParam }) =>
+      callRoute('previewRule', {
+        query: { organizationId },
+        body: { rule: criteria!, limit: PREVIEW_PAGE, cursor: pageParam },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: !!organizationId && criteria !== null && enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** An apply that is not complete is sent again (it is idempotent) at most this many times. */
+const MAX_APPLY_ROUNDS = 50;
+
+/**
+ * Applies a rule to the chosen transactions, calling again while the server says it stopped early
+ * (its time budget), and reports how many are categorized so far. Resolves to that count.
+ */
+export function useApplyRule() {
+  const organizationId = useRuleOrganizationId();
+  return useMutation({
+    mutationFn: async ({ body, onProgress }: { body: ApplyBody; onProgress: (done: number) => void }) => {
+      let done = 0;
+      for (let round = 0; round < MAX_APPLY_ROUNDS; round++) {
+        const result = await callRoute('applyRuleSingle', { query: { organizationId }, body });
+        done += result.categorizedCount;
+        onProgress(done);
+        if (result.complete || result.remainingCount === 0) break;
+        if (result.categorizedCount === 0 && result.skippedCount === 0) break;
+      }
+      return done;
+    },
   });
 }

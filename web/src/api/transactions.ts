@@ -1,53 +1,14 @@
 import type { RouteInput, RouteResponse, Routes, TransactionInputBody, TransactionUpdateBody } from '@rent/shared';
+import type { TransactionFilters } from '@rent/shared/core/filters';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
-import { ApiError, callRoute } from './client';
+import { callRoute } from './client';
+
+export type { TransactionFilters } from '@rent/shared/core/filters';
 
 export type Transaction = RouteResponse<Routes['getTransaction']>['transaction'];
 export type TransactionTotals = RouteResponse<Routes['getTransactionTotals']>;
 export type BulkSet = RouteInput<Routes['bulkUpdateTransactions']>['body']['set'];
-
-/**
- * The ledger's filters as the page keeps them (and the URL carries them): text values, '' or
- * absent meaning "not set". The server takes the same names (GET /api/transactions).
- */
-export interface TransactionFilters {
-  from?: string;
-  to?: string;
-  /** A property id, or "none" for transactions with no property. */
-  propertyId?: string;
-  /** A category, or "uncategorized". */
-  category?: string;
-  categoryGroup?: string;
-  direction?: 'in' | 'out';
-  ignored?: 'true' | 'false';
-  hasReceipt?: 'true' | 'false';
-  needsReview?: 'true';
-  search?: string;
-}
-
-export const FILTER_KEYS = [
-  'from',
-  'to',
-  'propertyId',
-  'category',
-  'categoryGroup',
-  'direction',
-  'ignored',
-  'hasReceipt',
-  'needsReview',
-  'search',
-] as const satisfies readonly (keyof TransactionFilters)[];
-
-/** Only the filters that are set, in a stable order (query keys and URLs stay equal for equal filters). */
-export function cleanFilters(filters: TransactionFilters): TransactionFilters {
-  const out: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
-    const value = filters[key]?.trim();
-    if (value) out[key] = value;
-  }
-  return out as TransactionFilters;
-}
 
 export const transactionsKey = ['transactions'] as const;
 export const transactionKey = (id: string) => ['transaction', id] as const;
@@ -68,8 +29,6 @@ export function saveErrorText(error: unknown, fallback: string): string {
   if (error instanceof Error) return `Error: ${error.message || fallback}`;
   return TRANSACTION_ERRORS.unexpected;
 }
-
-export const isForbiddenError = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** Calls one page of the server can take before it answers short (filtered pages may need several). */
 const MAX_CALLS_PER_PAGE = 12;

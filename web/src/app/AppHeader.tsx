@@ -1,12 +1,12 @@
 import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import { humanizeRole } from '@rent/shared/core/roles';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useOrganization } from '../api/organization';
 import { useSession } from '../auth/session';
 import { Avatar } from '../components/Avatar';
 import { useSignInModal } from '../components/signin/SignInModal';
-import { humanizeRole } from '../lib/roles';
 import { logout } from './logout';
 
 /** SPEC §9: the header switches to its scrolled style after 50px. */

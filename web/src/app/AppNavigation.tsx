@@ -1,12 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import { humanizeRole } from '@rent/shared/core/roles';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useOrganization } from '../api/organization';
 import { useSession } from '../auth/session';
 import { Avatar } from '../components/Avatar';
-import { humanizeRole } from '../lib/roles';
 import { logout } from './logout';
 import { activeHref, LOGOUT_HREF, navigationItems } from './navItems';
 

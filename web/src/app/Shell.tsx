@@ -6,13 +6,13 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
-import { RuleDialogHost } from '../components/rules/RuleDialogHost';
-import { openRuleDialog } from '../components/rules/store';
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
 import { Toaster } from '../components/toast/Toaster';
-import { registerRuleTipHandler } from '../components/transaction-flyout/store';
-import { TransactionFlyoutHost } from '../components/transaction-flyout/TransactionFlyoutHost';
+import { RuleDialogHost } from '../features/rule-dialog/RuleDialogHost';
+import { openRuleDialog } from '../features/rule-dialog/store';
+import { registerRuleTipHandler } from '../features/transaction-flyout/store';
+import { TransactionFlyoutHost } from '../features/transaction-flyout/TransactionFlyoutHost';
 import { signInPathFor } from '../lib/returnPath';
 import { useMediaQuery } from '../lib/useMediaQuery';
 import { AppFooter } from './AppFooter';
@@ -44,13 +44,7 @@ export function Shell() {
 
   // After the OAuth redirect lands on "/", go where the user was heading.
   useEffect(() => onReturnPath((path) => navigate(path, { replace: true })), [navigate]);
-  useEffect(
-    () =>
-      onSignInError((message) =>
-        toast({ type: 'error', title: 'Sign-in failed', description: message, duration: 5000 }),
-      ),
-    [],
-  );
+  useEffect(() => onSignInError((message) => toast.error('Sign-in failed', { description: message })), []);
 
   // A 401 from the API: the session is gone; re-read it and ask the user to sign in again.
   const here = `${location.pathname}${location.search}`;

@@ -1,4 +1,4 @@
-import type { Role } from '@rent/shared/domain/roles';
+import { isTenant, type Role } from '@rent/shared/core/roles';
 
 export interface NavItem {
   id: string;
@@ -23,7 +23,7 @@ export const LOGOUT_HREF = '#logout';
  * tenants see Rental History; everyone sees Maintenance, Org Settings and Logout.
  */
 export function navigationItems(role: Role | null | undefined): NavItem[] {
-  const tenant = role === 'TENANT';
+  const tenant = isTenant(role);
   const items: NavItem[] = tenant
     ? [{ id: 'rental-history', text: 'Rental History', href: '/rental-history', icon: 'history' }]
     : [

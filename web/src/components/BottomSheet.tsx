@@ -1,16 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-
-/** SPEC §2: a drag closes the sheet past half its height or faster than 800 px/s. */
-export const SHEET_CLOSE_VELOCITY = 800;
-export const SHEET_CLOSE_FRACTION = 0.5;
-
-/** Decides whether a finished drag closes the sheet. Exported for unit tests. */
-export function shouldCloseSheet(dragDistance: number, sheetHeight: number, velocityPxPerSecond: number): boolean {
-  if (dragDistance <= 0) return false;
-  return dragDistance > sheetHeight * SHEET_CLOSE_FRACTION || velocityPxPerSecond > SHEET_CLOSE_VELOCITY;
-}
+import { shouldCloseSheet } from './bottomSheetClose';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -1,5 +1,6 @@
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { CATEGORY_OPTIONS, categoryLabel, isCategory, UNCATEGORIZED, UNCATEGORIZED_LABEL } from '@rent/shared';
+import { CATEGORY_OPTIONS, categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/core/categories';
+import { UNCATEGORIZED } from '@rent/shared/core/filters';
 import { useMemo } from 'react';
 
 /** SPEC §2: the grouped category picker's empty state, and its dropdown's maximum height (SPEC §9). */
@@ -22,6 +23,8 @@ export interface CategorySelectProps {
   invalid?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** Offer "Uncategorized" first (true); a rule, which sets a category, leaves it out. */
+  allowUncategorized?: boolean;
 }
 
 /**
@@ -36,9 +39,10 @@ export function CategorySelect({
   invalid,
   disabled,
   testId,
+  allowUncategorized = true,
 }: CategorySelectProps) {
   const selected: SelectProps.Option | null =
-    value === null
+    value === null || (value === '' && !allowUncategorized)
       ? null
       : value
         ? { value, label: isCategory(value) ? categoryLabel(value) : value }
@@ -54,7 +58,7 @@ export function CategorySelect({
         ariaLabel={ariaLabel}
         selectedOption={selected}
         onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
-        options={[UNCATEGORIZED_OPTION, ...GROUPED]}
+        options={allowUncategorized ? [UNCATEGORIZED_OPTION, ...GROUPED] : GROUPED}
         placeholder="Choose a category"
         filteringType="auto"
         filteringPlaceholder="Search categories"

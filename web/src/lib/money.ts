@@ -1,4 +1,4 @@
-import { type Cents, formatCurrency, toCents } from '@rent/shared';
+import { type Cents, formatCurrency, toCents } from '@rent/shared/core/money';
 
 /** A wire decimal (e.g. 1250.5) as integer cents, or null. */
 export function wireToCents(value: number | null | undefined): Cents | null {

@@ -17,17 +17,18 @@ export const TOAST_HOTKEY = { altKey: true, code: 'KeyT', label: 'Alt+T' } as co
 export interface ToastOptions {
   /** Re-using an id replaces that toast (e.g. loading -> success). */
   id?: string;
-  type?: ToastType;
-  title?: ReactNode;
   description?: ReactNode;
   /** Milliseconds; defaults by type; Infinity keeps it until dismissed. */
   duration?: number;
+  /** Milliseconds to wait before showing it (SPEC §4: a save's success toast follows after 100ms). */
+  delay?: number;
   dismissible?: boolean;
   action?: { label: string; onClick: () => void };
 }
 
-export interface Toast extends Required<Pick<ToastOptions, 'id' | 'type' | 'duration' | 'dismissible'>> {
-  title?: ReactNode;
+export interface Toast extends Required<Pick<ToastOptions, 'id' | 'duration' | 'dismissible'>> {
+  type: ToastType;
+  title: ReactNode;
   description?: ReactNode;
   action?: ToastOptions['action'];
   createdAt: number;
@@ -60,14 +61,12 @@ function clearTimer(id: string) {
   timers.delete(id);
 }
 
-/** Shows a toast and returns its id. */
-export function toast(options: ToastOptions): string {
-  const type = options.type ?? 'default';
+function show(type: ToastType, title: ReactNode, options: ToastOptions): string {
   const id = options.id ?? `toast-${++counter}`;
   const item: Toast = {
     id,
     type,
-    title: options.title,
+    title,
     description: options.description,
     action: options.action,
     duration: options.duration ?? TOAST_DURATIONS[type],
@@ -88,14 +87,24 @@ export function toast(options: ToastOptions): string {
   return id;
 }
 
-toast.success = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
-  toast({ ...options, type: 'success', title });
-toast.error = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
-  toast({ ...options, type: 'error', title });
-toast.info = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
-  toast({ ...options, type: 'info', title });
-toast.loading = (title: ReactNode, options: Omit<ToastOptions, 'type' | 'title'> = {}) =>
-  toast({ ...options, type: 'loading', title });
+function showLater(type: ToastType, title: ReactNode, options: ToastOptions = {}): string {
+  const id = options.id ?? `toast-${++counter}`;
+  if (options.delay) setTimeout(() => show(type, title, { ...options, id }), options.delay);
+  else show(type, title, { ...options, id });
+  return id;
+}
+
+/**
+ * The one way to show a toast: `toast.success(title, { description })`, `toast.error(...)`. Durations default by
+ * type (SPEC §9); `duration` sets another where the SPEC names one. Returns the toast's id.
+ */
+export const toast = {
+  success: (title: ReactNode, options?: ToastOptions) => showLater('success', title, options),
+  error: (title: ReactNode, options?: ToastOptions) => showLater('error', title, options),
+  info: (title: ReactNode, options?: ToastOptions) => showLater('info', title, options),
+  warning: (title: ReactNode, options?: ToastOptions) => showLater('warning', title, options),
+  loading: (title: ReactNode, options?: ToastOptions) => showLater('loading', title, options),
+};
 
 export function dismissToast(id: string) {
   clearTimer(id);

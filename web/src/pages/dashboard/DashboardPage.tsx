@@ -6,16 +6,14 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { formatCurrency } from '@rent/shared';
-import { ORG_FETCH_ERROR, useOrganization } from '../../api/organization';
-import { useProperties } from '../../api/properties';
-import { useSession } from '../../auth/session';
+import { formatCurrency } from '@rent/shared/core/money';
+import { ORG_FETCH_ERROR } from '../../api/organization';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
-import { sumCents } from '../../lib/money';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { RecentTransactions } from './RecentTransactions';
+import { useDashboard } from './use-dashboard';
 
 function Metric({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -28,22 +26,10 @@ function Metric({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
-function firstName(name: string | null | undefined) {
-  return name?.trim().split(/\s+/)[0] ?? null;
-}
-
 /** The landing page after sign-in: the organization and a summary of its properties, from real data. */
 export default function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
   useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
-  const session = useSession();
-  const org = useOrganization();
-  const tenant = org.role === 'TENANT';
-  const properties = useProperties({ enabled: !!org.organization });
-  const list = properties.data ?? [];
-  const units = list.reduce((n, p) => n + (p.numberOfUnits ?? 1), 0);
-  const rent = sumCents(list.map((p) => p.monthlyRent));
-  const value = sumCents(list.map((p) => p.currentMarketValue));
-  const hello = firstName(session.data?.name);
+  const { org, tenant, properties, list, units, rent, value, hello } = useDashboard();
 
   return (
     <ContentLayout

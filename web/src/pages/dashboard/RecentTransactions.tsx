@@ -5,9 +5,9 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { formatCurrency, toCents } from '@rent/shared';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
 import { useTransactionPage } from '../../api/transactions';
-import { openTransactionFlyout } from '../../components/transaction-flyout/store';
+import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { RouterLink } from '../../lib/navigation';
 

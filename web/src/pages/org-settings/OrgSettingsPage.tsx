@@ -10,22 +10,12 @@ import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { humanizeRole, ORGANIZATION_NAME_MAX, OWNERS } from '@rent/shared';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR, useOrganization, useUpdateOrganization } from '../../api/organization';
-import { toast } from '../../components/toast/store';
+import { ORGANIZATION_NAME_MAX } from '@rent/shared';
+import { humanizeRole } from '@rent/shared/core/roles';
+import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-
-/** Client-side check of the organization name, the same bounds the server applies. */
-export function validateOrganizationName(value: string): string | null {
-  const name = value.trim();
-  if (!name) return 'Organization name is required';
-  if (name.length > ORGANIZATION_NAME_MAX)
-    return `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`;
-  return null;
-}
+import { useOrgSettings } from './use-org-settings';
 
 function withArticle(noun: string): string {
   return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
@@ -33,40 +23,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const org = useOrganization();
-  const update = useUpdateOrganization();
-  const organization = org.organization;
-  const canRename = !!org.role && OWNERS.includes(org.role);
-
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  useEffect(() => {
-    if (organization) setName(organization.name);
-  }, [organization]);
-
-  const validation = validateOrganizationName(name);
-  const unchanged = organization ? name.trim() === organization.name : true;
-
-  const onSubmit = async () => {
-    setTouched(true);
-    setSubmitError(null);
-    // SPEC §5: the update is skipped if no organization is loaded.
-    if (!organization || validation) return;
-    try {
-      const saved = await update.mutateAsync(name.trim());
-      setName(saved.name);
-      setTouched(false);
-      toast({
-        type: 'success',
-        title: 'Organization updated',
-        description: `It is now called ${saved.name}.`,
-        duration: 3000,
-      });
-    } catch (error) {
-      setSubmitError(errorMessage(error, 'Unknown error'));
-    }
-  };
+  const { org, organization, canRename, form } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -112,27 +69,19 @@ export default function OrgSettingsPage() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void onSubmit();
+              void form.submit();
             }}
             noValidate
           >
             <Form
-              errorText={submitError ? `${ORG_UPDATE_ERROR}: ${submitError}` : undefined}
+              errorText={form.submitError ? `${ORG_UPDATE_ERROR}: ${form.submitError}` : undefined}
               errorIconAriaLabel="Error"
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Button
-                    formAction="none"
-                    disabled={unchanged || update.isPending}
-                    onClick={() => {
-                      setName(organization.name);
-                      setTouched(false);
-                      setSubmitError(null);
-                    }}
-                  >
+                  <Button formAction="none" disabled={form.unchanged || form.saving} onClick={form.reset}>
                     Reset
                   </Button>
-                  <Button variant="primary" loading={update.isPending} disabled={unchanged} data-testid="org-save">
+                  <Button variant="primary" loading={form.saving} disabled={form.unchanged} data-testid="org-save">
                     Save
                   </Button>
                 </SpaceBetween>
@@ -142,19 +91,19 @@ export default function OrgSettingsPage() {
                 <FormField
                   label="Organization name"
                   description="Shown in the header for everyone in your organization."
-                  constraintText={`Required. At most ${ORGANIZATION_NAME_MAX} characters (${name.trim().length}/${ORGANIZATION_NAME_MAX}).`}
-                  errorText={touched ? validation : null}
+                  constraintText={`Required. At most ${ORGANIZATION_NAME_MAX} characters (${form.name.trim().length}/${ORGANIZATION_NAME_MAX}).`}
+                  errorText={form.touched ? form.validation : null}
                   controlId="org-name-input"
                 >
                   <Input
                     controlId="org-name-input"
-                    value={name}
+                    value={form.name}
                     onChange={({ detail }) => {
-                      setName(detail.value);
-                      setTouched(true);
+                      form.setName(detail.value);
+                      form.setTouched(true);
                     }}
-                    onBlur={() => setTouched(true)}
-                    invalid={touched && !!validation}
+                    onBlur={() => form.setTouched(true)}
+                    invalid={form.touched && !!form.validation}
                     ariaRequired
                     autoComplete="organization"
                     data-testid="org-name-input"

@@ -35,7 +35,7 @@ export function DeletePropertyModal({
     setError(null);
     try {
       await remove.mutateAsync(property.id);
-      toast({ type: 'success', title: 'Property deleted', description: property.address, duration: 3000 });
+      toast.success('Property deleted', { description: property.address, duration: 3000 });
       onClose(true);
     } catch (err) {
       setError(errorMessage(err, 'Failed to delete property'));

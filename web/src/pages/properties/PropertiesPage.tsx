@@ -1,134 +1,26 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences, {
-  type CollectionPreferencesProps,
-} from '@cloudscape-design/components/collection-preferences';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { PROPERTY_TYPE_LABELS, STAFF } from '@rent/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useOrganization } from '../../api/organization';
-import { PROPERTIES_FETCH_ERROR, type Property, useProperties } from '../../api/properties';
+import { PROPERTIES_FETCH_ERROR, type Property } from '../../api/properties';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
-import { formatIsoDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { TablePreferences } from '../../components/TablePreferences';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useTablePreferences } from '../../lib/useTablePreferences';
+import { COLUMN_LABELS, matchesText, PAGE_SIZES, propertyColumns } from './columns';
 import { DeletePropertyModal } from './DeletePropertyModal';
 import { PropertyFormDrawer } from './PropertyFormDrawer';
-
-const PREFS_KEY = 'rent.properties.table';
-
-type ColumnId =
-  | 'address'
-  | 'propertyType'
-  | 'numberOfUnits'
-  | 'monthlyRent'
-  | 'currentMarketValue'
-  | 'acquisitionDate'
-  | 'acquisitionPrice'
-  | 'approximateLoan'
-  | 'downPayment'
-  | 'closingCosts'
-  | 'initialRepairs'
-  | 'otherInitialCosts';
-
-/** Nulls sort last whichever way; numbers and ISO dates compare naturally. */
-function compareBy<K extends keyof Property>(key: K) {
-  return (a: Property, b: Property) => {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return x < y ? -1 : 1;
-  };
-}
-
-const money = (key: keyof Property & string, header: string): TableProps.ColumnDefinition<Property> => ({
-  id: key,
-  header,
-  cell: (p) => formatMoney(p[key] as number | null),
-  sortingComparator: compareBy(key),
-});
-
-const DEFAULT_VISIBLE: ColumnId[] = [
-  'address',
-  'propertyType',
-  'numberOfUnits',
-  'monthlyRent',
-  'currentMarketValue',
-  'acquisitionDate',
-];
-
-const COLUMN_LABELS: Record<ColumnId, string> = {
-  address: 'Address',
-  propertyType: 'Type',
-  numberOfUnits: 'Units',
-  monthlyRent: 'Monthly rent',
-  currentMarketValue: 'Market value',
-  acquisitionDate: 'Acquired',
-  acquisitionPrice: 'Acquisition price',
-  approximateLoan: 'Approximate loan',
-  downPayment: 'Down payment',
-  closingCosts: 'Closing costs',
-  initialRepairs: 'Initial repairs',
-  otherInitialCosts: 'Other initial costs',
-};
-
-const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
-  pageSize: 20,
-  wrapLines: false,
-  stripedRows: false,
-  contentDisplay: (Object.keys(COLUMN_LABELS) as ColumnId[]).map((id) => ({
-    id,
-    visible: DEFAULT_VISIBLE.includes(id),
-  })),
-};
-
-function matchesText(p: Property, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  if (!needle) return true;
-  const type = p.propertyType ? PROPERTY_TYPE_LABELS[p.propertyType] : '';
-  return [p.address, type, p.acquisitionDate ?? ''].some((v) => v.toLowerCase().includes(needle));
-}
+import { usePropertiesPage } from './use-properties-page';
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
-  const org = useOrganization();
-  const canEdit = !!org.role && STAFF.includes(org.role);
-  const tenant = org.role === 'TENANT';
-  const query = useProperties();
-  const all = query.data ?? [];
-  const [searchParams, setSearchParams] = useSearchParams();
-
-  const [pickedId, setPickedId] = useState('');
-  const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, { columns: Object.keys(COLUMN_LABELS) });
-  const [drawer, setDrawer] = useState<{ open: boolean; property: Property | null }>({ open: false, property: null });
-  const [toDelete, setToDelete] = useState<Property | null>(null);
-
-  // /properties?new=1 (from the dashboard) opens the add form.
-  useEffect(() => {
-    if (searchParams.get('new') === '1' && canEdit) {
-      setDrawer({ open: true, property: null });
-      const next = new URLSearchParams(searchParams);
-      next.delete('new');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams, canEdit]);
-
-  const source = useMemo(() => (pickedId ? all.filter((p) => p.id === pickedId) : all), [all, pickedId]);
-
-  const openAdd = () => setDrawer({ open: true, property: null });
-  const openEdit = (p: Property) => setDrawer({ open: true, property: p });
-
+  const page = usePropertiesPage();
+  const { canEdit, tenant, query, all, source, pickedId, setPickedId, prefs, drawer, openAdd, openEdit } = page;
+  const { toDelete, setToDelete } = page;
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(source, {
     filtering: {
       filteringFunction: matchesText,
@@ -184,51 +76,7 @@ export default function PropertiesPage() {
     actions.setSelectedItems(property && canEdit ? [property] : []);
   };
 
-  const columns: TableProps.ColumnDefinition<Property>[] = [
-    {
-      id: 'address',
-      header: 'Address',
-      cell: (p) =>
-        canEdit ? (
-          <Link onFollow={() => openEdit(p)} ariaLabel={`Edit ${p.address}`} data-testid="property-row-link">
-            {p.address}
-          </Link>
-        ) : (
-          p.address
-        ),
-      sortingField: 'address',
-      isRowHeader: true,
-    },
-    {
-      id: 'propertyType',
-      header: 'Type',
-      cell: (p) => (p.propertyType ? PROPERTY_TYPE_LABELS[p.propertyType] : '—'),
-      sortingComparator: (a, b) =>
-        (a.propertyType ? PROPERTY_TYPE_LABELS[a.propertyType] : '\uffff').localeCompare(
-          b.propertyType ? PROPERTY_TYPE_LABELS[b.propertyType] : '\uffff',
-        ),
-    },
-    {
-      id: 'numberOfUnits',
-      header: 'Units',
-      cell: (p) => p.numberOfUnits ?? '—',
-      sortingComparator: compareBy('numberOfUnits'),
-    },
-    money('monthlyRent', 'Monthly rent'),
-    money('currentMarketValue', 'Market value'),
-    {
-      id: 'acquisitionDate',
-      header: 'Acquired',
-      cell: (p) => formatIsoDate(p.acquisitionDate),
-      sortingComparator: compareBy('acquisitionDate'),
-    },
-    money('acquisitionPrice', 'Acquisition price'),
-    money('approximateLoan', 'Approximate loan'),
-    money('downPayment', 'Down payment'),
-    money('closingCosts', 'Closing costs'),
-    money('initialRepairs', 'Initial repairs'),
-    money('otherInitialCosts', 'Other initial costs'),
-  ];
+  const columns = propertyColumns(canEdit ? openEdit : null);
 
   const counter = query.isSuccess ? (selected ? `(1/${all.length})` : `(${all.length})`) : undefined;
 
@@ -309,30 +157,13 @@ export default function PropertiesPage() {
         }
         pagination={<Pagination {...paginationProps} />}
         preferences={
-          <CollectionPreferences
-            title="Preferences"
-            confirmLabel="Confirm"
-            cancelLabel="Cancel"
+          <TablePreferences
             preferences={prefs}
-            onConfirm={({ detail }) => savePrefs(detail)}
-            pageSizePreference={{
-              title: 'Page size',
-              options: [
-                { value: 10, label: '10 properties' },
-                { value: 20, label: '20 properties' },
-                { value: 50, label: '50 properties' },
-              ],
-            }}
-            wrapLinesPreference={{}}
-            stripedRowsPreference={{}}
-            contentDisplayPreference={{
-              title: 'Column preferences',
-              options: (Object.keys(COLUMN_LABELS) as ColumnId[]).map((id) => ({
-                id,
-                label: COLUMN_LABELS[id],
-                alwaysVisible: id === 'address',
-              })),
-            }}
+            onConfirm={page.savePrefs}
+            pageSizes={PAGE_SIZES}
+            itemsLabel="properties"
+            columnLabels={COLUMN_LABELS}
+            alwaysVisible={['address']}
           />
         }
       />
@@ -341,7 +172,7 @@ export default function PropertiesPage() {
           <PropertyFormDrawer
             open={drawer.open}
             property={drawer.property}
-            onClose={() => setDrawer((d) => ({ ...d, open: false }))}
+            onClose={page.closeDrawer}
             onSaved={(saved) => actions.setSelectedItems([saved])}
           />
           <DeletePropertyModal

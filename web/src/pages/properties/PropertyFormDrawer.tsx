@@ -104,12 +104,7 @@ export function PropertyFormDrawer({ open, property, onClose, onSaved }: Propert
         editing && property
           ? await update.mutateAsync({ id: property.id, body: { ...body, version: version ?? property.version } })
           : await create.mutateAsync(body);
-      toast({
-        type: 'success',
-        title: editing ? 'Property updated' : 'Property added',
-        description: saved.address,
-        duration: 3000,
-      });
+      toast.success(editing ? 'Property updated' : 'Property added', { description: saved.address, duration: 3000 });
       onSaved?.(saved);
       onClose();
     } catch (error) {
@@ -134,7 +129,7 @@ export function PropertyFormDrawer({ open, property, onClose, onSaved }: Propert
       setVersion(latest.version);
       setConflict(null);
       setErrors({});
-      toast({ type: 'info', title: 'Latest version loaded', description: 'Review the changes, then save again.' });
+      toast.info('Latest version loaded', { description: 'Review the changes, then save again.' });
     } catch (error) {
       setFormError(errorMessage(error, 'Failed to load the latest version'));
     }

@@ -1,13 +1,11 @@
 import {
-  centsToString,
-  fromCents,
   PROPERTY_MONEY_FIELDS,
   PROPERTY_TYPES,
   PropertyInput,
   type PropertyInputBody,
   type PropertyMoneyField,
-  toCents,
 } from '@rent/shared';
+import { centsToString, fromCents, toCents } from '@rent/shared/core/money';
 import type { ApiIssue } from '../../api/client';
 import type { Property } from '../../api/properties';
 

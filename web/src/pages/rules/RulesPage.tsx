@@ -8,33 +8,17 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { STAFF } from '@rent/shared';
 import { describeCriteria } from '@rent/shared/rules/index';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { callRoute, errorMessage } from '../../api/client';
-import { useOrganization } from '../../api/organization';
-import {
-  bodyOfRule,
-  RULE_ERRORS,
-  type Rule,
-  type RuleBatch,
-  ruleListKey,
-  rulesKey,
-  useDeleteRule,
-  useRuleBatches,
-  useRuleMatchCounts,
-  useRules,
-  useUndoRuleBatch,
-} from '../../api/rules';
+import { errorMessage } from '../../api/client';
+import { RULE_ERRORS, type Rule, type RuleBatch } from '../../api/rules';
 import { EmptyState } from '../../components/EmptyState';
-import { RuleDialogHost } from '../../components/rules/RuleDialogHost';
-import { categoryText } from '../../components/rules/ruleForm';
-import { openEditRuleDialog, openRuleDialog } from '../../components/rules/store';
-import { toast } from '../../components/toast/store';
+import { RuleDialogHost } from '../../features/rule-dialog/RuleDialogHost';
+import { categoryText } from '../../features/rule-dialog/ruleForm';
+import { openEditRuleDialog, openRuleDialog } from '../../features/rule-dialog/store';
 import { formatDateTime } from '../../lib/dates';
 import { wireToCents } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useRulesPage } from './use-rules-page';
 
 export const RULE_ORDER_TEXT = 'Active rules run by priority (higher first), then oldest first; the first match wins.';
 
@@ -65,73 +49,9 @@ export function criteriaText(rule: Rule): string {
  */
 export default function RulesPage() {
   useDocumentTitle('Categorization rules');
-  const org = useOrganization();
-  const client = useQueryClient();
-  const rules = useRules();
-  const counts = useRuleMatchCounts();
-  const batches = useRuleBatches();
-  const remove = useDeleteRule();
-  const undo = useUndoRuleBatch();
-  const [updating, setUpdating] = useState<ReadonlySet<string>>(new Set());
-  const [toDelete, setToDelete] = useState<Rule | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [undoing, setUndoing] = useState<string | null>(null);
-  const organizationId = org.organization?.id;
-  const staff = !!org.role && STAFF.includes(org.role);
-
-  /** SPEC §4: an optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. */
-  async function toggleActive(rule: Rule, isActive: boolean) {
-    const key = ruleListKey(organizationId);
-    const flip = (value: boolean) =>
-      client.setQueryData<Rule[]>(key, (list) => list?.map((r) => (r.id === rule.id ? { ...r, isActive: value } : r)));
-    setUpdating((s) => new Set(s).add(rule.id));
-    flip(isActive);
-    try {
-      await callRoute('updateRule', {
-        params: { id: rule.id },
-        query: { organizationId },
-        body: { ...bodyOfRule(rule), isActive },
-      });
-    } catch (error) {
-      console.error(RULE_ERRORS.update, error);
-      flip(!isActive);
-      toast.error(RULE_ERRORS.update, { description: errorMessage(error, '') || undefined });
-    } finally {
-      setUpdating((s) => {
-        const next = new Set(s);
-        next.delete(rule.id);
-        return next;
-      });
-      void client.invalidateQueries({ queryKey: rulesKey });
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(toDelete.id);
-      toast.success('Rule deleted');
-      setToDelete(null);
-    } catch (error) {
-      setDeleteError(`${RULE_ERRORS.delete}: ${errorMessage(error, 'Unknown error')}`);
-    }
-  }
-
-  async function undoBatch(batch: RuleBatch) {
-    setUndoing(batch.id);
-    try {
-      const result = await undo.mutateAsync(batch.id);
-      toast.success(
-        `Undo restored ${result.restoredCount} transaction(s); ${result.keptCount} skipped (changed since the apply).`,
-        { duration: 4000 },
-      );
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to undo the apply'));
-    } finally {
-      setUndoing(null);
-    }
-  }
+  const page = useRulesPage();
+  const { org, staff, rules, counts, batches, updating, toggleActive, toDelete, deleteError, undoing, undoBatch } =
+    page;
 
   const header = (
     <Header
@@ -242,10 +162,7 @@ export default function RulesPage() {
                     data-testid="rule-delete"
                     variant="inline-link"
                     ariaLabel={`Delete ${r.name}`}
-                    onClick={() => {
-                      setDeleteError(null);
-                      setToDelete(r);
-                    }}
+                    onClick={() => page.askDelete(r)}
                   >
                     Delete
                   </Button>
@@ -315,19 +232,19 @@ export default function RulesPage() {
       <Modal
         data-testid="rule-delete-modal"
         visible={toDelete !== null}
-        onDismiss={() => setToDelete(null)}
+        onDismiss={page.cancelDelete}
         header="Delete rule"
         footer={
           <Box float="right">
             <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setToDelete(null)}>
+              <Button variant="link" onClick={page.cancelDelete}>
                 Cancel
               </Button>
               <Button
                 data-testid="rule-delete-confirm"
                 variant="primary"
-                loading={remove.isPending}
-                onClick={() => void confirmDelete()}
+                loading={page.deleteBusy}
+                onClick={() => void page.deleteRule()}
               >
                 Delete
               </Button>

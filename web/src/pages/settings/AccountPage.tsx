@@ -5,7 +5,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { humanizeRole } from '@rent/shared';
+import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, useOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
 import { Avatar } from '../../components/Avatar';

@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { NO_PROPERTY } from '@rent/shared';
+import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { useEffect, useId, useState } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';

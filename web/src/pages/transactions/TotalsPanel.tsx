@@ -5,7 +5,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { formatCurrency, toCents } from '@rent/shared';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
 import type { TransactionTotals } from '../../api/transactions';
 
 /** Chart colours from Cloudscape's status palette (light fallbacks), so dark mode follows. */

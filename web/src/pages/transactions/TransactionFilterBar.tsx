@@ -3,12 +3,12 @@ import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/c
 import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { NO_PROPERTY } from '@rent/shared';
+import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TransactionFilters } from '../../api/transactions';
 import { CategoryFilterSelect, categoryFilterFromValue, categoryFilterValue } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
-import { todayIso } from '../../components/transaction-flyout/transactionForm';
+import { todayIso } from '../../features/transaction-flyout/transactionForm';
 import { shiftIsoDate } from './filters';
 
 const SEARCH_DEBOUNCE_MS = 350;

@@ -1,4 +1,5 @@
-import { categoryGroupOf, categoryLabel, centsToString, toCents } from '@rent/shared';
+import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
+import { centsToString, toCents } from '@rent/shared/core/money';
 import type { Transaction } from '../../api/transactions';
 
 export const CSV_HEADER = [
@@ -17,11 +18,19 @@ export const CSV_HEADER = [
   'Transaction ID',
 ] as const;
 
-/** Quotes a cell; text that a spreadsheet would run as a formula gets a leading apostrophe. */
-function cell(value: string, text = true): string {
-  let out = value;
-  if (text && /^[=+\-@\t\r]/.test(out)) out = `'${out}`;
-  return /[",\r\n]/.test(out) || out !== value ? `"${out.replace(/"/g, '""')}"` : out;
+/** Leading characters that make a spreadsheet run a cell as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Characters that need the cell quoted: RFC 4180's comma, quote and line breaks, and `;` for spreadsheets set to it. */
+const NEEDS_QUOTES = /[",;\r\n]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a separator, a quote (doubled inside) or a line break. Text that a
+ * spreadsheet would run as a formula gets a leading apostrophe and quotes; `text = false` is for values the app
+ * itself formats (dates, amounts, ids), which may start with "-".
+ */
+export function csvCell(value: string, text = true): string {
+  const out = text && FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(out) || out !== value ? `"${out.replace(/"/g, '""')}"` : out;
 }
 
 /** The filtered set as CSV: exact amounts (signed, 2 decimals), labels as the page shows them. */
@@ -32,19 +41,19 @@ export function transactionsCsv(transactions: readonly Transaction[], propertyAd
     const group = categoryGroupOf(t.category);
     lines.push(
       [
-        cell(t.date, false),
-        cell(t.name),
-        cell(centsToString(cents), false),
-        cell(cents >= 0 ? 'Money in' : 'Money out', false),
-        cell(categoryLabel(t.category)),
-        cell(group ? categoryLabel(group) : ''),
-        cell(t.propertyId ? propertyAddress(t.propertyId) : ''),
-        cell(t.notes ?? ''),
-        cell(t.isIgnored ? 'Yes' : 'No', false),
-        cell(t.hasReceipt ? 'Yes' : 'No', false),
-        cell(t.hasOpenReviewRequests ? 'Yes' : 'No', false),
-        cell(t.source === 'user_created' ? 'Manual' : 'Bank', false),
-        cell(t.id, false),
+        csvCell(t.date, false),
+        csvCell(t.name),
+        csvCell(centsToString(cents), false),
+        csvCell(cents >= 0 ? 'Money in' : 'Money out', false),
+        csvCell(categoryLabel(t.category)),
+        csvCell(group ? categoryLabel(group) : ''),
+        csvCell(t.propertyId ? propertyAddress(t.propertyId) : ''),
+        csvCell(t.notes ?? ''),
+        csvCell(t.isIgnored ? 'Yes' : 'No', false),
+        csvCell(t.hasReceipt ? 'Yes' : 'No', false),
+        csvCell(t.hasOpenReviewRequests ? 'Yes' : 'No', false),
+        csvCell(t.source === 'user_created' ? 'Manual' : 'Bank', false),
+        csvCell(t.id, false),
       ].join(','),
     );
   }

@@ -1,10 +1,11 @@
+import { isTenant } from '@rent/shared/core/roles';
 import { useOrganization } from '../../api/organization';
 import { RouterButton } from '../../components/RouterButton';
 import { UpcomingPage } from './UpcomingPage';
 
 export default function RentalHistoryPage() {
   const { role } = useOrganization();
-  const tenant = role === 'TENANT';
+  const tenant = isTenant(role);
   return (
     <UpcomingPage
       testId="rental-history-empty"

@@ -54,7 +54,7 @@ export function getRuleDialogState(): RuleDialogState {
   return state;
 }
 
-export function useRuleDialog(): RuleDialogState {
+export function useRuleDialogState(): RuleDialogState {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

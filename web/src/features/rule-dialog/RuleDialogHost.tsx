@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { useRuleDialog } from './store';
+import { useRuleDialogState } from './store';
 
 const RuleDialog = lazy(() => import('./RuleDialog'));
 
@@ -36,7 +36,7 @@ function useIsActiveHost(id: string): boolean {
 export function RuleDialogHost() {
   const id = useId();
   const active = useIsActiveHost(id);
-  const state = useRuleDialog();
+  const state = useRuleDialogState();
   const [loaded, setLoaded] = useState(state.open);
   useEffect(() => {
     if (state.open) setLoaded(true);

@@ -22,9 +22,9 @@ import {
   useReceiptThumbnail,
   useUploadReceipt,
 } from '../../api/receipts';
+import { toast } from '../../components/toast/store';
 import { formatDateTime } from '../../lib/dates';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { toast } from '../toast/store';
 
 /** Phones and tablets: offer the camera as well as the file chooser. */
 const TOUCH_QUERY = '(pointer: coarse)';
@@ -107,15 +107,10 @@ export function ReceiptsSection({ transactionId, pending, onPendingChange, onBus
       const receipt = await upload.mutateAsync({ file, onProgress: setProgress });
       if (!transactionId) onPendingChange([...pending, receipt]);
       setFiles([]);
-      toast({ type: 'success', title: 'Success', description: RECEIPT_TEXTS.uploaded, duration: 3000 });
+      toast.success('Success', { description: RECEIPT_TEXTS.uploaded, duration: 3000 });
     } catch (error) {
       // SPEC §8: the server's error, or "Failed to upload receipt".
-      toast({
-        type: 'error',
-        title: 'Error',
-        description: errorMessage(error, RECEIPT_TEXTS.uploadFailed),
-        duration: 5000,
-      });
+      toast.error('Error', { description: errorMessage(error, RECEIPT_TEXTS.uploadFailed) });
     } finally {
       setProgress(null);
       onBusyChange?.(false);
@@ -134,7 +129,7 @@ export function ReceiptsSection({ transactionId, pending, onPendingChange, onBus
     } catch (error) {
       tab?.close();
       console.error(RECEIPT_TEXTS.urlFailed, error);
-      toast({ type: 'error', title: 'Error', description: RECEIPT_TEXTS.urlFailed, duration: 5000 });
+      toast.error('Error', { description: RECEIPT_TEXTS.urlFailed });
     }
   };
 

@@ -1,11 +1,5 @@
-import {
-  CATEGORY_OPTIONS,
-  categoryLabel,
-  isCategory,
-  MAX_RULE_PRIORITY,
-  MIN_RULE_PRIORITY,
-  UNCATEGORIZED_LABEL,
-} from '@rent/shared';
+import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared';
+import { categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/core/categories';
 import { compilePattern, escapePattern } from '@rent/shared/rules/index';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
 import type { RuleDialogPrefill } from './store';
@@ -169,12 +163,6 @@ export function bodyOf(form: RuleForm): RuleBody {
   if (form.propertyOn && form.propertyId) body.propertyId = form.propertyId;
   return body;
 }
-
-/** The grouped category options of the rule's category update (no "Uncategorized": a rule sets a category). */
-export const RULE_CATEGORY_OPTIONS = CATEGORY_OPTIONS.map((group) => ({
-  label: group.label,
-  options: group.options.map((o) => ({ value: o.value, label: o.label })),
-}));
 
 export const categoryText = (category: string | null | undefined) =>
   category ? (isCategory(category) ? categoryLabel(category) : category) : UNCATEGORIZED_LABEL;

@@ -1,4 +1,5 @@
-import { centsToString, fromCents, toCents } from '@rent/shared';
+import { centsToString, fromCents, toCents } from '@rent/shared/core/money';
+import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import type { ApiIssue } from '../../api/client';
 import type { Transaction } from '../../api/transactions';
 
@@ -70,8 +71,6 @@ export interface TransactionBody {
   notes: string | null;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * SPEC §5: Name, Date and Amount are required; the amount is sent as its absolute value with the
  * sign from the type toggle; blank notes and an empty property are sent as null.
@@ -86,7 +85,7 @@ export function buildTransactionBody(values: TransactionFormValues): {
   else if (name.length > 300) errors.name = 'Use at most 300 characters.';
 
   if (!values.date.trim()) errors.date = 'Date is required.';
-  else if (!ISO_DATE.test(values.date.trim())) errors.date = 'Enter a date as YYYY/MM/DD.';
+  else if (!ISO_DATE_PATTERN.test(values.date.trim())) errors.date = 'Enter a date as YYYY/MM/DD.';
 
   const typed = values.amount
     .trim()

@@ -1,3 +1,5 @@
+import { isTenant } from '@rent/shared/core/roles';
+import { isId } from '@rent/shared/core/validation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useOrganization } from '../../api/organization';
@@ -23,7 +25,7 @@ export function TransactionFlyoutHost() {
   if (flyout.open && !needed) setNeeded(true);
 
   // Bookkeeping is for staff: a tenant never gets the flyout (the server would refuse it anyway).
-  const signedIn = session.status === 'authenticated' && !!role && role !== 'TENANT';
+  const signedIn = session.status === 'authenticated' && !!role && !isTenant(role);
   useEffect(() => {
     if (!signedIn) return;
     const params = new URLSearchParams(location.search);
@@ -36,7 +38,7 @@ export function TransactionFlyoutHost() {
       { replace: true },
     );
     if (wanted === 'new' || wanted === '') openTransactionFlyout(null);
-    else if (/^[A-Za-z0-9_-]{1,64}$/.test(wanted)) openTransactionFlyout(wanted);
+    else if (isId(wanted)) openTransactionFlyout(wanted);
   }, [signedIn, location.search, location.pathname, location.hash, navigate]);
 
   if (!needed || !signedIn) return null;

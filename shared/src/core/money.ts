@@ -1,0 +1,55 @@
+/**
+ * Money is integer cents inside the system. On the wire it is a signed decimal with at most
+ * 2 places (negative = money out). Conversions go through strings so no float arithmetic
+ * ever touches an amount.
+ */
+export type Cents = number & { readonly __cents?: never };
+
+export const MAX_ABS_CENTS = 100_000_000_000; // 1,000,000,000.00
+
+/** Parses a wire amount (number or numeric string) into cents, or null when it is not exact money. */
+export function toCents(value: number | string): Cents | null {
+  const text = typeof value === 'number' ? numberToPlainString(value) : value.trim();
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const [, sign, whole, frac = ''] = match;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign && cents !== 0 ? -cents : cents;
+}
+
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value)) return 'NaN';
+  // toString gives the shortest round-trip form, e.g. 0.1 -> "0.1", 1e21 -> exponent (rejected).
+  return value.toString();
+}
+
+/** Cents -> wire decimal (a JSON number with at most 2 places, e.g. -1234.5). */
+export function fromCents(cents: Cents): number {
+  return Number(centsToString(cents));
+}
+
+/** Cents -> "-1234.50" (exact, for CSV and inputs). */
+export function centsToString(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** SPEC §9: currency is USD with 0 decimals by default. */
+export function formatCurrency(cents: Cents, decimals = 0): string {
+  // Display only: Intl rounds halves away from zero, so -$1.50 and $1.50 round alike.
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: 'negative',
+  }).format(cents / 100);
+}
+
+/** SPEC §9: percentages have 1 decimal by default. */
+export function formatPercent(ratio: number, decimals = 1): string {
+  const text = (ratio * 100).toFixed(decimals);
+  return `${/^-0(\.0*)?$/.test(text) ? text.slice(1) : text}%`;
+}

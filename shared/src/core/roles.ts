@@ -1,0 +1,22 @@
+/**
+ * Roles and their labels, zod-free so the app shell may import them (domain/roles.ts adds the zod enum).
+ * SPEC §6: ADMIN, LANDLORD, PROPERTY_MANAGER and TENANT.
+ */
+export const ROLES = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER', 'TENANT'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Everyone who keeps the books: every role but TENANT. */
+export const STAFF: readonly Role[] = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER'];
+/** Who may change the organization itself (its name, later its members). */
+export const OWNERS: readonly Role[] = ['ADMIN', 'LANDLORD'];
+export const ANY_ROLE: readonly Role[] = ROLES;
+
+/** SPEC §6: the role is lower-cased and humanised for display; no role reads "Member". */
+export function humanizeRole(role: string | null | undefined): string {
+  if (!role) return 'Member';
+  const words = role.toLowerCase().split('_').filter(Boolean);
+  if (words.length === 0) return 'Member';
+  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+}
+
+export const isTenant = (role: Role | null | undefined) => role === 'TENANT';

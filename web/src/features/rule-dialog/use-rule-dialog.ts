@@ -1,0 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import {
+  type ApplyBody,
+  invalidateAfterApply,
+  type PreviewResult,
+  RULE_ERRORS,
+  RULE_TOAST_MS,
+  ruleAppliedText,
+  useApplyRule,
+  useRuleOrganizationId,
+  useRulePreview,
+  useSaveRule,
+} from '../../api/rules';
+import { toast } from '../../components/toast/store';
+import { bodyOf, criteriaOf, hasCriteria, initialForm, type RuleForm, validateForm } from './ruleForm';
+import { closeRuleDialog, type RuleDialogState } from './store';
+
+const PREVIEW_DEBOUNCE_MS = 300;
+
+type Status = 'idle' | 'saving' | 'applying' | 'closed';
+export type PreviewTransaction = PreviewResult['transactions'][number];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const handle = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(handle);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The rule dialog's state and actions (SPEC §4 "Rule dialog", §5): the form and its checks, the live preview of
+ * matching transactions (debounced, every match selected to start with, deselect any), save, then the optional
+ * apply in rounds with progress.
+ */
+export function useRuleDialog(state: RuleDialogState) {
+  const { rule } = state;
+  const editing = rule !== null;
+  const client = useQueryClient();
+  const organizationId = useRuleOrganizationId();
+  const save = useSaveRule();
+  const applyRule = useApplyRule();
+  const [form, setForm] = useState<RuleForm>(() => initialForm(rule, state.prefill));
+  const [status, setStatus] = useState<Status>('idle');
+  const [applyNow, setApplyNow] = useState(false);
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, valid } = validateForm(form);
+
+  const update = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  // Matching transactions are recomputed live (debounced), and all start selected (SPEC §4).
+  const criteria = useMemo(() => criteriaOf(form), [form]);
+  const previewable =
+    hasCriteria(criteria) && !errors.namePattern && !errors.amountMin && !errors.amountMax && !errors.amountExact;
+  const criteriaKey = JSON.stringify(previewable ? criteria : null);
+  const debouncedKey = useDebounced(criteriaKey, PREVIEW_DEBOUNCE_MS);
+  const debouncedCriteria = useMemo(() => JSON.parse(debouncedKey) as typeof criteria | null, [debouncedKey]);
+  const preview = useRulePreview(debouncedCriteria, debouncedKey, state.open);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of criteria starts with everything selected
+  useEffect(() => setExcluded(new Set()), [debouncedKey]);
+
+  const stale = debouncedKey !== criteriaKey || preview.isPlaceholderData;
+  const loaded: PreviewTransaction[] = useMemo(
+    () => (debouncedCriteria === null ? [] : (preview.data?.pages.flatMap((p) => p.transactions) ?? [])),
+    [preview.data, debouncedCriteria],
+  );
+  const matchCount = debouncedCriteria === null ? 0 : (preview.data?.pages[0]?.count ?? 0);
+  const selectedCount = Math.max(0, matchCount - excluded.size);
+  const applyDisabled = selectedCount === 0 || !form.categoryOn || !form.category;
+
+  // Apply needs a category to set; with none, apply-now goes off. (With N = 0 it stays as the person
+  // left it: SPEC §2 disables the preview tab while apply-now is on and nothing matches.)
+  const noCategory = !form.categoryOn || !form.category;
+  useEffect(() => {
+    if (applyNow && noCategory) setApplyNow(false);
+  }, [applyNow, noCategory]);
+
+  const busy = status === 'saving' || status === 'applying';
+
+  const close = () => {
+    if (busy) return;
+    setStatus('closed');
+    closeRuleDialog();
+  };
+
+  const toggleExcluded = (id: string, selected: boolean) =>
+    setExcluded((prev) => {
+      const next = new Set(prev);
+      if (selected) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const selectAll = (selected: boolean) => setExcluded(selected ? new Set() : new Set(loaded.map((t) => t.id)));
+
+  async function apply(ruleId: string) {
+    const selected = loaded.filter((t) => !excluded.has(t.id));
+    const allLoaded = !preview.hasNextPage;
+    const body: ApplyBody = allLoaded
+      ? { rule: criteria, ruleId, transactions: selected }
+      : { rule: criteria, ruleId, allMatching: true, ...(excluded.size ? { excludeIds: [...excluded] } : {}) };
+    const total = selectedCount;
+    setProgress({ done: 0, total });
+    return applyRule.mutateAsync({ body, onProgress: (done) => setProgress({ done: Math.min(done, total), total }) });
+  }
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    if (!organizationId) {
+      toast.error(RULE_ERRORS.noOrganization, { duration: RULE_TOAST_MS.save });
+      return;
+    }
+    if (!valid) {
+      setFormError(RULE_ERRORS.invalid);
+      toast.error(RULE_ERRORS.invalid, { duration: RULE_TOAST_MS.save });
+      return;
+    }
+    setStatus('saving');
+    let savedId: string;
+    try {
+      savedId = (await save.mutateAsync({ rule, body: bodyOf(form) })).id;
+      toast.success(editing ? 'Rule updated successfully' : 'Rule created successfully', {
+        duration: RULE_TOAST_MS.save,
+      });
+    } catch (error) {
+      console.error(editing ? RULE_ERRORS.update : RULE_ERRORS.create, error);
+      const message = errorMessage(error, RULE_ERRORS.save);
+      setFormError(message);
+      toast.error(message, { duration: RULE_TOAST_MS.save });
+      setStatus('idle');
+      return;
+    }
+    // SPEC §4: if apply-now is ticked, a second call follows a successful save.
+    if (applyNow && selectedCount > 0 && !noCategory) {
+      setStatus('applying');
+      try {
+        const count = await apply(savedId);
+        toast.success(ruleAppliedText(count), { duration: RULE_TOAST_MS.apply });
+      } catch (error) {
+        toast.error(errorMessage(error, RULE_ERRORS.apply), { duration: RULE_TOAST_MS.apply });
+      }
+    }
+    void invalidateAfterApply(client);
+    setStatus('closed');
+    closeRuleDialog();
+  }
+
+  return {
+    editing,
+    form,
+    setForm,
+    update,
+    errors,
+    valid,
+    formError,
+    criteria,
+    /** Null until there are criteria worth previewing. */
+    previewCriteria: debouncedCriteria,
+    preview,
+    loaded,
+    stale,
+    matchCount,
+    selectedCount,
+    excluded,
+    toggleExcluded,
+    selectAll,
+    applyNow,
+    setApplyNow,
+    applyDisabled,
+    progress,
+    status,
+    busy,
+    visible: state.open && status !== 'closed',
+    close,
+    submit,
+  };
+}
+
+export type RuleDialogModel = ReturnType<typeof useRuleDialog>;

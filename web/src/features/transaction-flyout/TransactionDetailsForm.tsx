@@ -1,0 +1,248 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import Toggle from '@cloudscape-design/components/toggle';
+import { useId } from 'react';
+import { CategorySelect } from '../../components/CategorySelect';
+import { PropertyPicker } from '../../components/PropertyPicker';
+import { ReceiptsSection } from './ReceiptsSection';
+import type { TransactionField, TransactionFormValues } from './transactionForm';
+import { BANK_DELETE_TEXT, type TransactionEditor } from './use-transaction-editor';
+
+/**
+ * The Details tab's form: details, notes, categorization, status (ignore, delete) and receipts.
+ * Buttons are `formAction="none"`: Cloudscape buttons submit a surrounding form by default.
+ */
+export function TransactionDetailsForm({
+  editor,
+  values,
+  title,
+}: {
+  editor: TransactionEditor;
+  values: TransactionFormValues;
+  title: string;
+}) {
+  const idPrefix = useId();
+  const { errors, editing, transaction, setField } = editor;
+  const controlId = (field: TransactionField | 'direction' | 'ignored') => `${idPrefix}-${field}`;
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void editor.submit();
+      }}
+      data-testid="transaction-form"
+    >
+      {/* Enter in a field submits. */}
+      <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      <SpaceBetween size="l">
+        {editor.conflict ? (
+          <Alert
+            type="warning"
+            header="Someone else changed this transaction"
+            action={
+              <Button formAction="none" onClick={() => void editor.loadLatest()}>
+                Load latest version
+              </Button>
+            }
+            data-testid="transaction-conflict"
+          >
+            {editor.conflict} Your edits are still here; load the latest version to see what changed, then save again.
+          </Alert>
+        ) : null}
+        {editor.formError ? (
+          <Alert type="error" data-testid="transaction-form-error">
+            {editor.formError}
+          </Alert>
+        ) : null}
+
+        <section aria-labelledby={`${idPrefix}-details`}>
+          <SpaceBetween size="m">
+            <Header variant="h3">
+              <span id={`${idPrefix}-details`}>Transaction Details</span>
+            </Header>
+            <FormField label="Name" errorText={errors.name} controlId={controlId('name')} stretch>
+              <Input
+                controlId={controlId('name')}
+                value={values.name}
+                onChange={({ detail }) => setField('name', detail.value)}
+                invalid={!!errors.name}
+                ariaRequired
+                placeholder="e.g. Rossi Plumbing"
+                data-testid="transaction-name"
+              />
+            </FormField>
+            <ColumnLayout columns={2} minColumnWidth={160}>
+              <FormField
+                label="Date"
+                errorText={errors.date}
+                controlId={controlId('date')}
+                constraintText="YYYY/MM/DD"
+                stretch
+              >
+                <DatePicker
+                  controlId={controlId('date')}
+                  value={values.date}
+                  onChange={({ detail }) => setField('date', detail.value)}
+                  invalid={!!errors.date}
+                  ariaRequired
+                  placeholder="YYYY/MM/DD"
+                  openCalendarAriaLabel={(selected) => `Choose date${selected ? `, selected date is ${selected}` : ''}`}
+                  expandToViewport
+                  data-testid="transaction-date"
+                />
+              </FormField>
+              <FormField
+                label="Amount"
+                errorText={errors.amount}
+                controlId={controlId('amount')}
+                constraintText="US dollars, e.g. 1250.50"
+                stretch
+              >
+                <Input
+                  controlId={controlId('amount')}
+                  value={values.amount}
+                  onChange={({ detail }) => setField('amount', detail.value)}
+                  invalid={!!errors.amount}
+                  ariaRequired
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  data-testid="transaction-amount"
+                />
+              </FormField>
+            </ColumnLayout>
+            <FormField
+              label={<span id={`${idPrefix}-direction-label`}>Transaction Type</span>}
+              description={values.direction === 'out' ? 'Saved as a negative amount.' : 'Saved as a positive amount.'}
+              stretch
+            >
+              <SegmentedControl
+                ariaLabelledby={`${idPrefix}-direction-label`}
+                selectedId={values.direction}
+                onChange={({ detail }) => setField('direction', detail.selectedId === 'out' ? 'out' : 'in')}
+                options={[
+                  { id: 'in', text: 'Money In', iconName: 'arrow-down' },
+                  { id: 'out', text: 'Money Out', iconName: 'arrow-up' },
+                ]}
+                data-testid="transaction-direction"
+              />
+            </FormField>
+          </SpaceBetween>
+        </section>
+
+        <section aria-labelledby={`${idPrefix}-notes-heading`}>
+          <SpaceBetween size="m">
+            <Header variant="h3">
+              <span id={`${idPrefix}-notes-heading`}>Notes</span>
+            </Header>
+            <FormField errorText={errors.notes} stretch>
+              <div className="rt-notes">
+                <Textarea
+                  ariaLabel="Notes"
+                  value={values.notes}
+                  onChange={({ detail }) => setField('notes', detail.value)}
+                  invalid={!!errors.notes}
+                  rows={5}
+                  placeholder="Anything worth remembering about this transaction"
+                  data-testid="transaction-notes"
+                />
+              </div>
+            </FormField>
+          </SpaceBetween>
+        </section>
+
+        <section aria-labelledby={`${idPrefix}-categorization`}>
+          <SpaceBetween size="m">
+            <Header variant="h3">
+              <span id={`${idPrefix}-categorization`}>Categorization</span>
+            </Header>
+            <FormField label="Category" errorText={errors.category} controlId={controlId('category')} stretch>
+              <CategorySelect
+                controlId={controlId('category')}
+                value={values.category}
+                onChange={(value) => setField('category', value)}
+                invalid={!!errors.category}
+                testId="transaction-category"
+              />
+            </FormField>
+            <FormField label="Property" errorText={errors.propertyId} controlId={controlId('propertyId')} stretch>
+              <PropertyPicker
+                controlId={controlId('propertyId')}
+                value={values.propertyId}
+                onChange={(id) => setField('propertyId', id)}
+                allOptionLabel="No property"
+                placeholder="Select property"
+                invalid={!!errors.propertyId}
+                testId="transaction-property"
+              />
+            </FormField>
+          </SpaceBetween>
+        </section>
+
+        {editing && transaction ? (
+          <section aria-labelledby={`${idPrefix}-status`} data-testid="transaction-status">
+            <SpaceBetween size="m">
+              <Header variant="h3">
+                <span id={`${idPrefix}-status`}>Transaction Status</span>
+              </Header>
+              <FormField
+                label="Ignore"
+                description="Ignored transactions are excluded from all calculations and reports."
+                controlId={controlId('ignored')}
+              >
+                <Toggle
+                  controlId={controlId('ignored')}
+                  checked={editor.isIgnored}
+                  disabled={editor.ignoreBusy}
+                  onChange={({ detail }) => void editor.toggleIgnored(detail.checked)}
+                  data-testid="transaction-ignore"
+                >
+                  {editor.isIgnored ? 'Ignored' : 'Not ignored'}
+                </Toggle>
+              </FormField>
+              {transaction.source === 'user_created' ? (
+                <SpaceBetween size="xs">
+                  <Box variant="small" color="text-body-secondary">
+                    You added this transaction by hand, so you can delete it.
+                  </Box>
+                  <div>
+                    <Button
+                      formAction="none"
+                      onClick={() => editor.setConfirmDelete(true)}
+                      data-testid="transaction-delete"
+                    >
+                      Delete transaction
+                    </Button>
+                  </div>
+                </SpaceBetween>
+              ) : (
+                <Box variant="small" color="text-body-secondary" data-testid="transaction-bank-note">
+                  This transaction came from your bank. {BANK_DELETE_TEXT}
+                </Box>
+              )}
+            </SpaceBetween>
+          </section>
+        ) : null}
+
+        <section>
+          <ReceiptsSection
+            transactionId={editing ? editor.transactionId : null}
+            pending={editor.pending}
+            onPendingChange={editor.setPending}
+            onBusyChange={editor.setReceiptBusy}
+          />
+        </section>
+      </SpaceBetween>
+    </form>
+  );
+}

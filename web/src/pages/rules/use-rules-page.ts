@@ -1,0 +1,111 @@
+import { STAFF } from '@rent/shared/core/roles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useOrganization } from '../../api/organization';
+import {
+  bodyOfRule,
+  RULE_ERRORS,
+  type Rule,
+  type RuleBatch,
+  ruleListKey,
+  rulesKey,
+  useDeleteRule,
+  useRuleBatches,
+  useRuleMatchCounts,
+  useRules,
+  useUndoRuleBatch,
+  useUpdateRule,
+} from '../../api/rules';
+import { toast } from '../../components/toast/store';
+
+/**
+ * The Rules page's data and actions: the rules with their matching counts, the recent applies, the optimistic
+ * active toggle, delete with confirmation, and undo of an apply.
+ */
+export function useRulesPage() {
+  const org = useOrganization();
+  const client = useQueryClient();
+  const rules = useRules();
+  const counts = useRuleMatchCounts();
+  const batches = useRuleBatches();
+  const remove = useDeleteRule();
+  const undo = useUndoRuleBatch();
+  const updateRule = useUpdateRule();
+  const [updating, setUpdating] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<Rule | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const organizationId = org.organization?.id;
+  const staff = !!org.role && STAFF.includes(org.role);
+
+  /** SPEC §4: an optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. */
+  async function toggleActive(rule: Rule, isActive: boolean) {
+    const key = ruleListKey(organizationId);
+    const flip = (value: boolean) =>
+      client.setQueryData<Rule[]>(key, (list) => list?.map((r) => (r.id === rule.id ? { ...r, isActive: value } : r)));
+    setUpdating((s) => new Set(s).add(rule.id));
+    flip(isActive);
+    try {
+      await updateRule.mutateAsync({ id: rule.id, body: { ...bodyOfRule(rule), isActive } });
+    } catch (error) {
+      flip(!isActive);
+      toast.error(RULE_ERRORS.update, { description: errorMessage(error, '') || undefined });
+    } finally {
+      setUpdating((s) => {
+        const next = new Set(s);
+        next.delete(rule.id);
+        return next;
+      });
+      void client.invalidateQueries({ queryKey: rulesKey });
+    }
+  }
+
+  async function deleteRule() {
+    if (!toDelete) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.success('Rule deleted');
+      setToDelete(null);
+    } catch (error) {
+      setDeleteError(`${RULE_ERRORS.delete}: ${errorMessage(error, 'Unknown error')}`);
+    }
+  }
+
+  async function undoBatch(batch: RuleBatch) {
+    setUndoing(batch.id);
+    try {
+      const result = await undo.mutateAsync(batch.id);
+      toast.success(
+        `Undo restored ${result.restoredCount} transaction(s); ${result.keptCount} skipped (changed since the apply).`,
+        { duration: 4000 },
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to undo the apply'));
+    } finally {
+      setUndoing(null);
+    }
+  }
+
+  return {
+    org,
+    staff,
+    rules,
+    counts,
+    batches,
+    updating,
+    toggleActive,
+    toDelete,
+    askDelete: (rule: Rule) => {
+      setDeleteError(null);
+      setToDelete(rule);
+    },
+    cancelDelete: () => setToDelete(null),
+    deleteError,
+    deleteBusy: remove.isPending,
+    deleteRule,
+    undoing,
+    undoBatch,
+  };
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { fetchAllTransactions, type TransactionFilters } from '../../api/transactions';
+import { toast } from '../../components/toast/store';
+import { todayIso } from '../../features/transaction-flyout/transactionForm';
+import { plural } from './columns';
+import { downloadText, transactionsCsv } from './csv';
+
+/**
+ * CSV export of the whole filtered set: pages through it (100 a call) with a running count, then downloads.
+ * Cancel aborts it; leaving the page does too.
+ */
+export function useCsvExport(filters: TransactionFilters, addressOf: (propertyId: string) => string) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress(0);
+    try {
+      const all = await fetchAllTransactions(filters, setProgress, controller.signal);
+      downloadText(transactionsCsv(all, addressOf), `transactions-${todayIso()}.csv`);
+      toast.success('Export ready', {
+        description: `${plural(all.length, 'transaction')} exported to CSV.`,
+        duration: 3000,
+      });
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        toast.error('Error', { description: `Error: ${errorMessage(error, 'Export failed')}` });
+      }
+    } finally {
+      abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  return {
+    /** Transactions read so far, or null when no export runs. */
+    progress,
+    start: () => void start(),
+    cancel: () => abort.current?.abort(),
+  };
+}

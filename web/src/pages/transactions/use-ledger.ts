@@ -1,0 +1,89 @@
+import { parseTransactionFilters, type TransactionFilters } from '@rent/shared/core/filters';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { isForbiddenError } from '../../api/client';
+import { useProperties } from '../../api/properties';
+import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
+import { useTablePreferences } from '../../lib/useTablePreferences';
+import { COLUMN_IDS, DEFAULT_PREFS, PAGE_SIZES, PREFS_KEY } from './columns';
+import { hasFilters, paramsWithFilters } from './filters';
+import { useBulkActions } from './use-bulk-actions';
+import { useCsvExport } from './use-csv-export';
+import { useCursorPages } from './use-cursor-pages';
+import { useRowSelection } from './use-row-selection';
+
+/** The ledger's counter: the row count only when ignored rows are filtered out (totals leave them out). */
+export function ledgerCounter(
+  filters: TransactionFilters,
+  totalCount: number | undefined,
+  selected: number,
+): string | undefined {
+  const count = filters.ignored === 'false' ? totalCount : undefined;
+  if (typeof count !== 'number') return undefined;
+  const total = count.toLocaleString('en-US');
+  return selected ? `(${selected.toLocaleString('en-US')}/${total})` : `(${total})`;
+}
+
+/**
+ * Everything the ledger shows and does (SPEC §2 "Transactions"): filters from the URL, table preferences, the
+ * cursor pages of the filtered set, totals, the selection and its bulk actions, and the CSV export.
+ */
+export function useLedger() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseTransactionFilters(params), [params]);
+  const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, {
+    columns: COLUMN_IDS,
+    pageSizes: PAGE_SIZES,
+  });
+  const pageSize = prefs.pageSize ?? 50;
+
+  const setFilters = useCallback(
+    (next: TransactionFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true }),
+    [setParams],
+  );
+
+  // Server-side pages by cursor; the known cursors reset whenever the filters or the page size change.
+  const navKey = `${JSON.stringify(filters)}|${pageSize}`;
+  const pages = useCursorPages(navKey);
+  const page = useTransactionPage(filters, pageSize, pages.cursor);
+  const loaded = page.data && !page.isPlaceholderData ? page.data : null;
+  const { record } = pages;
+  useEffect(() => {
+    if (loaded) record(loaded);
+  }, [loaded, record]);
+
+  const totals = useTransactionTotals(filters);
+  const properties = useProperties();
+  const addressOf = useMemo(() => {
+    const map = new Map((properties.data ?? []).map((p) => [p.id, p.address]));
+    return (id: string) => map.get(id) ?? 'Unknown property';
+  }, [properties.data]);
+
+  const items = page.data?.transactions ?? [];
+  const [selected, setSelected] = useRowSelection(items, `${navKey}#${pages.index}`);
+  const bulk = useBulkActions(selected, () => setSelected([]));
+  const csv = useCsvExport(filters, addressOf);
+  const loadFailed = page.isError && !page.data;
+
+  return {
+    filters,
+    setFilters,
+    filtered: hasFilters(filters),
+    /** Filters set, the end date not counted on its own (it narrows the start date's range). */
+    activeFilterCount: Object.keys(filters).filter((k) => k !== 'to').length,
+    prefs,
+    savePrefs,
+    pages,
+    page,
+    items: loadFailed ? [] : items,
+    loadFailed,
+    totals,
+    forbidden: isForbiddenError(page.error) || isForbiddenError(totals.error),
+    counter: ledgerCounter(filters, totals.data?.totals.count, selected.length),
+    addressOf,
+    selected,
+    setSelected,
+    bulk,
+    csv,
+  };
+}
