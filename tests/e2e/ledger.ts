@@ -41,9 +41,7 @@ export async function openLedger(page: Page, query = '') {
 
 /** The totals panel as shown (SPEC §9: whole dollars), once it shows the totals of the current filters. */
 export async function shownTotals(page: Page) {
-  await expect
-    .poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading'), { timeout: 15_000 })
-    .toBe('false');
+  await expect.poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading')).toBe('false');
   const text = async (testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
   return {
     in: await text('totals-in'),
@@ -53,9 +51,9 @@ export async function shownTotals(page: Page) {
   };
 }
 
-export async function expectToast(page: Page, text: string | RegExp, timeout = 15_000) {
+export async function expectToast(page: Page, text: string | RegExp) {
   await expect
-    .poll(() => page.getByTestId('toaster').textContent(), { timeout })
+    .poll(() => page.getByTestId('toaster').textContent())
     .toMatch(typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text);
 }
 
@@ -113,7 +111,7 @@ export async function uploadPng(page: Page, name: string) {
   await item.waitFor();
   // The thumbnail is the image itself, through a short-lived link.
   await expect
-    .poll(() => item.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+    .poll(() => item.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
     .toBeGreaterThan(0);
   return item;
 }

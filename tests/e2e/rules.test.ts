@@ -79,7 +79,7 @@ describe('categorization rules', () => {
     // The preview tab counts the matching transactions: the seven lawn-care payments, nothing else.
     const n = lawnCare.length;
     const previewTab = dialog.getByRole('tab', { name: /Preview changes \(\d+\)/ });
-    await expect.poll(() => previewTab.textContent(), { timeout: 15_000 }).toContain(`Preview changes (${n})`);
+    await expect.poll(() => previewTab.textContent()).toContain(`Preview changes (${n})`);
     await previewTab.click();
     await page.getByTestId('rule-preview-item').first().waitFor();
     expect(await page.getByTestId('rule-preview-item').count()).toBe(n);
@@ -178,16 +178,16 @@ describe('categorization rules', () => {
       await page.getByTestId('transaction-save').click();
       await expectToast(page, 'Transaction created successfully!');
       await expect.poll(() => flyout(page).locator('form').count()).toBe(0);
-      await expect.poll(() => zephyr(`$${amount}.00`).count()).toBe(1);
+      await expect.poll(() => zephyr(`+$${amount}.00`).count()).toBe(1);
     };
     await openLedger(page);
     await addUncategorized('80');
     await addUncategorized('95');
 
     // Categorise the $95 one by hand: the tip offers to automate it (SPEC §4, §8).
-    await rowOpener(zephyr('$95.00')).click();
+    await rowOpener(zephyr('+$95.00')).click();
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
-    await expect.poll(() => flyout(page).getByTestId('transaction-amount').locator('input').inputValue()).toBe('95');
+    await expect.poll(() => flyout(page).getByTestId('transaction-amount').locator('input').inputValue()).toBe('95.00');
     await page.getByTestId('transaction-category').locator('button').first().click();
     await page.getByTestId('transaction-category').getByRole('combobox').last().fill('repairs');
     await page.getByTestId('transaction-category').getByRole('option', { name: 'Repairs', exact: true }).click();
@@ -203,17 +203,17 @@ describe('categorization rules', () => {
     await page.getByTestId('rule-name').locator('input').fill(uniqueName('Zephyr'));
     // Only the other, still uncategorized transaction would change.
     const previewTab = dialog.getByRole('tab', { name: /Preview changes \(\d+\)/ });
-    await expect.poll(() => previewTab.textContent(), { timeout: 15_000 }).toContain('Preview changes (1)');
+    await expect.poll(() => previewTab.textContent()).toContain('Preview changes (1)');
     await page.getByTestId('rule-apply-now').locator('input').check();
     await page.getByTestId('rule-save').click();
     await expectToast(page, 'Rule created successfully');
     await expectToast(page, 'Rule applied to 1 transaction(s).');
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => rowCell(zephyr('$80.00'), COL.category).textContent()).toBe('Repairs');
+    await expect.poll(() => rowCell(zephyr('+$80.00'), COL.category).textContent()).toBe('Repairs');
 
     // A new transaction the active rule matches arrives categorised.
     await addUncategorized('110');
-    await expect.poll(() => rowCell(zephyr('$110.00'), COL.category).textContent()).toBe('Repairs');
+    await expect.poll(() => rowCell(zephyr('+$110.00'), COL.category).textContent()).toBe('Repairs');
 
     // Undo the apply: the transaction it changed is uncategorized again; the hand-set one and the
     // one categorised on arrival keep their category.
@@ -223,9 +223,9 @@ describe('categorization rules', () => {
     await batchRow.getByTestId('rule-batch-undo').click();
     await expectToast(page, /Undo restored 1 transaction\(s\)/);
     await openLedger(page);
-    await expect.poll(() => rowCell(zephyr('$80.00'), COL.category).textContent()).toBe('Uncategorized');
-    expect(await rowCell(zephyr('$95.00'), COL.category).textContent()).toBe('Repairs');
-    expect(await rowCell(zephyr('$110.00'), COL.category).textContent()).toBe('Repairs');
+    await expect.poll(() => rowCell(zephyr('+$80.00'), COL.category).textContent()).toBe('Uncategorized');
+    expect(await rowCell(zephyr('+$95.00'), COL.category).textContent()).toBe('Repairs');
+    expect(await rowCell(zephyr('+$110.00'), COL.category).textContent()).toBe('Repairs');
     expect(await org.totals()).toEqual({ in: 285_00, out: -84_37, net: 200_63, count: 4 });
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await context.close();
