@@ -35,7 +35,7 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await page.getByRole('link', { name: 'Org Settings' }).click();
     await page.waitForURL(/\/org-settings$/);
     const nameInput = page.getByTestId('org-name-input').locator('input');
-    expect(await nameInput.inputValue()).toBe(org.organization.name);
+    await expect.poll(() => nameInput.inputValue()).toBe(org.organization.name);
     await nameInput.fill(newName);
     await page.getByTestId('org-save').click();
     await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(newName);

@@ -82,7 +82,7 @@ describe('categorization rules', () => {
     await expect.poll(() => previewTab.textContent()).toContain(`Preview changes (${n})`);
     await previewTab.click();
     await page.getByTestId('rule-preview-item').first().waitFor();
-    expect(await page.getByTestId('rule-preview-item').count()).toBe(n);
+    await expect.poll(() => page.getByTestId('rule-preview-item').count()).toBe(n);
     const first = (await page.getByTestId('rule-preview-item').first().textContent()) ?? '';
     // Newest first, long US dates and 2-decimal amounts.
     expect(first).toContain(MERCHANT);

@@ -46,7 +46,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     }
     await openLedger(page);
     // Ignored rows are listed but not counted.
-    expect(await shownTotals(page)).toEqual({ in: '$3,250', out: '-$5,938', net: '-$2,688', count: '8' });
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$3,250', out: '-$5,938', net: '-$2,688', count: '8' });
     expect(await org.totals()).toEqual({ in: 3_250_00, out: -5_938_23, net: -2_688_23, count: 8 });
 
     // Property filter.
@@ -70,7 +70,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     expect(new Set(await page.locator(`${ROWS} td:nth-child(${COL.category})`).allTextContents())).toEqual(
       new Set(['Mortgage']),
     );
-    expect(await shownTotals(page)).toEqual({ in: '$0', out: '-$4,938', net: '-$4,938', count: '4' });
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$0', out: '-$4,938', net: '-$4,938', count: '4' });
     expect(await org.totals({ propertyId: oak.id, category: 'mortgage' })).toEqual({
       in: 0,
       out: -4_938_24,
@@ -88,7 +88,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await expectToast(page, '3 transactions updated');
     // They left the "Mortgage" filter...
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$0', out: '-$1,235', net: '-$1,235', count: '1' });
-    expect(await page.locator(`${ROWS} th`).allTextContents()).toEqual(['Oak mortgage January']);
+    await expect.poll(() => page.locator(`${ROWS} th`).allTextContents()).toEqual(['Oak mortgage January']);
     // ...and are under "Mortgage interest", on the server too.
     await choose(page, 'transactions-category-filter', 'interest', 'Mortgage interest');
     await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('mortgage_interest');
@@ -104,7 +104,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     // CSV of the filtered set: property = 48 Oak Avenue, not ignored.
     await page.getByTestId('transactions-clear-filters').click();
     await openLedger(page, `?propertyId=${oak.id}&ignored=false`);
-    expect(await shownTotals(page)).toEqual({ in: '$1,850', out: '-$4,938', net: '-$3,088', count: '5' });
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$1,850', out: '-$4,938', net: '-$3,088', count: '5' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('transactions-export').click(),

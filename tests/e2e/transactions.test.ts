@@ -50,7 +50,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     const oak = await org.addProperty({ address: OAK });
     await seedMonth(org, oak.id);
     await openLedger(page);
-    expect(await shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
     const name = uniqueName('Plumbing Supply');
 
     // Add: Money Out, with category and property.
@@ -135,7 +135,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await flyout(page).getByTestId('transaction-cancel').click();
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
     expect(await org.totals()).toEqual({ in: 2_500_00, out: -1_000_00, net: 1_500_00, count: 2 });
-    expect(await rowCell(row, COL.status).textContent()).toContain('Ignored');
+    await expect.poll(() => rowCell(row, COL.status).textContent()).toContain('Ignored');
     expect(await org.findTransaction(name)).toMatchObject({
       name,
       amount: -150,
