@@ -1,6 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { takeToasts } from './browser.js';
 
 // Cloudscape's own selectors: the table renders an aria-hidden copy of its sticky header, so rows
 // and cells are found the way Cloudscape's test-utils find them.
@@ -51,10 +52,16 @@ export async function shownTotals(page: Page) {
   };
 }
 
+/** A toast with this text is shown (now, or since the previous expectToast on this page). */
 export async function expectToast(page: Page, text: string | RegExp) {
+  const pattern = typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;
+  const seen: string[] = [];
   await expect
-    .poll(() => page.getByTestId('toaster').textContent())
-    .toMatch(typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text);
+    .poll(async () => {
+      seen.push(...takeToasts(page));
+      return [...seen, (await page.getByTestId('toaster').textContent()) ?? ''].join('\n');
+    })
+    .toMatch(pattern);
 }
 
 /** Opens a Cloudscape Select by its test id, narrows it with its search box and picks the option. */

@@ -84,8 +84,19 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await page.getByRole('menuitem', { name: 'Categorize...' }).click();
     await expect.poll(() => page.getByTestId('bulk-apply').isDisabled()).toBe(true); // nothing chosen yet
     await choose(page, 'bulk-category', 'interest', 'Mortgage interest');
+    // The modal counts the selection it will change.
+    await expect
+      .poll(() => page.getByTestId('bulk-modal').getByRole('heading').first().textContent())
+      .toBe('Categorize 3 transactions');
     await page.getByTestId('bulk-apply').click();
-    await expectToast(page, '3 transactions updated');
+    // Done when the modal closes; a failed call would keep it open with its error.
+    const bulkError = page.getByTestId('bulk-error');
+    const modalState = async () => {
+      if (await bulkError.isVisible()) return `error: ${await bulkError.textContent()}`;
+      return (await page.getByTestId('bulk-apply').isVisible()) ? 'open' : 'closed';
+    };
+    await expect.poll(modalState).toBe('closed');
+    await expectToast(page, 'Categorized: 3 transactions updated.');
     // They left the "Mortgage" filter...
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$0', out: '-$1,235', net: '-$1,235', count: '1' });
     await expect.poll(() => page.locator(`${ROWS} th`).allTextContents()).toEqual(['Oak mortgage January']);
