@@ -35,6 +35,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for a condition as long as Playwright's own waits (tests/e2e/browser.ts),
+          // not vitest's default 1 s, which a loaded machine misses on a page's first render.
+          expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
         },
       },

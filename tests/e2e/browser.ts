@@ -34,9 +34,38 @@ export function useBrowser() {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       (page as Page & { errors: string[] }).errors = errors;
+      await recordToasts(page);
       return { page, context };
     },
   };
+}
+
+/**
+ * Every text the toaster shows, recorded in the test as it appears: a success toast lasts 3 s, and
+ * on a loaded machine one poll of the page can take longer than that, so expectToast also reads
+ * this record instead of only the toaster's text at the moment it looks.
+ */
+async function recordToasts(page: Page) {
+  const shown: string[] = [];
+  await page.exposeBinding('__recordToast', (_source, text: string) => {
+    shown.push(text);
+  });
+  await page.addInitScript(() => {
+    let last = '';
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="toaster"]')?.textContent ?? '';
+      const record = (window as unknown as { __recordToast?: (text: string) => void }).__recordToast;
+      if (text && text !== last) record?.(text);
+      last = text;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  (page as Page & { toasts: string[] }).toasts = shown;
+}
+
+/** The toaster texts recorded since the last call (see recordToasts). */
+export function takeToasts(page: Page): string[] {
+  const shown = (page as Page & { toasts?: string[] }).toasts ?? [];
+  return shown.splice(0, shown.length);
 }
 
 /** On the Cognito stand-in's page (our "Google"), pick a demo person or type an email. */

@@ -1,118 +1,57 @@
-import { readFile } from 'node:fs/promises';
-import createWrapper from '@cloudscape-design/components/test-utils/selectors';
-import type { Page } from 'playwright-core';
+import { routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
+import { client, signIn } from '../support/api.js';
 import { expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import {
+  COL,
+  cell,
+  choose,
+  expectToast,
+  flyout,
+  ledgerRow,
+  moneyOut,
+  openLedger,
+  rowCell,
+  rowOpener,
+  save,
+  shownTotals,
+  uploadPng,
+} from './ledger.js';
+import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const LANDLORD = 'lena.landlord@demo.rent.today';
 const TENANT = 'tara.tenant@demo.rent.today';
 const OAK = '48 Oak Avenue, Springfield, IL 62702';
 
-/** A real 1x1 PNG (what the server's content sniffing accepts). */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010800000000' +
-    '3a7e9b550000000a49444154789c63f80f00010101001bb6ee560000000049454e44ae426082',
-  'hex',
-);
-
-// Cloudscape's own selectors: the table renders an aria-hidden copy of its sticky header, so rows
-// and cells are found the way Cloudscape's test-utils find them.
-const table = createWrapper().findTable('[data-testid="transactions-table"]');
-const ROWS = table.findRows().toSelector();
-/** Columns (1-based, the selection checkbox first): 2 date, 3 name, 4 amount, 5 category, 6 property, 7 receipt, 8 status. */
-const COL = { name: 3, amount: 4, category: 5, property: 6, status: 8 } as const;
-const cell = (row: number, col: number) => table.findBodyCell(row, col).toSelector();
-const rowCheckbox = (row: number) => `${table.findRowSelectionArea(row).toSelector()} input`;
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
-
-/** "$1,234" / "-$1,234" -> 1234 / -1234. */
-function dollars(text: string | null): number {
-  return Number((text ?? '').replace(/[^0-9.-]/g, ''));
+/** A past month's rent and mortgage on a property: whatever a test adds today is newer than these. */
+async function seedMonth(org: OwnOrganization, propertyId: string) {
+  await org.addTransaction({
+    name: 'Rent – Unit 1',
+    date: '2024-03-01',
+    amount: 2500,
+    category: 'rental_income',
+    propertyId,
+  });
+  await org.addTransaction({
+    name: 'Springfield Savings Bank mortgage payment',
+    date: '2024-03-01',
+    amount: -1000,
+    category: 'mortgage',
+    propertyId,
+  });
 }
 
-async function openLedger(page: Page, query = '') {
-  await page.goto(`/transactions${query}`);
-  await page.locator(ROWS).first().waitFor();
-  await expect.poll(() => page.getByTestId('totals-count').textContent()).toMatch(/\d/);
-}
-
-/** The totals panel's numbers, once it shows the totals of the current filters. */
-async function totals(page: Page) {
-  await expect
-    .poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading'), { timeout: 15_000 })
-    .toBe('false');
-  return {
-    in: dollars(await page.getByTestId('totals-in').textContent()),
-    out: dollars(await page.getByTestId('totals-out').textContent()),
-    count: dollars(await page.getByTestId('totals-count').textContent()),
-  };
-}
-
-/** Opens a Cloudscape Select by its test id, narrows it with its search box and picks the option. */
-async function choose(page: Page, testId: string, search: string, option: string | RegExp) {
-  await page.getByTestId(testId).locator('button').first().click();
-  const filter = page.getByTestId(testId).getByRole('combobox').last();
-  await filter.fill(search);
-  await page
-    .getByTestId(testId)
-    .getByRole('option', { name: option, exact: typeof option === 'string' })
-    .first()
-    .click();
-}
-
-const flyout = (page: Page) => page.getByTestId('transaction-flyout');
-
-/** The Money In / Money Out toggle: segments on wider screens, Cloudscape's select on phones. */
-async function moneyOut(page: Page) {
-  const control = flyout(page).getByTestId('transaction-direction');
-  const segment = control.getByRole('button', { name: 'Money Out' });
-  if (await segment.count()) await segment.click();
-  else {
-    await control.getByRole('button').first().click();
-    await control.getByRole('option', { name: 'Money Out' }).click();
-  }
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect.poll(() => page.getByTestId('toaster').textContent(), { timeout: 10_000 }).toContain(text);
-}
-
-async function save(page: Page, label: 'Create Transaction' | 'Update Transaction') {
-  const button = page.getByTestId('transaction-save');
-  expect(await button.textContent()).toContain(label);
-  await button.click();
-  await expect.poll(() => flyout(page).locator('form').count()).toBe(0);
-}
-
-async function uploadPng(page: Page, name: string) {
-  const upload = page.getByTestId('receipt-upload');
-  expect(await upload.isDisabled()).toBe(true); // SPEC §5: disabled until a file is chosen
-  await page
-    .getByTestId('receipt-file')
-    .locator('input[type=file]')
-    .setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
-  await expect.poll(() => upload.isDisabled()).toBe(false);
-  await upload.click();
-  await expectToast(page, 'Receipt uploaded successfully!');
-  const item = page.getByTestId('receipt-item').filter({ hasText: name });
-  await item.waitFor();
-  // The thumbnail is the image itself, through a short-lived link.
-  await expect
-    .poll(() => item.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
-    .toBeGreaterThan(0);
-  return item;
-}
-
-describe('transactions, in Chromium against the seeded demo organization', () => {
+describe('transactions, in Chromium, each test in an organization of its own', () => {
   const browser = useBrowser();
 
   it('adds, edits and ignores a transaction, with a receipt uploaded, viewed and removed', async () => {
     const { page, context } = await browser.newPage();
-    await signInFromHeader(page, LANDLORD);
+    const org = await signInToOwnOrganization(page, 'ledger');
+    const oak = await org.addProperty({ address: OAK });
+    await seedMonth(org, oak.id);
     await openLedger(page);
-    const before = await totals(page);
-    const name = unique('E2E Plumbing Supply');
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
+    const name = uniqueName('Plumbing Supply');
 
     // Add: Money Out, with category and property.
     await page.getByTestId('transaction-add').click();
@@ -143,17 +82,19 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await save(page, 'Create Transaction');
     await expectToast(page, 'Transaction created successfully!');
 
-    // It is the newest: the first row, in red with its cents.
+    // It is the newest (dated today, the seeded rows are older): the first row, in red with its cents.
+    const row = ledgerRow(page, name);
     await expect.poll(() => page.locator(cell(1, COL.name)).textContent()).toBe(name);
-    expect(await page.locator(cell(1, COL.amount)).textContent()).toBe('-$123.45');
-    expect(await page.locator(`${cell(1, COL.amount)} [data-direction]`).getAttribute('data-direction')).toBe('out');
-    expect(await page.locator(cell(1, COL.category)).textContent()).toBe('Repairs');
-    expect(await page.locator(cell(1, COL.property)).textContent()).toBe(OAK);
-    await expect.poll(async () => (await totals(page)).count).toBe(before.count + 1);
-    await expect.poll(async () => (await totals(page)).out).toBeCloseTo(before.out - 123.45, -1);
+    expect(await rowCell(row, COL.amount).textContent()).toBe('-$123.45');
+    expect(await rowCell(row, COL.amount).locator('[data-direction]').getAttribute('data-direction')).toBe('out');
+    expect(await rowCell(row, COL.category).textContent()).toBe('Repairs');
+    expect(await rowCell(row, COL.property).textContent()).toBe(OAK);
+    // Exact to the cent on the server; the panel shows whole dollars (SPEC §9).
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,123', net: '$1,377', count: '3' });
+    expect(await org.totals()).toEqual({ in: 2_500_00, out: -1_123_45, net: 1_376_55, count: 3 });
 
     // Edit it.
-    await page.locator(cell(1, COL.name)).getByRole('button').click();
+    await rowOpener(row).click();
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
     const amount = flyout(page).getByTestId('transaction-amount').locator('input');
     await expect.poll(() => amount.inputValue()).toBe('123.45');
@@ -162,11 +103,12 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await flyout(page).getByTestId('transaction-notes').locator('textarea').fill('Replaced the kitchen faucet.');
     await save(page, 'Update Transaction');
     await expectToast(page, 'Transaction updated successfully!');
-    await expect.poll(() => page.locator(cell(1, COL.amount)).textContent()).toBe('-$150.00');
-    await expect.poll(async () => (await totals(page)).out).toBeCloseTo(before.out - 150, -1);
+    await expect.poll(() => rowCell(row, COL.amount).textContent()).toBe('-$150.00');
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,150', net: '$1,350', count: '3' });
+    expect(await org.totals()).toEqual({ in: 2_500_00, out: -1_150_00, net: 1_350_00, count: 3 });
 
     // Ignore it: it leaves the totals.
-    await page.locator(cell(1, COL.name)).getByRole('button').click();
+    await rowOpener(row).click();
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
     expect(await flyout(page).getByTestId('transaction-status').textContent()).toContain('delete');
     const ignore = flyout(page).getByTestId('transaction-ignore').locator('input');
@@ -191,100 +133,51 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await flyout(page).getByTestId('receipts-empty').waitFor();
 
     await flyout(page).getByTestId('transaction-cancel').click();
-    await expect.poll(async () => (await totals(page)).out).toBeCloseTo(before.out, -1);
-    await expect.poll(async () => (await totals(page)).count).toBe(before.count);
-    expect(await page.locator(cell(1, COL.status)).textContent()).toContain('Ignored');
-
-    // A bank transaction says why it cannot be deleted.
-    await openLedger(page, '?search=rent%20%E2%80%93');
-    await page.locator(cell(1, COL.name)).getByRole('button').click();
-    await flyout(page).getByTestId('transaction-bank-note').waitFor();
-    expect(await flyout(page).getByTestId('transaction-bank-note').textContent()).toContain('Ignore it instead');
-    expect(await flyout(page).getByTestId('transaction-delete').count()).toBe(0);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => flyout(page).locator('form').count()).toBe(0);
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
+    expect(await org.totals()).toEqual({ in: 2_500_00, out: -1_000_00, net: 1_500_00, count: 2 });
+    await expect.poll(() => rowCell(row, COL.status).textContent()).toContain('Ignored');
+    expect(await org.findTransaction(name)).toMatchObject({
+      name,
+      amount: -150,
+      category: 'repairs',
+      propertyId: oak.id,
+      notes: 'Replaced the kitchen faucet.',
+      isIgnored: true,
+      hasReceipt: false,
+    });
 
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
 
-  it('filters by property and category, categorises three rows in bulk, and exports the filtered set as CSV', async () => {
+  it('tells why a bank transaction of the demo cannot be deleted', async () => {
+    // Read only: the demo's seeded bank rows, which no test changes.
+    const demo = client((await signIn(LANDLORD)).idToken);
+    const listed = await demo.get(
+      `${routes.listTransactions.path}?${new URLSearchParams({ search: 'rent –', limit: '1' })}`,
+    );
+    const bank = listed.body.transactions[0];
+    expect(bank.source).toBe('plaid');
+
     const { page, context } = await browser.newPage();
     await signInFromHeader(page, LANDLORD);
-    await openLedger(page);
-    const all = await totals(page);
-
-    // Property filter.
-    await choose(page, 'transactions-property-filter', 'oak', OAK);
-    await expect.poll(() => new URL(page.url()).searchParams.get('propertyId')).toBe('prop-oak-48');
-    await expect.poll(async () => (await totals(page)).count).toBeLessThan(all.count);
-    await expect
-      .poll(async () => new Set(await page.locator(`${ROWS} td:nth-child(${COL.property})`).allTextContents()))
-      .toEqual(new Set([OAK]));
-
-    // And a category.
-    await choose(page, 'transactions-category-filter', 'mortgage', 'Mortgage');
-    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('mortgage');
-    await expect
-      .poll(async () => new Set(await page.locator(`${ROWS} td:nth-child(${COL.category})`).allTextContents()))
-      .toEqual(new Set(['Mortgage']));
-    const oakMortgage = await totals(page);
-    expect(oakMortgage.count).toBeGreaterThan(3);
-    expect(oakMortgage.in).toBe(0);
-
-    // Three rows, categorised in bulk.
-    for (const row of [1, 2, 3]) await page.locator(rowCheckbox(row)).check();
-    const picked = await Promise.all([1, 2, 3].map((row) => page.locator(cell(row, COL.name)).textContent()));
-    await page.getByTestId('bulk-actions').locator('button').first().click();
-    await page.getByRole('menuitem', { name: 'Categorize...' }).click();
-    await expect.poll(() => page.getByTestId('bulk-apply').isDisabled()).toBe(true); // nothing chosen yet
-    await choose(page, 'bulk-category', 'interest', 'Mortgage interest');
-    await page.getByTestId('bulk-apply').click();
-    await expectToast(page, '3 transactions updated');
-    // They left the "Mortgage" filter...
-    await expect.poll(async () => (await totals(page)).count).toBe(oakMortgage.count - 3);
-    // ...and are under "Mortgage interest".
-    await choose(page, 'transactions-category-filter', 'interest', 'Mortgage interest');
-    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('mortgage_interest');
-    await expect
-      .poll(() => page.locator(`${ROWS} th`).allTextContents())
-      .toEqual(expect.arrayContaining(picked as string[]));
-
-    // CSV of the filtered set: property = 48 Oak Avenue, not ignored (so the totals' count is the row count).
-    await page.getByTestId('transactions-clear-filters').click();
-    await openLedger(page, '?propertyId=prop-oak-48&ignored=false');
-    const expected = await totals(page);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('transactions-export').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
-    const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(
-      'Date,Name,Amount,Direction,Category,Category group,Property,Notes,Ignored,Has receipt,Needs review,Source,Transaction ID',
-    );
-    const rows = lines.slice(1);
-    expect(rows.length).toBe(expected.count);
-    for (const row of rows) {
-      expect(row).toContain(`"${OAK}"`);
-      expect(row).toMatch(/^\d{4}-\d{2}-\d{2},/);
-      expect(row).toContain(',No,'); // not ignored
-    }
-    // Exact signed amounts: money in and out add up to the totals.
-    const sum = rows.reduce((acc, row) => {
-      const amount = /,(-?\d+\.\d{2}),Money (in|out),/.exec(row);
-      return acc + Math.round(Number(amount?.[1]) * 100);
-    }, 0);
-    expect(Math.round(sum / 100)).toBeCloseTo(expected.in + expected.out, -1);
-
+    await openLedger(page, `?search=${encodeURIComponent(bank.name)}`);
+    await rowOpener(ledgerRow(page, bank.name).first()).click();
+    await flyout(page).getByTestId('transaction-bank-note').waitFor();
+    expect(await flyout(page).getByTestId('transaction-bank-note').textContent()).toContain('Ignore it instead');
+    expect(await flyout(page).getByTestId('transaction-delete').count()).toBe(0);
+    await expectAccessible(page, 'transaction flyout (bank transaction)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => flyout(page).locator('form').count()).toBe(0);
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
 
   it('shows the SPEC §8 messages when calls fail', async () => {
     const { page, context } = await browser.newPage();
-    await signInFromHeader(page, LANDLORD);
+    const org = await signInToOwnOrganization(page, 'failures');
+    const name = uniqueName('Hardware store');
+    const seeded = await org.addTransaction({ name, date: '2024-05-10', amount: -64.2, category: 'repairs' });
     await openLedger(page);
     const fail = (status: number, body: object) => (route: { fulfill: (r: object) => Promise<void> }) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -304,13 +197,13 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
 
     // Ignore fails.
     await page.route('**/api/transactions/*/ignore', fail(500, { error: 'nope' }));
-    await page.locator(cell(1, COL.name)).getByRole('button').click();
+    await rowOpener(ledgerRow(page, name)).click();
     await flyout(page).locator('form').waitFor();
     const ignore = flyout(page).getByTestId('transaction-ignore').locator('input');
-    const wasIgnored = await ignore.isChecked();
+    expect(await ignore.isChecked()).toBe(false);
     await ignore.click();
     await expectToast(page, 'Failed to update ignore status');
-    await expect.poll(() => ignore.isChecked()).toBe(wasIgnored);
+    await expect.poll(() => ignore.isChecked()).toBe(false);
 
     // A receipt whose link cannot be had, then cannot be deleted.
     const item = await uploadPng(page, 'flaky.png');
@@ -329,17 +222,24 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await item.getByTestId('receipt-remove').click();
     await page.getByTestId('receipt-remove-confirm').click();
     await expect.poll(() => item.count()).toBe(0);
+
+    // Nothing that failed was written: no extra transaction, not ignored, no receipt left.
+    expect(await org.totals()).toEqual({ in: 0, out: -64_20, net: -64_20, count: 1 });
+    expect(await org.getTransaction(seeded.id)).toMatchObject({ isIgnored: false, hasReceipt: false });
     await context.close();
   });
 
   it('works from the keyboard: open a row, move through the flyout, close with Escape', async () => {
     const { page, context } = await browser.newPage();
-    await signInFromHeader(page, LANDLORD);
+    const org = await signInToOwnOrganization(page, 'keyboard');
+    const seededName = uniqueName('Keyboard seed');
+    await org.addTransaction({ name: seededName, date: '2024-06-01', amount: 19.99 });
     await openLedger(page);
-    await page.locator(cell(1, COL.name)).getByRole('button').focus();
+    await rowOpener(ledgerRow(page, seededName)).focus();
     await page.keyboard.press('Enter');
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
     await flyout(page).locator('form').waitFor();
+    expect(await flyout(page).getByTestId('transaction-name').locator('input').inputValue()).toBe(seededName);
     // Focus is inside the flyout; Tab reaches the name field and the save button.
     const reached = new Set<string>();
     for (let i = 0; i < 40 && !reached.has('transaction-save'); i++) {
@@ -360,7 +260,7 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await page.keyboard.press('Enter');
     await flyout(page).getByRole('heading', { name: 'Add Transaction' }).waitFor();
     await flyout(page).getByTestId('transaction-name').locator('input').focus();
-    const name = unique('Keyboard entry');
+    const name = uniqueName('Keyboard entry');
     await page.keyboard.type(name);
     await flyout(page).getByTestId('transaction-amount').locator('input').focus();
     await page.keyboard.type('42');
@@ -369,14 +269,16 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await flyout(page).getByTestId('transaction-amount').locator('input').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => flyout(page).locator('form').count()).toBe(0);
-    await expect.poll(() => page.locator(cell(1, COL.name)).textContent()).toBe(name);
-    expect(await page.locator(cell(1, COL.amount)).textContent()).toBe('-$42.00');
+    await expect.poll(() => rowCell(ledgerRow(page, name), COL.amount).textContent()).toBe('-$42.00');
+    expect(await page.locator(cell(1, COL.name)).textContent()).toBe(name); // newest first
+    expect(await org.totals()).toEqual({ in: 19_99, out: -42_00, net: -22_01, count: 2 });
     await context.close();
   });
 
   it('at 390x844 opens the flyout full width and uploads a receipt before the transaction exists', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    await signInFromHeader(page, LANDLORD);
+    const org = await signInToOwnOrganization(page, 'phone');
+    await org.addTransaction({ name: uniqueName('Phone seed'), date: '2024-06-01', amount: -5 });
     await openLedger(page);
     await page.getByTestId('transaction-add').click();
     await flyout(page).getByRole('heading', { name: 'Add Transaction' }).waitFor();
@@ -387,7 +289,7 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     expect(await flyout(page).locator('input[type=file][capture]').count()).toBe(1);
     expect(await flyout(page).getByTestId('receipt-camera').count()).toBe(1);
 
-    const name = unique('Phone receipt');
+    const name = uniqueName('Phone receipt');
     await flyout(page).getByTestId('transaction-name').locator('input').fill(name);
     await flyout(page).getByTestId('transaction-amount').locator('input').fill('18.99');
     await moneyOut(page);
@@ -396,22 +298,29 @@ describe('transactions, in Chromium against the seeded demo organization', () =>
     await expectToast(page, 'Transaction created successfully!');
 
     // The receipt was attached by the create call.
-    await expect.poll(() => page.locator(cell(1, COL.name)).textContent()).toBe(name);
-    await page.locator(cell(1, COL.name)).getByRole('button').click();
+    const row = ledgerRow(page, name);
+    await expect.poll(() => rowCell(row, COL.amount).textContent()).toBe('-$18.99');
+    await rowOpener(row).click();
     await flyout(page).getByTestId('receipt-item').filter({ hasText: 'phone-photo.png' }).waitFor();
     await expectAccessible(page, 'transaction flyout (phone)');
+    expect(await org.totals()).toEqual({ in: 0, out: -23_99, net: -23_99, count: 2 });
     await context.close();
   });
 
   it('has no axe violations on the page and the open flyout, light and dark; tenants get a friendly page', async () => {
     for (const theme of ['light', 'dark']) {
       const { page, context } = await browser.newPage();
-      await signInFromHeader(page, LANDLORD);
+      const org = await signInToOwnOrganization(page, `axe-${theme}`);
+      const oak = await org.addProperty({ address: OAK });
+      await seedMonth(org, oak.id);
+      const name = uniqueName('Ignored refund');
+      await org.addTransaction({ name, date: '2024-03-05', amount: 40.1, propertyId: oak.id, isIgnored: true });
+      await org.addTransaction({ name: uniqueName('Uncategorized'), date: '2024-03-06', amount: -12.34 });
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
       await openLedger(page);
       expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(theme === 'dark');
       await expectAccessible(page, `transactions (${theme})`);
-      await page.locator(cell(1, COL.name)).getByRole('button').click();
+      await rowOpener(ledgerRow(page, name)).click();
       await flyout(page).locator('form').waitFor();
       await expectAccessible(page, `transaction flyout, edit (${theme})`);
       await page.keyboard.press('Escape');

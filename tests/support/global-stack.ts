@@ -1,6 +1,7 @@
 import type { JWK } from 'jose';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack.js';
+import { buildWebIfStale } from '../../infra/local/web-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'silent';
+  // The browser tests run the built SPA: without this, `vitest run --project e2e` on a fresh clone
+  // (no web/dist) times out on every page, and after a web change it tests the previous build.
+  if (project.name === 'e2e') buildWebIfStale();
   const stack = await startLocalStack({ port: 0, persist: false, seed: true });
   project.provide('baseUrl', stack.url);
   project.provide('certPath', stack.certPath);

@@ -12,6 +12,16 @@ import { describe, expect, it } from 'vitest';
 
 const anyCents = fc.integer({ min: -MAX_ABS_CENTS, max: MAX_ABS_CENTS });
 
+/** The next representable double from `value` towards +Infinity (1) or -Infinity (-1); value is finite and not 0. */
+function nextFloat(value: number, direction: 1 | -1): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  const bits = view.getBigUint64(0);
+  // For a positive double, a larger bit pattern is a larger number; for a negative one, a smaller.
+  view.setBigUint64(0, value > 0 === direction > 0 ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}
+
 describe('toCents / centsToString / fromCents round trips', () => {
   it('every cent amount in ±MAX_ABS_CENTS survives centsToString -> toCents', () => {
     fc.assert(
@@ -52,15 +62,43 @@ describe('toCents / centsToString / fromCents round trips', () => {
     );
   });
 
-  it('never rounds: whenever a float is accepted, its cents convert back to exactly that float', () => {
+  // The float nearest to c/100 for an integer c is the only kind of float that is exact money:
+  // computed here by arithmetic, independently of toCents' text parsing.
+  const isExactMoney = (amount: number) => Math.round(amount * 100) / 100 === amount;
+
+  it('never rounds: a float that is exact money converts to exactly its cents, and back to exactly that float', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, min: -1e12, max: 1e12 }), (amount) => {
-        const cents = toCents(amount);
-        if (cents !== null) {
-          expect(Number.isInteger(cents)).toBe(true);
-          expect(fromCents(cents) === amount).toBe(true);
-        }
+      fc.property(fc.integer({ min: -100_000_000_000_000, max: 100_000_000_000_000 }), (expectedCents) => {
+        const amount = expectedCents / 100;
+        expect(toCents(amount)).toBe(expectedCents === 0 ? 0 : expectedCents);
+        expect(fromCents(expectedCents)).toBe(amount);
       }),
+    );
+  });
+
+  it('never rounds: a float with more than 2 decimals is refused, not rounded to the nearest cent', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, min: -1e12, max: 1e12 }).filter((amount) => !isExactMoney(amount)),
+        (amount) => {
+          expect(toCents(amount)).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it('never rounds: refuses the floats one step either side of an exact cent amount', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -100_000_000_000, max: 100_000_000_000 }).filter((cents) => cents !== 0),
+        fc.constantFrom(-1, 1),
+        (cents, direction) => {
+          const exact = cents / 100;
+          const neighbour = nextFloat(exact, direction);
+          expect(toCents(exact)).toBe(cents);
+          expect(toCents(neighbour)).toBeNull();
+        },
+      ),
     );
   });
 

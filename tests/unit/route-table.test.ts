@@ -68,17 +68,28 @@ describe('route table shape', () => {
     expect(route.path).not.toMatch(/\/$/);
   });
 
-  it.each(routeList.map((route) => [route.id, route] as const))(
+  const withPlaceholders = routeList.filter((route) => placeholders(route.path).length > 0);
+  const withoutPlaceholders = routeList.filter((route) => placeholders(route.path).length === 0);
+
+  it('there are routes with and without path placeholders to check', () => {
+    expect(withPlaceholders.map((route) => route.id)).toContain('getProperty');
+    expect(withoutPlaceholders.map((route) => route.id)).toContain('listProperties');
+    expect(withPlaceholders.length + withoutPlaceholders.length).toBe(routeList.length);
+  });
+
+  it.each(withPlaceholders.map((route) => [route.id, route] as const))(
     '%s: path placeholders and params schema keys match',
     (_, route) => {
-      const names = placeholders(route.path).sort();
       const params = (route as RouteDef).params;
-      if (names.length === 0) {
-        expect(params).toBeUndefined();
-        return;
-      }
       expect(params).toBeInstanceOf(z.ZodObject);
-      expect(Object.keys((params as z.ZodObject).shape).sort()).toEqual(names);
+      expect(Object.keys((params as z.ZodObject).shape).sort()).toEqual(placeholders(route.path).sort());
+    },
+  );
+
+  it.each(withoutPlaceholders.map((route) => [route.id, route] as const))(
+    '%s: a path without placeholders has no params schema',
+    (_, route) => {
+      expect((route as RouteDef).params).toBeUndefined();
     },
   );
 
@@ -86,9 +97,33 @@ describe('route table shape', () => {
     expect(route.roles.length).toBeGreaterThan(0);
   });
 
-  it.each(routeList.map((route) => [route.id, route] as const))('%s: GET and DELETE take no body', (_, route) => {
-    if (route.method === 'GET' || route.method === 'DELETE') expect((route as RouteDef).body).toBeUndefined();
+  const isBodilessMethod = (route: RouteDef) => route.method === 'GET' || route.method === 'DELETE';
+  const bodiless = routeList.filter(isBodilessMethod);
+
+  it('there are GET and DELETE routes to check', () => {
+    expect(bodiless.map((route) => route.id)).toEqual(
+      expect.arrayContaining(['listTransactions', 'getProperty', 'deleteProperty', 'deleteRule']),
+    );
   });
+
+  it.each(bodiless.map((route) => [route.id, route] as const))('%s: GET and DELETE take no body', (_, route) => {
+    expect((route as RouteDef).body).toBeUndefined();
+  });
+
+  /** POSTs that act on the path alone (the caller, or the id in the path) and so take no body. */
+  const BODILESS_ACTIONS = ['logout', 'confirmReceiptUpload', 'undoRuleBatch'];
+  const withBody = routeList.filter((route) => !isBodilessMethod(route));
+
+  it('the body-less actions are POST routes of the table', () => {
+    for (const id of BODILESS_ACTIONS) expect(withBody.find((route) => route.id === id)?.method).toBe('POST');
+  });
+
+  it.each(withBody.map((route) => [route.id, route] as const))(
+    '%s: POST, PUT and PATCH declare their body unless they are a body-less action',
+    (_, route) => {
+      expect((route as RouteDef).body === undefined).toBe(BODILESS_ACTIONS.includes(route.id));
+    },
+  );
 
   const writes = routeList.filter(
     (route) => WRITE_METHODS.includes(route.method) && /^\/api\/(properties|organization)(\/|$)/.test(route.path),

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import {
+  fillPath,
+  type Organization,
+  type Property,
+  type PropertyInputBody,
+  routes,
+  type Transaction,
+  type TransactionInputBody,
+  toCents,
+} from '@rent/shared';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { client, signIn } from '../support/api.js';
+import { signInFromHeader } from './browser.js';
+
+type Api = ReturnType<typeof client>;
+
+/** A name no other test (or run) uses, so a test finds its rows by name, never by position. */
+export const uniqueName = (label: string) => `${label} e2e-${randomUUID().slice(0, 8)}`;
+
+/** Exact totals of a filter, in integer cents, from the API (what the totals panel rounds to dollars). */
+export interface TotalsInCents {
+  in: number;
+  out: number;
+  net: number;
+  count: number;
+}
+
+/** An organization that belongs to one test: a fresh person signed in, and their API client for seeding. */
+export interface OwnOrganization {
+  email: string;
+  organization: Organization;
+  api: Api;
+  addProperty(input: PropertyInputBody): Promise<Property>;
+  addTransaction(input: TransactionInputBody): Promise<Transaction>;
+  getTransaction(id: string): Promise<Transaction>;
+  /** The one transaction with this exact name (names made by uniqueName are unique). */
+  findTransaction(name: string): Promise<Transaction>;
+  totals(filter?: Record<string, string>): Promise<TotalsInCents>;
+}
+
+/** Fails with the server's answer, so a seeding mistake reads as one and not as a later UI timeout. */
+function expectStatus(response: { status: number; body: unknown }, status: number, what: string) {
+  expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(status);
+}
+
+const cents = (amount: number) => {
+  const value = toCents(amount);
+  if (value === null) throw new Error(`not exact money: ${amount}`);
+  return value;
+};
+
+/**
+ * Signs a person nobody has used before in through the real sign-in page (the Cognito stand-in
+ * takes any email; the first sign-in provisions a new organization with them as ADMIN), then signs
+ * the same person in over HTTP for a token to seed data with. The browser ends on /dashboard.
+ */
+export async function signInToOwnOrganization(page: Page, label: string): Promise<OwnOrganization> {
+  const email = `e2e-${label}-${randomUUID().slice(0, 8)}@example.com`;
+  await signInFromHeader(page, email);
+  // The header names the organization once the first API call has provisioned it; only then sign
+  // in again, so the two sessions never race to provision (and find the same organization).
+  const header = page.getByTestId('header-org-name').first();
+  await expect.poll(async () => ((await header.isVisible()) ? await header.textContent() : '')).not.toBe('');
+  const { idToken } = await signIn(email);
+  const api = client(idToken);
+  const organization = await api.get<Organization>(routes.getOrganization.path);
+  expectStatus(organization, 200, 'GET organization');
+  expect(await header.textContent()).toBe(organization.body.name);
+
+  return {
+    email,
+    organization: organization.body,
+    api,
+    async addProperty(input) {
+      const response = await api.post<Property>(routes.createProperty.path, input);
+      expectStatus(response, 201, 'create property');
+      return response.body;
+    },
+    async addTransaction(input) {
+      const response = await api.post<{ transaction: Transaction }>(routes.createTransaction.path, input);
+      expectStatus(response, 201, 'create transaction');
+      return response.body.transaction;
+    },
+    async getTransaction(id) {
+      const response = await api.get<{ transaction: Transaction }>(fillPath(routes.getTransaction.path, { id }));
+      expectStatus(response, 200, 'get transaction');
+      return response.body.transaction;
+    },
+    async findTransaction(name) {
+      const response = await api.get<{ transactions: Transaction[] }>(
+        `${routes.listTransactions.path}?${new URLSearchParams({ search: name })}`,
+      );
+      expectStatus(response, 200, 'list transactions');
+      const named = response.body.transactions.filter((transaction) => transaction.name === name);
+      expect(named, `transactions named ${name}`).toHaveLength(1);
+      return named[0]!;
+    },
+    async totals(filter = {}) {
+      const query = new URLSearchParams(filter).toString();
+      const response = await api.get<{
+        totals: { in: number; out: number; net: number; count: number };
+        complete: boolean;
+      }>(`${routes.getTransactionTotals.path}${query ? `?${query}` : ''}`);
+      expectStatus(response, 200, 'GET totals');
+      // A test's organization is small: its totals come in one call, so they are final.
+      expect(response.body.complete).toBe(true);
+      const { totals } = response.body;
+      return { in: cents(totals.in), out: cents(totals.out), net: cents(totals.net), count: totals.count };
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import type { TransactionInputBody } from '@rent/shared';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser.js';
+import { COL, choose, expectToast, ledgerRow, openLedger, ROWS, rowCell, rowCheckbox, shownTotals } from './ledger.js';
+import { signInToOwnOrganization } from './own-org.js';
+
+const OAK = '48 Oak Avenue, Springfield, IL 62702';
+const ELM = '9 Elm Court, Urbana, IL 61801';
+
+type Seed = Omit<TransactionInputBody, 'propertyId'> & { property: 'oak' | 'elm' | null };
+
+/** Four months of mortgage on Oak, rent, an ignored refund, Elm's own rows and one with no property. */
+const SEEDS: Seed[] = [
+  { name: 'Oak mortgage January', date: '2024-01-01', amount: -1234.56, category: 'mortgage', property: 'oak' },
+  { name: 'Oak mortgage February', date: '2024-02-01', amount: -1234.56, category: 'mortgage', property: 'oak' },
+  { name: 'Oak mortgage March', date: '2024-03-01', amount: -1234.56, category: 'mortgage', property: 'oak' },
+  { name: 'Oak mortgage April', date: '2024-04-01', amount: -1234.56, category: 'mortgage', property: 'oak' },
+  { name: 'Oak rent April', date: '2024-04-03', amount: 1850, category: 'rental_income', property: 'oak' },
+  {
+    name: 'Oak refund (ignored)',
+    date: '2024-04-05',
+    amount: 40.1,
+    category: 'repairs',
+    property: 'oak',
+    isIgnored: true,
+  },
+  { name: 'Elm mortgage April', date: '2024-04-01', amount: -987.65, category: 'mortgage', property: 'elm' },
+  { name: 'Elm rent April', date: '2024-04-02', amount: 1400, category: 'rental_income', property: 'elm' },
+  { name: 'Bank fee April', date: '2024-04-30', amount: -12.34, category: null, property: null },
+];
+const MOVED = ['Oak mortgage April', 'Oak mortgage March', 'Oak mortgage February'];
+
+describe('transactions filters, bulk and CSV, in an organization of its own', () => {
+  const browser = useBrowser();
+
+  it('filters by property and category, categorises three rows in bulk, and exports the filtered set as CSV', async () => {
+    const { page, context } = await browser.newPage();
+    const org = await signInToOwnOrganization(page, 'filters');
+    const oak = await org.addProperty({ address: OAK });
+    const elm = await org.addProperty({ address: ELM });
+    const ids = new Map<string, string>();
+    for (const { property, ...seed } of SEEDS) {
+      const propertyId = property === 'oak' ? oak.id : property === 'elm' ? elm.id : null;
+      ids.set(seed.name, (await org.addTransaction({ ...seed, propertyId })).id);
+    }
+    await openLedger(page);
+    // Ignored rows are listed but not counted.
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$3,250', out: '-$5,938', net: '-$2,688', count: '8' });
+    expect(await org.totals()).toEqual({ in: 3_250_00, out: -5_938_23, net: -2_688_23, count: 8 });
+
+    // Property filter.
+    await choose(page, 'transactions-property-filter', 'oak', OAK);
+    await expect.poll(() => new URL(page.url()).searchParams.get('propertyId')).toBe(oak.id);
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$1,850', out: '-$4,938', net: '-$3,088', count: '5' });
+    await expect
+      .poll(async () => (await page.locator(`${ROWS} td:nth-child(${COL.property})`).allTextContents()).sort())
+      .toEqual(Array(6).fill(OAK));
+
+    // And a category.
+    await choose(page, 'transactions-category-filter', 'mortgage', 'Mortgage');
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('mortgage');
+    await expect
+      .poll(async () => (await page.locator(`${ROWS} th`).allTextContents()).sort())
+      .toEqual(
+        SEEDS.filter((s) => s.property === 'oak' && s.category === 'mortgage')
+          .map((s) => s.name)
+          .sort(),
+      );
+    expect(new Set(await page.locator(`${ROWS} td:nth-child(${COL.category})`).allTextContents())).toEqual(
+      new Set(['Mortgage']),
+    );
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$0', out: '-$4,938', net: '-$4,938', count: '4' });
+    expect(await org.totals({ propertyId: oak.id, category: 'mortgage' })).toEqual({
+      in: 0,
+      out: -4_938_24,
+      net: -4_938_24,
+      count: 4,
+    });
+
+    // Three rows, chosen by name, categorised in bulk.
+    for (const name of MOVED) await rowCheckbox(ledgerRow(page, name)).check();
+    await page.getByTestId('bulk-actions').locator('button').first().click();
+    await page.getByRole('menuitem', { name: 'Categorize...' }).click();
+    await expect.poll(() => page.getByTestId('bulk-apply').isDisabled()).toBe(true); // nothing chosen yet
+    await choose(page, 'bulk-category', 'interest', 'Mortgage interest');
+    // The modal counts the selection it will change.
+    await expect
+      .poll(() => page.getByTestId('bulk-modal').getByRole('heading').first().textContent())
+      .toBe('Categorize 3 transactions');
+    await page.getByTestId('bulk-apply').click();
+    // Done when the modal closes; a failed call would keep it open with its error.
+    const bulkError = page.getByTestId('bulk-error');
+    const modalState = async () => {
+      if (await bulkError.isVisible()) return `error: ${await bulkError.textContent()}`;
+      return (await page.getByTestId('bulk-apply').isVisible()) ? 'open' : 'closed';
+    };
+    await expect.poll(modalState).toBe('closed');
+    await expectToast(page, 'Categorized: 3 transactions updated.');
+    // They left the "Mortgage" filter...
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$0', out: '-$1,235', net: '-$1,235', count: '1' });
+    await expect.poll(() => page.locator(`${ROWS} th`).allTextContents()).toEqual(['Oak mortgage January']);
+    // ...and are under "Mortgage interest", on the server too.
+    await choose(page, 'transactions-category-filter', 'interest', 'Mortgage interest');
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('mortgage_interest');
+    await expect
+      .poll(async () => (await page.locator(`${ROWS} th`).allTextContents()).sort())
+      .toEqual([...MOVED].sort());
+    for (const name of MOVED) {
+      expect(await rowCell(ledgerRow(page, name), COL.category).textContent()).toBe('Mortgage interest');
+      expect((await org.getTransaction(ids.get(name)!)).category).toBe('mortgage_interest');
+    }
+    expect((await org.getTransaction(ids.get('Oak mortgage January')!)).category).toBe('mortgage');
+
+    // CSV of the filtered set: property = 48 Oak Avenue, not ignored.
+    await page.getByTestId('transactions-clear-filters').click();
+    await openLedger(page, `?propertyId=${oak.id}&ignored=false`);
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$1,850', out: '-$4,938', net: '-$3,088', count: '5' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('transactions-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Date,Name,Amount,Direction,Category,Category group,Property,Notes,Ignored,Has receipt,Needs review,Source,Transaction ID',
+    );
+    // Every row exactly, newest first: signed amounts to the cent, labels as the page shows them.
+    const line = (date: string, name: string, amount: string, direction: string, category: string, group: string) =>
+      `${date},${name},${amount},${direction},${category},${group},"${OAK}",,No,No,No,Manual,${ids.get(name)}`;
+    expect(lines.slice(1)).toEqual([
+      line('2024-04-03', 'Oak rent April', '1850.00', 'Money in', 'Rental income', 'Income'),
+      line('2024-04-01', 'Oak mortgage April', '-1234.56', 'Money out', 'Mortgage interest', 'Expenses'),
+      line('2024-03-01', 'Oak mortgage March', '-1234.56', 'Money out', 'Mortgage interest', 'Expenses'),
+      line('2024-02-01', 'Oak mortgage February', '-1234.56', 'Money out', 'Mortgage interest', 'Expenses'),
+      line('2024-01-01', 'Oak mortgage January', '-1234.56', 'Money out', 'Mortgage', 'Expenses'),
+    ]);
+    // The CSV's amounts add up, to the cent, to the server's totals of the same filter.
+    const csvCents = lines.slice(1).reduce((sum, row) => sum + Math.round(Number(row.split(',')[2]) * 100), 0);
+    expect(csvCents).toBe((await org.totals({ propertyId: oak.id, ignored: 'false' })).net);
+    expect(csvCents).toBe(1_850_00 - 4 * 1_234_56);
+
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+});
