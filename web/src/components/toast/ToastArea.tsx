@@ -10,6 +10,7 @@ import {
   TOAST_GAP_PX,
   TOAST_HOTKEY,
   type Toast,
+  toastAreaShown,
 } from './store';
 
 function toFlashType(type: Toast['type']): FlashbarProps.Type {
@@ -32,6 +33,8 @@ export default function ToastArea() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts);
   const flyoutOpen = useFlyoutOpen();
   const regionRef = useRef<HTMLElement>(null);
+
+  useEffect(toastAreaShown, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

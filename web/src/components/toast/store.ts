@@ -41,7 +41,10 @@ const timers = new Map<
   string,
   { handle: ReturnType<typeof setTimeout> | null; remaining: number; startedAt: number }
 >();
-let paused = false;
+/** A toast's countdown runs only while the toast area is on screen (it loads lazily) and not hovered or focused. */
+let areaShown = false;
+let held = false;
+const running = () => areaShown && !held;
 let counter = 0;
 
 function emit() {
@@ -51,7 +54,7 @@ function emit() {
 function schedule(id: string, ms: number) {
   if (!Number.isFinite(ms)) return;
   const entry = { handle: null as ReturnType<typeof setTimeout> | null, remaining: ms, startedAt: Date.now() };
-  if (!paused) entry.handle = setTimeout(() => dismissToast(id), ms);
+  if (running()) entry.handle = setTimeout(() => dismissToast(id), ms);
   timers.set(id, entry);
 }
 
@@ -115,26 +118,45 @@ export function dismissToast(id: string) {
   }
 }
 
-/** Hovering or focusing the toast area pauses every timer (WCAG 2.2.1); leaving resumes them. */
-export function pauseToasts() {
-  if (paused) return;
-  paused = true;
+function stopTimers() {
   const now = Date.now();
   for (const entry of timers.values()) {
-    if (entry.handle) clearTimeout(entry.handle);
+    if (!entry.handle) continue;
+    clearTimeout(entry.handle);
     entry.handle = null;
     entry.remaining = Math.max(0, entry.remaining - (now - entry.startedAt));
   }
 }
 
-export function resumeToasts() {
-  if (!paused) return;
-  paused = false;
+function startTimers() {
   const now = Date.now();
   for (const [id, entry] of timers) {
+    if (entry.handle) continue;
     entry.startedAt = now;
     entry.handle = setTimeout(() => dismissToast(id), Math.max(entry.remaining, 1000));
   }
+}
+
+/**
+ * The toast area is on screen: countdowns start now. Until then a toast waits, so the first toast of a page is not
+ * gone before the lazily loaded area could draw it (a slow phone or a busy CPU).
+ */
+export function toastAreaShown() {
+  areaShown = true;
+  if (running()) startTimers();
+}
+
+/** Hovering or focusing the toast area pauses every timer (WCAG 2.2.1); leaving resumes them. */
+export function pauseToasts() {
+  if (held) return;
+  held = true;
+  stopTimers();
+}
+
+export function resumeToasts() {
+  if (!held) return;
+  held = false;
+  if (running()) startTimers();
 }
 
 export function subscribeToasts(listener: Listener) {
