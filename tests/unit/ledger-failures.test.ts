@@ -22,6 +22,7 @@ import { apiEvent, bodyOf, lambdaContext } from './support.js';
 /** Failures the emulators cannot produce on cue: a batch losing a race mid-way, S3 having a bad moment. */
 process.env.TABLE_NAME = 'test';
 process.env.IDENTITY_CACHE_MS = '0';
+process.env.RECEIPTS_BUCKET = 'unit-receipts';
 process.env.LOG_LEVEL = 'silent';
 const { transactionItem } = await import('../../functions/src/data/transactionItems.js');
 const bulk = (await import('../../functions/src/http/bulkUpdateTransactions.js')).handler;
@@ -188,7 +189,7 @@ describe('receipt confirm when S3 misbehaves', () => {
     // The upload is copied to the receipt's own key and checked THERE (the pending key stays writable).
     const uploaded = `receipts/pending/${ORG}/r1`;
     expect(s3.commandCalls(CopyObjectCommand)[0]!.args[0].input).toMatchObject({
-      CopySource: `rent-receipts/${uploaded}`,
+      CopySource: `unit-receipts/${uploaded}`,
       Key: pending.key,
     });
     expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({
