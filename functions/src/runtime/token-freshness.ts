@@ -32,22 +32,24 @@ export function isTokenFresh(issuedAt: number | null, tokensValidAfter: number |
 }
 
 /**
- * Runs on every request once the caller's membership is read (runtime/identity.ts): refuses a token
- * issued before the person's last sign-out-everywhere with 401, then records the session's sign-in the
- * first time this container sees it (a conditional Put keyed by the session, so the log gets one entry
- * per sign-in however many requests, containers or clients report it).
+ * Runs on every request once the caller's membership is read (runtime/identity.ts): a token issued at or
+ * before the person's last sign-out-everywhere answers 401, on every route.
  */
-export async function admitToken(event: Event, membership: Membership): Promise<void> {
+export function assertTokenFresh(event: Event, membership: Membership): void {
   if (!isTokenFresh(claimSeconds(event, 'iat'), membership.tokensValidAfter)) {
     throw unauthorized(SIGNED_OUT_EVERYWHERE_MESSAGE);
   }
-  await noteSignIn(event, membership.userId);
 }
 
 /** Sessions this container has already recorded (bounded; forgetting one costs one conditional Put). */
 const seen = new Set<string>();
 
-async function noteSignIn(event: Event, userId: string): Promise<void> {
+/**
+ * Records the session's sign-in the first time this container sees it (runtime/http.ts, after identity):
+ * a conditional Put keyed by the session (`origin_jti`, kept by refreshes), so the log gets one entry per
+ * sign-in however many requests, containers or clients report it, and no client can add more or skip it.
+ */
+export async function noteSignIn(event: Event, userId: string): Promise<void> {
   const sessionId = claimText(event, 'origin_jti') ?? claimText(event, 'jti');
   const signedInAt = claimSeconds(event, 'auth_time') ?? claimSeconds(event, 'iat');
   if (!sessionId || signedInAt === null) return;

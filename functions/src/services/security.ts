@@ -12,19 +12,20 @@ import { logger } from '../lib/logger.js';
  */
 export async function signOutEverywhere(person: { userId: string; username: string; userAgent?: string }) {
   const { userId, username } = person;
-  const tokensValidAfter = Math.floor(Date.now() / 1000);
+  const at = new Date();
+  const tokensValidAfter = Math.floor(at.getTime() / 1000);
   await setTokensValidAfter(userId, tokensValidAfter);
   const details = person.userAgent?.trim() || null;
   try {
     await globalSignOut(username);
   } catch (error) {
     logger.error('global sign-out failed', { error: error instanceof Error ? error.message : String(error) });
-    await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: false });
+    await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: false }, at);
     throw new Busy(
       'Your other sessions could not all be ended just now. Try "Sign out of all devices" again.',
       'SIGN_OUT_INCOMPLETE',
     );
   }
-  await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: true });
+  await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: true }, at);
   return { ok: true as const, tokensValidAfter: new Date(tokensValidAfter * 1000).toISOString() };
 }

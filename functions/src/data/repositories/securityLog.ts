@@ -34,8 +34,9 @@ function logItem(entry: Entry, at: Date, id: string) {
   };
 }
 
-export async function recordSecurityEvent(entry: Entry) {
-  await db.send(new PutCommand({ TableName: tableName(), Item: logItem(entry, new Date(), randomUUID()) }));
+/** `at` defaults to now (sign-out-everywhere passes the instant its cutoff was taken). */
+export async function recordSecurityEvent(entry: Entry, at = new Date()) {
+  await db.send(new PutCommand({ TableName: tableName(), Item: logItem(entry, at, randomUUID()) }));
 }
 
 /**
