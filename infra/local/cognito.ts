@@ -334,7 +334,10 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
         case 'AdminUserGlobalSignOut': {
           // An IAM-signed admin call (the API's Lambda, never the browser): SigV4 is required, as in AWS.
           if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=')) {
-            return reply(400, { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
+            return reply(400, {
+              __type: 'MissingAuthenticationTokenException',
+              message: 'Missing Authentication Token',
+            });
           }
           if (body.UserPoolId !== cfg.userPoolId) {
             return reply(400, { __type: 'ResourceNotFoundException', message: 'User pool does not exist.' });

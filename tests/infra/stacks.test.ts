@@ -223,7 +223,10 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
       expect(cognito.flatMap((s) => list(s.Action)).sort(), key).toEqual([...route.userPoolAccess].sort());
       for (const statement of cognito) {
         expect(statement.Effect, key).toBe('Allow');
-        expect(list(statement.Action).every((a) => a.startsWith('cognito-idp:')), key).toBe(true);
+        expect(
+          list(statement.Action).every((a) => a.startsWith('cognito-idp:')),
+          key,
+        ).toBe(true);
         // The one pool's ARN (an import from the Auth stack), never a wildcard.
         const resources = list(statement.Resource);
         expect(resources, key).toHaveLength(1);
