@@ -42,12 +42,14 @@ describe('account security, in Chromium through the real sign-in page', () => {
     await expect.poll(() => rows.count()).toBe(23);
     await expect.poll(() => a.page.getByTestId('security-log-more').count()).toBe(0);
 
-    // The same page on the phone: nothing wider than the screen, and accessible.
+    // The same page on the phone, in dark mode: nothing wider than the screen, and accessible.
+    await b.page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await b.page.goto('/settings/security');
+    expect(await b.page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
     const phoneTable = b.page.getByTestId('security-log-table');
     await expect.poll(() => phoneTable.locator('tbody tr').count()).toBe(20);
     expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await expectAccessible(b.page, 'security (390 px)');
+    await expectAccessible(b.page, 'security (390 px, dark)');
 
     // A: confirm in the modal; A is signed out too and lands on the signed-out home page.
     await a.page.getByTestId('security-signout-everywhere').click();
