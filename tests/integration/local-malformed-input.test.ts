@@ -131,7 +131,9 @@ describe('the Cognito stand-in answers malformed input with a 4xx', () => {
     ['for another user pool', { UserPoolId: 'us-east-1_other' }, 'ResourceNotFoundException'],
     ['for a username the pool cannot have', { Username: '../admin' }, 'UserNotFoundException'],
   ])('AdminUserGlobalSignOut %s: 400 %s', async (label, override, type) => {
-    const signed = label.startsWith('without') ? {} : { authorization: 'AWS4-HMAC-SHA256 Credential=local/x' };
+    const signed: Record<string, string> = label.startsWith('without')
+      ? {}
+      : { authorization: 'AWS4-HMAC-SHA256 Credential=local/x' };
     const res = await send('/cognito/', {
       method: 'POST',
       body: JSON.stringify({ UserPoolId: 'local_devpool', Username: `google_${'0'.repeat(32)}`, ...override }),
