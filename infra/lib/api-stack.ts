@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -28,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   /** Issuer of the tokens the JWT authorizer accepts (the user pool). */
   issuerUrl: string;
   userPoolClient: UserPoolClient;
+  /** Routes with `userPoolAccess` (sign out of all devices) act on this pool. */
+  userPool: IUserPool;
   /** Per-route and per-job bundles (default dist/functions, made by `npm run build:functions`). */
   functionsDir?: string;
 }
@@ -97,6 +99,7 @@ export class ApiStack extends Stack {
         table: props.table,
         receipts: props.receipts,
         cursorSecret: props.cursorSecret,
+        userPool: props.userPool,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {

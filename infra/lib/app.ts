@@ -49,6 +49,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     cursorSecret: data.cursorSecret,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
+    userPool: auth.userPool,
     functionsDir: options.functionsDir,
   });
   const web = new WebStack(app, 'RentToday-Web', {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { TABLE } from '@rent/functions/data/table';
 import type { BucketAction, RouteDef } from '@rent/shared';
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Grant, type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -20,6 +21,8 @@ export interface RouteFunctionProps {
   receipts: IBucket;
   /** Signs page cursors: passed as CURSOR_SECRET (resolved by CloudFormation at deploy). */
   cursorSecret: ISecret;
+  /** The user pool, for routes that declare `userPoolAccess` (its id is passed as USER_POOL_ID). */
+  userPool?: IUserPool;
   memorySize?: number;
 }
 
@@ -186,5 +189,18 @@ export class RouteFunction extends Construct {
 
     grantTableAccess(this.function, table, route.method === 'GET' ? 'read' : 'readWrite');
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
+    grantUserPoolAccess(this.function, props.userPool, route);
   }
+}
+
+/**
+ * Exactly the route's `userPoolAccess` on the one user pool, and USER_POOL_ID in its environment; a
+ * route without it gets neither (no cognito-idp permission, no pool id).
+ */
+export function grantUserPoolAccess(fn: LambdaFunction, userPool: IUserPool | undefined, route: RouteDef): void {
+  const actions = [...new Set(route.userPoolAccess ?? [])];
+  if (actions.length === 0) return;
+  if (!userPool) throw new Error(`${route.method} ${route.path} needs the user pool (userPoolAccess)`);
+  Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [userPool.userPoolArn] });
+  fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
 }

@@ -43,13 +43,29 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
 
   // Access tokens carry no email (as in Cognito); GetUser answers from what was issued.
   const emailsBySub = new Map<string, string>();
+  // Every session (origin_jti) of each username: AdminUserGlobalSignOut revokes them all.
+  const sessionsByUsername = new Map<string, Set<string>>();
+  const signedOutAt = new Map<string, number>();
+  const usernameFor = (email: string) => `google_${localSubFor(email).replace(/-/g, '')}`;
 
-  async function issueTokens(email: string, scope: string, nonce?: string, originJti: string = randomUUID()) {
+  async function issueTokens(
+    email: string,
+    scope: string,
+    nonce?: string,
+    session: { originJti: string; authTime: number } = {
+      originJti: randomUUID(),
+      authTime: Math.floor(Date.now() / 1000),
+    },
+  ) {
     const sub = localSubFor(email);
     emailsBySub.set(sub, email);
     const now = Math.floor(Date.now() / 1000);
-    const username = `google_${sub.replace(/-/g, '')}`;
-    const common = { sub, origin_jti: originJti, event_id: randomUUID(), auth_time: now };
+    const username = usernameFor(email);
+    const sessions = sessionsByUsername.get(username) ?? new Set<string>();
+    sessions.add(session.originJti);
+    sessionsByUsername.set(username, sessions);
+    // As in Cognito, refreshed tokens keep the session's origin_jti and auth_time (when the person signed in).
+    const common = { sub, origin_jti: session.originJti, event_id: randomUUID(), auth_time: session.authTime };
     const sign = (claims: Record<string, unknown>, seconds: number, audience?: string) => {
       const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: publicJwk.kid! })
@@ -78,7 +94,10 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
       { ...common, token_use: 'access', client_id: cfg.clientId, scope, username },
       ID_TOKEN_SECONDS,
     );
-    const refreshToken = await sign({ token_use: 'refresh', email, scope, origin_jti: originJti }, 30 * 24 * 3600);
+    const refreshToken = await sign(
+      { token_use: 'refresh', email, scope, origin_jti: session.originJti, auth_time: session.authTime },
+      30 * 24 * 3600,
+    );
     return {
       id_token: idToken,
       access_token: accessToken,
@@ -92,9 +111,16 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
     const { payload } = await jwtVerify(token, privateKeyPublic, { issuer });
     if (payload.token_use !== use) throw new Error(`not an ${use} token`);
     if (revoked.has(String(payload.origin_jti))) throw new Error('revoked');
+    // Sessions from before a restart are not in `revoked`: a refresh token older than the global sign-out is refused too.
+    const cutoff = use === 'refresh' ? signedOutAt.get(usernameFor(String(payload.email))) : undefined;
+    if (cutoff !== undefined && (payload.iat ?? 0) < cutoff) throw new Error('revoked');
     return payload;
   }
   const privateKeyPublic = await importJWK(publicJwk, 'RS256');
+  const sessionOf = (claims: Record<string, unknown>) => ({
+    originJti: String(claims.origin_jti),
+    authTime: typeof claims.auth_time === 'number' ? claims.auth_time : Math.floor(Date.now() / 1000),
+  });
 
   /** Handles a request if it is one of the stand-in's; returns false otherwise. */
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
@@ -217,7 +243,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
           String(claims.email),
           String(claims.scope),
           undefined,
-          String(claims.origin_jti),
+          sessionOf(claims),
         );
         return send(res, 200, tokens);
       } catch {
@@ -285,12 +311,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
             body.RefreshToken ?? (body.AuthParameters as Record<string, string>)?.REFRESH_TOKEN ?? '',
           );
           const claims = await verify(refresh, 'refresh');
-          const tokens = await issueTokens(
-            String(claims.email),
-            String(claims.scope),
-            undefined,
-            String(claims.origin_jti),
-          );
+          const tokens = await issueTokens(String(claims.email), String(claims.scope), undefined, sessionOf(claims));
           return reply(200, {
             AuthenticationResult: {
               IdToken: tokens.id_token,
@@ -308,6 +329,26 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
         case 'GlobalSignOut': {
           const claims = await verify(String(body.AccessToken ?? ''), 'access');
           revoked.add(String(claims.origin_jti));
+          return reply(200, {});
+        }
+        case 'AdminUserGlobalSignOut': {
+          // An IAM-signed admin call (the API's Lambda, never the browser): SigV4 is required, as in AWS.
+          if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=')) {
+            return reply(400, {
+              __type: 'MissingAuthenticationTokenException',
+              message: 'Missing Authentication Token',
+            });
+          }
+          if (body.UserPoolId !== cfg.userPoolId) {
+            return reply(400, { __type: 'ResourceNotFoundException', message: 'User pool does not exist.' });
+          }
+          const username = String(body.Username ?? '');
+          // Users are made on first sign-in; after a restart the stand-in may not have seen this one's sessions.
+          if (!/^google_[0-9a-f]{32}$/.test(username)) {
+            return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          }
+          for (const originJti of sessionsByUsername.get(username) ?? []) revoked.add(originJti);
+          signedOutAt.set(username, Math.floor(Date.now() / 1000));
           return reply(200, {});
         }
         default:

@@ -104,6 +104,12 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     const origin = `https://localhost:${port}`;
     // Presigned receipt links point at this origin's /s3 pass-through (same origin, no CORS).
     process.env.S3_PUBLIC_ENDPOINT = `${origin}/s3`;
+    // The sign-out-everywhere handler calls the stand-in's admin API with the AWS SDK, as it calls Cognito in AWS.
+    Object.assign(process.env, {
+      USER_POOL_ID: LOCAL.userPoolId,
+      COGNITO_ENDPOINT: `${origin}/cognito`,
+      LOCAL_CA_FILE: cert.certPath,
+    });
 
     const cognito = await createCognitoStandIn({
       origin,

@@ -13,5 +13,6 @@ export * from './domain/property.js';
 export * from './domain/receipt.js';
 export * from './domain/roles.js';
 export * from './domain/rule.js';
+export * from './domain/security.js';
 export * from './domain/transaction.js';
 export * from './rules/index.js';

@@ -204,6 +204,39 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     }
   });
 
+  it('grants each route exactly its userPoolAccess on the user pool (with USER_POOL_ID), and no cognito-idp to the others', () => {
+    const byKey = functionsByRouteKey();
+    const table: readonly RouteDef[] = routeList;
+    expect(routes.signOutEverywhere.userPoolAccess).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    const poolId = Object.keys(auth.findResources('AWS::Cognito::UserPool'))[0]!;
+    for (const route of table) {
+      const key = routeKey(route);
+      const fn = byKey.get(key)!;
+      const statements = statementsOf(api, fn.logicalId);
+      const cognito = statements.filter((s) => list(s.Action).some((a) => a.startsWith('cognito-idp:')));
+      const env = fn.props.Environment.Variables as Record<string, unknown>;
+      if (!route.userPoolAccess?.length) {
+        expect(cognito, key).toEqual([]);
+        expect(env.USER_POOL_ID, key).toBeUndefined();
+        continue;
+      }
+      expect(cognito.flatMap((s) => list(s.Action)).sort(), key).toEqual([...route.userPoolAccess].sort());
+      for (const statement of cognito) {
+        expect(statement.Effect, key).toBe('Allow');
+        expect(
+          list(statement.Action).every((a) => a.startsWith('cognito-idp:')),
+          key,
+        ).toBe(true);
+        // The one pool's ARN (an import from the Auth stack), never a wildcard.
+        const resources = list(statement.Resource);
+        expect(resources, key).toHaveLength(1);
+        expect(JSON.stringify(resources[0]), key).not.toContain('*');
+        expect(JSON.stringify(resources[0]), key).toContain(poolId);
+      }
+      expect(JSON.stringify(env.USER_POOL_ID), key).toContain(poolId);
+    }
+  });
+
   it('stores receipts under the prefix the grants name (functions/src/lib/receiptFiles.ts)', () => {
     expect(receiptObjectKey('org-1', null, 'r-1', 'a.png').startsWith(`${RECEIPTS_PREFIX}org-1/`)).toBe(true);
     expect(receiptObjectKey('org-1', 't-1', 'r-1', '../../x.pdf').startsWith(`${RECEIPTS_PREFIX}org-1/`)).toBe(true);

@@ -48,7 +48,7 @@ describe('sign-in and identity', () => {
     const res = await client(idToken).post('/api/logout');
     expect(res.status).toBe(200);
     const logs = await partition(`USER#${sub}`);
-    const logout = logs.find((i) => i.type === 'SecurityLog');
+    const logout = logs.find((i) => i.type === 'SecurityLog' && i.action === 'LOGOUT');
     expect(logout).toMatchObject({ action: 'LOGOUT', success: true, userId: sub });
     expect(Number(logout?.ttl)).toBeGreaterThan(Date.now() / 1000);
   });

@@ -126,6 +126,27 @@ describe('the Cognito stand-in answers malformed input with a 4xx', () => {
     expect(res.status).toBe(413);
   });
 
+  it.each([
+    ['without a SigV4 Authorization header', {}, 'MissingAuthenticationTokenException'],
+    ['for another user pool', { UserPoolId: 'us-east-1_other' }, 'ResourceNotFoundException'],
+    ['for a username the pool cannot have', { Username: '../admin' }, 'UserNotFoundException'],
+  ])('AdminUserGlobalSignOut %s: 400 %s', async (label, override, type) => {
+    const signed: Record<string, string> = label.startsWith('without')
+      ? {}
+      : { authorization: 'AWS4-HMAC-SHA256 Credential=local/x' };
+    const res = await send('/cognito/', {
+      method: 'POST',
+      body: JSON.stringify({ UserPoolId: 'local_devpool', Username: `google_${'0'.repeat(32)}`, ...override }),
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminUserGlobalSignOut',
+        ...signed,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({ __type: type });
+  });
+
   it('a wrong method on its endpoints: 405 naming the allowed ones', async () => {
     const token = await send('/oauth2/token');
     expect(token.status).toBe(405);

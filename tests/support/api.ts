@@ -14,7 +14,7 @@ const dispatcher = () => {
 export const LOCAL_CLIENT_ID = 'local-spa-client';
 
 /** Signs a person in the way the SPA does: authorize (PKCE) -> pick the person -> code -> tokens. */
-export async function signIn(email: string): Promise<{ idToken: string; accessToken: string }> {
+export async function signIn(email: string): Promise<{ idToken: string; accessToken: string; refreshToken: string }> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = `${baseUrl()}/`;
@@ -46,8 +46,18 @@ export async function signIn(email: string): Promise<{ idToken: string; accessTo
     }),
     dispatcher: dispatcher(),
   });
-  const tokens = (await token.json()) as { id_token: string; access_token: string };
-  return { idToken: tokens.id_token, accessToken: tokens.access_token };
+  const tokens = (await token.json()) as { id_token: string; access_token: string; refresh_token: string };
+  return { idToken: tokens.id_token, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+}
+
+/** The refresh grant as Amplify uses it: new ID and access tokens, or the stand-in's refusal. */
+export async function refresh(refreshToken: string): Promise<{ status: number; body: Record<string, string> }> {
+  const res = await fetch(`${baseUrl()}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: LOCAL_CLIENT_ID, refresh_token: refreshToken }),
+    dispatcher: dispatcher(),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
 
 export interface ApiResponse<T = any> {

@@ -111,7 +111,7 @@ describe('route table shape', () => {
   });
 
   /** POSTs that act on the path alone (the caller, or the id in the path) and so take no body. */
-  const BODILESS_ACTIONS = ['logout', 'confirmReceiptUpload', 'undoRuleBatch'];
+  const BODILESS_ACTIONS = ['logout', 'signOutEverywhere', 'confirmReceiptUpload', 'undoRuleBatch'];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 
   it('the body-less actions are POST routes of the table', () => {
@@ -145,6 +145,20 @@ describe('route table shape', () => {
 
   it('createProperty answers 201', () => {
     expect(routes.createProperty.status).toBe(201);
+  });
+
+  it('every person reads their own security log and can sign out of all devices, whatever their role', () => {
+    const everyone = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER', 'TENANT'];
+    expect([...routes.listSecurityLog.roles].sort()).toEqual([...everyone].sort());
+    expect([...routes.signOutEverywhere.roles].sort()).toEqual([...everyone].sort());
+    expect(`${routes.listSecurityLog.method} ${routes.listSecurityLog.path}`).toBe('GET /api/security-log');
+    expect(`${routes.signOutEverywhere.method} ${routes.signOutEverywhere.path}`).toBe('POST /api/sign-out-everywhere');
+  });
+
+  it('only sign-out-everywhere acts on the user pool, and only with AdminUserGlobalSignOut', () => {
+    const withPool = routeList.filter((route) => (route as RouteDef).userPoolAccess?.length);
+    expect(withPool.map((route) => route.id)).toEqual(['signOutEverywhere']);
+    expect(routes.signOutEverywhere.userPoolAccess).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
   });
 });
 

@@ -17,6 +17,8 @@ export interface Membership {
   orgId: string;
   userId: string;
   role: Role;
+  /** Epoch seconds of the person's last "sign out of all devices": tokens issued at or before it are refused. */
+  tokensValidAfter?: number;
 }
 
 export interface OrganizationRecord {
@@ -57,6 +59,7 @@ export function membershipItem(m: Membership, now: string) {
     organizationId: m.orgId,
     userId: m.userId,
     role: m.role,
+    ...(m.tokensValidAfter !== undefined && { tokensValidAfter: m.tokensValidAfter }),
     createdAt: now,
     updatedAt: now,
     version: 1,

@@ -82,6 +82,7 @@ export const keys = {
   }),
 
   securityLog: (userId: string, at: string, id: string) => ({ PK: `USER#${userId}`, SK: `LOG#${at}#${id}` }),
+  securityLogPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'LOG#' }),
 
   transaction: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `TXN#${transactionId}` }),
   /** The ledger order: newest first by date, then createdAt, then id (GSI1, read backwards). */

@@ -20,6 +20,14 @@ const Env = z.object({
    * 8 lanes were ~2x slower than 1 there).
    */
   WRITE_LANES: z.coerce.number().int().min(1).max(32).optional(),
+  /** The Cognito user pool, set only on functions whose route declares `userPoolAccess`. */
+  USER_POOL_ID: z.string().min(1).optional(),
+  /**
+   * Offline only: the Cognito stand-in's JSON API on the local HTTPS origin, and the certificate that
+   * origin uses (self-signed, so the SDK is told to trust it). In AWS both are unset.
+   */
+  COGNITO_ENDPOINT: z.url().optional(),
+  LOCAL_CA_FILE: z.string().min(1).optional(),
   /** How long a warm container trusts a resolved membership (see lib/identity.ts). */
   IDENTITY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /**

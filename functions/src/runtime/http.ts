@@ -10,6 +10,7 @@ import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
 import { type Caller, resolveCaller } from './identity.js';
+import { noteSignIn } from './token-freshness.js';
 
 export interface HandlerInput<R extends RouteDef> {
   params: RouteParams<R>;
@@ -25,7 +26,8 @@ const DEFAULT_MAX_BODY = 64 * 1024;
 
 /**
  * The one wrapper every handler goes through. Order matters and is the security model:
- * log context -> identity (401) -> role (403) -> body size/JSON (413/400) -> zod (400) -> the
+ * log context -> identity (401, also for a token older than a sign-out-everywhere; a new session's
+ * sign-in is logged once) -> role (403) -> body size/JSON (413/400) -> zod (400) -> the
  * organization named in the query (404 unless it is the caller's) -> handler, with errors mapped last
  * (runtime/errors.ts). So a tenant never learns whether its body would have been valid.
  */
@@ -49,6 +51,7 @@ function logContext(route: RouteDef, request: Request) {
 
 async function authorize(route: RouteDef, request: Request) {
   const caller = await resolveCaller(request.event);
+  await noteSignIn(request.event, caller.userId);
   if (!route.roles.includes(caller.role)) throw forbidden();
   stash(request).caller = caller;
 }

@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { findMembership, provisionFirstSignIn } from '../data/repositories/users.js';
 import { config } from '../lib/config.js';
 import { unauthorized } from './errors.js';
+import { assertTokenFresh } from './token-freshness.js';
 
 /** Who is calling, resolved from the verified token and their membership. */
 export interface Caller {
@@ -43,6 +44,7 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   if (hit && hit.until > Date.now()) return hit.caller;
 
   const membership = (await findMembership(profile.userId)) ?? (await provisionFirstSignIn(profile));
+  assertTokenFresh(event, membership);
   const caller: Caller = { ...profile, orgId: membership.orgId, role: membership.role };
   const ttl = config().IDENTITY_CACHE_MS;
   if (ttl > 0) {

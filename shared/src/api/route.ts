@@ -6,6 +6,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a route's Lambda does with the receipts bucket (CDK grants exactly these, on receipts/*). */
 export type BucketAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject';
 
+/** What a route's Lambda may do to the Cognito user pool (CDK grants exactly these, on that pool). */
+export type UserPoolAction = 'cognito-idp:AdminUserGlobalSignOut';
+
 /**
  * One endpoint, declared once. CDK makes a Lambda + HTTP API route from it, the local gateway
  * routes to the same handler module, and the web client is typed from its schemas.
@@ -31,6 +34,8 @@ export interface RouteDef {
    * perform (a presigned PUT is authorised by the signer's s3:PutObject). None when absent.
    */
   readonly bucketAccess?: readonly BucketAction[];
+  /** User-pool actions the handler calls (the pool's id reaches it as USER_POOL_ID). None when absent. */
+  readonly userPoolAccess?: readonly UserPoolAction[];
   /**
    * The query carries `organizationId` (SPEC §7's rule calls). The http() wrapper answers 404 when it
    * names another organization than the caller's; the organization itself always comes from the membership.

@@ -27,6 +27,7 @@ import {
   RuleUpdate,
   UndoRuleBatchResult,
 } from '../domain/rule.js';
+import { SecurityLogPage, SecurityLogQuery, SignOutEverywhereResult } from '../domain/security.js';
 import {
   BulkTransactionUpdate,
   BulkUpdateResult,
@@ -55,6 +56,23 @@ export const routes = {
     path: '/api/logout',
     response: z.object({ ok: z.literal(true) }),
     roles: ANY_ROLE,
+  }),
+  // Account and security: each person reads only their own log and ends only their own sessions.
+  listSecurityLog: defineRoute({
+    id: 'listSecurityLog',
+    method: 'GET',
+    path: '/api/security-log',
+    query: SecurityLogQuery,
+    response: SecurityLogPage,
+    roles: ANY_ROLE,
+  }),
+  signOutEverywhere: defineRoute({
+    id: 'signOutEverywhere',
+    method: 'POST',
+    path: '/api/sign-out-everywhere',
+    response: SignOutEverywhereResult,
+    roles: ANY_ROLE,
+    userPoolAccess: ['cognito-idp:AdminUserGlobalSignOut'],
   }),
 
   getOrganization: defineRoute({

@@ -5,12 +5,16 @@ import { endSession } from '../auth/session';
 /**
  * Logout from the profile menu or the sidebar: POST /api/logout first (it records a SecurityLog;
  * its failure does not stop the sign-out), then Amplify's signOut, which ends at "/".
+ * After "Sign out of all devices" (`record: false`) this browser's token is already refused and the
+ * server has logged the event, so only the local session ends.
  */
-export async function logout(): Promise<void> {
-  try {
-    await callRoute('logout');
-  } catch (error) {
-    console.warn('Logout could not be recorded', error);
+export async function logout({ record = true }: { record?: boolean } = {}): Promise<void> {
+  if (record) {
+    try {
+      await callRoute('logout');
+    } catch (error) {
+      console.warn('Logout could not be recorded', error);
+    }
   }
   queryClient.clear();
   let leaving = false;

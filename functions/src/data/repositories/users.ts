@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.js';
-import { isTransactionConditionFailure } from '../conditions.js';
+import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { type Membership, membershipItem, organizationItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
+import { queryAll } from '../query.js';
 
 export type { Membership, Profile };
 
@@ -20,7 +21,10 @@ export async function findMembership(userId: string): Promise<Membership | null>
     }),
   );
   const item = Items[0];
-  return item ? { orgId: item.orgId, userId: item.userId, role: item.role } : null;
+  if (!item) return null;
+  const membership: Membership = { orgId: item.orgId, userId: item.userId, role: item.role };
+  if (typeof item.tokensValidAfter === 'number') membership.tokensValidAfter = item.tokensValidAfter;
+  return membership;
 }
 
 /**
@@ -63,4 +67,40 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
     await db.send(new TransactWriteCommand({ TransactItems: newOrganization }));
     return membership;
   }
+}
+
+/**
+ * "Sign out of all devices": stamps `tokensValidAfter` (epoch seconds) on the person's profile and on
+ * every membership, because the identity lookup reads a membership on each request (one Query, no extra
+ * call). Only this attribute changes, and only upwards, so it needs no version check and races with
+ * nothing: a role change or a second sign-out-everywhere keeps its own effect.
+ */
+export async function setTokensValidAfter(userId: string, epochSeconds: number): Promise<void> {
+  const k = keys.membershipsOfUserPrefix(userId);
+  const memberships = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
+  });
+  const targets = [keys.user(userId), ...memberships.map((m) => keys.membership(String(m.orgId), userId))];
+  await Promise.all(
+    targets.map((key) =>
+      db
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET tokensValidAfter = :t',
+            ConditionExpression:
+              'attribute_exists(PK) AND (attribute_not_exists(tokensValidAfter) OR tokensValidAfter < :t)',
+            ExpressionAttributeValues: { ':t': epochSeconds },
+          }),
+        )
+        .catch((error: unknown) => {
+          // Gone meanwhile, or a later sign-out-everywhere already wrote a newer time: nothing to do.
+          if (!isConditionFailure(error)) throw error;
+        }),
+    ),
+  );
 }

@@ -1,0 +1,31 @@
+import { recordSecurityEvent } from '../data/repositories/securityLog.js';
+import { setTokensValidAfter } from '../data/repositories/users.js';
+import { Busy } from '../domain-errors.js';
+import { globalSignOut } from '../lib/cognito.js';
+import { logger } from '../lib/logger.js';
+
+/**
+ * "Sign out of all devices". First the table: every token issued up to this second is refused on the
+ * next request (runtime/token-freshness.ts), whatever Cognito does. Then Cognito's global sign-out, so
+ * no refresh token can mint new ones. The log records the outcome either way; if Cognito failed, the
+ * caller is told to try again (the table part already holds, and repeating is harmless).
+ */
+export async function signOutEverywhere(person: { userId: string; username: string; userAgent?: string }) {
+  const { userId, username } = person;
+  const at = new Date();
+  const tokensValidAfter = Math.floor(at.getTime() / 1000);
+  await setTokensValidAfter(userId, tokensValidAfter);
+  const details = person.userAgent?.trim() || null;
+  try {
+    await globalSignOut(username);
+  } catch (error) {
+    logger.error('global sign-out failed', { error: error instanceof Error ? error.message : String(error) });
+    await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: false }, at);
+    throw new Busy(
+      'Your other sessions could not all be ended just now. Try "Sign out of all devices" again.',
+      'SIGN_OUT_INCOMPLETE',
+    );
+  }
+  await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: true }, at);
+  return { ok: true as const, tokensValidAfter: new Date(tokensValidAfter * 1000).toISOString() };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/** What a security-log entry records (SPEC §3 SecurityLog.action). Later issues add to this list. */
+export const SECURITY_ACTIONS = ['SIGN_IN', 'LOGOUT', 'SIGN_OUT_EVERYWHERE'] as const;
+
+export const SECURITY_LOG_PAGE_DEFAULT = 20;
+export const SECURITY_LOG_PAGE_MAX = 100;
+
+/** SPEC §3 SecurityLog: id, userId, action, details, success, createdAt (a person only ever sees their own). */
+export const SecurityEvent = z.object({
+  id: z.string(),
+  action: z.string(),
+  details: z.string().nullable(),
+  success: z.boolean(),
+  createdAt: Timestamp,
+});
+export type SecurityEvent = z.infer<typeof SecurityEvent>;
+
+const limitMessage = `limit must be a whole number from 1 to ${SECURITY_LOG_PAGE_MAX}`;
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const SecurityLogQuery = z.strictObject({
+  limit: blankAsUnset(
+    z.coerce
+      .number({ error: limitMessage })
+      .int({ error: limitMessage })
+      .min(1, { error: limitMessage })
+      .max(SECURITY_LOG_PAGE_MAX, { error: limitMessage }),
+  ),
+  cursor: blankAsUnset(z.string().max(500, { error: 'That page link is not valid' })),
+});
+
+/** Newest first; `nextCursor` is null after the last page. */
+export const SecurityLogPage = z.object({ events: z.array(SecurityEvent), nextCursor: z.string().nullable() });
+
+/** Every session of the caller ends: tokens issued at or before `tokensValidAfter` are refused. */
+export const SignOutEverywhereResult = z.object({ ok: z.literal(true), tokensValidAfter: Timestamp });
