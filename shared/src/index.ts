@@ -7,6 +7,7 @@ export * from './core/messages.js';
 export * from './core/money.js';
 export * from './core/validation.js';
 export * from './domain/common.js';
+export * from './domain/member.js';
 export * from './domain/money.js';
 export * from './domain/organization.js';
 export * from './domain/property.js';

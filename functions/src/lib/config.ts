@@ -20,8 +20,6 @@ const Env = z.object({
    * 8 lanes were ~2x slower than 1 there).
    */
   WRITE_LANES: z.coerce.number().int().min(1).max(32).optional(),
-  /** How long a warm container trusts a resolved membership (see lib/identity.ts). */
-  IDENTITY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /**
    * The HMAC-SHA256 key that signs page cursors (data/cursor.ts), at least 32 characters. In AWS the
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
