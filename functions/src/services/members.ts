@@ -1,4 +1,4 @@
-import { humanizeRole, type Member, type Role } from '@rent/shared';
+import { canManageMembers, humanizeRole, type Member, mayAssignRole, mayManageMember, type Role } from '@rent/shared';
 import * as members from '../data/repositories/members.js';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
 import { NotAllowed } from '../domain-errors.js';
@@ -10,9 +10,9 @@ import type { Caller } from '../runtime/identity.js';
  * - only an ADMIN grants ADMIN, takes it away, or removes an ADMIN;
  * - nobody changes their own role, or removes themselves (that is leaving);
  * - the last ADMIN can be neither removed nor demoted, and may leave only an organization of one.
- * Each role change and removal is written to the affected person's security log.
+ * Each role change and removal is written to the affected person's security log. The rules themselves are
+ * shared with the web app (shared/src/core/members.ts).
  */
-const MANAGERS: readonly Role[] = ['ADMIN', 'LANDLORD'];
 
 export async function list(caller: Caller): Promise<Member[]> {
   return (await members.listMembers(caller.orgId)).map(toApi);
@@ -22,7 +22,7 @@ export async function changeRole(caller: Caller, userId: string, role: Role): Pr
   requireManager(caller);
   if (userId === caller.userId) throw new NotAllowed('You cannot change your own role.', 'OWN_ROLE');
   const member = await members.getMember(caller.orgId, userId);
-  if ((member.role === 'ADMIN' || role === 'ADMIN') && caller.role !== 'ADMIN') {
+  if (!mayAssignRole(caller.role, member.role, role)) {
     throw new NotAllowed('Only an admin can grant or remove the Admin role.', 'ADMIN_ONLY');
   }
   if (member.role === role) return toApi(member);
@@ -43,7 +43,7 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
     throw new NotAllowed('To leave the organization yourself, use Leave organization.', 'USE_LEAVE');
   }
   const member = await members.getMember(caller.orgId, userId);
-  if (member.role === 'ADMIN' && caller.role !== 'ADMIN') {
+  if (!mayManageMember(caller, member)) {
     throw new NotAllowed('Only an admin can remove an admin.', 'ADMIN_ONLY');
   }
   const organization = await members.ensureCounters(caller.orgId);
@@ -72,7 +72,7 @@ export async function leave(caller: Caller): Promise<{ ok: true }> {
 }
 
 function requireManager(caller: Caller) {
-  if (!MANAGERS.includes(caller.role)) throw new NotAllowed('Only admins and landlords manage members.');
+  if (!canManageMembers(caller.role)) throw new NotAllowed('Only admins and landlords manage members.');
 }
 
 function toApi({ version, ...member }: members.MemberRecord): Member {
