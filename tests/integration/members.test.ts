@@ -95,7 +95,10 @@ describe('PATCH /api/members/{userId}', () => {
     await unchanged(t.orgId, async () => {
       const grant = await t.landlord.api.patch(member(t.tenant.userId), { role: 'ADMIN' });
       expect(grant.status).toBe(403);
-      expect(grant.body).toMatchObject({ code: 'ADMIN_ONLY', error: 'Only an admin can grant or remove the Admin role.' });
+      expect(grant.body).toMatchObject({
+        code: 'ADMIN_ONLY',
+        error: 'Only an admin can grant or remove the Admin role.',
+      });
       const demote = await t.landlord.api.patch(member(t.admin.userId), { role: 'LANDLORD' });
       expect(demote.status).toBe(403);
       expect(demote.body.code).toBe('ADMIN_ONLY');

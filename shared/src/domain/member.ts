@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.js';
-import { Role, ROLES } from './roles.js';
+import { ROLES, Role } from './roles.js';
 
 /** A person in the caller's organization (SPEC §3 UserOrganization, with the person's name and email). */
 export const Member = z.object({

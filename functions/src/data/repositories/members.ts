@@ -1,5 +1,5 @@
-import type { Role } from '@rent/shared';
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
@@ -129,7 +129,13 @@ export async function changeRole(orgId: string, member: MemberRecord, role: Role
           UpdateExpression: 'SET #role = :role, updatedAt = :now ADD version :one',
           ConditionExpression: 'version = :version AND #role = :old',
           ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':role': role, ':old': member.role, ':now': now, ':one': 1, ':version': member.version },
+          ExpressionAttributeValues: {
+            ':role': role,
+            ':old': member.role,
+            ':now': now,
+            ':one': 1,
+            ':version': member.version,
+          },
         },
       },
       onConditionFailure: memberChanged,
@@ -166,7 +172,9 @@ export async function addMember(orgId: string, profile: Profile, role: Role): Pr
   const now = new Date().toISOString();
   try {
     const user = userItem(profile, now);
-    await db.send(new PutCommand({ TableName: tableName(), Item: user, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await db.send(
+      new PutCommand({ TableName: tableName(), Item: user, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // the person has signed in before: keep their profile
   }
