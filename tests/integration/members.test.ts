@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
-import { counters, joinAs, type Person, securityLog, team } from './members-helpers.js';
+import { counters, joinAs, type Person, securityLog, team } from '../support/members.js';
 
 /**
  * Members and roles (docs/decisions.md, "People and accounts"): every route x every role, another

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@rent/shared';
 import { inject } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
-import { client, newAdmin, signIn } from '../support/api.js';
-import { partition, TABLE_NAME } from '../support/db.js';
+import { client, newAdmin, signIn } from './api.js';
+import { partition, TABLE_NAME } from './db.js';
 
 // The repository reads its config at import: point it at the test stack's DynamoDB Local first.
 process.env.TABLE_NAME = TABLE_NAME;
