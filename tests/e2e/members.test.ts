@@ -20,7 +20,10 @@ async function openOrgSettings(page: Page) {
 
 /** The row's selection radio, labelled with the member's name (the table's itemSelectionLabel). */
 const selectMember = (page: Page, person: Person) =>
-  page.getByTestId('members-table').getByRole('radio', { name: nameOf(person), exact: true }).check();
+  page
+    .getByTestId('members-table')
+    .getByRole('radio', { name: nameOf(person), exact: true })
+    .check();
 
 async function roleShownFor(page: Page, person: Person) {
   const row = page.getByTestId('members-table').locator('tbody tr', { hasText: person.email });

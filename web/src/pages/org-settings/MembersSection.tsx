@@ -16,6 +16,7 @@ import { memberLabel, type useOrgSettings } from './use-org-settings';
 
 type Members = ReturnType<typeof useOrgSettings>['members'];
 
+/** Role right after the name: on a phone the first columns are the ones on screen. */
 const columns = (me: string): TableProps.ColumnDefinition<Member>[] => [
   {
     id: 'name',
@@ -23,8 +24,8 @@ const columns = (me: string): TableProps.ColumnDefinition<Member>[] => [
     cell: (m) => (m.userId === me ? `${m.name || m.email} (you)` : m.name || '—'),
     isRowHeader: true,
   },
-  { id: 'email', header: 'Email', cell: (m) => m.email },
   { id: 'role', header: 'Role', cell: (m) => <span data-testid="member-role">{humanizeRole(m.role)}</span> },
+  { id: 'email', header: 'Email', cell: (m) => m.email },
   { id: 'joined', header: 'Joined', cell: (m) => formatDateTime(m.joinedAt) },
 ];
 
