@@ -121,4 +121,30 @@ describe('members in Org Settings, in Chromium', () => {
     await expectAccessible(viewer.page, 'org settings at 390px (manager)');
     await viewer.context.close();
   });
+
+  it('a tenant (no members list) leaves the organization and lands in one of their own', async () => {
+    const desktop = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(desktop.page, 'members-leave');
+    await desktop.context.close();
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+
+    const { page, context } = await browser.newPage(PHONE);
+    await signInFromHeader(page, tenant.email);
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(org.organization.name);
+    await page.goto('/org-settings');
+    await page.getByTestId('member-leave').click();
+    const modal = page.getByTestId('member-leave-modal');
+    await expect.poll(() => modal.textContent()).toContain(`Leave ${org.organization.name}?`);
+    expect(await page.getByTestId('members-table').count()).toBe(0);
+    await expectAccessible(page, 'leave dialog at 390px');
+    await modal.getByTestId('member-leave-confirm').click();
+    await expectToast(page, `You are no longer a member of ${org.organization.name}.`);
+    await page.waitForURL(/\/dashboard$/);
+    // Their next request provisioned a new organization (one, however many requests raced to do it).
+    const now = (await tenant.api.get(routes.getOrganization.path)).body;
+    expect(now.id).not.toBe(org.organization.id);
+    expect(now.userOrgRole).toBe('ADMIN');
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(now.name);
+    await context.close();
+  });
 });
