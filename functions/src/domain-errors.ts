@@ -73,3 +73,14 @@ export class Busy extends DomainError {
     Object.assign(this, details && { details });
   }
 }
+
+/** The caller's role does not allow this change (a rule of the domain, beyond the route's roles). */
+export class NotAllowed extends DomainError {
+  constructor(
+    message: string,
+    readonly code = 'FORBIDDEN',
+  ) {
+    super(message);
+    this.name = 'NotAllowed';
+  }
+}

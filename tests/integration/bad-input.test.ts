@@ -1,5 +1,6 @@
 import { type RouteDef, type RouteId, routeList } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { forgeToken, tamper } from '../support/tokens.js';
@@ -9,11 +10,12 @@ import { uploadReceipt } from './receipt-upload.js';
  * Bad input of every kind against EVERY route in the table: each gets the right 4xx with a
  * message a person can read, never a 500, and nothing is written.
  */
-const pathFor = (route: RouteDef, id = 'no-such-id') => route.path.replace('{id}', id);
+const pathFor = (route: RouteDef, id = 'no-such-id') => route.path.replace(/\{\w+\}/, id);
 
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
 const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   updateOrganization: { name: 'Valid Name' },
+  updateMemberRole: { role: 'TENANT' },
   createProperty: { address: '1 Valid Street' },
   updateProperty: { address: '1 Valid Street', version: 1 },
   createTransaction: { name: 'Valid payment', date: '2026-01-15', amount: -12.5 },
@@ -29,7 +31,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
 const hasBody = (route: RouteDef) => Boolean(route.body);
-const hasId = (route: RouteDef) => route.path.includes('{id}');
+const hasId = (route: RouteDef) => /\{\w+\}/.test(route.path);
 
 let owner: Awaited<ReturnType<typeof newAdmin>>;
 let other: Awaited<ReturnType<typeof newAdmin>>;
@@ -64,6 +66,7 @@ beforeAll(async () => {
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
 function othersIdFor(route: RouteDef) {
+  if (route.path.startsWith('/api/members/')) return localSubFor(other.email);
   if (route.path.startsWith('/api/transactions/')) return othersTransactionId;
   if (route.path.startsWith('/api/categorization-rules/batches/')) return othersBatchId;
   if (route.path.startsWith('/api/categorization-rules/')) return othersRuleId;

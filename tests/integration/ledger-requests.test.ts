@@ -5,8 +5,8 @@ import { partition, TABLE_NAME } from '../support/db.js';
 
 /**
  * The page budget (a page of 50 in at most 2 DynamoDB requests) measured on the repository itself
- * against DynamoDB Local: every command the app's client sends is counted. (The route adds at most
- * one more, the membership lookup, which a warm container caches.)
+ * against DynamoDB Local: every command the app's client sends is counted. (The route adds the
+ * identity lookup: a GSI1 query and a consistent read of the membership, runtime/identity.ts.)
  */
 process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');

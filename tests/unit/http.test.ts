@@ -21,9 +21,7 @@ import { apiEvent, bodyOf, type EventOptions, lambdaContext } from './support.js
 
 // Config is parsed once and the DynamoDB client is made at import: set the env first, then import.
 process.env.TABLE_NAME = 'test';
-process.env.IDENTITY_CACHE_MS = '0';
 process.env.LOG_LEVEL = 'silent';
-const { forgetCaller } = await import('../../functions/src/runtime/identity.js');
 const handlers = {
   createProperty: (await import('../../functions/src/http/createProperty.js')).handler,
   updateProperty: (await import('../../functions/src/http/updateProperty.js')).handler,
@@ -42,12 +40,19 @@ async function call(id: keyof typeof handlers, options: EventOptions = {}): Prom
   return result as APIGatewayProxyStructuredResultV2;
 }
 
-/** The membership query identity makes for the caller (GSI1 USER#u, ORG# prefix). */
+/** The membership lookup identity makes for the caller: GSI1 USER#u (ORG# prefix), then the membership item itself. */
 function memberIs(role: Role, orgId = ORG) {
   ddbMock
     .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':prefix': 'ORG#' } })
     .resolves({ Items: [{ orgId, userId: USER, role }] });
+  ddbMock
+    .on(GetCommand, { Key: { PK: `ORG#${orgId}`, SK: `MEMBER#${USER}` } })
+    .resolves({ Item: { orgId, userId: USER, role } });
 }
+
+/** GetItem calls for data: not identity's read of the caller's own membership item. */
+const dataGets = () =>
+  ddbMock.commandCalls(GetCommand).filter((call) => !String(call.args[0].input.Key?.SK).startsWith('MEMBER#'));
 
 /** Every kind of write the repositories can send. */
 const writesSent = () =>
@@ -92,7 +97,6 @@ const cancelled = (...codes: string[]) =>
 
 beforeEach(() => {
   ddbMock.reset();
-  forgetCaller();
 });
 
 afterAll(() => {
@@ -141,7 +145,7 @@ describe('roles (403)', () => {
     expect(result.statusCode).toBe(403);
     expect(bodyOf(result)).toEqual({ error: 'Your role does not allow this.', code: 'FORBIDDEN' });
     expect(writesSent()).toBe(0);
-    expect(ddbMock.calls()).toHaveLength(1); // only the membership lookup
+    expect(ddbMock.calls()).toHaveLength(2); // only the membership lookup (index query + the item itself)
   });
 
   it('answers a TENANT 403 even when the body is invalid (a tenant learns nothing about validation)', async () => {
@@ -274,7 +278,7 @@ describe('request bodies (400 / 413)', () => {
 
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result)).toMatchObject({ issues: [{ path: 'id', message: 'That id is not valid' }] });
-    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    expect(dataGets()).toHaveLength(0);
   });
 });
 
@@ -304,14 +308,14 @@ describe('success', () => {
   });
 
   it('answers 404 for an id that is not in the caller organization', async () => {
-    memberIs('ADMIN');
     ddbMock.on(GetCommand).resolves({});
+    memberIs('ADMIN');
 
     const result = await call('getProperty', { pathParameters: { id: 'p-elsewhere' } });
 
     expect(result.statusCode).toBe(404);
     expect(bodyOf(result)).toEqual({ error: 'Property was not found.', code: 'NOT_FOUND' });
-    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({
+    expect(dataGets()[0]!.args[0].input.Key).toEqual({
       PK: `ORG#${ORG}`,
       SK: 'PROP#p-elsewhere',
     });
@@ -326,7 +330,7 @@ describe('success', () => {
     const result = await call('getProperty', { pathParameters: { id: 'p1' } });
 
     expect(result.statusCode).toBe(404);
-    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    expect(dataGets()).toHaveLength(0);
   });
 });
 
@@ -508,7 +512,7 @@ describe('first sign-in', () => {
       userId: USER,
     });
     // The request then runs in the organization it just made.
-    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({ PK: `ORG#${orgId}`, SK: 'ORG' });
+    expect(dataGets()[0]!.args[0].input.Key).toEqual({ PK: `ORG#${orgId}`, SK: 'ORG' });
     expect(bodyOf(result)).toMatchObject({ id: orgId, userOrgRole: 'ADMIN' });
   });
 
@@ -531,6 +535,9 @@ describe('first sign-in', () => {
       .resolves({ Items: [{ orgId: 'org-9', userId: USER, role: 'LANDLORD' }] });
     ddbMock.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
     ddbMock.on(GetCommand).resolves({ Item: { id: 'org-9', name: 'Winner', version: 2 } });
+    ddbMock
+      .on(GetCommand, { Key: { PK: 'ORG#org-9', SK: `MEMBER#${USER}` } })
+      .resolves({ Item: { orgId: 'org-9', userId: USER, role: 'LANDLORD' } });
 
     // Act
     const result = await call('getOrganization');
@@ -539,7 +546,7 @@ describe('first sign-in', () => {
     expect(result.statusCode).toBe(200);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(2);
-    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({ PK: 'ORG#org-9', SK: 'ORG' });
+    expect(dataGets()[0]!.args[0].input.Key).toEqual({ PK: 'ORG#org-9', SK: 'ORG' });
     expect(bodyOf(result)).toMatchObject({ id: 'org-9', name: 'Winner', userOrgRole: 'LANDLORD' });
   });
 
@@ -575,8 +582,8 @@ describe('response headers', () => {
     ],
   ] as const)('%s is JSON and never cached', async (_, prepare, status) => {
     // Prepare
-    prepare();
     ddbMock.on(GetCommand).resolves({ Item: { id: ORG, name: 'Acme', version: 1 } });
+    prepare();
 
     // Act
     const result = await call('getOrganization', status === 401 ? { claims: null } : {});

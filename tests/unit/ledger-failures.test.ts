@@ -21,7 +21,6 @@ import { apiEvent, bodyOf, lambdaContext } from './support.js';
 
 /** Failures the emulators cannot produce on cue: a batch losing a race mid-way, S3 having a bad moment. */
 process.env.TABLE_NAME = 'test';
-process.env.IDENTITY_CACHE_MS = '0';
 process.env.RECEIPTS_BUCKET = 'unit-receipts';
 process.env.LOG_LEVEL = 'silent';
 const { transactionItem } = await import('../../functions/src/data/transactionItems.js');
@@ -37,6 +36,9 @@ const call = async (handler: typeof bulk, options: Parameters<typeof apiEvent>[0
 
 function memberIsAdmin() {
   ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [{ orgId: ORG, userId: 'user-1', role: 'ADMIN' }] });
+  ddb
+    .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'MEMBER#user-1' } })
+    .resolves({ Item: { orgId: ORG, userId: 'user-1', role: 'ADMIN' } });
 }
 
 const txn = (n: number) =>
@@ -147,8 +149,8 @@ describe('receipt confirm when S3 misbehaves', () => {
   };
 
   it('answers 500 and deletes nothing when S3 cannot be read (the upload may be fine)', async () => {
-    memberIsAdmin();
     ddb.on(GetCommand).resolves({ Item: pending });
+    memberIsAdmin();
     s3.on(HeadObjectCommand).rejects(
       Object.assign(new Error('Service unavailable'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } }),
     );
@@ -161,8 +163,8 @@ describe('receipt confirm when S3 misbehaves', () => {
   });
 
   it('answers 400 "not arrived yet" when S3 hides a missing key behind 403 (no s3:ListBucket in AWS)', async () => {
-    memberIsAdmin();
     ddb.on(GetCommand).resolves({ Item: pending });
+    memberIsAdmin();
     s3.on(HeadObjectCommand).rejects(
       Object.assign(new Error('Forbidden'), { name: 'Forbidden', $metadata: { httpStatusCode: 403 } }),
     );
@@ -174,8 +176,8 @@ describe('receipt confirm when S3 misbehaves', () => {
   });
 
   it('deletes the objects and the record when the first bytes are not what was declared', async () => {
-    memberIsAdmin();
     ddb.on(GetCommand).resolves({ Item: pending });
+    memberIsAdmin();
     ddb.on(DeleteCommand).resolves({});
     s3.on(HeadObjectCommand).resolves({ ContentLength: 100, ContentType: 'image/png' });
     s3.on(CopyObjectCommand).resolves({});

@@ -111,7 +111,13 @@ describe('route table shape', () => {
   });
 
   /** POSTs that act on the path alone (the caller, or the id in the path) and so take no body. */
-  const BODILESS_ACTIONS = ['logout', 'signOutEverywhere', 'confirmReceiptUpload', 'undoRuleBatch'];
+  const BODILESS_ACTIONS = [
+    'logout',
+    'signOutEverywhere',
+    'confirmReceiptUpload',
+    'undoRuleBatch',
+    'leaveOrganization',
+  ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 
   it('the body-less actions are POST routes of the table', () => {
@@ -141,6 +147,13 @@ describe('route table shape', () => {
 
   it('only owners rename the organization', () => {
     expect([...routes.updateOrganization.roles].sort()).toEqual(['ADMIN', 'LANDLORD']);
+  });
+
+  it('only owners change or remove members; staff list them; anyone may leave', () => {
+    expect([...routes.updateMemberRole.roles].sort()).toEqual(['ADMIN', 'LANDLORD']);
+    expect([...routes.removeMember.roles].sort()).toEqual(['ADMIN', 'LANDLORD']);
+    expect([...routes.listMembers.roles].sort()).toEqual(['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER']);
+    expect([...routes.leaveOrganization.roles].sort()).toEqual(['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER', 'TENANT']);
   });
 
   it('createProperty answers 201', () => {

@@ -7,7 +7,6 @@ import { apiEvent, bodyOf, lambdaContext } from './support.js';
 
 // Config is parsed once and the DynamoDB client is made at import: set the env first, then import.
 process.env.TABLE_NAME = 'test';
-process.env.IDENTITY_CACHE_MS = '0';
 process.env.LOG_LEVEL = 'silent';
 const { isTokenFresh } = await import('../../functions/src/runtime/token-freshness.js');
 const { handler: getOrganization } = await import('../../functions/src/http/getOrganization.js');

@@ -28,8 +28,6 @@ const Env = z.object({
    */
   COGNITO_ENDPOINT: z.url().optional(),
   LOCAL_CA_FILE: z.string().min(1).optional(),
-  /** How long a warm container trusts a resolved membership (see lib/identity.ts). */
-  IDENTITY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /**
    * The HMAC-SHA256 key that signs page cursors (data/cursor.ts), at least 32 characters. In AWS the
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 as Result } from 'aws-lambda';
 import { isConditionFailure, isTransactionBusy, isTransactionConditionFailure } from '../data/conditions.js';
-import { Busy, Conflict, DomainError, Invalid, NotFound } from '../domain-errors.js';
+import { Busy, Conflict, DomainError, Invalid, NotAllowed, NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 
 /**
@@ -38,6 +38,7 @@ const SERVICE_BUSY = 'The service is busy. Please try again in a moment.';
 
 function statusOf(error: DomainError): number {
   if (error instanceof NotFound) return 404;
+  if (error instanceof NotAllowed) return 403;
   if (error instanceof Conflict) return 409;
   if (error instanceof Invalid) return 400;
   if (error instanceof Busy) return 503;

@@ -1,7 +1,6 @@
 import type { Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { findMembership, provisionFirstSignIn } from '../data/repositories/users.js';
-import { config } from '../lib/config.js';
 import { unauthorized } from './errors.js';
 import { assertTokenFresh } from './token-freshness.js';
 
@@ -32,27 +31,12 @@ export function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
 }
 
 /**
- * A warm container remembers a resolved membership for IDENTITY_CACHE_MS (30 s by default), so a
- * request costs one DynamoDB call for its data instead of two. A role change or removal therefore
- * takes effect within that window; the cache is per container and never shared.
+ * No cache: every request reads the membership (users.findMembership), so a role change or a removal
+ * takes effect on the person's very next request, in every container (docs/decisions.md).
  */
-const cache = new Map<string, { caller: Caller; until: number }>();
-
 export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Caller> {
   const profile = claimsOf(event);
-  const hit = cache.get(profile.userId);
-  if (hit && hit.until > Date.now()) return hit.caller;
-
   const membership = (await findMembership(profile.userId)) ?? (await provisionFirstSignIn(profile));
   assertTokenFresh(event, membership);
-  const caller: Caller = { ...profile, orgId: membership.orgId, role: membership.role };
-  const ttl = config().IDENTITY_CACHE_MS;
-  if (ttl > 0) {
-    if (cache.size > 1000) cache.clear();
-    cache.set(profile.userId, { caller, until: Date.now() + ttl });
-  }
-  return caller;
+  return { ...profile, orgId: membership.orgId, role: membership.role };
 }
-
-/** For tests and for writes that change a membership in this container. */
-export const forgetCaller = (userId?: string) => (userId ? cache.delete(userId) : cache.clear());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../domain/common.js';
+import { Member, MemberList, MemberParams, MemberRoleUpdate } from '../domain/member.js';
 import { Organization, OrganizationUpdate } from '../domain/organization.js';
 import { Property, PropertyInput, PropertyUpdate, PropertyView } from '../domain/property.js';
 import {
@@ -88,6 +89,40 @@ export const routes = {
     path: '/api/organization',
     body: OrganizationUpdate,
     response: Organization,
+    roles: OWNERS,
+  }),
+
+  // Members (docs/decisions.md "People and accounts"): staff see the team; ADMIN and LANDLORD manage it,
+  // and the members service enforces the rest (who may grant ADMIN, the last ADMIN, no change of one's own role).
+  listMembers: defineRoute({
+    id: 'listMembers',
+    method: 'GET',
+    path: '/api/members',
+    response: MemberList,
+    roles: STAFF,
+  }),
+  leaveOrganization: defineRoute({
+    id: 'leaveOrganization',
+    method: 'POST',
+    path: '/api/members/leave',
+    response: z.object({ ok: z.literal(true) }),
+    roles: ANY_ROLE,
+  }),
+  updateMemberRole: defineRoute({
+    id: 'updateMemberRole',
+    method: 'PATCH',
+    path: '/api/members/{userId}',
+    params: MemberParams,
+    body: MemberRoleUpdate,
+    response: Member,
+    roles: OWNERS,
+  }),
+  removeMember: defineRoute({
+    id: 'removeMember',
+    method: 'DELETE',
+    path: '/api/members/{userId}',
+    params: MemberParams,
+    response: z.object({ userId: z.string() }),
     roles: OWNERS,
   }),
 

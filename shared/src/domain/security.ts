@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { Timestamp } from './common.js';
 
 /** What a security-log entry records (SPEC §3 SecurityLog.action). Later issues add to this list. */
-export const SECURITY_ACTIONS = ['SIGN_IN', 'LOGOUT', 'SIGN_OUT_EVERYWHERE'] as const;
+export const SECURITY_ACTIONS = [
+  'SIGN_IN',
+  'LOGOUT',
+  'SIGN_OUT_EVERYWHERE',
+  'ROLE_CHANGED',
+  'MEMBER_REMOVED',
+  'LEFT_ORGANIZATION',
+] as const;
+export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
 
 export const SECURITY_LOG_PAGE_DEFAULT = 20;
 export const SECURITY_LOG_PAGE_MAX = 100;

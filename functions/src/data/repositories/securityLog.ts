@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { SecurityEvent } from '@rent/shared';
+import type { SecurityAction, SecurityEvent } from '@rent/shared';
 import { z } from 'zod';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
@@ -11,7 +11,7 @@ import { prefixQuery, queryPage } from '../query.js';
 /** Security events are kept for a year, then DynamoDB's TTL removes them. */
 const RETENTION_SECONDS = 365 * 24 * 3600;
 
-export type SecurityAction = 'SIGN_IN' | 'LOGOUT' | 'SIGN_OUT_EVERYWHERE';
+export type { SecurityAction };
 
 interface Entry {
   userId: string;

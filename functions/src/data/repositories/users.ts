@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { type Membership, membershipItem, organizationItem, type Profile, userItem } from '../items.js';
@@ -8,7 +8,11 @@ import { queryAll } from '../query.js';
 
 export type { Membership, Profile };
 
-/** The caller's membership (one organization per user for now: Switch Organization is "Coming soon"). */
+/**
+ * The caller's membership (one organization per user for now: Switch Organization is "Coming soon").
+ * GSI1 finds which organization (an index is eventually consistent), then a consistent GetItem of the
+ * membership itself gives the role as it is now: a demotion or removal holds from the next request.
+ */
 export async function findMembership(userId: string): Promise<Membership | null> {
   const k = keys.membershipsOfUserPrefix(userId);
   const { Items = [] } = await db.send(
@@ -20,7 +24,11 @@ export async function findMembership(userId: string): Promise<Membership | null>
       Limit: 1,
     }),
   );
-  const item = Items[0];
+  const found = Items[0];
+  if (!found) return null;
+  const { Item: item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.membership(found.orgId, userId), ConsistentRead: true }),
+  );
   if (!item) return null;
   const membership: Membership = { orgId: item.orgId, userId: item.userId, role: item.role };
   if (typeof item.tokensValidAfter === 'number') membership.tokensValidAfter = item.tokensValidAfter;
@@ -41,13 +49,18 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
     {
       Put: {
         TableName: tableName(),
-        Item: organizationItem({
-          id: orgId,
-          name: `${displayName}'s Organization`,
-          createdAt: now,
-          updatedAt: now,
-          version: 1,
-        }),
+        Item: {
+          ...organizationItem({
+            id: orgId,
+            name: `${displayName}'s Organization`,
+            createdAt: now,
+            updatedAt: now,
+            version: 1,
+          }),
+          // The counters the last-admin rules are conditioned on (repositories/members.ts).
+          memberCount: 1,
+          adminCount: 1,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },

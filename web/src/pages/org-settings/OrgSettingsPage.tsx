@@ -15,6 +15,7 @@ import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { MembersSection } from './MembersSection';
 import { useOrgSettings } from './use-org-settings';
 
 function withArticle(noun: string): string {
@@ -23,7 +24,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form } = useOrgSettings();
+  const { org, organization, canRename, form, members } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -122,6 +123,8 @@ export default function OrgSettingsPage() {
             administrator or landlord of {organization.name} if the name needs to change.
           </Alert>
         ) : null}
+
+        {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

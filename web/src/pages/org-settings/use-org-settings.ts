@@ -1,8 +1,12 @@
 import { ORGANIZATION_NAME_MAX } from '@rent/shared';
-import { OWNERS } from '@rent/shared/core/roles';
+import { assignableRoles, canManageMembers, mayAssignRole, mayManageMember } from '@rent/shared/core/members';
+import { humanizeRole, OWNERS, type Role, STAFF } from '@rent/shared/core/roles';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { type Member, useChangeMemberRole, useLeaveOrganization, useMembers, useRemoveMember } from '../../api/members';
 import { useOrganization, useUpdateOrganization } from '../../api/organization';
+import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
 
 /** Client-side check of the organization name, the same bounds the server applies. */
@@ -46,10 +50,13 @@ export function useOrgSettings() {
     }
   };
 
+  const members = useMembersSection(org.role, organization?.name ?? 'this organization');
+
   return {
     org,
     organization,
     canRename,
+    members,
     /** The rename form: the name as typed, its check, and save / reset. */
     form: {
       name,
@@ -68,5 +75,110 @@ export function useOrgSettings() {
         setSubmitError(null);
       },
     },
+  };
+}
+
+/** How a member is named in texts: their name, else their email. */
+export const memberLabel = (member: Pick<Member, 'name' | 'email'>) => member.name || member.email;
+
+/**
+ * The Members section: the list (staff), the selected member, change role / remove / leave with their
+ * dialogs. Actions are offered only where the shared policy allows them; the server enforces the same
+ * rules and the last-admin ones, and its message is shown when it refuses.
+ */
+function useMembersSection(myRole: Role | null, organizationName: string) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const me = session.data?.userId ?? '';
+  const canView = !!myRole && STAFF.includes(myRole);
+  const canManage = canManageMembers(myRole);
+  const list = useMembers({ enabled: canView });
+  const changeRole = useChangeMemberRole();
+  const removeMember = useRemoveMember();
+  const leave = useLeaveOrganization();
+
+  const items = list.data ?? [];
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = items.find((m) => m.userId === selectedId) ?? null;
+  const manageable = (member: Member | null) => !!member && mayManageMember({ userId: me, role: myRole }, member);
+
+  const [roleDialog, setRoleDialog] = useState<{ member: Member; role: Role } | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  const admins = items.filter((m) => m.role === 'ADMIN').length;
+  const lastAdminWithOthers = myRole === 'ADMIN' && admins === 1 && items.length > 1;
+
+  const saveRole = async () => {
+    if (!roleDialog) return;
+    const { member, role } = roleDialog;
+    try {
+      await changeRole.mutateAsync({ userId: member.userId, role });
+      setRoleDialog(null);
+      toast.success('Role changed', { description: `${memberLabel(member)} is now ${humanizeRole(role)}.` });
+    } catch (error) {
+      toast.error('Failed to change role', { description: errorMessage(error) });
+    }
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await removeMember.mutateAsync(removing.userId);
+      toast.success('Member removed', { description: `${memberLabel(removing)} no longer has access.` });
+      setSelectedId(null);
+      setRemoving(null);
+    } catch (error) {
+      toast.error('Failed to remove member', { description: errorMessage(error) });
+    }
+  };
+
+  const confirmLeave = async () => {
+    try {
+      await leave.mutateAsync();
+      setLeaving(false);
+      toast.success('You left the organization', { description: `You are no longer a member of ${organizationName}.` });
+      navigate('/dashboard');
+    } catch (error) {
+      toast.error('Failed to leave the organization', { description: errorMessage(error) });
+    }
+  };
+
+  return {
+    canView,
+    canManage,
+    me,
+    items,
+    loading: list.isPending && list.fetchStatus !== 'idle',
+    error: list.error ? errorMessage(list.error) : null,
+    retry: () => void list.refetch(),
+    selected,
+    select: (member: Member | null) => setSelectedId(member?.userId ?? null),
+    canChangeSelected: manageable(selected),
+    /** The role dialog: which member, the role chosen, the roles offered (only those the policy allows). */
+    roleDialog: roleDialog && {
+      ...roleDialog,
+      options: assignableRoles(myRole)
+        .filter((role) => mayAssignRole(myRole, roleDialog.member.role, role))
+        .map((role) => ({ value: role, label: humanizeRole(role) })),
+      saving: changeRole.isPending,
+      unchanged: roleDialog.role === roleDialog.member.role,
+    },
+    openRoleDialog: () => selected && manageable(selected) && setRoleDialog({ member: selected, role: selected.role }),
+    chooseRole: (role: Role) => setRoleDialog((dialog) => dialog && { ...dialog, role }),
+    closeRoleDialog: () => !changeRole.isPending && setRoleDialog(null),
+    saveRole,
+    removing,
+    removePending: removeMember.isPending,
+    openRemove: () => selected && manageable(selected) && setRemoving(selected),
+    closeRemove: () => !removeMember.isPending && setRemoving(null),
+    confirmRemove,
+    /** Leaving: refused up front (with the reason) when the list shows the caller is the last admin among others. */
+    leaveBlocked: lastAdminWithOthers,
+    leaving,
+    leavePending: leave.isPending,
+    openLeave: () => setLeaving(true),
+    closeLeave: () => !leave.isPending && setLeaving(false),
+    confirmLeave,
   };
 }

@@ -9,6 +9,9 @@ export const SECURITY_ACTION_TEXT: Record<string, string> = {
   SIGN_IN: 'Signed in',
   LOGOUT: 'Signed out',
   SIGN_OUT_EVERYWHERE: 'Signed out of all devices',
+  ROLE_CHANGED: 'Role changed',
+  MEMBER_REMOVED: 'Removed from an organization',
+  LEFT_ORGANIZATION: 'Left an organization',
 };
 export const securityActionText = (event: SecurityEvent) => SECURITY_ACTION_TEXT[event.action] ?? event.action;
 

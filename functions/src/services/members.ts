@@ -1,0 +1,80 @@
+import { canManageMembers, humanizeRole, type Member, mayAssignRole, mayManageMember, type Role } from '@rent/shared';
+import * as members from '../data/repositories/members.js';
+import { recordSecurityEvent } from '../data/repositories/securityLog.js';
+import { NotAllowed } from '../domain-errors.js';
+import type { Caller } from '../runtime/identity.js';
+
+/**
+ * Who may change whom (docs/decisions.md, "People and accounts"). The route table already limits changes
+ * to ADMIN and LANDLORD; these are the rules beyond it, checked here and made atomic by the repository:
+ * - only an ADMIN grants ADMIN, takes it away, or removes an ADMIN;
+ * - nobody changes their own role, or removes themselves (that is leaving);
+ * - the last ADMIN can be neither removed nor demoted, and may leave only an organization of one.
+ * Each role change and removal is written to the affected person's security log. The rules themselves are
+ * shared with the web app (shared/src/core/members.ts).
+ */
+
+export async function list(caller: Caller): Promise<Member[]> {
+  return (await members.listMembers(caller.orgId)).map(toApi);
+}
+
+export async function changeRole(caller: Caller, userId: string, role: Role): Promise<Member> {
+  requireManager(caller);
+  if (userId === caller.userId) throw new NotAllowed('You cannot change your own role.', 'OWN_ROLE');
+  const member = await members.getMember(caller.orgId, userId);
+  if (!mayAssignRole(caller.role, member.role, role)) {
+    throw new NotAllowed('Only an admin can grant or remove the Admin role.', 'ADMIN_ONLY');
+  }
+  if (member.role === role) return toApi(member);
+  const organization = await members.ensureCounters(caller.orgId);
+  await members.changeRole(caller.orgId, member, role, caller);
+  await recordSecurityEvent({
+    userId: member.userId,
+    action: 'ROLE_CHANGED',
+    details: `Role in ${organization.name} changed from ${humanizeRole(member.role)} to ${humanizeRole(role)} by ${caller.email}.`,
+    success: true,
+  });
+  return toApi({ ...member, role });
+}
+
+export async function remove(caller: Caller, userId: string): Promise<{ userId: string }> {
+  requireManager(caller);
+  if (userId === caller.userId) {
+    throw new NotAllowed('To leave the organization yourself, use Leave organization.', 'USE_LEAVE');
+  }
+  const member = await members.getMember(caller.orgId, userId);
+  if (!mayManageMember(caller, member)) {
+    throw new NotAllowed('Only an admin can remove an admin.', 'ADMIN_ONLY');
+  }
+  const organization = await members.ensureCounters(caller.orgId);
+  await members.removeMember(caller.orgId, member, caller);
+  await recordSecurityEvent({
+    userId: member.userId,
+    action: 'MEMBER_REMOVED',
+    details: `Removed from ${organization.name} (was ${humanizeRole(member.role)}) by ${caller.email}.`,
+    success: true,
+  });
+  return { userId };
+}
+
+/** The caller leaves their organization; their next request lands them in a new organization of their own. */
+export async function leave(caller: Caller): Promise<{ ok: true }> {
+  const member = await members.getMember(caller.orgId, caller.userId);
+  const organization = await members.ensureCounters(caller.orgId);
+  await members.leave(caller.orgId, member);
+  await recordSecurityEvent({
+    userId: caller.userId,
+    action: 'LEFT_ORGANIZATION',
+    details: `Left ${organization.name} (was ${humanizeRole(member.role)}).`,
+    success: true,
+  });
+  return { ok: true };
+}
+
+function requireManager(caller: Caller) {
+  if (!canManageMembers(caller.role)) throw new NotAllowed('Only admins and landlords manage members.');
+}
+
+function toApi({ version, ...member }: members.MemberRecord): Member {
+  return member;
+}

@@ -1,0 +1,34 @@
+/**
+ * Who may change whom in an organization (docs/decisions.md, "People and accounts"). Zod-free: the
+ * members service enforces it and the Org Settings page uses it to show only the actions that will work.
+ * The last-admin rules need the organization's counts, so they live with the data (the server's answer).
+ */
+import { OWNERS, ROLES, type Role } from './roles.js';
+
+/** ADMIN and LANDLORD manage members. */
+export const canManageMembers = (role: Role | null | undefined): boolean => !!role && OWNERS.includes(role);
+
+/** The roles an actor may give: an ADMIN any, a LANDLORD any but ADMIN, anyone else none. */
+export function assignableRoles(actorRole: Role | null | undefined): Role[] {
+  if (actorRole === 'ADMIN') return [...ROLES];
+  if (actorRole === 'LANDLORD') return ROLES.filter((role) => role !== 'ADMIN');
+  return [];
+}
+
+/**
+ * May the actor change the target's role or remove them? Never themselves (that is leaving, and a member
+ * cannot change their own role); an ADMIN target only by an ADMIN.
+ */
+export function mayManageMember(
+  actor: { userId: string; role: Role | null | undefined },
+  target: { userId: string; role: Role },
+): boolean {
+  if (!canManageMembers(actor.role) || actor.userId === target.userId) return false;
+  return target.role !== 'ADMIN' || actor.role === 'ADMIN';
+}
+
+/** May the actor move the target from their role to `role`? Giving or taking ADMIN is for an ADMIN. */
+export function mayAssignRole(actorRole: Role | null | undefined, from: Role, to: Role): boolean {
+  if (!canManageMembers(actorRole)) return false;
+  return (from !== 'ADMIN' && to !== 'ADMIN') || actorRole === 'ADMIN';
+}

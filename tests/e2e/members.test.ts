@@ -1,0 +1,150 @@
+import { routes } from '@rent/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { localSubFor } from '../../infra/local/demo-users.js';
+import { joinAs, type Person } from '../support/members.js';
+import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { expectToast } from './ledger.js';
+import { signInToOwnOrganization } from './own-org.js';
+
+/**
+ * Members in Org Settings: a fresh person (ADMIN of their own new organization) with two people put
+ * into it sees them, changes one's role and removes the other, on a desktop and at 390x844.
+ */
+const nameOf = (person: Person) => `${person.email.split('-')[0]} ${person.userId.slice(0, 4)}`;
+
+async function openOrgSettings(page: Page) {
+  await page.goto('/org-settings');
+  await page.getByTestId('members-table').waitFor();
+}
+
+/** The row's selection radio, labelled with the member's name (the table's itemSelectionLabel). */
+const selectMember = (page: Page, person: Person) =>
+  page
+    .getByTestId('members-table')
+    .getByRole('radio', { name: nameOf(person), exact: true })
+    .check();
+
+async function roleShownFor(page: Page, person: Person) {
+  const row = page.getByTestId('members-table').locator('tbody tr', { hasText: person.email });
+  return (await row.count()) === 1 ? await row.getByTestId('member-role').textContent() : null;
+}
+
+describe('members in Org Settings, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('lists the members, changes a role and removes a member; axe clean', async () => {
+    const { page, context } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'members');
+    const manager = await joinAs(org.organization.id, 'PROPERTY_MANAGER', 'manager');
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+
+    await page.getByRole('link', { name: 'Org Settings' }).click();
+    await page.waitForURL(/\/org-settings$/);
+    const table = page.getByTestId('members-table');
+    await expect.poll(() => table.textContent()).toContain(tenant.email);
+    const text = (await table.textContent()) ?? '';
+    for (const shown of [org.email, manager.email, nameOf(manager), 'Property Manager', 'Tenant', 'Admin']) {
+      expect(text).toContain(shown);
+    }
+    expect(text).toContain('(you)');
+    await expectAccessible(page, 'org settings with members');
+
+    // Change the manager's role to Landlord.
+    await selectMember(page, manager);
+    await page.getByTestId('member-change-role').click();
+    const modal = page.getByTestId('member-role-modal');
+    await modal.getByRole('button', { name: /Property Manager/ }).click();
+    await page.getByRole('option', { name: 'Landlord', exact: true }).click();
+    await expectAccessible(page, 'change role dialog');
+    await modal.getByTestId('member-role-save').click();
+    await expectToast(page, `${nameOf(manager)} is now Landlord.`);
+    await expect.poll(() => roleShownFor(page, manager)).toBe('Landlord');
+    expect((await manager.api.get(routes.getOrganization.path)).body.userOrgRole).toBe('LANDLORD');
+
+    // Remove the tenant, after a confirmation.
+    await selectMember(page, tenant);
+    await page.getByTestId('member-remove').click();
+    const confirm = page.getByTestId('member-remove-modal');
+    await expect.poll(() => confirm.textContent()).toContain(tenant.email);
+    await confirm.getByTestId('member-remove-confirm').click();
+    await expectToast(page, `${nameOf(tenant)} no longer has access.`);
+    await expect.poll(() => roleShownFor(page, tenant)).toBeNull();
+    const members = (await org.api.get(routes.listMembers.path)).body.members as { userId: string }[];
+    expect(members.map((m) => m.userId).sort()).toEqual([localSubFor(org.email), manager.userId].sort());
+    // The removed tenant's next request is in an organization of their own.
+    expect((await tenant.api.get(routes.getOrganization.path)).body.id).not.toBe(org.organization.id);
+
+    // The last admin (with others present) is told why Leave is not offered.
+    await expect.poll(() => page.getByTestId('member-leave-blocked').count()).toBe(1);
+    expect(await page.getByTestId('member-leave').isDisabled()).toBe(true);
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390x844 the members table fits the screen and its actions work; a member sees no actions; axe clean', async () => {
+    const desktop = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(desktop.page, 'members-phone');
+    await desktop.context.close();
+    const manager = await joinAs(org.organization.id, 'PROPERTY_MANAGER', 'manager');
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+
+    const { page, context } = await browser.newPage(PHONE);
+    await signInFromHeader(page, org.email);
+    await openOrgSettings(page);
+    await expect.poll(() => page.getByTestId('members-table').textContent()).toContain(tenant.email);
+    // Nothing sticks out of the 390px page; the table scrolls inside its own container if it must.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'org settings at 390px');
+
+    await selectMember(page, tenant);
+    const changeRole = page.getByTestId('member-change-role');
+    const box = (await changeRole.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await changeRole.click();
+    const modal = page.getByTestId('member-role-modal');
+    await modal.getByRole('button', { name: /Tenant/ }).click();
+    await page.getByRole('option', { name: 'Property Manager', exact: true }).click();
+    await modal.getByTestId('member-role-save').click();
+    await expectToast(page, `${nameOf(tenant)} is now Property Manager.`);
+    expect((await tenant.api.get(routes.getOrganization.path)).body.userOrgRole).toBe('PROPERTY_MANAGER');
+    await context.close();
+
+    // A property manager sees the list but no selection and no change or remove actions.
+    const viewer = await browser.newPage(PHONE);
+    await signInFromHeader(viewer.page, manager.email);
+    await openOrgSettings(viewer.page);
+    await expect.poll(() => viewer.page.getByTestId('members-table').textContent()).toContain(org.email);
+    expect(await viewer.page.getByTestId('member-change-role').count()).toBe(0);
+    expect(await viewer.page.getByTestId('members-table').getByRole('radio').count()).toBe(0);
+    await expectAccessible(viewer.page, 'org settings at 390px (manager)');
+    await viewer.context.close();
+  });
+
+  it('a tenant (no members list) leaves the organization and lands in one of their own', async () => {
+    const desktop = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(desktop.page, 'members-leave');
+    await desktop.context.close();
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+
+    const { page, context } = await browser.newPage(PHONE);
+    await signInFromHeader(page, tenant.email);
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(org.organization.name);
+    await page.goto('/org-settings');
+    await page.getByTestId('member-leave').click();
+    const modal = page.getByTestId('member-leave-modal');
+    await expect.poll(() => modal.textContent()).toContain(`Leave ${org.organization.name}?`);
+    expect(await page.getByTestId('members-table').count()).toBe(0);
+    await expectAccessible(page, 'leave dialog at 390px');
+    await modal.getByTestId('member-leave-confirm').click();
+    await expectToast(page, `You are no longer a member of ${org.organization.name}.`);
+    await page.waitForURL(/\/dashboard$/);
+    // Their next request provisioned a new organization (one, however many requests raced to do it).
+    const now = (await tenant.api.get(routes.getOrganization.path)).body;
+    expect(now.id).not.toBe(org.organization.id);
+    expect(now.userOrgRole).toBe('ADMIN');
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(now.name);
+    await context.close();
+  });
+});

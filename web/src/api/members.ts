@@ -1,0 +1,48 @@
+import type { Member, Role } from '@rent/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { callRoute } from './client';
+
+export type { Member };
+
+export const membersKey = ['members'] as const;
+
+/** The organization's members (staff only: the server answers a tenant 403, so tenants never ask). */
+export function useMembers(options: { enabled: boolean }) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...membersKey, session.data?.userId],
+    queryFn: async () => (await callRoute('listMembers')).members,
+    enabled: session.status === 'authenticated' && options.enabled,
+  });
+}
+
+export function useChangeMemberRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      callRoute('updateMemberRole', { params: { userId }, body: { role } }),
+    onSettled: () => client.invalidateQueries({ queryKey: membersKey }),
+  });
+}
+
+export function useRemoveMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => callRoute('removeMember', { params: { userId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: membersKey }),
+  });
+}
+
+/**
+ * Leaving the organization: everything cached belonged to it, so the whole cache goes. The next
+ * request lands the person in a new organization of their own (docs/decisions.md).
+ */
+export function useLeaveOrganization() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callRoute('leaveOrganization'),
+    // Every cached answer was about the old organization: start over (active queries refetch).
+    onSuccess: () => client.resetQueries(),
+  });
+}

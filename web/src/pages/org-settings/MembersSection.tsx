@@ -1,0 +1,254 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { humanizeRole, type Role } from '@rent/shared/core/roles';
+import type { Member } from '../../api/members';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDateTime } from '../../lib/dates';
+import { memberLabel, type useOrgSettings } from './use-org-settings';
+
+type Members = ReturnType<typeof useOrgSettings>['members'];
+
+/** Role right after the name: on a phone the first columns are the ones on screen. */
+const columns = (me: string): TableProps.ColumnDefinition<Member>[] => [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (m) => (m.userId === me ? `${m.name || m.email} (you)` : m.name || '—'),
+    isRowHeader: true,
+  },
+  { id: 'role', header: 'Role', cell: (m) => <span data-testid="member-role">{humanizeRole(m.role)}</span> },
+  { id: 'email', header: 'Email', cell: (m) => m.email },
+  { id: 'joined', header: 'Joined', cell: (m) => formatDateTime(m.joinedAt) },
+];
+
+/** Org Settings' people: the members table (staff), change role / remove (admins and landlords), and leave. */
+export function MembersSection({ members, organizationName }: { members: Members; organizationName: string }) {
+  return (
+    <SpaceBetween size="l">
+      {members.canView ? <MembersTable members={members} /> : null}
+      <LeaveContainer members={members} organizationName={organizationName} />
+      <RoleModal members={members} />
+      <RemoveModal members={members} organizationName={organizationName} />
+      <LeaveModal members={members} organizationName={organizationName} />
+    </SpaceBetween>
+  );
+}
+
+function MembersTable({ members }: { members: Members }) {
+  return (
+    <Table
+      data-testid="members-table"
+      variant="container"
+      items={members.items}
+      columnDefinitions={columns(members.me)}
+      trackBy="userId"
+      wrapLines
+      selectionType={members.canManage ? 'single' : undefined}
+      selectedItems={members.selected ? [members.selected] : []}
+      onSelectionChange={({ detail }) => members.select(detail.selectedItems[0] ?? null)}
+      isItemDisabled={(m) => m.userId === members.me}
+      ariaLabels={{
+        selectionGroupLabel: 'Member selection',
+        itemSelectionLabel: (_, m) => memberLabel(m),
+        tableLabel: 'Members',
+      }}
+      loading={members.loading}
+      loadingText="Loading members"
+      empty={
+        <EmptyState
+          title={members.error ? 'Failed to load members' : 'No members'}
+          action={members.error ? <Button onClick={members.retry}>Retry</Button> : undefined}
+        >
+          {members.error}
+        </EmptyState>
+      }
+      header={
+        <Header
+          variant="h2"
+          counter={members.items.length ? `(${members.items.length})` : undefined}
+          description={
+            members.canManage
+              ? 'Select a member to change their role or remove them. Only an admin grants or removes Admin.'
+              : 'The people in your organization. Admins and landlords manage members.'
+          }
+          actions={
+            members.canManage ? (
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  disabled={!members.canChangeSelected}
+                  onClick={members.openRoleDialog}
+                  data-testid="member-change-role"
+                >
+                  Change role
+                </Button>
+                <Button disabled={!members.canChangeSelected} onClick={members.openRemove} data-testid="member-remove">
+                  Remove
+                </Button>
+              </SpaceBetween>
+            ) : undefined
+          }
+        >
+          Members
+        </Header>
+      }
+    />
+  );
+}
+
+function LeaveContainer({ members, organizationName }: { members: Members; organizationName: string }) {
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <Button disabled={members.leaveBlocked} onClick={members.openLeave} data-testid="member-leave">
+              Leave organization
+            </Button>
+          }
+        >
+          Leave organization
+        </Header>
+      }
+    >
+      {members.leaveBlocked ? (
+        <Box data-testid="member-leave-blocked">
+          You are the last admin of {organizationName}. Make someone else an admin before you leave.
+        </Box>
+      ) : (
+        <Box color="text-body-secondary">
+          You lose access to {organizationName} at once. If you sign in again, you start in a new organization of your
+          own.
+        </Box>
+      )}
+    </Container>
+  );
+}
+
+function RoleModal({ members }: { members: Members }) {
+  const dialog = members.roleDialog;
+  const selectedOption = dialog?.options.find((o) => o.value === dialog.role) ?? null;
+  return (
+    <Modal
+      visible={!!dialog}
+      onDismiss={members.closeRoleDialog}
+      header="Change role"
+      closeAriaLabel="Close"
+      data-testid="member-role-modal"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={members.closeRoleDialog} disabled={dialog?.saving}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => void members.saveRole()}
+              loading={dialog?.saving}
+              disabled={dialog?.unchanged}
+              data-testid="member-role-save"
+            >
+              Save
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {dialog ? (
+        <FormField
+          label={`Role of ${memberLabel(dialog.member)}`}
+          description="The new role applies from their next action."
+          controlId="member-role-select"
+        >
+          <Select
+            controlId="member-role-select"
+            selectedOption={selectedOption}
+            options={dialog.options}
+            onChange={({ detail }) => members.chooseRole(detail.selectedOption.value as Role)}
+            data-testid="member-role-select"
+          />
+        </FormField>
+      ) : null}
+    </Modal>
+  );
+}
+
+function RemoveModal({ members, organizationName }: { members: Members; organizationName: string }) {
+  return (
+    <Modal
+      visible={!!members.removing}
+      onDismiss={members.closeRemove}
+      header="Remove member"
+      closeAriaLabel="Close"
+      data-testid="member-remove-modal"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={members.closeRemove} disabled={members.removePending}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => void members.confirmRemove()}
+              loading={members.removePending}
+              data-testid="member-remove-confirm"
+            >
+              Remove
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {members.removing ? (
+        <SpaceBetween size="s">
+          <Box>
+            Remove {memberLabel(members.removing)} ({members.removing.email}) from {organizationName}?
+          </Box>
+          <Alert type="warning">
+            Their access ends at once. What they recorded (such as maintenance requests) stays, attributed to them.
+          </Alert>
+        </SpaceBetween>
+      ) : null}
+    </Modal>
+  );
+}
+
+function LeaveModal({ members, organizationName }: { members: Members; organizationName: string }) {
+  return (
+    <Modal
+      visible={members.leaving}
+      onDismiss={members.closeLeave}
+      header="Leave organization"
+      closeAriaLabel="Close"
+      data-testid="member-leave-modal"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={members.closeLeave} disabled={members.leavePending}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => void members.confirmLeave()}
+              loading={members.leavePending}
+              data-testid="member-leave-confirm"
+            >
+              Leave
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      Leave {organizationName}? You lose access to its properties and books at once. If you sign in again, you start in
+      a new organization of your own.
+    </Modal>
+  );
+}
