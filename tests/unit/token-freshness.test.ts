@@ -57,10 +57,11 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
 
   beforeEach(() => {
     ddbMock.reset();
-    ddbMock
-      .on(QueryCommand, { IndexName: 'GSI1' })
-      .resolves({ Items: [{ orgId: 'org-1', userId: 'user-1', role: 'ADMIN', tokensValidAfter: CUTOFF }] });
+    const membership = { orgId: 'org-1', userId: 'user-1', role: 'ADMIN', tokensValidAfter: CUTOFF };
+    ddbMock.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [membership] });
+    // Identity re-reads the membership consistently (users.findMembership); then the organization.
     ddbMock.on(GetCommand).resolves({ Item: { id: 'org-1', name: 'Acme', version: 1 } });
+    ddbMock.on(GetCommand, { Key: { PK: 'ORG#org-1', SK: 'MEMBER#user-1' } }).resolves({ Item: membership });
     ddbMock.on(PutCommand).resolves({});
   });
 
@@ -72,7 +73,8 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
     expect(result.statusCode).toBe(401);
     expect(bodyOf(result)).toMatchObject({ code: 'UNAUTHORIZED', error: expect.stringMatching(/all devices/) });
     expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
-    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    const reads = ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key?.SK);
+    expect(reads).toEqual(['MEMBER#user-1']);
   });
 
   it('a token issued after tokensValidAfter gets its answer', async () => {
