@@ -55,6 +55,9 @@ export async function counters(orgId: string) {
 }
 
 /** The security log entries of a person, oldest first. */
+/** A person's membership events in their security log (sign-ins, logged on each new session, left out). */
 export async function securityLog(userId: string) {
-  return (await partition(`USER#${userId}`)).filter((item) => item.type === 'SecurityLog');
+  return (await partition(`USER#${userId}`)).filter(
+    (item) => item.type === 'SecurityLog' && !['SIGN_IN', 'LOGOUT'].includes(item.action as string),
+  );
 }
