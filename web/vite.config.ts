@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
+import { routeManifestPlugin } from './build/route-manifest';
 
 /**
  * Cloudscape's global-styles/index.css carries the eight Open Sans faces as base64 data URLs
@@ -143,6 +144,7 @@ export default defineConfig({
     react(),
     cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')),
     cloudscapePatches(),
+    routeManifestPlugin(),
     precompress(),
   ],
   build: {
