@@ -83,7 +83,7 @@ type InputArgs<R extends RouteDef> = keyof RouteInput<R> extends never
   : [input: RouteInput<R>];
 
 export async function call<R extends RouteDef>(
-  route: Pick<R, 'method' | 'path'>,
+  route: Pick<RouteDef, 'method' | 'path'>,
   ...args: InputArgs<R>
 ): Promise<RouteResponse<R>> {
   const input = (args[0] ?? {}) as AnyInput;
