@@ -49,6 +49,31 @@ function cloudscapeFonts(fontDir: string): Plugin {
   };
 }
 
+/** The faces the first screen draws with (body text and headings); preloaded so text does not swap late. */
+const PRELOAD_FACES = [/^open-sans-400-normal-/, /^open-sans-700-normal-/];
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'rent:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((file) =>
+          PRELOAD_FACES.some((face) => face.test(path.basename(file))),
+        );
+        if (files.length !== PRELOAD_FACES.length)
+          this.warn?.(`expected ${PRELOAD_FACES.length} fonts to preload, found ${files.length}`);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 interface Patch {
   /** The module (path under @cloudscape-design/components/). */
   file: string;
@@ -145,6 +170,7 @@ export default defineConfig({
     cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')),
     cloudscapePatches(),
     routeManifestPlugin(),
+    preloadFonts(),
     precompress(),
   ],
   build: {
