@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
 import manifest from 'virtual:rent/route-manifest';
+import { routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
 describe('the web client route manifest (made from the route table when the bundle is built)', () => {
