@@ -24,7 +24,7 @@ const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const chosen = (pages: string[]) => (ONLY_PAGES ? pages.filter((p) => ONLY_PAGES.includes(p)) : pages);
 const SIGNED_OUT_PAGES = chosen(['/', '/signin']);
 const SIGNED_IN_PAGES = chosen(['/dashboard', '/transactions', '/properties', '/maintenance']);
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+export const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 
 interface Sample {
   performance: number;

@@ -151,7 +151,7 @@ function Ledger() {
           onRetry={() => void totals.refetch()}
         />
 
-        <div className="rt-ledger" data-loading={page.isPending ? 'true' : 'false'}>
+        <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
           <Table
             data-testid="transactions-table"
             variant="container"
