@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { routeManifestPlugin } from './web/build/route-manifest';
 
 /**
  * Four projects, all run by `npm test` (tests/support/run-all.ts):
@@ -8,6 +9,8 @@ import { defineConfig } from 'vitest/config';
  *  e2e         Debian's Chromium through the real sign-in page
  */
 export default defineConfig({
+  // Web modules under unit test import the client, which reads the route manifest the build makes.
+  plugins: [routeManifestPlugin()],
   test: {
     // Lambda runs Node 24; the SDK's notice about developing on Node 20 is noise in test output.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

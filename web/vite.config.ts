@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
+import { routeManifestPlugin } from './build/route-manifest';
 
 /**
  * Cloudscape's global-styles/index.css carries the eight Open Sans faces as base64 data URLs
@@ -44,6 +45,31 @@ function cloudscapeFonts(fontDir: string): Plugin {
       });
       if (count === 0) this.warn('no base64 font faces found in Cloudscape global styles; nothing rewritten');
       return { code: out, map: null };
+    },
+  };
+}
+
+/** The faces the first screen draws with (body text and headings); preloaded so text does not swap late. */
+const PRELOAD_FACES = [/^open-sans-400-normal-/, /^open-sans-700-normal-/];
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'rent:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((file) =>
+          PRELOAD_FACES.some((face) => face.test(path.basename(file))),
+        );
+        if (files.length !== PRELOAD_FACES.length)
+          this.warn?.(`expected ${PRELOAD_FACES.length} fonts to preload, found ${files.length}`);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
     },
   };
 }
@@ -143,6 +169,8 @@ export default defineConfig({
     react(),
     cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')),
     cloudscapePatches(),
+    routeManifestPlugin(),
+    preloadFonts(),
     precompress(),
   ],
   build: {

@@ -1,20 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { webDist } from '../../infra/local/paths.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from '../support/chromium.js';
 import { kb, ms, percentile, table } from './stats.js';
 
 /** Issue "Fast on a phone": the budgets each page is measured against. */
 export const BUDGETS = { mobile: 90, desktop: 98, accessibility: 100, bestPractices: 96, cls: 0.05 };
+/** First-load JS and CSS (gzip) of /transactions. */
+export const SIZE_BUDGETS = { js: 170 * 1024, css: 50 * 1024 };
 
-const SIGNED_OUT_PAGES = ['/', '/signin'];
-const SIGNED_IN_PAGES = ['/dashboard', '/transactions', '/properties', '/maintenance'];
-const RUNS = 3;
+/** LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report there (open in https://googlechrome.github.io/lighthouse/viewer/). */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+
+/** LIGHTHOUSE_PAGES=/dashboard,/transactions and LIGHTHOUSE_RUNS=1 narrow a run while working on one page. */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const chosen = (pages: string[]) => (ONLY_PAGES ? pages.filter((p) => ONLY_PAGES.includes(p)) : pages);
+const SIGNED_OUT_PAGES = chosen(['/', '/signin']);
+const SIGNED_IN_PAGES = chosen(['/dashboard', '/transactions', '/properties', '/maintenance']);
+export const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 
 interface Sample {
   performance: number;
@@ -25,6 +35,9 @@ interface Sample {
   tbt: number;
   cls: number;
   bytes: number;
+  /** gzip size of the scripts and stylesheets of /assets the page loaded (whatever the wire encoding). */
+  jsGzip: number;
+  cssGzip: number;
 }
 
 /**
@@ -39,15 +52,17 @@ export async function benchLighthouse(stack: LocalStack, email: string) {
     return;
   }
   const rows: (string | number)[][] = [
-    ['page', 'form', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes', 'budget'],
+    ['page', 'form', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes', 'JS gz', 'CSS gz', 'budget'],
   ];
-  await withBrowser(async (port) => {
-    for (const path of SIGNED_OUT_PAGES) rows.push(...(await measure(stack.url, path, port)));
-  });
-  await withBrowser(async (port, signIn) => {
-    await signIn(stack.url, email);
-    for (const path of SIGNED_IN_PAGES) rows.push(...(await measure(stack.url, path, port)));
-  });
+  if (SIGNED_OUT_PAGES.length > 0)
+    await withBrowser(async (port) => {
+      for (const path of SIGNED_OUT_PAGES) rows.push(...(await measure(stack.url, path, port)));
+    });
+  if (SIGNED_IN_PAGES.length > 0)
+    await withBrowser(async (port, signIn) => {
+      await signIn(stack.url, email);
+      for (const path of SIGNED_IN_PAGES) rows.push(...(await measure(stack.url, path, port)));
+    });
   table(rows);
 }
 
@@ -82,7 +97,7 @@ async function measure(baseUrl: string, path: string, port: number) {
   const rows: (string | number)[][] = [];
   for (const form of ['mobile', 'desktop'] as const) {
     const samples: Sample[] = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await audit(`${baseUrl}${path}`, port, form));
+    for (let i = 0; i < RUNS; i++) samples.push(await audit(`${baseUrl}${path}`, port, form, i));
     const m = (pick: (s: Sample) => number) => median(samples.map(pick));
     rows.push([
       path,
@@ -95,13 +110,16 @@ async function measure(baseUrl: string, path: string, port: number) {
       ms(m((s) => s.tbt)),
       m((s) => s.cls).toFixed(3),
       kb(m((s) => s.bytes)),
-      `>= ${BUDGETS[form]}, CLS < ${BUDGETS.cls}`,
+      kb(m((s) => s.jsGzip)),
+      kb(m((s) => s.cssGzip)),
+      `>= ${BUDGETS[form]}, CLS < ${BUDGETS.cls}` +
+        (path === '/transactions' ? `, JS <= ${kb(SIZE_BUDGETS.js)}, CSS <= ${kb(SIZE_BUDGETS.css)}` : ''),
     ]);
   }
   return rows;
 }
 
-async function audit(url: string, port: number, form: 'mobile' | 'desktop'): Promise<Sample> {
+async function audit(url: string, port: number, form: 'mobile' | 'desktop', run: number): Promise<Sample> {
   const flags: Flags = {
     port,
     output: 'json',
@@ -111,6 +129,12 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop'): Pro
   };
   const result = (await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined)) as RunnerResult;
   const { categories, audits } = result.lhr;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${form}-${run}.json`;
+    writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr));
+  }
+  const assets = loadedAssets(audits['network-requests']?.details);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -122,7 +146,33 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop'): Pro
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
+    jsGzip: gzipOf(assets.js),
+    cssGzip: gzipOf(assets.css),
   };
+}
+
+/** The built files under /assets that the page requested, by kind. */
+function loadedAssets(details: unknown): { js: string[]; css: string[] } {
+  const items = ((details as { items?: { url?: string; resourceType?: string }[] } | undefined)?.items ?? []).flatMap(
+    (item) => {
+      const path = item.url ? new URL(item.url).pathname : '';
+      return path.startsWith('/assets/') ? [{ path, type: item.resourceType }] : [];
+    },
+  );
+  const pick = (type: string) => [...new Set(items.filter((i) => i.type === type).map((i) => i.path))];
+  return { js: pick('Script'), css: pick('Stylesheet') };
+}
+
+const gzipCache = new Map<string, number>();
+function gzipOf(paths: string[]): number {
+  let total = 0;
+  for (const path of paths) {
+    const file = join(webDist, path);
+    if (!gzipCache.has(path))
+      gzipCache.set(path, existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
+    total += gzipCache.get(path)!;
+  }
+  return total;
 }
 
 const median = (values: number[]) => percentile(values, 50);

@@ -10,7 +10,7 @@ import { webDist } from '../../infra/local/paths.js';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
 import { benchFirstPage } from './first-page.js';
-import { benchLighthouse } from './lighthouse.js';
+import { benchLighthouse, RUNS } from './lighthouse.js';
 import type { LoadJob } from './load.js';
 import { benchRules } from './rules-bench.js';
 import { benchRuleEngine } from './rules-engine.js';
@@ -35,7 +35,7 @@ async function main() {
   try {
     if (wants('api')) await benchApi(stack);
     if (wants('lighthouse')) {
-      console.log('\n== Lighthouse: mobile and desktop, median of 3, signed in as the demo landlord ==');
+      console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
       await benchLighthouse(stack, 'lena.landlord@demo.rent.today');
     }
   } finally {

@@ -1,4 +1,7 @@
-// Only zod-free parts of shared are imported statically: the route table (and zod with it) loads on the first call.
+// Only zod-free parts of shared are imported: calls need a route's method and path, which the build extracts from the
+// route table (web/build/route-manifest.ts), so the table's zod schemas never reach the browser.
+
+import manifest from 'virtual:rent/route-manifest';
 import type { RouteId, Routes } from '@rent/shared';
 import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '@rent/shared/api/route';
 import { getIdToken } from '../auth/session';
@@ -79,7 +82,10 @@ type InputArgs<R extends RouteDef> = keyof RouteInput<R> extends never
   ? [input?: RouteInput<R>]
   : [input: RouteInput<R>];
 
-export async function call<R extends RouteDef>(route: R, ...args: InputArgs<R>): Promise<RouteResponse<R>> {
+export async function call<R extends RouteDef>(
+  route: Pick<RouteDef, 'method' | 'path'>,
+  ...args: InputArgs<R>
+): Promise<RouteResponse<R>> {
   const input = (args[0] ?? {}) as AnyInput;
   const url = fillPath(route.path, input.params ?? {}) + queryString(input.query);
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -122,19 +128,7 @@ export async function call<R extends RouteDef>(route: R, ...args: InputArgs<R>):
   return payload as RouteResponse<R>;
 }
 
-let routeTable: Promise<Routes> | null = null;
-
-/** The shared route table, loaded once (it carries the zod schemas, which the first paint does not need). */
-export function loadRoutes(): Promise<Routes> {
-  routeTable ??= import('@rent/shared/api/routes').then((m) => m.routes);
-  return routeTable;
-}
-
-/** `call` by route id: `callRoute('getOrganization')` is `call(routes.getOrganization)` without a static import. */
-export async function callRoute<K extends RouteId>(
-  id: K,
-  ...args: InputArgs<Routes[K]>
-): Promise<RouteResponse<Routes[K]>> {
-  const routes = await loadRoutes();
-  return call(routes[id], ...args);
+/** `call` by route id: `callRoute('getOrganization')` is `call(routes.getOrganization)` without the route table. */
+export function callRoute<K extends RouteId>(id: K, ...args: InputArgs<Routes[K]>): Promise<RouteResponse<Routes[K]>> {
+  return call<Routes[K]>(manifest[id], ...args);
 }

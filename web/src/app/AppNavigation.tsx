@@ -18,29 +18,30 @@ export function AppNavigation({ onFollowed }: { onFollowed?: () => void }) {
   const { organization, role, isPending } = useOrganization();
   const user = session.data;
 
-  // While the role is unknown show only what everyone sees, so a tenant never glimpses staff links.
-  const links = useMemo(() => {
-    const all = navigationItems(role);
-    return isPending && !role ? all.filter((l) => l.id === 'maintenance' || l.id === 'org-settings') : all;
-  }, [role, isPending]);
+  const links = useMemo(() => navigationItems(role), [role]);
 
-  const items: SideNavigationProps.Item[] = [
-    ...links.map<SideNavigationProps.Item>((link) => ({
-      type: 'link',
-      text: link.text,
-      href: link.href,
-      icon: <Icon name={link.icon} />,
-    })),
-    { type: 'divider' },
-    { type: 'link', text: 'Logout', href: LOGOUT_HREF, icon: <Icon name="sign-out" /> },
-  ];
+  // The user block and the links appear together once the person and their role are known: nothing in the
+  // sidebar moves as they arrive, and a tenant never glimpses staff links.
+  const ready = !!user && !isPending;
+  const items: SideNavigationProps.Item[] = !ready
+    ? []
+    : [
+        ...links.map<SideNavigationProps.Item>((link) => ({
+          type: 'link',
+          text: link.text,
+          href: link.href,
+          icon: <Icon name={link.icon} />,
+        })),
+        { type: 'divider' },
+        { type: 'link', text: 'Logout', href: LOGOUT_HREF, icon: <Icon name="sign-out" /> },
+      ];
 
   return (
     <div data-testid="sidebar">
       <SideNavigation
         header={{ text: organization?.name ?? 'Rent.Today', href: '/dashboard' }}
         itemsControl={
-          user ? (
+          user && ready ? (
             <div className="rt-user-block" data-testid="sidebar-user">
               <Avatar name={user.name} email={user.email} image={user.image} size={36} />
               <div className="rt-user-block-text">

@@ -1,10 +1,13 @@
 import Box from '@cloudscape-design/components/box';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 
+/** A page that is not there yet holds a screenful, so the footer is out of view before the page arrives (no shift). */
 export function PageLoading({ text = 'Loading' }: { text?: string }) {
   return (
-    <Box padding={{ vertical: 'xxxl' }} textAlign="center" data-testid="page-loading">
-      <StatusIndicator type="loading">{text}</StatusIndicator>
-    </Box>
+    <div className="rt-page-loading">
+      <Box padding={{ vertical: 'xxxl' }} textAlign="center" data-testid="page-loading">
+        <StatusIndicator type="loading">{text}</StatusIndicator>
+      </Box>
+    </div>
   );
 }

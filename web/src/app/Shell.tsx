@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
-import { onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
+import { hasStoredSession, onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
 import { Toaster } from '../components/toast/Toaster';
@@ -14,16 +14,13 @@ import { openRuleDialog } from '../features/rule-dialog/store';
 import { registerRuleTipHandler } from '../features/transaction-flyout/store';
 import { TransactionFlyoutHost } from '../features/transaction-flyout/TransactionFlyoutHost';
 import { signInPathFor } from '../lib/returnPath';
-import { useMediaQuery } from '../lib/useMediaQuery';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { AppNavigation } from './AppNavigation';
 import { PageLoading } from './PageLoading';
 import { RouteErrorBoundary } from './RouteError';
 import { routeHandle } from './routeHandle';
-
-/** Cloudscape's AppLayout switches to its mobile layout below 688px. */
-const DESKTOP_QUERY = '(min-width: 689px)';
 
 // SPEC §4: the tip after a category change offers "Create Rule", prefilled from that transaction.
 registerRuleTipHandler((t) => openRuleDialog({ merchantName: t.name, category: t.category, propertyId: t.propertyId }));
@@ -38,7 +35,9 @@ export function Shell() {
   const layoutRef = useRef<AppLayoutProps.Ref>(null);
 
   const signedIn = session.status === 'authenticated';
-  const showNavigation = signedIn && !handle.hideLogin;
+  // While the session is read, a returning visitor's page is laid out with the navigation already (no shift).
+  const [storedSession] = useState(hasStoredSession);
+  const showNavigation = (signedIn || (session.status === 'loading' && storedSession)) && !handle.hideLogin;
 
   useEffect(() => setNavigationOpen(desktop), [desktop]);
 

@@ -182,6 +182,23 @@ export function useSession(): Session {
   return { ...snapshot, update };
 }
 
+/**
+ * Whether Amplify has tokens stored from an earlier visit (its LastAuthUser key), read synchronously before the
+ * session is known, so the shell can lay out the signed-in frame (the navigation) at once instead of moving the
+ * page when the session arrives. A hint only: the session itself decides what is shown.
+ */
+export function hasStoredSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) return true;
+    }
+  } catch {
+    // Storage blocked: no hint.
+  }
+  return false;
+}
+
 export function getSessionState(): SessionState {
   return state;
 }

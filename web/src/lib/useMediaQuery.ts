@@ -15,3 +15,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** SPEC §9: the sign-in sheet is a bottom sheet below 640px and a centred dialog from 640px. */
 export const DIALOG_MIN_WIDTH_QUERY = '(min-width: 640px)';
+
+/** Cloudscape's AppLayout switches to its mobile layout below 689px. */
+export const DESKTOP_QUERY = '(min-width: 689px)';

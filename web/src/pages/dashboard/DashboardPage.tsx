@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { RecentTransactions } from './RecentTransactions';
 import { useDashboard } from './use-dashboard';
 
@@ -30,6 +31,8 @@ function Metric({ label, value, testId }: { label: string; value: string | numbe
 export default function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
   useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
   const { org, tenant, properties, list, units, rent, value, hello } = useDashboard();
+  // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
+  const desktop = useMediaQuery(DESKTOP_QUERY);
 
   return (
     <ContentLayout
@@ -72,7 +75,9 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
           data-testid="dashboard-properties"
         >
           {properties.isPending ? (
-            <StatusIndicator type="loading">Loading properties</StatusIndicator>
+            <div className="rt-reserve-summary">
+              <StatusIndicator type="loading">Loading properties</StatusIndicator>
+            </div>
           ) : properties.isError ? (
             <StatusIndicator type="error">Failed to load properties. Please try again.</StatusIndicator>
           ) : list.length === 0 ? (
@@ -97,7 +102,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
             </SpaceBetween>
           ) : (
             <SpaceBetween size="l">
-              <ColumnLayout columns={4} variant="text-grid" minColumnWidth={140}>
+              <ColumnLayout columns={desktop ? 4 : 2} variant="text-grid" minColumnWidth={140}>
                 <Metric label="Properties" value={list.length} testId="dashboard-property-count" />
                 <Metric label="Units" value={units} testId="dashboard-unit-count" />
                 <Metric label="Monthly rent" value={formatCurrency(rent)} testId="dashboard-monthly-rent" />

@@ -39,7 +39,9 @@ export function RecentTransactions() {
       footer={<RouterLink href="/transactions">View all transactions</RouterLink>}
     >
       {page.isPending ? (
-        <StatusIndicator type="loading">Loading transactions</StatusIndicator>
+        <div className="rt-reserve-recent">
+          <StatusIndicator type="loading">Loading transactions</StatusIndicator>
+        </div>
       ) : page.isError ? (
         <StatusIndicator type="error">Failed to load transactions.</StatusIndicator>
       ) : list.length === 0 ? (

@@ -131,6 +131,17 @@ export default function PropertiesPage() {
                     Add property
                   </Button>
                 </SpaceBetween>
+              ) : page.roleLoading ? (
+                // Until the role is known, hold the buttons' place (unseen, unreachable) so the table does not move.
+                <div className="rt-placeholder" aria-hidden="true" inert>
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Button disabled>Edit</Button>
+                    <Button disabled>Delete</Button>
+                    <Button variant="primary" disabled>
+                      Add property
+                    </Button>
+                  </SpaceBetween>
+                </div>
               ) : undefined
             }
           >

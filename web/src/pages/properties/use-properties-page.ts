@@ -41,6 +41,8 @@ export function usePropertiesPage() {
   return {
     canEdit,
     tenant,
+    /** The role is not known yet (what the person may do is still to come). */
+    roleLoading: org.isPending,
     query,
     all,
     source,

@@ -7,6 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
 import type { TransactionTotals } from '../../api/transactions';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 
 /** Chart colours from Cloudscape's status palette (light fallbacks), so dark mode follows. */
 const COLORS = {
@@ -63,6 +64,8 @@ export interface TotalsPanelProps {
  * small bar chart. The server gives totals for a filter, not by month, so the chart compares the three.
  */
 export function TotalsPanel({ totals, loading, stale, error, onRetry }: TotalsPanelProps) {
+  // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const inValue = totals?.in ?? 0;
   const outValue = Math.abs(totals?.out ?? 0);
   const net = totals?.net ?? 0;
@@ -95,7 +98,7 @@ export function TotalsPanel({ totals, loading, stale, error, onRetry }: TotalsPa
           </Button>
         </StatusIndicator>
       ) : (
-        <ColumnLayout columns={2} variant="text-grid" minColumnWidth={260}>
+        <ColumnLayout columns={desktop ? 2 : 1} variant="text-grid" minColumnWidth={260}>
           <div aria-busy={loading || stale} className={stale ? 'rt-totals-metrics rt-stale' : 'rt-totals-metrics'}>
             <ColumnLayout columns={2} minColumnWidth={120}>
               <Metric label="Money in" value={totals ? money(inValue) : '…'} tone="in" testId="totals-in" />

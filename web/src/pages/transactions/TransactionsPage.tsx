@@ -17,7 +17,7 @@ import { TablePreferences } from '../../components/TablePreferences';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useMediaQuery } from '../../lib/useMediaQuery';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { BulkModal } from './BulkModals';
 import { COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
 import { TotalsPanel } from './TotalsPanel';
@@ -55,7 +55,7 @@ const onAdd = () => openTransactionFlyout(null);
 function Ledger() {
   const ledger = useLedger();
   const { filters, setFilters, filtered, prefs, page, pages, totals, selected, bulk, csv } = ledger;
-  const desktop = useMediaQuery('(min-width: 689px)');
+  const desktop = useMediaQuery(DESKTOP_QUERY);
 
   if (ledger.forbidden) return <NotForRole />;
 
@@ -151,82 +151,84 @@ function Ledger() {
           onRetry={() => void totals.refetch()}
         />
 
-        <Table
-          data-testid="transactions-table"
-          variant="container"
-          items={ledger.items}
-          trackBy="id"
-          columnDefinitions={ledgerColumns(openRow, ledger.addressOf)}
-          columnDisplay={prefs.contentDisplay}
-          wrapLines={prefs.wrapLines}
-          stripedRows={prefs.stripedRows}
-          selectionType="multi"
-          selectedItems={selected}
-          onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
-          isItemDisabled={() => bulk.busy}
-          ariaLabels={{
-            selectionGroupLabel: 'Transaction selection',
-            allItemsSelectionLabel: () => 'Select all transactions on this page',
-            itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
-            tableLabel: 'Transactions',
-          }}
-          loading={page.isPending || page.isPlaceholderData}
-          loadingText="Loading transactions"
-          enableKeyboardNavigation
-          resizableColumns
-          empty={emptyContent}
-          header={
-            <Header
-              variant="h2"
-              counter={ledger.counter}
-              description={selected.length ? `${plural(selected.length, 'transaction')} selected` : undefined}
-              actions={
-                <ButtonDropdown
-                  disabled={selected.length === 0 || bulk.busy}
-                  loading={bulk.busy}
-                  items={[
-                    { id: 'categorize', text: 'Categorize...' },
-                    { id: 'property', text: 'Assign property...' },
-                    { id: 'ignore', text: 'Ignore' },
-                    { id: 'unignore', text: 'Unignore' },
-                  ]}
-                  onItemClick={({ detail }) => bulk.choose(detail.id)}
-                  data-testid="bulk-actions"
-                >
-                  Bulk actions
-                </ButtonDropdown>
-              }
-            >
-              Ledger
-            </Header>
-          }
-          pagination={
-            <Pagination
-              currentPageIndex={pages.index + 1}
-              pagesCount={pages.pagesCount}
-              openEnd={!pages.ended}
-              disabled={page.isFetching && !page.data}
-              onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
-              onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
-              ariaLabels={{
-                nextPageLabel: 'Next page',
-                previousPageLabel: 'Previous page',
-                pageLabel: (n) => `Page ${n}`,
-                paginationLabel: 'Transaction pages',
-              }}
-            />
-          }
-          preferences={
-            <TablePreferences
-              preferences={prefs}
-              onConfirm={ledger.savePrefs}
-              pageSizes={PAGE_SIZES}
-              itemsLabel="transactions"
-              columnLabels={COLUMN_LABELS}
-              alwaysVisible={['name', 'amount']}
-            />
-          }
-        />
+        <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
+          <Table
+            data-testid="transactions-table"
+            variant="container"
+            items={ledger.items}
+            trackBy="id"
+            columnDefinitions={ledgerColumns(openRow, ledger.addressOf)}
+            columnDisplay={prefs.contentDisplay}
+            wrapLines={prefs.wrapLines}
+            stripedRows={prefs.stripedRows}
+            selectionType="multi"
+            selectedItems={selected}
+            onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
+            isItemDisabled={() => bulk.busy}
+            ariaLabels={{
+              selectionGroupLabel: 'Transaction selection',
+              allItemsSelectionLabel: () => 'Select all transactions on this page',
+              itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
+              tableLabel: 'Transactions',
+            }}
+            loading={page.isPending || page.isPlaceholderData}
+            loadingText="Loading transactions"
+            enableKeyboardNavigation
+            resizableColumns
+            empty={emptyContent}
+            header={
+              <Header
+                variant="h2"
+                counter={ledger.counter}
+                description={selected.length ? `${plural(selected.length, 'transaction')} selected` : undefined}
+                actions={
+                  <ButtonDropdown
+                    disabled={selected.length === 0 || bulk.busy}
+                    loading={bulk.busy}
+                    items={[
+                      { id: 'categorize', text: 'Categorize...' },
+                      { id: 'property', text: 'Assign property...' },
+                      { id: 'ignore', text: 'Ignore' },
+                      { id: 'unignore', text: 'Unignore' },
+                    ]}
+                    onItemClick={({ detail }) => bulk.choose(detail.id)}
+                    data-testid="bulk-actions"
+                  >
+                    Bulk actions
+                  </ButtonDropdown>
+                }
+              >
+                Ledger
+              </Header>
+            }
+            pagination={
+              <Pagination
+                currentPageIndex={pages.index + 1}
+                pagesCount={pages.pagesCount}
+                openEnd={!pages.ended}
+                disabled={page.isFetching && !page.data}
+                onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+                onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
+                ariaLabels={{
+                  nextPageLabel: 'Next page',
+                  previousPageLabel: 'Previous page',
+                  pageLabel: (n) => `Page ${n}`,
+                  paginationLabel: 'Transaction pages',
+                }}
+              />
+            }
+            preferences={
+              <TablePreferences
+                preferences={prefs}
+                onConfirm={ledger.savePrefs}
+                pageSizes={PAGE_SIZES}
+                itemsLabel="transactions"
+                columnLabels={COLUMN_LABELS}
+                alwaysVisible={['name', 'amount']}
+              />
+            }
+          />
+        </div>
       </SpaceBetween>
       <BulkModal
         kind={bulk.kind}

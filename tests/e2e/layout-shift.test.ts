@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, useBrowser } from './browser.js';
+import { shownTotals } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/** Issue "Fast on a phone": cumulative layout shift below Lighthouse's "good" threshold on every page. */
+const CLS_BUDGET = 0.05;
+
+interface Shift {
+  value: number;
+  startTime: number;
+  sources: string[];
+}
+
+/**
+ * Records every layout shift of the document from its first byte (buffered), without those that follow input,
+ * and names the element each came from, so a failure says what moved.
+ */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+    const describe = (node: Node | null) => {
+      if (!(node instanceof Element)) return String(node?.nodeName ?? '?');
+      const test = node.closest('[data-testid]')?.getAttribute('data-testid');
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${test ? ` in [${test}]` : ''} "${(node.textContent ?? '').trim().slice(0, 40)}"`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & LayoutShiftEntry[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          startTime: entry.startTime,
+          sources: entry.sources.map((s) => describe(s.node)),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+interface LayoutShiftEntry extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { node: Node | null }[];
+}
+
+/** CLS as Lighthouse and Chrome compute it: the largest session window (gaps under 1 s, at most 5 s long). */
+function cumulativeLayoutShift(shifts: Shift[]): number {
+  let worst = 0;
+  let window = 0;
+  let windowStart = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const shift of [...shifts].sort((a, b) => a.startTime - b.startTime)) {
+    if (shift.startTime - last > 1000 || shift.startTime - windowStart > 5000) {
+      window = 0;
+      windowStart = shift.startTime;
+    }
+    window += shift.value;
+    last = shift.startTime;
+    worst = Math.max(worst, window);
+  }
+  return worst;
+}
+
+/** Loads `path` afresh, waits until `ready` shows its data and the page has settled, and returns what shifted. */
+async function shiftsOf(page: Page, path: string, ready: () => Promise<unknown>) {
+  await page.goto(path);
+  await ready();
+  // Late shifts (fonts swapping, a second query landing) happen within moments of the data; give them time.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+}
+
+describe('no layout shift while a page loads its data, in an organization of its own', () => {
+  const browser = useBrowser();
+
+  for (const [form, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`keeps CLS below ${CLS_BUDGET} on /dashboard and /transactions (${form})`, async () => {
+      const { page } = await browser.newPage(viewport);
+      const org = await signInToOwnOrganization(page, `cls-${form}`);
+      const property = await org.addProperty({ address: uniqueName('12 Shift Street') });
+      const names = [uniqueName('Rent'), uniqueName('Water bill'), uniqueName('Roof repair')];
+      for (const [i, name] of names.entries())
+        await org.addTransaction({
+          name,
+          date: `2024-0${i + 1}-05`,
+          amount: i === 0 ? 1800 : -120 * (i + 1),
+          category: i === 0 ? 'rental_income' : 'utilities',
+          propertyId: property.id,
+        });
+      await recordLayoutShifts(page);
+
+      const dashboard = await shiftsOf(page, '/dashboard', () =>
+        expect.poll(() => page.getByTestId('dashboard-property-count').textContent()).toBe('1'),
+      );
+      expect(cumulativeLayoutShift(dashboard), `/dashboard ${form}: ${JSON.stringify(dashboard)}`).toBeLessThan(
+        CLS_BUDGET,
+      );
+
+      const ledger = await shiftsOf(page, '/transactions', async () => {
+        await page.getByRole('row', { name: new RegExp(names[2]!) }).waitFor();
+        await expect.poll(() => shownTotals(page)).toMatchObject({ count: '3' });
+      });
+      expect(cumulativeLayoutShift(ledger), `/transactions ${form}: ${JSON.stringify(ledger)}`).toBeLessThan(
+        CLS_BUDGET,
+      );
+    });
+  }
+});
