@@ -29,12 +29,12 @@ describe('bulk updates of up to 500 transactions', () => {
     const alreadyRepairs = selected.filter((id) => before.get(id)!.category === 'repairs');
     expect(res.body.unchangedIds.sort()).toEqual(alreadyRepairs.sort());
     const after = await transactionsOf(orgId);
-    for (const id of selected) {
-      const t = after.get(id)!;
-      expect(t.category).toBe('repairs');
-      if (!alreadyRepairs.includes(id)) {
-        expect(t).toMatchObject({ categorizationSource: 'manual', version: Number(before.get(id)!.version) + 1 });
-      }
+    for (const id of selected) expect(after.get(id)!.category).toBe('repairs');
+    for (const id of selected.filter((id) => !alreadyRepairs.includes(id))) {
+      expect(after.get(id)).toMatchObject({
+        categorizationSource: 'manual',
+        version: Number(before.get(id)!.version) + 1,
+      });
     }
     for (const id of ids.slice(500)) expect(after.get(id)).toEqual(before.get(id));
     await expectLedgerConsistent(orgId);
