@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { humanizeRole, type Role } from '@rent/shared/core/roles';
 import type { Member } from '../../api/members';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/dates';
 import { memberLabel, type useOrgSettings } from './use-org-settings';
@@ -190,21 +191,13 @@ function RemoveModal({ members, organizationName }: { members: Members; organiza
       closeAriaLabel="Close"
       data-testid="member-remove-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={members.closeRemove} disabled={members.removePending}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void members.confirmRemove()}
-              loading={members.removePending}
-              data-testid="member-remove-confirm"
-            >
-              Remove
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Remove"
+          onCancel={members.closeRemove}
+          onConfirm={() => void members.confirmRemove()}
+          busy={members.removePending}
+          confirmTestId="member-remove-confirm"
+        />
       }
     >
       {members.removing ? (
@@ -230,21 +223,13 @@ function LeaveModal({ members, organizationName }: { members: Members; organizat
       closeAriaLabel="Close"
       data-testid="member-leave-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={members.closeLeave} disabled={members.leavePending}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void members.confirmLeave()}
-              loading={members.leavePending}
-              data-testid="member-leave-confirm"
-            >
-              Leave
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Leave"
+          onCancel={members.closeLeave}
+          onConfirm={() => void members.confirmLeave()}
+          busy={members.leavePending}
+          confirmTestId="member-leave-confirm"
+        />
       }
     >
       Leave {organizationName}? You lose access to its properties and books at once. If you sign in again, you start in

@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { SecurityEvent } from '../../api/security';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/dates';
 import { RouterLink } from '../../lib/navigation';
@@ -124,22 +125,14 @@ export default function SecurityPage() {
         onDismiss={page.cancelSignOutEverywhere}
         header="Sign out of all devices"
         footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" disabled={page.signOutAllBusy} onClick={page.cancelSignOutEverywhere}>
-                Cancel
-              </Button>
-              <Button
-                data-testid="security-signout-everywhere-confirm"
-                variant="primary"
-                loading={page.signOutAllBusy}
-                loadingText="Signing out of all devices"
-                onClick={() => void page.confirmSignOutEverywhere()}
-              >
-                Sign out of all devices
-              </Button>
-            </SpaceBetween>
-          </Box>
+          <ConfirmFooter
+            confirmLabel="Sign out of all devices"
+            onCancel={page.cancelSignOutEverywhere}
+            onConfirm={() => void page.confirmSignOutEverywhere()}
+            busy={page.signOutAllBusy}
+            busyText="Signing out of all devices"
+            confirmTestId="security-signout-everywhere-confirm"
+          />
         }
       >
         <SpaceBetween size="s">
