@@ -63,7 +63,12 @@ export async function fetchTransactionPage(
 }
 
 /** One page of the ledger. Previous data stays on screen while the next page loads. */
-export function useTransactionPage(filters: TransactionFilters, limit: number, cursor: string | null) {
+export function useTransactionPage(
+  filters: TransactionFilters,
+  limit: number,
+  cursor: string | null,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   const session = useSession();
   return useQuery({
     queryKey: [...transactionsKey, 'page', filters, limit, cursor],
@@ -76,7 +81,7 @@ export function useTransactionPage(filters: TransactionFilters, limit: number, c
         throw error;
       }
     },
-    enabled: session.status === 'authenticated',
+    enabled: enabled && session.status === 'authenticated',
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

@@ -20,8 +20,9 @@ export function AppNavigation({ onFollowed }: { onFollowed?: () => void }) {
 
   const links = useMemo(() => navigationItems(role), [role]);
 
-  // The user block and the links appear together once the person and their role are known: nothing in the
-  // sidebar moves as they arrive, and a tenant never glimpses staff links.
+  // The header, the user block and the links appear together once the person, their organization and role are
+  // known: nothing in the sidebar moves as they arrive (a long organization name wraps), and a tenant never
+  // glimpses staff links.
   const ready = !!user && !isPending;
   const items: SideNavigationProps.Item[] = !ready
     ? []
@@ -39,7 +40,7 @@ export function AppNavigation({ onFollowed }: { onFollowed?: () => void }) {
   return (
     <div data-testid="sidebar">
       <SideNavigation
-        header={{ text: organization?.name ?? 'Rent.Today', href: '/dashboard' }}
+        header={ready ? { text: organization?.name ?? 'Rent.Today', href: '/dashboard' } : undefined}
         itemsControl={
           user && ready ? (
             <div className="rt-user-block" data-testid="sidebar-user">

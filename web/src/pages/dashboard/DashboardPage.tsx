@@ -41,12 +41,17 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
           variant="h1"
           description={
             <>
-              {hello ? `Welcome back, ${hello}.` : 'Welcome back.'}{' '}
-              {org.organization ? (
-                <>
-                  This is <span data-testid="dashboard-org-name">{org.organization.name}</span>.
-                </>
-              ) : null}
+              <span className="rt-one-line">{hello ? `Welcome back, ${hello}.` : 'Welcome back.'}</span>
+              {/* A line of its own, held while the organization loads: a long name never reflows the page. */}
+              <span className="rt-one-line">
+                {org.organization ? (
+                  <>
+                    This is <span data-testid="dashboard-org-name">{org.organization.name}</span>.
+                  </>
+                ) : (
+                  '\u00a0'
+                )}
+              </span>
             </>
           }
           actions={tenant ? undefined : <RouterButton href="/properties">View properties</RouterButton>}
@@ -112,7 +117,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
             </SpaceBetween>
           )}
         </Container>
-        {org.role && !tenant ? <RecentTransactions /> : null}
+        {tenant ? null : <RecentTransactions ready={!!org.role} />}
         {tenant ? null : (
           <Container header={<Header variant="h2">Cash flow</Header>}>
             <Box variant="p" color="text-body-secondary" margin="n">

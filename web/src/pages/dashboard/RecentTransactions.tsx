@@ -13,9 +13,13 @@ import { RouterLink } from '../../lib/navigation';
 
 const NO_FILTERS = {};
 
-/** The five newest transactions, each opening the transaction flyout, and a way to the ledger. */
-export function RecentTransactions() {
-  const page = useTransactionPage(NO_FILTERS, 5, null);
+/**
+ * The five newest transactions, each opening the transaction flyout, and a way to the ledger. Rendered (as its
+ * reserved loading state) before the caller's role is known, so nothing below it moves when the role arrives;
+ * `ready` holds the query back until then, as a tenant may not read the books.
+ */
+export function RecentTransactions({ ready }: { ready: boolean }) {
+  const page = useTransactionPage(NO_FILTERS, 5, null, { enabled: ready });
   const list = page.data?.transactions ?? [];
   return (
     <Container
@@ -38,36 +42,37 @@ export function RecentTransactions() {
       }
       footer={<RouterLink href="/transactions">View all transactions</RouterLink>}
     >
-      {page.isPending ? (
-        <div className="rt-reserve-recent">
+      {/* Always five rows high, loading or not, however many arrive: nothing below moves. */}
+      <div className="rt-reserve-recent">
+        {page.isPending ? (
           <StatusIndicator type="loading">Loading transactions</StatusIndicator>
-        </div>
-      ) : page.isError ? (
-        <StatusIndicator type="error">Failed to load transactions.</StatusIndicator>
-      ) : list.length === 0 ? (
-        <Box color="text-body-secondary">No transactions yet.</Box>
-      ) : (
-        <ul className="rt-recent-list" aria-label="Recent transactions">
-          {list.map((t) => {
-            const cents = toCents(t.amount) ?? 0;
-            return (
-              <li key={t.id} className="rt-recent-item">
-                <SpaceBetween size="xxxs">
-                  <Link onFollow={() => openTransactionFlyout(t.id, t)}>{t.name}</Link>
-                  <Box variant="small" color="text-body-secondary">
-                    {formatIsoDate(t.date)}
+        ) : page.isError ? (
+          <StatusIndicator type="error">Failed to load transactions.</StatusIndicator>
+        ) : list.length === 0 ? (
+          <Box color="text-body-secondary">No transactions yet.</Box>
+        ) : (
+          <ul className="rt-recent-list" aria-label="Recent transactions">
+            {list.map((t) => {
+              const cents = toCents(t.amount) ?? 0;
+              return (
+                <li key={t.id} className="rt-recent-item">
+                  <SpaceBetween size="xxxs">
+                    <Link onFollow={() => openTransactionFlyout(t.id, t)}>{t.name}</Link>
+                    <Box variant="small" color="text-body-secondary">
+                      {formatIsoDate(t.date)}
+                    </Box>
+                  </SpaceBetween>
+                  <Box color={cents < 0 ? 'text-status-error' : 'text-status-success'} fontWeight="bold">
+                    <span className="rt-amount">
+                      {cents > 0 ? `+${formatCurrency(cents, 2)}` : formatCurrency(cents, 2)}
+                    </span>
                   </Box>
-                </SpaceBetween>
-                <Box color={cents < 0 ? 'text-status-error' : 'text-status-success'} fontWeight="bold">
-                  <span className="rt-amount">
-                    {cents > 0 ? `+${formatCurrency(cents, 2)}` : formatCurrency(cents, 2)}
-                  </span>
-                </Box>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
     </Container>
   );
 }
