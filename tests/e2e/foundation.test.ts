@@ -23,6 +23,23 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await context.close();
   });
 
+  it("ships React's production build on the first load, however the build was started", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto('/');
+    const scripts = await page.evaluate(async () => {
+      const urls = [
+        ...[...document.querySelectorAll<HTMLScriptElement>('script[type=module][src]')].map((s) => s.src),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
+      ];
+      return Promise.all(urls.map(async (url) => ({ url, text: await (await fetch(url)).text() })));
+    });
+    expect(scripts.map((s) => s.url).join()).toMatch(/react-/);
+    // A warning only React's development build carries.
+    const development = scripts.filter((s) => s.text.includes('is deprecated in plain JavaScript React classes'));
+    expect(development.map((s) => s.url)).toEqual([]);
+    await context.close();
+  });
+
   it('lets a new landlord rename their organization, add a property and find it with the picker', async () => {
     const { page, context } = await browser.newPage();
     // A fresh person through the real sign-in page: their own organization, so renaming it and
