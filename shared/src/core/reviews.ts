@@ -55,8 +55,10 @@ export function activityCounts(statuses: readonly ReviewStatus[], messages: numb
 }
 
 /**
- * Open requests -> open flag and not reviewed; history = a closed request (resolved or declined) or any message
- * (so the Messages tab loads whenever there is something to show); only resolved ones (none open) -> reviewed.
+ * Open requests -> open flag and not reviewed; only resolved ones (none open) -> reviewed. History = a closed
+ * request (resolved or declined) or any message, a request's opening message included: the Messages tab, which
+ * loads only "if the transaction has open requests or history" (SPEC §4), then loads whenever there is anything
+ * to show (docs/decisions.md "Working together on the books").
  */
 export function reviewFlags(c: ActivityCounts): ReviewFlags {
   const requests = c.open + c.resolved + c.declined;

@@ -199,7 +199,11 @@ export async function createReview(
         version: 1,
       }),
       put(messageItem(message)),
-      flagsOp(orgId, transactionId, state, { ...state.counts, open: state.counts.open + 1 }),
+      flagsOp(orgId, transactionId, state, {
+        ...state.counts,
+        open: state.counts.open + 1,
+        messages: state.counts.messages + 1,
+      }),
     ]);
     return { review, message };
   });
