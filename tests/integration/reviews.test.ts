@@ -1,10 +1,4 @@
-import {
-  activityCounts,
-  REVIEW_STATUSES,
-  REVIEW_TRANSITIONS,
-  type ReviewStatus,
-  reviewFlags,
-} from '@rent/shared';
+import { activityCounts, REVIEW_STATUSES, REVIEW_TRANSITIONS, type ReviewStatus, reviewFlags } from '@rent/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Person, team } from '../support/members.js';

@@ -8,8 +8,8 @@ import {
   type TransactionMessage,
 } from '@rent/shared';
 import { profilesOf } from '../data/repositories/members.js';
-import * as reviews from '../data/repositories/reviews.js';
 import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.js';
+import * as reviews from '../data/repositories/reviews.js';
 import { Conflict, InvalidReference, NotAllowed } from '../domain-errors.js';
 import type { Caller } from '../runtime/identity.js';
 

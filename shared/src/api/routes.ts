@@ -12,6 +12,17 @@ import {
   ReceiptUploadRequest,
   ReceiptUrl,
 } from '../domain/receipt.js';
+import {
+  MessageInput,
+  MessageList,
+  MessageResult,
+  ReviewListQuery,
+  ReviewRequestCreated,
+  ReviewRequestInput,
+  ReviewRequestList,
+  ReviewRequestResult,
+  ReviewStatusUpdate,
+} from '../domain/review.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../domain/roles.js';
 import {
   APPLY_MAX_BODY_BYTES,
@@ -41,17 +52,6 @@ import {
   TransactionTotalsQuery,
   TransactionUpdate,
 } from '../domain/transaction.js';
-import {
-  MessageInput,
-  MessageList,
-  MessageResult,
-  ReviewListQuery,
-  ReviewRequestCreated,
-  ReviewRequestInput,
-  ReviewRequestList,
-  ReviewRequestResult,
-  ReviewStatusUpdate,
-} from '../domain/review.js';
 import { RuleInput } from '../rules/validate.js';
 import { defineRoute } from './route.js';
 

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  type ActivityCounts,
-  isOpenReview,
-  type ReviewStatus,
-  reviewFlags,
-} from '@rent/shared';
+import { type ActivityCounts, isOpenReview, type ReviewStatus, reviewFlags } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
@@ -52,7 +47,10 @@ interface ActivityState {
 }
 
 const reviewChanged = () =>
-  new Conflict('CONFLICT', 'This review request was changed by someone else at the same time. Reload it and try again.');
+  new Conflict(
+    'CONFLICT',
+    'This review request was changed by someone else at the same time. Reload it and try again.',
+  );
 const notStaff = () => new InvalidReference('reviewerId', 'Choose a staff member of your organization');
 
 const STATE_VIEW = ['type', 'reviewOpen', 'reviewResolved', 'reviewDeclined', 'messageCount', 'activityVersion'];
