@@ -1,6 +1,7 @@
 import { activityCounts, REVIEW_STATUSES, REVIEW_TRANSITIONS, type ReviewStatus, reviewFlags } from '@rent/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partition } from '../support/db.js';
 import { type Person, team } from '../support/members.js';
 
 /**
@@ -235,6 +236,22 @@ describe('status changes', () => {
     } while (cursor);
     expect(seen).toEqual(all.map((x: { id: string }) => x.id));
     for (const txn of fresh) expect(seen).toContain(txn.id);
+  });
+});
+
+describe('deleting a transaction', () => {
+  it('takes its requests, messages and request pointers with it', async () => {
+    const txn = await newTransaction(t.admin);
+    const review = (await ask(t.admin, txn.id, t.manager)).body.reviewRequest;
+    await t.manager.api.post(`/api/transactions/${txn.id}/messages`, { body: 'seen it' });
+    expect(await partition(`ORG#${t.orgId}#TXACT#${txn.id}`)).toHaveLength(3);
+    expect((await t.admin.api.delete(`/api/transactions/${txn.id}`)).status).toBe(200);
+    expect(await partition(`ORG#${t.orgId}#TXACT#${txn.id}`)).toEqual([]);
+    const pointers = (await partition(`ORG#${t.orgId}`)).filter((item) => item.SK === `REVIEW#${review.id}`);
+    expect(pointers).toEqual([]);
+    expect((await t.manager.api.patch(`/api/reviews/${review.id}`, { status: 'RESOLVED' })).status).toBe(404);
+    const waiting = (await t.manager.api.get('/api/transactions?waitingOnMe=true&limit=100')).body.transactions;
+    expect(waiting.map((x: { id: string }) => x.id)).not.toContain(txn.id);
   });
 });
 

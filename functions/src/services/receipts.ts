@@ -10,6 +10,7 @@ import {
   type ReceiptRecord,
 } from '../data/repositories/receipts.js';
 import { StaleRead } from '../data/transact.js';
+import { deleteActivity } from '../data/repositories/reviews.js';
 import { deleteTransaction } from '../data/transactions/writes.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import {
@@ -130,4 +131,5 @@ export async function removeReceipt(caller: Uploader, receiptId: string) {
 export async function deleteTransactionWithReceipts(orgId: string, transactionId: string): Promise<void> {
   const { receiptKeys } = await deleteTransaction(orgId, transactionId);
   await deleteObjectsQuietly(receiptKeys);
+  await deleteActivity(orgId, transactionId);
 }

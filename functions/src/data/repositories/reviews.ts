@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type ActivityCounts, isOpenReview, type ReviewStatus, reviewFlags } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
@@ -344,4 +344,32 @@ export async function transactionsWaitingOn(orgId: string, reviewerId: string): 
     ProjectionExpression: 'transactionId',
   });
   return [...new Set(items.map((item) => item.transactionId as string))];
+}
+
+/**
+ * After a transaction is deleted: its requests, messages and request pointers go too (BatchWriteItem, 25 at a
+ * time, retrying what DynamoDB leaves unprocessed). Not in the delete's own TransactWriteItems (a long
+ * conversation would pass its 100 items); until it runs, readers already ignore activity without a transaction.
+ */
+export async function deleteActivity(orgId: string, transactionId: string): Promise<void> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.activity(orgId, transactionId).PK },
+    ProjectionExpression: 'PK, SK, id, #type',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ConsistentRead: true,
+  });
+  const doomed = items.flatMap((item) => [
+    { PK: item.PK, SK: item.SK },
+    ...(item.type === 'ReviewRequest' ? [keys.reviewPointer(orgId, item.id as string)] : []),
+  ]);
+  for (let i = 0; i < doomed.length; i += 25) {
+    let pending: Record<string, unknown>[] = doomed.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 25 * 2 ** attempt)));
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
 }
