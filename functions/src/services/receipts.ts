@@ -9,8 +9,8 @@ import {
   putPendingReceipt,
   type ReceiptRecord,
 } from '../data/repositories/receipts.js';
-import { StaleRead } from '../data/transact.js';
 import { deleteActivity } from '../data/repositories/reviews.js';
+import { StaleRead } from '../data/transact.js';
 import { deleteTransaction } from '../data/transactions/writes.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import {
