@@ -62,6 +62,7 @@ describe('review requests and messages, in Chromium', () => {
     // Pat finds it under "Waiting on me" and sees the badge.
     const pat = await browser.newPage(DESKTOP);
     await signInFromHeader(pat.page, reviewer.email);
+    await expect.poll(() => pat.page.getByTestId('dashboard-waiting-on-me').textContent()).toBe('Waiting on me (1)');
     await openLedger(pat.page);
     await pat.page.getByTestId('transactions-waiting-filter').locator('input').click();
     await pat.page.waitForURL(/waitingOnMe=true/);
@@ -88,6 +89,8 @@ describe('review requests and messages, in Chromium', () => {
     await pat.page.keyboard.press('Escape');
     expect(await ledgerNames(pat.page, '?needsReview=true')).not.toContain(name);
     expect(await ledgerNames(pat.page, '?waitingOnMe=true')).not.toContain(name);
+    await pat.page.goto('/dashboard');
+    await expect.poll(() => pat.page.getByTestId('dashboard-waiting-on-me').textContent()).toBe('Waiting on me (0)');
     await pat.context.close();
 
     // The admin, on a phone, sees "Resolved"; nothing is waiting or needs review any more.

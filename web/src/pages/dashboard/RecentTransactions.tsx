@@ -6,17 +6,20 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
-import { useTransactionPage } from '../../api/transactions';
+import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { RouterLink } from '../../lib/navigation';
 
 const NO_FILTERS = {};
+const WAITING_ON_ME = { waitingOnMe: 'true' } as const;
 
 /** The five newest transactions, each opening the transaction flyout, and a way to the ledger. */
 export function RecentTransactions() {
   const page = useTransactionPage(NO_FILTERS, 5, null);
   const list = page.data?.transactions ?? [];
+  // The transactions whose open review is assigned to the caller (the ledger's "Waiting on me").
+  const waiting = useTransactionTotals(WAITING_ON_ME).data?.totals.count;
   return (
     <Container
       data-testid="dashboard-recent-transactions"
@@ -36,7 +39,16 @@ export function RecentTransactions() {
           Recent transactions
         </Header>
       }
-      footer={<RouterLink href="/transactions">View all transactions</RouterLink>}
+      footer={
+        <SpaceBetween direction="horizontal" size="l">
+          <RouterLink href="/transactions">View all transactions</RouterLink>
+          <RouterLink href="/transactions?waitingOnMe=true">
+            <span data-testid="dashboard-waiting-on-me">
+              Waiting on me{waiting === undefined ? '' : ` (${waiting})`}
+            </span>
+          </RouterLink>
+        </SpaceBetween>
+      }
     >
       {page.isPending ? (
         <div className="rt-reserve-recent">
