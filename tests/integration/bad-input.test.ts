@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
+import { joinAs } from '../support/members.js';
 import { forgeToken, tamper } from '../support/tokens.js';
 import { uploadReceipt } from './receipt-upload.js';
 
@@ -26,6 +27,9 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   createRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs' },
   updateRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs', version: 1 },
   previewRule: { rule: { namePattern: 'valid', category: 'repairs' } },
+  postTransactionMessage: { body: 'A valid message', reviewRequestId: null },
+  requestReview: { reviewerId: 'no-such-person', body: 'Please check this' },
+  updateReview: { status: 'RESOLVED' },
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
@@ -42,6 +46,7 @@ let othersTransactionId: string;
 let othersReceiptId: string;
 let othersRuleId: string;
 let othersBatchId: string;
+let othersReviewId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -62,6 +67,13 @@ beforeAll(async () => {
       transactions: [{ id: othersTransactionId }],
     })
   ).body.batchId;
+  const reviewer = await joinAs(otherOrg, 'PROPERTY_MANAGER', 'reviewer');
+  othersReviewId = (
+    await other.api.post(`/api/transactions/${othersTransactionId}/reviews`, {
+      reviewerId: reviewer.userId,
+      body: 'Please check',
+    })
+  ).body.reviewRequest.id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
@@ -71,6 +83,7 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/categorization-rules/batches/')) return othersBatchId;
   if (route.path.startsWith('/api/categorization-rules/')) return othersRuleId;
   if (route.path.startsWith('/api/receipts/')) return othersReceiptId;
+  if (route.path.startsWith('/api/reviews/')) return othersReviewId;
   return othersPropertyId;
 }
 

@@ -318,6 +318,8 @@ describe('transactions: who may do what', () => {
     setTransactionIgnored: { isIgnored: true },
     bulkUpdateTransactions: { ids: ['demo-txn-0001'], set: { isIgnored: true } },
     createReceiptUpload: { fileName: 'r.png', contentType: 'image/png', size: 10 },
+    postTransactionMessage: { body: 'A note', reviewRequestId: null },
+    requestReview: { reviewerId: 'demo-user-pat', body: 'Please check' },
   };
   const pathOf = (route: RouteDef) =>
     `${route.path.replace('{id}', route.path.startsWith('/api/receipts') ? 'demo-rcpt-0012' : 'demo-txn-0001')}${
@@ -325,7 +327,8 @@ describe('transactions: who may do what', () => {
     }`;
 
   it('covers every transaction and receipt route', () => {
-    expect(ledgerRoutes.length).toBe(14);
+    // 14 ledger and receipt routes + the transaction's messages (GET, POST) and review request (POST).
+    expect(ledgerRoutes.length).toBe(17);
   });
 
   it('answers 403 to a tenant on every transaction and receipt route, and writes nothing', async () => {

@@ -25,6 +25,9 @@
  * | Match cell         | ORG#o  | MATCH#yyyy-mm#PROP#p      |                                             |                                             |
  * |   (no property)    |        | MATCH#yyyy-mm#NOPROP      |                                             |                                             |
  * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
+ * | Review request     | ORG#o#TXACT#t | REV#createdAt#r    | ORG#o#WAITING#u / createdAt#r (while open)  |                                             |
+ * | Message            | ORG#o#TXACT#t | MSG#createdAt#m    |                                             |                                             |
+ * | Review pointer     | ORG#o  | REVIEW#r                  |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -44,6 +47,11 @@
  *   (a compressed snapshot of its transactions' names, amounts, categories) and the MATCHINDEX state;
  *   the rows changed since each snapshot are `m#<transactionId>` attributes of the rollup cell of the same
  *   month and property, written by every transaction write with its rollup deltas (docs/data-model.md).
+ *
+ * - A transaction's Activity (its review requests and messages, in time order): ONE Query of its own
+ *   partition ORG#o#TXACT#t (begins_with REV# or MSG#, or the whole partition). A review by its id (PATCH
+ *   /api/reviews/{id}): a consistent GetItem of its pointer ORG#o / REVIEW#r (transactionId, createdAt),
+ *   then of the request. "Waiting on me": Query GSI1 ORG#o#WAITING#u (sparse: only open requests carry it).
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
  * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions additionally
@@ -176,6 +184,25 @@ export const keys = {
   matchIndexState: (orgId: string) => ({ PK: orgPk(orgId), SK: 'MATCHINDEX' }),
   /** begins_with this: every match cell and the index state, in one Query. */
   matchIndexPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MATCH' }),
+
+  /** A transaction's Activity partition: its review requests and messages. */
+  activity: (orgId: string, transactionId: string) => ({ PK: `${orgPk(orgId)}#TXACT#${transactionId}` }),
+  reviewRequest: (orgId: string, transactionId: string, createdAt: string, reviewId: string) => ({
+    PK: `${orgPk(orgId)}#TXACT#${transactionId}`,
+    SK: `REV#${createdAt}#${reviewId}`,
+  }),
+  message: (orgId: string, transactionId: string, createdAt: string, messageId: string) => ({
+    PK: `${orgPk(orgId)}#TXACT#${transactionId}`,
+    SK: `MSG#${createdAt}#${messageId}`,
+  }),
+  /** Where a review request lives, by its id alone (the PATCH path names only the review). */
+  reviewPointer: (orgId: string, reviewId: string) => ({ PK: orgPk(orgId), SK: `REVIEW#${reviewId}` }),
+  /** Sparse GSI1 entry of an open request: the reviewer's "Waiting on me". */
+  waitingOn: (orgId: string, reviewerId: string, createdAt: string, reviewId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#WAITING#${reviewerId}`,
+    GSI1SK: `${createdAt}#${reviewId}`,
+  }),
+  waitingOnUser: (orgId: string, reviewerId: string) => ({ GSI1PK: `${orgPk(orgId)}#WAITING#${reviewerId}` }),
 } as const;
 
 /** The attribute of a rollup cell holding a transaction's match row written since the last snapshot. */

@@ -1,10 +1,13 @@
 import { fromCents, routes } from '@rent/shared';
 import { transactionTotals } from '../data/transactions/totals.js';
+import { waitingTotals } from '../data/transactions/waiting.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.getTransactionTotals, async ({ caller, query }) => {
-  const { cursor, ...filter } = query;
-  const { totals, ...rest } = await transactionTotals(caller.orgId, filter, cursor);
+  const { cursor, waitingOnMe, ...filter } = query;
+  const { totals, ...rest } = waitingOnMe
+    ? await waitingTotals(caller.orgId, caller.userId, filter)
+    : await transactionTotals(caller.orgId, filter, cursor);
   const net = totals.in + totals.out;
   return {
     ...rest,

@@ -1,10 +1,13 @@
 import { PAGE_SIZE_DEFAULT, routes } from '@rent/shared';
 import { transactionToApi } from '../data/transactionItems.js';
 import { listTransactions } from '../data/transactions/list.js';
+import { listWaitingOn } from '../data/transactions/waiting.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.listTransactions, async ({ caller, query }) => {
-  const { limit = PAGE_SIZE_DEFAULT, cursor, ...filter } = query;
-  const page = await listTransactions(caller.orgId, filter, { limit, cursor });
+  const { limit = PAGE_SIZE_DEFAULT, cursor, waitingOnMe, ...filter } = query;
+  const page = waitingOnMe
+    ? await listWaitingOn(caller.orgId, caller.userId, filter, { limit, cursor })
+    : await listTransactions(caller.orgId, filter, { limit, cursor });
   return { transactions: page.records.map(transactionToApi), nextCursor: page.nextCursor };
 });

@@ -9,6 +9,7 @@ import {
   putPendingReceipt,
   type ReceiptRecord,
 } from '../data/repositories/receipts.js';
+import { deleteActivity } from '../data/repositories/reviews.js';
 import { StaleRead } from '../data/transact.js';
 import { deleteTransaction } from '../data/transactions/writes.js';
 import { Invalid, NotFound } from '../domain-errors.js';
@@ -130,4 +131,5 @@ export async function removeReceipt(caller: Uploader, receiptId: string) {
 export async function deleteTransactionWithReceipts(orgId: string, transactionId: string): Promise<void> {
   const { receiptKeys } = await deleteTransaction(orgId, transactionId);
   await deleteObjectsQuietly(receiptKeys);
+  await deleteActivity(orgId, transactionId);
 }

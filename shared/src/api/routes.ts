@@ -12,6 +12,17 @@ import {
   ReceiptUploadRequest,
   ReceiptUrl,
 } from '../domain/receipt.js';
+import {
+  MessageInput,
+  MessageList,
+  MessageResult,
+  ReviewListQuery,
+  ReviewRequestCreated,
+  ReviewRequestInput,
+  ReviewRequestList,
+  ReviewRequestResult,
+  ReviewStatusUpdate,
+} from '../domain/review.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../domain/roles.js';
 import {
   APPLY_MAX_BODY_BYTES,
@@ -238,6 +249,54 @@ export const routes = {
     response: z.object({ id: z.string() }),
     roles: STAFF,
     bucketAccess: ['s3:DeleteObject'],
+  }),
+
+  // Reviews and messages (SPEC §7; docs/decisions.md "Working together on the books"). Staff only; the
+  // transaction (or review) must be the caller's organization's (else 404); only the reviewer changes a request.
+  listTransactionMessages: defineRoute({
+    id: 'listTransactionMessages',
+    method: 'GET',
+    path: '/api/transactions/{id}/messages',
+    params: byId,
+    response: MessageList,
+    roles: STAFF,
+  }),
+  postTransactionMessage: defineRoute({
+    id: 'postTransactionMessage',
+    method: 'POST',
+    path: '/api/transactions/{id}/messages',
+    params: byId,
+    body: MessageInput,
+    response: MessageResult,
+    roles: STAFF,
+    status: 201,
+  }),
+  requestReview: defineRoute({
+    id: 'requestReview',
+    method: 'POST',
+    path: '/api/transactions/{id}/reviews',
+    params: byId,
+    body: ReviewRequestInput,
+    response: ReviewRequestCreated,
+    roles: STAFF,
+    status: 201,
+  }),
+  listReviews: defineRoute({
+    id: 'listReviews',
+    method: 'GET',
+    path: '/api/reviews',
+    query: ReviewListQuery,
+    response: ReviewRequestList,
+    roles: STAFF,
+  }),
+  updateReview: defineRoute({
+    id: 'updateReview',
+    method: 'PATCH',
+    path: '/api/reviews/{id}',
+    params: byId,
+    body: ReviewStatusUpdate,
+    response: ReviewRequestResult,
+    roles: STAFF,
   }),
 
   // Receipts (SPEC §7 paths). Upload is two JSON steps instead of one multipart POST: the bytes go

@@ -28,6 +28,8 @@ export interface TransactionFilters {
   ignored?: 'true' | 'false';
   hasReceipt?: 'true' | 'false';
   needsReview?: 'true';
+  /** Transactions with an open review request assigned to the caller. */
+  waitingOnMe?: 'true';
   search?: string;
 }
 
@@ -41,6 +43,7 @@ export const FILTER_KEYS = [
   'ignored',
   'hasReceipt',
   'needsReview',
+  'waitingOnMe',
   'search',
 ] as const satisfies readonly (keyof TransactionFilters)[];
 
@@ -93,6 +96,7 @@ export function parseTransactionFilters(source: FilterSource): TransactionFilter
   const receipt = get('hasReceipt');
   if (isBooleanText(receipt)) out.hasReceipt = receipt;
   if (get('needsReview') === 'true') out.needsReview = 'true';
+  if (get('waitingOnMe') === 'true') out.waitingOnMe = 'true';
   const search = get('search').slice(0, FILTER_SEARCH_MAX);
   if (search) out.search = search;
   return cleanFilters(out);

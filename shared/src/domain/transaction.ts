@@ -195,6 +195,8 @@ const filterShape = {
   hasReceipt: queryBoolean('hasReceipt'),
   /** Transactions with open review requests. */
   needsReview: queryBoolean('needsReview'),
+  /** Transactions with an open review request assigned to the caller (an index Query, docs/data-model.md). */
+  waitingOnMe: blankAsUnset(z.literal('true', { error: 'waitingOnMe can only be true' }).transform(() => true)),
   /** Case-insensitive text contained in the name. */
   search: blankAsUnset(
     z

@@ -241,7 +241,7 @@ function counterUpdate(orgId: string, memberDelta: number, adminDelta: number, o
 }
 
 /** Profiles by user id (BatchGetItem, 100 keys a call, unprocessed keys retried). */
-async function profilesOf(userIds: string[]): Promise<Map<string, Record<string, unknown>>> {
+export async function profilesOf(userIds: string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Set(userIds)];
   for (let i = 0; i < unique.length; i += 100) {

@@ -88,6 +88,8 @@ export async function writeOps(orgId: string, ops: TransactOp[]): Promise<void> 
   }
 }
 
+const REVIEW_OWNED = new Set<keyof TransactionRecord>(['hasOpenReviewRequests', 'hasReviewHistory', 'isReviewed']);
+
 /** SET the changed fields (and the index keys that follow them) if the version is still the one read. */
 export function updateOp(
   current: TransactionRecord,
@@ -101,6 +103,7 @@ export function updateOp(
   const fields: Record<string, unknown> = moved ? { ...transactionIndexKeys(next) } : {};
   for (const [field, value] of Object.entries(next) as [keyof TransactionRecord, unknown][]) {
     if (field === 'receiptCount' || field === 'hasReceipt') continue; // owned by the receipt writes
+    if (REVIEW_OWNED.has(field)) continue; // owned by the review and message writes (repositories/reviews.ts)
     if (value !== undefined && value !== current[field]) fields[field] = value;
   }
   if (next.name !== current.name) fields.searchName = searchName(next.name);

@@ -9,8 +9,10 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useEffect, useState } from 'react';
 import { RightDrawer } from '../../components/RightDrawer';
+import { ActivityTab } from './ActivityTab';
 import { closeTransactionFlyout, getTransactionFlyoutState, useTransactionFlyout } from './store';
 import { TransactionDetailsForm } from './TransactionDetailsForm';
+import { useActivity } from './use-activity';
 import { useTransactionEditor } from './use-transaction-editor';
 
 /** SPEC §2/§9: the transaction flyout is at most 600px wide. */
@@ -61,7 +63,9 @@ function TransactionEditorView() {
     <TransactionDetailsForm editor={editor} values={values} title={title} />
   );
 
-  const openReviews = !!transaction?.hasOpenReviewRequests;
+  // SPEC §4: the Activity loads when the Messages tab shows (and only if there is any); the open count for the badge.
+  const activity = useActivity(editing ? transaction : null, tab === 'messages');
+  const openReviews = activity.openCount;
 
   return (
     <>
@@ -114,24 +118,20 @@ function TransactionEditorView() {
               id: 'messages',
               label: openReviews ? (
                 <span>
-                  Messages <Badge color="blue">Review</Badge>
-                  <span className="rt-sr-only"> (open review requests)</span>
+                  Messages <Badge color="blue">{openReviews}</Badge>
+                  <span className="rt-sr-only"> open review requests</span>
                 </span>
               ) : (
                 'Messages'
               ),
               disabled: !editing,
               disabledReason: MESSAGES_DISABLED_TEXT,
-              content: (
+              content: editing ? (
+                <ActivityTab activity={activity} />
+              ) : (
                 <SpaceBetween size="m">
                   <Header variant="h3">Activity</Header>
-                  {editing ? (
-                    <Box color="text-body-secondary" data-testid="transaction-activity">
-                      Messages and review requests for this transaction will appear here.
-                    </Box>
-                  ) : (
-                    <Box color="text-body-secondary">{MESSAGES_DISABLED_TEXT}</Box>
-                  )}
+                  <Box color="text-body-secondary">{MESSAGES_DISABLED_TEXT}</Box>
                 </SpaceBetween>
               ),
             },

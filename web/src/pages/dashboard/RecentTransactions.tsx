@@ -6,12 +6,13 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
-import { useTransactionPage } from '../../api/transactions';
+import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { RouterLink } from '../../lib/navigation';
 
 const NO_FILTERS = {};
+const WAITING_ON_ME = { waitingOnMe: 'true' } as const;
 
 /**
  * The five newest transactions, each opening the transaction flyout, and a way to the ledger. Rendered (as its
@@ -21,6 +22,8 @@ const NO_FILTERS = {};
 export function RecentTransactions({ ready }: { ready: boolean }) {
   const page = useTransactionPage(NO_FILTERS, 5, null, { enabled: ready });
   const list = page.data?.transactions ?? [];
+  // The transactions whose open review is assigned to the caller (the ledger's "Waiting on me").
+  const waiting = useTransactionTotals(WAITING_ON_ME).data?.totals.count;
   return (
     <Container
       data-testid="dashboard-recent-transactions"
@@ -40,7 +43,16 @@ export function RecentTransactions({ ready }: { ready: boolean }) {
           Recent transactions
         </Header>
       }
-      footer={<RouterLink href="/transactions">View all transactions</RouterLink>}
+      footer={
+        <SpaceBetween direction="horizontal" size="l">
+          <RouterLink href="/transactions">View all transactions</RouterLink>
+          <RouterLink href="/transactions?waitingOnMe=true">
+            <span data-testid="dashboard-waiting-on-me">
+              Waiting on me{waiting === undefined ? '' : ` (${waiting})`}
+            </span>
+          </RouterLink>
+        </SpaceBetween>
+      }
     >
       {/* Always five rows high, loading or not, however many arrive: nothing below moves. */}
       <div className="rt-reserve-recent">

@@ -195,6 +195,14 @@ export function TransactionFilterBar({ filters, onChange }: TransactionFilterBar
         >
           Needs review
         </Checkbox>
+        <Checkbox
+          checked={filters.waitingOnMe === 'true'}
+          onChange={({ detail }) => update({ waitingOnMe: detail.checked ? 'true' : undefined })}
+          description="Reviews assigned to you"
+          data-testid="transactions-waiting-filter"
+        >
+          Waiting on me
+        </Checkbox>
       </FormField>
     </div>
   );
