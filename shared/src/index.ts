@@ -1,11 +1,13 @@
 export * from './api/route.js';
 export * from './api/routes.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
+export * from './core/books.js';
 export * from './core/categories.js';
 export * from './core/filters.js';
 export * from './core/members.js';
 export * from './core/messages.js';
 export * from './core/money.js';
+export * from './core/scheduleE.js';
 export * from './core/validation.js';
 export * from './domain/common.js';
 export * from './domain/member.js';
