@@ -15,6 +15,7 @@ export * from './domain/money.js';
 export * from './domain/organization.js';
 export * from './domain/property.js';
 export * from './domain/receipt.js';
+export * from './domain/reports.js';
 export * from './domain/roles.js';
 export * from './domain/rule.js';
 export * from './domain/security.js';
