@@ -64,8 +64,8 @@ export default function HelpPage() {
       <p>
         Cap rate is a year's NOI divided by the market value (or by the cost: purchase price, closing costs, initial
         repairs and other initial costs). Cash-on-cash is the last 12 months' cash flow divided by the cash invested
-        (down payment, closing costs, initial repairs and other initial costs). DSCR is NOI divided by debt service,
-        and reads n/a without debt. When a figure is missing from a property, the ratio shows a dash and says which.
+        (down payment, closing costs, initial repairs and other initial costs). DSCR is NOI divided by debt service, and
+        reads n/a without debt. When a figure is missing from a property, the ratio shows a dash and says which.
       </p>
       <p>
         The Schedule E worksheet is a worksheet for your tax preparer, not tax advice. Mortgage payments hold principal
