@@ -13,6 +13,7 @@ export interface IncomeExpenseChartProps {
   /** Money out per month (cents, as a positive number). */
   expenses: Record<string, number>;
   net: Record<string, number>;
+  /** The whole chart's height (plot, axes and legend): the chart fits it. */
   height: number;
   loading?: boolean;
   ariaLabel: string;
@@ -56,7 +57,8 @@ export default function IncomeExpenseChart({
       ]}
       xDomain={months.map(monthLabel)}
       xScaleType="categorical"
-      height={height}
+      fitHeight
+      height={Math.max(80, height - 150)}
       statusType={loading ? 'loading' : 'finished'}
       loadingText="Loading chart"
       ariaLabel={ariaLabel}

@@ -4,12 +4,14 @@ import type { IncomeExpenseChartProps } from './IncomeExpenseChart';
 
 const Chart = lazy(() => import('./IncomeExpenseChart'));
 
-/** The chart in its own chunk; its box holds the chart's height while the chunk and the data load (no shift). */
+/**
+ * The chart in its own chunk. Its box has a fixed height (`height`: plot, axes and legend together) and the chart
+ * fits inside it, so nothing moves while the chunk and the data load, or when the legend and axis labels appear.
+ */
 export function IncomeExpenseChartLazy(props: IncomeExpenseChartProps & { testId: string }) {
   const { testId, ...chart } = props;
-  // Cloudscape's chart adds its legend and axis below the plot: reserve the whole block.
   return (
-    <div data-testid={testId} style={{ minBlockSize: props.height + 110 }}>
+    <div data-testid={testId} style={{ blockSize: props.height }}>
       <Suspense fallback={<StatusIndicator type="loading">Loading chart</StatusIndicator>}>
         <Chart {...chart} />
       </Suspense>

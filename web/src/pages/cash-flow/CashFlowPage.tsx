@@ -102,7 +102,7 @@ export default function CashFlowPage() {
             months={cf.months}
             {...cf.chart}
             netTitle="Cash flow"
-            height={desktop ? 240 : 180}
+            height={desktop ? 380 : 320}
             loading={!cf.report.data}
             ariaLabel="Income and expenses by month, cash flow as a line"
           />

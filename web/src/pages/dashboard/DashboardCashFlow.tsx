@@ -15,7 +15,7 @@ import { bookRows } from '../../features/books/bookRows';
 import { todayLocal } from '../../features/report-period/period';
 import { RouterLink } from '../../lib/navigation';
 
-const CHART_HEIGHT = 160;
+const CHART_HEIGHT = 300;
 
 /** The trailing 12 months from the cash flow report: income and expenses per month (net as a line), NOI, cash flow. */
 function useDashboardCashFlow() {
