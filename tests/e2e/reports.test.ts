@@ -59,12 +59,40 @@ async function download(page: Page, testId: string) {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
+/** Sums every layout shift not caused by input (at least the page's CLS), with what moved. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const record = { total: 0, sources: [] as string[] };
+    (window as unknown as { __shift: typeof record }).__shift = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        record.total += entry.value;
+        for (const source of entry.sources) {
+          const node = source.node instanceof Element ? source.node : null;
+          record.sources.push(`${node?.closest('[data-testid]')?.getAttribute('data-testid') ?? node?.tagName ?? '?'}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shifted = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { __shift: { total: number; sources: string[] } }).__shift);
+};
+
 describe('what the books say, in an organization of its own', () => {
   const browser = useBrowser();
 
   it('cash flow: figures, a cell followed to the ledger with the same total, CSV; axe clean', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
     const { oak } = await seed(page, 'books-cash-flow');
+    await recordShifts(page);
 
     await page.goto('/cash-flow');
     // income 2,000 + 1,800 + 12.50; opex 300.10 + 99.90; debt 1,000; capital 500 (whole dollars, SPEC §9)
@@ -77,6 +105,8 @@ describe('what the books say, in an organization of its own', () => {
     expect(await text(page, `cf-income-${M1}`)).toBe('$2,000');
     expect(await text(page, `cf-cashFlow-${M1}`)).toBe('$700'); // 2,000 - 300.10 - 1,000 = 699.90
     await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
+    const shift = await shifted(page);
+    expect(shift.total, shift.sources.join(', ')).toBeLessThan(0.05);
     await expectAccessible(page, 'cash flow');
 
     // Operating expenses open into their categories; the repairs cell of last month opens the ledger filtered to it.
@@ -172,11 +202,14 @@ describe('what the books say, in an organization of its own', () => {
     await desktop.context.close();
     const { page, context } = await browser.newPage(PHONE);
     await signInFromHeader(page, org.email);
+    await recordShifts(page);
     for (const path of ['/cash-flow', '/reports', '/reports?tab=schedule-e', '/dashboard']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (path === '/cash-flow') await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
       if (path === '/dashboard') await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
+      const shift = await shifted(page);
+      expect(shift.total, `${path}: ${shift.sources.join(', ')}`).toBeLessThan(0.05);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
       await expectAccessible(page, `${path} at 390px`);
     }
