@@ -196,16 +196,19 @@ describe('what the books say, in an organization of its own', () => {
     await context.close();
   });
 
-  it('at 390x844 the cash flow and reports pages fit the screen; axe clean', async () => {
+  it('at 390x844 in dark mode the cash flow, reports and dashboard fit the screen without shifting; axe clean', async () => {
     const desktop = await browser.newPage(DESKTOP);
     const { org } = await seed(desktop.page, 'books-phone');
     await desktop.context.close();
     const { page, context } = await browser.newPage(PHONE);
     await signInFromHeader(page, org.email);
+    // The phone pass is in dark mode (the desktop passes above are light).
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await recordShifts(page);
     for (const path of ['/cash-flow', '/reports', '/reports?tab=schedule-e', '/dashboard']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
       if (path === '/cash-flow') await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
       if (path === '/dashboard') await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
       const shift = await shifted(page);
