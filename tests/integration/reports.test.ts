@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Category, categoriesInGroup, type TransactionInput } from '@rent/shared';
+import { type Category, categoriesInGroup, lineAmount, type TransactionInput } from '@rent/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
@@ -19,6 +19,7 @@ process.env.LOG_LEVEL = 'silent';
 const repo = {
   ...(await import('../../functions/src/data/transactions/read.js')),
   ...(await import('../../functions/src/data/transactions/writes.js')),
+  ...(await import('../../functions/src/data/transactions/bulk.js')),
   ...(await import('../../functions/src/services/transactions.js')),
 };
 
@@ -241,6 +242,13 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), f: fields }),
   fc.record({ kind: fc.constant('ignore' as const), pick: fc.nat(), value: fc.boolean() }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('bulk' as const),
+    pick: fc.nat(),
+    picks: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+    category: fc.constantFrom(...CATEGORIES),
+    isIgnored: fc.option(fc.boolean(), { nil: undefined }),
+  }),
 );
 
 const inGroup = (group: Parameters<typeof categoriesInGroup>[0]) => new Set<string>(categoriesInGroup(group));
@@ -290,7 +298,7 @@ const sortCells = <T extends { month?: string; propertyId: string | null; catego
   );
 
 describe('reports: a recomputation from the raw transactions', () => {
-  it('equal it to the cent after random creates, edits, ignores and deletes', async () => {
+  it('equal it to the cent after random creates, edits, ignores, bulk changes and deletes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (ops) => {
         const { api } = await newAdmin('books-prop');
@@ -322,6 +330,10 @@ describe('reports: a recomputation from the raw transactions', () => {
             await repo.updateTransaction(orgId, id, { ...input(op.f), version: current.version });
           } else if (op.kind === 'ignore') {
             await repo.setTransactionIgnored(orgId, id, op.value);
+          } else if (op.kind === 'bulk') {
+            const ids = [...new Set(op.picks.map((n) => live[n % live.length]!))];
+            const set = { category: op.category, ...(op.isIgnored !== undefined && { isIgnored: op.isIgnored }) };
+            await repo.bulkUpdateTransactions(orgId, ids, set);
           } else {
             await repo.deleteTransaction(orgId, id);
             live.splice(live.indexOf(id), 1);
@@ -339,6 +351,21 @@ describe('reports: a recomputation from the raw transactions', () => {
         expect(centsOf(pnl.body.figures)).toEqual(expected.figures);
         const pnlNet = pnl.body.cells.reduce((n: number, c: { net: number }) => n + toCentsExact(c.net), 0);
         expect(pnlNet).toBe(expected.cells.reduce((n, c) => n + c.net, 0));
+        // Schedule E: the lines plus the mortgage, the items for a human and the excluded ones equal the year's P&L.
+        const year = await api.get('/api/reports/schedule-e?year=2026');
+        const pnl2026 = await api.get('/api/reports/profit-and-loss?from=2026-01&to=2026-12');
+        const shown = (sheet: any) =>
+          sheet.lines
+            .filter((l: { line: string }) => !['20', '21'].includes(l.line))
+            .flatMap((l: { items: { amount: number }[] }) => l.items)
+            .concat(sheet.needsReview, sheet.excluded, sheet.mortgage ? [sheet.mortgage] : [])
+            .reduce((n: number, item: { amount: number }) => n + toCentsExact(item.amount), 0);
+        const sheets = year.body.worksheets.reduce((n: number, sheet: unknown) => n + shown(sheet), 0);
+        const pnlLines = pnl2026.body.cells.reduce(
+          (n: number, c: { category: string; net: number }) => n + lineAmount(c.category, toCentsExact(c.net)),
+          0,
+        );
+        expect(sheets).toBe(pnlLines);
       }),
       { numRuns: 12 },
     );
