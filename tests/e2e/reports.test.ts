@@ -3,6 +3,7 @@ import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import { lastDayOf, monthsBetween, presetMonths, shiftMonth, type TransactionInputBody } from '@rent/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { joinAs } from '../support/members.js';
 import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -217,5 +218,21 @@ describe('what the books say, in an organization of its own', () => {
       await expectAccessible(page, `${path} at 390px`);
     }
     await context.close();
+
+    // A tenant of the same organization is told kindly that the books are not theirs; the server says 403.
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    expect((await tenant.api.get(`/api/reports/cash-flow?from=${M1}&to=${M0}`)).status).toBe(403);
+    const viewer = await browser.newPage(PHONE);
+    await signInFromHeader(viewer.page, tenant.email);
+    await viewer.page.goto('/cash-flow');
+    await viewer.page.getByTestId('cash-flow-forbidden').waitFor();
+    await viewer.page.goto('/reports');
+    await viewer.page.getByTestId('reports-forbidden').waitFor();
+    await expectAccessible(viewer.page, 'reports as a tenant');
+    await viewer.page.goto('/dashboard');
+    await viewer.page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => viewer.page.getByTestId('dashboard-properties').textContent()).toContain('Your home');
+    expect(await viewer.page.getByTestId('dashboard-cash-flow').count()).toBe(0);
+    await viewer.context.close();
   });
 });
