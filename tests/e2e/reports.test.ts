@@ -43,7 +43,14 @@ const cashFlowTable = createWrapper().findTable('[data-testid="cf"]');
 
 async function seed(page: Page, label: string) {
   const org = await signInToOwnOrganization(page, label);
-  const oak = await org.addProperty({ address: OAK, propertyType: 'SINGLE_FAMILY' });
+  const oak = await org.addProperty({
+    address: OAK,
+    propertyType: 'SINGLE_FAMILY',
+    currentMarketValue: 250_000,
+    acquisitionPrice: 200_000,
+    closingCosts: 5_000,
+    downPayment: 50_000,
+  });
   const elm = await org.addProperty({ address: ELM, propertyType: 'MULTI_FAMILY' });
   for (const { label: name, property, ...row } of SEEDS) {
     const propertyId = property === 'oak' ? oak.id : property === 'elm' ? elm.id : null;
@@ -105,6 +112,10 @@ describe('what the books say, in an organization of its own', () => {
     expect(await text(page, 'cash-flow-cashFlow')).toBe('$1,913');
     expect(await text(page, `cf-income-${M1}`)).toBe('$2,000');
     expect(await text(page, `cf-cashFlow-${M1}`)).toBe('$700'); // 2,000 - 300.10 - 1,000 = 699.90
+    // KPIs: Elm has no market value, cost or down payment, so the portfolio's ratios say so instead of a number.
+    expect(await text(page, 'cash-flow-kpi-capRateValue')).toBe('—');
+    expect(await text(page, 'cash-flow-kpi-capRateValue-reason')).toBe('1 of 2 properties have no market value');
+    expect(await text(page, 'cash-flow-kpi-cashOnCash-reason')).toBe('1 of 2 properties have no down payment');
     await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
     const shift = await shifted(page);
     expect(shift.total, shift.sources.join(', ')).toBeLessThan(0.05);
@@ -127,6 +138,11 @@ describe('what the books say, in an organization of its own', () => {
     // The income group of one property for the whole period.
     await page.goto(`/cash-flow?propertyId=${oak.id}`);
     await expect.poll(() => text(page, 'cf-income-total')).toBe('$2,000');
+    // Oak alone: NOI 1,699.90 on value 250,000 = 0.68%, on cost 205,000 = 0.83%; cash flow 199.90 on 55,000 = 0.36%.
+    await expect.poll(() => text(page, 'cash-flow-kpi-capRateValue')).toBe('0.7%');
+    expect(await text(page, 'cash-flow-kpi-capRateCost')).toBe('0.8%');
+    expect(await text(page, 'cash-flow-kpi-cashOnCash')).toBe('0.4%');
+    expect(await text(page, 'cash-flow-kpi-dscr')).toBe('1.70x');
     await page.getByTestId('cf-income-total').click();
     await page.waitForURL(/\/transactions\?/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({

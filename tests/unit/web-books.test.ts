@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Property } from '../../web/src/api/properties';
+import type { CashFlowReport } from '../../web/src/api/reports';
 import { bookRows, bookRowsCsv } from '../../web/src/features/books/bookRows';
 import { monthChoices, periodLabel, readPeriod, writePeriod } from '../../web/src/features/report-period/period';
+import { periodKpis } from '../../web/src/pages/cash-flow/kpis';
 import { scheduleECsv } from '../../web/src/pages/reports/scheduleECsv';
 
 const cells = [
@@ -140,5 +143,56 @@ describe('Schedule E CSV', () => {
     expect(lines).toContain('18,Depreciation expense or depletion,,0.00,Not computed yet');
     expect(lines).toContain(',Mortgage payments,Mortgage,900.00,Split into principal and interest');
     expect(lines).toContain(',Needs your preparer,Miscellaneous interest,12.50,Schedule B');
+  });
+});
+
+describe('cash flow KPIs', () => {
+  const property = (id: string, fields: Record<string, number | null>) =>
+    ({
+      id,
+      currentMarketValue: null,
+      acquisitionPrice: null,
+      downPayment: null,
+      closingCosts: null,
+      initialRepairs: null,
+      otherInitialCosts: null,
+      ...fields,
+    }) as unknown as Property;
+  const report = (from: string, to: string) =>
+    ({
+      from,
+      to,
+      figures: {
+        income: 0,
+        operatingExpenses: 0,
+        noi: 12_000,
+        debtService: 10_000,
+        capitalSpending: 0,
+        cashFlow: 1_500,
+      },
+    }) as unknown as CashFlowReport;
+  const list = [
+    property('a', { currentMarketValue: 200_000, acquisitionPrice: 150_000, downPayment: 30_000, closingCosts: 0 }),
+    property('b', {}),
+  ];
+  const byId = (kpis: ReturnType<typeof periodKpis>) => Object.fromEntries(kpis.map((k) => [k.id, k.kpi.text]));
+
+  it('computes yearly ratios for a 12-month period and one property', () => {
+    expect(byId(periodKpis(report('2025-12', '2026-11'), list, 'a'))).toEqual({
+      capRateValue: '6.0%',
+      capRateCost: '8.0%',
+      cashOnCash: '5.0%',
+      dscr: '1.20x',
+    });
+  });
+
+  it('says why instead of a number', () => {
+    const all = periodKpis(report('2025-12', '2026-11'), list, undefined);
+    expect(all[0]?.kpi).toMatchObject({ value: null, reason: '1 of 2 properties have no market value' });
+    const short = periodKpis(report('2026-01', '2026-11'), list, 'a');
+    expect(short[0]?.kpi).toMatchObject({ value: null, reason: 'Choose a 12-month period' });
+    expect(short[3]?.kpi.text).toBe('1.20x');
+    const none = periodKpis(report('2025-12', '2026-11'), list, 'none');
+    expect(none[1]?.kpi).toMatchObject({ value: null, reason: 'Money with no property has no value or cost' });
   });
 });

@@ -16,6 +16,7 @@ import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { KPI_LABELS } from './kpis';
 import { useCashFlow } from './use-cash-flow';
 
 const FIGURES = [
@@ -84,16 +85,34 @@ export default function CashFlowPage() {
           }
         >
           <div aria-busy={!figures || cf.stale} className={cf.stale ? 'rt-stale' : undefined}>
-            <ColumnLayout columns={desktop ? 6 : 2} variant="text-grid" minColumnWidth={120}>
-              {FIGURES.map(([key, label]) => (
-                <div key={key}>
-                  <Box variant="awsui-key-label">{label}</Box>
-                  <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-${key}`}>
-                    {figures ? formatCurrency(toCents(figures[key]) ?? 0) : '…'}
-                  </Box>
-                </div>
-              ))}
-            </ColumnLayout>
+            <SpaceBetween size="l">
+              <ColumnLayout columns={desktop ? 6 : 2} variant="text-grid" minColumnWidth={120}>
+                {FIGURES.map(([key, label]) => (
+                  <div key={key}>
+                    <Box variant="awsui-key-label">{label}</Box>
+                    <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-${key}`}>
+                      {figures ? formatCurrency(toCents(figures[key]) ?? 0) : '…'}
+                    </Box>
+                  </div>
+                ))}
+              </ColumnLayout>
+              <ColumnLayout columns={desktop ? 4 : 2} variant="text-grid" minColumnWidth={120}>
+                {(Object.entries(KPI_LABELS) as [keyof typeof KPI_LABELS, string][]).map(([id, label]) => {
+                  const kpi = cf.kpis?.find((k) => k.id === id)?.kpi;
+                  return (
+                    <div key={id}>
+                      <Box variant="awsui-key-label">{label}</Box>
+                      <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-kpi-${id}`}>
+                        {kpi ? kpi.text : '…'}
+                      </Box>
+                      <Box variant="small" color="text-body-secondary" data-testid={`cash-flow-kpi-${id}-reason`}>
+                        <span className="rt-kpi-reason">{kpi && kpi.value === null ? kpi.reason : '\u00a0'}</span>
+                      </Box>
+                    </div>
+                  );
+                })}
+              </ColumnLayout>
+            </SpaceBetween>
           </div>
         </Container>
         <Container header={<Header variant="h2">Income and expenses</Header>}>

@@ -3,12 +3,14 @@ import { isTenant } from '@rent/shared/core/roles';
 import { useCallback, useMemo } from 'react';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
+import { useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
 import { type BookRow, bookRows, bookRowsCsv } from '../../features/books/bookRows';
 import { monthLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
+import { periodKpis } from './kpis';
 
 /** Money out per month of the rows that spend (positive cents), for the chart. */
 function spending(rows: BookRow[]): Record<string, number> {
@@ -33,6 +35,11 @@ export function useCashFlow() {
     [data],
   );
   const months = data?.months ?? [];
+  const properties = useProperties({ enabled: !tenant && !!org.role });
+  const kpis = useMemo(
+    () => (data && properties.data ? periodKpis(data, properties.data, period.propertyId) : null),
+    [data, properties.data, period.propertyId],
+  );
   const columns = useMemo(() => months.map((m) => ({ key: m, label: monthLabel(m) })), [months]);
   const { propertyId } = period;
   const linkFor = useCallback<LinkFor>(
@@ -57,6 +64,7 @@ export function useCashFlow() {
     report,
     months,
     rows,
+    kpis,
     columns,
     linkFor,
     chart: { income: row('income'), expenses: spending(rows), net: row('cashFlow') },
