@@ -226,7 +226,14 @@ describe('what the books say, in an organization of its own', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
-      if (path === '/cash-flow') await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
+      if (path === '/cash-flow') {
+        await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
+        // The chart fits its box: the plot's right edge is inside the chart's container.
+        await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
+        const box = (await page.getByTestId('cash-flow-chart').boundingBox())!;
+        const svg = (await page.getByTestId('cash-flow-chart').locator('svg').first().boundingBox())!;
+        expect(svg.x + svg.width).toBeLessThanOrEqual(box.x + box.width + 1);
+      }
       if (path === '/dashboard') await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
       const shift = await shifted(page);
       expect(shift.total, `${path}: ${shift.sources.join(', ')}`).toBeLessThan(0.05);

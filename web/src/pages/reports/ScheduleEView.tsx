@@ -72,12 +72,22 @@ export function ScheduleEView({ sheet, notice }: { sheet: ScheduleEWorksheet; no
         trackBy="id"
         items={lineRows(sheet)}
         ariaLabels={{ tableLabel: `Schedule E lines for ${sheet.address}` }}
+        wrapLines
         columnDefinitions={[
-          { id: 'line', header: 'Line', cell: (r) => r.line, isRowHeader: true },
+          { id: 'line', header: 'Line', cell: (r) => r.line, isRowHeader: true, width: 64 },
           {
             id: 'label',
             header: 'Description',
-            cell: (r) => (r.item ? <Box padding={{ left: 'l' }}>{r.label}</Box> : r.label),
+            cell: (r) => (
+              <Box padding={{ left: r.item ? 'l' : 'n' }}>
+                {r.label}
+                {r.note ? (
+                  <Box variant="small" color="text-body-secondary" display="block">
+                    {r.note}
+                  </Box>
+                ) : null}
+              </Box>
+            ),
           },
           {
             id: 'amount',
@@ -85,7 +95,6 @@ export function ScheduleEView({ sheet, notice }: { sheet: ScheduleEWorksheet; no
             cell: (r) =>
               r.amount === null ? '' : <span data-testid={`schedule-e-line-${r.id}`}>{money(r.amount)}</span>,
           },
-          { id: 'note', header: 'Note', cell: (r) => r.note },
         ]}
       />
       {sheet.mortgage ? (
@@ -99,6 +108,7 @@ export function ScheduleEView({ sheet, notice }: { sheet: ScheduleEWorksheet; no
           variant="embedded"
           header={<Box variant="h3">Needs your tax preparer</Box>}
           trackBy="category"
+          wrapLines
           items={sheet.needsReview}
           columnDefinitions={[
             { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
@@ -113,6 +123,7 @@ export function ScheduleEView({ sheet, notice }: { sheet: ScheduleEWorksheet; no
           variant="embedded"
           header={<Box variant="h3">Not on Schedule E</Box>}
           trackBy="category"
+          wrapLines
           items={sheet.excluded}
           columnDefinitions={[
             { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
