@@ -1,12 +1,14 @@
 export * from './api/route.js';
 export * from './api/routes.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
+export * from './core/books.js';
 export * from './core/categories.js';
 export * from './core/filters.js';
 export * from './core/members.js';
 export * from './core/messages.js';
 export * from './core/money.js';
 export * from './core/reviews.js';
+export * from './core/scheduleE.js';
 export * from './core/validation.js';
 export * from './domain/common.js';
 export * from './domain/member.js';
@@ -15,6 +17,7 @@ export * from './domain/organization.js';
 export * from './domain/property.js';
 export * from './domain/receipt.js';
 export * from './domain/review.js';
+export * from './domain/reports.js';
 export * from './domain/roles.js';
 export * from './domain/rule.js';
 export * from './domain/security.js';

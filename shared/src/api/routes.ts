@@ -23,6 +23,13 @@ import {
   ReviewRequestResult,
   ReviewStatusUpdate,
 } from '../domain/review.js';
+import {
+  CashFlowReport,
+  ProfitAndLossReport,
+  ReportPeriodQuery,
+  ScheduleEQuery,
+  ScheduleEReport,
+} from '../domain/reports.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../domain/roles.js';
 import {
   APPLY_MAX_BODY_BYTES,
@@ -452,6 +459,31 @@ export const routes = {
     query: RuleOrganizationQuery,
     orgScopedQuery: true,
     response: z.object({ id: z.string() }),
+    roles: STAFF,
+  }),
+  // Reports (issue 13): read from the monthly rollups, O(months) reads, never a transaction scan.
+  getCashFlowReport: defineRoute({
+    id: 'getCashFlowReport',
+    method: 'GET',
+    path: '/api/reports/cash-flow',
+    query: ReportPeriodQuery,
+    response: CashFlowReport,
+    roles: STAFF,
+  }),
+  getProfitAndLossReport: defineRoute({
+    id: 'getProfitAndLossReport',
+    method: 'GET',
+    path: '/api/reports/profit-and-loss',
+    query: ReportPeriodQuery,
+    response: ProfitAndLossReport,
+    roles: STAFF,
+  }),
+  getScheduleEReport: defineRoute({
+    id: 'getScheduleEReport',
+    method: 'GET',
+    path: '/api/reports/schedule-e',
+    query: ScheduleEQuery,
+    response: ScheduleEReport,
     roles: STAFF,
   }),
 } as const;

@@ -97,12 +97,12 @@ export async function fetchTotals(filters: TransactionFilters): Promise<Transact
 }
 
 /** In, out, net and count of the whole filtered set, ignored transactions excluded. */
-export function useTransactionTotals(filters: TransactionFilters) {
+export function useTransactionTotals(filters: TransactionFilters, { enabled = true }: { enabled?: boolean } = {}) {
   const session = useSession();
   return useQuery({
     queryKey: [...transactionsKey, 'totals', filters],
     queryFn: () => fetchTotals(filters),
-    enabled: session.status === 'authenticated',
+    enabled: enabled && session.status === 'authenticated',
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

@@ -13,6 +13,7 @@ import { RouterButton } from '../../components/RouterButton';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { DashboardCashFlow } from './DashboardCashFlow';
 import { RecentTransactions } from './RecentTransactions';
 import { useDashboard } from './use-dashboard';
 
@@ -118,14 +119,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
           )}
         </Container>
         {tenant ? null : <RecentTransactions ready={!!org.role} />}
-        {tenant ? null : (
-          <Container header={<Header variant="h2">Cash flow</Header>}>
-            <Box variant="p" color="text-body-secondary" margin="n">
-              Income, expenses and net cash flow appear here once transactions are recorded for your properties.{' '}
-              <RouterLink href="/cash-flow">About cash flow</RouterLink>
-            </Box>
-          </Container>
-        )}
+        {tenant ? null : <DashboardCashFlow />}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -23,7 +23,7 @@ export function RecentTransactions({ ready }: { ready: boolean }) {
   const page = useTransactionPage(NO_FILTERS, 5, null, { enabled: ready });
   const list = page.data?.transactions ?? [];
   // The transactions whose open review is assigned to the caller (the ledger's "Waiting on me").
-  const waiting = useTransactionTotals(WAITING_ON_ME).data?.totals.count;
+  const waiting = useTransactionTotals(WAITING_ON_ME, { enabled: ready }).data?.totals.count;
   return (
     <Container
       data-testid="dashboard-recent-transactions"

@@ -51,6 +51,28 @@ export default function HelpPage() {
         first. Load the latest version, check it, and save again.
       </p>
 
+      <h2>What the books say</h2>
+      <p>
+        <RouterLink href="/cash-flow">Cash Flow</RouterLink> and <RouterLink href="/reports">Reports</RouterLink> use
+        one set of definitions. <strong>Income</strong> is the income categories. <strong>Operating expenses</strong>{' '}
+        are the expense categories except Mortgage and Mortgage interest. <strong>NOI</strong> (net operating income) is
+        income minus operating expenses. <strong>Debt service</strong> is Mortgage plus Mortgage interest.{' '}
+        <strong>Capital spending</strong> is the capital expenditures group. <strong>Cash flow</strong> is NOI minus
+        debt service minus capital spending. Transfers, ignored transactions and uncategorized transactions count
+        nowhere. Every amount in the cash flow table links to the transactions behind it.
+      </p>
+      <p>
+        Cap rate is a year's NOI divided by the market value (or by the cost: purchase price, closing costs, initial
+        repairs and other initial costs). Cash-on-cash is the last 12 months' cash flow divided by the cash invested
+        (down payment, closing costs, initial repairs and other initial costs). DSCR is NOI divided by debt service, and
+        reads n/a without debt. When a figure is missing from a property, the ratio shows a dash and says which.
+      </p>
+      <p>
+        The Schedule E worksheet is a worksheet for your tax preparer, not tax advice. Mortgage payments hold principal
+        and interest together, so they are listed to be split rather than put on a line; other income, insurance
+        proceeds and interest income are listed for your preparer to place. Depreciation is not computed yet.
+      </p>
+
       <h2>Your organization</h2>
       <p>
         Administrators and landlords can rename the organization in{' '}

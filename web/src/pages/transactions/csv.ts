@@ -1,6 +1,9 @@
 import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
 import { centsToString, toCents } from '@rent/shared/core/money';
 import type { Transaction } from '../../api/transactions';
+import { csvCell } from '../../lib/csv';
+
+export { csvCell, downloadText } from '../../lib/csv';
 
 export const CSV_HEADER = [
   'Date',
@@ -17,21 +20,6 @@ export const CSV_HEADER = [
   'Source',
   'Transaction ID',
 ] as const;
-
-/** Leading characters that make a spreadsheet run a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** Characters that need the cell quoted: RFC 4180's comma, quote and line breaks, and `;` for spreadsheets set to it. */
-const NEEDS_QUOTES = /[",;\r\n]/;
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a separator, a quote (doubled inside) or a line break. Text that a
- * spreadsheet would run as a formula gets a leading apostrophe and quotes; `text = false` is for values the app
- * itself formats (dates, amounts, ids), which may start with "-".
- */
-export function csvCell(value: string, text = true): string {
-  const out = text && FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(out) || out !== value ? `"${out.replace(/"/g, '""')}"` : out;
-}
 
 /** The filtered set as CSV: exact amounts (signed, 2 decimals), labels as the page shows them. */
 export function transactionsCsv(transactions: readonly Transaction[], propertyAddress: (id: string) => string): string {
@@ -58,19 +46,4 @@ export function transactionsCsv(transactions: readonly Transaction[], propertyAd
     );
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Saves text as a file through a temporary link (the browser's download). */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  // A byte-order mark so spreadsheet apps read the UTF-8 (en dashes, accents) correctly.
-  const blob = new Blob(['\ufeff', text], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,0 +1,136 @@
+import {
+  type BookCell,
+  type BookFigures,
+  type Cents,
+  figuresOf,
+  fromCents,
+  monthsBetween,
+  type PropertyRecord,
+  type ReportPeriodQuery,
+  SCHEDULE_E_NOTICE,
+  SCHEDULE_E_PROPERTY_TYPES,
+  type ScheduleEQuery,
+  type ScheduleEWorksheet,
+  scheduleEWorksheet,
+} from '@rent/shared';
+import { listProperties } from '../data/repositories/properties.js';
+import { readRollupCells } from '../data/repositories/rollups.js';
+import { summarizeCell } from '../data/rollups.js';
+import { NotFound } from '../domain-errors.js';
+
+/**
+ * What the books say (issue 13). Every report reads the monthly rollup cells of its months (one query,
+ * O(months x properties) small items) and the organization's properties; never the transactions. The
+ * arithmetic is shared/src/core/books.ts, the same the web and the tests use. Ignored transactions are kept
+ * apart in the rollups and never reach a report; transfers and uncategorised money are reported as cells
+ * but count in no figure.
+ */
+
+type Cell = BookCell & { count: number };
+type PropertyFilter = string | null | undefined;
+
+const NO_PROPERTY_LABEL = 'No property';
+const GONE_PROPERTY_LABEL = 'A deleted property';
+
+/** The organization's properties; a named property that is not among them answers 404. */
+async function propertiesFor(orgId: string, propertyId: PropertyFilter): Promise<PropertyRecord[]> {
+  const properties = await listProperties(orgId);
+  if (typeof propertyId === 'string' && !properties.some((p) => p.id === propertyId)) throw new NotFound('Property');
+  return properties;
+}
+
+/** The cells of months from..to, one per month x property x category with money or transactions. */
+async function bookCells(orgId: string, from: string, to: string, propertyId: PropertyFilter): Promise<Cell[]> {
+  const { cells } = await readRollupCells(orgId, { from, to });
+  const out: Cell[] = [];
+  for (const cell of cells) {
+    if (propertyId !== undefined && cell.propertyId !== propertyId) continue;
+    for (const [category, totals] of Object.entries(summarizeCell(cell).byCategory)) {
+      const net = totals.in + totals.out;
+      if (net === 0 && totals.count === 0) continue;
+      out.push({ month: cell.month, propertyId: cell.propertyId, category, net, count: totals.count });
+    }
+  }
+  return out.sort((a, b) => a.month.localeCompare(b.month) || a.category.localeCompare(b.category));
+}
+
+const wireFigures = (f: BookFigures) =>
+  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fromCents(v)])) as Record<keyof BookFigures, number>;
+const labels = (properties: PropertyRecord[]) => properties.map((p) => ({ id: p.id, address: p.address }));
+
+export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
+  const properties = await propertiesFor(orgId, query.propertyId);
+  const cells = await bookCells(orgId, query.from, query.to, query.propertyId);
+  return {
+    from: query.from,
+    to: query.to,
+    months: monthsBetween(query.from, query.to),
+    properties: labels(properties),
+    cells: cells.map((c) => ({ ...c, net: fromCents(c.net) })),
+    figures: wireFigures(figuresOf(cells)),
+  };
+}
+
+/** Sums cells over their months: one per property x category. */
+function byPropertyAndCategory(cells: Cell[]) {
+  const sums = new Map<string, { propertyId: string | null; category: string; net: Cents; count: number }>();
+  for (const cell of cells) {
+    const id = `${cell.propertyId ?? ''}|${cell.category}`;
+    const sum = sums.get(id) ?? { propertyId: cell.propertyId, category: cell.category, net: 0, count: 0 };
+    sum.net += cell.net;
+    sum.count += cell.count;
+    sums.set(id, sum);
+  }
+  return [...sums.values()];
+}
+
+export async function profitAndLossReport(orgId: string, query: ReportPeriodQuery) {
+  const properties = await propertiesFor(orgId, query.propertyId);
+  const cells = await bookCells(orgId, query.from, query.to, query.propertyId);
+  return {
+    from: query.from,
+    to: query.to,
+    properties: labels(properties),
+    cells: byPropertyAndCategory(cells).map((c) => ({ ...c, net: fromCents(c.net) })),
+    figures: wireFigures(figuresOf(cells)),
+  };
+}
+
+const wireItem = <T extends { amount: Cents }>(item: T) => ({ ...item, amount: fromCents(item.amount) });
+function wireWorksheet(sheet: ScheduleEWorksheet) {
+  return {
+    lines: sheet.lines.map((line) => ({ ...line, amount: fromCents(line.amount), items: line.items.map(wireItem) })),
+    mortgage: sheet.mortgage && wireItem(sheet.mortgage),
+    needsReview: sheet.needsReview.map(wireItem),
+    excluded: sheet.excluded.map(wireItem),
+  };
+}
+
+/**
+ * A Schedule E worksheet per property for a tax year (each property's own, or one with propertyId), and one
+ * for money with no property when there is any (no Schedule E takes it until it is assigned).
+ */
+export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
+  const properties = await propertiesFor(orgId, query.propertyId);
+  const cells = await bookCells(orgId, `${query.year}-01`, `${query.year}-12`, query.propertyId);
+  const nets = new Map<string | null, Map<string, Cents>>();
+  for (const cell of cells) {
+    const forProperty = nets.get(cell.propertyId) ?? new Map<string, Cents>();
+    forProperty.set(cell.category, (forProperty.get(cell.category) ?? 0) + cell.net);
+    nets.set(cell.propertyId, forProperty);
+  }
+  const shown: (string | null)[] =
+    query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
+  for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
+  const worksheets = shown.map((id) => {
+    const property = properties.find((p) => p.id === id);
+    return {
+      propertyId: id,
+      address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
+      propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
+      fairRentalDays: null,
+      ...wireWorksheet(scheduleEWorksheet(nets.get(id) ?? new Map())),
+    };
+  });
+  return { year: query.year, notice: SCHEDULE_E_NOTICE, worksheets };
+}

@@ -1,0 +1,165 @@
+/**
+ * A Schedule E (Form 1040) Part I worksheet from category nets, pure (issue 13). A worksheet for a
+ * person's tax preparer, not tax advice. Lines 3–22 as the IRS numbers them:
+ *   3 rents (the rent and fee categories), 5 advertising, 6 auto and travel, 7 cleaning and maintenance,
+ *   8 commissions, 9 insurance, 10 legal and other professional fees, 11 management fees, 12 mortgage
+ *   interest paid to banks, 14 repairs, 15 supplies, 16 taxes, 17 utilities, 18 depreciation (not computed
+ *   yet: flagged), 19 other (itemised), 20 total expenses (5–19), 21 line 3 minus line 20.
+ * `mortgage` holds principal and interest together: its amount is flagged "split into principal and
+ * interest", never put on a line. other_income, insurance_proceeds, misc_interest (Schedule B) and the bare
+ * "income" group need a human. Capital spending is depreciated, not deducted; transfers are not income or
+ * expense; uncategorised money needs a category first. Every category lands in exactly one place, so the
+ * lines plus the excluded items equal the profit and loss.
+ */
+
+import { bookLineOf, lineAmount } from './books.js';
+import { categoryLabel } from './categories.js';
+import type { Cents } from './money.js';
+
+export const SCHEDULE_E_NOTICE = 'A worksheet for your tax preparer, not tax advice.';
+
+export interface ScheduleELineDef {
+  line: string;
+  label: string;
+  categories: readonly string[];
+}
+
+const RENT_CATEGORIES = [
+  'rental_income',
+  'section_8_rents',
+  'short_term_rents',
+  'application_fees',
+  'late_fees',
+  'pet_fees',
+  'laundry',
+  'storage',
+  'parking',
+  'tenant_pass_throughs',
+  'cleaning_other_upsells',
+];
+
+export const SCHEDULE_E_EXPENSE_LINES: readonly ScheduleELineDef[] = [
+  { line: '5', label: 'Advertising', categories: ['advertising'] },
+  { line: '6', label: 'Auto and travel', categories: ['auto_travel'] },
+  { line: '7', label: 'Cleaning and maintenance', categories: ['cleaning_maintenance'] },
+  { line: '8', label: 'Commissions', categories: ['commissions'] },
+  { line: '9', label: 'Insurance', categories: ['insurance'] },
+  { line: '10', label: 'Legal and other professional fees', categories: ['legal_professional'] },
+  { line: '11', label: 'Management fees', categories: ['management_fees'] },
+  { line: '12', label: 'Mortgage interest paid to banks, etc.', categories: ['mortgage_interest'] },
+  { line: '13', label: 'Other interest', categories: [] },
+  { line: '14', label: 'Repairs', categories: ['repairs'] },
+  { line: '15', label: 'Supplies', categories: ['supplies'] },
+  { line: '16', label: 'Taxes', categories: ['taxes'] },
+  { line: '17', label: 'Utilities', categories: ['utilities'] },
+];
+
+/** Line 19 "Other", itemised by category. */
+const OTHER_EXPENSE_CATEGORIES = ['other_expenses', 'expenses'];
+
+const HUMAN_REASONS: Record<string, string> = {
+  other_income: 'Other income: the preparer decides whether it is rent (line 3) or reported elsewhere.',
+  insurance_proceeds: 'Insurance proceeds may reduce a loss or a basis rather than count as rent.',
+  misc_interest: 'Interest income belongs on Schedule B, not Schedule E.',
+  income: 'Income without a subcategory: choose one so it lands on the right line.',
+  uncategorized: 'Uncategorized: choose a category so it lands on the right line.',
+};
+
+/** Schedule E line 1b property type codes. */
+export const SCHEDULE_E_PROPERTY_TYPES: Record<string, { code: number; label: string }> = {
+  SINGLE_FAMILY: { code: 1, label: 'Single Family Residence' },
+  CONDO: { code: 1, label: 'Single Family Residence' },
+  TOWNHOUSE: { code: 1, label: 'Single Family Residence' },
+  MOBILE_HOME: { code: 1, label: 'Single Family Residence' },
+  MULTI_FAMILY: { code: 2, label: 'Multi-Family Residence' },
+  APARTMENT: { code: 2, label: 'Multi-Family Residence' },
+  COMMERCIAL: { code: 4, label: 'Commercial' },
+  LAND: { code: 5, label: 'Land' },
+  OTHER: { code: 8, label: 'Other' },
+};
+
+export interface ScheduleEItem {
+  category: string;
+  label: string;
+  amount: Cents;
+}
+
+export interface ScheduleELine {
+  line: string;
+  label: string;
+  amount: Cents;
+  /** The categories summed on the line (line 19 itemises them). */
+  items: ScheduleEItem[];
+  /** Set when the line is not computed (depreciation, until the depreciation schedule exists). */
+  flag?: string;
+}
+
+export interface ScheduleEWorksheet {
+  lines: ScheduleELine[];
+  /** Mortgage payments (principal and interest together): to split, not on a line. */
+  mortgage: { amount: Cents; flag: string } | null;
+  /** Money a human must place, each with why. */
+  needsReview: (ScheduleEItem & { reason: string })[];
+  /** Money that is not rental income or a deductible expense (capital spending, transfers), each with why. */
+  excluded: (ScheduleEItem & { reason: string })[];
+}
+
+export const MORTGAGE_FLAG = 'Split into principal and interest: only the interest goes on line 12.';
+export const DEPRECIATION_FLAG = 'Not computed yet: the depreciation schedule is not built. Ask your preparer.';
+
+/** The worksheet from a property's category nets for the tax year (ignored transactions already excluded). */
+export function scheduleEWorksheet(nets: ReadonlyMap<string, Cents>): ScheduleEWorksheet {
+  const amountOf = (category: string) => lineAmount(category, nets.get(category) ?? 0);
+  const itemsOf = (categories: readonly string[]) =>
+    categories
+      .filter((category) => (nets.get(category) ?? 0) !== 0)
+      .map((category) => ({ category, label: categoryLabel(category), amount: amountOf(category) }));
+  const sum = (items: ScheduleEItem[]) => items.reduce((total, item) => total + item.amount, 0);
+
+  const rentItems = itemsOf(RENT_CATEGORIES);
+  const rents = sum(rentItems);
+  const lines: ScheduleELine[] = [
+    { line: '3', label: 'Rents received', amount: rents, items: rentItems },
+    { line: '4', label: 'Royalties received', amount: 0, items: [] },
+  ];
+  let expenses = 0;
+  for (const def of SCHEDULE_E_EXPENSE_LINES) {
+    const items = itemsOf(def.categories);
+    expenses += sum(items);
+    lines.push({ line: def.line, label: def.label, amount: sum(items), items });
+  }
+  lines.push({ line: '18', label: 'Depreciation expense or depletion', amount: 0, items: [], flag: DEPRECIATION_FLAG });
+  const other = itemsOf(OTHER_EXPENSE_CATEGORIES);
+  expenses += sum(other);
+  lines.push({ line: '19', label: 'Other (itemised)', amount: sum(other), items: other });
+  lines.push({ line: '20', label: 'Total expenses (lines 5 through 19)', amount: expenses, items: [] });
+  lines.push({ line: '21', label: 'Income or (loss) (line 3 minus line 20)', amount: rents - expenses, items: [] });
+
+  const placed = new Set([
+    ...RENT_CATEGORIES,
+    ...SCHEDULE_E_EXPENSE_LINES.flatMap((def) => def.categories),
+    ...OTHER_EXPENSE_CATEGORIES,
+    'mortgage',
+  ]);
+  const needsReview: ScheduleEWorksheet['needsReview'] = [];
+  const excluded: ScheduleEWorksheet['excluded'] = [];
+  for (const [category, net] of [...nets].sort(([a], [b]) => a.localeCompare(b))) {
+    if (net === 0 || placed.has(category)) continue;
+    const item = { category, label: categoryLabel(category), amount: lineAmount(category, net) };
+    const line = bookLineOf(category);
+    if (line === 'capitalSpending') {
+      excluded.push({ ...item, reason: 'Capital spending is depreciated over years, not deducted in the year.' });
+    } else if (line === 'transfers') {
+      excluded.push({ ...item, reason: 'A transfer is neither income nor an expense.' });
+    } else {
+      needsReview.push({ ...item, reason: HUMAN_REASONS[category] ?? 'Needs a human to place it.' });
+    }
+  }
+  const mortgageNet = nets.get('mortgage') ?? 0;
+  return {
+    lines,
+    mortgage: mortgageNet === 0 ? null : { amount: amountOf('mortgage'), flag: MORTGAGE_FLAG },
+    needsReview,
+    excluded,
+  };
+}

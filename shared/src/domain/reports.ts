@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { isMonth, MAX_REPORT_MONTHS, monthsBetween } from '../core/books.js';
+import { NO_PROPERTY } from '../core/filters.js';
+import { ID_PATTERN } from '../core/validation.js';
+
+/** Reports (issue 13): what the books say, read from the monthly rollups. Money on the wire: signed decimals. */
+
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const Month = (label: string) =>
+  z
+    .string({ error: `${label} is required as YYYY-MM` })
+    .refine(isMonth, { error: `Enter ${label.toLowerCase()} as YYYY-MM (e.g. 2026-01)` });
+
+/** A property id, or "none" for money with no property (becomes null); absent = every property. */
+const ReportProperty = blankAsUnset(
+  z
+    .string()
+    .refine((value) => value === NO_PROPERTY || ID_PATTERN.test(value), {
+      error: `Choose a property, or "${NO_PROPERTY}" for no property`,
+    })
+    .transform((value) => (value === NO_PROPERTY ? null : value)),
+);
+
+/** A period of whole months, from..to inclusive, at most MAX_REPORT_MONTHS long. */
+export const ReportPeriodQuery = z
+  .strictObject({ from: Month('The start month'), to: Month('The end month'), propertyId: ReportProperty })
+  .superRefine((value, ctx) => {
+    if (value.from > value.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end month must be on or after the start month' });
+    } else if (monthsBetween(value.from, value.to).length > MAX_REPORT_MONTHS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${MAX_REPORT_MONTHS} months` });
+    }
+  });
+export type ReportPeriodQuery = z.output<typeof ReportPeriodQuery>;
+
+const Figures = z.object({
+  income: z.number(),
+  operatingExpenses: z.number(),
+  noi: z.number(),
+  debtService: z.number(),
+  capitalSpending: z.number(),
+  cashFlow: z.number(),
+});
+
+const ReportProperties = z.array(z.object({ id: z.string(), address: z.string() }));
+
+/** GET /api/reports/cash-flow: one cell per month x property x category with money; ignored excluded. */
+export const CashFlowReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  months: z.array(z.string()),
+  /** The organization's properties (for labels). */
+  properties: ReportProperties,
+  cells: z.array(
+    z.object({
+      month: z.string(),
+      propertyId: z.string().nullable(),
+      /** A category value or "uncategorized". */
+      category: z.string(),
+      /** Signed sum of the amounts (money in positive). */
+      net: z.number(),
+      count: z.number().int(),
+    }),
+  ),
+  /** The whole period's figures (transfers and uncategorised count nowhere). */
+  figures: Figures,
+});
+
+/** GET /api/reports/profit-and-loss: the period's cells summed over the months, per property and category. */
+export const ProfitAndLossReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  properties: ReportProperties,
+  cells: z.array(
+    z.object({ propertyId: z.string().nullable(), category: z.string(), net: z.number(), count: z.number().int() }),
+  ),
+  figures: Figures,
+});
+
+export const ScheduleEQuery = z.strictObject({
+  year: z
+    .string({ error: 'The tax year is required' })
+    .regex(/^\d{4}$/, { error: 'Enter the tax year as YYYY' })
+    .refine((year) => year >= '1900' && year <= '2200', { error: 'Enter a tax year between 1900 and 2200' }),
+  propertyId: ReportProperty,
+});
+export type ScheduleEQuery = z.output<typeof ScheduleEQuery>;
+
+const Item = z.object({ category: z.string(), label: z.string(), amount: z.number() });
+
+export const ScheduleEWorksheetWire = z.object({
+  /** null = money with no property (it belongs on no property's Schedule E until assigned). */
+  propertyId: z.string().nullable(),
+  address: z.string(),
+  /** Line 1b: the Schedule E type code; null when the property has no type. */
+  propertyType: z.object({ code: z.number().int(), label: z.string() }).nullable(),
+  /** Line 2: fair rental days need leases, which are not recorded yet. */
+  fairRentalDays: z.null(),
+  lines: z.array(
+    z.object({
+      line: z.string(),
+      label: z.string(),
+      amount: z.number(),
+      items: z.array(Item),
+      flag: z.string().optional(),
+    }),
+  ),
+  mortgage: z.object({ amount: z.number(), flag: z.string() }).nullable(),
+  needsReview: z.array(Item.extend({ reason: z.string() })),
+  excluded: z.array(Item.extend({ reason: z.string() })),
+});
+
+export const ScheduleEReport = z.object({
+  year: z.string(),
+  notice: z.string(),
+  worksheets: z.array(ScheduleEWorksheetWire),
+});

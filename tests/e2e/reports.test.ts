@@ -1,0 +1,261 @@
+import { readFile } from 'node:fs/promises';
+import createWrapper from '@cloudscape-design/components/test-utils/selectors';
+import { lastDayOf, monthsBetween, presetMonths, shiftMonth, type TransactionInputBody } from '@rent/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { joinAs } from '../support/members.js';
+import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { shownTotals } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * What the books say (issue 13) in Chromium, in an organization of its own: the cash flow page's figures,
+ * a cell followed to the ledger showing the same total, the CSV, the profit and loss, the Schedule E
+ * worksheet and its CSV, the dashboard's cash flow box; axe clean; at 390 px nothing sticks out.
+ */
+const OAK = '48 Oak Avenue, Springfield, IL 62702';
+const ELM = '9 Elm Court, Urbana, IL 61801';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+const TODAY = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+const M0 = TODAY.slice(0, 7); // this month (day 01 is never in the future)
+const M1 = shiftMonth(M0, -1);
+const TRAILING = presetMonths('trailing12', TODAY);
+const MONTHS = monthsBetween(TRAILING.from, TRAILING.to);
+
+type Seed = Omit<TransactionInputBody, 'propertyId' | 'name'> & { label: string; property: 'oak' | 'elm' | null };
+const SEEDS: Seed[] = [
+  { label: 'Oak rent', date: `${M1}-05`, amount: 2000, category: 'rental_income', property: 'oak' },
+  { label: 'Oak repair', date: `${M1}-10`, amount: -300.1, category: 'repairs', property: 'oak' },
+  { label: 'Oak mortgage', date: `${M1}-01`, amount: -900, category: 'mortgage', property: 'oak' },
+  { label: 'Oak interest', date: `${M1}-01`, amount: -100, category: 'mortgage_interest', property: 'oak' },
+  { label: 'Oak deposit', date: `${M1}-02`, amount: 1500, category: 'security_deposit', property: 'oak' },
+  { label: 'Oak ignored', date: `${M1}-11`, amount: -777, category: 'repairs', property: 'oak', isIgnored: true },
+  { label: 'Oak fee', date: `${M1}-12`, amount: -12.34, category: null, property: 'oak' },
+  { label: 'Oak roof', date: `${M0}-01`, amount: -500, category: 'roof_replacement', property: 'oak' },
+  { label: 'Elm rent', date: `${M0}-01`, amount: 1800, category: 'rental_income', property: 'elm' },
+  { label: 'Elm water', date: `${M0}-01`, amount: -99.9, category: 'utilities', property: 'elm' },
+  { label: 'Elm interest', date: `${M0}-01`, amount: 12.5, category: 'misc_interest', property: 'elm' },
+];
+
+const cashFlowTable = createWrapper().findTable('[data-testid="cf"]');
+
+async function seed(page: Page, label: string) {
+  const org = await signInToOwnOrganization(page, label);
+  const oak = await org.addProperty({
+    address: OAK,
+    propertyType: 'SINGLE_FAMILY',
+    currentMarketValue: 250_000,
+    acquisitionPrice: 200_000,
+    closingCosts: 5_000,
+    downPayment: 50_000,
+  });
+  const elm = await org.addProperty({ address: ELM, propertyType: 'MULTI_FAMILY' });
+  for (const { label: name, property, ...row } of SEEDS) {
+    const propertyId = property === 'oak' ? oak.id : property === 'elm' ? elm.id : null;
+    await org.addTransaction({ ...row, name: uniqueName(name), propertyId });
+  }
+  return { org, oak, elm };
+}
+
+async function download(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
+  return { name: file.suggestedFilename(), lines: text.trimEnd().split('\r\n') };
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+/** Sums every layout shift not caused by input (at least the page's CLS), with what moved. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const record = { total: 0, sources: [] as string[] };
+    (window as unknown as { __shift: typeof record }).__shift = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        record.total += entry.value;
+        for (const source of entry.sources) {
+          const node = source.node instanceof Element ? source.node : null;
+          record.sources.push(`${node?.closest('[data-testid]')?.getAttribute('data-testid') ?? node?.tagName ?? '?'}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shifted = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { __shift: { total: number; sources: string[] } }).__shift);
+};
+
+describe('what the books say, in an organization of its own', () => {
+  const browser = useBrowser();
+
+  it('cash flow: figures, a cell followed to the ledger with the same total, CSV; axe clean', async () => {
+    const { page, context } = await browser.newPage(DESKTOP);
+    const { oak } = await seed(page, 'books-cash-flow');
+    await recordShifts(page);
+
+    await page.goto('/cash-flow');
+    // income 2,000 + 1,800 + 12.50; opex 300.10 + 99.90; debt 1,000; capital 500 (whole dollars, SPEC §9)
+    await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
+    expect(await text(page, 'cash-flow-operatingExpenses')).toBe('$400');
+    expect(await text(page, 'cash-flow-noi')).toBe('$3,413');
+    expect(await text(page, 'cash-flow-debtService')).toBe('$1,000');
+    expect(await text(page, 'cash-flow-capitalSpending')).toBe('$500');
+    expect(await text(page, 'cash-flow-cashFlow')).toBe('$1,913');
+    expect(await text(page, `cf-income-${M1}`)).toBe('$2,000');
+    expect(await text(page, `cf-cashFlow-${M1}`)).toBe('$700'); // 2,000 - 300.10 - 1,000 = 699.90
+    // KPIs: Elm has no market value, cost or down payment, so the portfolio's ratios say so instead of a number.
+    expect(await text(page, 'cash-flow-kpi-capRateValue')).toBe('—');
+    expect(await text(page, 'cash-flow-kpi-capRateValue-reason')).toBe('1 of 2 properties have no market value');
+    expect(await text(page, 'cash-flow-kpi-cashOnCash-reason')).toBe('1 of 2 properties have no down payment');
+    await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
+    const shift = await shifted(page);
+    expect(shift.total, shift.sources.join(', ')).toBeLessThan(0.05);
+    await expectAccessible(page, 'cash flow');
+
+    // Operating expenses open into their categories; the repairs cell of last month opens the ledger filtered to it.
+    await page.locator(cashFlowTable.findExpandToggle(2).toSelector()).click();
+    const repairs = page.getByTestId(`cf-operatingExpenses:repairs-${M1}`);
+    await expect.poll(() => repairs.textContent()).toBe('-$300');
+    await repairs.click();
+    await page.waitForURL(/\/transactions\?/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      from: `${M1}-01`,
+      to: lastDayOf(M1),
+      category: 'repairs',
+    });
+    await expect.poll(() => shownTotals(page)).toEqual({ in: '$0', out: '-$300', net: '-$300', count: '1' });
+
+    // The income group of one property for the whole period.
+    await page.goto(`/cash-flow?propertyId=${oak.id}`);
+    await expect.poll(() => text(page, 'cf-income-total')).toBe('$2,000');
+    // Oak alone: NOI 1,699.90 on value 250,000 = 0.68%, on cost 205,000 = 0.83%; cash flow 199.90 on 55,000 = 0.36%.
+    await expect.poll(() => text(page, 'cash-flow-kpi-capRateValue')).toBe('0.7%');
+    expect(await text(page, 'cash-flow-kpi-capRateCost')).toBe('0.8%');
+    expect(await text(page, 'cash-flow-kpi-cashOnCash')).toBe('0.4%');
+    expect(await text(page, 'cash-flow-kpi-dscr')).toBe('1.70x');
+    await page.getByTestId('cf-income-total').click();
+    await page.waitForURL(/\/transactions\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      from: `${TRAILING.from}-01`,
+      to: lastDayOf(TRAILING.to),
+      propertyId: oak.id,
+      categoryGroup: 'income',
+    });
+    await expect.poll(() => shownTotals(page)).toMatchObject({ net: '$2,000', count: '1' });
+
+    // CSV of all properties: a column per month, exact cents.
+    await page.goto('/cash-flow');
+    await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
+    const csv = await download(page, 'cash-flow-csv');
+    expect(csv.name).toBe(`cash-flow-${TRAILING.from}-to-${TRAILING.to}.csv`);
+    expect(csv.lines[0]?.split(',').slice(0, 2)).toEqual(['Line', 'Category']);
+    expect(csv.lines[0]?.split(',')).toHaveLength(2 + MONTHS.length + 1);
+    const row = (line: string, category: string, values: Record<string, string>, total: string) =>
+      [line, category, ...MONTHS.map((m) => values[m] ?? '0.00'), total].join(',');
+    expect(csv.lines).toContain(row('Income', '', { [M1]: '2000.00', [M0]: '1812.50' }, '3812.50'));
+    expect(csv.lines).toContain(row('Operating expenses', 'Repairs', { [M1]: '-300.10' }, '-300.10'));
+    expect(csv.lines).toContain(row('Cash flow', '', { [M1]: '699.90', [M0]: '1212.60' }, '1912.50'));
+    expect(csv.lines).toContain(row('Uncategorized (not counted)', '', { [M1]: '-12.34' }, '-12.34'));
+    await context.close();
+  });
+
+  it('reports: profit and loss per property, Schedule E lines and CSV; the dashboard box; axe clean', async () => {
+    const { page, context } = await browser.newPage(DESKTOP);
+    const { oak, elm } = await seed(page, 'books-reports');
+
+    await page.goto('/dashboard');
+    await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
+    expect(await text(page, 'dashboard-cash-flow-total')).toBe('$1,913');
+    await page.getByTestId('dashboard-cash-flow-chart').locator('svg').first().waitFor();
+    await expectAccessible(page, 'dashboard with cash flow');
+
+    await page.goto('/reports');
+    await expect.poll(() => text(page, `pnl-income-${oak.id}`)).toBe('$2,000');
+    expect(await text(page, `pnl-income-${elm.id}`)).toBe('$1,813');
+    expect(await text(page, 'pnl-noi-total')).toBe('$3,413');
+    expect(await text(page, `pnl-cashFlow-${oak.id}`)).toBe('$200'); // 2,000 - 300.10 - 1,000 - 500
+    await expectAccessible(page, 'profit and loss');
+    const pnl = await download(page, 'pnl-csv');
+    expect(pnl.lines[0]).toBe(`Line,Category,"${OAK}","${ELM}",Total`);
+    expect(pnl.lines).toContain('Income,,2000.00,1812.50,3812.50');
+    expect(pnl.lines).toContain('Debt service,Mortgage,-900.00,0.00,-900.00');
+
+    const year = M1.slice(0, 4);
+    await page.goto(`/reports?tab=schedule-e&year=${year}`);
+    await expect.poll(() => text(page, 'schedule-e-notice')).toBe('A worksheet for your tax preparer, not tax advice.');
+    await expect.poll(() => text(page, 'schedule-e-line-3')).toBe('$2,000.00');
+    expect(await text(page, 'schedule-e-line-12')).toBe('$100.00');
+    expect(await text(page, 'schedule-e-line-14')).toBe('$300.10');
+    expect(await text(page, 'schedule-e-line-18')).toBe('$0.00');
+    expect(await page.getByTestId('schedule-e-lines').textContent()).toContain('Not computed yet');
+    expect(await text(page, 'schedule-e-mortgage')).toContain('$900.00');
+    expect(await text(page, 'schedule-e-review')).toContain('Uncategorized');
+    expect(await text(page, 'schedule-e-excluded')).toContain('Security deposit');
+    await expectAccessible(page, 'schedule e');
+    const sheet = await download(page, 'schedule-e-csv');
+    expect(sheet.name).toBe(`schedule-e-${year}-48-oak-avenue-springfield-il-62702.csv`);
+    expect(sheet.lines[1]).toBe('"A worksheet for your tax preparer, not tax advice."');
+    expect(sheet.lines).toContain('1b,Type of property,,,1 Single Family Residence');
+    expect(sheet.lines).toContain('14,Repairs,,300.10,');
+    expect(sheet.lines).toContain(
+      ',Mortgage payments,Mortgage,900.00,Split into principal and interest: only the interest goes on line 12.',
+    );
+    await context.close();
+  });
+
+  it('at 390x844 in dark mode the cash flow, reports and dashboard fit the screen without shifting; axe clean', async () => {
+    const desktop = await browser.newPage(DESKTOP);
+    const { org } = await seed(desktop.page, 'books-phone');
+    await desktop.context.close();
+    const { page, context } = await browser.newPage(PHONE);
+    await signInFromHeader(page, org.email);
+    // The phone pass is in dark mode (the desktop passes above are light).
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await recordShifts(page);
+    for (const path of ['/cash-flow', '/reports', '/reports?tab=schedule-e', '/dashboard']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+      if (path === '/cash-flow') {
+        await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
+        // The chart fits its box: the plot's right edge is inside the chart's container.
+        await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
+        const box = (await page.getByTestId('cash-flow-chart').boundingBox())!;
+        const svg = (await page.getByTestId('cash-flow-chart').locator('svg').first().boundingBox())!;
+        expect(svg.x + svg.width).toBeLessThanOrEqual(box.x + box.width + 1);
+      }
+      if (path === '/dashboard') await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
+      const shift = await shifted(page);
+      expect(shift.total, `${path}: ${shift.sources.join(', ')}`).toBeLessThan(0.05);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+      await expectAccessible(page, `${path} at 390px`);
+    }
+    await context.close();
+
+    // A tenant of the same organization is told kindly that the books are not theirs; the server says 403.
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    expect((await tenant.api.get(`/api/reports/cash-flow?from=${M1}&to=${M0}`)).status).toBe(403);
+    const viewer = await browser.newPage(PHONE);
+    await signInFromHeader(viewer.page, tenant.email);
+    await viewer.page.goto('/cash-flow');
+    await viewer.page.getByTestId('cash-flow-forbidden').waitFor();
+    await viewer.page.goto('/reports');
+    await viewer.page.getByTestId('reports-forbidden').waitFor();
+    await expectAccessible(viewer.page, 'reports as a tenant');
+    await viewer.page.goto('/dashboard');
+    await viewer.page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => viewer.page.getByTestId('dashboard-properties').textContent()).toContain('Your home');
+    expect(await viewer.page.getByTestId('dashboard-cash-flow').count()).toBe(0);
+    await viewer.context.close();
+  });
+});

@@ -1,0 +1,50 @@
+import type { RouteResponse, Routes } from '@rent/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { callRoute } from './client';
+
+/** Reports (issue 13): read from the monthly rollups on the server; every transaction change refreshes them. */
+export type CashFlowReport = RouteResponse<Routes['getCashFlowReport']>;
+export type ProfitAndLossReport = RouteResponse<Routes['getProfitAndLossReport']>;
+export type ScheduleEReport = RouteResponse<Routes['getScheduleEReport']>;
+export type ScheduleEWorksheet = ScheduleEReport['worksheets'][number];
+
+/** Under the transactions key, so every transaction write (which invalidates it) refreshes the reports too. */
+export const reportsKey = ['transactions', 'reports'] as const;
+
+export interface PeriodQuery {
+  from: string;
+  to: string;
+  /** A property id, "none" for no property; absent for every property. */
+  propertyId?: string;
+}
+
+export function useCashFlowReport(query: PeriodQuery | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'cash-flow', query],
+    queryFn: () => callRoute('getCashFlowReport', { query: query! }),
+    enabled: session.status === 'authenticated' && query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProfitAndLossReport(query: PeriodQuery | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'profit-and-loss', query],
+    queryFn: () => callRoute('getProfitAndLossReport', { query: query! }),
+    enabled: session.status === 'authenticated' && query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useScheduleEReport(year: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'schedule-e', year],
+    queryFn: () => callRoute('getScheduleEReport', { query: { year: year! } }),
+    enabled: session.status === 'authenticated' && year !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,119 @@
+import Box from '@cloudscape-design/components/box';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { formatCurrency } from '@rent/shared/core/money';
+import { useMemo, useState } from 'react';
+import { RouterLink } from '../../lib/navigation';
+import type { BookRow } from './bookRows';
+
+export interface BookColumn {
+  key: string;
+  label: string;
+}
+
+/** The ledger filter for a row's cell in a column ('total' for the total column), or null for no link. */
+export type LinkFor = (row: BookRow, column: string) => Record<string, string> | null;
+
+const ledgerHref = (filter: Record<string, string>) => `/transactions?${new URLSearchParams(filter).toString()}`;
+
+function Amount({
+  row,
+  cents,
+  filter,
+  where,
+  testId,
+}: {
+  row: BookRow;
+  cents: number;
+  filter: Record<string, string> | null;
+  where: string;
+  testId: string;
+}) {
+  const text = formatCurrency(cents);
+  const strong = row.kind !== 'category';
+  if (!filter) {
+    return (
+      <Box fontWeight={strong ? 'bold' : 'normal'} data-testid={testId}>
+        {text}
+      </Box>
+    );
+  }
+  return (
+    <RouterLink
+      href={ledgerHref(filter)}
+      data-testid={testId}
+      ariaLabel={`${row.label}, ${where}: ${text}. Open in Transactions`}
+    >
+      {strong ? <strong>{text}</strong> : text}
+    </RouterLink>
+  );
+}
+
+/**
+ * The books as a table (cash flow by month, profit and loss by property): each section expandable into its
+ * categories; every linked amount opens the ledger filtered to exactly that money.
+ */
+export function BookTable({
+  rows,
+  columns,
+  linkFor,
+  loading,
+  label,
+  testId,
+}: {
+  rows: BookRow[];
+  columns: BookColumn[];
+  linkFor: LinkFor;
+  loading: boolean;
+  label: string;
+  testId: string;
+}) {
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const definitions = useMemo<TableProps.ColumnDefinition<BookRow>[]>(
+    () => [
+      {
+        id: 'line',
+        header: 'Line',
+        isRowHeader: true,
+        cell: (row) => (row.kind === 'category' ? row.label : <strong>{row.label}</strong>),
+      },
+      ...[...columns, { key: 'total', label: 'Total' }].map((column) => ({
+        id: column.key,
+        header: column.label,
+        cell: (row: BookRow) => (
+          <Amount
+            row={row}
+            cents={column.key === 'total' ? row.total : (row.values[column.key] ?? 0)}
+            filter={linkFor(row, column.key)}
+            where={column.label}
+            testId={`${testId}-${row.id}-${column.key}`}
+          />
+        ),
+      })),
+    ],
+    [columns, linkFor, testId],
+  );
+  const expandedItems = rows.filter((row) => expanded.includes(row.id));
+  return (
+    <Table
+      data-testid={testId}
+      variant="embedded"
+      items={rows}
+      columnDefinitions={definitions}
+      trackBy="id"
+      stickyColumns={{ first: 1 }}
+      loading={loading}
+      loadingText="Loading"
+      ariaLabels={{ tableLabel: label }}
+      expandableRows={{
+        getItemChildren: (row) => row.children,
+        isItemExpandable: (row) => row.children.length > 0,
+        expandedItems,
+        onExpandableItemToggle: ({ detail }) =>
+          setExpanded((ids) =>
+            detail.expanded ? [...ids, detail.item.id] : ids.filter((id) => id !== detail.item.id),
+          ),
+      }}
+      empty={<Box textAlign="center">No transactions in this period</Box>}
+    />
+  );
+}

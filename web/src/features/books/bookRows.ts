@@ -1,0 +1,153 @@
+import { bookLineOf, DEBT_SERVICE_CATEGORIES } from '@rent/shared/core/books';
+import { CATEGORY_GROUPS, type CategoryGroup, categoryLabel } from '@rent/shared/core/categories';
+import { centsToString, toCents } from '@rent/shared/core/money';
+import { csvCell } from '../../lib/csv';
+
+/**
+ * A books table (cash flow by month, profit and loss by property) from a report's cells, keyed by column: sections income, operating expenses, NOI, debt service, capital
+ * spending, cash flow (then the money that counts nowhere: transfers, uncategorised), each section expandable
+ * into its categories. Amounts are signed like the ledger's (money out negative), so a cell and the ledger
+ * filtered to it show the same net, and NOI / cash flow are the sums of the rows above them.
+ */
+
+export type SectionId =
+  | 'income'
+  | 'operatingExpenses'
+  | 'noi'
+  | 'debtService'
+  | 'capitalSpending'
+  | 'cashFlow'
+  | 'transfers'
+  | 'uncategorized';
+
+export interface BookRow {
+  id: string;
+  label: string;
+  kind: 'section' | 'category' | 'result';
+  /** Cents per column (a month, or a property), and the total. */
+  values: Record<string, number>;
+  total: number;
+  children: BookRow[];
+  /** The ledger's category filter that lists exactly this row's money, or null when no one filter does. */
+  filter: { category?: string; categoryGroup?: CategoryGroup } | null;
+}
+
+const SECTIONS: { id: SectionId; label: string; group?: CategoryGroup; categories?: readonly string[] }[] = [
+  { id: 'income', label: 'Income', group: 'income' },
+  { id: 'operatingExpenses', label: 'Operating expenses' },
+  { id: 'noi', label: 'Net operating income (NOI)' },
+  { id: 'debtService', label: 'Debt service', categories: DEBT_SERVICE_CATEGORIES },
+  { id: 'capitalSpending', label: 'Capital spending', group: 'capital_expenditures' },
+  { id: 'cashFlow', label: 'Cash flow' },
+  { id: 'transfers', label: 'Transfers (not counted)', group: 'transfer' },
+  { id: 'uncategorized', label: 'Uncategorized (not counted)' },
+];
+
+const LINE_OF_SECTION: Partial<Record<SectionId, string>> = {
+  income: 'income',
+  operatingExpenses: 'operatingExpenses',
+  debtService: 'debtService',
+  capitalSpending: 'capitalSpending',
+  transfers: 'transfers',
+  uncategorized: 'uncategorized',
+};
+
+/** The categories a section lists, in taxonomy order (the group value itself first). */
+function sectionCategories(id: SectionId): string[] {
+  if (id === 'uncategorized') return ['uncategorized'];
+  if (id === 'debtService') return [...DEBT_SERVICE_CATEGORIES];
+  const group = {
+    income: 'income',
+    operatingExpenses: 'expenses',
+    capitalSpending: 'capital_expenditures',
+    transfers: 'transfer',
+  }[id as string] as CategoryGroup | undefined;
+  return group ? [group, ...CATEGORY_GROUPS[group]].filter((c) => bookLineOf(c) === LINE_OF_SECTION[id]) : [];
+}
+
+const add = (into: Record<string, number>, from: Record<string, number>, sign = 1) => {
+  for (const [key, value] of Object.entries(from)) into[key] = (into[key] ?? 0) + sign * value;
+};
+
+export interface ColumnCell {
+  column: string;
+  category: string;
+  /** Wire decimal, signed. */
+  net: number;
+}
+
+export function bookRows(cells: readonly ColumnCell[]): BookRow[] {
+  const byCategory = new Map<string, Record<string, number>>();
+  for (const cell of cells) {
+    const values = byCategory.get(cell.category) ?? {};
+    values[cell.column] = (values[cell.column] ?? 0) + (toCents(cell.net) ?? 0);
+    byCategory.set(cell.category, values);
+  }
+  const totalOf = (values: Record<string, number>) => Object.values(values).reduce((n, v) => n + v, 0);
+
+  const sections = new Map<SectionId, BookRow>();
+  for (const section of SECTIONS) {
+    if (section.id === 'noi' || section.id === 'cashFlow') continue;
+    const children = sectionCategories(section.id)
+      .filter((category) => byCategory.has(category))
+      .map((category) => {
+        const values = byCategory.get(category)!;
+        return {
+          id: `${section.id}:${category}`,
+          label: categoryLabel(category),
+          kind: 'category' as const,
+          values,
+          total: totalOf(values),
+          children: [],
+          filter: { category },
+        };
+      });
+    const values: Record<string, number> = {};
+    for (const child of children) add(values, child.values);
+    sections.set(section.id, {
+      id: section.id,
+      label: section.label,
+      kind: 'section',
+      values,
+      total: totalOf(values),
+      children,
+      filter: section.group
+        ? { categoryGroup: section.group }
+        : section.id === 'uncategorized'
+          ? { category: 'uncategorized' }
+          : null,
+    });
+  }
+  const result = (id: 'noi' | 'cashFlow', label: string, parts: SectionId[]): BookRow => {
+    const values: Record<string, number> = {};
+    for (const part of parts) add(values, sections.get(part)!.values);
+    return { id, label, kind: 'result', values, total: totalOf(values), children: [], filter: null };
+  };
+  sections.set('noi', result('noi', 'Net operating income (NOI)', ['income', 'operatingExpenses']));
+  sections.set(
+    'cashFlow',
+    result('cashFlow', 'Cash flow', ['income', 'operatingExpenses', 'debtService', 'capitalSpending']),
+  );
+  return SECTIONS.map((s) => sections.get(s.id)!);
+}
+
+/** The table as CSV: one line per section and category, a column each and the total; exact amounts. */
+export function bookRowsCsv(rows: BookRow[], columns: readonly { key: string; label: string }[]): string {
+  const months = columns.map((c) => c.key);
+  const lines = [['Line', 'Category', ...columns.map((c) => c.label), 'Total'].map((h) => csvCell(h)).join(',')];
+  const amount = (cents: number | undefined) => csvCell(centsToString(cents ?? 0), false);
+  for (const row of rows) {
+    lines.push([csvCell(row.label), '', ...months.map((m) => amount(row.values[m])), amount(row.total)].join(','));
+    for (const child of row.children) {
+      lines.push(
+        [
+          csvCell(row.label),
+          csvCell(child.label),
+          ...months.map((m) => amount(child.values[m])),
+          amount(child.total),
+        ].join(','),
+      );
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

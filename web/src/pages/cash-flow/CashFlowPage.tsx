@@ -1,0 +1,153 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
+import { errorMessage } from '../../api/client';
+import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
+import { EmptyState } from '../../components/EmptyState';
+import { RouterButton } from '../../components/RouterButton';
+import { BookTable } from '../../features/books/BookTable';
+import { PeriodControls } from '../../features/report-period/PeriodControls';
+import { periodLabel } from '../../features/report-period/period';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { KPI_LABELS } from './kpis';
+import { useCashFlow } from './use-cash-flow';
+
+const FIGURES = [
+  ['income', 'Income'],
+  ['operatingExpenses', 'Operating expenses'],
+  ['noi', 'NOI'],
+  ['debtService', 'Debt service'],
+  ['capitalSpending', 'Capital spending'],
+  ['cashFlow', 'Cash flow'],
+] as const;
+
+/** SPEC §2 /cash-flow: month by month and property by property, from the monthly rollups. */
+export default function CashFlowPage() {
+  useDocumentTitle('Cash Flow');
+  const cf = useCashFlow();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const figures = cf.report.data?.figures;
+
+  if (cf.forbidden) {
+    return (
+      <ContentLayout header={<Header variant="h1">Cash Flow</Header>}>
+        <Container data-testid="cash-flow-forbidden">
+          <EmptyState
+            title="Cash flow is not available for your role"
+            action={<RouterButton href="/rental-history">Go to Rental History</RouterButton>}
+          >
+            The books are kept by the landlords, property managers and administrators of your organization.
+          </EmptyState>
+        </Container>
+      </ContentLayout>
+    );
+  }
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="What came in and what went out, month by month. Transfers, ignored and uncategorized transactions are not counted."
+          actions={
+            <Button iconName="download" onClick={cf.downloadCsv} disabled={!cf.report.data} data-testid="cash-flow-csv">
+              Download CSV
+            </Button>
+          }
+        >
+          Cash Flow
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <PeriodControls period={cf.period} onChange={cf.setPeriod} today={cf.today} idPrefix="cash-flow" />
+        {cf.report.isError && !cf.report.data ? (
+          <Alert
+            type="error"
+            header="Failed to load the cash flow"
+            action={<Button onClick={() => void cf.report.refetch()}>Retry</Button>}
+          >
+            {errorMessage(cf.report.error, 'Please try again.')}
+          </Alert>
+        ) : null}
+        <Container
+          header={
+            <Header variant="h2" description={periodLabel(cf.period.from, cf.period.to)}>
+              Summary
+            </Header>
+          }
+        >
+          <div aria-busy={!figures || cf.stale} className={cf.stale ? 'rt-stale' : undefined}>
+            <SpaceBetween size="l">
+              <ColumnLayout columns={desktop ? 6 : 2} variant="text-grid" minColumnWidth={120}>
+                {FIGURES.map(([key, label]) => (
+                  <div key={key}>
+                    <Box variant="awsui-key-label">{label}</Box>
+                    <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-${key}`}>
+                      {figures ? formatCurrency(toCents(figures[key]) ?? 0) : '…'}
+                    </Box>
+                  </div>
+                ))}
+              </ColumnLayout>
+              <ColumnLayout columns={desktop ? 4 : 2} variant="text-grid" minColumnWidth={120}>
+                {(Object.entries(KPI_LABELS) as [keyof typeof KPI_LABELS, string][]).map(([id, label]) => {
+                  const kpi = cf.kpis?.find((k) => k.id === id)?.kpi;
+                  return (
+                    <div key={id}>
+                      <Box variant="awsui-key-label">{label}</Box>
+                      <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-kpi-${id}`}>
+                        {kpi ? kpi.text : '…'}
+                      </Box>
+                      <Box variant="small" color="text-body-secondary" data-testid={`cash-flow-kpi-${id}-reason`}>
+                        <span className="rt-kpi-reason">{kpi && kpi.value === null ? kpi.reason : '\u00a0'}</span>
+                      </Box>
+                    </div>
+                  );
+                })}
+              </ColumnLayout>
+            </SpaceBetween>
+          </div>
+        </Container>
+        <Container header={<Header variant="h2">Income and expenses</Header>}>
+          <IncomeExpenseChartLazy
+            testId="cash-flow-chart"
+            months={cf.months}
+            {...cf.chart}
+            netTitle="Cash flow"
+            height={desktop ? 380 : 320}
+            loading={!cf.report.data}
+            ariaLabel="Income and expenses by month, cash flow as a line"
+          />
+        </Container>
+        <Container
+          header={
+            <Header
+              variant="h2"
+              description="Money out is negative. Open a section to see its categories; follow an amount to its transactions."
+            >
+              By month
+            </Header>
+          }
+        >
+          <div className="rt-reserve-table">
+            <BookTable
+              rows={cf.rows}
+              columns={cf.columns}
+              linkFor={cf.linkFor}
+              loading={!cf.report.data}
+              label="Cash flow by month"
+              testId="cf"
+            />
+          </div>
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

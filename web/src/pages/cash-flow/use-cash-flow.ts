@@ -1,0 +1,77 @@
+import { ledgerFilterFor } from '@rent/shared/core/books';
+import { isTenant } from '@rent/shared/core/roles';
+import { useCallback, useMemo } from 'react';
+import { isForbiddenError } from '../../api/client';
+import { useOrganization } from '../../api/organization';
+import { useProperties } from '../../api/properties';
+import { useCashFlowReport } from '../../api/reports';
+import type { LinkFor } from '../../features/books/BookTable';
+import { type BookRow, bookRows, bookRowsCsv } from '../../features/books/bookRows';
+import { monthLabel } from '../../features/report-period/period';
+import { usePeriod } from '../../features/report-period/usePeriod';
+import { downloadText } from '../../lib/csv';
+import { periodKpis } from './kpis';
+
+/** Money out per month of the rows that spend (positive cents), for the chart. */
+function spending(rows: BookRow[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const row of rows) {
+    if (!['operatingExpenses', 'debtService', 'capitalSpending'].includes(row.id)) continue;
+    for (const [month, cents] of Object.entries(row.values)) out[month] = (out[month] ?? 0) - cents;
+  }
+  return out;
+}
+
+/** The cash flow page's data: the period in the URL, the report, its rows and chart series, the CSV. */
+export function useCashFlow() {
+  const org = useOrganization();
+  const { period, setPeriod, today } = usePeriod();
+  const tenant = isTenant(org.role);
+  const query = tenant ? null : { from: period.from, to: period.to, propertyId: period.propertyId };
+  const report = useCashFlowReport(query);
+  const data = report.data;
+  const rows = useMemo(
+    () => bookRows((data?.cells ?? []).map((c) => ({ column: c.month, category: c.category, net: c.net }))),
+    [data],
+  );
+  const months = data?.months ?? [];
+  const properties = useProperties({ enabled: !tenant && !!org.role });
+  const kpis = useMemo(
+    () => (data && properties.data ? periodKpis(data, properties.data, period.propertyId) : null),
+    [data, properties.data, period.propertyId],
+  );
+  const columns = useMemo(() => months.map((m) => ({ key: m, label: monthLabel(m) })), [months]);
+  const { propertyId } = period;
+  const linkFor = useCallback<LinkFor>(
+    (row, column) =>
+      row.filter && months.length > 0
+        ? ledgerFilterFor({
+            from: column === 'total' ? months[0]! : column,
+            to: column === 'total' ? months[months.length - 1]! : column,
+            ...(propertyId !== undefined && { propertyId: propertyId === 'none' ? null : propertyId }),
+            ...row.filter,
+          })
+        : null,
+    [months, propertyId],
+  );
+  const row = (id: string) => rows.find((r) => r.id === id)?.values ?? {};
+  return {
+    tenant,
+    forbidden: tenant || isForbiddenError(report.error),
+    period,
+    setPeriod,
+    today,
+    report,
+    months,
+    rows,
+    kpis,
+    columns,
+    linkFor,
+    chart: { income: row('income'), expenses: spending(rows), net: row('cashFlow') },
+    stale: report.isPlaceholderData,
+    downloadCsv: () => {
+      const scope = period.propertyId ? `-${period.propertyId === 'none' ? 'no-property' : 'property'}` : '';
+      downloadText(bookRowsCsv(rows, columns), `cash-flow-${period.from}-to-${period.to}${scope}.csv`);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { presetMonths } from '@rent/shared/core/books';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
+import { isTenant } from '@rent/shared/core/roles';
+import { useMemo } from 'react';
+import { useOrganization } from '../../api/organization';
+import { useCashFlowReport } from '../../api/reports';
+import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
+import { bookRows } from '../../features/books/bookRows';
+import { todayLocal } from '../../features/report-period/period';
+import { RouterLink } from '../../lib/navigation';
+
+const CHART_HEIGHT = 300;
+
+/** The trailing 12 months from the cash flow report: income and expenses per month (net as a line), NOI, cash flow. */
+function useDashboardCashFlow() {
+  const period = presetMonths('trailing12', todayLocal());
+  const query = useMemo(() => ({ from: period.from, to: period.to }), [period.from, period.to]);
+  const org = useOrganization();
+  // Asked only once the role is known to keep the books (a tenant's dashboard has no cash flow).
+  const report = useCashFlowReport(org.role && !isTenant(org.role) ? query : null);
+  const data = report.data;
+  const series = useMemo(() => {
+    const rows = bookRows((data?.cells ?? []).map((c) => ({ column: c.month, category: c.category, net: c.net })));
+    const values = (id: string) => rows.find((r) => r.id === id)?.values ?? {};
+    const expenses: Record<string, number> = {};
+    for (const id of ['operatingExpenses', 'debtService', 'capitalSpending']) {
+      for (const [month, cents] of Object.entries(values(id))) expenses[month] = (expenses[month] ?? 0) - cents;
+    }
+    return { income: values('income'), expenses, net: values('cashFlow') };
+  }, [data]);
+  return { report, months: data?.months ?? [], series };
+}
+
+/** The dashboard's cash flow box; its height is held while the report and the chart chunk load. */
+export function DashboardCashFlow() {
+  const { report, months, series } = useDashboardCashFlow();
+  const figures = report.data?.figures;
+  const money = (value: number | undefined) => (value === undefined ? '…' : formatCurrency(toCents(value) ?? 0));
+  return (
+    <Container
+      data-testid="dashboard-cash-flow"
+      header={
+        <Header variant="h2" description="The last 12 months. Transfers and ignored transactions are not counted.">
+          Cash flow
+        </Header>
+      }
+    >
+      <SpaceBetween size="m">
+        {report.isError && !figures ? (
+          <StatusIndicator type="error">Failed to load the cash flow. Please try again.</StatusIndicator>
+        ) : (
+          <ColumnLayout columns={2} variant="text-grid" minColumnWidth={120}>
+            <div>
+              <Box variant="awsui-key-label">Net operating income</Box>
+              <Box fontSize="heading-l" fontWeight="bold" data-testid="dashboard-noi">
+                {money(figures?.noi)}
+              </Box>
+            </div>
+            <div>
+              <Box variant="awsui-key-label">Cash flow</Box>
+              <Box fontSize="heading-l" fontWeight="bold" data-testid="dashboard-cash-flow-total">
+                {money(figures?.cashFlow)}
+              </Box>
+            </div>
+          </ColumnLayout>
+        )}
+        <IncomeExpenseChartLazy
+          testId="dashboard-cash-flow-chart"
+          months={months}
+          {...series}
+          height={CHART_HEIGHT}
+          loading={!report.data}
+          ariaLabel="Income and expenses over the last 12 months, net as a line"
+        />
+        <RouterLink href="/cash-flow">See cash flow</RouterLink>
+      </SpaceBetween>
+    </Container>
+  );
+}

@@ -1,0 +1,113 @@
+import { ledgerFilterFor } from '@rent/shared/core/books';
+import { NO_PROPERTY } from '@rent/shared/core/filters';
+import { isTenant } from '@rent/shared/core/roles';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isForbiddenError } from '../../api/client';
+import { useOrganization } from '../../api/organization';
+import { useProfitAndLossReport, useScheduleEReport } from '../../api/reports';
+import type { LinkFor } from '../../features/books/BookTable';
+import { bookRows, bookRowsCsv } from '../../features/books/bookRows';
+import { usePeriod } from '../../features/report-period/usePeriod';
+import { downloadText } from '../../lib/csv';
+import { scheduleECsv } from './scheduleECsv';
+
+export type ReportTab = 'profit-and-loss' | 'schedule-e';
+
+/** The reports page's data: the tab and period in the URL, the profit and loss, the Schedule E worksheets. */
+export function useReports() {
+  const org = useOrganization();
+  const tenant = isTenant(org.role);
+  const [params, setParams] = useSearchParams();
+  const tab: ReportTab = params.get('tab') === 'schedule-e' ? 'schedule-e' : 'profit-and-loss';
+  const setTab = (next: ReportTab) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        if (next === 'profit-and-loss') out.delete('tab');
+        else out.set('tab', next);
+        return out;
+      },
+      { replace: true },
+    );
+  const { period, setPeriod, today } = usePeriod();
+  const lastYear = String(Number(today.slice(0, 4)) - 1);
+  const yearParam = params.get('year') ?? '';
+  const year = /^\d{4}$/.test(yearParam) && yearParam <= today.slice(0, 4) ? yearParam : lastYear;
+  const setYear = (next: string) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        out.set('year', next);
+        return out;
+      },
+      { replace: true },
+    );
+
+  const pnl = useProfitAndLossReport(tenant || tab !== 'profit-and-loss' ? null : { from: period.from, to: period.to });
+  const scheduleE = useScheduleEReport(tenant || tab !== 'schedule-e' ? null : year);
+
+  const columns = useMemo(() => {
+    const data = pnl.data;
+    if (!data) return [];
+    const used = new Set(data.cells.map((c) => c.propertyId ?? NO_PROPERTY));
+    const list = data.properties.map((p) => ({ key: p.id, label: p.address }));
+    for (const key of used)
+      if (!list.some((c) => c.key === key))
+        list.push({ key, label: key === NO_PROPERTY ? 'No property' : 'A deleted property' });
+    return list;
+  }, [pnl.data]);
+  const rows = useMemo(
+    () =>
+      bookRows(
+        (pnl.data?.cells ?? []).map((c) => ({ column: c.propertyId ?? NO_PROPERTY, category: c.category, net: c.net })),
+      ),
+    [pnl.data],
+  );
+  const linkFor = useCallback<LinkFor>(
+    (row, column) =>
+      row.filter
+        ? ledgerFilterFor({
+            from: period.from,
+            to: period.to,
+            ...(column !== 'total' && { propertyId: column === NO_PROPERTY ? null : column }),
+            ...row.filter,
+          })
+        : null,
+    [period.from, period.to],
+  );
+
+  const [sheetId, setSheetId] = useState<string | null>(null);
+  const worksheets = scheduleE.data?.worksheets ?? [];
+  const sheet = worksheets.find((w) => (w.propertyId ?? NO_PROPERTY) === sheetId) ?? worksheets[0] ?? null;
+
+  return {
+    forbidden: tenant || isForbiddenError(pnl.error) || isForbiddenError(scheduleE.error),
+    tab,
+    setTab,
+    period,
+    setPeriod,
+    today,
+    pnl,
+    columns,
+    rows,
+    linkFor,
+    downloadPnl: () => downloadText(bookRowsCsv(rows, columns), `profit-and-loss-${period.from}-to-${period.to}.csv`),
+    year,
+    setYear,
+    years: Array.from({ length: 10 }, (_, i) => String(Number(today.slice(0, 4)) - i)),
+    scheduleE,
+    worksheets,
+    sheet,
+    setSheetId,
+    downloadScheduleE: () => {
+      if (!sheet || !scheduleE.data) return;
+      const name =
+        sheet.address
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase() || 'property';
+      downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), `schedule-e-${year}-${name}.csv`);
+    },
+  };
+}
