@@ -25,6 +25,8 @@
  * | Match cell         | ORG#o  | MATCH#yyyy-mm#PROP#p      |                                             |                                             |
  * |   (no property)    |        | MATCH#yyyy-mm#NOPROP      |                                             |                                             |
  * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
+ * | Maintenance request| ORG#o  | MAINT#m (m starts with    | ORG#o#REPORTER#u / MAINT#m                  | ORG#o#PROP#p / MAINT#m                      |
+ * |                    |        |  its reportedAt)          |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -44,6 +46,11 @@
  *   (a compressed snapshot of its transactions' names, amounts, categories) and the MATCHINDEX state;
  *   the rows changed since each snapshot are `m#<transactionId>` attributes of the rollup cell of the same
  *   month and property, written by every transaction write with its rollup deltas (docs/data-model.md).
+ *
+ * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
+ *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
+ *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
+ *   per page; other filters (status, issue type, assignee, text) are a bounded FilterExpression loop.
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
  * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions additionally
@@ -176,6 +183,27 @@ export const keys = {
   matchIndexState: (orgId: string) => ({ PK: orgPk(orgId), SK: 'MATCHINDEX' }),
   /** begins_with this: every match cell and the index state, in one Query. */
   matchIndexPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MATCH' }),
+
+  maintenance: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SK: `MAINT#${requestId}` }),
+  maintenancePrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MAINT#' }),
+  /** The requests one person reported (a tenant's own list), newest first (GSI1). */
+  maintenanceByReporter: (orgId: string, userId: string, requestId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#REPORTER#${userId}`,
+    GSI1SK: `MAINT#${requestId}`,
+  }),
+  maintenanceOfReporter: (orgId: string, userId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#REPORTER#${userId}`,
+    GSI1SKPrefix: 'MAINT#',
+  }),
+  /** A request points at its property (GSI2): the property's requests, and the property-delete check. */
+  maintenanceByProperty: (orgId: string, propertyId: string, requestId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SK: `MAINT#${requestId}`,
+  }),
+  maintenanceOfProperty: (orgId: string, propertyId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SKPrefix: 'MAINT#',
+  }),
 } as const;
 
 /** The attribute of a rollup cell holding a transaction's match row written since the last snapshot. */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { Id } from '../domain/common.js';
+import {
+  MaintenanceCreate,
+  MaintenanceIdQuery,
+  MaintenanceListQuery,
+  MaintenancePage,
+  MaintenanceResult,
+  MaintenanceUpdate,
+} from '../domain/maintenance.js';
 import { Member, MemberList, MemberParams, MemberRoleUpdate } from '../domain/member.js';
 import { Organization, OrganizationUpdate } from '../domain/organization.js';
 import { Property, PropertyInput, PropertyUpdate, PropertyView } from '../domain/property.js';
@@ -392,6 +400,52 @@ export const routes = {
     params: byId,
     query: RuleOrganizationQuery,
     orgScopedQuery: true,
+    response: z.object({ id: z.string() }),
+    roles: STAFF,
+  }),
+
+  // Maintenance requests (SPEC §7 "Maintenance"; rules in docs/decisions.md "Tenants: maintenance requests"):
+  // everyone reaches these; the maintenance service decides what a tenant may see and change.
+  listMaintenance: defineRoute({
+    id: 'listMaintenance',
+    method: 'GET',
+    path: '/api/maintenance',
+    query: MaintenanceListQuery,
+    response: MaintenancePage,
+    roles: ANY_ROLE,
+  }),
+  createMaintenance: defineRoute({
+    id: 'createMaintenance',
+    method: 'POST',
+    path: '/api/maintenance',
+    body: MaintenanceCreate,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+    status: 201,
+  }),
+  /** SPEC §7: PUT /api/maintenance?id={id}. */
+  updateMaintenance: defineRoute({
+    id: 'updateMaintenance',
+    method: 'PUT',
+    path: '/api/maintenance',
+    query: MaintenanceIdQuery,
+    body: MaintenanceUpdate,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+  }),
+  getMaintenance: defineRoute({
+    id: 'getMaintenance',
+    method: 'GET',
+    path: '/api/maintenance/{id}',
+    params: byId,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+  }),
+  deleteMaintenance: defineRoute({
+    id: 'deleteMaintenance',
+    method: 'DELETE',
+    path: '/api/maintenance/{id}',
+    params: byId,
     response: z.object({ id: z.string() }),
     roles: STAFF,
   }),

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { IssueType, MaintenanceFilter, MaintenanceStatus, PreferredContactTimes } from '@rent/shared';
+import { z } from 'zod';
+import { Conflict, NotFound } from '../../domain-errors.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { keys, orgPk } from '../keys.js';
+import { type Key, queryPages } from '../query.js';
+
+/** A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
+export interface MaintenanceRecord {
+  id: string;
+  organizationId: string;
+  title: string;
+  description: string;
+  issueType: IssueType;
+  status: MaintenanceStatus;
+  reportedById: string;
+  reporterName: string | null;
+  reporterEmail: string | null;
+  propertyId: string;
+  assignedToId: string | null;
+  reportedAt: string;
+  updatedAt: string;
+  preferredContactTimes: PreferredContactTimes;
+  notes: string | null;
+  resolvedAt: string | null;
+  reopenCount: number;
+  version: number;
+}
+
+const notFound = () => new NotFound('Maintenance request');
+const stale = () =>
+  new Conflict(
+    'CONFLICT',
+    'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
+  );
+
+/**
+ * Request ids begin with their reportedAt (compact, fixed width), so sorting the ids sorts by report time:
+ * every list is a Query read backwards, with no extra index for "newest first".
+ */
+export function newMaintenanceId(reportedAt: Date): string {
+  return `${reportedAt.toISOString().replace(/[-:.]/g, '')}-${randomUUID()}`;
+}
+
+function maintenanceItem(r: MaintenanceRecord) {
+  return {
+    ...keys.maintenance(r.organizationId, r.id),
+    ...keys.maintenanceByReporter(r.organizationId, r.reportedById, r.id),
+    ...keys.maintenanceByProperty(r.organizationId, r.propertyId, r.id),
+    type: 'MaintenanceRequest',
+    ...r,
+    // What the text filter searches: lower-cased title and description.
+    search: `${r.title}\n${r.description}`.toLowerCase(),
+  };
+}
+
+function toRecord(item: Record<string, unknown>): MaintenanceRecord {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, search, ...rest } = item;
+  return rest as unknown as MaintenanceRecord;
+}
+
+export async function putNewMaintenance(record: MaintenanceRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: maintenanceItem(record),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function getMaintenance(orgId: string, id: string): Promise<MaintenanceRecord> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.maintenance(orgId, id), ConsistentRead: true }),
+  );
+  if (Item?.type !== 'MaintenanceRequest') throw notFound();
+  return toRecord(Item);
+}
+
+/** Writes `next` in place of the version `expected` that was read (someone else's change in between: 409). */
+export async function replaceMaintenance(next: MaintenanceRecord, expected: number): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: maintenanceItem(next),
+        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
+        ExpressionAttributeValues: { ':expected': expected },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw error.Item ? stale() : notFound();
+    throw error;
+  }
+}
+
+export async function deleteMaintenance(orgId: string, id: string): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.maintenance(orgId, id),
+        ConditionExpression: 'attribute_exists(PK) AND #type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'MaintenanceRequest' },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound();
+    throw error;
+  }
+}
+
+// ---- lists -------------------------------------------------------------------------------------------
+
+/** Which partition a list reads: the organization's, one reporter's (GSI1) or one property's (GSI2). */
+export type MaintenanceScope = { kind: 'org' } | { kind: 'reporter'; userId: string } | { kind: 'property'; propertyId: string };
+
+/** A filtered page reads at most this many times, each examining at most READ_ITEMS requests. */
+export const FILTERED_READS = 4;
+export const FILTERED_READ_ITEMS = 500;
+
+const PageCursor = z.strictObject({
+  v: z.literal(1),
+  s: z.enum(['org', 'reporter', 'property']),
+  k: z.record(z.string(), z.string()),
+});
+
+function plan(orgId: string, scope: MaintenanceScope) {
+  if (scope.kind === 'reporter') {
+    const k = keys.maintenanceOfReporter(orgId, scope.userId);
+    return { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', pkValue: k.GSI1PK, prefix: k.GSI1SKPrefix };
+  }
+  if (scope.kind === 'property') {
+    const k = keys.maintenanceOfProperty(orgId, scope.propertyId);
+    return { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', pkValue: k.GSI2PK, prefix: k.GSI2SKPrefix };
+  }
+  const k = keys.maintenancePrefix(orgId);
+  return { index: undefined, pk: 'PK', sk: 'SK', pkValue: k.PK, prefix: k.SKPrefix };
+}
+
+function filterExpression(filter: MaintenanceFilter, scope: MaintenanceScope) {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const equal = (field: string, value: unknown) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    conditions.push(`#${field} = :${field}`);
+  };
+  if (filter.status) equal('status', filter.status);
+  if (filter.issueType) equal('issueType', filter.issueType);
+  if (filter.propertyId && scope.kind !== 'property') equal('propertyId', filter.propertyId);
+  if (filter.assignedToId === 'none') {
+    names['#assignedToId'] = 'assignedToId';
+    values[':nobody'] = null;
+    conditions.push('(attribute_not_exists(#assignedToId) OR #assignedToId = :nobody)');
+  } else if (filter.assignedToId) equal('assignedToId', filter.assignedToId);
+  if (filter.q) {
+    names['#search'] = 'search';
+    values[':q'] = filter.q.toLowerCase();
+    conditions.push('contains(#search, :q)');
+  }
+  return { conditions, names, values };
+}
+
+/**
+ * One page of requests, newest first. Unfiltered (beyond the scope): ONE Query with Limit = page + 1.
+ * Filtered: at most FILTERED_READS reads of FILTERED_READ_ITEMS; a page not full by then comes back
+ * short with a cursor to continue. The signed cursor must name this scope and a key of this partition.
+ */
+export async function listMaintenance(
+  orgId: string,
+  scope: MaintenanceScope,
+  filter: MaintenanceFilter,
+  page: { limit: number; cursor?: string },
+): Promise<{ records: MaintenanceRecord[]; nextCursor: string | null }> {
+  const p = plan(orgId, scope);
+  const expression = filterExpression(filter, scope);
+  const filtered = expression.conditions.length > 0;
+  const belongs = (c: z.infer<typeof PageCursor>) =>
+    c.s === scope.kind &&
+    c.k[p.pk] === p.pkValue &&
+    (c.k[p.sk] ?? '').startsWith(p.prefix) &&
+    (c.k.PK ?? '').startsWith(`${orgPk(orgId)}`) &&
+    Object.keys(c.k).every((name) => ['PK', 'SK', p.pk, p.sk].includes(name));
+  const start: Key | undefined = page.cursor ? decodeCursor(page.cursor, PageCursor, belongs).k : undefined;
+
+  const input = {
+    TableName: tableName(),
+    ...(p.index && { IndexName: p.index }),
+    KeyConditionExpression: `${p.pk} = :pk AND begins_with(${p.sk}, :prefix)`,
+    ...(filtered && { FilterExpression: expression.conditions.join(' AND '), ExpressionAttributeNames: expression.names }),
+    ExpressionAttributeValues: { ':pk': p.pkValue, ':prefix': p.prefix, ...expression.values },
+    ScanIndexForward: false,
+    Limit: filtered ? FILTERED_READ_ITEMS : page.limit + 1,
+  };
+  const found: Record<string, unknown>[] = [];
+  let after: Key | undefined;
+  let reads = 0;
+  for await (const result of queryPages(input, start)) {
+    found.push(...result.items);
+    after = result.next;
+    if (found.length > page.limit || ++reads >= (filtered ? FILTERED_READS : 1)) break;
+  }
+  const records = found.slice(0, page.limit);
+  let next: Key | undefined;
+  if (found.length > page.limit) {
+    const last = records.at(-1)!;
+    next = { PK: last.PK as string, SK: last.SK as string };
+    if (p.index) {
+      next[p.pk] = last[p.pk] as string;
+      next[p.sk] = last[p.sk] as string;
+    }
+  } else if (after) next = after;
+  return {
+    records: records.map(toRecord),
+    nextCursor: next ? encodeCursor({ v: 1, s: scope.kind, k: next }) : null,
+  };
+}
