@@ -97,7 +97,10 @@ export async function createRequest(caller: Caller, input: MaintenanceCreate) {
   } else {
     if (!input.propertyId) throw notOrgProperty();
     propertyId = input.propertyId;
-    await Promise.all([assertOrgProperty(caller.orgId, propertyId), assertAssignable(caller.orgId, input.assignedToId)]);
+    await Promise.all([
+      assertOrgProperty(caller.orgId, propertyId),
+      assertAssignable(caller.orgId, input.assignedToId),
+    ]);
   }
   const now = new Date();
   const status = input.status ?? MAINTENANCE_DEFAULTS.status;
@@ -145,7 +148,8 @@ export async function deleteRequest(caller: Caller, id: string) {
 
 function tenantChange(current: MaintenanceRecord, input: MaintenanceUpdate): MaintenanceRecord {
   if (input.propertyId !== current.propertyId) throw new NotAllowed('Tenants cannot change the property of a request.');
-  if (input.assignedToId !== undefined && input.assignedToId !== current.assignedToId) throw staffOnly('assign a request');
+  if (input.assignedToId !== undefined && input.assignedToId !== current.assignedToId)
+    throw staffOnly('assign a request');
   if (input.notes !== undefined) throw staffOnly('keep notes on a request');
   const now = new Date();
   const edits = {

@@ -51,7 +51,9 @@ export const MaintenanceCreate = z.strictObject({
   propertyId: Id.nullish(),
   issueType: IssueTypeEnum.default(MAINTENANCE_DEFAULTS.issueType),
   status: MaintenanceStatusEnum.optional(),
-  preferredContactTimes: PreferredContactTimes.default(() => structuredClone(MAINTENANCE_DEFAULTS.preferredContactTimes)),
+  preferredContactTimes: PreferredContactTimes.default(() =>
+    structuredClone(MAINTENANCE_DEFAULTS.preferredContactTimes),
+  ),
   assignedToId: assignee.optional(),
   notes: notes.optional(),
 });

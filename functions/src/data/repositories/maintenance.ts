@@ -119,7 +119,10 @@ export async function deleteMaintenance(orgId: string, id: string): Promise<void
 // ---- lists -------------------------------------------------------------------------------------------
 
 /** Which partition a list reads: the organization's, one reporter's (GSI1) or one property's (GSI2). */
-export type MaintenanceScope = { kind: 'org' } | { kind: 'reporter'; userId: string } | { kind: 'property'; propertyId: string };
+export type MaintenanceScope =
+  | { kind: 'org' }
+  | { kind: 'reporter'; userId: string }
+  | { kind: 'property'; propertyId: string };
 
 /** A filtered page reads at most this many times, each examining at most READ_ITEMS requests. */
 export const FILTERED_READS = 4;
@@ -195,7 +198,10 @@ export async function listMaintenance(
     TableName: tableName(),
     ...(p.index && { IndexName: p.index }),
     KeyConditionExpression: `${p.pk} = :pk AND begins_with(${p.sk}, :prefix)`,
-    ...(filtered && { FilterExpression: expression.conditions.join(' AND '), ExpressionAttributeNames: expression.names }),
+    ...(filtered && {
+      FilterExpression: expression.conditions.join(' AND '),
+      ExpressionAttributeNames: expression.names,
+    }),
     ExpressionAttributeValues: { ':pk': p.pkValue, ':prefix': p.prefix, ...expression.values },
     ScanIndexForward: false,
     Limit: filtered ? FILTERED_READ_ITEMS : page.limit + 1,
