@@ -235,30 +235,30 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
             </FormField>
           </ColumnLayout>
           {staff ? (
-            <>
-              <FormField label="Assigned to" controlId="maintenance-assignee">
-                <Select
-                  controlId="maintenance-assignee"
-                  selectedOption={assigneeOptions.find((o) => o.value === values.assignedToId) ?? assigneeOptions[0]!}
-                  options={assigneeOptions}
-                  onChange={({ detail }) => set('assignedToId', detail.selectedOption.value ?? '')}
-                  data-testid="maintenance-assignee"
-                />
-              </FormField>
-              <FormField
-                label="Internal notes"
-                description="For your team only: tenants never see these."
+            <FormField label="Assigned to" controlId="maintenance-assignee">
+              <Select
+                controlId="maintenance-assignee"
+                selectedOption={assigneeOptions.find((o) => o.value === values.assignedToId) ?? assigneeOptions[0]!}
+                options={assigneeOptions}
+                onChange={({ detail }) => set('assignedToId', detail.selectedOption.value ?? '')}
+                data-testid="maintenance-assignee"
+              />
+            </FormField>
+          ) : null}
+          {staff ? (
+            <FormField
+              label="Internal notes"
+              description="For your team only: tenants never see these."
+              controlId="maintenance-notes"
+            >
+              <Textarea
                 controlId="maintenance-notes"
-              >
-                <Textarea
-                  controlId="maintenance-notes"
-                  rows={3}
-                  value={values.notes}
-                  onChange={({ detail }) => set('notes', detail.value)}
-                  data-testid="maintenance-notes"
-                />
-              </FormField>
-            </>
+                rows={3}
+                value={values.notes}
+                onChange={({ detail }) => set('notes', detail.value)}
+                data-testid="maintenance-notes"
+              />
+            </FormField>
           ) : null}
         </SpaceBetween>
       </form>

@@ -28,17 +28,18 @@ export function maintenanceColumns(
       id: 'title',
       header: 'Title',
       isRowHeader: true,
+      minWidth: 200,
       cell: (r) => (
         <Button variant="inline-link" onClick={() => open(r)} ariaLabel={`Open ${r.title}`}>
           {r.title}
         </Button>
       ),
     },
-    { id: 'status', header: 'Status', cell: (r) => <MaintenanceStatusBadge status={r.status} /> },
-    { id: 'property', header: 'Property', cell: (r) => r.property?.address ?? '—' },
-    { id: 'issueType', header: 'Issue type', cell: (r) => ISSUE_TYPE_LABELS[r.issueType] },
-    { id: 'reportedBy', header: 'Reported by', cell: reporterLabel },
-    { id: 'assignedTo', header: 'Assigned to', cell: (r) => assigneeName(r.assignedToId) },
-    { id: 'reportedAt', header: 'Reported', cell: (r) => formatDateTime(r.reportedAt) },
+    { id: 'status', header: 'Status', minWidth: 140, cell: (r) => <MaintenanceStatusBadge status={r.status} /> },
+    { id: 'property', header: 'Property', minWidth: 180, cell: (r) => r.property?.address ?? '—' },
+    { id: 'issueType', header: 'Issue type', minWidth: 130, cell: (r) => ISSUE_TYPE_LABELS[r.issueType] },
+    { id: 'reportedBy', header: 'Reported by', minWidth: 150, cell: reporterLabel },
+    { id: 'assignedTo', header: 'Assigned to', minWidth: 140, cell: (r) => assigneeName(r.assignedToId) },
+    { id: 'reportedAt', header: 'Reported', minWidth: 180, cell: (r) => formatDateTime(r.reportedAt) },
   ];
 }
