@@ -59,6 +59,8 @@
  * transaction may be written between the check and the delete).
  */
 
+import { randomUUID } from 'node:crypto';
+
 export const orgPk = (orgId: string) => `ORG#${orgId}`;
 
 export const keys = {
@@ -205,6 +207,14 @@ export const keys = {
     GSI2SKPrefix: 'MAINT#',
   }),
 } as const;
+
+/**
+ * Maintenance request ids begin with their reportedAt (compact, fixed width), so sorting the ids sorts by
+ * report time: every maintenance list is a Query read backwards, with no extra index for "newest first".
+ */
+export function newMaintenanceId(reportedAt: Date): string {
+  return `${reportedAt.toISOString().replace(/[-:.]/g, '')}-${randomUUID()}`;
+}
 
 /** The attribute of a rollup cell holding a transaction's match row written since the last snapshot. */
 export const matchRowAttribute = (transactionId: string) => `m#${transactionId}`;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IssueType, MaintenanceFilter, MaintenanceStatus, PreferredContactTimes } from '@rent/shared';
 import { z } from 'zod';
@@ -7,6 +6,9 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
+
+export { newMaintenanceId } from '../keys.js';
+
 import { type Key, queryPages } from '../query.js';
 
 /** A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
@@ -37,14 +39,6 @@ const stale = () =>
     'CONFLICT',
     'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
   );
-
-/**
- * Request ids begin with their reportedAt (compact, fixed width), so sorting the ids sorts by report time:
- * every list is a Query read backwards, with no extra index for "newest first".
- */
-export function newMaintenanceId(reportedAt: Date): string {
-  return `${reportedAt.toISOString().replace(/[-:.]/g, '')}-${randomUUID()}`;
-}
 
 function maintenanceItem(r: MaintenanceRecord) {
   return {
