@@ -471,6 +471,38 @@ describe('DELETE /api/maintenance/{id}', () => {
   });
 });
 
+describe('counts per status', () => {
+  it("staff get the organization's counts, kept with every create, status change and delete; a tenant none", async () => {
+    const t = await world();
+    const made: any[] = [];
+    for (let i = 0; i < 5; i++) made.push(await report(t.tenant.api, { title: `Count ${i}` }));
+    const steps: [number, string | null][] = [
+      [0, 'PENDING'],
+      [1, 'IN_PROGRESS'],
+      [1, 'RESOLVED'],
+      [2, 'RESOLVED'],
+      [2, 'RESOLVED'],
+      [3, null],
+      [0, 'NEW'],
+      [4, 'IN_PROGRESS'],
+      [4, null],
+    ];
+    for (const [i, status] of steps) {
+      const current = (await t.admin.api.get(`/api/maintenance/${made[i].id}`)).body.maintenanceRequest;
+      if (status === null) expect((await t.manager.api.delete(`/api/maintenance/${current.id}`)).status).toBe(200);
+      else expect((await put(t.landlord.api, current.id, bodyOf(current, { status }))).status).toBe(200);
+    }
+    const all = (await t.admin.api.get('/api/maintenance?limit=100')).body;
+    const recount = { NEW: 0, PENDING: 0, IN_PROGRESS: 0, RESOLVED: 0 } as Record<string, number>;
+    for (const r of all.maintenanceRequests) recount[r.status]!++;
+    expect(recount).toEqual({ NEW: 1, PENDING: 0, IN_PROGRESS: 0, RESOLVED: 2 });
+    expect(all.counts).toEqual(recount);
+    // The counts are the organization's, whatever the filters.
+    expect((await t.landlord.api.get('/api/maintenance?status=NEW')).body.counts).toEqual(recount);
+    expect((await t.tenant.api.get('/api/maintenance')).body.counts).toBeNull();
+  });
+});
+
 describe('what else holds', () => {
   it('a property with requests is not deleted from under them (409)', async () => {
     const t = await world();

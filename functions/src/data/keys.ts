@@ -27,6 +27,7 @@
  * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
  * | Maintenance request| ORG#o  | MAINT#m (m starts with    | ORG#o#REPORTER#u / MAINT#m                  | ORG#o#PROP#p / MAINT#m                      |
  * |                    |        |  its reportedAt)          |                                             |                                             |
+ * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -202,6 +203,8 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SK: `MAINT#${requestId}`,
   }),
+  /** How many of the organization's requests are in each status: moved in the same transaction as each write. */
+  maintenanceCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#MAINT' }),
   maintenanceOfProperty: (orgId: string, propertyId: string) => ({
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SKPrefix: 'MAINT#',

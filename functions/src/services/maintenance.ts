@@ -16,6 +16,7 @@ import {
   listMaintenance,
   type MaintenanceRecord,
   type MaintenanceScope,
+  maintenanceCounts,
   newMaintenanceId,
   putNewMaintenance,
   replaceMaintenance,
@@ -65,8 +66,12 @@ export async function listRequests(caller: Caller, query: MaintenanceListQuery) 
     : filter.propertyId
       ? { kind: 'property', propertyId: filter.propertyId }
       : { kind: 'org' };
-  const page = await listMaintenance(caller.orgId, scope, filter, { limit, cursor });
-  return { maintenanceRequests: await toApi(caller, page.records), nextCursor: page.nextCursor };
+  const [page, counts] = await Promise.all([
+    listMaintenance(caller.orgId, scope, filter, { limit, cursor }),
+    // The organization's counts per status are for staff; a tenant's own list carries none.
+    isTenant(caller.role) ? null : maintenanceCounts(caller.orgId),
+  ]);
+  return { maintenanceRequests: await toApi(caller, page.records), nextCursor: page.nextCursor, counts };
 }
 
 export async function getRequest(caller: Caller, id: string) {
@@ -137,7 +142,7 @@ export async function updateRequest(caller: Caller, id: string, input: Maintenan
     );
   }
   const next = isTenant(caller.role) ? tenantChange(current, input) : await staffChange(caller, current, input);
-  await replaceMaintenance(next, current.version);
+  await replaceMaintenance(current, next);
   return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
 }
 

@@ -130,4 +130,6 @@ export const MaintenanceResult = z.object({ maintenanceRequest: MaintenanceReque
 export const MaintenancePage = z.object({
   maintenanceRequests: z.array(MaintenanceRequest),
   nextCursor: z.string().nullable(),
+  /** Staff: the organization's requests per status, whatever the filters; null for a tenant. */
+  counts: z.record(MaintenanceStatusEnum, z.number().int()).nullable(),
 });

@@ -1,15 +1,21 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { IssueType, MaintenanceFilter, MaintenanceStatus, PreferredContactTimes } from '@rent/shared';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type IssueType,
+  MAINTENANCE_STATUSES,
+  type MaintenanceFilter,
+  type MaintenanceStatus,
+  type PreferredContactTimes,
+} from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 
 export { newMaintenanceId } from '../keys.js';
 
 import { type Key, queryPages } from '../query.js';
+import { type TransactOp, transact } from '../transact.js';
 
 /** A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
 export interface MaintenanceRecord {
@@ -57,14 +63,41 @@ function toRecord(item: Record<string, unknown>): MaintenanceRecord {
   return rest as unknown as MaintenanceRecord;
 }
 
+/**
+ * The organization's count of requests per status lives on one counter item, moved in the same
+ * TransactWriteItems as every create, status change and delete, so the counts always agree with the requests.
+ */
+function countOp(orgId: string, changes: Partial<Record<MaintenanceStatus, number>>): TransactOp {
+  const entries = Object.entries(changes).filter(([, by]) => by !== 0);
+  const names: Record<string, string> = { '#type': 'type' };
+  const values: Record<string, unknown> = { ':type': 'MaintenanceCounter' };
+  const adds = entries.map(([status, by], i) => {
+    names[`#s${i}`] = status;
+    values[`:d${i}`] = by;
+    return `#s${i} :d${i}`;
+  });
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.maintenanceCounter(orgId),
+        UpdateExpression: `SET #type = :type${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  };
+}
+
 export async function putNewMaintenance(record: MaintenanceRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: maintenanceItem(record),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await transact([
+    {
+      item: {
+        Put: { TableName: tableName(), Item: maintenanceItem(record), ConditionExpression: 'attribute_not_exists(PK)' },
+      },
+    },
+    countOp(record.organizationId, { [record.status]: 1 }),
+  ]);
 }
 
 export async function getMaintenance(orgId: string, id: string): Promise<MaintenanceRecord> {
@@ -75,39 +108,54 @@ export async function getMaintenance(orgId: string, id: string): Promise<Mainten
   return toRecord(Item);
 }
 
-/** Writes `next` in place of the version `expected` that was read (someone else's change in between: 409). */
-export async function replaceMaintenance(next: MaintenanceRecord, expected: number): Promise<void> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: maintenanceItem(next),
-        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
-        ExpressionAttributeValues: { ':expected': expected },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw error.Item ? stale() : notFound();
-    throw error;
-  }
+/** Writes `next` in place of `current` as it was read (someone else's change or delete in between: 409). */
+export async function replaceMaintenance(current: MaintenanceRecord, next: MaintenanceRecord): Promise<void> {
+  const ops: TransactOp[] = [
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: maintenanceItem(next),
+          ConditionExpression: 'attribute_exists(PK) AND version = :expected',
+          ExpressionAttributeValues: { ':expected': current.version },
+        },
+      },
+      onConditionFailure: stale,
+    },
+  ];
+  if (next.status !== current.status)
+    ops.push(countOp(next.organizationId, { [current.status]: -1, [next.status]: 1 }));
+  await transact(ops);
 }
 
 export async function deleteMaintenance(orgId: string, id: string): Promise<void> {
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.maintenance(orgId, id),
-        ConditionExpression: 'attribute_exists(PK) AND #type = :type',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'MaintenanceRequest' },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound();
-    throw error;
-  }
+  const current = await getMaintenance(orgId, id);
+  await transact([
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.maintenance(orgId, id),
+          ConditionExpression: 'attribute_exists(PK) AND version = :expected',
+          ExpressionAttributeValues: { ':expected': current.version },
+        },
+      },
+      onConditionFailure: stale,
+    },
+    countOp(orgId, { [current.status]: -1 }),
+  ]);
+}
+
+export type MaintenanceCounts = Record<MaintenanceStatus, number>;
+
+/** The organization's requests per status (zero for a status never used). */
+export async function maintenanceCounts(orgId: string): Promise<MaintenanceCounts> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.maintenanceCounter(orgId), ConsistentRead: true }),
+  );
+  return Object.fromEntries(
+    MAINTENANCE_STATUSES.map((status) => [status, Number(Item?.[status] ?? 0)]),
+  ) as MaintenanceCounts;
 }
 
 // ---- lists -------------------------------------------------------------------------------------------
