@@ -82,6 +82,7 @@ describe('maintenance requests, in Chromium', () => {
     const row = table.locator('tbody tr', { hasText: title });
     await row.waitFor();
     expect(await row.textContent()).toContain('New');
+    await expect.poll(() => landlord.page.getByTestId('maintenance-count-NEW').textContent()).toBe('1');
     await expectAccessible(landlord.page, 'staff maintenance table');
     await row.getByRole('button', { name: `Open ${title}` }).click();
     const edit = flyout(landlord.page);
@@ -94,6 +95,9 @@ describe('maintenance requests, in Chromium', () => {
     await edit.getByTestId('maintenance-save').click();
     await expectToast(landlord.page, 'Maintenance request updated successfully!');
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('In progress');
+    const count = (status: string) => landlord.page.getByTestId(`maintenance-count-${status}`).textContent();
+    await expect.poll(() => count('IN_PROGRESS')).toBe('1');
+    expect(await count('NEW')).toBe('0');
 
     // The filter by status finds it; Resolved does not.
     await pick(landlord.page, landlord.page.getByTestId('maintenance-filter-status'), 'Resolved');

@@ -20,6 +20,7 @@ import { PropertyPicker } from '../../components/PropertyPicker';
 import { MaintenanceFlyout } from '../../features/maintenance-flyout/MaintenanceFlyout';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { maintenanceColumns } from './columns';
+import { StatusCounts } from './StatusCounts';
 import { TenantRequests } from './TenantRequests';
 import { useMaintenancePage } from './use-maintenance-page';
 
@@ -126,68 +127,73 @@ export default function MaintenancePage() {
         </Header>
       }
       filter={
-        <div className="rt-table-filters">
-          <div className="rt-table-filter-text">
-            <TextFilter
-              filteringText={text}
-              onChange={({ detail }) => setText(detail.filteringText)}
-              onDelayedChange={({ detail }) => setFilter('q', detail.filteringText.trim())}
-              filteringPlaceholder="Search title or description"
-              filteringAriaLabel="Search maintenance requests by title or description"
-              data-testid="maintenance-search"
-            />
-          </div>
-          <div className="rt-maintenance-filter">
-            <FormField label="Status" controlId="filter-status">
-              <Select
-                controlId="filter-status"
-                selectedOption={statusOptions.find((o) => o.value === filters.status)!}
-                options={statusOptions}
-                onChange={({ detail }) => setFilter('status', (detail.selectedOption.value ?? '') as MaintenanceStatus)}
-                data-testid="maintenance-filter-status"
+        <SpaceBetween size="m">
+          <StatusCounts counts={query.data?.counts} onPick={(status) => setFilter('status', status)} />
+          <div className="rt-table-filters">
+            <div className="rt-table-filter-text">
+              <TextFilter
+                filteringText={text}
+                onChange={({ detail }) => setText(detail.filteringText)}
+                onDelayedChange={({ detail }) => setFilter('q', detail.filteringText.trim())}
+                filteringPlaceholder="Search title or description"
+                filteringAriaLabel="Search maintenance requests by title or description"
+                data-testid="maintenance-search"
               />
-            </FormField>
-          </div>
-          <div className="rt-maintenance-filter">
-            <FormField label="Issue type" controlId="filter-issue">
-              <Select
-                controlId="filter-issue"
-                selectedOption={issueOptions.find((o) => o.value === filters.issueType)!}
-                options={issueOptions}
-                onChange={({ detail }) => setFilter('issueType', (detail.selectedOption.value ?? '') as IssueType)}
-              />
-            </FormField>
-          </div>
-          <div className="rt-maintenance-filter">
-            <FormField label="Assigned to" controlId="filter-assignee">
-              <Select
-                controlId="filter-assignee"
-                selectedOption={
-                  [
+            </div>
+            <div className="rt-maintenance-filter">
+              <FormField label="Status" controlId="filter-status">
+                <Select
+                  controlId="filter-status"
+                  selectedOption={statusOptions.find((o) => o.value === filters.status)!}
+                  options={statusOptions}
+                  onChange={({ detail }) =>
+                    setFilter('status', (detail.selectedOption.value ?? '') as MaintenanceStatus)
+                  }
+                  data-testid="maintenance-filter-status"
+                />
+              </FormField>
+            </div>
+            <div className="rt-maintenance-filter">
+              <FormField label="Issue type" controlId="filter-issue">
+                <Select
+                  controlId="filter-issue"
+                  selectedOption={issueOptions.find((o) => o.value === filters.issueType)!}
+                  options={issueOptions}
+                  onChange={({ detail }) => setFilter('issueType', (detail.selectedOption.value ?? '') as IssueType)}
+                />
+              </FormField>
+            </div>
+            <div className="rt-maintenance-filter">
+              <FormField label="Assigned to" controlId="filter-assignee">
+                <Select
+                  controlId="filter-assignee"
+                  selectedOption={
+                    [
+                      ANY,
+                      { value: 'none', label: 'Nobody' },
+                      ...page.assignees.map((a) => ({ value: a.userId, label: a.label })),
+                    ].find((o) => o.value === filters.assignedToId) ?? ANY
+                  }
+                  options={[
                     ANY,
                     { value: 'none', label: 'Nobody' },
                     ...page.assignees.map((a) => ({ value: a.userId, label: a.label })),
-                  ].find((o) => o.value === filters.assignedToId) ?? ANY
-                }
-                options={[
-                  ANY,
-                  { value: 'none', label: 'Nobody' },
-                  ...page.assignees.map((a) => ({ value: a.userId, label: a.label })),
-                ]}
-                onChange={({ detail }) => setFilter('assignedToId', detail.selectedOption.value ?? '')}
-              />
-            </FormField>
+                  ]}
+                  onChange={({ detail }) => setFilter('assignedToId', detail.selectedOption.value ?? '')}
+                />
+              </FormField>
+            </div>
+            <div className="rt-table-filter-picker">
+              <FormField label="Property" controlId="filter-property">
+                <PropertyPicker
+                  controlId="filter-property"
+                  value={filters.propertyId}
+                  onChange={(id) => setFilter('propertyId', id)}
+                />
+              </FormField>
+            </div>
           </div>
-          <div className="rt-table-filter-picker">
-            <FormField label="Property" controlId="filter-property">
-              <PropertyPicker
-                controlId="filter-property"
-                value={filters.propertyId}
-                onChange={(id) => setFilter('propertyId', id)}
-              />
-            </FormField>
-          </div>
-        </div>
+        </SpaceBetween>
       }
       pagination={
         <Pagination
