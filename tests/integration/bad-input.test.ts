@@ -28,6 +28,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   createRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs' },
   updateRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs', version: 1 },
   previewRule: { rule: { namePattern: 'valid', category: 'repairs' } },
+  addMaintenanceComment: { body: 'Valid message' },
   createMaintenance: { title: 'Valid', description: 'Valid', propertyId: 'no-such-id' },
   updateMaintenance: {
     title: 'Valid',

@@ -471,6 +471,65 @@ describe('DELETE /api/maintenance/{id}', () => {
   });
 });
 
+describe('activity: GET /api/maintenance/{id}/activity and POST /api/maintenance/{id}/comments', () => {
+  it('records reported, status changes, assignments and comments between the tenant and staff, oldest first', async () => {
+    const t = await world();
+    const mine = await report(t.tenant.api);
+    const started = await put(t.landlord.api, mine.id, {
+      ...bodyOf(mine, { status: 'IN_PROGRESS' }),
+      assignedToId: t.manager.userId,
+      notes: 'internal',
+    });
+    expect(started.status).toBe(200);
+    const asked = await t.manager.api.post(`/api/maintenance/${mine.id}/comments`, {
+      body: '  Plumber comes Tuesday  ',
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body.event).toMatchObject({
+      kind: 'COMMENT',
+      body: 'Plumber comes Tuesday',
+      author: { id: t.manager.userId },
+    });
+    expect((await t.tenant.api.post(`/api/maintenance/${mine.id}/comments`, { body: 'Thanks!' })).status).toBe(201);
+    // Text edits and notes are not activity.
+    await put(t.landlord.api, mine.id, {
+      ...bodyOf(started.body.maintenanceRequest, { title: 'Renamed' }),
+      notes: 'more',
+    });
+
+    for (const person of [t.tenant, t.admin]) {
+      const res = await person.api.get(`/api/maintenance/${mine.id}/activity`);
+      expect(res.status).toBe(200);
+      expect(res.body.events.map((e: any) => [e.kind, e.from, e.to, e.body, e.author.id])).toEqual([
+        ['REPORTED', null, 'NEW', null, t.tenant.userId],
+        ['STATUS', 'NEW', 'IN_PROGRESS', null, t.landlord.userId],
+        ['ASSIGNED', null, t.manager.userId, null, t.landlord.userId],
+        ['COMMENT', null, null, 'Plumber comes Tuesday', t.manager.userId],
+        ['COMMENT', null, null, 'Thanks!', t.tenant.userId],
+      ]);
+      expect(JSON.stringify(res.body)).not.toContain('internal');
+    }
+
+    // Nobody else reads or writes it; an empty message is refused.
+    for (const person of [t.neighbour, other.admin, other.tenant]) {
+      expect((await person.api.get(`/api/maintenance/${mine.id}/activity`)).status).toBe(404);
+      expect((await person.api.post(`/api/maintenance/${mine.id}/comments`, { body: 'hi' })).status).toBe(404);
+    }
+    const empty = await t.tenant.api.post(`/api/maintenance/${mine.id}/comments`, { body: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues).toEqual([{ path: 'body', message: 'Message is required' }]);
+    expect((await t.tenant.api.post(`/api/maintenance/${mine.id}/comments`, { body: 'x'.repeat(2001) })).status).toBe(
+      400,
+    );
+
+    // Deleting the request removes its activity.
+    expect((await t.admin.api.delete(`/api/maintenance/${mine.id}`)).status).toBe(200);
+    const left = (await partition(`ORG#${t.orgId}`)).filter((i) => String(i.SK).includes(mine.id));
+    expect(left).toEqual([]);
+    expect((await t.tenant.api.post(`/api/maintenance/${mine.id}/comments`, { body: 'hello?' })).status).toBe(404);
+  });
+});
+
 describe('counts per status', () => {
   it("staff get the organization's counts, kept with every create, status change and delete; a tenant none", async () => {
     const t = await world();

@@ -28,6 +28,7 @@
  * | Maintenance request| ORG#o  | MAINT#m (m starts with    | ORG#o#REPORTER#u / MAINT#m                  | ORG#o#PROP#p / MAINT#m                      |
  * |                    |        |  its reportedAt)          |                                             |                                             |
  * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
+ * | Maintenance event  | ORG#o  | MAINTACT#m#at#e           |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -52,6 +53,7 @@
  *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
  *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
  *   per page; other filters (status, issue type, assignee, text) are a bounded FilterExpression loop.
+ *   A request's activity: Query ORG#o begins_with MAINTACT#m# ('A' after MAINT keeps it out of MAINT#).
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
  * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions additionally
@@ -203,6 +205,12 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SK: `MAINT#${requestId}`,
   }),
+  /** One entry of a request's activity (reported, status, assignment, comment), oldest first by its time. */
+  maintenanceEvent: (orgId: string, requestId: string, at: string, eventId: string) => ({
+    PK: orgPk(orgId),
+    SK: `MAINTACT#${requestId}#${at}#${eventId}`,
+  }),
+  maintenanceEvents: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SKPrefix: `MAINTACT#${requestId}#` }),
   /** How many of the organization's requests are in each status: moved in the same transaction as each write. */
   maintenanceCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#MAINT' }),
   maintenanceOfProperty: (orgId: string, propertyId: string) => ({

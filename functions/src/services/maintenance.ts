@@ -21,6 +21,15 @@ import {
   putNewMaintenance,
   replaceMaintenance,
 } from '../data/repositories/maintenance.js';
+import {
+  type Actor,
+  addComment,
+  deleteEventsOf,
+  eventToApi,
+  listEvents,
+  type MaintenanceEventRecord,
+  newEvent,
+} from '../data/repositories/maintenanceEvents.js';
 import { getMember } from '../data/repositories/members.js';
 import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
 import { activeTenantPropertyIds } from '../data/repositories/tenancies.js';
@@ -129,7 +138,9 @@ export async function createRequest(caller: Caller, input: MaintenanceCreate) {
     reopenCount: 0,
     version: 1,
   };
-  await putNewMaintenance(record);
+  await putNewMaintenance(record, [
+    newEvent(caller.orgId, record.id, actor(caller), { kind: 'REPORTED', to: status }, now),
+  ]);
   return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
 }
 
@@ -142,13 +153,56 @@ export async function updateRequest(caller: Caller, id: string, input: Maintenan
     );
   }
   const next = isTenant(caller.role) ? tenantChange(current, input) : await staffChange(caller, current, input);
-  await replaceMaintenance(current, next);
+  await replaceMaintenance(current, next, changeEvents(caller, current, next));
   return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
 }
 
 export async function deleteRequest(caller: Caller, id: string) {
   await deleteMaintenance(caller.orgId, id);
+  await deleteEventsOf(caller.orgId, id);
   return { id };
+}
+
+// ---- activity ----------------------------------------------------------------------------------------
+
+/** The request's activity, oldest first, for whoever may see the request. */
+export async function listActivity(caller: Caller, id: string) {
+  await readable(caller, id);
+  return { events: (await listEvents(caller.orgId, id)).map(eventToApi) };
+}
+
+/** A comment between the reporter and staff (a tenant only on their own request, in any status). */
+export async function comment(caller: Caller, id: string, body: string) {
+  await readable(caller, id);
+  const event = newEvent(caller.orgId, id, actor(caller), { kind: 'COMMENT', body }, new Date());
+  await addComment(event);
+  return { event: eventToApi(event) };
+}
+
+const actor = (caller: Caller): Actor => ({ userId: caller.userId, name: caller.name, email: caller.email });
+
+/** What a change records in the activity: a status change and an assignment (notes and text edits are not). */
+function changeEvents(caller: Caller, current: MaintenanceRecord, next: MaintenanceRecord): MaintenanceEventRecord[] {
+  const at = new Date(next.updatedAt);
+  const events: MaintenanceEventRecord[] = [];
+  if (next.status !== current.status) {
+    events.push(
+      newEvent(caller.orgId, next.id, actor(caller), { kind: 'STATUS', from: current.status, to: next.status }, at),
+    );
+  }
+  if ((next.assignedToId ?? null) !== (current.assignedToId ?? null)) {
+    // Recorded a millisecond after a status change made with it, so the activity's order is stable.
+    events.push(
+      newEvent(
+        caller.orgId,
+        next.id,
+        actor(caller),
+        { kind: 'ASSIGNED', from: current.assignedToId, to: next.assignedToId },
+        new Date(at.getTime() + events.length),
+      ),
+    );
+  }
+  return events;
 }
 
 function tenantChange(current: MaintenanceRecord, input: MaintenanceUpdate): MaintenanceRecord {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Id } from '../domain/common.js';
 import {
+  MaintenanceActivity,
+  MaintenanceCommentInput,
   MaintenanceCreate,
+  MaintenanceEvent,
   MaintenanceIdQuery,
   MaintenanceListQuery,
   MaintenancePage,
@@ -440,6 +443,24 @@ export const routes = {
     params: byId,
     response: MaintenanceResult,
     roles: ANY_ROLE,
+  }),
+  listMaintenanceActivity: defineRoute({
+    id: 'listMaintenanceActivity',
+    method: 'GET',
+    path: '/api/maintenance/{id}/activity',
+    params: byId,
+    response: MaintenanceActivity,
+    roles: ANY_ROLE,
+  }),
+  addMaintenanceComment: defineRoute({
+    id: 'addMaintenanceComment',
+    method: 'POST',
+    path: '/api/maintenance/{id}/comments',
+    params: byId,
+    body: MaintenanceCommentInput,
+    response: z.object({ event: MaintenanceEvent }),
+    roles: ANY_ROLE,
+    status: 201,
   }),
   deleteMaintenance: defineRoute({
     id: 'deleteMaintenance',

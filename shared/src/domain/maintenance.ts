@@ -133,3 +133,19 @@ export const MaintenancePage = z.object({
   /** Staff: the organization's requests per status, whatever the filters; null for a tenant. */
   counts: z.record(MaintenanceStatusEnum, z.number().int()).nullable(),
 });
+
+/** One entry of a request's activity: reported, a status change, an assignment, or a comment. */
+export const MaintenanceEvent = z.object({
+  id: z.string(),
+  kind: z.enum(['REPORTED', 'STATUS', 'ASSIGNED', 'COMMENT']),
+  author: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
+  /** STATUS: the statuses; ASSIGNED: the assignees' user ids (null = nobody). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** COMMENT: the text. */
+  body: z.string().nullable(),
+  createdAt: Timestamp,
+});
+export type MaintenanceEvent = z.infer<typeof MaintenanceEvent>;
+export const MaintenanceActivity = z.object({ events: z.array(MaintenanceEvent) });
+export const MaintenanceCommentInput = z.strictObject({ body: text('Message', 2000) });

@@ -16,6 +16,7 @@ export { newMaintenanceId } from '../keys.js';
 
 import { type Key, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
+import { eventPutOp, type MaintenanceEventRecord } from './maintenanceEvents.js';
 
 /** A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
 export interface MaintenanceRecord {
@@ -89,8 +90,9 @@ function countOp(orgId: string, changes: Partial<Record<MaintenanceStatus, numbe
   };
 }
 
-export async function putNewMaintenance(record: MaintenanceRecord): Promise<void> {
+export async function putNewMaintenance(record: MaintenanceRecord, events: MaintenanceEventRecord[]): Promise<void> {
   await transact([
+    ...events.map(eventPutOp),
     {
       item: {
         Put: { TableName: tableName(), Item: maintenanceItem(record), ConditionExpression: 'attribute_not_exists(PK)' },
@@ -109,8 +111,13 @@ export async function getMaintenance(orgId: string, id: string): Promise<Mainten
 }
 
 /** Writes `next` in place of `current` as it was read (someone else's change or delete in between: 409). */
-export async function replaceMaintenance(current: MaintenanceRecord, next: MaintenanceRecord): Promise<void> {
+export async function replaceMaintenance(
+  current: MaintenanceRecord,
+  next: MaintenanceRecord,
+  events: MaintenanceEventRecord[],
+): Promise<void> {
   const ops: TransactOp[] = [
+    ...events.map(eventPutOp),
     {
       item: {
         Put: {
