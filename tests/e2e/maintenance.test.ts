@@ -114,6 +114,16 @@ describe('maintenance requests, in Chromium', () => {
     await view.getByTestId('maintenance-property-readonly').getByText(home.address).waitFor();
     expect(await view.textContent()).not.toContain('Plumber booked');
     expect(await view.getByTestId('maintenance-status').locator('button').first().isDisabled()).toBe(true);
+    // The activity shows the landlord's change; the tenant answers with a message.
+    const activity = view.getByTestId('maintenance-activity');
+    await expect
+      .poll(async () => (await activity.textContent()) ?? '')
+      .toContain('changed the status: New → In progress');
+    expect(await activity.textContent()).toContain('Me reported it');
+    expect(await view.getByTestId('maintenance-message-send').isDisabled()).toBe(true);
+    await view.getByTestId('maintenance-message').locator('textarea').fill('Tuesday works, thanks');
+    await view.getByTestId('maintenance-message-send').click();
+    await expect.poll(async () => (await activity.textContent()) ?? '').toContain('Me: Tuesday works, thanks');
     await expectAccessible(phone.page, 'tenant views a request in progress');
 
     for (const { page } of [landlord, phone]) {

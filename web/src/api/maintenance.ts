@@ -35,3 +35,23 @@ export function useSaveMaintenance() {
     onSettled: () => client.invalidateQueries({ queryKey: maintenanceKey }),
   });
 }
+
+export type MaintenanceEvent = RouteResponse<Routes['listMaintenanceActivity']>['events'][number];
+
+/** A request's activity, oldest first (loaded when its flyout opens in edit mode). */
+export function useMaintenanceActivity(id: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...maintenanceKey, 'activity', id],
+    queryFn: async () => (await callRoute('listMaintenanceActivity', { params: { id: id! } })).events,
+    enabled: session.status === 'authenticated' && !!id,
+  });
+}
+
+export function useAddMaintenanceComment(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => callRoute('addMaintenanceComment', { params: { id }, body: { body } }),
+    onSettled: () => client.invalidateQueries({ queryKey: [...maintenanceKey, 'activity', id] }),
+  });
+}

@@ -24,6 +24,7 @@ import type { ReactNode } from 'react';
 import type { MaintenanceRequest } from '../../api/maintenance';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { RightDrawer } from '../../components/RightDrawer';
+import { ActivitySection } from './ActivitySection';
 import { toggleDay } from './maintenanceForm';
 import { useMaintenanceForm } from './use-maintenance-form';
 
@@ -262,6 +263,11 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
           ) : null}
         </SpaceBetween>
       </form>
+      {request ? (
+        <Box margin={{ top: 'xl' }}>
+          <ActivitySection requestId={request.id} assignees={assignees} />
+        </Box>
+      ) : null}
     </RightDrawer>
   );
 }
