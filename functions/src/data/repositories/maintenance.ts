@@ -1,44 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  type IssueType,
-  MAINTENANCE_STATUSES,
-  type MaintenanceFilter,
-  type MaintenanceStatus,
-  type PreferredContactTimes,
-} from '@rent/shared';
+import { MAINTENANCE_STATUSES, type MaintenanceFilter, type MaintenanceStatus } from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
-
-export { newMaintenanceId } from '../keys.js';
+import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from '../maintenanceItems.js';
 
 import { type Key, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 import { eventPutOp, type MaintenanceEventRecord } from './maintenanceEvents.js';
 
-/** A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
-export interface MaintenanceRecord {
-  id: string;
-  organizationId: string;
-  title: string;
-  description: string;
-  issueType: IssueType;
-  status: MaintenanceStatus;
-  reportedById: string;
-  reporterName: string | null;
-  reporterEmail: string | null;
-  propertyId: string;
-  assignedToId: string | null;
-  reportedAt: string;
-  updatedAt: string;
-  preferredContactTimes: PreferredContactTimes;
-  notes: string | null;
-  resolvedAt: string | null;
-  reopenCount: number;
-  version: number;
-}
+export { newMaintenanceId } from '../keys.js';
+export type { MaintenanceRecord };
 
 const notFound = () => new NotFound('Maintenance request');
 const stale = () =>
@@ -46,23 +20,6 @@ const stale = () =>
     'CONFLICT',
     'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
   );
-
-function maintenanceItem(r: MaintenanceRecord) {
-  return {
-    ...keys.maintenance(r.organizationId, r.id),
-    ...keys.maintenanceByReporter(r.organizationId, r.reportedById, r.id),
-    ...keys.maintenanceByProperty(r.organizationId, r.propertyId, r.id),
-    type: 'MaintenanceRequest',
-    ...r,
-    // What the text filter searches: lower-cased title and description.
-    search: `${r.title}\n${r.description}`.toLowerCase(),
-  };
-}
-
-function toRecord(item: Record<string, unknown>): MaintenanceRecord {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, search, ...rest } = item;
-  return rest as unknown as MaintenanceRecord;
-}
 
 /**
  * The organization's count of requests per status lives on one counter item, moved in the same
