@@ -126,6 +126,15 @@ describe('maintenance requests, in Chromium', () => {
     await expect.poll(async () => (await activity.textContent()) ?? '').toContain('Me: Tuesday works, thanks');
     await expectAccessible(phone.page, 'tenant views a request in progress');
 
+    // A link to the request opens it (what a notification will link to); a foreign id says it was not found.
+    const [listed] = (await tenant.api.get('/api/maintenance')).body.maintenanceRequests;
+    await landlord.page.goto(`/maintenance?request=${listed.id}`);
+    await flyout(landlord.page).getByText('Edit Maintenance Request').waitFor();
+    expect(await flyout(landlord.page).getByTestId('maintenance-title').locator('input').inputValue()).toBe(title);
+    await expect.poll(() => new URL(landlord.page.url()).search).toBe('');
+    await phone.page.goto('/maintenance?request=20260101T000000000Z-nope');
+    await expectToast(phone.page, 'That maintenance request was not found.');
+
     for (const { page } of [landlord, phone]) {
       expect((page as Page & { errors: string[] }).errors).toEqual([]);
     }

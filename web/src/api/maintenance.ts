@@ -55,3 +55,14 @@ export function useAddMaintenanceComment(id: string) {
     onSettled: () => client.invalidateQueries({ queryKey: [...maintenanceKey, 'activity', id] }),
   });
 }
+
+/** One request (a link to /maintenance?request=<id> opens it). */
+export function useMaintenanceRequest(id: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...maintenanceKey, 'one', id],
+    queryFn: async () => (await callRoute('getMaintenance', { params: { id: id! } })).maintenanceRequest,
+    enabled: session.status === 'authenticated' && !!id,
+    retry: false,
+  });
+}

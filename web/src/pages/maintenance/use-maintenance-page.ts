@@ -1,12 +1,21 @@
 import type { IssueType, MaintenanceStatus } from '@rent/shared/core/maintenance';
 import { isTenant } from '@rent/shared/core/roles';
+import { isId } from '@rent/shared/core/validation';
 import { useEffect, useMemo, useState } from 'react';
-import { type MaintenanceRequest, useMaintenancePage as useMaintenanceList } from '../../api/maintenance';
+import { useSearchParams } from 'react-router';
+import {
+  type MaintenanceRequest,
+  useMaintenancePage as useMaintenanceList,
+  useMaintenanceRequest,
+} from '../../api/maintenance';
 import { useMembers } from '../../api/members';
 import { useOrganization } from '../../api/organization';
+import { toast } from '../../components/toast/store';
 import { useCursorPages } from '../transactions/use-cursor-pages';
 
 export const PAGE_SIZE = 25;
+/** The URL parameter that opens a request: /maintenance?request=<id>. */
+export const REQUEST_PARAM = 'request';
 
 export interface MaintenanceFilters {
   status: MaintenanceStatus | '';
@@ -58,6 +67,19 @@ export function useMaintenancePage() {
   const openRequest = (request: MaintenanceRequest) =>
     setFlyout((f) => ({ open: true, request, session: f.session + 1 }));
   const closeFlyout = () => setFlyout((f) => ({ ...f, open: false }));
+
+  // /maintenance?request=<id> (a link in a message or e-mail) opens that request, then drops the parameter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get(REQUEST_PARAM);
+  const linkedRequest = useMaintenanceRequest(linked && isId(linked) ? linked : null);
+  useEffect(() => {
+    if (!linked || (linkedRequest.isPending && isId(linked))) return;
+    if (linkedRequest.data) setFlyout((f) => ({ open: true, request: linkedRequest.data, session: f.session + 1 }));
+    else toast.error('Error', { description: 'That maintenance request was not found.' });
+    const next = new URLSearchParams(searchParams);
+    next.delete(REQUEST_PARAM);
+    setSearchParams(next, { replace: true });
+  }, [linked, linkedRequest.isPending, linkedRequest.data, searchParams, setSearchParams]);
 
   return {
     tenant,
