@@ -18,6 +18,7 @@ import {
   MAINTENANCE_STATUSES,
   MAINTENANCE_TEXTS,
   type MaintenanceStatus,
+  TENANT_EDITABLE_STATUSES,
   WEEKDAYS,
 } from '@rent/shared/core/maintenance';
 import type { ReactNode } from 'react';
@@ -72,6 +73,10 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
     : request?.status === 'RESOLVED'
       ? ['RESOLVED', 'NEW']
       : [values.status];
+  // A tenant's request that staff are handling is shown, not edited (the server would refuse the change);
+  // a resolved one may still be reopened.
+  const locked = !staff && !!request && !TENANT_EDITABLE_STATUSES.includes(request.status);
+  const canSave = !locked || request?.status === 'RESOLVED';
   const assigneeOptions = [
     { value: '', label: 'Nobody' },
     ...assignees.map((a) => ({ value: a.userId, label: a.label })),
@@ -89,18 +94,20 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button formAction="none" variant="link" onClick={onClose} disabled={form.busy}>
-              Cancel
+              {canSave ? 'Cancel' : 'Close'}
             </Button>
-            <Button
-              variant="primary"
-              formAction="submit"
-              form={FORM_ID}
-              loading={form.busy}
-              loadingText="Saving..."
-              data-testid="maintenance-save"
-            >
-              {form.editing ? 'Update Request' : 'Submit Request'}
-            </Button>
+            {canSave ? (
+              <Button
+                variant="primary"
+                formAction="submit"
+                form={FORM_ID}
+                loading={form.busy}
+                loadingText="Saving..."
+                data-testid="maintenance-save"
+              >
+                {form.editing ? 'Update Request' : 'Submit Request'}
+              </Button>
+            ) : null}
           </SpaceBetween>
         </Box>
       }
@@ -119,6 +126,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
               value={values.title}
               onChange={({ detail }) => set('title', detail.value)}
               ariaRequired
+              readOnly={locked}
               nativeInputAttributes={{ required: true, maxLength: 120 }}
               placeholder="Leaking kitchen sink"
               data-testid="maintenance-title"
@@ -135,6 +143,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
               value={values.description}
               onChange={({ detail }) => set('description', detail.value)}
               ariaRequired
+              readOnly={locked}
               nativeTextareaAttributes={{ required: true, maxLength: 4000 }}
               placeholder="What is wrong, where, and since when"
               data-testid="maintenance-description"
@@ -171,6 +180,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
                   options={issueOptions}
                   onChange={({ detail }) => set('issueType', detail.selectedOption.value as IssueType)}
                   ariaRequired
+                  readOnly={locked}
                   data-testid="maintenance-issue-type"
                 />
               </div>
@@ -193,6 +203,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
               {WEEKDAYS.map((day) => (
                 <Checkbox
                   key={day}
+                  disabled={locked}
                   checked={values.days.includes(day)}
                   onChange={({ detail }) => set('days', toggleDay(values.days, day, detail.checked))}
                 >
@@ -215,6 +226,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
                 value={values.start}
                 onChange={({ detail }) => set('start', detail.value)}
                 ariaRequired
+                readOnly={locked}
                 data-testid="maintenance-start"
               />
             </FormField>
@@ -231,6 +243,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
                 value={values.end}
                 onChange={({ detail }) => set('end', detail.value)}
                 ariaRequired
+                readOnly={locked}
                 data-testid="maintenance-end"
               />
             </FormField>
