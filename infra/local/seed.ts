@@ -165,7 +165,8 @@ export async function seedDemo(
       userId: tenant.userId,
       propertyId: TENANT_PROPERTY_ID,
       leaseStart: '2025-08-01',
-      leaseEnd: '2026-07-31',
+      // Month-to-month since the first year: the demo tenant always has a current lease (maintenance requests need one).
+      leaseEnd: null,
       createdAt: now,
       updatedAt: now,
       version: 1,

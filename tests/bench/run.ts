@@ -12,6 +12,7 @@ import { buildWebIfStale } from '../../infra/local/web-build.js';
 import { benchFirstPage } from './first-page.js';
 import { benchLighthouse, RUNS } from './lighthouse.js';
 import type { LoadJob } from './load.js';
+import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchRules } from './rules-bench.js';
 import { benchRuleEngine } from './rules-engine.js';
 import { seedBenchTransactions } from './seed-transactions.js';
@@ -21,7 +22,7 @@ import { kb, ms, percentile, table } from './stats.js';
  * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, lighthouse); no names runs them all.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, lighthouse); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -34,6 +35,7 @@ async function main() {
   const stack = await startLocalStack({ port: 0, persist: false, seed: true });
   try {
     if (wants('api')) await benchApi(stack);
+    if (wants('maintenance')) await benchMaintenance(stack);
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
       await benchLighthouse(stack, 'lena.landlord@demo.rent.today');
@@ -114,6 +116,22 @@ async function benchApi(stack: LocalStack) {
     console.log('\n== Categorization rules on the same 50,000 transactions ==');
     await benchRules(stack, owner, orgId);
   }
+}
+
+/** Maintenance (issue 10): the staff list's first page in an organization with 1,000 requests, beside its bare Query. */
+async function benchMaintenance(stack: LocalStack) {
+  console.log('\n== GET /api/maintenance on an organization with 1,000 requests ==');
+  const owner = (await stack.tokensFor('bench-maintenance@example.com')).id_token;
+  const orgId = await organizationOf(stack, owner);
+  const seeded = await seedBenchMaintenance(stack.dynamoEndpoint, LOCAL.tableName, orgId, 1000);
+  console.log(`seeded 1,000 requests in ${ms(seeded.ms)}`);
+  // The Query listMaintenance makes for an unfiltered page of 25 (Limit = page + 1), newest first.
+  await compare(stack, owner, '/api/maintenance?limit=25', {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': { S: `ORG#${orgId}` }, ':prefix': { S: 'MAINT#' } },
+    ScanIndexForward: false,
+    Limit: 26,
+  });
 }
 
 /** Latency of an API route beside the bare DynamoDB Local query it performs, measured in one run. */

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, useBrowser } from './browser.js';
+import { joinAs } from '../support/members.js';
+import { leaseTo } from '../support/tenancies.js';
+import { DESKTOP, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -112,4 +114,34 @@ describe('no layout shift while a page loads its data, in an organization of its
       );
     });
   }
+});
+
+// Maintenance (issue 10): the tenant's list on a phone and the staff table, each with one request.
+describe('no layout shift on /maintenance', () => {
+  const browser = useBrowser();
+
+  it(`keeps CLS below ${CLS_BUDGET} for a tenant on a phone and for staff on a desktop`, async () => {
+    const staff = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(staff.page, 'cls-maint');
+    const home = await org.addProperty({ address: uniqueName('3 Quiet Close') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+    const title = uniqueName('Squeaky door');
+    const created = await tenant.api.post('/api/maintenance', { title, description: 'It squeaks' });
+    expect(created.status).toBe(201);
+
+    await recordLayoutShifts(staff.page);
+    const table = await shiftsOf(staff.page, '/maintenance', () =>
+      staff.page.getByTestId('maintenance-table').locator('tbody tr', { hasText: title }).waitFor(),
+    );
+    expect(cumulativeLayoutShift(table), `/maintenance staff: ${JSON.stringify(table)}`).toBeLessThan(CLS_BUDGET);
+
+    const phone = await browser.newPage(PHONE);
+    await signInFromHeader(phone.page, tenant.email);
+    await recordLayoutShifts(phone.page);
+    const list = await shiftsOf(phone.page, '/maintenance', () =>
+      phone.page.getByTestId('tenant-request').filter({ hasText: title }).waitFor(),
+    );
+    expect(cumulativeLayoutShift(list), `/maintenance tenant: ${JSON.stringify(list)}`).toBeLessThan(CLS_BUDGET);
+  });
 });

@@ -11,7 +11,9 @@ import { uploadReceipt } from './receipt-upload.js';
  * Bad input of every kind against EVERY route in the table: each gets the right 4xx with a
  * message a person can read, never a 500, and nothing is written.
  */
-const pathFor = (route: RouteDef, id = 'no-such-id') => route.path.replace(/\{\w+\}/, id);
+const pathFor = (route: RouteDef, id = 'no-such-id') =>
+  // SPEC §7's maintenance update names its id in the query: PUT /api/maintenance?id={id}.
+  route.id === 'updateMaintenance' ? `${route.path}?id=${id}` : route.path.replace(/\{\w+\}/, id);
 
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
 const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
@@ -30,12 +32,22 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   postTransactionMessage: { body: 'A valid message', reviewRequestId: null },
   requestReview: { reviewerId: 'no-such-person', body: 'Please check this' },
   updateReview: { status: 'RESOLVED' },
+  addMaintenanceComment: { body: 'Valid message' },
+  createMaintenance: { title: 'Valid', description: 'Valid', propertyId: 'no-such-id' },
+  updateMaintenance: {
+    title: 'Valid',
+    description: 'Valid',
+    propertyId: 'no-such-id',
+    issueType: 'PLUMBING',
+    status: 'NEW',
+    preferredContactTimes: { days: ['Monday'], timeRange: { start: '09:00', end: '17:00' } },
+  },
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
 const hasBody = (route: RouteDef) => Boolean(route.body);
-const hasId = (route: RouteDef) => /\{\w+\}/.test(route.path);
+const hasId = (route: RouteDef) => /\{\w+\}/.test(route.path) || route.id === 'updateMaintenance';
 
 let owner: Awaited<ReturnType<typeof newAdmin>>;
 let other: Awaited<ReturnType<typeof newAdmin>>;
@@ -47,6 +59,7 @@ let othersReceiptId: string;
 let othersRuleId: string;
 let othersBatchId: string;
 let othersReviewId: string;
+let othersMaintenanceId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -74,6 +87,9 @@ beforeAll(async () => {
       body: 'Please check',
     })
   ).body.reviewRequest.id;
+  othersMaintenanceId = (
+    await other.api.post('/api/maintenance', { title: 'Their leak', description: 'Drip', propertyId: othersPropertyId })
+  ).body.maintenanceRequest.id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
@@ -84,6 +100,7 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/categorization-rules/')) return othersRuleId;
   if (route.path.startsWith('/api/receipts/')) return othersReceiptId;
   if (route.path.startsWith('/api/reviews/')) return othersReviewId;
+  if (route.path.startsWith('/api/maintenance')) return othersMaintenanceId;
   return othersPropertyId;
 }
 

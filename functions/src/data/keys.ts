@@ -28,6 +28,10 @@
  * | Review request     | ORG#o#TXACT#t | REV#createdAt#r    | ORG#o#WAITING#u / createdAt#r (while open)  |                                             |
  * | Message            | ORG#o#TXACT#t | MSG#createdAt#m    |                                             |                                             |
  * | Review pointer     | ORG#o  | REVIEW#r                  |                                             |                                             |
+ * | Maintenance request| ORG#o  | MAINT#m (m starts with    | ORG#o#REPORTER#u / MAINT#m                  | ORG#o#PROP#p / MAINT#m                      |
+ * |                    |        |  its reportedAt)          |                                             |                                             |
+ * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
+ * | Maintenance event  | ORG#o  | MAINTACT#m#at#e           |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -52,6 +56,11 @@
  *   partition ORG#o#TXACT#t (begins_with REV# or MSG#, or the whole partition). A review by its id (PATCH
  *   /api/reviews/{id}): a consistent GetItem of its pointer ORG#o / REVIEW#r (transactionId, createdAt),
  *   then of the request. "Waiting on me": Query GSI1 ORG#o#WAITING#u (sparse: only open requests carry it).
+ * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
+ *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
+ *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
+ *   per page; other filters (status, issue type, assignee, text) are a bounded FilterExpression loop.
+ *   A request's activity: Query ORG#o begins_with MAINTACT#m# ('A' after MAINT keeps it out of MAINT#).
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
  * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions additionally
@@ -59,6 +68,8 @@
  * conditioned on: that closes the race a GSI read cannot (the GSI is eventually consistent, and a
  * transaction may be written between the check and the delete).
  */
+
+import { randomUUID } from 'node:crypto';
 
 export const orgPk = (orgId: string) => `ORG#${orgId}`;
 
@@ -203,7 +214,43 @@ export const keys = {
     GSI1SK: `${createdAt}#${reviewId}`,
   }),
   waitingOnUser: (orgId: string, reviewerId: string) => ({ GSI1PK: `${orgPk(orgId)}#WAITING#${reviewerId}` }),
+  maintenance: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SK: `MAINT#${requestId}` }),
+  maintenancePrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MAINT#' }),
+  /** The requests one person reported (a tenant's own list), newest first (GSI1). */
+  maintenanceByReporter: (orgId: string, userId: string, requestId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#REPORTER#${userId}`,
+    GSI1SK: `MAINT#${requestId}`,
+  }),
+  maintenanceOfReporter: (orgId: string, userId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#REPORTER#${userId}`,
+    GSI1SKPrefix: 'MAINT#',
+  }),
+  /** A request points at its property (GSI2): the property's requests, and the property-delete check. */
+  maintenanceByProperty: (orgId: string, propertyId: string, requestId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SK: `MAINT#${requestId}`,
+  }),
+  /** One entry of a request's activity (reported, status, assignment, comment), oldest first by its time. */
+  maintenanceEvent: (orgId: string, requestId: string, at: string, eventId: string) => ({
+    PK: orgPk(orgId),
+    SK: `MAINTACT#${requestId}#${at}#${eventId}`,
+  }),
+  maintenanceEvents: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SKPrefix: `MAINTACT#${requestId}#` }),
+  /** How many of the organization's requests are in each status: moved in the same transaction as each write. */
+  maintenanceCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#MAINT' }),
+  maintenanceOfProperty: (orgId: string, propertyId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SKPrefix: 'MAINT#',
+  }),
 } as const;
+
+/**
+ * Maintenance request ids begin with their reportedAt (compact, fixed width), so sorting the ids sorts by
+ * report time: every maintenance list is a Query read backwards, with no extra index for "newest first".
+ */
+export function newMaintenanceId(reportedAt: Date): string {
+  return `${reportedAt.toISOString().replace(/[-:.]/g, '')}-${randomUUID()}`;
+}
 
 /** The attribute of a rollup cell holding a transaction's match row written since the last snapshot. */
 export const matchRowAttribute = (transactionId: string) => `m#${transactionId}`;

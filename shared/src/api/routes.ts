@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { Id } from '../domain/common.js';
+import {
+  MaintenanceActivity,
+  MaintenanceCommentInput,
+  MaintenanceCreate,
+  MaintenanceEvent,
+  MaintenanceIdQuery,
+  MaintenanceListQuery,
+  MaintenancePage,
+  MaintenanceResult,
+  MaintenanceUpdate,
+} from '../domain/maintenance.js';
 import { Member, MemberList, MemberParams, MemberRoleUpdate } from '../domain/member.js';
 import { Organization, OrganizationUpdate } from '../domain/organization.js';
 import { Property, PropertyInput, PropertyUpdate, PropertyView } from '../domain/property.js';
@@ -13,6 +24,13 @@ import {
   ReceiptUrl,
 } from '../domain/receipt.js';
 import {
+  CashFlowReport,
+  ProfitAndLossReport,
+  ReportPeriodQuery,
+  ScheduleEQuery,
+  ScheduleEReport,
+} from '../domain/reports.js';
+import {
   MessageInput,
   MessageList,
   MessageResult,
@@ -23,13 +41,6 @@ import {
   ReviewRequestResult,
   ReviewStatusUpdate,
 } from '../domain/review.js';
-import {
-  CashFlowReport,
-  ProfitAndLossReport,
-  ReportPeriodQuery,
-  ScheduleEQuery,
-  ScheduleEReport,
-} from '../domain/reports.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../domain/roles.js';
 import {
   APPLY_MAX_BODY_BYTES,
@@ -484,6 +495,70 @@ export const routes = {
     path: '/api/reports/schedule-e',
     query: ScheduleEQuery,
     response: ScheduleEReport,
+    roles: STAFF,
+  }),
+
+  // Maintenance requests (SPEC §7 "Maintenance"; rules in docs/decisions.md "Tenants: maintenance requests"):
+  // everyone reaches these; the maintenance service decides what a tenant may see and change.
+  listMaintenance: defineRoute({
+    id: 'listMaintenance',
+    method: 'GET',
+    path: '/api/maintenance',
+    query: MaintenanceListQuery,
+    response: MaintenancePage,
+    roles: ANY_ROLE,
+  }),
+  createMaintenance: defineRoute({
+    id: 'createMaintenance',
+    method: 'POST',
+    path: '/api/maintenance',
+    body: MaintenanceCreate,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+    status: 201,
+  }),
+  /** SPEC §7: PUT /api/maintenance?id={id}. */
+  updateMaintenance: defineRoute({
+    id: 'updateMaintenance',
+    method: 'PUT',
+    path: '/api/maintenance',
+    query: MaintenanceIdQuery,
+    body: MaintenanceUpdate,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+  }),
+  getMaintenance: defineRoute({
+    id: 'getMaintenance',
+    method: 'GET',
+    path: '/api/maintenance/{id}',
+    params: byId,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+  }),
+  listMaintenanceActivity: defineRoute({
+    id: 'listMaintenanceActivity',
+    method: 'GET',
+    path: '/api/maintenance/{id}/activity',
+    params: byId,
+    response: MaintenanceActivity,
+    roles: ANY_ROLE,
+  }),
+  addMaintenanceComment: defineRoute({
+    id: 'addMaintenanceComment',
+    method: 'POST',
+    path: '/api/maintenance/{id}/comments',
+    params: byId,
+    body: MaintenanceCommentInput,
+    response: z.object({ event: MaintenanceEvent }),
+    roles: ANY_ROLE,
+    status: 201,
+  }),
+  deleteMaintenance: defineRoute({
+    id: 'deleteMaintenance',
+    method: 'DELETE',
+    path: '/api/maintenance/{id}',
+    params: byId,
+    response: z.object({ id: z.string() }),
     roles: STAFF,
   }),
 } as const;

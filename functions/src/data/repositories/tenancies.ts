@@ -23,3 +23,26 @@ export async function tenantPropertyIds(orgId: string, userId: string): Promise<
   });
   return [...new Set(Items.filter((i) => i.organizationId === orgId).map((i) => i.propertyId as string))];
 }
+
+/**
+ * Ids of the properties a tenant rents on `today` (YYYY-MM-DD): leases that have started and not ended
+ * (no end date is month-to-month), most recent lease first.
+ */
+export async function activeTenantPropertyIds(orgId: string, userId: string, today: string): Promise<string[]> {
+  const k = keys.tenanciesOfUserPrefix(userId);
+  const Items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
+    ScanIndexForward: false,
+  });
+  const active = Items.filter(
+    (i) =>
+      i.organizationId === orgId &&
+      typeof i.leaseStart === 'string' &&
+      i.leaseStart <= today &&
+      (i.leaseEnd == null || (typeof i.leaseEnd === 'string' && i.leaseEnd >= today)),
+  );
+  return [...new Set(active.map((i) => i.propertyId as string))];
+}

@@ -1,0 +1,44 @@
+import type { IssueType, MaintenanceStatus, PreferredContactTimes } from '@rent/shared';
+import { keys } from './keys.js';
+
+/**
+ * Maintenance request items (keys + attributes), pure: the repository writes them, and so does the bench seed.
+ *
+ * A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
+export interface MaintenanceRecord {
+  id: string;
+  organizationId: string;
+  title: string;
+  description: string;
+  issueType: IssueType;
+  status: MaintenanceStatus;
+  reportedById: string;
+  reporterName: string | null;
+  reporterEmail: string | null;
+  propertyId: string;
+  assignedToId: string | null;
+  reportedAt: string;
+  updatedAt: string;
+  preferredContactTimes: PreferredContactTimes;
+  notes: string | null;
+  resolvedAt: string | null;
+  reopenCount: number;
+  version: number;
+}
+
+export function maintenanceItem(r: MaintenanceRecord) {
+  return {
+    ...keys.maintenance(r.organizationId, r.id),
+    ...keys.maintenanceByReporter(r.organizationId, r.reportedById, r.id),
+    ...keys.maintenanceByProperty(r.organizationId, r.propertyId, r.id),
+    type: 'MaintenanceRequest',
+    ...r,
+    // What the text filter searches: lower-cased title and description.
+    search: `${r.title}\n${r.description}`.toLowerCase(),
+  };
+}
+
+export function toMaintenanceRecord(item: Record<string, unknown>): MaintenanceRecord {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, search, ...rest } = item;
+  return rest as unknown as MaintenanceRecord;
+}

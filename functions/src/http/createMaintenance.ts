@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { createRequest } from '../services/maintenance.js';
+
+export const handler = http(routes.createMaintenance, ({ caller, body }) => createRequest(caller, body));

@@ -1,0 +1,7 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { updateRequest } from '../services/maintenance.js';
+
+export const handler = http(routes.updateMaintenance, ({ caller, query, body }) =>
+  updateRequest(caller, query.id, body),
+);

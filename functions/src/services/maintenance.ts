@@ -1,0 +1,325 @@
+import {
+  isTenant,
+  MAINTENANCE_DEFAULTS,
+  MAINTENANCE_PAGE_DEFAULT,
+  type MaintenanceCreate,
+  type MaintenanceListQuery,
+  type MaintenanceRequest,
+  type MaintenanceUpdate,
+  REOPEN_WINDOW_DAYS,
+  type Role,
+  TENANT_EDITABLE_STATUSES,
+} from '@rent/shared';
+import {
+  deleteMaintenance,
+  getMaintenance,
+  listMaintenance,
+  type MaintenanceRecord,
+  type MaintenanceScope,
+  maintenanceCounts,
+  newMaintenanceId,
+  putNewMaintenance,
+  replaceMaintenance,
+} from '../data/repositories/maintenance.js';
+import {
+  type Actor,
+  addComment,
+  deleteEventsOf,
+  eventToApi,
+  listEvents,
+  type MaintenanceEventRecord,
+  newEvent,
+} from '../data/repositories/maintenanceEvents.js';
+import { getMember } from '../data/repositories/members.js';
+import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
+import { activeTenantPropertyIds } from '../data/repositories/tenancies.js';
+import { Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
+
+/**
+ * Who may do what with maintenance requests (the SPEC leaves the server's rules to us; docs/decisions.md
+ * "Tenants: maintenance requests"):
+ * - A tenant reports requests only for a property of their active lease, and sees only the requests they
+ *   reported (someone else's id is a 404, as if it did not exist). While a request is NEW or PENDING they
+ *   may edit its title, description, issue type and contact times; they never change its property, status,
+ *   assignee or notes, except to reopen a RESOLVED request (status back to NEW) within 30 days of it being
+ *   resolved. Staff's internal notes never reach a tenant.
+ * - Staff (ADMIN, LANDLORD, PROPERTY_MANAGER) see the organization's requests, set any status in any order
+ *   (SPEC §4: the form enforces none), assign a staff member, keep notes, move a request to another of the
+ *   organization's properties, and delete.
+ */
+export interface Caller {
+  orgId: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  role: Role;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const DAY_MS = 24 * 3600 * 1000;
+
+const tenantNotYourProperty = () =>
+  new InvalidReference('propertyId', 'Report a request for the home you currently rent');
+const noCurrentLease = () =>
+  new InvalidReference('propertyId', 'You have no current lease in this organization to report a request for');
+const notOrgProperty = () => new InvalidReference('propertyId', "Choose one of your organization's properties");
+const notStaff = () => new InvalidReference('assignedToId', 'Choose a staff member of your organization, or nobody');
+const staffOnly = (what: string) => new NotAllowed(`Only staff can ${what}.`);
+
+// ---- reads -------------------------------------------------------------------------------------------
+
+export async function listRequests(caller: Caller, query: MaintenanceListQuery) {
+  const { limit = MAINTENANCE_PAGE_DEFAULT, cursor, ...filter } = query;
+  const scope: MaintenanceScope = isTenant(caller.role)
+    ? { kind: 'reporter', userId: caller.userId }
+    : filter.propertyId
+      ? { kind: 'property', propertyId: filter.propertyId }
+      : { kind: 'org' };
+  const [page, counts] = await Promise.all([
+    listMaintenance(caller.orgId, scope, filter, { limit, cursor }),
+    // The organization's counts per status are for staff; a tenant's own list carries none.
+    isTenant(caller.role) ? null : maintenanceCounts(caller.orgId),
+  ]);
+  return { maintenanceRequests: await toApi(caller, page.records), nextCursor: page.nextCursor, counts };
+}
+
+export async function getRequest(caller: Caller, id: string) {
+  const record = await readable(caller, id);
+  return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
+}
+
+/** The request, if the caller may see it: staff see the organization's, a tenant only their own. */
+async function readable(caller: Caller, id: string): Promise<MaintenanceRecord> {
+  const record = await getMaintenance(caller.orgId, id);
+  if (isTenant(caller.role) && record.reportedById !== caller.userId) throw new NotFound('Maintenance request');
+  return record;
+}
+
+// ---- writes ------------------------------------------------------------------------------------------
+
+export async function createRequest(caller: Caller, input: MaintenanceCreate) {
+  const tenant = isTenant(caller.role);
+  let propertyId: string;
+  if (tenant) {
+    if (input.status !== undefined && input.status !== 'NEW') throw staffOnly('set the status of a request');
+    if (input.assignedToId !== undefined && input.assignedToId !== null) throw staffOnly('assign a request');
+    if (input.notes) throw staffOnly('keep notes on a request');
+    const rented = await activeTenantPropertyIds(caller.orgId, caller.userId, today());
+    if (rented.length === 0) throw noCurrentLease();
+    if (input.propertyId && !rented.includes(input.propertyId)) throw tenantNotYourProperty();
+    propertyId = input.propertyId ?? rented[0]!;
+  } else {
+    if (!input.propertyId) throw notOrgProperty();
+    propertyId = input.propertyId;
+    await Promise.all([
+      assertOrgProperty(caller.orgId, propertyId),
+      assertAssignable(caller.orgId, input.assignedToId),
+    ]);
+  }
+  const now = new Date();
+  const status = input.status ?? MAINTENANCE_DEFAULTS.status;
+  const record: MaintenanceRecord = {
+    id: newMaintenanceId(now),
+    organizationId: caller.orgId,
+    title: input.title,
+    description: input.description,
+    issueType: input.issueType,
+    status,
+    reportedById: caller.userId,
+    reporterName: caller.name,
+    reporterEmail: caller.email,
+    propertyId,
+    assignedToId: tenant ? null : (input.assignedToId ?? null),
+    reportedAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    preferredContactTimes: input.preferredContactTimes,
+    notes: tenant ? null : (input.notes ?? null),
+    resolvedAt: status === 'RESOLVED' ? now.toISOString() : null,
+    reopenCount: 0,
+    version: 1,
+  };
+  await putNewMaintenance(record, [
+    newEvent(caller.orgId, record.id, actor(caller), { kind: 'REPORTED', to: status }, now),
+  ]);
+  return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
+}
+
+export async function updateRequest(caller: Caller, id: string, input: MaintenanceUpdate) {
+  const current = await readable(caller, id);
+  if (input.version !== undefined && input.version !== current.version) {
+    throw new Conflict(
+      'CONFLICT',
+      'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
+    );
+  }
+  const next = isTenant(caller.role) ? tenantChange(current, input) : await staffChange(caller, current, input);
+  await replaceMaintenance(current, next, changeEvents(caller, current, next));
+  return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
+}
+
+export async function deleteRequest(caller: Caller, id: string) {
+  await deleteMaintenance(caller.orgId, id);
+  await deleteEventsOf(caller.orgId, id);
+  return { id };
+}
+
+// ---- activity ----------------------------------------------------------------------------------------
+
+/** The request's activity, oldest first, for whoever may see the request. */
+export async function listActivity(caller: Caller, id: string) {
+  await readable(caller, id);
+  return { events: (await listEvents(caller.orgId, id)).map(eventToApi) };
+}
+
+/** A comment between the reporter and staff (a tenant only on their own request, in any status). */
+export async function comment(caller: Caller, id: string, body: string) {
+  await readable(caller, id);
+  const event = newEvent(caller.orgId, id, actor(caller), { kind: 'COMMENT', body }, new Date());
+  await addComment(event);
+  return { event: eventToApi(event) };
+}
+
+const actor = (caller: Caller): Actor => ({ userId: caller.userId, name: caller.name, email: caller.email });
+
+/** What a change records in the activity: a status change and an assignment (notes and text edits are not). */
+function changeEvents(caller: Caller, current: MaintenanceRecord, next: MaintenanceRecord): MaintenanceEventRecord[] {
+  const at = new Date(next.updatedAt);
+  const events: MaintenanceEventRecord[] = [];
+  if (next.status !== current.status) {
+    events.push(
+      newEvent(caller.orgId, next.id, actor(caller), { kind: 'STATUS', from: current.status, to: next.status }, at),
+    );
+  }
+  if ((next.assignedToId ?? null) !== (current.assignedToId ?? null)) {
+    // Recorded a millisecond after a status change made with it, so the activity's order is stable.
+    events.push(
+      newEvent(
+        caller.orgId,
+        next.id,
+        actor(caller),
+        { kind: 'ASSIGNED', from: current.assignedToId, to: next.assignedToId },
+        new Date(at.getTime() + events.length),
+      ),
+    );
+  }
+  return events;
+}
+
+function tenantChange(current: MaintenanceRecord, input: MaintenanceUpdate): MaintenanceRecord {
+  if (input.propertyId !== current.propertyId) throw new NotAllowed('Tenants cannot change the property of a request.');
+  if (input.assignedToId !== undefined && input.assignedToId !== current.assignedToId)
+    throw staffOnly('assign a request');
+  if (input.notes !== undefined) throw staffOnly('keep notes on a request');
+  const now = new Date();
+  const edits = {
+    title: input.title,
+    description: input.description,
+    issueType: input.issueType,
+    preferredContactTimes: input.preferredContactTimes,
+  };
+  if (current.status === 'RESOLVED' && input.status === 'NEW') {
+    const resolvedAt = Date.parse(current.resolvedAt ?? current.updatedAt);
+    if (now.getTime() - resolvedAt > REOPEN_WINDOW_DAYS * DAY_MS) {
+      throw new NotAllowed(
+        `This request was resolved more than ${REOPEN_WINDOW_DAYS} days ago. Please report a new request instead.`,
+      );
+    }
+    return next(current, { ...edits, status: 'NEW', resolvedAt: null, reopenCount: current.reopenCount + 1 }, now);
+  }
+  if (input.status !== current.status) {
+    throw new NotAllowed(
+      `Tenants cannot change the status of a request; a resolved request can be reopened within ${REOPEN_WINDOW_DAYS} days.`,
+    );
+  }
+  const changed =
+    edits.title !== current.title ||
+    edits.description !== current.description ||
+    edits.issueType !== current.issueType ||
+    JSON.stringify(edits.preferredContactTimes) !== JSON.stringify(current.preferredContactTimes);
+  if (changed && !TENANT_EDITABLE_STATUSES.includes(current.status)) {
+    throw new NotAllowed('This request is already being handled, so it can no longer be edited.');
+  }
+  return next(current, edits, now);
+}
+
+async function staffChange(caller: Caller, current: MaintenanceRecord, input: MaintenanceUpdate) {
+  await Promise.all([
+    input.propertyId === current.propertyId ? undefined : assertOrgProperty(caller.orgId, input.propertyId),
+    input.assignedToId === undefined || input.assignedToId === current.assignedToId
+      ? undefined
+      : assertAssignable(caller.orgId, input.assignedToId),
+  ]);
+  const now = new Date();
+  const leavingResolved = current.status === 'RESOLVED' && input.status !== 'RESOLVED';
+  return next(
+    current,
+    {
+      title: input.title,
+      description: input.description,
+      propertyId: input.propertyId,
+      issueType: input.issueType,
+      status: input.status,
+      preferredContactTimes: input.preferredContactTimes,
+      assignedToId: input.assignedToId === undefined ? current.assignedToId : input.assignedToId,
+      notes: input.notes === undefined ? current.notes : input.notes,
+      resolvedAt:
+        input.status === 'RESOLVED' ? (current.status === 'RESOLVED' ? current.resolvedAt : now.toISOString()) : null,
+      reopenCount: current.reopenCount + (leavingResolved ? 1 : 0),
+    },
+    now,
+  );
+}
+
+function next(current: MaintenanceRecord, changes: Partial<MaintenanceRecord>, now: Date): MaintenanceRecord {
+  return { ...current, ...changes, updatedAt: now.toISOString(), version: current.version + 1 };
+}
+
+async function assertOrgProperty(orgId: string, propertyId: string) {
+  try {
+    await getProperty(orgId, propertyId);
+  } catch (error) {
+    if (error instanceof NotFound) throw notOrgProperty();
+    throw error;
+  }
+}
+
+async function assertAssignable(orgId: string, userId: string | null | undefined) {
+  if (!userId) return;
+  try {
+    if (isTenant((await getMember(orgId, userId)).role)) throw notStaff();
+  } catch (error) {
+    if (error instanceof NotFound) throw notStaff();
+    throw error;
+  }
+}
+
+// ---- the wire ----------------------------------------------------------------------------------------
+
+/** Adds each request's property (id and address); a tenant never receives staff's notes. */
+async function toApi(caller: Caller, records: MaintenanceRecord[]): Promise<MaintenanceRequest[]> {
+  const ids = [...new Set(records.map((r) => r.propertyId))];
+  const properties = new Map((await getPropertiesByIds(caller.orgId, ids)).map((p) => [p.id, p]));
+  const tenant = isTenant(caller.role);
+  return records.map((r) => {
+    const property = properties.get(r.propertyId);
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      issueType: r.issueType,
+      status: r.status,
+      reportedById: r.reportedById,
+      reportedBy: { id: r.reportedById, name: r.reporterName ?? null, email: r.reporterEmail ?? null },
+      propertyId: r.propertyId,
+      property: property ? { id: property.id, address: property.address } : null,
+      assignedToId: r.assignedToId ?? null,
+      reportedAt: r.reportedAt,
+      updatedAt: r.updatedAt,
+      preferredContactTimes: r.preferredContactTimes,
+      notes: tenant ? null : (r.notes ?? null),
+      resolvedAt: r.resolvedAt ?? null,
+      reopenCount: r.reopenCount ?? 0,
+      version: r.version,
+    };
+  });
+}

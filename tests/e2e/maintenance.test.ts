@@ -1,0 +1,144 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { joinAs } from '../support/members.js';
+import { leaseTo } from '../support/tenancies.js';
+import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { expectToast } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * Maintenance requests from a phone to the landlord's table and back (issue 10): in a fresh organization a
+ * tenant with a lease reports a leak at 390x844, the landlord finds it in the table, opens it, moves it to
+ * In progress and assigns it to themself, and the tenant sees the new status. Axe on every screen.
+ */
+const flyout = (page: Page) => page.getByTestId('maintenance-flyout');
+
+async function pick(page: Page, select: Locator, option: string) {
+  await select.locator('button').first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('maintenance requests, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('a tenant reports an issue at 390px; the landlord moves it to In progress; the tenant sees it; axe clean', async () => {
+    const landlord = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(landlord.page, 'maint');
+    const home = await org.addProperty({ address: uniqueName('7 Drip Street') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+    const title = uniqueName('Leaking sink');
+
+    // The tenant, on a phone: an empty list, then "Report an issue".
+    const phone = await browser.newPage(PHONE);
+    await signInFromHeader(phone.page, tenant.email);
+    await phone.page.goto('/maintenance');
+    await phone.page.getByRole('heading', { level: 1, name: 'Maintenance' }).waitFor();
+    await phone.page.getByText('No maintenance requests').waitFor();
+    await expectAccessible(phone.page, 'tenant maintenance, empty');
+    await noSideScroll(phone.page);
+
+    await phone.page.getByTestId('maintenance-report').click();
+    const form = flyout(phone.page);
+    await form.getByText('Add Maintenance Request').waitFor();
+    await form.getByTestId('maintenance-property-readonly').getByText('Your Current Property').waitFor();
+    // SPEC §3 defaults: Plumbing, New, Monday to Friday, 09:00 to 17:00.
+    await form.getByTestId('maintenance-issue-type').getByText('Plumbing').waitFor();
+    await form.getByTestId('maintenance-status').getByText('New').waitFor();
+    for (const day of ['Monday', 'Friday'])
+      expect(await form.getByRole('checkbox', { name: day }).isChecked()).toBe(true);
+    expect(await form.getByRole('checkbox', { name: 'Sunday' }).isChecked()).toBe(false);
+    expect(await form.getByTestId('maintenance-start').locator('input').inputValue()).toBe('09:00');
+    await expectAccessible(phone.page, 'tenant report form');
+
+    // The browser's own required check stops an empty submit.
+    await form.getByTestId('maintenance-save').click();
+    expect(
+      await form
+        .getByTestId('maintenance-title')
+        .locator('input')
+        .evaluate((i) => (i as HTMLInputElement).validity.valueMissing),
+    ).toBe(true);
+
+    await form.getByTestId('maintenance-title').locator('input').fill(title);
+    await form.getByTestId('maintenance-description').locator('textarea').fill('Water pools under the kitchen sink.');
+    await form.getByRole('checkbox', { name: 'Saturday' }).check();
+    await form.getByTestId('maintenance-save').click();
+    await expectToast(phone.page, 'Maintenance request updated successfully!');
+    const card = phone.page.getByTestId('tenant-request').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('New');
+    expect(await card.textContent()).toContain(home.address);
+    await expectAccessible(phone.page, 'tenant maintenance list');
+    await noSideScroll(phone.page);
+
+    // The landlord finds it in the table, opens it and moves it on.
+    await landlord.page.goto('/maintenance');
+    const table = landlord.page.getByTestId('maintenance-table');
+    const row = table.locator('tbody tr', { hasText: title });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('New');
+    await expect.poll(() => landlord.page.getByTestId('maintenance-count-NEW').textContent()).toBe('1');
+    await expectAccessible(landlord.page, 'staff maintenance table');
+    await row.getByRole('button', { name: `Open ${title}` }).click();
+    const edit = flyout(landlord.page);
+    await edit.getByText('Edit Maintenance Request').waitFor();
+    expect(await edit.getByTestId('maintenance-title').locator('input').inputValue()).toBe(title);
+    expect(await edit.getByRole('checkbox', { name: 'Saturday' }).isChecked()).toBe(true);
+    await pick(landlord.page, edit.getByTestId('maintenance-status'), 'In progress');
+    await edit.getByTestId('maintenance-notes').locator('textarea').fill('Plumber booked for Tuesday');
+    await expectAccessible(landlord.page, 'staff maintenance flyout');
+    await edit.getByTestId('maintenance-save').click();
+    await expectToast(landlord.page, 'Maintenance request updated successfully!');
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('In progress');
+    const count = (status: string) => landlord.page.getByTestId(`maintenance-count-${status}`).textContent();
+    await expect.poll(() => count('IN_PROGRESS')).toBe('1');
+    expect(await count('NEW')).toBe('0');
+
+    // The filter by status finds it; Resolved does not.
+    await pick(landlord.page, landlord.page.getByTestId('maintenance-filter-status'), 'Resolved');
+    await expect.poll(() => table.locator('tbody tr', { hasText: title }).count()).toBe(0);
+    await pick(landlord.page, landlord.page.getByTestId('maintenance-filter-status'), 'In progress');
+    await row.waitFor();
+
+    // The tenant sees the new status, and no staff notes.
+    await phone.page.reload();
+    await expect.poll(async () => (await card.textContent()) ?? '').toContain('In progress');
+    await card.getByRole('button', { name: `Open ${title}` }).click();
+    const view = flyout(phone.page);
+    await view.getByText('Edit Maintenance Request').waitFor();
+    await view.getByTestId('maintenance-property-readonly').getByText(home.address).waitFor();
+    expect(await view.textContent()).not.toContain('Plumber booked');
+    expect(await view.getByTestId('maintenance-status').locator('button').first().isDisabled()).toBe(true);
+    // The activity shows the landlord's change; the tenant answers with a message.
+    const activity = view.getByTestId('maintenance-activity');
+    await expect
+      .poll(async () => (await activity.textContent()) ?? '')
+      .toContain('changed the status: New → In progress');
+    expect(await activity.textContent()).toContain('Me reported it');
+    expect(await view.getByTestId('maintenance-message-send').isDisabled()).toBe(true);
+    await view.getByTestId('maintenance-message').locator('textarea').fill('Tuesday works, thanks');
+    await view.getByTestId('maintenance-message-send').click();
+    await expect.poll(async () => (await activity.textContent()) ?? '').toContain('Me: Tuesday works, thanks');
+    await expectAccessible(phone.page, 'tenant views a request in progress');
+
+    // A link to the request opens it (what a notification will link to); a foreign id says it was not found.
+    const [listed] = (await tenant.api.get('/api/maintenance')).body.maintenanceRequests;
+    await landlord.page.goto(`/maintenance?request=${listed.id}`);
+    await flyout(landlord.page).getByText('Edit Maintenance Request').waitFor();
+    expect(await flyout(landlord.page).getByTestId('maintenance-title').locator('input').inputValue()).toBe(title);
+    await expect.poll(() => new URL(landlord.page.url()).search).toBe('');
+    await phone.page.goto('/maintenance?request=20260101T000000000Z-nope');
+    await expectToast(phone.page, 'That maintenance request was not found.');
+
+    for (const { page } of [landlord, phone]) {
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    }
+    await landlord.context.close();
+    await phone.context.close();
+  });
+});

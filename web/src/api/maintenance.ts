@@ -1,0 +1,68 @@
+import type { MaintenanceFilter, RouteInput, RouteResponse, Routes } from '@rent/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { callRoute } from './client';
+
+/** Maintenance requests (SPEC §7 "Maintenance"): the list, one request, and the save. */
+export type MaintenanceRequest = RouteResponse<Routes['getMaintenance']>['maintenanceRequest'];
+export type MaintenanceCreateBody = RouteInput<Routes['createMaintenance']>['body'];
+export type MaintenanceUpdateBody = RouteInput<Routes['updateMaintenance']>['body'];
+
+export const maintenanceKey = ['maintenance'] as const;
+
+/** One page of requests, newest first (a tenant's own; staff the organization's, filtered). */
+export function useMaintenancePage(filter: MaintenanceFilter, page: { limit: number; cursor: string | null }) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...maintenanceKey, 'list', session.data?.userId, filter, page.limit, page.cursor],
+    queryFn: () =>
+      callRoute('listMaintenance', {
+        query: { ...filter, limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) },
+      }),
+    enabled: session.status === 'authenticated',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Creates (no id) or updates (SPEC §7: PUT /api/maintenance?id=) a request; every list reloads after. */
+export function useSaveMaintenance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: null; body: MaintenanceCreateBody } | { id: string; body: MaintenanceUpdateBody }) =>
+      input.id === null
+        ? callRoute('createMaintenance', { body: input.body })
+        : callRoute('updateMaintenance', { query: { id: input.id }, body: input.body }),
+    onSettled: () => client.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
+
+export type MaintenanceEvent = RouteResponse<Routes['listMaintenanceActivity']>['events'][number];
+
+/** A request's activity, oldest first (loaded when its flyout opens in edit mode). */
+export function useMaintenanceActivity(id: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...maintenanceKey, 'activity', id],
+    queryFn: async () => (await callRoute('listMaintenanceActivity', { params: { id: id! } })).events,
+    enabled: session.status === 'authenticated' && !!id,
+  });
+}
+
+export function useAddMaintenanceComment(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => callRoute('addMaintenanceComment', { params: { id }, body: { body } }),
+    onSettled: () => client.invalidateQueries({ queryKey: [...maintenanceKey, 'activity', id] }),
+  });
+}
+
+/** One request (a link to /maintenance?request=<id> opens it). */
+export function useMaintenanceRequest(id: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...maintenanceKey, 'one', id],
+    queryFn: async () => (await callRoute('getMaintenance', { params: { id: id! } })).maintenanceRequest,
+    enabled: session.status === 'authenticated' && !!id,
+    retry: false,
+  });
+}

@@ -1,0 +1,103 @@
+import type { IssueType, MaintenanceStatus } from '@rent/shared/core/maintenance';
+import { isTenant } from '@rent/shared/core/roles';
+import { isId } from '@rent/shared/core/validation';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  type MaintenanceRequest,
+  useMaintenancePage as useMaintenanceList,
+  useMaintenanceRequest,
+} from '../../api/maintenance';
+import { useMembers } from '../../api/members';
+import { useOrganization } from '../../api/organization';
+import { toast } from '../../components/toast/store';
+import { useCursorPages } from '../transactions/use-cursor-pages';
+
+export const PAGE_SIZE = 25;
+/** The URL parameter that opens a request: /maintenance?request=<id>. */
+export const REQUEST_PARAM = 'request';
+
+export interface MaintenanceFilters {
+  status: MaintenanceStatus | '';
+  propertyId: string;
+  issueType: IssueType | '';
+  assignedToId: string;
+  q: string;
+}
+const NO_FILTERS: MaintenanceFilters = { status: '', propertyId: '', issueType: '', assignedToId: '', q: '' };
+
+/**
+ * The Maintenance page's data and state: the caller's role (a tenant's own requests or the organization's),
+ * staff filters, cursor pages, staff members (assignees), and the flyout (a new session per open, so
+ * closing resets the form).
+ */
+export function useMaintenancePage() {
+  const org = useOrganization();
+  const tenant = isTenant(org.role);
+  const staff = !!org.role && !tenant;
+  const [filters, setFilters] = useState<MaintenanceFilters>(NO_FILTERS);
+  const filter = useMemo(
+    () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Partial<MaintenanceFilters>,
+    [filters],
+  );
+  const pages = useCursorPages(JSON.stringify(filter));
+  const query = useMaintenanceList(filter as never, { limit: PAGE_SIZE, cursor: pages.cursor });
+  const { record } = pages;
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData) record(query.data);
+  }, [query.data, query.isPlaceholderData, record]);
+
+  const members = useMembers({ enabled: staff });
+  const assignees = useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((m) => !isTenant(m.role))
+        .map((m) => ({ userId: m.userId, label: m.name || m.email })),
+    [members.data],
+  );
+  const assigneeName = (userId: string | null) =>
+    userId ? (assignees.find((a) => a.userId === userId)?.label ?? 'Former member') : 'Nobody';
+
+  const [flyout, setFlyout] = useState<{ open: boolean; request: MaintenanceRequest | null; session: number }>({
+    open: false,
+    request: null,
+    session: 0,
+  });
+  const openNew = () => setFlyout((f) => ({ open: true, request: null, session: f.session + 1 }));
+  const openRequest = (request: MaintenanceRequest) =>
+    setFlyout((f) => ({ open: true, request, session: f.session + 1 }));
+  const closeFlyout = () => setFlyout((f) => ({ ...f, open: false }));
+
+  // /maintenance?request=<id> (a link in a message or e-mail) opens that request, then drops the parameter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get(REQUEST_PARAM);
+  const linkedRequest = useMaintenanceRequest(linked && isId(linked) ? linked : null);
+  useEffect(() => {
+    if (!linked || (linkedRequest.isPending && isId(linked))) return;
+    if (linkedRequest.data) setFlyout((f) => ({ open: true, request: linkedRequest.data, session: f.session + 1 }));
+    else toast.error('Error', { description: 'That maintenance request was not found.' });
+    const next = new URLSearchParams(searchParams);
+    next.delete(REQUEST_PARAM);
+    setSearchParams(next, { replace: true });
+  }, [linked, linkedRequest.isPending, linkedRequest.data, searchParams, setSearchParams]);
+
+  return {
+    tenant,
+    staff,
+    roleLoading: org.isPending,
+    query,
+    requests: query.data?.maintenanceRequests ?? [],
+    pages,
+    filters,
+    setFilter: <K extends keyof MaintenanceFilters>(key: K, value: MaintenanceFilters[K]) =>
+      setFilters((f) => ({ ...f, [key]: value })),
+    clearFilters: () => setFilters(NO_FILTERS),
+    filtered: Object.keys(filter).length > 0,
+    assignees,
+    assigneeName,
+    flyout,
+    openNew,
+    openRequest,
+    closeFlyout,
+  };
+}
