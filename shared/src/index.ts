@@ -3,11 +3,13 @@ export * from './api/routes.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
 export * from './core/categories.js';
 export * from './core/filters.js';
+export * from './core/invitations.js';
 export * from './core/members.js';
 export * from './core/messages.js';
 export * from './core/money.js';
 export * from './core/validation.js';
 export * from './domain/common.js';
+export * from './domain/invitation.js';
 export * from './domain/member.js';
 export * from './domain/money.js';
 export * from './domain/organization.js';
