@@ -139,7 +139,10 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
         expect(env.MAIL_FROM, key).toBeUndefined();
         continue;
       }
-      expect(ses.flatMap((s) => list(s.Action)), key).toEqual(['ses:SendEmail']);
+      expect(
+        ses.flatMap((s) => list(s.Action)),
+        key,
+      ).toEqual(['ses:SendEmail']);
       const resources = ses.flatMap((s) => list(s.Resource)).map((r) => JSON.stringify(r));
       expect(resources.join(' '), key).toContain('identity');
       expect(resources.join(' '), key).toContain('configuration-set');
