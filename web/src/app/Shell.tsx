@@ -38,7 +38,8 @@ export function Shell() {
   const signedIn = session.status === 'authenticated';
   // A tab that signs in for an invitation stays on its page until it is accepted (or set aside there).
   const invitation = pendingInvitation();
-  const holdForInvitation = !!invitation && !location.pathname.startsWith('/invite/');
+  // Not while the session is read: the OAuth return's ?code= must stay in the URL until Amplify has used it.
+  const holdForInvitation = !!invitation && session.status !== 'loading' && !location.pathname.startsWith('/invite/');
   // While the session is read, a returning visitor's page is laid out with the navigation already (no shift).
   const [storedSession] = useState(hasStoredSession);
   const showNavigation = (signedIn || (session.status === 'loading' && storedSession)) && !handle.hideLogin;
