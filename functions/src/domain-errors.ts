@@ -84,3 +84,14 @@ export class NotAllowed extends DomainError {
     this.name = 'NotAllowed';
   }
 }
+
+/** Too many requests of one kind in a window (invitations sent per day, invitation links guessed per hour). */
+export class TooMany extends DomainError {
+  constructor(
+    message: string,
+    readonly code = 'RATE_LIMITED',
+  ) {
+    super(message);
+    this.name = 'TooMany';
+  }
+}

@@ -18,6 +18,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Jobs } from './jobs.js';
+import { Mail, type MailProps } from './mail.js';
 import { RouteFunction } from './route-function.js';
 
 export interface ApiStackProps extends StackProps {
@@ -30,6 +31,8 @@ export interface ApiStackProps extends StackProps {
   userPoolClient: UserPoolClient;
   /** Routes with `userPoolAccess` (sign out of all devices) act on this pool. */
   userPool: IUserPool;
+  /** The sender and site origin of the app's mail (routes with `sendsEmail`). */
+  mail: MailProps;
   /** Per-route and per-job bundles (default dist/functions, made by `npm run build:functions`). */
   functionsDir?: string;
 }
@@ -45,6 +48,7 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly functions: Record<string, RouteFunction> = {};
   readonly jobs: Jobs;
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -92,6 +96,8 @@ export class ApiStack extends Stack {
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
 
+    this.mail = new Mail(this, 'Mail', props.mail);
+
     for (const route of routeList) {
       const routeFunction = new RouteFunction(this, route.id, {
         route,
@@ -100,13 +106,15 @@ export class ApiStack extends Stack {
         receipts: props.receipts,
         cursorSecret: props.cursorSecret,
         userPool: props.userPool,
+        mail: this.mail,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${route.id}Integration`, routeFunction.function),
-        authorizer,
+        // Public routes (an invitation link's page) have none: the handler's own rate limit guards them.
+        ...(!('public' in route && route.public) && { authorizer }),
       });
     }
 

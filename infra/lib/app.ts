@@ -50,6 +50,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
     userPool: auth.userPool,
+    mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
     functionsDir: options.functionsDir,
   });
   const web = new WebStack(app, 'RentToday-Web', {

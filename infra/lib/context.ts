@@ -16,6 +16,8 @@ export interface RentContext {
   googleClientSecretField?: string;
   /** Hosted UI domain prefix (<prefix>.auth.<region>.amazoncognito.com); unset: rent-today-<account id>. */
   authDomainPrefix?: string;
+  /** The sender of the app's mail (invitations): "Rent.Today <no-reply@your-domain>", verified in SES. */
+  mailFrom: string;
 }
 
 export const PLACEHOLDER_SITE_URL = 'https://example.cloudfront.net';
@@ -42,6 +44,7 @@ export function readContext(app: App): RentContext {
     googleClientSecretName: str('googleClientSecretName') ?? 'rent-today/google-oauth',
     googleClientSecretField: str('googleClientSecretField'),
     authDomainPrefix,
+    mailFrom: str('mailFrom') ?? `Rent.Today <no-reply@${new URL(siteUrl).hostname}>`,
   };
 }
 

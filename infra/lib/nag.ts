@@ -1,3 +1,4 @@
+import { type RouteDef, routeList } from '@rent/shared';
 import { type App, type CfnResource, DefaultStackSynthesizer, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 // Not re-exported from the package root; it is how cdk-nag itself names a resource in a finding id.
@@ -67,6 +68,18 @@ export function acknowledgeNagFindings({ data, auth, api, web }: RentStacks): vo
         return [];
       },
     });
+  }
+
+  // --- Public routes (an invitation link's page) --------------------------------------------------------
+  for (const route of routeList.filter((r) => (r as RouteDef).public)) {
+    ack(
+      api.node.findChild(`${route.id}Route`),
+      'AwsSolutions-APIG4',
+      `${route.method} ${route.path} is opened from an invitation email before the person has signed in. It reads ` +
+        'one invitation by the SHA-256 of a 32-byte random token, changes nothing, and answers only the ' +
+        "organization's name, the role, the inviter's name and the status; unknown tokens are rate-limited per " +
+        'client address in DynamoDB, and the stage is throttled (docs/decisions.md "invitations").',
+    );
   }
 
   // --- CloudFront ---------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
+import type { Mail } from './mail.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -23,6 +24,8 @@ export interface RouteFunctionProps {
   cursorSecret: ISecret;
   /** The user pool, for routes that declare `userPoolAccess` (its id is passed as USER_POOL_ID). */
   userPool?: IUserPool;
+  /** SES, for routes that declare `sendsEmail` (MAIL_FROM, SITE_URL, SES_CONFIGURATION_SET). */
+  mail?: Mail;
   memorySize?: number;
 }
 
@@ -190,7 +193,21 @@ export class RouteFunction extends Construct {
     grantTableAccess(this.function, table, route.method === 'GET' ? 'read' : 'readWrite');
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
+    grantMail(this.function, props.mail, route);
   }
+}
+
+/**
+ * ses:SendEmail on the sender identity and the configuration set, with the sender and site origin in the
+ * environment, for routes that declare `sendsEmail`; nothing for the others.
+ */
+export function grantMail(fn: LambdaFunction, mail: Mail | undefined, route: RouteDef): void {
+  if (!route.sendsEmail) return;
+  if (!mail) throw new Error(`${route.method} ${route.path} sends email but no Mail was given`);
+  Grant.addToPrincipal({ grantee: fn, actions: ['ses:SendEmail'], resourceArns: mail.resourceArns });
+  fn.addEnvironment('MAIL_FROM', mail.from);
+  fn.addEnvironment('SITE_URL', mail.siteUrl);
+  fn.addEnvironment('SES_CONFIGURATION_SET', mail.configurationSet.configurationSetName);
 }
 
 /**

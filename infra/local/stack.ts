@@ -10,11 +10,13 @@ import { ensureCertificate } from './cert.js';
 import { createCognitoStandIn } from './cognito.js';
 import { LOCAL } from './config.js';
 import { ensureTable, startDynamoDb } from './dynamodb.js';
+import { serveMailbox } from './mail-viewer.js';
 import { createOriginServer } from './origin-server.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
 import { startS3 } from './s3.js';
 import { createS3PassThrough } from './s3-pass-through.js';
 import { seedDemo } from './seed.js';
+import { startSes } from './ses.js';
 import { serveSpa } from './static.js';
 
 export { LOCAL };
@@ -33,6 +35,8 @@ export interface LocalStack {
   certPath: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The SES emulator (aws-ses-v2-local): GET <sesEndpoint>/store lists the mail sent. */
+  sesEndpoint: string;
   /** Token issuing without a browser, for the benchmark only. */
   tokensFor(email: string): Promise<{ id_token: string }>;
   /** The stand-in's signing key, for tests that need an expired but correctly signed token. */
@@ -69,6 +73,9 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     log('Starting the S3 emulator…');
     const s3 = await startS3({ port: s3Port, directory: join(dataDir, 's3'), buckets: [LOCAL.receiptsBucket] });
     closers.push(s3.close);
+    log('Starting the SES emulator…');
+    const ses = await startSes();
+    closers.push(ses.close);
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
     if (opts.seed ?? true) {
@@ -83,6 +90,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       AWS_REGION: LOCAL.region,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+      MAIL_FROM: 'Rent.Today <no-reply@localhost>',
       AWS_ACCESS_KEY_ID: LOCAL.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -104,6 +113,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     const origin = `https://localhost:${port}`;
     // Presigned receipt links point at this origin's /s3 pass-through (same origin, no CORS).
     process.env.S3_PUBLIC_ENDPOINT = `${origin}/s3`;
+    // Links in mails (invitations) point at this origin.
+    process.env.SITE_URL = origin;
     // The sign-out-everywhere handler calls the stand-in's admin API with the AWS SDK, as it calls Cognito in AWS.
     Object.assign(process.env, {
       USER_POOL_ID: LOCAL.userPoolId,
@@ -142,6 +153,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
         if (!url) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
         if (url.pathname.startsWith('/api/')) return await gateway(req, res, url);
         if (url.pathname.startsWith('/s3/')) return s3PassThrough(req, res);
+        if (url.pathname === '/_mail' && req.method === 'GET') return await serveMailbox(res, ses.endpoint);
         if (url.pathname === '/config.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(runtimeConfig);
           return;
@@ -160,6 +172,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       certPath: cert.certPath,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
+      sesEndpoint: ses.endpoint,
       tokensFor: cognito.tokensFor,
       signingJwk: cognito.privateJwk,
       issuer: cognito.issuer,

@@ -12,6 +12,7 @@ async function main() {
     log: (line) => console.log(line),
   });
   console.log(`\nRent.Today is running at ${stack.url}\n`);
+  console.log(`Mail the app sends (invitations) arrives in the local mailbox: ${stack.url}/_mail`);
   console.log(
     'Your browser will warn about the self-signed certificate (made for localhost in .data/); accept it once.',
   );

@@ -107,11 +107,47 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
       JwtConfiguration: { Audience: [expect.anything()], Issuer: expect.anything() },
     });
     expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
+    const publicKeys = routeList.filter((r) => (r as RouteDef).public).map(routeKey);
+    expect(publicKeys).toEqual(['GET /api/invitations/by-token/{token}']);
     for (const route of Object.values(api.findResources('AWS::ApiGatewayV2::Route'))) {
+      if (publicKeys.includes(route.Properties.RouteKey)) {
+        expect(route.Properties.AuthorizationType ?? 'NONE', route.Properties.RouteKey).toBe('NONE');
+        expect(route.Properties.AuthorizerId).toBeUndefined();
+        continue;
+      }
       expect(route.Properties, route.Properties.RouteKey).toMatchObject({
         AuthorizationType: 'JWT',
         AuthorizerId: { Ref: authorizerId },
       });
+    }
+  });
+
+  it('grants ses:SendEmail (sender identity and configuration set) with MAIL_FROM and SITE_URL to exactly the routes that send email', () => {
+    const byKey = functionsByRouteKey();
+    const senders = routeList.filter((r) => (r as RouteDef).sendsEmail).map((r) => r.id);
+    expect(senders.sort()).toEqual(['createInvitation', 'resendInvitation']);
+    api.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    for (const route of routeList as readonly RouteDef[]) {
+      const key = routeKey(route);
+      const fn = byKey.get(key)!;
+      const ses = statementsOf(api, fn.logicalId).filter((s) => list(s.Action).some((a) => a.startsWith('ses:')));
+      const env = fn.props.Environment.Variables as Record<string, unknown>;
+      if (!route.sendsEmail) {
+        expect(ses, key).toEqual([]);
+        expect(env.MAIL_FROM, key).toBeUndefined();
+        continue;
+      }
+      expect(
+        ses.flatMap((s) => list(s.Action)),
+        key,
+      ).toEqual(['ses:SendEmail']);
+      const resources = ses.flatMap((s) => list(s.Resource)).map((r) => JSON.stringify(r));
+      expect(resources.join(' '), key).toContain('identity');
+      expect(resources.join(' '), key).toContain('configuration-set');
+      expect(env.MAIL_FROM, key).toBe('Rent.Today <no-reply@rent.example.com>');
+      expect(env.SITE_URL, key).toBe('https://rent.example.com');
     }
   });
 

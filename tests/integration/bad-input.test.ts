@@ -43,11 +43,14 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
     preferredContactTimes: { days: ['Monday'], timeRange: { start: '09:00', end: '17:00' } },
   },
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
+  createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
+  acceptInvitation: { token: 'A'.repeat(43) },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
 const hasBody = (route: RouteDef) => Boolean(route.body);
-const hasId = (route: RouteDef) => /\{\w+\}/.test(route.path) || route.id === 'updateMaintenance';
+// A public route's {token} is not an id: tests/integration/invitations.test.ts covers unknown and foreign links.
+const hasId = (route: RouteDef) => (/\{\w+\}/.test(route.path) && !route.public) || route.id === 'updateMaintenance';
 
 let owner: Awaited<ReturnType<typeof newAdmin>>;
 let other: Awaited<ReturnType<typeof newAdmin>>;
@@ -60,6 +63,7 @@ let othersRuleId: string;
 let othersBatchId: string;
 let othersReviewId: string;
 let othersMaintenanceId: string;
+let othersInvitationId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -90,11 +94,15 @@ beforeAll(async () => {
   othersMaintenanceId = (
     await other.api.post('/api/maintenance', { title: 'Their leak', description: 'Drip', propertyId: othersPropertyId })
   ).body.maintenanceRequest.id;
+  othersInvitationId = (
+    await other.api.post('/api/invitations', { email: `x-${otherOrg}@example.com`, role: 'LANDLORD' })
+  ).body.id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
 function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/members/')) return localSubFor(other.email);
+  if (route.path.startsWith('/api/invitations/')) return othersInvitationId;
   if (route.path.startsWith('/api/transactions/')) return othersTransactionId;
   if (route.path.startsWith('/api/categorization-rules/batches/')) return othersBatchId;
   if (route.path.startsWith('/api/categorization-rules/')) return othersRuleId;
@@ -118,18 +126,27 @@ it('has a valid sample body for every route that takes one', () => {
   for (const route of routeList.filter(hasBody)) expect(validBody(route), route.id).toBeDefined();
 });
 
-describe.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_, route) => {
-  it('answers 401 without a valid token', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const expired = await forgeToken({ sub: 'expired-user', email: 'e@example.com' }, { expiresAt: now - 5 });
-    for (const token of [null, tamper(owner.token), expired]) {
-      const res = await client(token).request(route.method, pathFor(route), {
-        json: sendsBody(route) ? validBody(route) : undefined,
-      });
-      expect(res.status).toBe(401);
-      expect(res.body.message).toBe('Unauthorized');
-    }
-  });
+describe.each(routeList.map((r) => [`${r.method} ${r.path}`, r as RouteDef] as const))('%s', (_, route) => {
+  if (route.public)
+    it('is public: no token is needed, and a bad one is ignored, as API Gateway does for a route without authorizer', async () => {
+      for (const token of [null, tamper(owner.token)]) {
+        const res = await client(token).request(route.method, pathFor(route, 'not-a-token'));
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('VALIDATION');
+      }
+    });
+  else
+    it('answers 401 without a valid token', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const expired = await forgeToken({ sub: 'expired-user', email: 'e@example.com' }, { expiresAt: now - 5 });
+      for (const token of [null, tamper(owner.token), expired]) {
+        const res = await client(token).request(route.method, pathFor(route), {
+          json: sendsBody(route) ? validBody(route) : undefined,
+        });
+        expect(res.status).toBe(401);
+        expect(res.body.message).toBe('Unauthorized');
+      }
+    });
 
   if (hasBody(route))
     it('answers 400 to malformed JSON, wrong types and missing fields; 413 to oversize', async () => {

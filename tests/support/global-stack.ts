@@ -8,6 +8,7 @@ declare module 'vitest' {
     baseUrl: string;
     certPath: string;
     dynamoEndpoint: string;
+    sesEndpoint: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('certPath', stack.certPath);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
+  project.provide('sesEndpoint', stack.sesEndpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

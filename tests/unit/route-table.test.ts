@@ -117,6 +117,8 @@ describe('route table shape', () => {
     'confirmReceiptUpload',
     'undoRuleBatch',
     'leaveOrganization',
+    'resendInvitation',
+    'revokeInvitation',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 

@@ -59,3 +59,13 @@ describe('navigationItems (SPEC §2 "Sidebar")', () => {
     expect(navigationItems(null).map((i) => i.id)).toEqual(staffItems.map((i) => i.id));
   });
 });
+
+describe('routeHandle: the invitation page', () => {
+  it('hides the sidebar and the Log In button on /invite/<token> (it has its own sign-in), not elsewhere', async () => {
+    const { routeHandle } = await import('../../web/src/app/routeHandle');
+    expect(routeHandle('/invite/abc').hideLogin).toBe(true);
+    expect(routeHandle('/invite/abc/').hideLogin).toBe(true);
+    expect(routeHandle('/invitations').hideLogin).toBeUndefined();
+    expect(routeHandle('/signin').hideLogin).toBe(true);
+  });
+});

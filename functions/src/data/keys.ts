@@ -32,6 +32,10 @@
  * |                    |        |  its reportedAt)          |                                             |                                             |
  * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
  * | Maintenance event  | ORG#o  | MAINTACT#m#at#e           |                                             |                                             |
+ * | Invitation         | ORG#o  | INVITE#i                  |                                             |                                             |
+ * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
+ * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
+ * | Link guess counter | INVITEGUESS#ip | HOUR#yyyy-mm-ddThh (ttl) |                                      |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -191,6 +195,19 @@ export const keys = {
     PK: orgPk(orgId),
     SK: `MATCH#${month}#${propertyId === null ? 'NOPROP' : `PROP#${propertyId}`}`,
   }),
+  /** An invitation of an organization (pending and past ones: Query begins_with INVITE#). */
+  invitation: (orgId: string, invitationId: string) => ({ PK: orgPk(orgId), SK: `INVITE#${invitationId}` }),
+  invitationsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'INVITE#' }),
+  /** The one lookup of a link: the SHA-256 (hex) of its token names the item that points at the invitation. */
+  invitationToken: (tokenHash: string) => ({ PK: `INVITETOKEN#${tokenHash}`, SK: 'INVITETOKEN' }),
+  /** Invitations sent by an organization on one UTC day (the daily limit). */
+  invitationDailyCounter: (orgId: string, day: string) => ({ PK: orgPk(orgId), SK: `COUNTER#INVITES#${day}` }),
+  /** Unknown links looked up from one client address in one UTC hour (guessing). */
+  invitationGuessCounter: (clientIp: string, hour: string) => ({
+    PK: `INVITEGUESS#${clientIp}`,
+    SK: `HOUR#${hour}`,
+  }),
+
   /** Whether the index was built from the transactions written before it existed. */
   matchIndexState: (orgId: string) => ({ PK: orgPk(orgId), SK: 'MATCHINDEX' }),
   /** begins_with this: every match cell and the index state, in one Query. */

@@ -29,6 +29,15 @@ const Env = z.object({
   COGNITO_ENDPOINT: z.url().optional(),
   LOCAL_CA_FILE: z.string().min(1).optional(),
   /**
+   * Email (routes with `sendsEmail`): the verified SES sender, the site's origin for links in mails, and the
+   * optional SES configuration set (bounces and complaints, docs/deploy.md). SES_ENDPOINT is offline only: the
+   * local SES emulator (aws-ses-v2-local); in AWS the SDK finds the regional endpoint.
+   */
+  MAIL_FROM: z.string().min(3).default('Rent.Today <no-reply@rent.today.invalid>'),
+  SITE_URL: z.url().optional(),
+  SES_ENDPOINT: z.url().optional(),
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /**
    * The HMAC-SHA256 key that signs page cursors (data/cursor.ts), at least 32 characters. In AWS the
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
    */

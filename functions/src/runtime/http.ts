@@ -9,18 +9,31 @@ import type { z } from 'zod';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
-import { type Caller, resolveCaller } from './identity.js';
+import { type Caller, type Person, resolveCaller, resolvePerson } from './identity.js';
 import { noteSignIn } from './token-freshness.js';
+
+/** A public route has no caller; an optional-membership route has a signed-in Person; every other a Caller. */
+export type CallerOf<R extends RouteDef> = R extends { public: true }
+  ? null
+  : R extends { membership: 'optional' }
+    ? Person
+    : Caller;
 
 export interface HandlerInput<R extends RouteDef> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;
-  caller: Caller;
+  caller: CallerOf<R>;
   event: Event;
 }
 
-type Request = middy.Request<Event, Result, Error, Context, { caller: Caller; input: Record<string, unknown> }>;
+type Request = middy.Request<
+  Event,
+  Result,
+  Error,
+  Context,
+  { caller: Caller | Person | null; input: Record<string, unknown> }
+>;
 
 const DEFAULT_MAX_BODY = 64 * 1024;
 
@@ -39,7 +52,11 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
     .use({ before: (request) => checkOrganizationScope(route, request as Request) })
     .handler(async (event, context) => {
       const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
-      const result = await fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller, event });
+      const result = await fn({
+        ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>),
+        caller: caller as CallerOf<R>,
+        event,
+      });
       const status = route.status ?? 200;
       return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
     });
@@ -50,6 +67,16 @@ function logContext(route: RouteDef, request: Request) {
 }
 
 async function authorize(route: RouteDef, request: Request) {
+  if (route.public) {
+    stash(request).caller = null;
+    return;
+  }
+  if (route.membership === 'optional') {
+    const person = await resolvePerson(request.event);
+    await noteSignIn(request.event, person.userId);
+    stash(request).caller = person;
+    return;
+  }
   const caller = await resolveCaller(request.event);
   await noteSignIn(request.event, caller.userId);
   if (!route.roles.includes(caller.role)) throw forbidden();
@@ -72,7 +99,7 @@ function parseInput(route: RouteDef, request: Request) {
  */
 function checkOrganizationScope(route: RouteDef, request: Request) {
   if (!route.orgScopedQuery) return;
-  const { caller, input } = stash(request);
+  const { caller, input } = stash(request) as { caller: Caller; input: Record<string, unknown> };
   const organizationId = (input.query as { organizationId?: string } | undefined)?.organizationId;
   if (organizationId !== undefined && organizationId !== caller.orgId) throw new NotFound('Organization');
 }

@@ -1,6 +1,6 @@
 import type { Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { findMembership, provisionFirstSignIn } from '../data/repositories/users.js';
+import { findMembership, profileTokensValidAfter, provisionFirstSignIn } from '../data/repositories/users.js';
 import { unauthorized } from './errors.js';
 import { assertTokenFresh } from './token-freshness.js';
 
@@ -39,4 +39,27 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   const membership = (await findMembership(profile.userId)) ?? (await provisionFirstSignIn(profile));
   assertTokenFresh(event, membership);
   return { ...profile, orgId: membership.orgId, role: membership.role };
+}
+
+/** A signed-in person who may belong to no organization yet (routes with `membership: 'optional'`). */
+export interface Person {
+  userId: string;
+  email: string;
+  name: string | null;
+  image: string | null;
+  /** Their organization and role, or null: nothing is provisioned for them. */
+  membership: { orgId: string; role: Role } | null;
+}
+
+/**
+ * Like resolveCaller, without provisioning an organization: invitation acceptance runs for a person whose
+ * first sign-in came through an invitation link. Tokens older than a sign-out-everywhere are refused as
+ * everywhere (from the membership, or the profile when there is none).
+ */
+export async function resolvePerson(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Person> {
+  const profile = claimsOf(event);
+  const membership = await findMembership(profile.userId);
+  const tokensValidAfter = membership ? membership.tokensValidAfter : await profileTokensValidAfter(profile.userId);
+  assertTokenFresh(event, { orgId: '', userId: profile.userId, role: 'TENANT', tokensValidAfter });
+  return { ...profile, membership: membership && { orgId: membership.orgId, role: membership.role } };
 }

@@ -41,6 +41,15 @@ export interface RouteDef {
    * names another organization than the caller's; the organization itself always comes from the membership.
    */
   readonly orgScopedQuery?: true;
+  /**
+   * Invitations (docs/decisions.md): `public` routes have no JWT authorizer (CDK, local gateway) and no caller;
+   * `membership: 'optional'` routes need a signed-in person but neither require nor create an organization
+   * (a first sign-in that arrives through an invitation must not get one of its own).
+   */
+  readonly public?: true;
+  readonly membership?: 'optional';
+  /** The handler sends email through SES (CDK grants ses:SendEmail and sets the sender). */
+  readonly sendsEmail?: true;
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { Id } from '../domain/common.js';
 import {
+  AcceptInvitationInput,
+  AcceptInvitationResult,
+  Invitation,
+  InvitationInput,
+  InvitationList,
+  InvitationParams,
+  InvitationTokenParams,
+  PublicInvitation,
+} from '../domain/invitation.js';
+import {
   MaintenanceActivity,
   MaintenanceCommentInput,
   MaintenanceCreate,
@@ -153,6 +163,61 @@ export const routes = {
     params: MemberParams,
     response: z.object({ userId: z.string() }),
     roles: OWNERS,
+  }),
+
+  // Invitations (docs/decisions.md "People and accounts: invitations"): ADMIN and LANDLORD manage them; the
+  // link's page reads one publicly (GET changes nothing) and acceptance is a POST by the signed-in invitee.
+  listInvitations: defineRoute({
+    id: 'listInvitations',
+    method: 'GET',
+    path: '/api/invitations',
+    response: InvitationList,
+    roles: OWNERS,
+  }),
+  createInvitation: defineRoute({
+    id: 'createInvitation',
+    method: 'POST',
+    path: '/api/invitations',
+    body: InvitationInput,
+    response: Invitation,
+    roles: OWNERS,
+    status: 201,
+    sendsEmail: true,
+  }),
+  resendInvitation: defineRoute({
+    id: 'resendInvitation',
+    method: 'POST',
+    path: '/api/invitations/{id}/resend',
+    params: InvitationParams,
+    response: Invitation,
+    roles: OWNERS,
+    sendsEmail: true,
+  }),
+  revokeInvitation: defineRoute({
+    id: 'revokeInvitation',
+    method: 'POST',
+    path: '/api/invitations/{id}/revoke',
+    params: InvitationParams,
+    response: Invitation,
+    roles: OWNERS,
+  }),
+  getInvitationByToken: defineRoute({
+    id: 'getInvitationByToken',
+    method: 'GET',
+    path: '/api/invitations/by-token/{token}',
+    params: InvitationTokenParams,
+    response: PublicInvitation,
+    roles: ANY_ROLE,
+    public: true,
+  }),
+  acceptInvitation: defineRoute({
+    id: 'acceptInvitation',
+    method: 'POST',
+    path: '/api/invitations/accept',
+    body: AcceptInvitationInput,
+    response: AcceptInvitationResult,
+    roles: ANY_ROLE,
+    membership: 'optional',
   }),
 
   listProperties: defineRoute({

@@ -9,6 +9,9 @@ export const SECURITY_ACTIONS = [
   'ROLE_CHANGED',
   'MEMBER_REMOVED',
   'LEFT_ORGANIZATION',
+  'INVITATION_SENT',
+  'INVITATION_REVOKED',
+  'INVITATION_ACCEPTED',
 ] as const;
 export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pendingInvitation } from '../auth/pendingInvitation';
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
 
@@ -22,7 +23,8 @@ export function useOrganization() {
         throw error;
       }
     },
-    enabled: session.status === 'authenticated' && !!userId,
+    // Not while this tab signs in for an invitation: the first request would make the invitee an organization.
+    enabled: session.status === 'authenticated' && !!userId && !pendingInvitation(),
     staleTime: 5 * 60_000,
   });
   return {

@@ -3,8 +3,9 @@ import AppLayout, { type AppLayoutProps } from '@cloudscape-design/components/ap
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
+import { pendingInvitation } from '../auth/pendingInvitation';
 import { hasStoredSession, onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
@@ -35,6 +36,10 @@ export function Shell() {
   const layoutRef = useRef<AppLayoutProps.Ref>(null);
 
   const signedIn = session.status === 'authenticated';
+  // A tab that signs in for an invitation stays on its page until it is accepted (or set aside there).
+  const invitation = pendingInvitation();
+  // Not while the session is read: the OAuth return's ?code= must stay in the URL until Amplify has used it.
+  const holdForInvitation = !!invitation && session.status !== 'loading' && !location.pathname.startsWith('/invite/');
   // While the session is read, a returning visitor's page is laid out with the navigation already (no shift).
   const [storedSession] = useState(hasStoredSession);
   const showNavigation = (signedIn || (session.status === 'loading' && storedSession)) && !handle.hideLogin;
@@ -111,7 +116,7 @@ export function Shell() {
             ) : null}
             <RouteErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageLoading />}>
-                <Outlet />
+                {holdForInvitation ? <Navigate to={`/invite/${invitation}`} replace /> : <Outlet />}
               </Suspense>
             </RouteErrorBoundary>
           </div>

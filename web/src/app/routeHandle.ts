@@ -13,5 +13,7 @@ const HANDLES: Record<string, RouteHandle> = {
 
 export function routeHandle(pathname: string): RouteHandle {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // An invitation link's page: no sidebar or Log In button (it has its own sign-in).
+  if (path.startsWith('/invite/')) return { hideLogin: true };
   return HANDLES[path] ?? {};
 }

@@ -23,6 +23,7 @@ const pages = {
   terms: lazy(() => import('../pages/info/TermsPage')),
   privacy: lazy(() => import('../pages/info/PrivacyPage')),
   signin: lazy(() => import('../pages/signin/SignInPage')),
+  invite: lazy(() => import('../pages/invite/InvitePage')),
   notFound: lazy(() => import('../pages/NotFoundPage')),
 } satisfies Record<string, Lazy>;
 
@@ -48,6 +49,7 @@ const PUBLIC: [path: string, page: Lazy][] = [
   ['terms-of-service', pages.terms],
   ['privacy-policy', pages.privacy],
   ['signin', pages.signin],
+  ['invite/:token', pages.invite],
   ['*', pages.notFound],
 ];
 

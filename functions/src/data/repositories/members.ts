@@ -6,7 +6,7 @@ import { isConditionFailure } from '../conditions.js';
 import { membershipItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
 import { queryAll } from '../query.js';
-import { type TransactItem, transact } from '../transact.js';
+import { type TransactItem, type TransactOp, transact } from '../transact.js';
 
 /**
  * The members of an organization: its Membership items (ORG#o / MEMBER#u) with each person's profile.
@@ -165,11 +165,19 @@ export async function leave(orgId: string, member: MemberRecord): Promise<void> 
 
 /**
  * Puts a person into an organization with a role (the user's profile too, unless it exists), with the
- * counters. Used by tests today and by invitation acceptance later; refuses a person already a member.
+ * counters, refusing a person already a member. The membership copies the profile's `tokensValidAfter`
+ * (sign out of all devices), as every membership does. `alsoWrite` joins the same TransactWriteItems:
+ * invitation acceptance marks its invitation ACCEPTED there, so exactly one of concurrent accepts wins.
  */
-export async function addMember(orgId: string, profile: Profile, role: Role): Promise<void> {
+export async function addMember(
+  orgId: string,
+  profile: Profile,
+  role: Role,
+  opts: { alsoWrite?: TransactOp[] } = {},
+): Promise<void> {
   await ensureCounters(orgId);
   const now = new Date().toISOString();
+  let tokensValidAfter: number | undefined;
   try {
     const user = userItem(profile, now);
     await db.send(
@@ -177,13 +185,18 @@ export async function addMember(orgId: string, profile: Profile, role: Role): Pr
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // the person has signed in before: keep their profile
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: keys.user(profile.userId), ConsistentRead: true }),
+    );
+    if (typeof Item?.tokensValidAfter === 'number') tokensValidAfter = Item.tokensValidAfter;
   }
   await transact([
+    ...(opts.alsoWrite ?? []),
     {
       item: {
         Put: {
           TableName: tableName(),
-          Item: membershipItem({ orgId, userId: profile.userId, role }, now),
+          Item: membershipItem({ orgId, userId: profile.userId, role, tokensValidAfter }, now),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },

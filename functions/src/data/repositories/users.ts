@@ -35,6 +35,29 @@ export async function findMembership(userId: string): Promise<Membership | null>
   return membership;
 }
 
+/** The user id of the person with this email, if they have ever signed in (GSI1 EMAIL#e). */
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  const k = keys.userByEmail(email);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
+      ExpressionAttributeValues: { ':pk': k.GSI1PK, ':sk': k.GSI1SK },
+      Limit: 1,
+    }),
+  );
+  return (Items[0]?.id as string | undefined) ?? null;
+}
+
+/** The profile's `tokensValidAfter` (sign out of all devices), for a person who belongs to no organization. */
+export async function profileTokensValidAfter(userId: string): Promise<number | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+  );
+  return typeof Item?.tokensValidAfter === 'number' ? Item.tokensValidAfter : undefined;
+}
+
 /**
  * First sign-in: the user, a new organization and an ADMIN membership, in one transaction.
  * The user item's condition makes concurrent first requests safe: the loser re-reads the

@@ -15,6 +15,7 @@ import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { useOrgSettings } from './use-org-settings';
 
@@ -24,7 +25,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form, members } = useOrgSettings();
+  const { org, organization, canRename, form, members, invitations } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -125,6 +126,7 @@ export default function OrgSettingsPage() {
         ) : null}
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
+        {organization && invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -8,6 +8,7 @@ import { type Member, useChangeMemberRole, useLeaveOrganization, useMembers, use
 import { useOrganization, useUpdateOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
+import { useInvitationsSection } from './use-invitations-section';
 
 /** Client-side check of the organization name, the same bounds the server applies. */
 export function validateOrganizationName(value: string): string | null {
@@ -51,12 +52,14 @@ export function useOrgSettings() {
   };
 
   const members = useMembersSection(org.role, organization?.name ?? 'this organization');
+  const invitations = useInvitationsSection(org.role);
 
   return {
     org,
     organization,
     canRename,
     members,
+    invitations,
     /** The rename form: the name as typed, its check, and save / reset. */
     form: {
       name,

@@ -1,0 +1,8 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import * as invitations from '../services/invitations.js';
+
+/** Public (no authorizer): what the invitation page shows. A GET changes nothing (mail scanners open links). */
+export const handler = http(routes.getInvitationByToken, ({ params, event }) =>
+  invitations.lookup(params.token, event.requestContext.http.sourceIp),
+);

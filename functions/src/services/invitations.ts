@@ -1,0 +1,257 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  humanizeRole,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_DAYS,
+  type Invitation,
+  type InvitationInput,
+  maskEmail,
+  mayInviteRole,
+  type PublicInvitation,
+  type Role,
+} from '@rent/shared';
+import type { InvitationRecord } from '../data/repositories/invitations.js';
+import * as invitations from '../data/repositories/invitations.js';
+import * as members from '../data/repositories/members.js';
+import { getOrganization } from '../data/repositories/organizations.js';
+import { getProperty } from '../data/repositories/properties.js';
+import { recordSecurityEvent } from '../data/repositories/securityLog.js';
+import { findUserIdByEmail } from '../data/repositories/users.js';
+import { Busy, Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
+import { sendEmail, siteUrl } from '../lib/email.js';
+import { logger } from '../lib/logger.js';
+import type { Caller, Person } from '../runtime/identity.js';
+import { invitationMail } from './invitationEmail.js';
+
+/**
+ * Invitations (docs/decisions.md "People and accounts: invitations"). The members policy applies: ADMIN and
+ * LANDLORD invite (the route table), only an ADMIN invites an ADMIN or resends/revokes an ADMIN's invitation.
+ * A link carries 32 random bytes (base64url); only their SHA-256 is stored. A link is single use, works for
+ * 7 days, and stops working when the invitation is resent or revoked. Looking one up changes nothing;
+ * acceptance is a POST by the signed-in invitee whose email must match.
+ */
+
+const DAY_MS = 86_400_000;
+const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
+
+export async function list(caller: Caller): Promise<{ invitations: Invitation[] }> {
+  const records = await invitations.listInvitations(caller.orgId);
+  const now = new Date();
+  return { invitations: records.map((record) => toApi(record, now)) };
+}
+
+export async function create(caller: Caller, input: InvitationInput): Promise<Invitation> {
+  requireMayInvite(caller, input.role);
+  if (input.propertyId) {
+    await getProperty(caller.orgId, input.propertyId).catch((error: unknown) => {
+      if (error instanceof NotFound) throw new InvalidReference('propertyId', 'not a property of your organization');
+      throw error;
+    });
+  }
+  await refuseExistingMember(caller.orgId, input.email);
+  const now = new Date();
+  const pending = (await invitations.listInvitations(caller.orgId)).find(
+    (i) => i.email === input.email && invitations.statusOf(i, now) === 'PENDING',
+  );
+  if (pending) {
+    throw new Conflict(
+      'ALREADY_INVITED',
+      `${input.email} already has a pending invitation. Use Resend to send the email again.`,
+    );
+  }
+  const token = newToken();
+  const record: InvitationRecord = {
+    id: randomUUID(),
+    orgId: caller.orgId,
+    email: input.email,
+    role: input.role,
+    propertyId: input.propertyId ?? null,
+    leaseStart: input.leaseStart ?? null,
+    leaseEnd: input.leaseEnd ?? null,
+    status: 'PENDING',
+    tokenHash: hashToken(token),
+    expiresAt: expiryFrom(now),
+    invitedBy: caller.userId,
+    invitedByName: caller.name || caller.email,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    version: 1,
+  };
+  await invitations.createInvitation(record);
+  await mailAndLog(caller, record, token);
+  return toApi(record, now);
+}
+
+export async function resend(caller: Caller, invitationId: string): Promise<Invitation> {
+  const current = await invitations.getInvitation(caller.orgId, invitationId);
+  requireMayInvite(caller, current.role);
+  if (current.status !== 'PENDING') {
+    throw new Conflict('NOT_PENDING', `This invitation was ${current.status.toLowerCase()}; invite the person again.`);
+  }
+  const token = newToken();
+  const now = new Date();
+  const updated = await invitations.replaceLink(current, {
+    tokenHash: hashToken(token),
+    expiresAt: expiryFrom(now),
+    updatedAt: now.toISOString(),
+  });
+  await mailAndLog(caller, updated, token);
+  return toApi(updated, now);
+}
+
+export async function revoke(caller: Caller, invitationId: string): Promise<Invitation> {
+  const current = await invitations.getInvitation(caller.orgId, invitationId);
+  requireMayInvite(caller, current.role);
+  if (current.status !== 'PENDING') {
+    throw new Conflict('NOT_PENDING', `This invitation was already ${current.status.toLowerCase()}.`);
+  }
+  const now = new Date();
+  const revoked = await invitations.revokeInvitation(current, now.toISOString());
+  await recordSecurityEvent({
+    userId: caller.userId,
+    action: 'INVITATION_REVOKED',
+    details: `Revoked the invitation of ${current.email} (${humanizeRole(current.role)}).`,
+    success: true,
+  });
+  return toApi(revoked, now);
+}
+
+/** The public page's view of a link: no change is made, nothing about the invitee is told. */
+export async function lookup(token: string, clientIp: string): Promise<PublicInvitation> {
+  const { invitation } = await findCurrent(token, clientIp);
+  const organization = await getOrganization(invitation.orgId);
+  return {
+    organizationName: organization.name,
+    role: invitation.role,
+    inviterName: invitation.invitedByName,
+    status: invitations.statusOf(invitation),
+  };
+}
+
+/**
+ * Acceptance: the signed-in email must be the invitation's; the membership is written through the members
+ * repository in the same transaction that marks the invitation ACCEPTED, so of concurrent accepts exactly
+ * one wins. A person who already belongs to an organization is told how to proceed (one organization each
+ * until the organization switcher exists).
+ */
+export async function accept(
+  person: Person,
+  token: string,
+  clientIp: string,
+): Promise<{ organizationId: string; organizationName: string; role: Role }> {
+  const { invitation, tokenHash } = await findCurrent(token, clientIp);
+  assertPending(invitation);
+  if (invitation.email !== person.email.toLowerCase()) {
+    throw new NotAllowed(INVITATION_MESSAGES.wrongEmail(maskEmail(invitation.email)), 'WRONG_EMAIL');
+  }
+  const organization = await getOrganization(invitation.orgId);
+  if (person.membership?.orgId === invitation.orgId) {
+    throw new Conflict('ALREADY_MEMBER', `You are already a member of ${organization.name}.`);
+  }
+  if (person.membership) {
+    const own = await getOrganization(person.membership.orgId);
+    throw new Conflict('ALREADY_IN_ORGANIZATION', INVITATION_MESSAGES.alreadyInOrganization(own.name));
+  }
+  const now = new Date().toISOString();
+  const profile = { userId: person.userId, email: person.email, name: person.name, image: person.image };
+  try {
+    await members.addMember(invitation.orgId, profile, invitation.role, {
+      alsoWrite: [invitations.markAccepted(invitation, tokenHash, person.userId, now)],
+    });
+  } catch (error) {
+    // Someone (another tab, a concurrent click) changed it first: say precisely what it is now.
+    if (error instanceof Conflict && error.code === invitations.INVITATION_CHANGED) {
+      assertPending((await invitations.findByTokenHash(tokenHash))?.invitation ?? invitation);
+    }
+    throw error;
+  }
+  await recordSecurityEvent({
+    userId: person.userId,
+    action: 'INVITATION_ACCEPTED',
+    details: `Joined ${organization.name} as ${humanizeRole(invitation.role)} (invited by ${invitation.invitedByName}).`,
+    success: true,
+  });
+  return { organizationId: invitation.orgId, organizationName: organization.name, role: invitation.role };
+}
+
+/** The invitation of a link that is still its invitation's current one; guesses are counted per address. */
+async function findCurrent(token: string, clientIp: string) {
+  await invitations.assertGuessesLeft(clientIp);
+  const tokenHash = hashToken(token);
+  const found = await invitations.findByTokenHash(tokenHash);
+  if (!found) {
+    await invitations.countGuess(clientIp);
+    throw new NotFound('Invitation', { message: INVITATION_MESSAGES.notFound });
+  }
+  if (!found.current) throw new Conflict('INVITATION_REPLACED', INVITATION_MESSAGES.replaced);
+  return { invitation: found.invitation, tokenHash };
+}
+
+function assertPending(invitation: InvitationRecord) {
+  const status = invitations.statusOf(invitation);
+  if (status === 'ACCEPTED') throw new Conflict('INVITATION_ACCEPTED', INVITATION_MESSAGES.accepted);
+  if (status === 'REVOKED') throw new Conflict('INVITATION_REVOKED', INVITATION_MESSAGES.revoked);
+  if (status === 'EXPIRED') throw new Conflict('INVITATION_EXPIRED', INVITATION_MESSAGES.expired);
+}
+
+function requireMayInvite(caller: Caller, role: Role) {
+  if (!mayInviteRole(caller.role, role)) {
+    throw new NotAllowed('Only an admin can invite an admin.', 'ADMIN_ONLY');
+  }
+}
+
+async function refuseExistingMember(orgId: string, email: string) {
+  const userId = await findUserIdByEmail(email);
+  if (!userId) return;
+  const member = await members.getMember(orgId, userId).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (member) throw new Conflict('ALREADY_MEMBER', `${email} is already a member of this organization.`);
+}
+
+/** Sends the link (the only place the token is ever written) and records the sending. */
+async function mailAndLog(caller: Caller, record: InvitationRecord, token: string) {
+  const organization = await getOrganization(record.orgId);
+  const mail = invitationMail({
+    to: record.email,
+    organizationName: organization.name,
+    inviterName: record.invitedByName,
+    role: record.role,
+    link: `${siteUrl()}/invite/${token}`,
+    expiresAt: record.expiresAt,
+  });
+  try {
+    await sendEmail(mail);
+  } catch (error) {
+    logger.warn('invitation email not sent', { invitationId: record.id, error: (error as Error)?.name });
+    throw new Busy(
+      'The invitation was saved, but its email could not be sent. Try Resend in a few minutes.',
+      'EMAIL_NOT_SENT',
+    );
+  }
+  await recordSecurityEvent({
+    userId: caller.userId,
+    action: 'INVITATION_SENT',
+    details: `Invited ${record.email} to ${organization.name} as ${humanizeRole(record.role)}.`,
+    success: true,
+  });
+}
+
+function toApi(record: InvitationRecord, now: Date): Invitation {
+  return {
+    id: record.id,
+    email: record.email,
+    role: record.role,
+    propertyId: record.propertyId,
+    leaseStart: record.leaseStart,
+    leaseEnd: record.leaseEnd,
+    status: invitations.statusOf(record, now),
+    expiresAt: record.expiresAt,
+    invitedBy: record.invitedByName,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}

@@ -1,0 +1,380 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { INVITATION_GUESSES_PER_HOUR, INVITATIONS_PER_DAY } from '@rent/shared';
+import { describe, expect, it } from 'vitest';
+import { localSubFor } from '../../infra/local/demo-users.js';
+import { client, newAdmin, signIn } from '../support/api.js';
+import { db, partition, TABLE_NAME } from '../support/db.js';
+import { latestInviteToken, lookupFrom, mailTo } from '../support/invitations.js';
+import { counters, type Person, securityLog, team } from '../support/members.js';
+
+/**
+ * Invitations (docs/decisions.md "People and accounts: invitations"): every route x role x another
+ * organization, the link's life (single use, replaced by a resend, revoked, expired), the email match,
+ * concurrent accepts, both rate limits, and that a first sign-in through an invitation makes no
+ * organization of its own. Mail is read from the SES emulator the handlers send to.
+ */
+const freshEmail = (label = 'invitee') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+const byToken = (token: string) => `/api/invitations/by-token/${token}`;
+
+async function invite(by: Person, body: Record<string, unknown>) {
+  const res = await by.api.post('/api/invitations', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { invitation: res.body, token: await latestInviteToken(String(body.email)) };
+}
+
+/** A person who has never used the app: signed in with the stand-in, no request made yet. */
+async function stranger(email = freshEmail()) {
+  const { idToken } = await signIn(email);
+  return { email, userId: localSubFor(email), api: client(idToken) };
+}
+
+async function membershipsOf(userId: string) {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :org)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':org': 'ORG#' },
+    }),
+  );
+  return Items;
+}
+
+describe('inviting, the mail and accepting', () => {
+  it('an admin invites a fresh email; the mail carries the link; a first sign-in through it joins the organization and makes none of its own', async () => {
+    const t = await team();
+    const email = freshEmail();
+    const { invitation, token } = await invite(t.admin, { email, role: 'PROPERTY_MANAGER' });
+    expect(invitation).toMatchObject({ email, role: 'PROPERTY_MANAGER', status: 'PENDING', propertyId: null });
+    expect(Date.parse(invitation.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(JSON.stringify(invitation)).not.toContain(token);
+
+    const [mail] = await mailTo(email);
+    expect(mail!.subject).toContain('invited you to');
+    expect(mail!.body.text).toContain(`/invite/${token}`);
+    expect(mail!.body.html).toContain(`/invite/${token}`);
+    expect(mail!.body.text).toContain('Simplify your lease, amplify your peace.');
+
+    // The token itself is stored nowhere; only its hash names the lookup item.
+    const items = await partition(`ORG#${t.orgId}`);
+    expect(JSON.stringify(items)).not.toContain(token);
+
+    // The public page's view: no token needed, nothing changes.
+    const before = await partition(`ORG#${t.orgId}`);
+    const view = await client(null).get(byToken(token));
+    expect(view.status).toBe(200);
+    const org = (await t.admin.api.get('/api/organization')).body;
+    expect(view.body).toEqual({
+      organizationName: org.name,
+      role: 'PROPERTY_MANAGER',
+      inviterName: expect.any(String),
+      status: 'PENDING',
+    });
+    expect(await partition(`ORG#${t.orgId}`)).toEqual(before);
+
+    const invitee = await stranger(email);
+    const accepted = await invitee.api.post('/api/invitations/accept', { token });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toEqual({ organizationId: t.orgId, organizationName: org.name, role: 'PROPERTY_MANAGER' });
+
+    const theirs = await invitee.api.get('/api/organization');
+    expect(theirs.body).toMatchObject({ id: t.orgId, userOrgRole: 'PROPERTY_MANAGER' });
+    expect((await membershipsOf(invitee.userId)).map((m) => m.orgId)).toEqual([t.orgId]);
+    expect(await counters(t.orgId)).toEqual({
+      stored: { memberCount: 5, adminCount: 1 },
+      actual: { memberCount: 5, adminCount: 1 },
+    });
+    const listed = (await t.admin.api.get('/api/invitations')).body.invitations;
+    expect(listed.find((i: { id: string }) => i.id === invitation.id).status).toBe('ACCEPTED');
+    expect((await securityLog(invitee.userId)).map((e) => e.action)).toEqual(['INVITATION_ACCEPTED']);
+    expect((await securityLog(t.admin.userId)).map((e) => e.action)).toContain('INVITATION_SENT');
+
+    // Single use.
+    const again = await invitee.api.post('/api/invitations/accept', { token });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('INVITATION_ACCEPTED');
+    expect((await client(null).get(byToken(token))).body.status).toBe('ACCEPTED');
+  });
+
+  it('a TENANT invitation names a property of the organization, with optional lease dates kept for the tenancy', async () => {
+    const t = await team();
+    const other = await newAdmin('other');
+    const theirs = (await other.api.post('/api/properties', { address: '9 Foreign Road' })).body.id;
+    const mine = (await t.admin.api.post('/api/properties', { address: '1 Tenancy Lane' })).body.id;
+
+    const noProperty = await t.landlord.api.post('/api/invitations', { email: freshEmail(), role: 'TENANT' });
+    expect(noProperty.status).toBe(400);
+    expect(noProperty.body.issues[0].path).toBe('propertyId');
+    const foreign = await t.landlord.api.post('/api/invitations', {
+      email: freshEmail(),
+      role: 'TENANT',
+      propertyId: theirs,
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toMatch(/propertyId/);
+    const managerWithProperty = await t.admin.api.post('/api/invitations', {
+      email: freshEmail(),
+      role: 'PROPERTY_MANAGER',
+      propertyId: mine,
+    });
+    expect(managerWithProperty.status).toBe(400);
+
+    const { invitation } = await invite(t.landlord, {
+      email: freshEmail('tenant'),
+      role: 'TENANT',
+      propertyId: mine,
+      leaseStart: '2026-01-01',
+      leaseEnd: '2026-12-31',
+    });
+    expect(invitation).toMatchObject({
+      role: 'TENANT',
+      propertyId: mine,
+      leaseStart: '2026-01-01',
+      leaseEnd: '2026-12-31',
+    });
+  });
+
+  it('answers 400 to bad input: not an email, unknown role, unknown fields, reversed lease dates', async () => {
+    const t = await team();
+    const property = (await t.admin.api.post('/api/properties', { address: '2 Input Street' })).body.id;
+    for (const body of [
+      { email: 'not-an-email', role: 'LANDLORD' },
+      { email: freshEmail(), role: 'OWNER' },
+      { email: freshEmail(), role: 'LANDLORD', extra: 1 },
+      { email: freshEmail(), role: 'TENANT', propertyId: property, leaseStart: '2026-05-01', leaseEnd: '2026-04-01' },
+      { email: `${'x'.repeat(250)}@example.com`, role: 'LANDLORD' },
+    ]) {
+      const res = await t.admin.api.post('/api/invitations', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION');
+    }
+    expect((await t.admin.api.get('/api/invitations')).body.invitations).toEqual([]);
+    const noToken = await t.admin.api.post('/api/invitations/accept', { token: 'short' });
+    expect(noToken.status).toBe(400);
+  });
+
+  it('refuses to invite a current member, or someone with a pending invitation (use Resend)', async () => {
+    const t = await team();
+    const member = await t.admin.api.post('/api/invitations', { email: t.manager.email, role: 'LANDLORD' });
+    expect(member.status).toBe(409);
+    expect(member.body.code).toBe('ALREADY_MEMBER');
+    const email = freshEmail();
+    await invite(t.admin, { email, role: 'LANDLORD' });
+    const twice = await t.admin.api.post('/api/invitations', { email, role: 'LANDLORD' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('ALREADY_INVITED');
+  });
+});
+
+describe('who may manage invitations', () => {
+  it('ADMIN and LANDLORD list, create, resend and revoke; PROPERTY_MANAGER and TENANT get 403 on each', async () => {
+    const t = await team();
+    for (const person of [t.admin, t.landlord]) {
+      const { invitation } = await invite(person, { email: freshEmail(), role: 'LANDLORD' });
+      expect((await person.api.get('/api/invitations')).status).toBe(200);
+      expect((await person.api.post(`/api/invitations/${invitation.id}/resend`)).status).toBe(200);
+      expect((await person.api.post(`/api/invitations/${invitation.id}/revoke`)).body.status).toBe('REVOKED');
+    }
+    const { invitation } = await invite(t.admin, {
+      email: freshEmail(),
+      role: 'TENANT',
+      propertyId: (await t.admin.api.post('/api/properties', { address: '3 Role Road' })).body.id,
+    });
+    for (const person of [t.manager, t.tenant]) {
+      const before = await partition(`ORG#${t.orgId}`);
+      expect((await person.api.get('/api/invitations')).status).toBe(403);
+      expect((await person.api.post('/api/invitations', { email: freshEmail(), role: 'LANDLORD' })).status).toBe(403);
+      expect((await person.api.post(`/api/invitations/${invitation.id}/resend`)).status).toBe(403);
+      expect((await person.api.post(`/api/invitations/${invitation.id}/revoke`)).status).toBe(403);
+      expect(await partition(`ORG#${t.orgId}`)).toEqual(before);
+    }
+  });
+
+  it('only an ADMIN invites an ADMIN, and only an ADMIN resends or revokes an ADMIN invitation', async () => {
+    const t = await team();
+    const refused = await t.landlord.api.post('/api/invitations', { email: freshEmail(), role: 'ADMIN' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ADMIN_ONLY');
+    const { invitation } = await invite(t.admin, { email: freshEmail(), role: 'ADMIN' });
+    expect((await t.landlord.api.post(`/api/invitations/${invitation.id}/resend`)).status).toBe(403);
+    expect((await t.landlord.api.post(`/api/invitations/${invitation.id}/revoke`)).status).toBe(403);
+  });
+
+  it("another organization's invitations are 404 and never listed", async () => {
+    const [a, b] = await Promise.all([team(), team()]);
+    const { invitation } = await invite(b.admin, { email: freshEmail(), role: 'LANDLORD' });
+    for (const person of [a.admin, a.landlord]) {
+      for (const action of ['resend', 'revoke']) {
+        const res = await person.api.post(`/api/invitations/${invitation.id}/${action}`);
+        expect(res.status).toBe(404);
+        expect(res.body.error).toBe('Invitation was not found.');
+      }
+      const ids = (await person.api.get('/api/invitations')).body.invitations.map((i: { id: string }) => i.id);
+      expect(ids).not.toContain(invitation.id);
+    }
+    expect((await b.admin.api.get('/api/invitations')).body.invitations[0].status).toBe('PENDING');
+  });
+});
+
+describe("a link's life", () => {
+  it('resend sends a new link, renews the expiry, and the old link stops working with its own message', async () => {
+    const t = await team();
+    const email = freshEmail();
+    const { invitation, token: first } = await invite(t.admin, { email, role: 'LANDLORD' });
+    const resent = await t.admin.api.post(`/api/invitations/${invitation.id}/resend`);
+    expect(resent.status).toBe(200);
+    expect(Date.parse(resent.body.expiresAt)).toBeGreaterThan(Date.parse(invitation.expiresAt));
+    const second = await latestInviteToken(email);
+    expect(second).not.toBe(first);
+    expect(await mailTo(email)).toHaveLength(2);
+
+    const old = await client(null).get(byToken(first));
+    expect(old.status).toBe(409);
+    expect(old.body.code).toBe('INVITATION_REPLACED');
+    const invitee = await stranger(email);
+    const refused = await invitee.api.post('/api/invitations/accept', { token: first });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/replaced by a newer one/);
+    expect(await membershipsOf(invitee.userId)).toEqual([]);
+    expect((await invitee.api.post('/api/invitations/accept', { token: second })).status).toBe(200);
+  });
+
+  it('revoke: the page says so, accepting is refused, nothing is written for the invitee', async () => {
+    const t = await team();
+    const email = freshEmail();
+    const { invitation, token } = await invite(t.landlord, { email, role: 'LANDLORD' });
+    expect((await t.landlord.api.post(`/api/invitations/${invitation.id}/revoke`)).status).toBe(200);
+    expect((await client(null).get(byToken(token))).body.status).toBe('REVOKED');
+    const invitee = await stranger(email);
+    const res = await invitee.api.post('/api/invitations/accept', { token });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('INVITATION_REVOKED');
+    expect(await membershipsOf(invitee.userId)).toEqual([]);
+    expect((await t.landlord.api.post(`/api/invitations/${invitation.id}/revoke`)).status).toBe(409);
+    expect((await t.landlord.api.post(`/api/invitations/${invitation.id}/resend`)).status).toBe(409);
+  });
+
+  it('expiry: after 7 days the invitation is EXPIRED everywhere and cannot be accepted; a resend renews it', async () => {
+    const t = await team();
+    const email = freshEmail();
+    const { invitation, token } = await invite(t.admin, { email, role: 'LANDLORD' });
+    await db().send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: { PK: `ORG#${t.orgId}`, SK: `INVITE#${invitation.id}` },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    const listed = (await t.admin.api.get('/api/invitations')).body.invitations;
+    expect(listed[0]).toMatchObject({ id: invitation.id, status: 'EXPIRED' });
+    expect((await client(null).get(byToken(token))).body.status).toBe('EXPIRED');
+    const invitee = await stranger(email);
+    const refused = await invitee.api.post('/api/invitations/accept', { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('INVITATION_EXPIRED');
+
+    expect((await t.admin.api.post(`/api/invitations/${invitation.id}/resend`)).body.status).toBe('PENDING');
+    const fresh = await latestInviteToken(email);
+    expect((await invitee.api.post('/api/invitations/accept', { token: fresh })).status).toBe(200);
+  });
+
+  it('an unknown link is 404 with its own message', async () => {
+    const res = await client(null).get(byToken(randomBytes(32).toString('base64url')));
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/not valid/);
+  });
+});
+
+describe('who may accept', () => {
+  it('the signed-in email must match (case-insensitively); otherwise 403 names the address to use, masked', async () => {
+    const t = await team();
+    const email = freshEmail('Jane.Doe');
+    const { token } = await invite(t.admin, { email: email.toUpperCase(), role: 'LANDLORD' });
+    const wrong = await stranger();
+    const res = await wrong.api.post('/api/invitations/accept', { token });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('WRONG_EMAIL');
+    expect(res.body.error).toBe(
+      'This invitation was sent to j***@example.com. Sign out, then sign in with that email address to accept it.',
+    );
+    expect(await membershipsOf(wrong.userId)).toEqual([]);
+
+    const right = await stranger(email.toLowerCase());
+    expect((await right.api.post('/api/invitations/accept', { token })).status).toBe(200);
+  });
+
+  it('a person who already belongs to an organization is told to leave it first; nothing changes', async () => {
+    const t = await team();
+    const existing = await newAdmin('existing');
+    const ownOrg = (await existing.api.get('/api/organization')).body;
+    const { token } = await invite(t.admin, { email: existing.email, role: 'LANDLORD' });
+    const res = await existing.api.post('/api/invitations/accept', { token });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ALREADY_IN_ORGANIZATION');
+    expect(res.body.error).toContain(ownOrg.name);
+    expect((await existing.api.get('/api/organization')).body.id).toBe(ownOrg.id);
+    expect((await client(null).get(byToken(token))).body.status).toBe('PENDING');
+  });
+
+  it('concurrent accepts of one link: exactly one wins, the counters stay true', async () => {
+    for (let round = 0; round < 3; round++) {
+      const t = await team();
+      const email = freshEmail();
+      const { token } = await invite(t.admin, {
+        email,
+        role: 'TENANT',
+        propertyId: (await t.admin.api.post('/api/properties', { address: `${round} Race Row` })).body.id,
+      });
+      const invitee = await stranger(email);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => invitee.api.post('/api/invitations/accept', { token })),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+      expect(await membershipsOf(invitee.userId)).toHaveLength(1);
+      expect(await counters(t.orgId)).toEqual({
+        stored: { memberCount: 5, adminCount: 1 },
+        actual: { memberCount: 5, adminCount: 1 },
+      });
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it(`an organization sends at most ${INVITATIONS_PER_DAY} invitations a day (resends count); then 429 says so`, async () => {
+    const owner = await newAdmin('busy');
+    const emails = Array.from({ length: INVITATIONS_PER_DAY - 1 }, () => freshEmail('bulk'));
+    for (const email of emails) {
+      expect((await owner.api.post('/api/invitations', { email, role: 'LANDLORD' })).status).toBe(201);
+    }
+    const last = (await owner.api.get('/api/invitations')).body.invitations[0];
+    expect((await owner.api.post(`/api/invitations/${last.id}/resend`)).status).toBe(200);
+    const refused = await owner.api.post('/api/invitations', { email: freshEmail(), role: 'LANDLORD' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_INVITATIONS');
+    expect(refused.body.error).toBe(
+      `Your organization has sent ${INVITATIONS_PER_DAY} invitations today, the daily limit. Try again tomorrow.`,
+    );
+    expect((await owner.api.get('/api/invitations')).body.invitations).toHaveLength(INVITATIONS_PER_DAY - 1);
+  });
+
+  it(`one client address may look up ${INVITATION_GUESSES_PER_HOUR} unknown links an hour; then every lookup is 429`, async () => {
+    const t = await team();
+    const { token } = await invite(t.admin, { email: freshEmail(), role: 'LANDLORD' });
+    const address = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
+    const lookup = lookupFrom(address);
+    const first = await lookup(token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    for (let i = 0; i < INVITATION_GUESSES_PER_HOUR; i++) {
+      const miss = await lookup(randomBytes(32).toString('base64url'));
+      expect(miss.status, `${i} ${JSON.stringify(miss.body)}`).toBe(404);
+    }
+    const guessed = await lookup(randomBytes(32).toString('base64url'));
+    expect(guessed.status).toBe(429);
+    expect(guessed.body.code).toBe('TOO_MANY_GUESSES');
+    expect((await lookup(token)).status).toBe(429);
+    // Other addresses are not affected.
+    expect((await client(null).get(byToken(token))).status).toBe(200);
+  });
+});

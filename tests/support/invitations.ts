@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { expect, inject } from 'vitest';
+import { readMailbox, type StoredMail } from '../../infra/local/ses.js';
+import { baseUrl } from './api.js';
+
+/** Mail the app sent to this address through the SES emulator, oldest first. */
+export async function mailTo(email: string): Promise<StoredMail[]> {
+  const mails = await readMailbox(inject('sesEndpoint'));
+  return mails.filter((mail) => mail.destination.to.includes(email.toLowerCase()));
+}
+
+/** The invitation token in the newest mail to this address (waits briefly for it to arrive). */
+export async function latestInviteToken(email: string): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await mailTo(email);
+      token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.body.text ?? '')?.[1];
+      return token;
+    })
+    .toBeDefined();
+  return token!;
+}
+
+/**
+ * The public invitation lookup from a client address of our choosing on the loopback range (the server
+ * listens on 127.0.0.1; the connection leaves from `localAddress`), so the guess limit of one address can
+ * be exhausted without touching the others. node:https, because undici's connector ignores localAddress.
+ */
+export function lookupFrom(localAddress: string) {
+  const ca = readFileSync(inject('certPath'));
+  const { port } = new URL(baseUrl());
+  return (token: string) =>
+    new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/invitations/by-token/${token}`,
+          ca,
+          servername: 'localhost',
+          localAddress,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+}
