@@ -131,6 +131,25 @@ describe('sign out of all devices', () => {
     ]);
   });
 
+  it('keeps refusing old tokens after the person left every organization and got a new one of their own', async () => {
+    const email = unique('leaver-everywhere');
+    const old = await signIn(email);
+    const oldApi = client(old.idToken);
+    const firstOrg = (await oldApi.get('/api/organization')).body.id as string;
+    const cutoff = Date.parse((await oldApi.post('/api/sign-out-everywhere')).body.tokensValidAfter) / 1000;
+    await afterSecond(cutoff);
+    const fresh = client((await signIn(email)).idToken);
+    expect((await fresh.post('/api/members/leave')).status).toBe(200);
+
+    // Belonging to no organization, the old token is refused before anything is provisioned for it.
+    expect((await oldApi.get('/api/organization')).status).toBe(401);
+    const secondOrg = (await fresh.get('/api/organization')).body.id as string;
+    expect(secondOrg).not.toBe(firstOrg);
+    // The new organization's membership carries the cutoff: the old token stays refused there too.
+    expect((await oldApi.get('/api/organization')).status).toBe(401);
+    expect((await fresh.get('/api/organization')).body.id).toBe(secondOrg);
+  });
+
   it('leaves other people signed in', async () => {
     const leaver = await newAdmin('leaver');
     const bystander = await newAdmin('bystander');

@@ -35,10 +35,11 @@ export function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
  * takes effect on the person's very next request, in every container (docs/decisions.md).
  */
 export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Caller> {
-  const profile = claimsOf(event);
-  const membership = (await findMembership(profile.userId)) ?? (await provisionFirstSignIn(profile));
-  assertTokenFresh(event, membership);
-  return { ...profile, orgId: membership.orgId, role: membership.role };
+  // Freshness first: a token from before "sign out of all devices" provisions nothing, even for a person who
+  // belongs to no organization.
+  const { membership, ...profile } = await resolvePerson(event);
+  const { orgId, role } = membership ?? (await provisionFirstSignIn(profile));
+  return { ...profile, orgId, role };
 }
 
 /** A signed-in person who may belong to no organization yet (routes with `membership: 'optional'`). */

@@ -68,7 +68,7 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
   const orgId = randomUUID();
   const displayName = profile.name?.trim() || profile.email.split('@')[0];
   const membership: Membership = { orgId, userId: profile.userId, role: 'ADMIN' };
-  const newOrganization = [
+  const newOrganization = (membership: Membership) => [
     {
       Put: {
         TableName: tableName(),
@@ -93,15 +93,17 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
     Put: { TableName: tableName(), Item: userItem(profile, now), ConditionExpression: 'attribute_not_exists(PK)' },
   };
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [newUser, ...newOrganization] }));
+    await db.send(new TransactWriteCommand({ TransactItems: [newUser, ...newOrganization(membership)] }));
     return membership;
   } catch (error) {
     if (!isTransactionConditionFailure(error)) throw error;
     const existing = await findMembership(profile.userId);
     if (existing) return existing;
-    // The user exists but belongs to no organization (e.g. removed from one): give them their own.
-    await db.send(new TransactWriteCommand({ TransactItems: newOrganization }));
-    return membership;
+    // The user exists but belongs to no organization (e.g. removed from one): give them their own. Its membership
+    // carries their "sign out of all devices" time, or tokens from before it would work again here.
+    const returning = { ...membership, tokensValidAfter: await profileTokensValidAfter(profile.userId) };
+    await db.send(new TransactWriteCommand({ TransactItems: newOrganization(returning) }));
+    return returning;
   }
 }
 
