@@ -31,7 +31,11 @@ describe('lease dates', () => {
     expect(leaseMonths(terms, '2026-03-10')).toEqual(['2026-01', '2026-02', '2026-03']);
     expect(leaseMonths({ ...terms, leaseEnd: '2026-02-10' }, '2026-05-10')).toEqual(['2026-01', '2026-02']);
     expect(leaseMonths({ ...terms, leaseStart: '2026-09-01' }, '2026-05-10')).toEqual([]);
-    expect(leaseMonths({ ...terms, leaseStart: '2025-11-30' }, '2026-01-01')).toEqual(['2025-11', '2025-12', '2026-01']);
+    expect(leaseMonths({ ...terms, leaseStart: '2025-11-30' }, '2026-01-01')).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+    ]);
   });
 
   it('state and month coverage', () => {
