@@ -115,7 +115,7 @@ function LeaseActions({ lease, l }: { lease: Lease; l: ReturnType<typeof useLeas
           variant="inline-link"
           disabled={l.busy}
           onClick={() => void l.endToday(lease.id)}
-          ariaLabel={`End lease of ${who} today`}
+          ariaLabel={`End today: the lease of ${who}`}
         >
           End today
         </Button>
