@@ -51,6 +51,11 @@ describe('leases and rental history, in Chromium', () => {
     expect(await table.textContent()).toContain('Apt 3');
     expect(await table.textContent()).toContain('$1,200.00');
     await expectAccessible(page, 'tenants and leases');
+    // The same drawer on a phone: full width, axe clean, nothing wider than the screen.
+    await page.setViewportSize(PHONE);
+    await table.getByText('Apt 3').waitFor();
+    await expectAccessible(page, 'tenants and leases at 390px');
+    await noSideScroll(page);
 
     // Last month's rent arrives; the month before it (the first) stays unpaid, past its grace days.
     await org.addTransaction({
