@@ -167,6 +167,11 @@ export async function seedDemo(
       leaseStart: '2025-08-01',
       // Month-to-month since the first year: the demo tenant always has a current lease (maintenance requests need one).
       leaseEnd: null,
+      unitLabel: null,
+      monthlyRent: 185000,
+      securityDeposit: 185000,
+      rentDueDay: 1,
+      graceDays: 5,
       createdAt: now,
       updatedAt: now,
       version: 1,

@@ -42,6 +42,8 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
     status: 'NEW',
     preferredContactTimes: { days: ['Monday'], timeRange: { start: '09:00', end: '17:00' } },
   },
+  createLease: { userId: 'no-such-person', leaseStart: '2026-01-01', monthlyRent: 1000 },
+  updateLease: { monthlyRent: 1000 },
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },
@@ -64,6 +66,7 @@ let othersBatchId: string;
 let othersReviewId: string;
 let othersMaintenanceId: string;
 let othersInvitationId: string;
+let othersLeaseId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -97,6 +100,14 @@ beforeAll(async () => {
   othersInvitationId = (
     await other.api.post('/api/invitations', { email: `x-${otherOrg}@example.com`, role: 'LANDLORD' })
   ).body.id;
+  const theirTenant = await joinAs(otherOrg, 'TENANT', 'their-tenant');
+  othersLeaseId = (
+    await other.api.post(`/api/properties/${othersPropertyId}/leases`, {
+      userId: theirTenant.userId,
+      leaseStart: '2026-01-01',
+      monthlyRent: 900,
+    })
+  ).body.lease.id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
@@ -109,6 +120,7 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/receipts/')) return othersReceiptId;
   if (route.path.startsWith('/api/reviews/')) return othersReviewId;
   if (route.path.startsWith('/api/maintenance')) return othersMaintenanceId;
+  if (route.path.startsWith('/api/leases/')) return othersLeaseId;
   return othersPropertyId;
 }
 

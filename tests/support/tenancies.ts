@@ -4,8 +4,10 @@ import { keys } from '../../functions/src/data/keys.js';
 import { db, TABLE_NAME } from './db.js';
 
 /**
- * A lease of a property to a tenant, written as the demo seed writes it (infra/local/seed.ts): there is no
- * lease API yet (issue 10's leases part). Defaults to a month-to-month lease that started a month ago.
+ * A lease of a property to a tenant, written as the demo seed writes it (infra/local/seed.ts), without rent
+ * terms (they read as the defaults) and without the property's leaseCount: a shortcut for tests that need a
+ * tenant with a home and no staff client at hand. Tests of leases themselves use the API
+ * (tests/integration/leases.test.ts). Defaults to a month-to-month lease that started a month ago.
  */
 export async function leaseTo(
   orgId: string,

@@ -60,6 +60,8 @@
  *   partition ORG#o#TXACT#t (begins_with REV# or MSG#, or the whole partition). A review by its id (PATCH
  *   /api/reviews/{id}): a consistent GetItem of its pointer ORG#o / REVIEW#r (transactionId, createdAt),
  *   then of the request. "Waiting on me": Query GSI1 ORG#o#WAITING#u (sparse: only open requests carry it).
+ * - Leases: a property's are a Query on GSI2 ORG#o#PROP#p begins_with TENANCY#; a person's a Query on GSI1
+ *   USER#u begins_with TENANCY# (filtered to the organization); one by id a GetItem ORG#o / TENANCY#n.
  * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
  *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
  *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
@@ -67,8 +69,8 @@
  *   A request's activity: Query ORG#o begins_with MAINTACT#m# ('A' after MAINT keeps it out of MAINT#).
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
- * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions additionally
- * keep a counter on the property item (transactionCount), which deleteProperty's Delete is
+ * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions (and leases) additionally
+ * keep a counter on the property item (transactionCount, leaseCount), which deleteProperty's Delete is
  * conditioned on: that closes the race a GSI read cannot (the GSI is eventually consistent, and a
  * transaction may be written between the check and the delete).
  */

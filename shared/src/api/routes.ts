@@ -10,6 +10,7 @@ import {
   InvitationTokenParams,
   PublicInvitation,
 } from '../domain/invitation.js';
+import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHistory } from '../domain/lease.js';
 import {
   MaintenanceActivity,
   MaintenanceCommentInput,
@@ -625,6 +626,51 @@ export const routes = {
     params: byId,
     response: z.object({ id: z.string() }),
     roles: STAFF,
+  }),
+
+  // Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"): staff manage
+  // them on a property; ADMIN and LANDLORD change or delete; a tenant reads only their own rental history.
+  listLeases: defineRoute({
+    id: 'listLeases',
+    method: 'GET',
+    path: '/api/properties/{id}/leases',
+    params: byId,
+    response: LeaseList,
+    roles: STAFF,
+  }),
+  createLease: defineRoute({
+    id: 'createLease',
+    method: 'POST',
+    path: '/api/properties/{id}/leases',
+    params: byId,
+    body: LeaseInput,
+    response: LeaseResult,
+    roles: STAFF,
+    status: 201,
+  }),
+  updateLease: defineRoute({
+    id: 'updateLease',
+    method: 'PATCH',
+    path: '/api/leases/{id}',
+    params: LeaseParams,
+    body: LeaseUpdate,
+    response: LeaseResult,
+    roles: OWNERS,
+  }),
+  deleteLease: defineRoute({
+    id: 'deleteLease',
+    method: 'DELETE',
+    path: '/api/leases/{id}',
+    params: LeaseParams,
+    response: z.object({ id: z.string() }),
+    roles: OWNERS,
+  }),
+  getRentalHistory: defineRoute({
+    id: 'getRentalHistory',
+    method: 'GET',
+    path: '/api/rental-history',
+    response: RentalHistory,
+    roles: ['TENANT'],
   }),
 } as const;
 

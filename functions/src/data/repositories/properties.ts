@@ -120,6 +120,7 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
     ExpressionAttributeValues: { ':pk': ref.GSI2PK },
     Limit: 1,
   });
+  if (items[0]?.type === 'Tenancy') throw new Conflict('CONFLICT', MESSAGES.propertyHasLeases);
   if (items.length > 0) throw stillReferenced();
   try {
     await db.send(
@@ -127,13 +128,19 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
         TableName: tableName(),
         Key: keys.property(orgId, propertyId),
         ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(transactionCount) OR transactionCount = :none)',
+          'attribute_exists(PK) AND (attribute_not_exists(transactionCount) OR transactionCount = :none) ' +
+          'AND (attribute_not_exists(leaseCount) OR leaseCount = :none)',
         ExpressionAttributeValues: { ':none': 0 },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw error.Item ? stillReferenced() : notFound();
+    if (isConditionFailure(error)) {
+      if (!error.Item) throw notFound();
+      throw Number(error.Item.leaseCount ?? 0) > 0
+        ? new Conflict('CONFLICT', MESSAGES.propertyHasLeases)
+        : stillReferenced();
+    }
     throw error;
   }
 }
@@ -154,8 +161,8 @@ export function propertyToTenantApi(record: PropertyRecord): TenantProperty {
 }
 
 function toRecord(item: Record<string, unknown>): PropertyRecord {
-  // transactionCount is bookkeeping for deleteProperty, not part of the property.
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, transactionCount, ...rest } = item;
+  // transactionCount and leaseCount are bookkeeping for deleteProperty, not part of the property.
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, transactionCount, leaseCount, ...rest } = item;
   return rest as unknown as PropertyRecord;
 }
 

@@ -1,6 +1,12 @@
-import { tableName } from '../client.js';
-import { keys } from '../keys.js';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GRACE_DAYS_DEFAULT, RENT_DUE_DAY_DEFAULT } from '@rent/shared';
+import { Conflict, NotFound } from '../../domain-errors.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
+import { keys, withoutKeys } from '../keys.js';
 import { queryAll } from '../query.js';
+import { transact } from '../transact.js';
 
 export interface TenancyRecord {
   id: string;
@@ -46,3 +52,211 @@ export async function activeTenantPropertyIds(orgId: string, userId: string, tod
   );
   return [...new Set(active.map((i) => i.propertyId as string))];
 }
+
+// ---- leases (issue 10): the Tenancy item with its rent terms ------------------------------------------
+
+export interface LeaseRecord extends TenancyRecord {
+  unitLabel: string | null;
+  /** Cents. */
+  monthlyRent: number;
+  /** Cents. */
+  securityDeposit: number;
+  rentDueDay: number;
+  graceDays: number;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export type LeaseTermsRecord = Pick<
+  LeaseRecord,
+  'unitLabel' | 'leaseStart' | 'leaseEnd' | 'monthlyRent' | 'securityDeposit' | 'rentDueDay' | 'graceDays'
+>;
+
+const leaseNotFound = () => new NotFound('Lease');
+const leaseChanged = () =>
+  new Conflict('CONFLICT', 'This lease was changed by someone else at the same time. Reload it and try again.');
+
+/** A tenancy written before leases had terms (the demo seed, older tests) reads with the defaults. */
+export function toLeaseRecord(item: Record<string, unknown>): LeaseRecord {
+  const r = withoutKeys(item) as Record<string, unknown>;
+  return {
+    id: r.id as string,
+    organizationId: r.organizationId as string,
+    userId: r.userId as string,
+    propertyId: r.propertyId as string,
+    leaseStart: r.leaseStart as string,
+    leaseEnd: (r.leaseEnd as string | null | undefined) ?? null,
+    unitLabel: (r.unitLabel as string | null | undefined) ?? null,
+    monthlyRent: (r.monthlyRent as number | undefined) ?? 0,
+    securityDeposit: (r.securityDeposit as number | undefined) ?? 0,
+    rentDueDay: (r.rentDueDay as number | undefined) ?? RENT_DUE_DAY_DEFAULT,
+    graceDays: (r.graceDays as number | undefined) ?? GRACE_DAYS_DEFAULT,
+    createdAt: (r.createdAt as string | undefined) ?? '',
+    updatedAt: (r.updatedAt as string | undefined) ?? '',
+    version: (r.version as number | undefined) ?? 1,
+  };
+}
+
+/** Every lease of one property (GSI2, the property's reference partition), oldest start first. */
+export async function leasesOfProperty(orgId: string, propertyId: string): Promise<LeaseRecord[]> {
+  const k = keys.propertyReferences(orgId, propertyId);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.GSI2PK, ':prefix': 'TENANCY#' },
+  });
+  return items.map(toLeaseRecord).sort(byStart);
+}
+
+/** Every lease a person holds in an organization (GSI1 USER#u / TENANCY#leaseStart), oldest start first. */
+export async function leasesOfUser(orgId: string, userId: string): Promise<LeaseRecord[]> {
+  const k = keys.tenanciesOfUserPrefix(userId);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
+  });
+  return items
+    .filter((i) => i.organizationId === orgId)
+    .map(toLeaseRecord)
+    .sort(byStart);
+}
+
+export async function getLease(orgId: string, leaseId: string): Promise<LeaseRecord> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.tenancy(orgId, leaseId), ConsistentRead: true }),
+  );
+  if (Item?.type !== 'Tenancy') throw leaseNotFound();
+  return toLeaseRecord(Item!);
+}
+
+/**
+ * Writes a new lease and counts it on its property item (leaseCount) in one TransactWriteItems, conditioned
+ * on the property existing: deleteProperty's Delete is conditioned on that count, like transactionCount.
+ */
+export async function putNewLease(
+  orgId: string,
+  lease: Omit<LeaseRecord, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'version'>,
+): Promise<LeaseRecord> {
+  const now = new Date().toISOString();
+  const record: LeaseRecord = {
+    ...lease,
+    id: randomUUID(),
+    organizationId: orgId,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await transact([
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.tenancy(orgId, record.id),
+            ...keys.tenancyByUser(record.userId, record.leaseStart),
+            ...keys.tenancyByProperty(orgId, record.propertyId, record.id),
+            type: 'Tenancy',
+            ...record,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.property(orgId, record.propertyId),
+          UpdateExpression: 'ADD leaseCount :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      onConditionFailure: () => new NotFound('Property'),
+    },
+  ]);
+  return record;
+}
+
+/** Replaces a lease's terms if nobody changed it since it was read (else 409); its start moves its GSI1 key. */
+export async function updateLeaseTerms(current: LeaseRecord, terms: LeaseTermsRecord): Promise<LeaseRecord> {
+  const next: LeaseRecord = { ...current, ...terms, updatedAt: new Date().toISOString(), version: current.version + 1 };
+  const byUser = keys.tenancyByUser(current.userId, next.leaseStart);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenancy(current.organizationId, current.id),
+        UpdateExpression:
+          'SET unitLabel = :unit, leaseStart = :start, leaseEnd = :end, monthlyRent = :rent, securityDeposit = :deposit, ' +
+          'rentDueDay = :due, graceDays = :grace, updatedAt = :now, version = :next, GSI1SK = :gsi1sk',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(version) OR version = :expected)',
+        ExpressionAttributeValues: {
+          ':unit': next.unitLabel,
+          ':start': next.leaseStart,
+          ':end': next.leaseEnd,
+          ':rent': next.monthlyRent,
+          ':deposit': next.securityDeposit,
+          ':due': next.rentDueDay,
+          ':grace': next.graceDays,
+          ':now': next.updatedAt,
+          ':next': next.version,
+          ':expected': current.version,
+          ':gsi1sk': byUser.GSI1SK,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw leaseChanged();
+    throw error;
+  }
+  return next;
+}
+
+/** Deletes a lease and takes it off its property's leaseCount, in one TransactWriteItems. */
+export async function deleteLease(lease: LeaseRecord): Promise<void> {
+  await transact([
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.tenancy(lease.organizationId, lease.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      onConditionFailure: leaseNotFound,
+    },
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.property(lease.organizationId, lease.propertyId),
+          // Leases written before the count existed (seed, older tests) must not drive it below zero.
+          UpdateExpression: 'SET leaseCount = if_not_exists(leaseCount, :zero) - :one',
+          ConditionExpression: 'attribute_exists(PK) AND leaseCount > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      },
+    },
+  ]).catch(async (error) => {
+    // The property has no count for this lease (written before counts existed): delete the lease alone.
+    if (isTransactionConditionFailure(error)) {
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.tenancy(lease.organizationId, lease.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      );
+      return;
+    }
+    throw error;
+  });
+}
+
+const byStart = (a: LeaseRecord, b: LeaseRecord) =>
+  a.leaseStart.localeCompare(b.leaseStart) || a.id.localeCompare(b.id);

@@ -13,6 +13,7 @@ import { TablePreferences } from '../../components/TablePreferences';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { COLUMN_LABELS, matchesText, PAGE_SIZES, propertyColumns } from './columns';
 import { DeletePropertyModal } from './DeletePropertyModal';
+import { LeasesDrawer } from './LeasesDrawer';
 import { PropertyFormDrawer } from './PropertyFormDrawer';
 import { usePropertiesPage } from './use-properties-page';
 
@@ -20,7 +21,7 @@ export default function PropertiesPage() {
   useDocumentTitle('Properties');
   const page = usePropertiesPage();
   const { canEdit, tenant, query, all, source, pickedId, setPickedId, prefs, drawer, openAdd, openEdit } = page;
-  const { toDelete, setToDelete } = page;
+  const { toDelete, setToDelete, leasesOf, setLeasesOf } = page;
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(source, {
     filtering: {
       filteringFunction: matchesText,
@@ -115,6 +116,13 @@ export default function PropertiesPage() {
                 <SpaceBetween direction="horizontal" size="xs">
                   <Button
                     disabled={!selected}
+                    onClick={() => selected && setLeasesOf(selected)}
+                    data-testid="property-leases"
+                  >
+                    Tenants and leases
+                  </Button>
+                  <Button
+                    disabled={!selected}
                     onClick={() => selected && openEdit(selected)}
                     data-testid="property-edit"
                   >
@@ -135,6 +143,7 @@ export default function PropertiesPage() {
                 // Until the role is known, hold the buttons' place (unseen, unreachable) so the table does not move.
                 <div className="rt-placeholder" aria-hidden="true" inert>
                   <SpaceBetween direction="horizontal" size="xs">
+                    <Button disabled>Tenants and leases</Button>
                     <Button disabled>Edit</Button>
                     <Button disabled>Delete</Button>
                     <Button variant="primary" disabled>
@@ -186,6 +195,7 @@ export default function PropertiesPage() {
             onClose={page.closeDrawer}
             onSaved={(saved) => actions.setSelectedItems([saved])}
           />
+          <LeasesDrawer property={leasesOf} onClose={() => setLeasesOf(null)} />
           <DeletePropertyModal
             property={toDelete}
             onClose={(deleted) => {

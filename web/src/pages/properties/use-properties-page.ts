@@ -8,7 +8,7 @@ import { COLUMN_IDS, DEFAULT_PREFS, PREFS_KEY } from './columns';
 
 /**
  * The Properties page's data and state: who may edit, the properties (narrowed to the picked one), table
- * preferences, the add/edit drawer (`?new=1` opens it empty) and the property to delete.
+ * preferences, the add/edit drawer (`?new=1` opens it empty), the property to delete and the one whose leases are open.
  */
 export function usePropertiesPage() {
   const org = useOrganization();
@@ -22,6 +22,7 @@ export function usePropertiesPage() {
   const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, { columns: COLUMN_IDS });
   const [drawer, setDrawer] = useState<{ open: boolean; property: Property | null }>({ open: false, property: null });
   const [toDelete, setToDelete] = useState<Property | null>(null);
+  const [leasesOf, setLeasesOf] = useState<Property | null>(null);
 
   // /properties?new=1 (from the dashboard) opens the add form.
   useEffect(() => {
@@ -56,5 +57,8 @@ export function usePropertiesPage() {
     openEdit,
     toDelete,
     setToDelete,
+    /** The property whose Tenants and leases drawer is open. */
+    leasesOf,
+    setLeasesOf,
   };
 }

@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { rentalHistory } from '../services/leases.js';
+
+export const handler = http(routes.getRentalHistory, ({ caller }) => rentalHistory(caller));

@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { listLeases } from '../services/leases.js';
+
+export const handler = http(routes.listLeases, ({ caller, params }) => listLeases(caller, params.id));

@@ -1,0 +1,202 @@
+import {
+  fromCents,
+  isTenant,
+  type Lease,
+  type LeaseInput,
+  type LeaseUpdate,
+  leaseCoversMonth,
+  leaseMonths,
+  leaseState,
+  leasesOverlap,
+  type RentalHistory,
+  type RentMonth,
+  type Role,
+  rentStatus,
+} from '@rent/shared';
+import { getMember, profilesOf } from '../data/repositories/members.js';
+import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
+import {
+  deleteLease,
+  getLease,
+  type LeaseRecord,
+  leasesOfProperty,
+  leasesOfUser,
+  putNewLease,
+  updateLeaseTerms,
+} from '../data/repositories/tenancies.js';
+import { rentReceivedByMonth } from '../data/transactions/rentReceived.js';
+import { Conflict, InvalidReference, NotFound } from '../domain-errors.js';
+
+/**
+ * Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"). Staff list and
+ * add leases on a property of their organization; ADMIN and LANDLORD change and delete them (the routes'
+ * roles). The tenant of a lease is a TENANT member of the organization. A person cannot hold two leases of
+ * the same property and unit that share a day (409). A tenant reads only their own rental history.
+ */
+interface Caller {
+  orgId: string;
+  userId: string;
+  role: Role;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const notATenant = () => new InvalidReference('userId', 'Choose a tenant of your organization');
+const overlapping = () =>
+  new Conflict(
+    'LEASE_OVERLAP',
+    'This tenant already has a lease of this property and unit for some of these dates. End that lease first, or change the dates.',
+  );
+
+export async function listLeases(caller: Caller, propertyId: string): Promise<{ leases: Lease[] }> {
+  await getProperty(caller.orgId, propertyId);
+  return { leases: await withTenants(await leasesOfProperty(caller.orgId, propertyId)) };
+}
+
+export async function createLease(caller: Caller, propertyId: string, input: LeaseInput): Promise<{ lease: Lease }> {
+  await getProperty(caller.orgId, propertyId);
+  const member = await getMember(caller.orgId, input.userId).catch((error) => {
+    throw error instanceof NotFound ? notATenant() : error;
+  });
+  if (!isTenant(member.role)) throw notATenant();
+  await refuseOverlap(caller.orgId, { ...input, propertyId, id: null });
+  const record = await putNewLease(caller.orgId, { ...input, propertyId });
+  return { lease: (await withTenants([record]))[0]! };
+}
+
+export async function updateLease(caller: Caller, leaseId: string, change: LeaseUpdate): Promise<{ lease: Lease }> {
+  const current = await getLease(caller.orgId, leaseId);
+  const terms = {
+    unitLabel: change.unitLabel === undefined ? current.unitLabel : change.unitLabel,
+    leaseStart: change.leaseStart ?? current.leaseStart,
+    leaseEnd: change.leaseEnd === undefined ? current.leaseEnd : change.leaseEnd,
+    monthlyRent: change.monthlyRent ?? current.monthlyRent,
+    securityDeposit: change.securityDeposit ?? current.securityDeposit,
+    rentDueDay: change.rentDueDay ?? current.rentDueDay,
+    graceDays: change.graceDays ?? current.graceDays,
+  };
+  if (terms.leaseEnd !== null && terms.leaseEnd < terms.leaseStart) {
+    throw new InvalidReference('leaseEnd', 'The lease end must be on or after its start');
+  }
+  await refuseOverlap(caller.orgId, { ...current, ...terms });
+  return { lease: (await withTenants([await updateLeaseTerms(current, terms)]))[0]! };
+}
+
+export async function removeLease(caller: Caller, leaseId: string): Promise<{ id: string }> {
+  await deleteLease(await getLease(caller.orgId, leaseId));
+  return { id: leaseId };
+}
+
+async function refuseOverlap(
+  orgId: string,
+  lease: Pick<LeaseRecord, 'userId' | 'propertyId' | 'unitLabel' | 'leaseStart' | 'leaseEnd'> & { id: string | null },
+) {
+  const others = await leasesOfProperty(orgId, lease.propertyId);
+  const clash = others.some(
+    (o) =>
+      o.id !== lease.id &&
+      o.userId === lease.userId &&
+      (o.unitLabel ?? '').toLowerCase() === (lease.unitLabel ?? '').toLowerCase() &&
+      leasesOverlap(o, lease),
+  );
+  if (clash) throw overlapping();
+}
+
+async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
+  const profiles = await profilesOf([...new Set(records.map((r) => r.userId))]);
+  const now = today();
+  return records.map((r) => {
+    const profile = profiles.get(r.userId);
+    return {
+      id: r.id,
+      propertyId: r.propertyId,
+      userId: r.userId,
+      tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
+      unitLabel: r.unitLabel,
+      leaseStart: r.leaseStart,
+      leaseEnd: r.leaseEnd,
+      monthlyRent: fromCents(r.monthlyRent),
+      securityDeposit: fromCents(r.securityDeposit),
+      rentDueDay: r.rentDueDay,
+      graceDays: r.graceDays,
+      state: leaseState(r, now),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  });
+}
+
+// ---- the tenant's rental history -------------------------------------------------------------------------
+
+/**
+ * A tenant's leases in their organization with, per month from the lease start to this month (or its end),
+ * the rent due and received and a status. Rent received is the property's rent-category income in that
+ * month (transactions carry no lease yet): it is attributed to the lease only when that lease is the only
+ * one on the property running in that month; otherwise received is null with a note, never a guess. The
+ * response holds this tenant's leases and nothing else: no transaction, no other tenant, no property figure.
+ */
+export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
+  const now = today();
+  const mine = await leasesOfUser(caller.orgId, caller.userId);
+  const propertyIds = [...new Set(mine.map((l) => l.propertyId))];
+  const properties = new Map((await getPropertiesByIds(caller.orgId, propertyIds)).map((p) => [p.id, p]));
+  const onProperty = new Map(
+    await Promise.all(propertyIds.map(async (id) => [id, await leasesOfProperty(caller.orgId, id)] as const)),
+  );
+  const leases = await Promise.all(
+    mine
+      .filter((l) => properties.has(l.propertyId))
+      .map(async (lease) => {
+        const months = leaseMonths(lease, now);
+        const received =
+          months.length === 0
+            ? new Map<string, number>()
+            : await rentReceivedByMonth(caller.orgId, lease.propertyId, months[0]!, months.at(-1)!);
+        const neighbours = onProperty.get(lease.propertyId) ?? [];
+        return {
+          id: lease.id,
+          address: properties.get(lease.propertyId)!.address,
+          unitLabel: lease.unitLabel,
+          leaseStart: lease.leaseStart,
+          leaseEnd: lease.leaseEnd,
+          monthlyRent: fromCents(lease.monthlyRent),
+          securityDeposit: fromCents(lease.securityDeposit),
+          rentDueDay: lease.rentDueDay,
+          graceDays: lease.graceDays,
+          state: leaseState(lease, now),
+          months: months.reverse().map((month) => rentMonth(lease, month, neighbours, received, now)),
+        };
+      }),
+  );
+  // Newest lease first, as the page shows them.
+  return { leases: leases.reverse() };
+}
+
+function rentMonth(
+  lease: LeaseRecord,
+  month: string,
+  neighbours: LeaseRecord[],
+  received: Map<string, number>,
+  now: string,
+): RentMonth {
+  const dueDate = `${month}-${String(lease.rentDueDay).padStart(2, '0')}`;
+  const running = neighbours.filter((n) => leaseCoversMonth(n, month)).length;
+  if (running > 1) {
+    return {
+      month,
+      dueDate,
+      due: fromCents(lease.monthlyRent),
+      received: null,
+      status: null,
+      note: 'Rent received on this property is shared between leases this month; ask your landlord for your balance.',
+    };
+  }
+  const cents = received.get(month) ?? 0;
+  return {
+    month,
+    dueDate,
+    due: fromCents(lease.monthlyRent),
+    received: fromCents(cents),
+    status: rentStatus(lease, month, cents, now),
+    note: null,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Leases and rent due (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history").
+ * Zod-free and pure: the server's rental history and the unit tests use the same arithmetic. Money is
+ * integer cents; dates are YYYY-MM-DD strings and months YYYY-MM.
+ */
+import { monthsBetween } from './books.js';
+
+export const RENT_DUE_DAY_DEFAULT = 1;
+export const GRACE_DAYS_DEFAULT = 5;
+/** Due days stop at 28 so every month has one. */
+export const RENT_DUE_DAY_MAX = 28;
+export const GRACE_DAYS_MAX = 60;
+
+/** Income categories that count as rent received for a lease. */
+export const RENT_CATEGORIES = ['rental_income', 'section_8_rents'] as const;
+
+export type RentStatus = 'paid' | 'partial' | 'unpaid' | 'late' | 'upcoming';
+
+export const RENT_STATUS_LABELS: Record<RentStatus, string> = {
+  paid: 'Paid',
+  partial: 'Partly paid',
+  unpaid: 'Unpaid',
+  late: 'Late',
+  upcoming: 'Upcoming',
+};
+
+export interface LeaseTerms {
+  leaseStart: string;
+  leaseEnd: string | null;
+  monthlyRent: number;
+  rentDueDay: number;
+  graceDays: number;
+}
+
+/** Do two leases share at least one day? A lease without an end runs on. */
+export function leasesOverlap(
+  a: { leaseStart: string; leaseEnd: string | null },
+  b: { leaseStart: string; leaseEnd: string | null },
+): boolean {
+  return (a.leaseEnd === null || b.leaseStart <= a.leaseEnd) && (b.leaseEnd === null || a.leaseStart <= b.leaseEnd);
+}
+
+/** Is the lease running at some point of the month (YYYY-MM)? */
+export function leaseCoversMonth(lease: { leaseStart: string; leaseEnd: string | null }, month: string): boolean {
+  return lease.leaseStart.slice(0, 7) <= month && (lease.leaseEnd === null || lease.leaseEnd.slice(0, 7) >= month);
+}
+
+export function leaseState(lease: { leaseStart: string; leaseEnd: string | null }, today: string) {
+  if (lease.leaseStart > today) return 'upcoming' as const;
+  if (lease.leaseEnd !== null && lease.leaseEnd < today) return 'past' as const;
+  return 'active' as const;
+}
+
+/** The day after `date` plus `days` (YYYY-MM-DD arithmetic in UTC). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The months a tenant's rental history lists: lease start to this month, or to the lease end if sooner. */
+export function leaseMonths(lease: LeaseTerms, today: string): string[] {
+  const thisMonth = today.slice(0, 7);
+  const last =
+    lease.leaseEnd !== null && lease.leaseEnd.slice(0, 7) < thisMonth ? lease.leaseEnd.slice(0, 7) : thisMonth;
+  return monthsBetween(lease.leaseStart.slice(0, 7), last);
+}
+
+/**
+ * A month's rent status. `received` is what was attributed to this lease in that month (cents).
+ * - paid: received covers the rent;
+ * - partial: something, but less than the rent;
+ * - upcoming: nothing yet and the due day has not come;
+ * - unpaid: nothing, due, still within the grace days;
+ * - late: nothing after the grace days.
+ */
+export function rentStatus(terms: LeaseTerms, month: string, received: number, today: string): RentStatus {
+  if (received >= terms.monthlyRent) return 'paid';
+  if (received > 0) return 'partial';
+  const due = `${month}-${String(terms.rentDueDay).padStart(2, '0')}`;
+  if (today < due) return 'upcoming';
+  return today > addDays(due, terms.graceDays) ? 'late' : 'unpaid';
+}

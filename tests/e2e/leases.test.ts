@@ -1,0 +1,98 @@
+import { shiftMonth } from '@rent/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { joinAs } from '../support/members.js';
+import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { expectToast } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * Leases and Rental History (issue 10): in a fresh organization the landlord adds a lease for a tenant who has
+ * joined, through the property's Tenants and leases drawer; the landlord records last month's rent; the tenant,
+ * on a 390 px phone, opens Rental History and sees the lease and its months with their statuses. Axe on each.
+ */
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('leases and rental history, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('a landlord adds a lease in the UI; the tenant sees it and the months with statuses at 390px; axe clean', async () => {
+    const landlord = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(landlord.page, 'leases');
+    const home = await org.addProperty({ address: uniqueName('8 Tenancy Terrace') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'renter');
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const start = shiftMonth(thisMonth, -2);
+
+    // The landlord: select the property, open Tenants and leases, add the lease.
+    const page = landlord.page;
+    await page.goto('/properties');
+    await page.getByRole('radio', { name: home.address }).click();
+    await page.getByTestId('property-leases').click();
+    const drawer = page.getByTestId('leases-drawer');
+    await drawer.getByText('No leases').waitFor();
+    await drawer.getByTestId('lease-add').click();
+    await drawer.getByTestId('lease-tenant').locator('button').first().click();
+    await page.getByRole('option').filter({ hasText: tenant.email }).click();
+    await drawer.getByTestId('lease-unitLabel').locator('input').fill('Apt 3');
+    await drawer
+      .getByTestId('lease-leaseStart')
+      .locator('input')
+      .fill(`${start.replace('-', '/')}/01`);
+    await drawer.getByTestId('lease-monthlyRent').locator('input').fill('1200');
+    await drawer.getByTestId('lease-securityDeposit').locator('input').fill('2400');
+    await expectAccessible(page, 'add lease form');
+    await drawer.getByTestId('lease-save').click();
+    await expectToast(page, 'Lease added');
+    const table = drawer.getByTestId('leases-table');
+    await expect.poll(() => table.textContent()).toContain('Active');
+    expect(await table.textContent()).toContain('Apt 3');
+    expect(await table.textContent()).toContain('$1,200.00');
+    await expectAccessible(page, 'tenants and leases');
+    // The same drawer on a phone: full width, axe clean, nothing wider than the screen.
+    await page.setViewportSize(PHONE);
+    await table.getByText('Apt 3').waitFor();
+    await expectAccessible(page, 'tenants and leases at 390px');
+    await noSideScroll(page);
+
+    // Last month's rent arrives; the month before it (the first) stays unpaid, past its grace days.
+    await org.addTransaction({
+      name: uniqueName('Rent Apt 3'),
+      date: `${shiftMonth(thisMonth, -1)}-03`,
+      amount: 1200,
+      category: 'rental_income',
+      propertyId: home.id,
+    });
+
+    // The tenant, on a phone.
+    const phone = await browser.newPage(PHONE);
+    await signInFromHeader(phone.page, tenant.email);
+    await phone.page.goto('/rental-history');
+    const card = phone.page.getByTestId('rental-lease');
+    await card.waitFor();
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(`${home.address}, Apt 3`);
+    expect(text).toContain('$1,200.00');
+    expect(text).toContain('$2,400.00');
+    expect(text).toContain('Month to month');
+    const months = phone.page.getByTestId('rental-months').locator('tbody tr');
+    expect(await months.count()).toBe(3);
+    expect(await months.nth(1).textContent()).toContain('Paid');
+    expect(await months.nth(2).textContent()).toContain('Late');
+    await expectAccessible(phone.page, 'rental history (tenant)');
+    await noSideScroll(phone.page);
+  });
+
+  it('staff opening Rental History get a pointer to the properties, not a placeholder', async () => {
+    const { page } = await browser.newPage(PHONE);
+    await signInToOwnOrganization(page, 'leases-staff');
+    await page.goto('/rental-history');
+    const pointer = page.getByTestId('rental-history-staff');
+    await pointer.getByText('Leases are managed on each property').waitFor();
+    await expectAccessible(page, 'rental history (staff)');
+    await pointer.getByText('Go to Properties').click();
+    await page.waitForURL(/\/properties$/);
+  });
+});

@@ -1,0 +1,313 @@
+import { MESSAGES, rentStatus, shiftMonth } from '@rent/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Api, joinAs, type Person, team } from '../support/members.js';
+
+/**
+ * Leases and the tenant's rental history (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and
+ * rental history"): every route x every role x another organization, bad input, overlaps, the property-delete
+ * refusal, and what a tenant can (and cannot) see.
+ */
+type Team = Awaited<ReturnType<typeof team>>;
+interface World extends Team {
+  home: string;
+  other: string;
+}
+
+async function world(): Promise<World> {
+  const t = await team();
+  const home = (await t.admin.api.post('/api/properties', { address: '1 Lease Lane', currentMarketValue: 987654 })).body
+    .id as string;
+  const other = (await t.admin.api.post('/api/properties', { address: '2 Other Street' })).body.id as string;
+  return { ...t, home, other };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const thisMonth = () => today().slice(0, 7);
+const valid = (userId: string, changes: Record<string, unknown> = {}) => ({
+  userId,
+  unitLabel: 'Unit A',
+  leaseStart: '2025-01-01',
+  leaseEnd: '2025-12-31',
+  monthlyRent: 1500,
+  securityDeposit: 3000,
+  ...changes,
+});
+
+async function addLease(api: Api, propertyId: string, body: Record<string, unknown>) {
+  const res = await api.post(`/api/properties/${propertyId}/leases`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.lease;
+}
+
+let w: World;
+let x: World;
+beforeAll(async () => {
+  [w, x] = await Promise.all([world(), world()]);
+});
+
+describe('leases on a property', () => {
+  it('staff add a lease for a TENANT member with the default due day and grace; staff list it', async () => {
+    const lease = await addLease(w.manager.api, w.home, valid(w.tenant.userId, { unitLabel: '  Unit 1  ' }));
+    expect(lease).toMatchObject({
+      propertyId: w.home,
+      userId: w.tenant.userId,
+      tenant: { email: w.tenant.email },
+      unitLabel: 'Unit 1',
+      leaseStart: '2025-01-01',
+      leaseEnd: '2025-12-31',
+      monthlyRent: 1500,
+      securityDeposit: 3000,
+      rentDueDay: 1,
+      graceDays: 5,
+      state: 'past',
+    });
+    for (const person of [w.admin, w.landlord, w.manager]) {
+      const res = await person.api.get(`/api/properties/${w.home}/leases`);
+      expect(res.status).toBe(200);
+      expect(res.body.leases.map((l: { id: string }) => l.id)).toContain(lease.id);
+    }
+  });
+
+  it('a tenant reaches none of the lease routes (403); a manager cannot change or delete (403)', async () => {
+    const lease = await addLease(w.admin.api, w.home, valid(w.tenant.userId, { unitLabel: 'Roles' }));
+    expect((await w.tenant.api.get(`/api/properties/${w.home}/leases`)).status).toBe(403);
+    expect((await w.tenant.api.post(`/api/properties/${w.home}/leases`, valid(w.tenant.userId))).status).toBe(403);
+    expect((await w.tenant.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1 })).status).toBe(403);
+    expect((await w.tenant.api.delete(`/api/leases/${lease.id}`)).status).toBe(403);
+    expect((await w.manager.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1 })).status).toBe(403);
+    expect((await w.manager.api.delete(`/api/leases/${lease.id}`)).status).toBe(403);
+    const changed = await w.landlord.api.patch(`/api/leases/${lease.id}`, {
+      monthlyRent: 1600.5,
+      rentDueDay: 3,
+      graceDays: 0,
+      leaseEnd: null,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.lease).toMatchObject({ monthlyRent: 1600.5, rentDueDay: 3, graceDays: 0, leaseEnd: null });
+    expect((await w.landlord.api.delete(`/api/leases/${lease.id}`)).status).toBe(200);
+    expect((await w.landlord.api.delete(`/api/leases/${lease.id}`)).status).toBe(404);
+  });
+
+  it("another organization's property and leases are 404 on every route", async () => {
+    const lease = await addLease(w.admin.api, w.home, valid(w.tenant.userId, { unitLabel: 'Foreign' }));
+    expect((await x.admin.api.get(`/api/properties/${w.home}/leases`)).status).toBe(404);
+    expect((await x.admin.api.post(`/api/properties/${w.home}/leases`, valid(x.tenant.userId))).status).toBe(404);
+    expect((await x.admin.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1 })).status).toBe(404);
+    expect((await x.admin.api.delete(`/api/leases/${lease.id}`)).status).toBe(404);
+    const still = await w.admin.api.get(`/api/properties/${w.home}/leases`);
+    expect(still.body.leases.find((l: { id: string }) => l.id === lease.id)).toMatchObject({ monthlyRent: 1500 });
+  });
+
+  it('bad input is a clear 4xx, never a 500', async () => {
+    const post = (body: unknown) => w.admin.api.post(`/api/properties/${w.home}/leases`, body);
+    const cases: [unknown, number][] = [
+      [valid(w.tenant.userId, { leaseEnd: '2024-12-31' }), 400],
+      [valid(w.tenant.userId, { leaseStart: '2025-02-30' }), 400],
+      [valid(w.tenant.userId, { leaseStart: undefined }), 400],
+      [valid(w.tenant.userId, { rentDueDay: 29 }), 400],
+      [valid(w.tenant.userId, { rentDueDay: 0 }), 400],
+      [valid(w.tenant.userId, { graceDays: -1 }), 400],
+      [valid(w.tenant.userId, { monthlyRent: -5 }), 400],
+      [valid(w.tenant.userId, { monthlyRent: 10.123 }), 400],
+      [valid(w.tenant.userId, { extra: true }), 400],
+      [valid(w.landlord.userId), 400],
+      [valid(x.tenant.userId), 400],
+      [valid('not an id!'), 400],
+      ['nonsense', 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error, JSON.stringify(body)).toEqual(expect.any(String));
+    }
+    const landlordRes = await post(valid(w.landlord.userId));
+    expect(landlordRes.body.error).toMatch(/tenant/i);
+    expect((await w.admin.api.post('/api/properties/nope/leases', valid(w.tenant.userId))).status).toBe(404);
+    const lease = await addLease(w.admin.api, w.home, valid(w.tenant.userId, { unitLabel: 'Bad patch' }));
+    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, {})).status).toBe(400);
+    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, { leaseEnd: '2024-01-01' })).status).toBe(400);
+    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, { userId: w.admin.userId })).status).toBe(400);
+  });
+
+  it('an overlapping lease of the same tenant, property and unit is refused with 409', async () => {
+    const first = await addLease(w.admin.api, w.other, valid(w.tenant.userId, { unitLabel: 'Overlap' }));
+    const clash = await w.admin.api.post(
+      `/api/properties/${w.other}/leases`,
+      valid(w.tenant.userId, { unitLabel: 'overlap', leaseStart: '2025-06-01', leaseEnd: null }),
+    );
+    expect(clash.status).toBe(409);
+    expect(clash.body.error).toMatch(/already has a lease/);
+    // Another unit, or dates after the first lease ends, are fine.
+    await addLease(w.admin.api, w.other, valid(w.tenant.userId, { unitLabel: 'Overlap 2' }));
+    const next = await addLease(
+      w.admin.api,
+      w.other,
+      valid(w.tenant.userId, { unitLabel: 'Overlap', leaseStart: '2026-01-01', leaseEnd: null }),
+    );
+    // Moving a lease onto another's dates is refused too.
+    const moved = await w.admin.api.patch(`/api/leases/${next.id}`, { leaseStart: '2025-12-01' });
+    expect(moved.status).toBe(409);
+    expect(first.id).not.toBe(next.id);
+  });
+
+  it('a property with leases cannot be deleted (409 with a clear message); without them it can', async () => {
+    const id = (await w.admin.api.post('/api/properties', { address: '3 Delete Drive' })).body.id as string;
+    const lease = await addLease(w.admin.api, id, valid(w.tenant.userId));
+    const refused = await w.admin.api.delete(`/api/properties/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(MESSAGES.propertyHasLeases);
+    expect((await w.admin.api.delete(`/api/leases/${lease.id}`)).status).toBe(200);
+    expect((await w.admin.api.delete(`/api/properties/${id}`)).status).toBe(200);
+  });
+
+  it('a tenant sees a property once it is leased to them, and only the tenant view of it', async () => {
+    const newcomer = await joinAs(w.orgId, 'TENANT', 'newcomer');
+    expect((await newcomer.api.get('/api/properties')).body).toEqual([]);
+    await addLease(w.admin.api, w.home, valid(newcomer.userId, { unitLabel: 'Newcomer' }));
+    const seen = await newcomer.api.get('/api/properties');
+    expect(seen.body).toEqual([{ id: w.home, address: '1 Lease Lane', propertyType: null }]);
+  });
+});
+
+describe('GET /api/rental-history', () => {
+  let renter: Person;
+  let start: string;
+  let leaseId: string;
+  beforeAll(async () => {
+    // Its own property, so no other lease shares its rent.
+    const flat = (await w.admin.api.post('/api/properties', { address: '4 History Road' })).body.id as string;
+    renter = await joinAs(w.orgId, 'TENANT', 'renter');
+    start = shiftMonth(thisMonth(), -3);
+    leaseId = (
+      await addLease(w.admin.api, flat, {
+        userId: renter.userId,
+        unitLabel: 'Flat 2',
+        leaseStart: `${start}-01`,
+        monthlyRent: 1000,
+        securityDeposit: 2000,
+      })
+    ).id;
+    const txn = (month: string, amount: number, category: string, name: string) =>
+      w.admin.api.post('/api/transactions', { name, date: `${month}-02`, amount, category, propertyId: flat });
+    for (const res of await Promise.all([
+      txn(shiftMonth(thisMonth(), -2), 1000, 'rental_income', 'Rent from flat 2'),
+      txn(shiftMonth(thisMonth(), -1), 400, 'rental_income', 'Part rent from flat 2'),
+      txn(shiftMonth(thisMonth(), -1), 75, 'late_fees', 'Secret late fee'),
+      txn(shiftMonth(thisMonth(), -1), -250, 'repairs', 'Secret plumber invoice'),
+    ]))
+      expect(res.status).toBe(201);
+  });
+
+  it('lists the lease and every month from its start with due, received and status', async () => {
+    const res = await renter.api.get('/api/rental-history');
+    expect(res.status).toBe(200);
+    expect(res.body.leases).toHaveLength(1);
+    const [lease] = res.body.leases;
+    expect(lease).toMatchObject({
+      id: leaseId,
+      address: '4 History Road',
+      unitLabel: 'Flat 2',
+      leaseStart: `${start}-01`,
+      leaseEnd: null,
+      monthlyRent: 1000,
+      securityDeposit: 2000,
+      rentDueDay: 1,
+      graceDays: 5,
+      state: 'active',
+    });
+    const terms = { leaseStart: `${start}-01`, leaseEnd: null, monthlyRent: 100000, rentDueDay: 1, graceDays: 5 };
+    expect(lease.months).toEqual([
+      {
+        month: thisMonth(),
+        dueDate: `${thisMonth()}-01`,
+        due: 1000,
+        received: 0,
+        status: rentStatus(terms, thisMonth(), 0, today()),
+        note: null,
+      },
+      {
+        month: shiftMonth(thisMonth(), -1),
+        dueDate: `${shiftMonth(thisMonth(), -1)}-01`,
+        due: 1000,
+        received: 400,
+        status: 'partial',
+        note: null,
+      },
+      {
+        month: shiftMonth(thisMonth(), -2),
+        dueDate: `${shiftMonth(thisMonth(), -2)}-01`,
+        due: 1000,
+        received: 1000,
+        status: 'paid',
+        note: null,
+      },
+      { month: start, dueDate: `${start}-01`, due: 1000, received: 0, status: 'late', note: null },
+    ]);
+  });
+
+  it("holds only the tenant's own lease: no transaction, other tenant or property figure", async () => {
+    const body = JSON.stringify((await renter.api.get('/api/rental-history')).body);
+    for (const secret of [
+      'Secret',
+      'plumber',
+      '987654',
+      '1 Lease Lane',
+      '2 Other Street',
+      w.tenant.userId,
+      'currentMarketValue',
+      'organizationId',
+      'userId',
+      'propertyId',
+    ]) {
+      expect(body).not.toContain(secret);
+    }
+    // The tenant still reads no transaction.
+    expect((await renter.api.get('/api/transactions')).status).toBe(403);
+  });
+
+  it('staff get 403; a tenant without a lease gets an empty list', async () => {
+    for (const person of [w.admin, w.landlord, w.manager]) {
+      expect((await person.api.get('/api/rental-history')).status).toBe(403);
+    }
+    const nobody = await joinAs(w.orgId, 'TENANT', 'nobody');
+    expect((await nobody.api.get('/api/rental-history')).body).toEqual({ leases: [] });
+  });
+
+  it('rent on a property shared by two running leases is not attributed: received is null with a note', async () => {
+    const house = (await w.admin.api.post('/api/properties', { address: '5 Shared House' })).body.id as string;
+    const a = await joinAs(w.orgId, 'TENANT', 'housemate-a');
+    const b = await joinAs(w.orgId, 'TENANT', 'housemate-b');
+    const month = shiftMonth(thisMonth(), -1);
+    await addLease(w.admin.api, house, {
+      userId: a.userId,
+      unitLabel: 'Room 1',
+      leaseStart: `${month}-01`,
+      monthlyRent: 500,
+    });
+    await addLease(w.admin.api, house, {
+      userId: b.userId,
+      unitLabel: 'Room 2',
+      leaseStart: `${month}-01`,
+      monthlyRent: 600,
+    });
+    expect(
+      (
+        await w.admin.api.post('/api/transactions', {
+          name: 'Rent',
+          date: `${month}-03`,
+          amount: 500,
+          category: 'rental_income',
+          propertyId: house,
+        })
+      ).status,
+    ).toBe(201);
+    const [lease] = (await a.api.get('/api/rental-history')).body.leases;
+    expect(lease.months.at(-1)).toMatchObject({
+      month,
+      due: 500,
+      received: null,
+      status: null,
+      note: expect.stringMatching(/shared/),
+    });
+  });
+});

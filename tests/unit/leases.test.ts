@@ -1,0 +1,49 @@
+import { leaseCoversMonth, leaseMonths, leaseState, leasesOverlap, rentStatus } from '@rent/shared';
+import { describe, expect, it } from 'vitest';
+
+const terms = { leaseStart: '2026-01-15', leaseEnd: null, monthlyRent: 100000, rentDueDay: 5, graceDays: 3 };
+
+describe('rent status of a month', () => {
+  it.each([
+    [100000, '2026-03-01', 'paid'],
+    [120000, '2026-03-01', 'paid'],
+    [1, '2026-03-30', 'partial'],
+    [0, '2026-03-04', 'upcoming'],
+    [0, '2026-03-05', 'unpaid'],
+    [0, '2026-03-08', 'unpaid'],
+    [0, '2026-03-09', 'late'],
+    [0, '2026-05-01', 'late'],
+  ])('received %i cents, today %s: %s', (received, today, status) => {
+    expect(rentStatus(terms, '2026-03', received, today)).toBe(status);
+  });
+});
+
+describe('lease dates', () => {
+  it('overlap when they share a day; an open end runs on', () => {
+    const a = { leaseStart: '2026-01-01', leaseEnd: '2026-06-30' };
+    expect(leasesOverlap(a, { leaseStart: '2026-06-30', leaseEnd: null })).toBe(true);
+    expect(leasesOverlap(a, { leaseStart: '2026-07-01', leaseEnd: null })).toBe(false);
+    expect(leasesOverlap({ leaseStart: '2025-01-01', leaseEnd: null }, a)).toBe(true);
+    expect(leasesOverlap({ leaseStart: '2025-01-01', leaseEnd: '2025-12-31' }, a)).toBe(false);
+  });
+
+  it('months run from the start month to this month, or to the end month if sooner', () => {
+    expect(leaseMonths(terms, '2026-03-10')).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(leaseMonths({ ...terms, leaseEnd: '2026-02-10' }, '2026-05-10')).toEqual(['2026-01', '2026-02']);
+    expect(leaseMonths({ ...terms, leaseStart: '2026-09-01' }, '2026-05-10')).toEqual([]);
+    expect(leaseMonths({ ...terms, leaseStart: '2025-11-30' }, '2026-01-01')).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+    ]);
+  });
+
+  it('state and month coverage', () => {
+    expect(leaseState(terms, '2026-01-14')).toBe('upcoming');
+    expect(leaseState(terms, '2026-01-15')).toBe('active');
+    expect(leaseState({ ...terms, leaseEnd: '2026-02-01' }, '2026-02-02')).toBe('past');
+    expect(leaseCoversMonth({ ...terms, leaseEnd: '2026-02-01' }, '2026-02')).toBe(true);
+    expect(leaseCoversMonth({ ...terms, leaseEnd: '2026-02-01' }, '2026-03')).toBe(false);
+    expect(leaseCoversMonth(terms, '2025-12')).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { RENT_STATUS_LABELS, type RentStatus } from '@rent/shared/core/leases';
+import type { RentalHistory } from '../../api/leases';
+import { formatIsoDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+
+type RentalLease = RentalHistory['leases'][number];
+type RentMonth = RentalLease['months'][number];
+
+const STATUS_TYPES: Record<RentStatus, StatusIndicatorProps.Type> = {
+  paid: 'success',
+  partial: 'warning',
+  unpaid: 'pending',
+  late: 'error',
+  upcoming: 'info',
+};
+const STATE_LABELS: Record<RentalLease['state'], string> = {
+  active: 'Current lease',
+  upcoming: 'Starts soon',
+  past: 'Ended',
+};
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+export function RentStatusBadge({ month }: { month: RentMonth }) {
+  if (!month.status) return <StatusIndicator type="stopped">Not available</StatusIndicator>;
+  return <StatusIndicator type={STATUS_TYPES[month.status]}>{RENT_STATUS_LABELS[month.status]}</StatusIndicator>;
+}
+
+/** One lease: where, the terms, and its months newest first. */
+export function LeaseCard({ lease }: { lease: RentalLease }) {
+  const title = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
+  return (
+    <Container
+      data-testid="rental-lease"
+      header={
+        <Header variant="h2" description={STATE_LABELS[lease.state]}>
+          {title}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: 'Lease start', value: formatIsoDate(lease.leaseStart) },
+            { label: 'Lease end', value: lease.leaseEnd ? formatIsoDate(lease.leaseEnd) : 'Month to month' },
+            { label: 'Monthly rent', value: formatMoney(lease.monthlyRent, 2) },
+            { label: 'Security deposit', value: formatMoney(lease.securityDeposit, 2) },
+            { label: 'Rent due', value: `On the ${ordinal(lease.rentDueDay)} of each month` },
+            { label: 'Grace period', value: `${lease.graceDays} ${lease.graceDays === 1 ? 'day' : 'days'}` },
+          ]}
+        />
+        <Table
+          data-testid="rental-months"
+          variant="embedded"
+          wrapLines
+          items={lease.months}
+          trackBy="month"
+          ariaLabels={{ tableLabel: `Rent by month for ${title}` }}
+          header={<Header variant="h3">Rent by month</Header>}
+          empty={
+            <Box textAlign="center" color="text-body-secondary">
+              Your first month's rent shows here once the lease starts.
+            </Box>
+          }
+          columnDefinitions={[
+            { id: 'month', header: 'Month', cell: (m) => formatMonth(m.month), isRowHeader: true },
+            { id: 'due', header: 'Due', cell: (m) => `${formatMoney(m.due, 2)} on ${formatIsoDate(m.dueDate)}` },
+            {
+              id: 'received',
+              header: 'Received',
+              cell: (m) =>
+                m.received === null ? <span title={m.note ?? undefined}>—</span> : formatMoney(m.received, 2),
+            },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (m) => (
+                <SpaceBetween size="xxxs">
+                  <RentStatusBadge month={m} />
+                  {m.note ? (
+                    <Box variant="small" color="text-body-secondary">
+                      {m.note}
+                    </Box>
+                  ) : null}
+                </SpaceBetween>
+              ),
+            },
+          ]}
+        />
+      </SpaceBetween>
+    </Container>
+  );
+}

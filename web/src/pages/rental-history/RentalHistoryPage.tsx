@@ -1,0 +1,73 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { EmptyState } from '../../components/EmptyState';
+import { RouterButton } from '../../components/RouterButton';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { LeaseCard } from './LeaseCard';
+import { useRentalHistoryPage } from './use-rental-history';
+
+/**
+ * Rental History (SPEC §2, tenants): their leases and, per month, the rent due, received and its status.
+ * Staff who open it get a pointer to where leases are managed.
+ */
+export default function RentalHistoryPage() {
+  useDocumentTitle('Rental History');
+  const page = useRentalHistoryPage();
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            page.tenant || page.roleLoading
+              ? 'Your leases and the rent for each month.'
+              : 'What your tenants see of their leases and rent.'
+          }
+        >
+          Rental History
+        </Header>
+      }
+    >
+      {page.roleLoading || page.loading ? (
+        <div className="rt-rental-loading" aria-busy="true">
+          <Box color="text-status-inactive">Loading your rental history...</Box>
+        </div>
+      ) : !page.tenant ? (
+        <Container data-testid="rental-history-staff">
+          <EmptyState
+            title="Leases are managed on each property"
+            action={<RouterButton href="/properties">Go to Properties</RouterButton>}
+          >
+            Tenants see their leases and rent here. To add, end or delete a lease, open Properties, select the property
+            and choose Tenants and leases.
+          </EmptyState>
+        </Container>
+      ) : page.failed ? (
+        <Container>
+          <EmptyState
+            title="Your rental history could not be loaded"
+            action={<Button onClick={page.retry}>Retry</Button>}
+          >
+            Please try again.
+          </EmptyState>
+        </Container>
+      ) : page.leases.length === 0 ? (
+        <Container data-testid="rental-history-empty">
+          <EmptyState title="No lease yet" action={<RouterButton href="/maintenance">Go to Maintenance</RouterButton>}>
+            Your lease and rent will appear here once your landlord adds your lease.
+          </EmptyState>
+        </Container>
+      ) : (
+        <SpaceBetween size="l">
+          {page.leases.map((lease) => (
+            <LeaseCard key={lease.id} lease={lease} />
+          ))}
+        </SpaceBetween>
+      )}
+    </ContentLayout>
+  );
+}
