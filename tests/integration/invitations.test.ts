@@ -318,6 +318,25 @@ describe('who may accept', () => {
     expect((await client(null).get(byToken(token))).body.status).toBe('PENDING');
   });
 
+  it('accepting a TENANT invitation starts their lease on its property: they see that home and no other', async () => {
+    const t = await team();
+    const email = freshEmail('renter');
+    const home = (await t.admin.api.post('/api/properties', { address: `${email} Home Row` })).body.id as string;
+    await t.admin.api.post('/api/properties', { address: `${email} Other Row` });
+    const { token } = await invite(t.admin, { email, role: 'TENANT', propertyId: home, leaseStart: '2026-03-01' });
+    const tenant = await stranger(email);
+    expect((await tenant.api.post('/api/invitations/accept', { token })).status).toBe(200);
+
+    const visible = (await tenant.api.get('/api/properties')).body as { id: string }[];
+    expect(visible.map((p) => p.id)).toEqual([home]);
+    const leases = (await t.admin.api.get(`/api/properties/${home}/leases`)).body.leases;
+    expect(leases).toEqual([
+      expect.objectContaining({ userId: tenant.userId, leaseStart: '2026-03-01', leaseEnd: null, monthlyRent: 0 }),
+    ]);
+    // The lease points at the property: it cannot be deleted from under them.
+    expect((await t.admin.api.delete(`/api/properties/${home}`)).status).toBe(409);
+  });
+
   it('concurrent accepts of one link: exactly one wins, the counters stay true', async () => {
     for (let round = 0; round < 3; round++) {
       const t = await team();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  GRACE_DAYS_DEFAULT,
   humanizeRole,
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
@@ -8,6 +9,7 @@ import {
   maskEmail,
   mayInviteRole,
   type PublicInvitation,
+  RENT_DUE_DAY_DEFAULT,
   type Role,
 } from '@rent/shared';
 import type { InvitationRecord } from '../data/repositories/invitations.js';
@@ -16,6 +18,7 @@ import * as members from '../data/repositories/members.js';
 import { getOrganization } from '../data/repositories/organizations.js';
 import { getProperty } from '../data/repositories/properties.js';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
+import { newLeaseOps } from '../data/repositories/tenancies.js';
 import { findUserIdByEmail } from '../data/repositories/users.js';
 import { Busy, Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
 import { sendEmail, siteUrl } from '../lib/email.js';
@@ -158,7 +161,10 @@ export async function accept(
   const profile = { userId: person.userId, email: person.email, name: person.name, image: person.image };
   try {
     await members.addMember(invitation.orgId, profile, invitation.role, {
-      alsoWrite: [invitations.markAccepted(invitation, tokenHash, person.userId, now)],
+      alsoWrite: [
+        invitations.markAccepted(invitation, tokenHash, person.userId, now),
+        ...leaseOfTenant(invitation, person),
+      ],
     });
   } catch (error) {
     // Someone (another tab, a concurrent click) changed it first: say precisely what it is now.
@@ -174,6 +180,26 @@ export async function accept(
     success: true,
   });
   return { organizationId: invitation.orgId, organizationName: organization.name, role: invitation.role };
+}
+
+/**
+ * A TENANT invitation names the home they rent: accepting it starts their lease there (its dates from the
+ * invitation, else from today, month-to-month), so they see that property and can report maintenance at once.
+ * Its rent terms start empty; the landlord fills them in under "Tenants and leases".
+ */
+function leaseOfTenant(invitation: InvitationRecord, person: Person) {
+  if (invitation.role !== 'TENANT' || !invitation.propertyId) return [];
+  return newLeaseOps(invitation.orgId, {
+    userId: person.userId,
+    propertyId: invitation.propertyId,
+    leaseStart: invitation.leaseStart ?? new Date().toISOString().slice(0, 10),
+    leaseEnd: invitation.leaseEnd,
+    unitLabel: null,
+    monthlyRent: 0,
+    securityDeposit: 0,
+    rentDueDay: RENT_DUE_DAY_DEFAULT,
+    graceDays: GRACE_DAYS_DEFAULT,
+  }).ops;
 }
 
 /** The invitation of a link that is still its invitation's current one; guesses are counted per address. */

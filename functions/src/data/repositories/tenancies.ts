@@ -6,7 +6,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { keys, withoutKeys } from '../keys.js';
 import { queryAll } from '../query.js';
-import { transact } from '../transact.js';
+import { type TransactOp, transact } from '../transact.js';
 
 export interface TenancyRecord {
   id: string;
@@ -137,10 +137,16 @@ export async function getLease(orgId: string, leaseId: string): Promise<LeaseRec
  * Writes a new lease and counts it on its property item (leaseCount) in one TransactWriteItems, conditioned
  * on the property existing: deleteProperty's Delete is conditioned on that count, like transactionCount.
  */
-export async function putNewLease(
-  orgId: string,
-  lease: Omit<LeaseRecord, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'version'>,
-): Promise<LeaseRecord> {
+export async function putNewLease(orgId: string, lease: NewLease): Promise<LeaseRecord> {
+  const { record, ops } = newLeaseOps(orgId, lease);
+  await transact(ops);
+  return record;
+}
+
+type NewLease = Omit<LeaseRecord, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'version'>;
+
+/** The writes of a new lease, for a caller that joins them to its own transaction (invitation acceptance). */
+export function newLeaseOps(orgId: string, lease: NewLease): { record: LeaseRecord; ops: TransactOp[] } {
   const now = new Date().toISOString();
   const record: LeaseRecord = {
     ...lease,
@@ -150,7 +156,7 @@ export async function putNewLease(
     updatedAt: now,
     version: 1,
   };
-  await transact([
+  const ops: TransactOp[] = [
     {
       item: {
         Put: {
@@ -178,8 +184,8 @@ export async function putNewLease(
       },
       onConditionFailure: () => new NotFound('Property'),
     },
-  ]);
-  return record;
+  ];
+  return { record, ops };
 }
 
 /** Replaces a lease's terms if nobody changed it since it was read (else 409); its start moves its GSI1 key. */
