@@ -18,6 +18,7 @@ const fullProperty = {
   closingCosts: 4321.09,
   initialRepairs: 0,
   otherInitialCosts: null,
+  landValue: null,
 };
 
 describe('properties', () => {
