@@ -29,13 +29,14 @@ describe('depreciation: 27.5-year residential rental, mid-month (Pub 946 Table A
     const placed = `2020-${String(month).padStart(2, '0')}`;
     it(`placed in service in month ${month}: first year, years 2-27 and the last year`, () => {
       const years = depreciationYears(BASIS, 'residential27_5', placed);
-      expect(years[0].year).toBe(2020);
-      expect(percent(years[0].amount).toFixed(3)).toBe(A6_FIRST_YEAR[month - 1].toFixed(3));
+      const at = (n: number) => years[n - 1]!;
+      expect(at(1).year).toBe(2020);
+      expect(percent(at(1).amount).toFixed(3)).toBe(A6_FIRST_YEAR[month - 1]!.toFixed(3));
       // Years 2-9 are 3.636 in the table; from year 10 it alternates 3.636/3.637 to close the total.
-      for (let n = 2; n <= 9; n++) expect(percent(years[n - 1].amount).toFixed(3)).toBe('3.636');
-      for (let n = 10; n <= 27; n++) within(percent(years[n - 1].amount), 3.636, 0.0011);
+      for (let n = 2; n <= 9; n++) expect(percent(at(n).amount).toFixed(3)).toBe('3.636');
+      for (let n = 10; n <= 27; n++) within(percent(at(n).amount), 3.636, 0.0011);
       expect(years).toHaveLength(month <= 6 ? 28 : 29);
-      expect(percent(years[years.length - 1].amount).toFixed(3)).toBe(A6_LAST_YEAR[month - 1].toFixed(3));
+      expect(percent(at(years.length).amount).toFixed(3)).toBe(A6_LAST_YEAR[month - 1]!.toFixed(3));
       expect(years.reduce((sum, y) => sum + y.amount, 0)).toBe(BASIS);
     });
   }
@@ -53,7 +54,7 @@ describe('depreciation: half-year declining balance (Pub 946 Table A-1)', () => 
     expect(years).toHaveLength(16);
     // The table rounds to 2 decimals (5.905 shows as 5.90 or 5.91 in turn): half a unit plus float noise.
     years.forEach((y, i) => {
-      within(percent(y.amount), A1_15_YEAR[i], 0.0051 + 1e-9);
+      within(percent(y.amount), A1_15_YEAR[i]!, 0.0051 + 1e-9);
     });
     expect(years.reduce((sum, y) => sum + y.amount, 0)).toBe(BASIS);
   });
@@ -136,8 +137,8 @@ describe('depreciation: a property', () => {
     );
     const byAsset = Object.fromEntries(result.assets.map((a) => [a.asset, a]));
     // 2019: 6.5 of 330 months = 717,166.67 -> 717,167; 2020: 36,410,000 / 27.5 = 1,324,000.
-    expect(byAsset.building).toMatchObject({ basis: 36_410_000, thisYear: 1_324_000, accumulated: 2_041_167 });
-    expect(byAsset.building.remaining).toBe(36_410_000 - 2_041_167);
+    expect(byAsset.building!).toMatchObject({ basis: 36_410_000, thisYear: 1_324_000, accumulated: 2_041_167 });
+    expect(byAsset.building!.remaining).toBe(36_410_000 - 2_041_167);
     expect(byAsset.appliances).toMatchObject({ thisYear: 24_000, accumulated: 24_000, remaining: 96_000 });
     expect(byAsset.fencing_landscaping).toMatchObject({ thisYear: 20_000, placedInService: '2020-07' });
     // October: 2.5 of 330 months of 1,320,000 = 10,000.
