@@ -6,6 +6,7 @@ import {
   depreciationYears,
   propertyDepreciation,
   type RecoveryClassId,
+  scheduleEWorksheet,
 } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -162,5 +163,30 @@ describe('depreciation: a property', () => {
     expect(result.total).toBe(2_000);
     expect(result.flags).toEqual([DEPRECIATION_FLAGS.noLandValue]);
     expect(result.assets[0]).toMatchObject({ asset: 'building', basis: null, flag: DEPRECIATION_FLAGS.noLandValue });
+  });
+});
+
+describe('depreciation on Schedule E line 18', () => {
+  const nets = new Map([
+    ['rental_income', 1_000_000],
+    ['repairs', -50_000],
+  ]);
+  const line = (sheet: ReturnType<typeof scheduleEWorksheet>, n: string) => sheet.lines.find((l) => l.line === n);
+
+  it('takes the amount, counts it in the expenses, and has no flag when nothing is missing', () => {
+    const sheet = scheduleEWorksheet(nets, { amount: 132_400, flags: [] });
+    expect(line(sheet, '18')).toEqual({
+      line: '18',
+      label: 'Depreciation expense or depletion',
+      amount: 132_400,
+      items: [],
+    });
+    expect(line(sheet, '20')?.amount).toBe(50_000 + 132_400);
+    expect(line(sheet, '21')?.amount).toBe(1_000_000 - 50_000 - 132_400);
+  });
+
+  it('carries the flags when the basis is unknown', () => {
+    const sheet = scheduleEWorksheet(nets, { amount: 0, flags: [DEPRECIATION_FLAGS.noLandValue] });
+    expect(line(sheet, '18')).toMatchObject({ amount: 0, flag: DEPRECIATION_FLAGS.noLandValue });
   });
 });
