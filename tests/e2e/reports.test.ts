@@ -196,8 +196,12 @@ describe('what the books say, in an organization of its own', () => {
     await expect.poll(() => text(page, 'schedule-e-line-3')).toBe('$2,000.00');
     expect(await text(page, 'schedule-e-line-12')).toBe('$100.00');
     expect(await text(page, 'schedule-e-line-14')).toBe('$300.10');
-    expect(await text(page, 'schedule-e-line-18')).toBe('$0.00');
-    expect(await page.getByTestId('schedule-e-lines').textContent()).toContain('Not computed yet');
+    // Line 18: Oak's building is flagged (no acquisition date); its roof (27.5 years, mid-month) counts from the
+    // month it was spent when that is in the same year: (12 - month + 0.5) of 330 months of $500.
+    const roofMonth = Number(M0.slice(5, 7));
+    const roofCents = M0.slice(0, 4) === year ? Math.round((50_000 * (2 * (12 - roofMonth) + 1)) / 660) : 0;
+    expect(await text(page, 'schedule-e-line-18')).toBe(`$${(roofCents / 100).toFixed(2)}`);
+    expect(await page.getByTestId('schedule-e-lines').textContent()).toContain('No acquisition date');
     expect(await text(page, 'schedule-e-mortgage')).toContain('$900.00');
     expect(await text(page, 'schedule-e-review')).toContain('Uncategorized');
     expect(await text(page, 'schedule-e-excluded')).toContain('Security deposit');
