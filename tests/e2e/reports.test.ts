@@ -226,7 +226,13 @@ describe('what the books say, in an organization of its own', () => {
     // The phone pass is in dark mode (the desktop passes above are light).
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await recordShifts(page);
-    for (const path of ['/cash-flow', '/reports', '/reports?tab=schedule-e', '/dashboard']) {
+    for (const path of [
+      '/cash-flow',
+      '/reports',
+      '/reports?tab=schedule-e',
+      '/reports?tab=depreciation',
+      '/dashboard',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
@@ -239,6 +245,7 @@ describe('what the books say, in an organization of its own', () => {
         expect(svg.x + svg.width).toBeLessThanOrEqual(box.x + box.width + 1);
       }
       if (path === '/dashboard') await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
+      if (path.endsWith('depreciation')) await page.getByText('No acquisition date').first().waitFor();
       const shift = await shifted(page);
       expect(shift.total, `${path}: ${shift.sources.join(', ')}`).toBeLessThan(0.05);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
