@@ -140,7 +140,9 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
       address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
       propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
       fairRentalDays: null,
-      ...wireWorksheet(scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id)))),
+      ...wireWorksheet(
+        scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
+      ),
     };
   });
   return { year: query.year, notice: SCHEDULE_E_NOTICE, worksheets };
