@@ -63,6 +63,22 @@ describe('depreciation, in an organization of its own', () => {
       `"${address}",Building,"27.5-year residential, straight line, mid-month",2024-03,247500.00,9000.00,16125.00,231375.00,`,
     );
 
+    // The land value entered in the property form lifts the flag: (100,000 - 20,000) / 27.5 = 2,909.09.
+    await page.goto('/properties');
+    await page.getByTestId('properties-table').getByText(noLand.address).click();
+    const land = page.getByTestId('property-landValue').locator('input');
+    await expect.poll(() => land.inputValue()).toBe('');
+    await land.fill('$20,000');
+    await page.getByTestId('property-save').click();
+    await expect
+      .poll(
+        async () => (await org.api.get<{ landValue: number | null }>(`/api/properties/${noLand.id}`)).body.landValue,
+      )
+      .toBe(20_000);
+    await page.goto('/reports?tab=depreciation&year=2025');
+    await expect.poll(() => text(page, `depreciation-total-${noLand.id}`)).toBe('$2,909.09');
+    expect(await page.getByTestId(`depreciation-flags-${noLand.id}`).count()).toBe(0);
+
     // Schedule E line 18 takes the same figure.
     await page.goto(`/reports?tab=schedule-e&year=2025`);
     await expect.poll(() => text(page, 'schedule-e-line-18')).toBe('$9,200.00');
