@@ -26,6 +26,7 @@ const property = (p: Partial<DemoProperty> & Pick<DemoProperty, 'id' | 'address'
   closingCosts: null,
   initialRepairs: null,
   otherInitialCosts: null,
+  landValue: null,
   ...p,
 });
 
@@ -47,6 +48,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     closingCosts: 1_120_000,
     initialRepairs: 1_850_000,
     otherInitialCosts: 240_000,
+    landValue: 8_300_000,
   }),
   property({
     id: 'prop-oak-48',
@@ -62,6 +64,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     downPayment: 4_780_000,
     closingCosts: 610_000,
     initialRepairs: 420_000,
+    landValue: 5_200_000,
   }),
   property({
     id: 'prop-lake-7c',
@@ -76,6 +79,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     monthlyRent: 285_000,
     downPayment: 7_760_000,
     closingCosts: 930_000,
+    landValue: 7_000_000,
   }),
   property({
     id: 'prop-birch-220',

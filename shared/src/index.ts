@@ -3,6 +3,7 @@ export * from './api/routes.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
 export * from './core/books.js';
 export * from './core/categories.js';
+export * from './core/depreciation.js';
 export * from './core/filters.js';
 export * from './core/invitations.js';
 export * from './core/leases.js';

@@ -19,6 +19,7 @@ const fullProperty = {
   closingCosts: 4321.09,
   initialRepairs: 0,
   otherInitialCosts: null,
+  landValue: null,
 };
 
 describe('properties', () => {
@@ -52,11 +53,12 @@ describe('properties', () => {
       address: '1 Cent Way',
       monthlyRent: 0.1,
       acquisitionPrice: '1999.99',
+      landValue: 400.5,
     });
     const org = (await api.get('/api/organization')).body.id;
     const item = (await partition(`ORG#${org}`)).find((i) => i.id === created.body.id);
-    expect(item).toMatchObject({ monthlyRent: 10, acquisitionPrice: 199999 });
-    expect(created.body).toMatchObject({ monthlyRent: 0.1, acquisitionPrice: 1999.99 });
+    expect(item).toMatchObject({ monthlyRent: 10, acquisitionPrice: 199999, landValue: 40050 });
+    expect(created.body).toMatchObject({ monthlyRent: 0.1, acquisitionPrice: 1999.99, landValue: 400.5 });
   });
 
   it.each([
@@ -66,6 +68,7 @@ describe('properties', () => {
     [{ address: 'A', numberOfUnits: 2.5 }, 'numberOfUnits'],
     [{ address: 'A', numberOfUnits: '2' }, 'numberOfUnits'],
     [{ address: 'A', monthlyRent: -5 }, 'monthlyRent'],
+    [{ address: 'A', landValue: -1 }, 'landValue'],
     [{ address: 'A', monthlyRent: 12.345 }, 'monthlyRent'],
     [{ address: 'A', monthlyRent: 'lots' }, 'monthlyRent'],
     [{ address: 'A', acquisitionDate: '2023-02-30' }, 'acquisitionDate'],

@@ -48,6 +48,7 @@ const property = (address: string): PropertyInput => ({
   closingCosts: null,
   initialRepairs: null,
   otherInitialCosts: null,
+  landValue: null,
 });
 
 const fields = fc.record({

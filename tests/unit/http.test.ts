@@ -82,6 +82,7 @@ const propertyItem = (overrides: Record<string, unknown> = {}) => ({
   closingCosts: null,
   initialRepairs: null,
   otherInitialCosts: null,
+  landValue: null,
   version: 4,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -23,6 +23,7 @@ describe('PropertyInput', () => {
       closingCosts: null,
       initialRepairs: null,
       otherInitialCosts: null,
+      landValue: null,
     });
   });
 

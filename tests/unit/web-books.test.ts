@@ -156,6 +156,7 @@ describe('cash flow KPIs', () => {
       closingCosts: null,
       initialRepairs: null,
       otherInitialCosts: null,
+      landValue: null,
       ...fields,
     }) as unknown as Property;
   const report = (from: string, to: string) =>

@@ -17,6 +17,7 @@ import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
 import { summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
+import { depreciationByProperty } from './depreciation.js';
 
 /**
  * What the books say (issue 13). Every report reads the monthly rollup cells of its months (one query,
@@ -106,7 +107,12 @@ function wireWorksheet(sheet: ScheduleEWorksheet) {
   };
 }
 
+const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
+  d ? { amount: d.total, flags: d.flags } : null;
+
 /**
+ * Line 18 comes from the depreciation schedule (services/depreciation.ts; a second rollup query, over every
+ * month up to the year's end, since capital spending of earlier years still depreciates).
  * A Schedule E worksheet per property for a tax year (each property's own, or one with propertyId), and one
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */
@@ -122,6 +128,11 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
   const shown: (string | null)[] =
     query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
   for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
+  const depreciation = await depreciationByProperty(
+    orgId,
+    query.year,
+    properties.filter((p) => shown.includes(p.id)),
+  );
   const worksheets = shown.map((id) => {
     const property = properties.find((p) => p.id === id);
     return {
@@ -129,7 +140,9 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
       address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
       propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
       fairRentalDays: null,
-      ...wireWorksheet(scheduleEWorksheet(nets.get(id) ?? new Map())),
+      ...wireWorksheet(
+        scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
+      ),
     };
   });
   return { year: query.year, notice: SCHEDULE_E_NOTICE, worksheets };

@@ -36,6 +36,8 @@ import {
 } from '../domain/receipt.js';
 import {
   CashFlowReport,
+  DepreciationQuery,
+  DepreciationReport,
   ProfitAndLossReport,
   ReportPeriodQuery,
   ScheduleEQuery,
@@ -561,6 +563,14 @@ export const routes = {
     path: '/api/reports/schedule-e',
     query: ScheduleEQuery,
     response: ScheduleEReport,
+    roles: STAFF,
+  }),
+  getDepreciationReport: defineRoute({
+    id: 'getDepreciationReport',
+    method: 'GET',
+    path: '/api/reports/depreciation',
+    query: DepreciationQuery,
+    response: DepreciationReport,
     roles: STAFF,
   }),
 

@@ -3,8 +3,8 @@
  * person's tax preparer, not tax advice. Lines 3–22 as the IRS numbers them:
  *   3 rents (the rent and fee categories), 5 advertising, 6 auto and travel, 7 cleaning and maintenance,
  *   8 commissions, 9 insurance, 10 legal and other professional fees, 11 management fees, 12 mortgage
- *   interest paid to banks, 14 repairs, 15 supplies, 16 taxes, 17 utilities, 18 depreciation (not computed
- *   yet: flagged), 19 other (itemised), 20 total expenses (5–19), 21 line 3 minus line 20.
+ *   interest paid to banks, 14 repairs, 15 supplies, 16 taxes, 17 utilities, 18 depreciation (from the
+ *   depreciation schedule, core/depreciation.ts, with its flags), 19 other (itemised), 20 total expenses (5–19), 21 line 3 minus line 20.
  * `mortgage` holds principal and interest together: its amount is flagged "split into principal and
  * interest", never put on a line. other_income, insurance_proceeds, misc_interest (Schedule B) and the bare
  * "income" group need a human. Capital spending is depreciated, not deducted; transfers are not income or
@@ -90,7 +90,7 @@ export interface ScheduleELine {
   amount: Cents;
   /** The categories summed on the line (line 19 itemises them). */
   items: ScheduleEItem[];
-  /** Set when the line is not computed (depreciation, until the depreciation schedule exists). */
+  /** Set when the line may be incomplete (depreciation without a known building basis, or assets for the preparer). */
   flag?: string;
 }
 
@@ -105,10 +105,20 @@ export interface ScheduleEWorksheet {
 }
 
 export const MORTGAGE_FLAG = 'Split into principal and interest: only the interest goes on line 12.';
-export const DEPRECIATION_FLAG = 'Not computed yet: the depreciation schedule is not built. Ask your preparer.';
+/** Line 18 of a worksheet without a depreciation schedule (money with no property). */
+export const DEPRECIATION_FLAG = 'Not computed: capital spending is depreciated once it is assigned to a property.';
+
+/** A property's depreciation for the year (core/depreciation.ts): the total and why it may be incomplete. */
+export interface ScheduleEDepreciation {
+  amount: Cents;
+  flags: readonly string[];
+}
 
 /** The worksheet from a property's category nets for the tax year (ignored transactions already excluded). */
-export function scheduleEWorksheet(nets: ReadonlyMap<string, Cents>): ScheduleEWorksheet {
+export function scheduleEWorksheet(
+  nets: ReadonlyMap<string, Cents>,
+  depreciation: ScheduleEDepreciation | null = null,
+): ScheduleEWorksheet {
   const amountOf = (category: string) => lineAmount(category, nets.get(category) ?? 0);
   const itemsOf = (categories: readonly string[]) =>
     categories
@@ -128,7 +138,15 @@ export function scheduleEWorksheet(nets: ReadonlyMap<string, Cents>): ScheduleEW
     expenses += sum(items);
     lines.push({ line: def.line, label: def.label, amount: sum(items), items });
   }
-  lines.push({ line: '18', label: 'Depreciation expense or depletion', amount: 0, items: [], flag: DEPRECIATION_FLAG });
+  const depreciationFlag = depreciation ? depreciation.flags.join(' ') : DEPRECIATION_FLAG;
+  lines.push({
+    line: '18',
+    label: 'Depreciation expense or depletion',
+    amount: depreciation?.amount ?? 0,
+    items: [],
+    ...(depreciationFlag ? { flag: depreciationFlag } : {}),
+  });
+  expenses += depreciation?.amount ?? 0;
   const other = itemsOf(OTHER_EXPENSE_CATEGORIES);
   expenses += sum(other);
   lines.push({ line: '19', label: 'Other (itemised)', amount: sum(other), items: other });

@@ -37,6 +37,8 @@ export const PROPERTY_MONEY_FIELDS = [
   'closingCosts',
   'initialRepairs',
   'otherInitialCosts',
+  /** The land's share of the acquisition price (land is not depreciated; issue 13). */
+  'landValue',
 ] as const;
 export type PropertyMoneyField = (typeof PROPERTY_MONEY_FIELDS)[number];
 
@@ -78,6 +80,7 @@ export const PropertyInput = z.strictObject({
   closingCosts: money(),
   initialRepairs: money(),
   otherInitialCosts: money(),
+  landValue: money(),
 });
 export type PropertyInput = z.output<typeof PropertyInput>;
 export type PropertyInputBody = z.input<typeof PropertyInput>;
@@ -106,6 +109,7 @@ export const Property = z.object({
   closingCosts: z.number().nullable(),
   initialRepairs: z.number().nullable(),
   otherInitialCosts: z.number().nullable(),
+  landValue: z.number().nullable(),
   version: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -117,3 +117,43 @@ export const ScheduleEReport = z.object({
   notice: z.string(),
   worksheets: z.array(ScheduleEWorksheetWire),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Depreciation schedule (issue 13): core/depreciation.ts per property for a tax year.
+
+export const DepreciationQuery = z.strictObject({
+  year: ScheduleEQuery.shape.year,
+  propertyId: blankAsUnset(z.string().regex(ID_PATTERN, { error: 'Choose a property' })),
+});
+export type DepreciationQuery = z.output<typeof DepreciationQuery>;
+
+const DepreciationAssetWire = z.object({
+  /** "building" or the capital spending category. */
+  asset: z.string(),
+  label: z.string(),
+  classId: z.enum(['residential27_5', 'fiveYear', 'fifteenYear']).nullable(),
+  classLabel: z.string().nullable(),
+  /** YYYY-MM. */
+  placedInService: z.string().nullable(),
+  basis: z.number().nullable(),
+  thisYear: z.number(),
+  accumulated: z.number(),
+  remaining: z.number().nullable(),
+  flag: z.string().nullable(),
+});
+
+/** GET /api/reports/depreciation: each property's assets with the year's amount, accumulated and remaining. */
+export const DepreciationReport = z.object({
+  year: z.string(),
+  notice: z.string(),
+  properties: z.array(
+    z.object({
+      propertyId: z.string(),
+      address: z.string(),
+      assets: z.array(DepreciationAssetWire),
+      total: z.number(),
+      flags: z.array(z.string()),
+    }),
+  ),
+  total: z.number(),
+});

@@ -48,3 +48,16 @@ export function useScheduleEReport(year: string | null) {
     placeholderData: keepPreviousData,
   });
 }
+
+export type DepreciationReport = RouteResponse<Routes['getDepreciationReport']>;
+export type PropertyDepreciationRow = DepreciationReport['properties'][number];
+
+export function useDepreciationReport(year: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'depreciation', year],
+    queryFn: () => callRoute('getDepreciationReport', { query: { year: year! } }),
+    enabled: session.status === 'authenticated' && year !== null,
+    placeholderData: keepPreviousData,
+  });
+}

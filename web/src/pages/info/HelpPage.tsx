@@ -70,7 +70,16 @@ export default function HelpPage() {
       <p>
         The Schedule E worksheet is a worksheet for your tax preparer, not tax advice. Mortgage payments hold principal
         and interest together, so they are listed to be split rather than put on a line; other income, insurance
-        proceeds and interest income are listed for your preparer to place. Depreciation is not computed yet.
+        proceeds and interest income are listed for your preparer to place. Line 18 takes the depreciation schedule.
+      </p>
+      <p>
+        The <RouterLink href="/reports?tab=depreciation">depreciation schedule</RouterLink> depreciates each property's
+        building (purchase price, closing costs, initial repairs and other initial costs, minus the land value) over
+        27.5 years from the month it was acquired (mid-month). Capital spending is depreciated from the month it was
+        spent: appliances and furniture over 5 years, fencing, landscaping, driveways and sidewalks over 15 years,
+        roofs, HVAC, plumbing, electrical and renovations over 27.5 years. Security systems are listed for your
+        preparer. Without a land value or an acquisition date the building is not depreciated and the property is
+        flagged: add them on the property.
       </p>
 
       <h2>Your organization</h2>

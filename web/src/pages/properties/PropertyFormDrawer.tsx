@@ -52,6 +52,7 @@ const PURCHASE_FIELDS: { field: PropertyMoneyField; description?: string }[] = [
   { field: 'closingCosts' },
   { field: 'initialRepairs' },
   { field: 'otherInitialCosts' },
+  { field: 'landValue', description: "The land's share of the price (land is not depreciated)." },
 ];
 
 /** Add or edit a property in the right-side drawer, with every Property field of SPEC §3. */

@@ -20,7 +20,8 @@ export type ColumnId =
   | 'downPayment'
   | 'closingCosts'
   | 'initialRepairs'
-  | 'otherInitialCosts';
+  | 'otherInitialCosts'
+  | 'landValue';
 
 /** Nulls sort last whichever way; numbers and ISO dates compare naturally. */
 function compareBy<K extends keyof Property>(key: K) {
@@ -63,6 +64,7 @@ export const COLUMN_LABELS: Record<ColumnId, string> = {
   closingCosts: 'Closing costs',
   initialRepairs: 'Initial repairs',
   otherInitialCosts: 'Other initial costs',
+  landValue: 'Land value',
 };
 
 /** The page sizes offered; 20 is the default. */
@@ -134,5 +136,6 @@ export function propertyColumns(openEdit: ((p: Property) => void) | null): Table
     money('closingCosts', 'Closing costs'),
     money('initialRepairs', 'Initial repairs'),
     money('otherInitialCosts', 'Other initial costs'),
+    money('landValue', 'Land value'),
   ];
 }

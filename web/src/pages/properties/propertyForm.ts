@@ -28,6 +28,7 @@ export interface PropertyFormValues {
   closingCosts: string;
   initialRepairs: string;
   otherInitialCosts: string;
+  landValue: string;
 }
 export type PropertyField = keyof PropertyFormValues;
 export type PropertyFormErrors = Partial<Record<PropertyField, string>>;
@@ -48,6 +49,7 @@ export const FIELD_LABELS: Record<PropertyField, string> = {
   closingCosts: 'Closing costs',
   initialRepairs: 'Initial repairs',
   otherInitialCosts: 'Other initial costs',
+  landValue: 'Land value',
 };
 
 const FIELDS = Object.keys(FIELD_LABELS) as PropertyField[];
@@ -68,6 +70,7 @@ export const EMPTY_FORM: PropertyFormValues = {
   closingCosts: '',
   initialRepairs: '',
   otherInitialCosts: '',
+  landValue: '',
 };
 
 /** A wire decimal as the text an input shows: "350000" or "1250.50". */

@@ -16,10 +16,14 @@ import { BookTable } from '../../features/books/BookTable';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DepreciationTab } from './DepreciationTab';
 import { ScheduleEView } from './ScheduleEView';
 import { type ReportTab, useReports } from './use-reports';
 
-/** SPEC §2 /reports: profit and loss per property, and a Schedule E worksheet per property for a tax year. */
+/**
+ * SPEC §2 /reports: profit and loss per property, a Schedule E worksheet per property for a tax year, and the
+ * depreciation schedule for a tax year.
+ */
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const r = useReports();
@@ -158,6 +162,7 @@ export default function ReportsPage() {
         tabs={[
           { id: 'profit-and-loss', label: 'Profit and loss', content: pnl },
           { id: 'schedule-e', label: 'Schedule E', content: scheduleE },
+          { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
         ]}
       />
     </ContentLayout>

@@ -5,21 +5,23 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
-import { useProfitAndLossReport, useScheduleEReport } from '../../api/reports';
+import { useDepreciationReport, useProfitAndLossReport, useScheduleEReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
 import { bookRows, bookRowsCsv } from '../../features/books/bookRows';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
+import { depreciationCsv } from './depreciationCsv';
 import { scheduleECsv } from './scheduleECsv';
 
-export type ReportTab = 'profit-and-loss' | 'schedule-e';
+export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation';
+const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation'];
 
 /** The reports page's data: the tab and period in the URL, the profit and loss, the Schedule E worksheets. */
 export function useReports() {
   const org = useOrganization();
   const tenant = isTenant(org.role);
   const [params, setParams] = useSearchParams();
-  const tab: ReportTab = params.get('tab') === 'schedule-e' ? 'schedule-e' : 'profit-and-loss';
+  const tab: ReportTab = TABS.find((t) => t === params.get('tab')) ?? 'profit-and-loss';
   const setTab = (next: ReportTab) =>
     setParams(
       (current) => {
@@ -46,6 +48,11 @@ export function useReports() {
 
   const pnl = useProfitAndLossReport(tenant || tab !== 'profit-and-loss' ? null : { from: period.from, to: period.to });
   const scheduleE = useScheduleEReport(tenant || tab !== 'schedule-e' ? null : year);
+  const depreciation = useDepreciationReport(tenant || tab !== 'depreciation' ? null : year);
+  const [depreciationPropertyId, setDepreciationPropertyId] = useState<string | null>(null);
+  const depreciationShown = (depreciation.data?.properties ?? []).filter(
+    (p) => depreciationPropertyId === null || p.propertyId === depreciationPropertyId,
+  );
 
   const columns = useMemo(() => {
     const data = pnl.data;
@@ -82,7 +89,11 @@ export function useReports() {
   const sheet = worksheets.find((w) => (w.propertyId ?? NO_PROPERTY) === sheetId) ?? worksheets[0] ?? null;
 
   return {
-    forbidden: tenant || isForbiddenError(pnl.error) || isForbiddenError(scheduleE.error),
+    forbidden:
+      tenant ||
+      isForbiddenError(pnl.error) ||
+      isForbiddenError(scheduleE.error) ||
+      isForbiddenError(depreciation.error),
     tab,
     setTab,
     period,
@@ -109,5 +120,12 @@ export function useReports() {
           .toLowerCase() || 'property';
       downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), `schedule-e-${year}-${name}.csv`);
     },
+    depreciation,
+    depreciationPropertyId,
+    setDepreciationPropertyId,
+    depreciationShown,
+    downloadDepreciation: () =>
+      depreciation.data &&
+      downloadText(depreciationCsv(depreciationShown, year, depreciation.data.notice), `depreciation-${year}.csv`),
   };
 }

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newAdmin } from '../support/api.js';
+import { type Api, team } from '../support/members.js';
+
+/**
+ * The depreciation schedule (issue 13) through the local gateway: who may read it, bad input, and the figures
+ * of a hand-worked property (building from its acquisition fields, capital spending by class from the
+ * rollups), which also fill Schedule E line 18.
+ */
+
+const txn = (date: string, amount: number, category: string, propertyId: string, isIgnored = false) => ({
+  name: `Asset ${randomUUID().slice(0, 6)}`,
+  date,
+  amount,
+  category,
+  propertyId,
+  notes: null,
+  isIgnored,
+});
+
+async function created(api: Api, path: string, body: unknown) {
+  const res = await api.post(path, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+describe('depreciation: who may read it', () => {
+  let people: Awaited<ReturnType<typeof team>>;
+  let propertyId: string;
+  beforeAll(async () => {
+    people = await team();
+    propertyId = (await created(people.admin.api, '/api/properties', { address: '1 Basis Street' })).id;
+  });
+
+  it('staff read it; a tenant gets 403', async () => {
+    for (const who of [people.admin, people.landlord, people.manager]) {
+      expect((await who.api.get('/api/reports/depreciation?year=2025')).status, who.email).toBe(200);
+    }
+    expect((await people.tenant.api.get('/api/reports/depreciation?year=2025')).status).toBe(403);
+  });
+
+  it("another organization's property answers 404", async () => {
+    const other = await newAdmin('other-depreciation');
+    const res = await other.api.get(`/api/reports/depreciation?year=2025&propertyId=${propertyId}`);
+    expect(res.status).toBe(404);
+    const theirs = await other.api.get('/api/reports/depreciation?year=2025');
+    expect(theirs.body.properties).toEqual([]);
+  });
+
+  it('refuses bad input with a 400 that says what is wrong', async () => {
+    const bad: [string, RegExp][] = [
+      ['/api/reports/depreciation', /tax year/i],
+      ['/api/reports/depreciation?year=25', /YYYY/],
+      ['/api/reports/depreciation?year=1800', /between 1900 and 2200/],
+      ['/api/reports/depreciation?year=2025&propertyId=..%2Fx', /Choose a property/],
+      ['/api/reports/depreciation?year=2025&extra=1', /extra|Unrecognized/i],
+    ];
+    for (const [path, message] of bad) {
+      const res = await people.admin.api.get(path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.stringify(res.body.issues), path).toMatch(message);
+    }
+    const unknown = await people.admin.api.get(`/api/reports/depreciation?year=2025&propertyId=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('depreciation: the figures', () => {
+  let api: Api;
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    ({ api } = await newAdmin('depreciation'));
+    a = (
+      await created(api, '/api/properties', {
+        address: '5 Basis Road',
+        propertyType: 'SINGLE_FAMILY',
+        acquisitionDate: '2024-03-15',
+        acquisitionPrice: 300000,
+        closingCosts: 5000,
+        initialRepairs: 2500,
+        landValue: 60000,
+      })
+    ).id;
+    b = (
+      await created(api, '/api/properties', {
+        address: '6 Basis Road',
+        acquisitionDate: '2024-01-10',
+        acquisitionPrice: 100000,
+      })
+    ).id;
+    const rows = [
+      txn('2025-02-03', -2000, 'fencing_landscaping', a),
+      txn('2025-07-10', -1000, 'appliances', a),
+      txn('2025-10-05', -500, 'appliances', a),
+      txn('2025-10-20', 100, 'appliances', a), // a refund lowers the month's basis
+      txn('2025-09-01', -700, 'security_systems', a),
+      txn('2025-08-01', -9999, 'furniture', a, true), // ignored
+      txn('2025-05-01', -250, 'repairs', a), // an expense, not capital spending
+      txn('2026-01-15', -8000, 'roof_replacement', a), // placed in service after 2025
+      txn('2025-06-01', -3000, 'furniture', b),
+    ];
+    for (const row of rows) await created(api, '/api/transactions', row);
+  });
+
+  it('hand-worked: the building over 27.5 years mid-month, capital spending by class', async () => {
+    const res = await api.get(`/api/reports/depreciation?year=2025&propertyId=${a}`);
+    expect(res.status).toBe(200);
+    expect(res.body.properties).toHaveLength(1);
+    const sheet = res.body.properties[0];
+    const asset = (name: string, month: string) =>
+      sheet.assets.find(
+        (x: { asset: string; placedInService: string }) => x.asset === name && x.placedInService === month,
+      );
+    // Basis 300,000 + 5,000 + 2,500 - 60,000 = 247,500; 2024 from mid-March: 9.5 of 330 months = 7,125.
+    expect(asset('building', '2024-03')).toMatchObject({
+      basis: 247500,
+      thisYear: 9000,
+      accumulated: 16125,
+      remaining: 231375,
+      flag: null,
+    });
+    expect(asset('fencing_landscaping', '2025-02')).toMatchObject({
+      basis: 2000,
+      thisYear: 100,
+      classId: 'fifteenYear',
+    });
+    expect(asset('appliances', '2025-07')).toMatchObject({ basis: 1000, thisYear: 200, remaining: 800 });
+    expect(asset('appliances', '2025-10')).toMatchObject({ basis: 400, thisYear: 80 });
+    expect(asset('security_systems', '2025-09')).toMatchObject({
+      thisYear: 0,
+      flag: expect.stringMatching(/preparer/),
+    });
+    expect(sheet.assets.some((x: { asset: string }) => x.asset === 'furniture' || x.asset === 'roof_replacement')).toBe(
+      false,
+    );
+    expect(sheet.total).toBe(9380);
+    expect(sheet.flags).toEqual([expect.stringMatching(/Security systems/)]);
+
+    const y2024 = await api.get(`/api/reports/depreciation?year=2024&propertyId=${a}`);
+    expect(y2024.body.properties[0].assets).toEqual([expect.objectContaining({ asset: 'building', thisYear: 7125 })]);
+  });
+
+  it('a property without a land value is flagged; its capital spending still counts', async () => {
+    const res = await api.get('/api/reports/depreciation?year=2025');
+    const sheetB = res.body.properties.find((p: { propertyId: string }) => p.propertyId === b);
+    expect(sheetB.flags).toEqual([expect.stringMatching(/No land value/)]);
+    expect(sheetB.total).toBe(600); // furniture, 5-year: 20% in the first year
+    expect(res.body.total).toBe(9380 + 600);
+  });
+
+  it('fills Schedule E line 18 and counts it in the total expenses', async () => {
+    const res = await api.get('/api/reports/schedule-e?year=2025');
+    const line = (propertyId: string, n: string) =>
+      res.body.worksheets
+        .find((w: { propertyId: string }) => w.propertyId === propertyId)
+        .lines.find((l: { line: string }) => l.line === n);
+    expect(line(a, '18')).toMatchObject({ amount: 9380, flag: expect.stringMatching(/Security systems/) });
+    expect(line(a, '20').amount).toBe(250 + 9380);
+    expect(line(b, '18')).toMatchObject({ amount: 600, flag: expect.stringMatching(/No land value/) });
+  });
+});

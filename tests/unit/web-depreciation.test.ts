@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { depreciationCsv } from '../../web/src/pages/reports/depreciationCsv';
+
+describe('depreciation CSV', () => {
+  it('one row per asset and a total per property, amounts to the cent, text guarded against formulas', () => {
+    const csv = depreciationCsv(
+      [
+        {
+          propertyId: 'p1',
+          address: '=1 Main St, Springfield',
+          assets: [
+            {
+              asset: 'building',
+              label: 'Building',
+              classId: 'residential27_5',
+              classLabel: '27.5-year residential, straight line, mid-month',
+              placedInService: '2024-03',
+              basis: 247500,
+              thisYear: 9000,
+              accumulated: 16125,
+              remaining: 231375,
+              flag: null,
+            },
+            {
+              asset: 'security_systems',
+              label: 'Security systems',
+              classId: null,
+              classLabel: null,
+              placedInService: '2025-09',
+              basis: 700,
+              thisYear: 0,
+              accumulated: 0,
+              remaining: null,
+              flag: 'Security systems: ask your preparer.',
+            },
+          ],
+          total: 9000,
+          flags: ['Security systems: ask your preparer.'],
+        },
+      ],
+      '2025',
+      'A worksheet for your tax preparer, not tax advice.',
+    );
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      'Depreciation schedule 2025',
+      '"A worksheet for your tax preparer, not tax advice."',
+      'Property,Asset,Class,Placed in service,Basis,2025,Accumulated,Remaining,Note',
+      `"'=1 Main St, Springfield",Building,"27.5-year residential, straight line, mid-month",2024-03,247500.00,9000.00,16125.00,231375.00,`,
+      `"'=1 Main St, Springfield",Security systems,,2025-09,700.00,0.00,0.00,,Security systems: ask your preparer.`,
+      `"'=1 Main St, Springfield",Total,,,,9000.00,,,`,
+    ]);
+  });
+});
