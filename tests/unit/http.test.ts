@@ -50,9 +50,12 @@ function memberIs(role: Role, orgId = ORG) {
     .resolves({ Item: { orgId, userId: USER, role } });
 }
 
-/** GetItem calls for data: not identity's read of the caller's own membership item. */
+/** GetItem calls for data: not identity's reads of the caller's own membership item or (with none) profile. */
 const dataGets = () =>
-  ddbMock.commandCalls(GetCommand).filter((call) => !String(call.args[0].input.Key?.SK).startsWith('MEMBER#'));
+  ddbMock.commandCalls(GetCommand).filter((call) => {
+    const sk = String(call.args[0].input.Key?.SK);
+    return !sk.startsWith('MEMBER#') && sk !== 'PROFILE';
+  });
 
 /** Every kind of write the repositories can send. */
 const writesSent = () =>
@@ -98,6 +101,8 @@ const cancelled = (...codes: string[]) =>
 
 beforeEach(() => {
   ddbMock.reset();
+  // A person without a membership: identity reads their profile's sign-out-everywhere time (none yet) first.
+  ddbMock.on(GetCommand, { Key: { PK: `USER#${USER}`, SK: 'PROFILE' } }).resolves({});
 });
 
 afterAll(() => {
