@@ -17,17 +17,22 @@ export interface TenancyRecord {
   leaseEnd: string | null;
 }
 
-/** Ids of the properties a tenant has leased in an organization, most recent lease first. */
-export async function tenantPropertyIds(orgId: string, userId: string): Promise<string[]> {
+/** A person's tenancies in one organization (GSI1 USER#u / TENANCY#leaseStart), most recent lease first. */
+async function tenancyItemsOf(orgId: string, userId: string) {
   const k = keys.tenanciesOfUserPrefix(userId);
-  const Items = await queryAll({
+  const items = await queryAll({
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
     ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
     ScanIndexForward: false,
   });
-  return [...new Set(Items.filter((i) => i.organizationId === orgId).map((i) => i.propertyId as string))];
+  return items.filter((i) => i.organizationId === orgId);
+}
+
+/** Ids of the properties a tenant has leased in an organization, most recent lease first. */
+export async function tenantPropertyIds(orgId: string, userId: string): Promise<string[]> {
+  return [...new Set((await tenancyItemsOf(orgId, userId)).map((i) => i.propertyId as string))];
 }
 
 /**
@@ -35,17 +40,8 @@ export async function tenantPropertyIds(orgId: string, userId: string): Promise<
  * (no end date is month-to-month), most recent lease first.
  */
 export async function activeTenantPropertyIds(orgId: string, userId: string, today: string): Promise<string[]> {
-  const k = keys.tenanciesOfUserPrefix(userId);
-  const Items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-    ScanIndexForward: false,
-  });
-  const active = Items.filter(
+  const active = (await tenancyItemsOf(orgId, userId)).filter(
     (i) =>
-      i.organizationId === orgId &&
       typeof i.leaseStart === 'string' &&
       i.leaseStart <= today &&
       (i.leaseEnd == null || (typeof i.leaseEnd === 'string' && i.leaseEnd >= today)),
@@ -110,19 +106,9 @@ export async function leasesOfProperty(orgId: string, propertyId: string): Promi
   return items.map(toLeaseRecord).sort(byStart);
 }
 
-/** Every lease a person holds in an organization (GSI1 USER#u / TENANCY#leaseStart), oldest start first. */
+/** Every lease a person holds in an organization, oldest start first. */
 export async function leasesOfUser(orgId: string, userId: string): Promise<LeaseRecord[]> {
-  const k = keys.tenanciesOfUserPrefix(userId);
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-  });
-  return items
-    .filter((i) => i.organizationId === orgId)
-    .map(toLeaseRecord)
-    .sort(byStart);
+  return (await tenancyItemsOf(orgId, userId)).map(toLeaseRecord).sort(byStart);
 }
 
 export async function getLease(orgId: string, leaseId: string): Promise<LeaseRecord> {
