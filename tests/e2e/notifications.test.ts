@@ -30,6 +30,14 @@ describe('/settings/notifications, in Chromium', () => {
     await page.reload();
     await expect.poll(() => toggle('REVIEW_REQUESTED').isChecked()).toBe(true);
     expect(await toggle('MAINTENANCE_UPDATED').isChecked()).toBe(false);
+    // Dark mode, same width: still readable by axe and no wider than the phone.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    await expect.poll(() => toggle('MAINTENANCE_UPDATED').isChecked()).toBe(false);
+    await expectAccessible(page, 'notifications (390 px, dark)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
     const stored = await org.api.get(routes.getNotificationPreferences.path);
     expect(stored.body.preferences).toMatchObject({
       MAINTENANCE_UPDATED: false,
