@@ -125,7 +125,13 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
   it('grants ses:SendEmail (sender identity and configuration set) with MAIL_FROM and SITE_URL to exactly the routes that send email', () => {
     const byKey = functionsByRouteKey();
     const senders = routeList.filter((r) => (r as RouteDef).sendsEmail).map((r) => r.id);
-    expect(senders.sort()).toEqual(['createInvitation', 'resendInvitation']);
+    expect(senders.sort()).toEqual([
+      'createInvitation',
+      'requestReview',
+      'resendInvitation',
+      'updateMaintenance',
+      'updateReview',
+    ]);
     api.hasResourceProperties('AWS::SES::ConfigurationSet', {
       SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
     });

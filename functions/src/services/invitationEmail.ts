@@ -1,9 +1,9 @@
 import { humanizeRole, type Role } from '@rent/shared';
 import type { Mail } from '../lib/email.js';
 
-const TAGLINE = 'Simplify your lease, amplify your peace.';
+export const TAGLINE = 'Simplify your lease, amplify your peace.';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /**

@@ -2,6 +2,7 @@ import {
   isTenant,
   MAINTENANCE_DEFAULTS,
   MAINTENANCE_PAGE_DEFAULT,
+  MAINTENANCE_STATUS_LABELS,
   type MaintenanceCreate,
   type MaintenanceListQuery,
   type MaintenanceRequest,
@@ -34,6 +35,7 @@ import { getMember } from '../data/repositories/members.js';
 import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
 import { activeTenantPropertyIds } from '../data/repositories/tenancies.js';
 import { Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
+import { notify } from './notifications.js';
 
 /**
  * Who may do what with maintenance requests (the SPEC leaves the server's rules to us; docs/decisions.md
@@ -154,6 +156,7 @@ export async function updateRequest(caller: Caller, id: string, input: Maintenan
   }
   const next = isTenant(caller.role) ? tenantChange(current, input) : await staffChange(caller, current, input);
   await replaceMaintenance(current, next, changeEvents(caller, current, next));
+  if (next.status !== current.status) await notifyStatus(caller, next);
   return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
 }
 
@@ -169,6 +172,18 @@ export async function deleteRequest(caller: Caller, id: string) {
 export async function listActivity(caller: Caller, id: string) {
   await readable(caller, id);
   return { events: (await listEvents(caller.orgId, id)).map(eventToApi) };
+}
+
+/** Tells the person who reported the request that its status changed (after the write; never to themself). */
+function notifyStatus(caller: Caller, request: MaintenanceRecord) {
+  const status = MAINTENANCE_STATUS_LABELS[request.status];
+  return notify('MAINTENANCE_UPDATED', request.reportedById, caller.userId, () => ({
+    subject: `Maintenance request "${request.title}" is now ${status}`,
+    heading: 'Your maintenance request was updated',
+    lines: [`${caller.name || caller.email} set "${request.title}" to ${status}.`],
+    path: `/maintenance?request=${encodeURIComponent(request.id)}`,
+    linkLabel: 'Open the request',
+  }));
 }
 
 /** A comment between the reporter and staff (a tenant only on their own request, in any status). */

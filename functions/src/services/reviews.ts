@@ -12,6 +12,8 @@ import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.j
 import * as reviews from '../data/repositories/reviews.js';
 import { Conflict, InvalidReference, NotAllowed } from '../domain-errors.js';
 import type { Caller } from '../runtime/identity.js';
+import { notify } from './notifications.js';
+import { reviewAskedNotice, reviewClosedNotice } from './reviewEmail.js';
 
 /**
  * Review requests and messages (docs/decisions.md "Working together on the books"):
@@ -89,6 +91,9 @@ export async function requestReview(caller: Caller, transactionId: string, input
     body: input.body,
   });
   const all = await people([review.requesterId, review.reviewerId]);
+  await notify('REVIEW_REQUESTED', review.reviewerId, caller.userId, () =>
+    reviewAskedNotice(caller.orgId, review, person(all, review.requesterId), input.body),
+  );
   return { reviewRequest: reviewToApi(review, all), message: messageToApi(message, all) };
 }
 
@@ -107,5 +112,11 @@ export async function changeStatus(caller: Caller, reviewId: string, status: Rev
     throw new Conflict('REVIEW_STATE', `A review request that is ${review.status} cannot become ${status}.`);
   }
   const next = await reviews.changeReviewStatus(review, status);
-  return { reviewRequest: reviewToApi(next, await people([next.requesterId, next.reviewerId])) };
+  const all = await people([next.requesterId, next.reviewerId]);
+  if (next.status === 'RESOLVED' || next.status === 'REJECTED') {
+    await notify('REVIEW_CLOSED', next.requesterId, caller.userId, () =>
+      reviewClosedNotice(caller.orgId, next, person(all, next.reviewerId)),
+    );
+  }
+  return { reviewRequest: reviewToApi(next, all) };
 }

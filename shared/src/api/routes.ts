@@ -23,6 +23,7 @@ import {
   MaintenanceUpdate,
 } from '../domain/maintenance.js';
 import { Member, MemberList, MemberParams, MemberRoleUpdate } from '../domain/member.js';
+import { NotificationPreferences, NotificationPreferencesUpdate } from '../domain/notifications.js';
 import { Organization, OrganizationUpdate } from '../domain/organization.js';
 import { Property, PropertyInput, PropertyUpdate, PropertyView } from '../domain/property.js';
 import {
@@ -116,6 +117,23 @@ export const routes = {
     response: SignOutEverywhereResult,
     roles: ANY_ROLE,
     userPoolAccess: ['cognito-idp:AdminUserGlobalSignOut'],
+  }),
+
+  // Notification emails (docs/decisions.md "Notification emails and preferences"): each person's own choices.
+  getNotificationPreferences: defineRoute({
+    id: 'getNotificationPreferences',
+    method: 'GET',
+    path: '/api/notification-preferences',
+    response: NotificationPreferences,
+    roles: ANY_ROLE,
+  }),
+  updateNotificationPreferences: defineRoute({
+    id: 'updateNotificationPreferences',
+    method: 'PUT',
+    path: '/api/notification-preferences',
+    body: NotificationPreferencesUpdate,
+    response: NotificationPreferences,
+    roles: ANY_ROLE,
   }),
 
   getOrganization: defineRoute({
@@ -366,6 +384,7 @@ export const routes = {
     response: ReviewRequestCreated,
     roles: STAFF,
     status: 201,
+    sendsEmail: true,
   }),
   listReviews: defineRoute({
     id: 'listReviews',
@@ -383,6 +402,7 @@ export const routes = {
     body: ReviewStatusUpdate,
     response: ReviewRequestResult,
     roles: STAFF,
+    sendsEmail: true,
   }),
 
   // Receipts (SPEC §7 paths). Upload is two JSON steps instead of one multipart POST: the bytes go
@@ -602,6 +622,7 @@ export const routes = {
     body: MaintenanceUpdate,
     response: MaintenanceResult,
     roles: ANY_ROLE,
+    sendsEmail: true,
   }),
   getMaintenance: defineRoute({
     id: 'getMaintenance',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { type Membership, membershipItem, organizationItem, type Profile, userItem } from '../items.js';
@@ -141,4 +142,48 @@ export async function setTokensValidAfter(userId: string, epochSeconds: number):
         }),
     ),
   );
+}
+
+/** What a notification needs of a person: where to write and which kinds they turned off. */
+export interface NotificationProfile {
+  userId: string;
+  email: string;
+  name: string | null;
+  notificationsOff: string[];
+}
+
+/** The person's profile as notifications see it; null when there is none (never signed in, or deleted). */
+export async function getNotificationProfile(userId: string): Promise<NotificationProfile | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  if (!Item) return null;
+  return {
+    userId,
+    email: String(Item.email),
+    name: (Item.name as string | null | undefined) ?? null,
+    notificationsOff: Array.isArray(Item.notificationsOff) ? (Item.notificationsOff as string[]) : [],
+  };
+}
+
+/**
+ * Replaces the kinds of notification email this person turned off (`notificationsOff` on their profile; absent =
+ * all on, so a kind added later starts on). Only this attribute changes and the person writes only their own,
+ * so the last save wins without a version check; the profile's version still moves. A missing profile: NotFound.
+ */
+export async function setNotificationsOff(userId: string, off: string[]): Promise<string[]> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET notificationsOff = :off, updatedAt = :now ADD version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':off': off, ':now': new Date().toISOString(), ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return (Attributes?.notificationsOff as string[] | undefined) ?? [];
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFound('Profile');
+    throw error;
+  }
 }

@@ -1,0 +1,8 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { updatePreferences } from '../services/notifications.js';
+
+/** Changes the caller's own notification email choices (any role); unknown kinds are a 400. */
+export const handler = http(routes.updateNotificationPreferences, ({ caller, body }) =>
+  updatePreferences(caller, body),
+);

@@ -1,0 +1,53 @@
+/**
+ * The notification emails a person can get (docs/decisions.md "Notification emails and preferences").
+ * Data-driven: the preferences API, the server's senders and /settings/notifications all read this list,
+ * so a later kind (bank-connection problems, ...) is one entry here plus its sender. Zod-free.
+ */
+export const NOTIFICATION_KINDS = ['INVITATION', 'REVIEW_REQUESTED', 'REVIEW_CLOSED', 'MAINTENANCE_UPDATED'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationKindInfo {
+  kind: NotificationKind;
+  label: string;
+  description: string;
+  /** False: always sent, shown but not switchable (invitations). */
+  optional: boolean;
+}
+
+export const NOTIFICATIONS: readonly NotificationKindInfo[] = [
+  {
+    kind: 'INVITATION',
+    label: 'Invitations',
+    description: 'When someone invites you to an organization. Always sent: the link in it is the only way in.',
+    optional: false,
+  },
+  {
+    kind: 'REVIEW_REQUESTED',
+    label: 'Review requests',
+    description: 'When someone asks you to review a transaction.',
+    optional: true,
+  },
+  {
+    kind: 'REVIEW_CLOSED',
+    label: 'Review results',
+    description: 'When a review you asked for is resolved or declined.',
+    optional: true,
+  },
+  {
+    kind: 'MAINTENANCE_UPDATED',
+    label: 'Maintenance updates',
+    description: 'When the status of a maintenance request you reported changes.',
+    optional: true,
+  },
+];
+
+export const OPTIONAL_NOTIFICATION_KINDS = NOTIFICATIONS.filter((n) => n.optional).map((n) => n.kind);
+
+export type NotificationPreferenceMap = Record<NotificationKind, boolean>;
+
+/** Everything on except the kinds turned off; kinds that are not optional are always on. */
+export function notificationPreferences(off: readonly string[]): NotificationPreferenceMap {
+  return Object.fromEntries(
+    NOTIFICATIONS.map((n) => [n.kind, !n.optional || !off.includes(n.kind)]),
+  ) as NotificationPreferenceMap;
+}
