@@ -4,6 +4,7 @@ import { lastDayOf, monthsBetween, presetMonths, shiftMonth, type TransactionInp
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
+import { pdfPages } from '../support/pdf-text.js';
 import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -63,6 +64,17 @@ async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
   return { name: file.suggestedFilename(), lines: text.trimEnd().split('\r\n') };
+}
+
+/** A PDF download: its name, its first bytes and the text drawn on each page. */
+async function downloadPdf(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const bytes = new Uint8Array(await readFile((await file.path())!));
+  return {
+    name: file.suggestedFilename(),
+    head: Buffer.from(bytes.slice(0, 5)).toString('latin1'),
+    pages: await pdfPages(bytes),
+  };
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
@@ -171,7 +183,7 @@ describe('what the books say, in an organization of its own', () => {
 
   it('reports: profit and loss per property, Schedule E lines and CSV; the dashboard box; axe clean', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const { oak, elm } = await seed(page, 'books-reports');
+    const { org, oak, elm } = await seed(page, 'books-reports');
 
     await page.goto('/dashboard');
     await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
@@ -214,6 +226,25 @@ describe('what the books say, in an organization of its own', () => {
     expect(sheet.lines).toContain(
       ',Mortgage payments,Mortgage,900.00,Split into principal and interest: only the interest goes on line 12.',
     );
+    // The same worksheet as a PDF (pdf-lib, loaded on the click): the organization, the year and property, the
+    // header row, the line amounts and the notice at the foot of the page.
+    const pdf = await downloadPdf(page, 'schedule-e-pdf');
+    expect(pdf.name).toBe(`schedule-e-${year}-48-oak-avenue-springfield-il-62702.pdf`);
+    expect(pdf.head).toBe('%PDF-');
+    const drawn = pdf.pages.flat();
+    expect(drawn.slice(0, 1)).toEqual(['Schedule E worksheet']);
+    expect(drawn).toContain(org.organization.name);
+    expect(drawn).toContain(`Tax year ${year}, ${OAK}`);
+    expect(drawn).toEqual(expect.arrayContaining(['Line', 'Description', 'Category', 'Amount', 'Note']));
+    // A line's number, then its (maybe wrapped) label, then its amount.
+    const amountOf = (n: string) => drawn.slice(drawn.indexOf(n)).find((t) => /^-?[\d,]+\.\d\d$/.test(t));
+    expect(drawn[drawn.indexOf('3') + 1]).toBe('Rents received');
+    expect(amountOf('3')).toBe('2,000.00');
+    expect(amountOf('12')).toBe('100.00');
+    expect(amountOf('14')).toBe('300.10');
+    expect(drawn).toContain('900.00');
+    expect(drawn).toContain('A worksheet for your tax preparer, not tax advice.');
+    expect(drawn).toContain(`Page 1 of ${pdf.pages.length}`);
     await context.close();
   });
 
