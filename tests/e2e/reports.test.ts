@@ -178,6 +178,13 @@ describe('what the books say, in an organization of its own', () => {
     expect(csv.lines).toContain(row('Operating expenses', 'Repairs', { [M1]: '-300.10' }, '-300.10'));
     expect(csv.lines).toContain(row('Cash flow', '', { [M1]: '699.90', [M0]: '1212.60' }, '1912.50'));
     expect(csv.lines).toContain(row('Uncategorized (not counted)', '', { [M1]: '-12.34' }, '-12.34'));
+    // The same table as a PDF: title, the header row with the months, the totals the CSV has.
+    const pdf = await downloadPdf(page, 'cash-flow-pdf');
+    expect(pdf.name).toBe(`cash-flow-${TRAILING.from}-to-${TRAILING.to}.pdf`);
+    expect(pdf.head).toBe('%PDF-');
+    const drawn = pdf.pages.flat();
+    expect(drawn[0]).toBe('Cash flow');
+    expect(drawn).toEqual(expect.arrayContaining(['Line', 'Category', 'Total', '3,812.50', '-300.10', '1,912.50']));
     await context.close();
   });
 
@@ -201,6 +208,9 @@ describe('what the books say, in an organization of its own', () => {
     expect(pnl.lines[0]).toBe(`Line,Category,"${OAK}","${ELM}",Total`);
     expect(pnl.lines).toContain('Income,,2000.00,1812.50,3812.50');
     expect(pnl.lines).toContain('Debt service,Mortgage,-900.00,0.00,-900.00');
+    const pnlPdf = await downloadPdf(page, 'pnl-pdf');
+    expect(pnlPdf.name).toBe(`${pnl.name.slice(0, -4)}.pdf`);
+    expect(pnlPdf.pages.flat()).toEqual(expect.arrayContaining(['Profit and loss', '2,000.00', '1,812.50', '-900.00']));
 
     const year = M1.slice(0, 4);
     await page.goto(`/reports?tab=schedule-e&year=${year}`);
