@@ -90,6 +90,18 @@ describe('table PDF', () => {
   });
 });
 
+it('an amount is never broken over two lines, even where a bold total sets the column width', async () => {
+  const bytes = await tablePdf(
+    {
+      columns: [{ label: 'Asset' }, { label: '2025', kind: 'money' }],
+      rows: [{ cells: ['Building', 900_000] }, { cells: ['Total', 920_000], style: 'bold' }],
+    },
+    META,
+  );
+  const texts = (await pdfPages(bytes))[0]!;
+  expect(texts).toEqual(expect.arrayContaining(['9,000.00', '9,200.00']));
+});
+
 describe('WinAnsi text for the standard font', () => {
   it('keeps Latin-1 and the WinAnsi punctuation, maps near equivalents, replaces the rest', () => {
     expect(toWinAnsi('Café — “quoted” – 5 €')).toBe('Café — “quoted” – 5 €');

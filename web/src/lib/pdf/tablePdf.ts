@@ -41,7 +41,7 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   if (text === '') return [''];
   const lines: string[] = [];
   let line = '';
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width + 0.01;
   for (const word of text.split(/ +/)) {
     const next = line ? `${line} ${word}` : word;
     if (fits(next)) {
@@ -114,8 +114,13 @@ export async function tablePdf(
   const footerLines = table.footer ? wrap(toWinAnsi(table.footer), font, 8, available) : [];
   const footerTop = MARGIN + 14 + footerLines.length * 10 + 6;
 
+  // An amount is never broken over lines (its column is as wide as the widest amount); text wraps.
+  const linesOf = (text: string, i: number, face: PDFFont) =>
+    table.columns[i]?.kind === 'money' && text !== '' && /^-?[\d,]+\.\d\d$/.test(text)
+      ? [text]
+      : wrap(text, face, size, Math.max(widths[i]! - 2 * PAD, 1));
   const drawRow = (page: PDFPage, y: number, texts: string[], face: PDFFont, fill?: typeof GREY) => {
-    const wrapped = texts.map((text, i) => wrap(text, face, size, Math.max(widths[i]! - 2 * PAD, 1)));
+    const wrapped = texts.map((text, i) => linesOf(text, i, face));
     const height = Math.max(...wrapped.map((l) => l.length)) * lineHeight + 2 * PAD;
     if (fill) page.drawRectangle({ x: MARGIN, y: y - height, width: available, height, color: fill });
     wrapped.forEach((lines, i) => {
@@ -136,8 +141,7 @@ export async function tablePdf(
     return height;
   };
   const rowHeight = (texts: string[], face: PDFFont) =>
-    Math.max(...texts.map((text, i) => wrap(text, face, size, Math.max(widths[i]! - 2 * PAD, 1)).length)) * lineHeight +
-    2 * PAD;
+    Math.max(...texts.map((text, i) => linesOf(text, i, face).length)) * lineHeight + 2 * PAD;
 
   const headerTexts = table.columns.map((c) => toWinAnsi(c.label));
   const newPage = () => {
