@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pdfPages } from '../support/pdf-text.js';
 import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -62,6 +63,15 @@ describe('depreciation, in an organization of its own', () => {
     expect(lines).toContain(
       `"${address}",Building,"27.5-year residential, straight line, mid-month",2024-03,247500.00,9000.00,16125.00,231375.00,`,
     );
+    // The same rows as a PDF: the header row and the building's amounts, the notice at the foot.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('depreciation-pdf').click()]);
+    expect(pdf.suggestedFilename()).toBe('depreciation-2025.pdf');
+    const drawn = (await pdfPages(new Uint8Array(await readFile((await pdf.path())!)))).flat();
+    expect(drawn[0]).toBe('Depreciation schedule');
+    expect(drawn).toEqual(
+      expect.arrayContaining(['Basis', '2025', 'Accumulated', 'Remaining', '247,500.00', '9,000.00', '231,375.00']),
+    );
+    expect(drawn).toContain('Tax year 2025, all properties');
 
     // The land value entered in the property form lifts the flag: (100,000 - 20,000) / 27.5 = 2,909.09.
     await page.goto('/properties');

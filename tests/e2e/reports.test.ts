@@ -4,6 +4,7 @@ import { lastDayOf, monthsBetween, presetMonths, shiftMonth, type TransactionInp
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
+import { pdfPages } from '../support/pdf-text.js';
 import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -63,6 +64,17 @@ async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
   return { name: file.suggestedFilename(), lines: text.trimEnd().split('\r\n') };
+}
+
+/** A PDF download: its name, its first bytes and the text drawn on each page. */
+async function downloadPdf(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const bytes = new Uint8Array(await readFile((await file.path())!));
+  return {
+    name: file.suggestedFilename(),
+    head: Buffer.from(bytes.slice(0, 5)).toString('latin1'),
+    pages: await pdfPages(bytes),
+  };
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
@@ -166,12 +178,19 @@ describe('what the books say, in an organization of its own', () => {
     expect(csv.lines).toContain(row('Operating expenses', 'Repairs', { [M1]: '-300.10' }, '-300.10'));
     expect(csv.lines).toContain(row('Cash flow', '', { [M1]: '699.90', [M0]: '1212.60' }, '1912.50'));
     expect(csv.lines).toContain(row('Uncategorized (not counted)', '', { [M1]: '-12.34' }, '-12.34'));
+    // The same table as a PDF: title, the header row with the months, the totals the CSV has.
+    const pdf = await downloadPdf(page, 'cash-flow-pdf');
+    expect(pdf.name).toBe(`cash-flow-${TRAILING.from}-to-${TRAILING.to}.pdf`);
+    expect(pdf.head).toBe('%PDF-');
+    const drawn = pdf.pages.flat();
+    expect(drawn[0]).toBe('Cash flow');
+    expect(drawn).toEqual(expect.arrayContaining(['Line', 'Category', 'Total', '3,812.50', '-300.10', '1,912.50']));
     await context.close();
   });
 
   it('reports: profit and loss per property, Schedule E lines and CSV; the dashboard box; axe clean', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const { oak, elm } = await seed(page, 'books-reports');
+    const { org, oak, elm } = await seed(page, 'books-reports');
 
     await page.goto('/dashboard');
     await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
@@ -189,6 +208,9 @@ describe('what the books say, in an organization of its own', () => {
     expect(pnl.lines[0]).toBe(`Line,Category,"${OAK}","${ELM}",Total`);
     expect(pnl.lines).toContain('Income,,2000.00,1812.50,3812.50');
     expect(pnl.lines).toContain('Debt service,Mortgage,-900.00,0.00,-900.00');
+    const pnlPdf = await downloadPdf(page, 'pnl-pdf');
+    expect(pnlPdf.name).toBe(`${pnl.name.slice(0, -4)}.pdf`);
+    expect(pnlPdf.pages.flat()).toEqual(expect.arrayContaining(['Profit and loss', '2,000.00', '1,812.50', '-900.00']));
 
     const year = M1.slice(0, 4);
     await page.goto(`/reports?tab=schedule-e&year=${year}`);
@@ -214,6 +236,25 @@ describe('what the books say, in an organization of its own', () => {
     expect(sheet.lines).toContain(
       ',Mortgage payments,Mortgage,900.00,Split into principal and interest: only the interest goes on line 12.',
     );
+    // The same worksheet as a PDF (pdf-lib, loaded on the click): the organization, the year and property, the
+    // header row, the line amounts and the notice at the foot of the page.
+    const pdf = await downloadPdf(page, 'schedule-e-pdf');
+    expect(pdf.name).toBe(`schedule-e-${year}-48-oak-avenue-springfield-il-62702.pdf`);
+    expect(pdf.head).toBe('%PDF-');
+    const drawn = pdf.pages.flat();
+    expect(drawn.slice(0, 1)).toEqual(['Schedule E worksheet']);
+    expect(drawn).toContain(org.organization.name);
+    expect(drawn).toContain(`Tax year ${year}, ${OAK}`);
+    expect(drawn).toEqual(expect.arrayContaining(['Line', 'Description', 'Category', 'Amount', 'Note']));
+    // A line's number, then its (maybe wrapped) label, then its amount.
+    const amountOf = (n: string) => drawn.slice(drawn.indexOf(n)).find((t) => /^-?[\d,]+\.\d\d$/.test(t));
+    expect(drawn[drawn.indexOf('3') + 1]).toBe('Rents received');
+    expect(amountOf('3')).toBe('2,000.00');
+    expect(amountOf('12')).toBe('100.00');
+    expect(amountOf('14')).toBe('300.10');
+    expect(drawn).toContain('900.00');
+    expect(drawn).toContain('A worksheet for your tax preparer, not tax advice.');
+    expect(drawn).toContain(`Page 1 of ${pdf.pages.length}`);
     await context.close();
   });
 

@@ -18,7 +18,11 @@ export function csvCell(value: string, text = true): string {
 /** Saves text as a file through a temporary link (the browser's download). */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
   // A byte-order mark so spreadsheet apps read the UTF-8 (en dashes, accents) correctly.
-  const blob = new Blob(['\ufeff', text], { type });
+  downloadBlob(new Blob(['\ufeff', text], { type }), fileName);
+}
+
+/** Saves a blob as a file through a temporary link (the browser's download). */
+export function downloadBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

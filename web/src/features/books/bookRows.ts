@@ -1,7 +1,7 @@
 import { bookLineOf, DEBT_SERVICE_CATEGORIES } from '@rent/shared/core/books';
 import { CATEGORY_GROUPS, type CategoryGroup, categoryLabel } from '@rent/shared/core/categories';
-import { centsToString, toCents } from '@rent/shared/core/money';
-import { csvCell } from '../../lib/csv';
+import { toCents } from '@rent/shared/core/money';
+import { type ReportTable, tableCsv } from '../../lib/table';
 
 /**
  * A books table (cash flow by month, profit and loss by property) from a report's cells, keyed by column: sections income, operating expenses, NOI, debt service, capital
@@ -131,23 +131,28 @@ export function bookRows(cells: readonly ColumnCell[]): BookRow[] {
   return SECTIONS.map((s) => sections.get(s.id)!);
 }
 
-/** The table as CSV: one line per section and category, a column each and the total; exact amounts. */
-export function bookRowsCsv(rows: BookRow[], columns: readonly { key: string; label: string }[]): string {
-  const months = columns.map((c) => c.key);
-  const lines = [['Line', 'Category', ...columns.map((c) => c.label), 'Total'].map((h) => csvCell(h)).join(',')];
-  const amount = (cents: number | undefined) => csvCell(centsToString(cents ?? 0), false);
+/** The table (CSV and PDF): one line per section and category, a column each and the total; exact cents. */
+export function bookRowsTable(rows: BookRow[], columns: readonly { key: string; label: string }[]): ReportTable {
+  const keys = columns.map((c) => c.key);
+  const out: ReportTable['rows'] = [];
   for (const row of rows) {
-    lines.push([csvCell(row.label), '', ...months.map((m) => amount(row.values[m])), amount(row.total)].join(','));
+    out.push({ cells: [row.label, '', ...keys.map((k) => row.values[k] ?? 0), row.total], style: 'bold' });
     for (const child of row.children) {
-      lines.push(
-        [
-          csvCell(row.label),
-          csvCell(child.label),
-          ...months.map((m) => amount(child.values[m])),
-          amount(child.total),
-        ].join(','),
-      );
+      out.push({ cells: [row.label, child.label, ...keys.map((k) => child.values[k] ?? 0), child.total] });
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return {
+    columns: [
+      { label: 'Line', weight: 1.2 },
+      { label: 'Category' },
+      ...columns.map((c) => ({ label: c.label, kind: 'money' as const })),
+      { label: 'Total', kind: 'money' },
+    ],
+    rows: out,
+  };
+}
+
+/** The table as CSV: one line per section and category, a column each and the total; exact amounts. */
+export function bookRowsCsv(rows: BookRow[], columns: readonly { key: string; label: string }[]): string {
+  return tableCsv(bookRowsTable(rows, columns));
 }

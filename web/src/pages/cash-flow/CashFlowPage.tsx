@@ -57,9 +57,25 @@ export default function CashFlowPage() {
           variant="h1"
           description="What came in and what went out, month by month. Transfers, ignored and uncategorized transactions are not counted."
           actions={
-            <Button iconName="download" onClick={cf.downloadCsv} disabled={!cf.report.data} data-testid="cash-flow-csv">
-              Download CSV
-            </Button>
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                iconName="download"
+                onClick={cf.downloadCsv}
+                disabled={!cf.report.data}
+                data-testid="cash-flow-csv"
+              >
+                Download CSV
+              </Button>
+              <Button
+                iconName="download"
+                onClick={cf.downloadPdf}
+                disabled={!cf.report.data}
+                loading={cf.pdf.busy}
+                data-testid="cash-flow-pdf"
+              >
+                Download PDF
+              </Button>
+            </SpaceBetween>
           }
         >
           Cash Flow
@@ -67,6 +83,11 @@ export default function CashFlowPage() {
       }
     >
       <SpaceBetween size="l">
+        {cf.pdf.error ? (
+          <Alert type="error" dismissible onDismiss={cf.pdf.dismiss} header="Failed to make the PDF">
+            {cf.pdf.error}
+          </Alert>
+        ) : null}
         <PeriodControls period={cf.period} onChange={cf.setPeriod} today={cf.today} idPrefix="cash-flow" />
         {cf.report.isError && !cf.report.data ? (
           <Alert

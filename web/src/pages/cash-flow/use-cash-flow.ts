@@ -6,10 +6,11 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { type BookRow, bookRows, bookRowsCsv } from '../../features/books/bookRows';
-import { monthLabel } from '../../features/report-period/period';
+import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
+import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
+import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
 import { periodKpis } from './kpis';
 
 /** Money out per month of the rows that spend (positive cents), for the chart. */
@@ -54,6 +55,9 @@ export function useCashFlow() {
         : null,
     [months, propertyId],
   );
+  const pdf = usePdfDownload();
+  const scope = period.propertyId ? `-${period.propertyId === 'none' ? 'no-property' : 'property'}` : '';
+  const fileName = `cash-flow-${period.from}-to-${period.to}${scope}`;
   const row = (id: string) => rows.find((r) => r.id === id)?.values ?? {};
   return {
     tenant,
@@ -69,9 +73,21 @@ export function useCashFlow() {
     linkFor,
     chart: { income: row('income'), expenses: spending(rows), net: row('cashFlow') },
     stale: report.isPlaceholderData,
-    downloadCsv: () => {
-      const scope = period.propertyId ? `-${period.propertyId === 'none' ? 'no-property' : 'property'}` : '';
-      downloadText(bookRowsCsv(rows, columns), `cash-flow-${period.from}-to-${period.to}${scope}.csv`);
+    downloadCsv: () => downloadText(bookRowsCsv(rows, columns), `${fileName}.csv`),
+    pdf,
+    downloadPdf: () => {
+      const property = properties.data?.find((p) => p.id === period.propertyId)?.address;
+      const scopeLabel =
+        period.propertyId === 'none' ? ', no property' : period.propertyId ? `, ${property ?? 'one property'}` : '';
+      void pdf.download(
+        bookRowsTable(rows, columns),
+        {
+          title: 'Cash flow',
+          organization: org.organization?.name ?? '',
+          period: `${periodLabel(period.from, period.to)}${scopeLabel}`,
+        },
+        `${fileName}.pdf`,
+      );
     },
   };
 }

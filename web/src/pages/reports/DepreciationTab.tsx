@@ -58,14 +58,25 @@ export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
             variant="h2"
             description={`Tax year ${r.year}. Buildings over 27.5 years (mid-month); capital spending by class from the month it was spent. ${d.data?.notice ?? ''}`}
             actions={
-              <Button
-                iconName="download"
-                onClick={r.downloadDepreciation}
-                disabled={r.depreciationShown.length === 0}
-                data-testid="depreciation-csv"
-              >
-                Download CSV
-              </Button>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  iconName="download"
+                  onClick={r.downloadDepreciation}
+                  disabled={r.depreciationShown.length === 0}
+                  data-testid="depreciation-csv"
+                >
+                  Download CSV
+                </Button>
+                <Button
+                  iconName="download"
+                  onClick={r.downloadDepreciationPdf}
+                  disabled={r.depreciationShown.length === 0}
+                  loading={r.pdf.busy}
+                  data-testid="depreciation-pdf"
+                >
+                  Download PDF
+                </Button>
+              </SpaceBetween>
             }
           >
             Depreciation

@@ -59,9 +59,20 @@ export default function ReportsPage() {
             variant="h2"
             description={`${periodLabel(r.period.from, r.period.to)}. Money out is negative; transfers, ignored and uncategorized transactions are not counted.`}
             actions={
-              <Button iconName="download" onClick={r.downloadPnl} disabled={!r.pnl.data} data-testid="pnl-csv">
-                Download CSV
-              </Button>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button iconName="download" onClick={r.downloadPnl} disabled={!r.pnl.data} data-testid="pnl-csv">
+                  Download CSV
+                </Button>
+                <Button
+                  iconName="download"
+                  onClick={r.downloadPnlPdf}
+                  disabled={!r.pnl.data}
+                  loading={r.pdf.busy}
+                  data-testid="pnl-pdf"
+                >
+                  Download PDF
+                </Button>
+              </SpaceBetween>
             }
           >
             Profit and loss
@@ -113,14 +124,25 @@ export default function ReportsPage() {
             variant="h2"
             description={r.sheet ? `${r.sheet.address}, tax year ${r.year}. Schedule E (Form 1040) Part I.` : undefined}
             actions={
-              <Button
-                iconName="download"
-                onClick={r.downloadScheduleE}
-                disabled={!r.sheet}
-                data-testid="schedule-e-csv"
-              >
-                Download CSV
-              </Button>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  iconName="download"
+                  onClick={r.downloadScheduleE}
+                  disabled={!r.sheet}
+                  data-testid="schedule-e-csv"
+                >
+                  Download CSV
+                </Button>
+                <Button
+                  iconName="download"
+                  onClick={r.downloadScheduleEPdf}
+                  disabled={!r.sheet}
+                  loading={r.pdf.busy}
+                  data-testid="schedule-e-pdf"
+                >
+                  Download PDF
+                </Button>
+              </SpaceBetween>
             }
           >
             Schedule E worksheet
@@ -156,15 +178,22 @@ export default function ReportsPage() {
         </Header>
       }
     >
-      <Tabs
-        activeTabId={r.tab}
-        onChange={({ detail }) => r.setTab(detail.activeTabId as ReportTab)}
-        tabs={[
-          { id: 'profit-and-loss', label: 'Profit and loss', content: pnl },
-          { id: 'schedule-e', label: 'Schedule E', content: scheduleE },
-          { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
-        ]}
-      />
+      <SpaceBetween size="l">
+        {r.pdf.error ? (
+          <Alert type="error" dismissible onDismiss={r.pdf.dismiss} header="Failed to make the PDF">
+            {r.pdf.error}
+          </Alert>
+        ) : null}
+        <Tabs
+          activeTabId={r.tab}
+          onChange={({ detail }) => r.setTab(detail.activeTabId as ReportTab)}
+          tabs={[
+            { id: 'profit-and-loss', label: 'Profit and loss', content: pnl },
+            { id: 'schedule-e', label: 'Schedule E', content: scheduleE },
+            { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
+          ]}
+        />
+      </SpaceBetween>
     </ContentLayout>
   );
 }

@@ -1,30 +1,56 @@
-import { centsToString, toCents } from '@rent/shared/core/money';
+import { toCents } from '@rent/shared/core/money';
 import type { PropertyDepreciationRow } from '../../api/reports';
-import { csvCell } from '../../lib/csv';
+import { type ReportTable, type TableRow, tableCsv } from '../../lib/table';
 
-const amount = (value: number | null) => (value === null ? '' : csvCell(centsToString(toCents(value) ?? 0), false));
+const cents = (value: number | null) => (value === null ? null : (toCents(value) ?? 0));
 
-/** The depreciation schedule as CSV: one row per asset of each property shown, with its flag. */
-export function depreciationCsv(properties: readonly PropertyDepreciationRow[], year: string, notice: string): string {
-  const header = ['Property', 'Asset', 'Class', 'Placed in service', 'Basis', year, 'Accumulated', 'Remaining', 'Note'];
-  const lines = [csvCell(`Depreciation schedule ${year}`), csvCell(notice), header.map((h) => csvCell(h)).join(',')];
+/** The depreciation schedule (CSV and PDF): one row per asset of each property shown, with its flag. */
+export function depreciationTable(
+  properties: readonly PropertyDepreciationRow[],
+  year: string,
+  notice: string,
+): ReportTable {
+  const rows: TableRow[] = [];
   for (const property of properties) {
     for (const asset of property.assets) {
-      lines.push(
-        [
-          csvCell(property.address),
-          csvCell(asset.label),
-          csvCell(asset.classLabel ?? ''),
-          csvCell(asset.placedInService ?? '', false),
-          amount(asset.basis),
-          amount(asset.thisYear),
-          amount(asset.accumulated),
-          amount(asset.remaining),
-          csvCell(asset.flag ?? ''),
-        ].join(','),
-      );
+      rows.push({
+        cells: [
+          property.address,
+          asset.label,
+          asset.classLabel ?? '',
+          asset.placedInService ?? '',
+          cents(asset.basis),
+          cents(asset.thisYear),
+          cents(asset.accumulated),
+          cents(asset.remaining),
+          asset.flag ?? '',
+        ],
+      });
     }
-    lines.push([csvCell(property.address), csvCell('Total'), '', '', '', amount(property.total), '', '', ''].join(','));
+    rows.push({
+      cells: [property.address, 'Total', '', '', null, cents(property.total), null, null, ''],
+      style: 'bold',
+    });
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return {
+    preamble: [[`Depreciation schedule ${year}`], [notice]],
+    columns: [
+      { label: 'Property', weight: 1.4 },
+      { label: 'Asset' },
+      { label: 'Class', weight: 1.3 },
+      { label: 'Placed in service', weight: 0.6 },
+      { label: 'Basis', kind: 'money' },
+      { label: year, kind: 'money' },
+      { label: 'Accumulated', kind: 'money' },
+      { label: 'Remaining', kind: 'money' },
+      { label: 'Note', weight: 1.4 },
+    ],
+    rows,
+    footer: notice,
+  };
+}
+
+/** The depreciation schedule as CSV. */
+export function depreciationCsv(properties: readonly PropertyDepreciationRow[], year: string, notice: string): string {
+  return tableCsv(depreciationTable(properties, year, notice));
 }

@@ -1,56 +1,51 @@
-import { centsToString, toCents } from '@rent/shared/core/money';
+import { toCents } from '@rent/shared/core/money';
 import type { ScheduleEWorksheet } from '../../api/reports';
-import { csvCell } from '../../lib/csv';
+import { type ReportTable, type TableRow, tableCsv } from '../../lib/table';
 
-const amount = (value: number) => csvCell(centsToString(toCents(value) ?? 0), false);
+const cents = (value: number) => toCents(value) ?? 0;
 
-/** One property's worksheet as CSV: every line (items under it), the mortgage flag, what needs a human, what is left out. */
-export function scheduleECsv(sheet: ScheduleEWorksheet, year: string, notice: string): string {
-  const lines = [
-    [csvCell(`Schedule E worksheet ${year}`), csvCell(sheet.address)].join(','),
-    csvCell(notice),
-    [csvCell('Line'), csvCell('Description'), csvCell('Category'), csvCell('Amount'), csvCell('Note')].join(','),
-  ];
-  lines.push(
-    [
-      '1b',
-      csvCell('Type of property'),
-      '',
-      '',
-      csvCell(
+/** One property's worksheet (CSV and PDF): every line (items under it), the mortgage flag, what needs a human, what is left out. */
+export function scheduleETable(sheet: ScheduleEWorksheet, year: string, notice: string): ReportTable {
+  const rows: TableRow[] = [
+    {
+      cells: [
+        '1b',
+        'Type of property',
+        '',
+        null,
         sheet.propertyType ? `${sheet.propertyType.code} ${sheet.propertyType.label}` : 'Not set on the property',
-      ),
-    ].join(','),
-  );
-  lines.push(['2', csvCell('Fair rental days'), '', '', csvCell('Needs leases: not recorded yet')].join(','));
+      ],
+    },
+    { cells: ['2', 'Fair rental days', '', null, 'Needs leases: not recorded yet'] },
+  ];
   for (const line of sheet.lines) {
-    lines.push(
-      [csvCell(line.line, false), csvCell(line.label), '', amount(line.amount), csvCell(line.flag ?? '')].join(','),
-    );
-    for (const item of line.items) {
-      lines.push([csvCell(line.line, false), '', csvCell(item.label), amount(item.amount), ''].join(','));
-    }
+    rows.push({ cells: [line.line, line.label, '', cents(line.amount), line.flag ?? ''], style: 'bold' });
+    for (const item of line.items) rows.push({ cells: [line.line, '', item.label, cents(item.amount), ''] });
   }
   if (sheet.mortgage) {
-    lines.push(
-      [
-        '',
-        csvCell('Mortgage payments'),
-        csvCell('Mortgage'),
-        amount(sheet.mortgage.amount),
-        csvCell(sheet.mortgage.flag),
-      ].join(','),
-    );
+    rows.push({ cells: ['', 'Mortgage payments', 'Mortgage', cents(sheet.mortgage.amount), sheet.mortgage.flag] });
   }
   for (const item of sheet.needsReview) {
-    lines.push(
-      ['', csvCell('Needs your preparer'), csvCell(item.label), amount(item.amount), csvCell(item.reason)].join(','),
-    );
+    rows.push({ cells: ['', 'Needs your preparer', item.label, cents(item.amount), item.reason] });
   }
   for (const item of sheet.excluded) {
-    lines.push(
-      ['', csvCell('Not on Schedule E'), csvCell(item.label), amount(item.amount), csvCell(item.reason)].join(','),
-    );
+    rows.push({ cells: ['', 'Not on Schedule E', item.label, cents(item.amount), item.reason] });
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return {
+    preamble: [[`Schedule E worksheet ${year}`, sheet.address], [notice]],
+    columns: [
+      { label: 'Line', weight: 0.3 },
+      { label: 'Description', weight: 1.4 },
+      { label: 'Category', weight: 1.2 },
+      { label: 'Amount', kind: 'money' },
+      { label: 'Note', weight: 2 },
+    ],
+    rows,
+    footer: notice,
+  };
+}
+
+/** One property's worksheet as CSV. */
+export function scheduleECsv(sheet: ScheduleEWorksheet, year: string, notice: string): string {
+  return tableCsv(scheduleETable(sheet, year, notice));
 }

@@ -7,11 +7,13 @@ import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useDepreciationReport, useProfitAndLossReport, useScheduleEReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { bookRows, bookRowsCsv } from '../../features/books/bookRows';
+import { bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
+import { periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
-import { depreciationCsv } from './depreciationCsv';
-import { scheduleECsv } from './scheduleECsv';
+import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
+import { depreciationCsv, depreciationTable } from './depreciationCsv';
+import { scheduleECsv, scheduleETable } from './scheduleECsv';
 
 export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation';
 const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation'];
@@ -87,6 +89,16 @@ export function useReports() {
   const [sheetId, setSheetId] = useState<string | null>(null);
   const worksheets = scheduleE.data?.worksheets ?? [];
   const sheet = worksheets.find((w) => (w.propertyId ?? NO_PROPERTY) === sheetId) ?? worksheets[0] ?? null;
+  const sheetFile =
+    sheet &&
+    `schedule-e-${year}-${
+      sheet.address
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase() || 'property'
+    }`;
+  const pdf = usePdfDownload();
+  const organization = org.organization?.name ?? '';
 
   return {
     forbidden:
@@ -111,15 +123,23 @@ export function useReports() {
     worksheets,
     sheet,
     setSheetId,
-    downloadScheduleE: () => {
-      if (!sheet || !scheduleE.data) return;
-      const name =
-        sheet.address
-          .replace(/[^A-Za-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .toLowerCase() || 'property';
-      downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), `schedule-e-${year}-${name}.csv`);
-    },
+    downloadScheduleE: () =>
+      sheet && scheduleE.data && downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), `${sheetFile}.csv`),
+    pdf,
+    downloadPnlPdf: () =>
+      void pdf.download(
+        bookRowsTable(rows, columns),
+        { title: 'Profit and loss', organization, period: periodLabel(period.from, period.to) },
+        `profit-and-loss-${period.from}-to-${period.to}.pdf`,
+      ),
+    downloadScheduleEPdf: () =>
+      sheet &&
+      scheduleE.data &&
+      void pdf.download(
+        scheduleETable(sheet, year, scheduleE.data.notice),
+        { title: 'Schedule E worksheet', organization, period: `Tax year ${year}, ${sheet.address}` },
+        `${sheetFile}.pdf`,
+      ),
     depreciation,
     depreciationPropertyId,
     setDepreciationPropertyId,
@@ -127,5 +147,16 @@ export function useReports() {
     downloadDepreciation: () =>
       depreciation.data &&
       downloadText(depreciationCsv(depreciationShown, year, depreciation.data.notice), `depreciation-${year}.csv`),
+    downloadDepreciationPdf: () =>
+      depreciation.data &&
+      void pdf.download(
+        depreciationTable(depreciationShown, year, depreciation.data.notice),
+        {
+          title: 'Depreciation schedule',
+          organization,
+          period: `Tax year ${year}${depreciationPropertyId ? `, ${depreciationShown[0]?.address ?? ''}` : ', all properties'}`,
+        },
+        `depreciation-${year}.pdf`,
+      ),
   };
 }
