@@ -33,7 +33,11 @@ export function rentRollCsv(report: RentRollReport): string {
       amount(t.balance),
       '',
       csvCell(t.collectionRateText, false),
-      csvCell(t.sharedMonths > 0 ? `${t.sharedMonths} shared ${t.sharedMonths === 1 ? 'month' : 'months'} not in the totals` : ''),
+      csvCell(
+        t.sharedMonths > 0
+          ? `${t.sharedMonths} shared ${t.sharedMonths === 1 ? 'month' : 'months'} not in the totals`
+          : '',
+      ),
     ].join(',');
   for (const lease of report.leases) {
     const who = [
