@@ -73,13 +73,6 @@ function LeaseRoll({ lease }: { lease: RentRollLease }) {
           ariaLabels={{ tableLabel: `Rent by month for ${who}, ${where}` }}
           columnDefinitions={[
             { id: 'month', header: 'Month', cell: (m) => monthLabel(m.month), isRowHeader: true },
-            { id: 'due', header: 'Due', cell: (m) => formatMoney(m.due, 2) },
-            {
-              id: 'received',
-              header: 'Received',
-              cell: (m) => (m.received === null ? '—' : formatMoney(m.received, 2)),
-            },
-            { id: 'balance', header: 'Balance', cell: (m) => (m.balance === null ? '—' : formatMoney(m.balance, 2)) },
             {
               id: 'status',
               header: 'Status',
@@ -94,6 +87,13 @@ function LeaseRoll({ lease }: { lease: RentRollLease }) {
                 </SpaceBetween>
               ),
             },
+            { id: 'due', header: 'Due', cell: (m) => formatMoney(m.due, 2) },
+            {
+              id: 'received',
+              header: 'Received',
+              cell: (m) => (m.received === null ? '—' : formatMoney(m.received, 2)),
+            },
+            { id: 'balance', header: 'Balance', cell: (m) => (m.balance === null ? '—' : formatMoney(m.balance, 2)) },
           ]}
         />
       </SpaceBetween>
