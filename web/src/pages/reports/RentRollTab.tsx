@@ -78,7 +78,9 @@ function LeaseRoll({ lease }: { lease: RentRollLease }) {
               header: 'Status',
               cell: (m) => (
                 <SpaceBetween size="xxxs">
-                  <RentStatusBadge month={m} />
+                  <span className="rt-nowrap">
+                    <RentStatusBadge month={m} />
+                  </span>
                   {m.note ? (
                     <Box variant="small" color="text-body-secondary">
                       {m.note}
