@@ -1,4 +1,13 @@
-import { leaseCoversMonth, leaseMonths, leaseState, leasesOverlap, rentStatus } from '@rent/shared';
+import {
+  leaseCoversMonth,
+  leaseMonths,
+  leaseState,
+  leasesOverlap,
+  RENT_SHARED_NOTE,
+  rentRollMonths,
+  rentStatus,
+  rentTotals,
+} from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
 const terms = { leaseStart: '2026-01-15', leaseEnd: null, monthlyRent: 100000, rentDueDay: 5, graceDays: 3 };
@@ -45,5 +54,54 @@ describe('lease dates', () => {
     expect(leaseCoversMonth({ ...terms, leaseEnd: '2026-02-01' }, '2026-02')).toBe(true);
     expect(leaseCoversMonth({ ...terms, leaseEnd: '2026-02-01' }, '2026-03')).toBe(false);
     expect(leaseCoversMonth(terms, '2025-12')).toBe(false);
+  });
+});
+
+describe('the rent roll of a lease', () => {
+  const terms = { leaseStart: '2025-01-15', leaseEnd: '2025-04-10', monthlyRent: 100000, rentDueDay: 1, graceDays: 5 };
+  const received: Record<string, number> = { '2025-01': 100000, '2025-02': 60000, '2025-04': 120000 };
+
+  it('lists the months the lease runs in, capped at this month, with balance and status', () => {
+    const months = rentRollMonths(
+      terms,
+      { from: '2024-12', to: '2025-06' },
+      '2025-03-20',
+      () => 1,
+      (m) => received[m] ?? 0,
+    );
+    expect(months.map((m) => [m.month, m.received, m.balance, m.status])).toEqual([
+      ['2025-01', 100000, 0, 'paid'],
+      ['2025-02', 60000, 40000, 'partial'],
+      ['2025-03', 0, 100000, 'late'],
+    ]);
+  });
+
+  it('shows a shared month as not attributable, and leaves it out of the totals', () => {
+    const months = rentRollMonths(
+      terms,
+      { from: '2025-01', to: '2025-04' },
+      '2026-01-01',
+      (m) => (m === '2025-04' ? 2 : 1),
+      (m) => received[m] ?? 0,
+    );
+    expect(months[3]).toMatchObject({
+      month: '2025-04',
+      received: null,
+      balance: null,
+      status: null,
+      note: RENT_SHARED_NOTE,
+    });
+    expect(rentTotals(months)).toEqual({
+      due: 300000,
+      received: 160000,
+      balance: 140000,
+      collectionRate: 160000 / 300000,
+      collectionRateText: '53.3%',
+      sharedMonths: 1,
+    });
+  });
+
+  it('gives no collection rate when nothing was due', () => {
+    expect(rentTotals([])).toMatchObject({ due: 0, collectionRate: null, collectionRateText: '—' });
   });
 });

@@ -40,6 +40,7 @@ import {
   DepreciationQuery,
   DepreciationReport,
   ProfitAndLossReport,
+  RentRollReport,
   ReportPeriodQuery,
   ScheduleEQuery,
   ScheduleEReport,
@@ -591,6 +592,15 @@ export const routes = {
     path: '/api/reports/depreciation',
     query: DepreciationQuery,
     response: DepreciationReport,
+    roles: STAFF,
+  }),
+  // Rent roll (issue 10): leases x months; rent received from the monthly rollups, O(months) reads.
+  getRentRollReport: defineRoute({
+    id: 'getRentRollReport',
+    method: 'GET',
+    path: '/api/reports/rent-roll',
+    query: ReportPeriodQuery,
+    response: RentRollReport,
     roles: STAFF,
   }),
 

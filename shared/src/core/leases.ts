@@ -4,6 +4,7 @@
  * integer cents; dates are YYYY-MM-DD strings and months YYYY-MM.
  */
 import { monthsBetween } from './books.js';
+import { formatPercent } from './money.js';
 
 export const RENT_DUE_DAY_DEFAULT = 1;
 export const GRACE_DAYS_DEFAULT = 5;
@@ -80,4 +81,99 @@ export function rentStatus(terms: LeaseTerms, month: string, received: number, t
   const due = `${month}-${String(terms.rentDueDay).padStart(2, '0')}`;
   if (today < due) return 'upcoming';
   return today > addDays(due, terms.graceDays) ? 'late' : 'unpaid';
+}
+
+// ---- the rent roll (issue 10 "A rent roll per property and for the portfolio") ---------------------------
+
+/** Why a month's received rent is not attributed (the rental history says the same to the tenant). */
+export const RENT_SHARED_NOTE =
+  'More than one lease runs on this property this month; rent received cannot be told apart.';
+
+export interface RentRollMonth {
+  month: string;
+  dueDate: string;
+  due: number;
+  /** null when the month's rent received cannot be attributed to this lease (see `note`). */
+  received: number | null;
+  balance: number | null;
+  status: RentStatus | null;
+  note: string | null;
+}
+
+export interface RentTotals {
+  due: number;
+  received: number;
+  balance: number;
+  /** received / due, from integer cents; null when nothing was due. */
+  collectionRate: number | null;
+  /** "—" when nothing was due. */
+  collectionRateText: string;
+  /** Months left out of the totals because their rent received cannot be attributed. */
+  sharedMonths: number;
+}
+
+/**
+ * One lease's months of the period (from..to, capped at this month, only months the lease runs in), in
+ * cents. `running(month)` is how many leases run on the property that month; `received(month)` is the
+ * property's rent-category income that month. Received is credited only when this lease runs alone.
+ */
+export function rentRollMonths(
+  lease: LeaseTerms,
+  period: { from: string; to: string },
+  today: string,
+  running: (month: string) => number,
+  received: (month: string) => number,
+): RentRollMonth[] {
+  const last = [period.to, today.slice(0, 7)].sort()[0]!;
+  if (period.from > last) return [];
+  return monthsBetween(period.from, last)
+    .filter((month) => leaseCoversMonth(lease, month))
+    .map((month) => {
+      const dueDate = `${month}-${String(lease.rentDueDay).padStart(2, '0')}`;
+      if (running(month) > 1) {
+        return {
+          month,
+          dueDate,
+          due: lease.monthlyRent,
+          received: null,
+          balance: null,
+          status: null,
+          note: RENT_SHARED_NOTE,
+        };
+      }
+      const cents = received(month);
+      return {
+        month,
+        dueDate,
+        due: lease.monthlyRent,
+        received: cents,
+        balance: lease.monthlyRent - cents,
+        status: rentStatus(lease, month, cents, today),
+        note: null,
+      };
+    });
+}
+
+/** Totals of months (cents): attributable months only; shared months are counted apart. */
+export function rentTotals(months: readonly Pick<RentRollMonth, 'due' | 'received'>[]): RentTotals {
+  let due = 0;
+  let received = 0;
+  let sharedMonths = 0;
+  for (const m of months) {
+    if (m.received === null) {
+      sharedMonths += 1;
+      continue;
+    }
+    due += m.due;
+    received += m.received;
+  }
+  const collectionRate = due > 0 ? received / due : null;
+  return {
+    due,
+    received,
+    balance: due - received,
+    collectionRate,
+    collectionRateText: collectionRate === null ? '—' : formatPercent(collectionRate),
+    sharedMonths,
+  };
 }

@@ -157,3 +157,51 @@ export const DepreciationReport = z.object({
   ),
   total: z.number(),
 });
+
+// ---- rent roll (issue 10): per lease and month, rent due, received, balance and status -------------------
+
+const RentTotalsWire = z.object({
+  due: z.number(),
+  received: z.number(),
+  balance: z.number(),
+  collectionRate: z.number().nullable(),
+  collectionRateText: z.string(),
+  sharedMonths: z.number().int(),
+});
+
+export const RentRollLease = z.object({
+  id: z.string(),
+  propertyId: z.string(),
+  address: z.string(),
+  unitLabel: z.string().nullable(),
+  tenant: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  leaseStart: z.string(),
+  leaseEnd: z.string().nullable(),
+  monthlyRent: z.number(),
+  rentDueDay: z.number().int(),
+  graceDays: z.number().int(),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      dueDate: z.string(),
+      due: z.number(),
+      /** null when rent received on the property cannot be attributed (more than one lease runs; see note). */
+      received: z.number().nullable(),
+      balance: z.number().nullable(),
+      status: z.enum(['paid', 'partial', 'unpaid', 'late', 'upcoming']).nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+  totals: RentTotalsWire,
+});
+
+/** GET /api/reports/rent-roll: leases of the period (months capped at this month) with portfolio totals. */
+export const RentRollReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  today: z.string(),
+  leases: z.array(RentRollLease),
+  /** The portfolio per month: due and received of attributable lease months. */
+  months: z.array(z.object({ month: z.string(), due: z.number(), received: z.number() })),
+  totals: RentTotalsWire,
+});

@@ -61,3 +61,17 @@ export function useDepreciationReport(year: string | null) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The rent roll (issue 10): per lease and month, rent due, received, balance and status. */
+export type RentRollReport = RouteResponse<Routes['getRentRollReport']>;
+export type RentRollLease = RentRollReport['leases'][number];
+
+export function useRentRollReport(query: PeriodQuery | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'rent-roll', query],
+    queryFn: () => callRoute('getRentRollReport', { query: query! }),
+    enabled: session.status === 'authenticated' && query !== null,
+    placeholderData: keepPreviousData,
+  });
+}

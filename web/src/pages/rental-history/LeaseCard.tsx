@@ -3,23 +3,14 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { RENT_STATUS_LABELS, type RentStatus } from '@rent/shared/core/leases';
 import type { RentalHistory } from '../../api/leases';
+import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
 type RentalLease = RentalHistory['leases'][number];
-type RentMonth = RentalLease['months'][number];
 
-const STATUS_TYPES: Record<RentStatus, StatusIndicatorProps.Type> = {
-  paid: 'success',
-  partial: 'warning',
-  unpaid: 'pending',
-  late: 'error',
-  upcoming: 'info',
-};
 const STATE_LABELS: Record<RentalLease['state'], string> = {
   active: 'Current lease',
   upcoming: 'Starts soon',
@@ -30,11 +21,6 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'num
 const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
-
-export function RentStatusBadge({ month }: { month: RentMonth }) {
-  if (!month.status) return <StatusIndicator type="stopped">Not available</StatusIndicator>;
-  return <StatusIndicator type={STATUS_TYPES[month.status]}>{RENT_STATUS_LABELS[month.status]}</StatusIndicator>;
-}
 
 /** One lease: where, the terms, and its months newest first. */
 export function LeaseCard({ lease }: { lease: RentalLease }) {

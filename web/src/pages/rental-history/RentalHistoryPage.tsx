@@ -40,10 +40,15 @@ export default function RentalHistoryPage() {
         <Container data-testid="rental-history-staff">
           <EmptyState
             title="Leases are managed on each property"
-            action={<RouterButton href="/properties">Go to Properties</RouterButton>}
+            action={
+              <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                <RouterButton href="/reports?tab=rent-roll">Open the rent roll</RouterButton>
+                <RouterButton href="/properties">Go to Properties</RouterButton>
+              </SpaceBetween>
+            }
           >
-            Tenants see their leases and rent here. To add, end or delete a lease, open Properties, select the property
-            and choose Tenants and leases.
+            Tenants see their leases and rent here. The rent roll in Reports shows every lease's rent due and received.
+            To add, end or delete a lease, open Properties, select the property and choose Tenants and leases.
           </EmptyState>
         </Container>
       ) : page.failed ? (

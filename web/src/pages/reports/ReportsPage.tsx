@@ -17,12 +17,13 @@ import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DepreciationTab } from './DepreciationTab';
+import { RentRollTab } from './RentRollTab';
 import { ScheduleEView } from './ScheduleEView';
 import { type ReportTab, useReports } from './use-reports';
 
 /**
  * SPEC §2 /reports: profit and loss per property, a Schedule E worksheet per property for a tax year, and the
- * depreciation schedule for a tax year.
+ * depreciation schedule for a tax year, and the rent roll (issue 10).
  */
 export default function ReportsPage() {
   useDocumentTitle('Reports');
@@ -191,6 +192,7 @@ export default function ReportsPage() {
             { id: 'profit-and-loss', label: 'Profit and loss', content: pnl },
             { id: 'schedule-e', label: 'Schedule E', content: scheduleE },
             { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
+            { id: 'rent-roll', label: 'Rent roll', content: <RentRollTab r={r} /> },
           ]}
         />
       </SpaceBetween>

@@ -5,7 +5,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
-import { useDepreciationReport, useProfitAndLossReport, useScheduleEReport } from '../../api/reports';
+import {
+  useDepreciationReport,
+  useProfitAndLossReport,
+  useRentRollReport,
+  useScheduleEReport,
+} from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
 import { bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
 import { periodLabel } from '../../features/report-period/period';
@@ -13,10 +18,11 @@ import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
 import { depreciationCsv, depreciationTable } from './depreciationCsv';
+import { rentRollCsv } from './rentRollCsv';
 import { scheduleECsv, scheduleETable } from './scheduleECsv';
 
-export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation';
-const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation'];
+export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation' | 'rent-roll';
+const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation', 'rent-roll'];
 
 /** The reports page's data: the tab and period in the URL, the profit and loss, the Schedule E worksheets. */
 export function useReports() {
@@ -51,6 +57,11 @@ export function useReports() {
   const pnl = useProfitAndLossReport(tenant || tab !== 'profit-and-loss' ? null : { from: period.from, to: period.to });
   const scheduleE = useScheduleEReport(tenant || tab !== 'schedule-e' ? null : year);
   const depreciation = useDepreciationReport(tenant || tab !== 'depreciation' ? null : year);
+  const rentRoll = useRentRollReport(
+    tenant || tab !== 'rent-roll'
+      ? null
+      : { from: period.from, to: period.to, ...(period.propertyId && { propertyId: period.propertyId }) },
+  );
   const [depreciationPropertyId, setDepreciationPropertyId] = useState<string | null>(null);
   const depreciationShown = (depreciation.data?.properties ?? []).filter(
     (p) => depreciationPropertyId === null || p.propertyId === depreciationPropertyId,
@@ -105,7 +116,8 @@ export function useReports() {
       tenant ||
       isForbiddenError(pnl.error) ||
       isForbiddenError(scheduleE.error) ||
-      isForbiddenError(depreciation.error),
+      isForbiddenError(depreciation.error) ||
+      isForbiddenError(rentRoll.error),
     tab,
     setTab,
     period,
@@ -158,5 +170,8 @@ export function useReports() {
         },
         `depreciation-${year}.pdf`,
       ),
+    rentRoll,
+    downloadRentRoll: () =>
+      rentRoll.data && downloadText(rentRollCsv(rentRoll.data), `rent-roll-${period.from}-to-${period.to}.csv`),
   };
 }

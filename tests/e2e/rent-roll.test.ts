@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { fillPath, routes, shiftMonth } from '@rent/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { joinAs } from '../support/members.js';
+import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * The rent roll (issue 10): in a fresh organization, a tenant with a lease (created through the API) and rent
+ * income for two of its three months; the Rent roll tab on /reports shows Late, Paid and Partly paid months,
+ * the lease's and the portfolio's totals, and the CSV holds the same figures. Axe clean, and at 390 px nothing
+ * sticks out of the screen.
+ */
+async function download(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
+  return { name: file.suggestedFilename(), lines: text.trimEnd().split('\r\n') };
+}
+
+describe('the rent roll, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('shows Late, Paid and Partly paid months with the right totals; CSV; axe clean at 1366 and 390 px', async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'rent-roll');
+    const home = await org.addProperty({ address: uniqueName('12 Roll Row') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'roller');
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const [first, second, third] = [-3, -2, -1].map((n) => shiftMonth(thisMonth, n)) as [string, string, string];
+    const lease = await org.api.post(fillPath(routes.createLease.path, { id: home.id }), {
+      userId: tenant.userId,
+      unitLabel: 'Loft',
+      leaseStart: `${first}-01`,
+      monthlyRent: 1000,
+      securityDeposit: 0,
+    });
+    expect(lease.status, JSON.stringify(lease.body)).toBe(201);
+    await org.addTransaction({
+      name: uniqueName('Rent Loft'),
+      date: `${second}-02`,
+      amount: 1000,
+      category: 'rental_income',
+      propertyId: home.id,
+    });
+    await org.addTransaction({
+      name: uniqueName('Part rent Loft'),
+      date: `${third}-04`,
+      amount: 400,
+      category: 'rental_income',
+      propertyId: home.id,
+    });
+
+    await page.goto(`/reports?tab=rent-roll&period=custom&from=${first}&to=${third}`);
+    const roll = page.getByTestId('rent-roll-lease');
+    await roll.waitFor();
+    expect(await roll.count()).toBe(1);
+    expect(await roll.textContent()).toContain(`${home.address}, Loft`);
+    const rows = roll.locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(0).textContent()).toContain('Late');
+    expect(await rows.nth(1).textContent()).toContain('Paid');
+    expect(await rows.nth(2).textContent()).toContain('Partly paid');
+    expect(await rows.nth(2).textContent()).toContain('$600.00');
+    for (const testId of ['rent-roll-totals', 'rent-roll-lease-totals']) {
+      const totals = (await page.getByTestId(testId).textContent()) ?? '';
+      expect(totals).toContain('$3,000.00');
+      expect(totals).toContain('$1,400.00');
+      expect(totals).toContain('$1,600.00');
+      expect(totals).toContain('46.7%');
+    }
+    await page.getByTestId('rent-roll-chart').locator('svg').first().waitFor();
+    await expectAccessible(page, 'rent roll');
+
+    const csv = await download(page, 'rent-roll-csv');
+    expect(csv.name).toBe(`rent-roll-${first}-to-${third}.csv`);
+    expect(csv.lines[0]).toBe(`Rent roll ${first} to ${third}`);
+    expect(csv.lines[1]?.split(',').slice(4, 10)).toEqual([
+      'Month',
+      'Due date',
+      'Due',
+      'Received',
+      'Balance',
+      'Status',
+    ]);
+    expect(csv.lines.slice(2).map((line) => line.split(',').slice(4))).toEqual([
+      [first, `${first}-01`, '1000.00', '0.00', '1000.00', 'Late', '', ''],
+      [second, `${second}-01`, '1000.00', '1000.00', '0.00', 'Paid', '', ''],
+      [third, `${third}-01`, '1000.00', '400.00', '600.00', 'Partly paid', '', ''],
+      ['Total', '', '3000.00', '1400.00', '1600.00', '', '46.7%', ''],
+      ['Total', '', '3000.00', '1400.00', '1600.00', '', '46.7%', ''],
+    ]);
+    expect(csv.lines[2]?.split(',').slice(1, 4)).toEqual([tenant.email, home.address, 'Loft']);
+
+    // At 390 px: the same roll, axe clean, nothing wider than the screen.
+    await page.setViewportSize(PHONE);
+    await roll.locator('tbody tr').nth(2).waitFor();
+    await expectAccessible(page, 'rent roll at 390px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});

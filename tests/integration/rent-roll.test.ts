@@ -1,0 +1,215 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Api, joinAs, type Person, team } from '../support/members.js';
+
+/**
+ * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll"): route x role x another organization,
+ * bad input, hand-worked figures (paid, partial, unpaid, late, a shared property shown as "—" with its
+ * reason), and the same figures as the tenant's own rental history.
+ */
+type Team = Awaited<ReturnType<typeof team>>;
+const today = () => new Date().toISOString().slice(0, 10);
+const thisMonth = () => today().slice(0, 7);
+const PERIOD = 'from=2025-01&to=2025-04';
+
+async function ok(res: Promise<{ status: number; body: Record<string, unknown> }>, status = 201) {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body;
+}
+const property = async (api: Api, address: string) => (await ok(api.post('/api/properties', { address }))).id as string;
+const lease = async (api: Api, propertyId: string, body: Record<string, unknown>) =>
+  (
+    (await ok(api.post(`/api/properties/${propertyId}/leases`, { securityDeposit: 0, ...body }))).lease as {
+      id: string;
+    }
+  ).id;
+const txn = (api: Api, propertyId: string, date: string, amount: number, category: string) =>
+  ok(api.post('/api/transactions', { name: `Rent roll ${category} ${date}`, date, amount, category, propertyId }));
+
+let w: Team;
+let x: Team;
+let alone: string; // one lease
+let shared: string; // two leases from March
+let t1: Person;
+let l1: string;
+let l2: string;
+let l3: string;
+beforeAll(async () => {
+  [w, x] = await Promise.all([team(), team()]);
+  const api = w.admin.api;
+  [alone, shared] = await Promise.all([property(api, '10 Roll Road'), property(api, '20 Shared Street')]);
+  let t2: Person;
+  let t3: Person;
+  [t1, t2, t3] = await Promise.all([
+    joinAs(w.orgId, 'TENANT', 'one'),
+    joinAs(w.orgId, 'TENANT', 'two'),
+    joinAs(w.orgId, 'TENANT', 'three'),
+  ]);
+  [l1, l2, l3] = await Promise.all([
+    lease(api, alone, {
+      userId: t1.userId,
+      unitLabel: 'Main',
+      leaseStart: '2025-01-01',
+      leaseEnd: '2025-04-30',
+      monthlyRent: 1000,
+    }),
+    lease(api, shared, {
+      userId: t2.userId,
+      unitLabel: 'A',
+      leaseStart: '2025-01-01',
+      leaseEnd: '2025-12-31',
+      monthlyRent: 800,
+    }),
+    lease(api, shared, {
+      userId: t3.userId,
+      unitLabel: 'B',
+      leaseStart: '2025-03-01',
+      leaseEnd: '2025-12-31',
+      monthlyRent: 700,
+    }),
+  ]);
+  await Promise.all([
+    txn(api, alone, '2025-01-05', 1000, 'rental_income'),
+    txn(api, alone, '2025-02-10', 400, 'rental_income'),
+    txn(api, alone, '2025-02-12', 200, 'section_8_rents'),
+    txn(api, alone, '2025-02-12', 75, 'late_fees'),
+    txn(api, alone, '2025-02-20', -250, 'repairs'),
+    txn(api, alone, '2025-04-01', 1200, 'rental_income'),
+    txn(api, shared, '2025-01-03', 800, 'rental_income'),
+    txn(api, shared, '2025-03-03', 1500, 'rental_income'),
+  ]);
+});
+
+describe('GET /api/reports/rent-roll', () => {
+  it('staff read it; a tenant gets 403; another organization gets 404 for this property', async () => {
+    for (const person of [w.admin, w.landlord, w.manager]) {
+      expect((await person.api.get(`/api/reports/rent-roll?${PERIOD}`)).status).toBe(200);
+    }
+    expect((await w.tenant.api.get(`/api/reports/rent-roll?${PERIOD}`)).status).toBe(403);
+    expect((await t1.api.get(`/api/reports/rent-roll?${PERIOD}`)).status).toBe(403);
+    expect((await x.admin.api.get(`/api/reports/rent-roll?${PERIOD}&propertyId=${alone}`)).status).toBe(404);
+    const theirs = await x.admin.api.get(`/api/reports/rent-roll?${PERIOD}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.leases).toEqual([]);
+  });
+
+  it('refuses bad input with a clear 400', async () => {
+    for (const query of [
+      '',
+      'from=2025-01',
+      'from=2025-13&to=2025-14',
+      'from=2025-04&to=2025-01',
+      'from=2000-01&to=2025-01',
+      `${PERIOD}&propertyId=not%20an%20id!`,
+      `${PERIOD}&extra=1`,
+    ]) {
+      const res = await w.admin.api.get(`/api/reports/rent-roll?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body), query).toMatch(/month|property|Unknown field|required/);
+    }
+  });
+
+  it('works out paid, partial, late and a shared property by hand', async () => {
+    const res = await w.landlord.api.get(`/api/reports/rent-roll?${PERIOD}`);
+    expect(res.status).toBe(200);
+    const { leases, totals, months } = res.body;
+    expect(leases.map((l: { id: string }) => l.id)).toEqual([l1, l2, l3]);
+    const [one, two, three] = leases;
+    expect(one).toMatchObject({
+      address: '10 Roll Road',
+      unitLabel: 'Main',
+      tenant: { email: t1.email },
+      monthlyRent: 1000,
+      totals: { due: 4000, received: 2800, balance: 1200, collectionRateText: '70.0%', sharedMonths: 0 },
+    });
+    expect(one.months.map((m: Record<string, unknown>) => [m.month, m.due, m.received, m.balance, m.status])).toEqual([
+      ['2025-01', 1000, 1000, 0, 'paid'],
+      ['2025-02', 1000, 600, 400, 'partial'],
+      ['2025-03', 1000, 0, 1000, 'late'],
+      ['2025-04', 1000, 1200, -200, 'paid'],
+    ]);
+    expect(two.months.map((m: Record<string, unknown>) => [m.month, m.received, m.status])).toEqual([
+      ['2025-01', 800, 'paid'],
+      ['2025-02', 0, 'late'],
+      ['2025-03', null, null],
+      ['2025-04', null, null],
+    ]);
+    expect(two.months[2].note).toMatch(/more than one lease/i);
+    expect(two.totals).toMatchObject({
+      due: 1600,
+      received: 800,
+      balance: 800,
+      collectionRateText: '50.0%',
+      sharedMonths: 2,
+    });
+    expect(three.months.map((m: Record<string, unknown>) => [m.month, m.received, m.status])).toEqual([
+      ['2025-03', null, null],
+      ['2025-04', null, null],
+    ]);
+    expect(three.totals).toMatchObject({
+      due: 0,
+      received: 0,
+      collectionRate: null,
+      collectionRateText: '—',
+      sharedMonths: 2,
+    });
+    expect(totals).toEqual({
+      due: 5600,
+      received: 3600,
+      balance: 2000,
+      collectionRate: 3600 / 5600,
+      collectionRateText: '64.3%',
+      sharedMonths: 4,
+    });
+    expect(months).toEqual([
+      { month: '2025-01', due: 1800, received: 1800 },
+      { month: '2025-02', due: 1800, received: 600 },
+      { month: '2025-03', due: 1000, received: 0 },
+      { month: '2025-04', due: 1000, received: 1200 },
+    ]);
+  });
+
+  it('filters by property, and shows unpaid within the grace days of this month', async () => {
+    const res = await w.manager.api.get(`/api/reports/rent-roll?${PERIOD}&propertyId=${alone}`);
+    expect(res.body.leases.map((l: { id: string }) => l.id)).toEqual([l1]);
+    expect(res.body.totals).toMatchObject({ due: 4000, received: 2800, balance: 1200 });
+
+    const now = await property(w.admin.api, '30 Grace Court');
+    const renter = await joinAs(w.orgId, 'TENANT', 'grace');
+    const dueDay = Math.min(Number(today().slice(8)), 28);
+    await lease(w.admin.api, now, {
+      userId: renter.userId,
+      leaseStart: `${thisMonth()}-01`,
+      monthlyRent: 900,
+      rentDueDay: dueDay,
+      graceDays: 5,
+    });
+    const current = await w.admin.api.get(
+      `/api/reports/rent-roll?from=${thisMonth()}&to=${thisMonth()}&propertyId=${now}`,
+    );
+    expect(current.status).toBe(200);
+    expect(current.body.leases[0].months).toEqual([
+      {
+        month: thisMonth(),
+        dueDate: `${thisMonth()}-${String(dueDay).padStart(2, '0')}`,
+        due: 900,
+        received: 0,
+        balance: 900,
+        status: 'unpaid',
+        note: null,
+      },
+    ]);
+  });
+
+  it("gives the same due, received and status as the tenant's own rental history", async () => {
+    const history = await t1.api.get('/api/rental-history');
+    expect(history.status).toBe(200);
+    const mine = history.body.leases.find((l: { id: string }) => l.id === l1);
+    const roll = (await w.admin.api.get(`/api/reports/rent-roll?${PERIOD}`)).body.leases.find(
+      (l: { id: string }) => l.id === l1,
+    );
+    const pick = (m: Record<string, unknown>) => [m.month, m.due, m.received, m.status];
+    expect(roll.months.map(pick)).toEqual([...mine.months].reverse().map(pick));
+    expect(roll.months).toHaveLength(4);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { rentRollCsv } from '../../web/src/pages/reports/rentRollCsv';
+
+const totals = (due: number, received: number, text: string, sharedMonths = 0) => ({
+  due,
+  received,
+  balance: due - received,
+  collectionRate: due ? received / due : null,
+  collectionRateText: text,
+  sharedMonths,
+});
+
+describe('rent roll CSV', () => {
+  it('a row per lease and month, a total per lease and for all leases, text guarded against formulas', () => {
+    const csv = rentRollCsv({
+      from: '2025-01',
+      to: '2025-02',
+      today: '2026-01-01',
+      months: [],
+      totals: totals(1000, 400, '40.0%', 1),
+      leases: [
+        {
+          id: 'l1',
+          propertyId: 'p1',
+          address: '=1 Main St, Springfield',
+          unitLabel: null,
+          tenant: { name: 'Ann', email: 'ann@example.com' },
+          leaseStart: '2025-01-01',
+          leaseEnd: null,
+          monthlyRent: 1000,
+          rentDueDay: 1,
+          graceDays: 5,
+          months: [
+            {
+              month: '2025-01',
+              dueDate: '2025-01-01',
+              due: 1000,
+              received: 400,
+              balance: 600,
+              status: 'partial',
+              note: null,
+            },
+            {
+              month: '2025-02',
+              dueDate: '2025-02-01',
+              due: 1000,
+              received: null,
+              balance: null,
+              status: null,
+              note: 'Shared',
+            },
+          ],
+          totals: totals(1000, 400, '40.0%', 1),
+        },
+      ],
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'Rent roll 2025-01 to 2025-02',
+      'Tenant,Email,Property,Unit,Month,Due date,Due,Received,Balance,Status,Collection rate,Note',
+      `Ann,ann@example.com,"'=1 Main St, Springfield",,2025-01,2025-01-01,1000.00,400.00,600.00,Partly paid,,`,
+      `Ann,ann@example.com,"'=1 Main St, Springfield",,2025-02,2025-02-01,1000.00,,,Not available,,Shared`,
+      `Ann,ann@example.com,"'=1 Main St, Springfield",,Total,,1000.00,400.00,600.00,,40.0%,1 shared month not in the totals`,
+      'All leases,,,,Total,,1000.00,400.00,600.00,,40.0%,1 shared month not in the totals',
+      '',
+    ]);
+  });
+});

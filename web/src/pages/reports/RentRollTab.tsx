@@ -1,0 +1,178 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { errorMessage } from '../../api/client';
+import type { RentRollLease, RentRollReport } from '../../api/reports';
+import { RentChartLazy } from '../../components/charts/RentChartLazy';
+import { EmptyState } from '../../components/EmptyState';
+import { PropertyPicker } from '../../components/PropertyPicker';
+import { RouterButton } from '../../components/RouterButton';
+import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
+import { PeriodControls } from '../../features/report-period/PeriodControls';
+import { monthLabel, periodLabel } from '../../features/report-period/period';
+import { formatMoney } from '../../lib/money';
+import type { useReports } from './use-reports';
+
+type Totals = RentRollReport['totals'];
+const CHART_HEIGHT = 300;
+
+const sharedNote = (t: Totals) =>
+  t.sharedMonths > 0
+    ? `${t.sharedMonths} ${t.sharedMonths === 1 ? 'month' : 'months'} shared with another lease on the property ${t.sharedMonths === 1 ? 'is' : 'are'} not in these totals.`
+    : null;
+
+function TotalsView({ totals, testId }: { totals: Totals; testId: string }) {
+  const note = sharedNote(totals);
+  return (
+    <SpaceBetween size="xs">
+      <div data-testid={testId}>
+        <KeyValuePairs
+          columns={4}
+          items={[
+            { label: 'Due', value: formatMoney(totals.due, 2) },
+            { label: 'Received', value: formatMoney(totals.received, 2) },
+            { label: 'Balance', value: formatMoney(totals.balance, 2) },
+            { label: 'Collection rate', value: totals.collectionRateText },
+          ]}
+        />
+      </div>
+      {note ? (
+        <Box variant="small" color="text-body-secondary">
+          {note}
+        </Box>
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+function LeaseRoll({ lease }: { lease: RentRollLease }) {
+  const where = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
+  const who = lease.tenant.name ?? lease.tenant.email ?? 'A former member';
+  return (
+    <section data-testid="rent-roll-lease" aria-label={`${who}, ${where}`}>
+      <SpaceBetween size="s">
+        <Header
+          variant="h3"
+          description={`${where}. ${formatMoney(lease.monthlyRent, 2)} due on day ${lease.rentDueDay}, late after ${lease.graceDays} grace days.${lease.tenant.email && lease.tenant.name ? ` ${lease.tenant.email}` : ''}`}
+        >
+          {who}
+        </Header>
+        <TotalsView totals={lease.totals} testId="rent-roll-lease-totals" />
+        <Table
+          variant="embedded"
+          wrapLines
+          items={lease.months}
+          trackBy="month"
+          ariaLabels={{ tableLabel: `Rent by month for ${who}, ${where}` }}
+          columnDefinitions={[
+            { id: 'month', header: 'Month', cell: (m) => monthLabel(m.month), isRowHeader: true },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (m) => (
+                <SpaceBetween size="xxxs">
+                  <span className="rt-nowrap">
+                    <RentStatusBadge month={m} />
+                  </span>
+                  {m.note ? (
+                    <Box variant="small" color="text-body-secondary">
+                      {m.note}
+                    </Box>
+                  ) : null}
+                </SpaceBetween>
+              ),
+            },
+            { id: 'due', header: 'Due', cell: (m) => formatMoney(m.due, 2) },
+            {
+              id: 'received',
+              header: 'Received',
+              cell: (m) => (m.received === null ? '—' : formatMoney(m.received, 2)),
+            },
+            { id: 'balance', header: 'Balance', cell: (m) => (m.balance === null ? '—' : formatMoney(m.balance, 2)) },
+          ]}
+        />
+      </SpaceBetween>
+    </section>
+  );
+}
+
+/** The reports page's Rent roll tab: a period and property, the portfolio's totals and chart, a table per lease. */
+export function RentRollTab({ r }: { r: ReturnType<typeof useReports> }) {
+  const roll = r.rentRoll;
+  const data = roll.data;
+  return (
+    <SpaceBetween size="l">
+      <SpaceBetween direction="horizontal" size="s">
+        <PeriodControls period={r.period} onChange={r.setPeriod} today={r.today} withProperty={false} idPrefix="rent" />
+        <FormField label="Property" controlId="rent-property">
+          <PropertyPicker
+            controlId="rent-property"
+            testId="rent-property"
+            value={r.period.propertyId ?? ''}
+            onChange={(id) => r.setPeriod({ propertyId: id || undefined })}
+          />
+        </FormField>
+      </SpaceBetween>
+      {roll.isError && !data ? (
+        <Alert
+          type="error"
+          header="Failed to load the report"
+          action={<Button onClick={() => void roll.refetch()}>Retry</Button>}
+        >
+          {errorMessage(roll.error, 'Please try again.')}
+        </Alert>
+      ) : null}
+      <Container
+        header={
+          <Header
+            variant="h2"
+            description={`${periodLabel(r.period.from, r.period.to)}, up to this month. Rent received is rent income on the property in the month, credited to a lease when it is the only one running there.`}
+            actions={
+              <Button iconName="download" onClick={r.downloadRentRoll} disabled={!data} data-testid="rent-roll-csv">
+                Download CSV
+              </Button>
+            }
+          >
+            Rent roll
+          </Header>
+        }
+      >
+        <div className="rt-reserve-table">
+          {!data ? (
+            <StatusIndicator type="loading">Loading the rent roll</StatusIndicator>
+          ) : data.leases.length === 0 ? (
+            <EmptyState
+              title="No leases in this period"
+              action={<RouterButton href="/properties">Go to Properties</RouterButton>}
+            >
+              Add leases in a property's Tenants section; their rent shows here month by month.
+            </EmptyState>
+          ) : (
+            <SpaceBetween size="xl">
+              <SpaceBetween size="m">
+                <Header variant="h3">All leases</Header>
+                <TotalsView totals={data.totals} testId="rent-roll-totals" />
+                <RentChartLazy
+                  testId="rent-roll-chart"
+                  months={data.months}
+                  height={CHART_HEIGHT}
+                  ariaLabel="Rent due and received per month"
+                />
+              </SpaceBetween>
+              {data.leases.map((lease) => (
+                <LeaseRoll key={lease.id} lease={lease} />
+              ))}
+            </SpaceBetween>
+          )}
+        </div>
+      </Container>
+    </SpaceBetween>
+  );
+}
