@@ -23,7 +23,15 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const chosen = (pages: string[]) => (ONLY_PAGES ? pages.filter((p) => ONLY_PAGES.includes(p)) : pages);
 const SIGNED_OUT_PAGES = chosen(['/', '/signin']);
-const SIGNED_IN_PAGES = chosen(['/dashboard', '/transactions', '/properties', '/maintenance']);
+const SIGNED_IN_PAGES = chosen([
+  '/dashboard',
+  '/transactions',
+  '/properties',
+  '/maintenance',
+  '/cash-flow',
+  '/reports',
+  '/rental-history',
+]);
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 
 interface Sample {
