@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHistory } from '../../domain/lease.js';
+import {
+  MaintenanceActivity,
+  MaintenanceCommentInput,
+  MaintenanceCreate,
+  MaintenanceEvent,
+  MaintenanceIdQuery,
+  MaintenanceListQuery,
+  MaintenancePage,
+  MaintenanceResult,
+  MaintenanceUpdate,
+} from '../../domain/maintenance.js';
+import {
+  CashFlowReport,
+  DepreciationQuery,
+  DepreciationReport,
+  ProfitAndLossReport,
+  RentRollReport,
+  ReportPeriodQuery,
+  ScheduleEQuery,
+  ScheduleEReport,
+} from '../../domain/reports.js';
+import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
+import { defineRoute } from '../route.js';
+import { byId } from './params.js';
+
+/** Reports, maintenance, leases and rental history (issues 10 and 13). Part of THE route table (../routes.ts). */
+export const bookRoutes = {
+  // Reports (issue 13): read from the monthly rollups, O(months) reads, never a transaction scan.
+  getCashFlowReport: defineRoute({
+    id: 'getCashFlowReport',
+    method: 'GET',
+    path: '/api/reports/cash-flow',
+    query: ReportPeriodQuery,
+    response: CashFlowReport,
+    roles: STAFF,
+  }),
+  getProfitAndLossReport: defineRoute({
+    id: 'getProfitAndLossReport',
+    method: 'GET',
+    path: '/api/reports/profit-and-loss',
+    query: ReportPeriodQuery,
+    response: ProfitAndLossReport,
+    roles: STAFF,
+  }),
+  getScheduleEReport: defineRoute({
+    id: 'getScheduleEReport',
+    method: 'GET',
+    path: '/api/reports/schedule-e',
+    query: ScheduleEQuery,
+    response: ScheduleEReport,
+    roles: STAFF,
+  }),
+  getDepreciationReport: defineRoute({
+    id: 'getDepreciationReport',
+    method: 'GET',
+    path: '/api/reports/depreciation',
+    query: DepreciationQuery,
+    response: DepreciationReport,
+    roles: STAFF,
+  }),
+  // Rent roll (issue 10): leases x months; rent received from the monthly rollups, O(months) reads.
+  getRentRollReport: defineRoute({
+    id: 'getRentRollReport',
+    method: 'GET',
+    path: '/api/reports/rent-roll',
+    query: ReportPeriodQuery,
+    response: RentRollReport,
+    roles: STAFF,
+  }),
+
+  // Maintenance requests (SPEC §7 "Maintenance"; rules in docs/decisions.md "Tenants: maintenance requests"):
+  // everyone reaches these; the maintenance service decides what a tenant may see and change.
+  listMaintenance: defineRoute({
+    id: 'listMaintenance',
+    method: 'GET',
+    path: '/api/maintenance',
+    query: MaintenanceListQuery,
+    response: MaintenancePage,
+    roles: ANY_ROLE,
+  }),
+  createMaintenance: defineRoute({
+    id: 'createMaintenance',
+    method: 'POST',
+    path: '/api/maintenance',
+    body: MaintenanceCreate,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+    status: 201,
+  }),
+  /** SPEC §7: PUT /api/maintenance?id={id}. */
+  updateMaintenance: defineRoute({
+    id: 'updateMaintenance',
+    method: 'PUT',
+    path: '/api/maintenance',
+    query: MaintenanceIdQuery,
+    body: MaintenanceUpdate,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+    sendsEmail: true,
+  }),
+  getMaintenance: defineRoute({
+    id: 'getMaintenance',
+    method: 'GET',
+    path: '/api/maintenance/{id}',
+    params: byId,
+    response: MaintenanceResult,
+    roles: ANY_ROLE,
+  }),
+  listMaintenanceActivity: defineRoute({
+    id: 'listMaintenanceActivity',
+    method: 'GET',
+    path: '/api/maintenance/{id}/activity',
+    params: byId,
+    response: MaintenanceActivity,
+    roles: ANY_ROLE,
+  }),
+  addMaintenanceComment: defineRoute({
+    id: 'addMaintenanceComment',
+    method: 'POST',
+    path: '/api/maintenance/{id}/comments',
+    params: byId,
+    body: MaintenanceCommentInput,
+    response: z.object({ event: MaintenanceEvent }),
+    roles: ANY_ROLE,
+    status: 201,
+  }),
+  deleteMaintenance: defineRoute({
+    id: 'deleteMaintenance',
+    method: 'DELETE',
+    path: '/api/maintenance/{id}',
+    params: byId,
+    response: z.object({ id: z.string() }),
+    roles: STAFF,
+  }),
+
+  // Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"): staff manage
+  // them on a property; ADMIN and LANDLORD change or delete; a tenant reads only their own rental history.
+  listLeases: defineRoute({
+    id: 'listLeases',
+    method: 'GET',
+    path: '/api/properties/{id}/leases',
+    params: byId,
+    response: LeaseList,
+    roles: STAFF,
+  }),
+  createLease: defineRoute({
+    id: 'createLease',
+    method: 'POST',
+    path: '/api/properties/{id}/leases',
+    params: byId,
+    body: LeaseInput,
+    response: LeaseResult,
+    roles: STAFF,
+    status: 201,
+  }),
+  updateLease: defineRoute({
+    id: 'updateLease',
+    method: 'PATCH',
+    path: '/api/leases/{id}',
+    params: LeaseParams,
+    body: LeaseUpdate,
+    response: LeaseResult,
+    roles: OWNERS,
+  }),
+  deleteLease: defineRoute({
+    id: 'deleteLease',
+    method: 'DELETE',
+    path: '/api/leases/{id}',
+    params: LeaseParams,
+    response: z.object({ id: z.string() }),
+    roles: OWNERS,
+  }),
+  getRentalHistory: defineRoute({
+    id: 'getRentalHistory',
+    method: 'GET',
+    path: '/api/rental-history',
+    response: RentalHistory,
+    roles: ['TENANT'],
+  }),
+} as const;
