@@ -12,6 +12,7 @@ export * from './core/members.js';
 export * from './core/messages.js';
 export * from './core/money.js';
 export * from './core/notifications.js';
+export * from './core/occupancy.js';
 export * from './core/reviews.js';
 export * from './core/scheduleE.js';
 export * from './core/validation.js';

@@ -55,13 +55,18 @@ async function bookCells(orgId: string, from: string, to: string, propertyId: Pr
   return out.sort((a, b) => a.month.localeCompare(b.month) || a.category.localeCompare(b.category));
 }
 
-const wireFigures = (f: BookFigures) =>
+export const wireFigures = (f: BookFigures) =>
   Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fromCents(v)])) as Record<keyof BookFigures, number>;
 const labels = (properties: PropertyRecord[]) => properties.map((p) => ({ id: p.id, address: p.address }));
 
-export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
+/** The period's properties (a foreign property is a 404) and its book cells, for the reports and the dashboard. */
+export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
   const properties = await propertiesFor(orgId, query.propertyId);
-  const cells = await bookCells(orgId, query.from, query.to, query.propertyId);
+  return { properties, cells: await bookCells(orgId, query.from, query.to, query.propertyId) };
+}
+
+export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
+  const { properties, cells } = await periodBooks(orgId, query);
   return {
     from: query.from,
     to: query.to,
