@@ -61,8 +61,11 @@ const labels = (properties: PropertyRecord[]) => properties.map((p) => ({ id: p.
 
 /** The period's properties (a foreign property is a 404) and its book cells, for the reports and the dashboard. */
 export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
-  const properties = await propertiesFor(orgId, query.propertyId);
-  return { properties, cells: await bookCells(orgId, query.from, query.to, query.propertyId) };
+  const [properties, cells] = await Promise.all([
+    propertiesFor(orgId, query.propertyId),
+    bookCells(orgId, query.from, query.to, query.propertyId),
+  ]);
+  return { properties, cells };
 }
 
 export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
