@@ -50,7 +50,10 @@ beforeAll(async () => {
   await txn(api, duplex, -400, 'mortgage');
   const unsorted = await txn(api, null, -12.34, null);
   await ok(
-    api.post(`/api/transactions/${unsorted.transaction.id}/reviews`, { reviewerId: w.landlord.userId, body: 'What is this?' }),
+    api.post(`/api/transactions/${unsorted.transaction.id}/reviews`, {
+      reviewerId: w.landlord.userId,
+      body: 'What is this?',
+    }),
   );
   await ok(api.post('/api/maintenance', { title: 'Dripping tap', description: 'Unit A', propertyId: duplex }));
 });

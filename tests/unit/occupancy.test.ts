@@ -1,4 +1,4 @@
-import { collectionRate, occupancyRate, occupiedUnitDays } from '@rent/shared';
+import { collectionRate, fairRentalDays, fairRentalDaysNote, occupancyRate, occupiedUnitDays } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
 describe('occupancy: occupied unit-days over unit-days', () => {
@@ -63,5 +63,24 @@ describe('collection rate: rent received over rent due', () => {
 
   it('says why when no rent was due', () => {
     expect(collectionRate(0, 5_000)).toEqual({ value: null, text: '—', reason: 'No rent was due on a lease' });
+  });
+});
+
+describe('Schedule E line 2: fair rental days', () => {
+  const leases = [
+    { propertyId: 'p', leaseStart: '2024-11-01', leaseEnd: '2025-01-31' },
+    { propertyId: 'p', leaseStart: '2025-01-15', leaseEnd: '2025-03-31' },
+    { propertyId: 'q', leaseStart: '2020-01-01', leaseEnd: null },
+  ];
+  it('counts the days of the year with at least one lease of the property, overlaps once', () => {
+    // January to March 2025: 31 + 28 + 31 days; the overlap of the two leases counts once.
+    expect(fairRentalDays('p', leases, '2025')).toBe(90);
+    expect(fairRentalDays('q', leases, '2024')).toBe(366);
+    expect(fairRentalDays('p', leases, '2023')).toBe(0);
+  });
+  it('is null, and says so, without a recorded lease', () => {
+    expect(fairRentalDays('r', leases, '2025')).toBeNull();
+    expect(fairRentalDaysNote(null)).toBe('No lease recorded for the property');
+    expect(fairRentalDaysNote(90)).toBe('90 days under a lease');
   });
 });

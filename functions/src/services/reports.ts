@@ -2,6 +2,7 @@ import {
   type BookCell,
   type BookFigures,
   type Cents,
+  fairRentalDays,
   figuresOf,
   fromCents,
   monthsBetween,
@@ -15,6 +16,7 @@ import {
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
+import { leasesOfProperty } from '../data/repositories/tenancies.js';
 import { summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 import { depreciationByProperty } from './depreciation.js';
@@ -136,18 +138,18 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
   const shown: (string | null)[] =
     query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
   for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
-  const depreciation = await depreciationByProperty(
-    orgId,
-    query.year,
-    properties.filter((p) => shown.includes(p.id)),
-  );
+  const sheetProperties = properties.filter((p) => shown.includes(p.id));
+  const [depreciation, leases] = await Promise.all([
+    depreciationByProperty(orgId, query.year, sheetProperties),
+    Promise.all(sheetProperties.map((p) => leasesOfProperty(orgId, p.id))),
+  ]);
   const worksheets = shown.map((id) => {
     const property = properties.find((p) => p.id === id);
     return {
       propertyId: id,
       address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
       propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
-      fairRentalDays: null,
+      fairRentalDays: id === null ? null : fairRentalDays(id, leases.flat(), query.year),
       ...wireWorksheet(
         scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
       ),

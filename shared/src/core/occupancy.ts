@@ -73,3 +73,16 @@ export function occupancyRate(days: { unitDays: number; occupiedUnitDays: number
   const value = days.occupiedUnitDays / days.unitDays;
   return { value, text: formatPercent(value) };
 }
+
+/**
+ * Schedule E line 2, fair rental days: the days of the tax year on which at least one lease of the property
+ * ran (a worksheet figure for the preparer; personal-use days are not recorded). null = no lease recorded.
+ */
+export function fairRentalDays(propertyId: string, leases: readonly OccupancyLease[], year: string): number | null {
+  const own = leases.filter((lease) => lease.propertyId === propertyId);
+  if (own.length === 0) return null;
+  return occupiedUnitDays([{ propertyId, units: 1 }], own, `${year}-01-01`, `${year}-12-31`).occupiedUnitDays;
+}
+
+export const fairRentalDaysNote = (days: number | null) =>
+  days === null ? 'No lease recorded for the property' : `${days} days under a lease`;

@@ -96,8 +96,8 @@ export const ScheduleEWorksheetWire = z.object({
   address: z.string(),
   /** Line 1b: the Schedule E type code; null when the property has no type. */
   propertyType: z.object({ code: z.number().int(), label: z.string() }).nullable(),
-  /** Line 2: fair rental days need leases, which are not recorded yet. */
-  fairRentalDays: z.null(),
+  /** Line 2: days of the year under a lease (core/occupancy.ts fairRentalDays); null without a recorded lease. */
+  fairRentalDays: z.number().int().nullable(),
   lines: z.array(
     z.object({
       line: z.string(),
