@@ -22,6 +22,8 @@
  * | Rule counter       | ORG#o  | COUNTER#RULES             |                                             |                                             |
  * | Rule batch         | ORG#o  | RULEBATCH#b               | ORG#o#RULEBATCH#OPEN / fingerprint#b (open) |                                             |
  * | Rule batch record  | ORG#o  | RULEBATCHREC#b#A#c / #U#c |                                             |                                             |
+ * | File import        | ORG#o  | IMPORT#i                  | ORG#o#IMPORTS / createdAt#i                 |                                             |
+ * | File import record | ORG#o  | IMPORTREC#i#firstLine     |                                             |                                             |
  * | Match cell         | ORG#o  | MATCH#yyyy-mm#PROP#p      |                                             |                                             |
  * |   (no property)    |        | MATCH#yyyy-mm#NOPROP      |                                             |                                             |
  * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
@@ -191,6 +193,20 @@ export const keys = {
     PK: orgPk(orgId),
     SKPrefix: `RULEBATCHREC#${batchId}#${kind}#`,
   }),
+
+  /** One file import (docs/decisions.md "File import"); GSI1 lists an organization's imports newest first. */
+  fileImport: (orgId: string, importId: string) => ({ PK: orgPk(orgId), SK: `IMPORT#${importId}` }),
+  fileImportByTime: (orgId: string, createdAt: string, importId: string) => ({
+    GSI1PK: `${orgPk(orgId)}#IMPORTS`,
+    GSI1SK: `${createdAt}#${importId}`,
+  }),
+  fileImportsByTime: (orgId: string) => ({ GSI1PK: `${orgPk(orgId)}#IMPORTS` }),
+  /** The lines one request of an import brought (included and left out), keyed by its first line. */
+  fileImportRecord: (orgId: string, importId: string, firstLine: number) => ({
+    PK: orgPk(orgId),
+    SK: `IMPORTREC#${importId}#${String(firstLine).padStart(8, '0')}`,
+  }),
+  fileImportRecords: (orgId: string, importId: string) => ({ PK: orgPk(orgId), SKPrefix: `IMPORTREC#${importId}#` }),
 
   /** The match index's snapshot of one month of one property (or none): the rollup cell's twin. */
   matchCell: (orgId: string, month: string, propertyId: string | null) => ({

@@ -1,4 +1,4 @@
-import { daysBetween } from './dates.js';
+import { addDays, daysBetween } from './dates.js';
 
 /**
  * Is a file row already in the ledger? Each row is compared with the organization's existing
@@ -8,7 +8,8 @@ import { daysBetween } from './dates.js';
  * as a possible duplicate, not silently dropped). Pure and zod-free.
  */
 
-export type ImportRowStatus = 'new' | 'duplicate' | 'possible_duplicate';
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'possible_duplicate'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 /** Days apart within which the same amount and name count as a possible duplicate. */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
@@ -128,4 +129,19 @@ export function classifyRows(
     }
   });
   return result as RowClassification[];
+}
+
+/**
+ * The dates the ledger is read for: the file's first date minus POSSIBLE_DUPLICATE_DAYS to its last plus
+ * as many (a bounded range query, not a scan); null for no rows.
+ */
+export function comparisonWindow(rows: readonly { date: string }[]): { from: string; to: string } | null {
+  if (rows.length === 0) return null;
+  let min = rows[0]!.date;
+  let max = min;
+  for (const { date } of rows) {
+    if (date < min) min = date;
+    if (date > max) max = date;
+  }
+  return { from: addDays(min, -POSSIBLE_DUPLICATE_DAYS), to: addDays(max, POSSIBLE_DUPLICATE_DAYS) };
 }
