@@ -218,20 +218,37 @@ describe('file import', () => {
     await expectLedgerConsistent(orgId);
   });
 
-  it('into a bank account: same account is a duplicate, the same in another account only possible; account and institution recorded', async () => {
+  it('into a bank account: same account is a duplicate, the same in another account only possible; account, institution and the account default property recorded', async () => {
     const { api } = await newAdmin('import-account');
     const orgId = await orgIdOf(api);
     const [mine, other] = [`acct-${randomUUID().slice(0, 8)}`, `acct-${randomUUID().slice(0, 8)}`];
+    const propertyId = (await api.post('/api/properties', { address: '3 Account Default Road' })).body.id;
     for (const accountId of [mine, other]) {
       await db().send(
         new PutCommand({
           TableName: TABLE_NAME,
+          // A BankAccount as the bank-link code writes it (functions/src/data/bankItems.ts).
           Item: {
             PK: `ORG#${orgId}`,
             SK: `BANKACCT#${accountId}`,
             type: 'BankAccount',
             id: accountId,
+            organizationId: orgId,
+            userId: 'someone',
+            provider: 'plaid',
+            accountId: `plaid-${accountId}`,
             institutionId: 'inst-1',
+            accountType: 'depository',
+            subtype: 'checking',
+            name: 'Checking',
+            officialName: null,
+            mask: '0000',
+            currency: 'USD',
+            balance: 0,
+            propertyId: accountId === other ? propertyId : null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+            version: 1,
           },
         }),
       );
@@ -240,7 +257,8 @@ describe('file import', () => {
     const { last } = await importFile(api, first, { bankAccountId: other });
     expect(last.status).toBe(201);
     const [t] = await transactionsOf(orgId);
-    expect(t).toMatchObject({ bankAccountId: other, institutionId: 'inst-1', source: 'user_created' });
+    // No property chosen: the account's default property applies.
+    expect(t).toMatchObject({ bankAccountId: other, institutionId: 'inst-1', source: 'user_created', propertyId });
 
     const rows = [{ line: 1, date: '2026-03-02', name: 'Landscaping', amount: -120 }];
     const intoOther = (await api.post('/api/imports/preview', { bankAccountId: other, rows })).body;

@@ -6,8 +6,8 @@ import {
   type ImportPreviewInput,
   type ImportPreviewResult,
 } from '@rent/shared';
+import { getBankAccount } from '../data/repositories/banks.js';
 import {
-  bankAccountOfOrg,
   getImport,
   IMPORT_LEASE_MS,
   type ImportHeader,
@@ -50,7 +50,7 @@ export const UNDO_BUDGET_MS = 7_000;
  * with each other: a genuine same-day same-amount pair stays two new rows.
  */
 export async function previewImport(orgId: string, input: ImportPreviewInput): Promise<ImportPreviewResult> {
-  if (input.bankAccountId) await bankAccountOfOrg(orgId, input.bankAccountId);
+  if (input.bankAccountId) await getBankAccount(orgId, input.bankAccountId);
   const window = comparisonWindow(input.rows)!;
   const ledger = await transactionsDated(orgId, window.from, window.to);
   const byId = new Map(ledger.map((t) => [t.id, t]));
@@ -82,9 +82,11 @@ export async function previewImport(orgId: string, input: ImportPreviewInput): P
  */
 export async function createImport(caller: Caller, input: CreateImportInput) {
   const orgId = caller.orgId;
-  const account = input.bankAccountId ? await bankAccountOfOrg(orgId, input.bankAccountId) : null;
-  if (input.propertyId) {
-    await getProperty(orgId, input.propertyId).catch((error) => {
+  const account = input.bankAccountId ? await getBankAccount(orgId, input.bankAccountId) : null;
+  // The import's default property; without one, the account's own default property (SPEC BankAccount.propertyId).
+  const propertyId = input.propertyId ?? account?.propertyId ?? null;
+  if (propertyId) {
+    await getProperty(orgId, propertyId).catch((error) => {
       throw error instanceof NotFound ? notYourProperty() : error;
     });
   }
@@ -96,7 +98,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
       fileName: input.fileName,
       bankAccountId: input.bankAccountId,
       institutionId: account?.institutionId ?? null,
-      propertyId: input.propertyId,
+      propertyId,
       totalRows: input.totalRows,
     },
     now,

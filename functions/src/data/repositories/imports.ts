@@ -279,24 +279,3 @@ export async function listImports(
       : null,
   };
 }
-
-// ---- the account an import goes into ------------------------------------------------------------------
-
-/**
- * The bank account named by an import, if it is the caller's: the BankAccount item `ORG#o / BANKACCT#a`
- * of the bank-link contract (read here by its key only). Another organization's or an unknown id: 404.
- */
-export async function bankAccountOfOrg(
-  orgId: string,
-  bankAccountId: string,
-): Promise<{ institutionId: string | null }> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: { PK: orgPk(orgId), SK: `BANKACCT#${bankAccountId}` },
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) throw new NotFound('Bank account');
-  return { institutionId: (Item.institutionId as string | undefined) ?? null };
-}
