@@ -128,8 +128,6 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     process.env.S3_PUBLIC_ENDPOINT = `${origin}/s3`;
     // Links in mails (invitations) point at this origin.
     process.env.SITE_URL = origin;
-    // Bank links: Link tokens name the Plaid webhook route on this origin, as in AWS.
-    process.env.PLAID_WEBHOOK_URL = `${origin}/api/plaid/webhook`;
     // The sign-out-everywhere handler calls the stand-in's admin API with the AWS SDK, as it calls Cognito in AWS.
     Object.assign(process.env, {
       USER_POOL_ID: LOCAL.userPoolId,

@@ -48,8 +48,6 @@ const Env = z.object({
    */
   PLAID_TOKEN_KEY_ID: z.string().min(1).optional(),
   KMS_ENDPOINT: z.url().optional(),
-  /** Where Plaid sends an item's webhooks, given to Link when a bank is connected (the Plaid webhook route). */
-  PLAID_WEBHOOK_URL: z.url().optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
