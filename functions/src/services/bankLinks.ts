@@ -21,9 +21,8 @@ import {
   upsertBankAccounts,
 } from '../data/repositories/banks.js';
 import { Conflict } from '../domain-errors.js';
-import { config } from '../lib/config.js';
 import { logger } from '../lib/logger.js';
-import { plaidClient } from '../lib/plaid.js';
+import { plaidClient, plaidWebhookUrl } from '../lib/plaid.js';
 import type { Caller } from '../runtime/identity.js';
 import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js';
 
@@ -125,7 +124,7 @@ export async function createLinkToken(caller: Caller, connectionId?: string): Pr
     language: 'en',
     country_codes: [CountryCode.Us],
     user: { client_user_id: caller.userId },
-    ...(config().PLAID_WEBHOOK_URL && { webhook: config().PLAID_WEBHOOK_URL }),
+    ...(plaidWebhookUrl() && { webhook: plaidWebhookUrl() }),
   };
   if (connectionId) {
     const institution = await getInstitution(caller.orgId, connectionId);
