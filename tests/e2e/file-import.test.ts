@@ -40,7 +40,11 @@ describe('file import', () => {
   it('imports a CSV with one duplicate flagged, shows the rows in the ledger, and undoes the import', async () => {
     const { page } = await browser.newPage(DESKTOP);
     const org = await signInToOwnOrganization(page, 'import');
-    const names = { water: uniqueName('City Water'), coffee: uniqueName('Corner Coffee'), plumber: uniqueName('Plumber') };
+    const names = {
+      water: uniqueName('City Water'),
+      coffee: uniqueName('Corner Coffee'),
+      plumber: uniqueName('Plumber'),
+    };
     await org.addTransaction({ name: names.water, date: '2024-05-03', amount: -84.2 });
 
     await openLedger(page);
@@ -70,7 +74,10 @@ describe('file import', () => {
     await expectAccessible(page, 'import wizard: review');
 
     await wizard.getByRole('button', { name: 'Import 3 transactions' }).click();
-    await expectToast(page, /Import complete.*3 transactions imported from may-statement\.csv; 1 row left out\..*Undo import/);
+    await expectToast(
+      page,
+      /Import complete.*3 transactions imported from may-statement\.csv; 1 row left out\..*Undo import/,
+    );
     await page.getByTestId('import-wizard').waitFor({ state: 'hidden' });
 
     // The ledger shows the imported rows (the pair as two), and the original one once.
@@ -110,11 +117,14 @@ describe('file import', () => {
     await page.keyboard.press('Enter');
     const wizard = page.getByTestId('import-wizard');
     await wizard.getByText('Bank file').waitFor();
-    await page.getByTestId('import-file').locator('input[type="file"]').setInputFiles({
-      name: 'phone.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('Date,Description,Amount\n2024-05-20,Phone import row,-12.00\n'),
-    });
+    await page
+      .getByTestId('import-file')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'phone.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Date,Description,Amount\n2024-05-20,Phone import row,-12.00\n'),
+      });
     await page.getByTestId('import-file-summary').waitFor();
     await expectAccessible(page, 'import wizard at 390px, dark');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

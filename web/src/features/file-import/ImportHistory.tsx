@@ -15,8 +15,7 @@ const STATUS: Record<FileImport['status'], { type: 'success' | 'in-progress' | '
   undone: { type: 'stopped', text: 'Undone' },
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The organization's imports, newest first, each with Undo until it is undone. */
 export default function ImportHistory({ onClose }: { onClose: () => void }) {

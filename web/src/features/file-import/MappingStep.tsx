@@ -65,7 +65,10 @@ export function MappingStep({ wizard }: { wizard: ImportWizardState }) {
         ariaLabels={{ tableLabel: 'Rows read from the file' }}
       />
       {wizard.errors.length ? (
-        <ExpandableSection headerText={`Lines that could not be read (${wizard.errors.length})`} data-testid="import-errors">
+        <ExpandableSection
+          headerText={`Lines that could not be read (${wizard.errors.length})`}
+          data-testid="import-errors"
+        >
           <ul>
             {wizard.errors.slice(0, 100).map((e) => (
               <li key={`${e.line}-${e.reason}`}>
@@ -83,12 +86,19 @@ function ColumnChoices({ wizard, columns, id }: { wizard: ImportWizardState; col
   const mapping = wizard.mapping;
   const options: SelectProps.Option[] = columns.map((c, i) => ({ value: String(i), label: c }));
   const none: SelectProps.Option = { value: '', label: 'None' };
-  const pick = (value: number | undefined | null) => (value === undefined || value === null ? null : (options[value] ?? null));
+  const pick = (value: number | undefined | null) =>
+    value === undefined || value === null ? null : (options[value] ?? null);
   const set = (next: Partial<ColumnMapping>) => wizard.setMapping({ ...mapping, ...next });
   const num = (option: SelectProps.Option) => (option.value === '' ? null : Number(option.value));
   const amount = mapping.amount;
   const split = amount?.kind === 'split';
-  const column = (label: string, key: string, value: SelectProps.Option | null, onChange: (o: SelectProps.Option) => void, extra: SelectProps.Option[] = []) => (
+  const column = (
+    label: string,
+    key: string,
+    value: SelectProps.Option | null,
+    onChange: (o: SelectProps.Option) => void,
+    extra: SelectProps.Option[] = [],
+  ) => (
     <FormField label={label} controlId={`${id}-${key}`}>
       <Select
         controlId={`${id}-${key}`}
@@ -127,15 +137,25 @@ function ColumnChoices({ wizard, columns, id }: { wizard: ImportWizardState; col
       <ColumnLayout columns={2}>
         {amount?.kind === 'split' ? (
           <>
-            {column('Debit (money out)', 'debit', pick(amount.debit), (o) => set({ amount: { ...amount, debit: Number(o.value) } }))}
-            {column('Credit (money in)', 'credit', pick(amount.credit), (o) => set({ amount: { ...amount, credit: Number(o.value) } }))}
+            {column('Debit (money out)', 'debit', pick(amount.debit), (o) =>
+              set({ amount: { ...amount, debit: Number(o.value) } }),
+            )}
+            {column('Credit (money in)', 'credit', pick(amount.credit), (o) =>
+              set({ amount: { ...amount, credit: Number(o.value) } }),
+            )}
           </>
         ) : (
           column('Amount', 'amount', pick(amount?.kind === 'signed' ? amount.column : undefined), (o) =>
             set({ amount: { kind: 'signed', column: Number(o.value) } }),
           )
         )}
-        {column('Bank reference (optional)', 'reference', pick(mapping.externalId) ?? none, (o) => set({ externalId: num(o) }), [none])}
+        {column(
+          'Bank reference (optional)',
+          'reference',
+          pick(mapping.externalId) ?? none,
+          (o) => set({ externalId: num(o) }),
+          [none],
+        )}
       </ColumnLayout>
       <Checkbox
         checked={mapping.flipSign ?? false}

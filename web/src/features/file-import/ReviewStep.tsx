@@ -22,7 +22,9 @@ function Status({ row }: { row: ReviewRow }) {
       {row.reason ? (
         <Box variant="small" color="text-body-secondary">
           {row.reason}
-          {row.match ? ` (${row.match.date}, ${row.match.name}, ${formatCurrency(Math.round(row.match.amount * 100), 2)})` : ''}
+          {row.match
+            ? ` (${row.match.date}, ${row.match.name}, ${formatCurrency(Math.round(row.match.amount * 100), 2)})`
+            : ''}
         </Box>
       ) : null}
     </SpaceBetween>
@@ -77,8 +79,14 @@ export function ReviewStep({ wizard }: { wizard: ImportWizardState }) {
         onSelectionChange={({ detail }) => {
           const chosen = new Set(detail.selectedItems.map((r) => r.line));
           const lines = items.map((r) => r.line);
-          wizard.setIncluded(lines.filter((l) => chosen.has(l)), true);
-          wizard.setIncluded(lines.filter((l) => !chosen.has(l)), false);
+          wizard.setIncluded(
+            lines.filter((l) => chosen.has(l)),
+            true,
+          );
+          wizard.setIncluded(
+            lines.filter((l) => !chosen.has(l)),
+            false,
+          );
         }}
         header={
           <Header

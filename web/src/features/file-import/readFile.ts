@@ -54,7 +54,11 @@ export interface MappedCsv {
 }
 
 /** The rows of a CSV under a mapping and a date order (the detected one unless the person chose). */
-export function mapCsv(layout: CsvLayout, mapping: Partial<ColumnMapping>, chosen: DateFormat | null): MappedCsv | null {
+export function mapCsv(
+  layout: CsvLayout,
+  mapping: Partial<ColumnMapping>,
+  chosen: DateFormat | null,
+): MappedCsv | null {
   if (!isCompleteMapping(mapping)) return null;
   const { dates, decimal } = analyzeColumns(layout.data, mapping);
   const format = chosen && dates.candidates.includes(chosen) ? chosen : dates.format;

@@ -207,7 +207,7 @@ export function useImportWizard(onClose: () => void) {
   const setIncluded = (lines: number[], include: boolean) =>
     setExcluded((current) => {
       const next = new Set(current);
-      for (const line of lines) (include ? next.delete(line) : next.add(line));
+      for (const line of lines) include ? next.delete(line) : next.add(line);
       return next;
     });
 
