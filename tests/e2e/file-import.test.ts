@@ -70,7 +70,10 @@ describe('file import', () => {
     for (const text of await row(names.coffee).allTextContents()) expect(text).toMatch(/New/);
     expect(await row(names.water).locator('input[type="checkbox"]').isChecked()).toBe(false);
     expect(await row(names.plumber).locator('input[type="checkbox"]').isChecked()).toBe(true);
-    await page.getByTestId('import-review').getByText('1 new', { exact: false }).waitFor();
+    await page
+      .getByTestId('import-review')
+      .getByText('3 new, 1 duplicate, 0 possible duplicates. Ticked rows are imported.')
+      .waitFor();
     await expectAccessible(page, 'import wizard: review');
 
     await wizard.getByRole('button', { name: 'Import 3 transactions' }).click();

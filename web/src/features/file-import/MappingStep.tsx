@@ -47,7 +47,7 @@ export function MappingStep({ wizard }: { wizard: ImportWizardState }) {
         data-testid="import-mapping-preview"
         variant="embedded"
         header={
-          <Box variant="h3">
+          <Box variant="h2">
             Preview: {wizard.rows.length.toLocaleString('en-US')} rows read
             {wizard.errors.length ? `, ${wizard.errors.length.toLocaleString('en-US')} could not be read` : ''}
           </Box>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { ImportWizardState, ReviewRow } from './use-import-wizard';
 
 const PAGE = 50;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export const STATUS_LABELS = { new: 'New', duplicate: 'Duplicate', possible_duplicate: 'Possible duplicate' } as const;
 
@@ -90,9 +91,9 @@ export function ReviewStep({ wizard }: { wizard: ImportWizardState }) {
         }}
         header={
           <Header
-            variant="h3"
+            variant="h2"
             counter={`(${wizard.includedCount.toLocaleString('en-US')}/${wizard.reviewRows.length.toLocaleString('en-US')})`}
-            description={`${counts.new} new, ${counts.duplicate} duplicates, ${counts.possible_duplicate} possible duplicates. Ticked rows are imported.`}
+            description={`${counts.new} new, ${plural(counts.duplicate, 'duplicate')}, ${plural(counts.possible_duplicate, 'possible duplicate')}. Ticked rows are imported.`}
           >
             Rows to import
           </Header>
