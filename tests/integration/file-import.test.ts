@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
@@ -213,6 +213,23 @@ describe('file import', () => {
     ]);
     expect(responses[2]!.body.import).toMatchObject({ importedCount: 6, skippedCount: 1 });
     expect((await transactionsOf(orgId)).length).toBe(6);
+    // While a request holds the import (its lease), an undo waits: 409, nothing removed.
+    const key = { PK: `ORG#${orgId}`, SK: `IMPORT#${id}` };
+    const hold = (until: number) =>
+      db().send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: key,
+          UpdateExpression: 'SET leaseUntil = :until',
+          ExpressionAttributeValues: { ':until': until },
+        }),
+      );
+    await hold(Date.now() + 60_000);
+    const busy = await api.delete(`/api/imports/${id}`);
+    expect(busy.status).toBe(409);
+    expect(busy.body.code).toBe('IMPORT_BUSY');
+    expect((await transactionsOf(orgId)).length).toBe(6);
+    await hold(0);
     expect((await api.delete(`/api/imports/${id}`)).body).toMatchObject({ removedCount: 6, keptCount: 0 });
     expect(await transactionsOf(orgId)).toEqual([]);
     await expectLedgerConsistent(orgId);
