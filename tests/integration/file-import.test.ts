@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { joinAs } from '../support/members.js';
@@ -231,6 +231,33 @@ describe('file import', () => {
     expect((await transactionsOf(orgId)).length).toBe(6);
     await hold(0);
     expect((await api.delete(`/api/imports/${id}`)).body).toMatchObject({ removedCount: 6, keptCount: 0 });
+    expect(await transactionsOf(orgId)).toEqual([]);
+    await expectLedgerConsistent(orgId);
+  });
+
+  it('an undo out of time answers complete: false and the next call finishes it, counting each transaction once', async () => {
+    const { api, email } = await newAdmin('import-resume');
+    const orgId = await orgIdOf(api);
+    const rows = Array.from({ length: 4 }, (_, i) => ({
+      line: i + 2,
+      date: `2026-04-0${i + 1}`,
+      name: `Resumed row ${i}`,
+      amount: -10,
+      include: true,
+    }));
+    const { id } = await importFile(api, rows);
+    process.env.TABLE_NAME = TABLE_NAME;
+    process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+    process.env.LOG_LEVEL = 'silent';
+    const { undoImport } = await import('../../functions/src/services/fileImports.js');
+    const caller = { orgId, userId: 'someone', email };
+    // Started long ago: the budget is spent before the first chunk, nothing is deleted yet.
+    const first = await undoImport(caller, id, { started: 0 });
+    expect(first).toMatchObject({ complete: false, removedCount: 0, keptCount: 0 });
+    expect(first.import.status).toBe('undoing');
+    expect(await transactionsOf(orgId)).toHaveLength(4);
+    const second = await api.delete(`/api/imports/${id}`);
+    expect(second.body).toMatchObject({ complete: true, removedCount: 4, keptCount: 0 });
     expect(await transactionsOf(orgId)).toEqual([]);
     await expectLedgerConsistent(orgId);
   });
