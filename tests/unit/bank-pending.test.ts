@@ -42,7 +42,12 @@ describe('pending bank transactions count nowhere until posted', () => {
     const rows = [...new MatchRows().change(pending, posted).result().values()];
     expect(rows).toHaveLength(1);
     expect(Object.values(rows[0]!.rows)[0]).toBe(JSON.stringify([2, '04', -2000, 'r', 'repairs', 'Cafe']));
-    const back = [...new MatchRows().change(posted, { ...posted, pending: true, version: 3 }).result().values()];
+    const back = [
+      ...new MatchRows()
+        .change(posted, { ...posted, pending: true, version: 3 })
+        .result()
+        .values(),
+    ];
     expect(Object.values(back[0]!.rows)[0]).toBe(JSON.stringify([3]));
   });
 });

@@ -139,7 +139,10 @@ export function bankTransactionName(t: Pick<PlaidTransactionLike, 'name' | 'merc
 }
 
 export class UnreadableBankTransaction extends Error {
-  constructor(readonly transactionId: string, reason: string) {
+  constructor(
+    readonly transactionId: string,
+    reason: string,
+  ) {
     super(`Bank transaction ${transactionId}: ${reason}`);
   }
 }
@@ -185,10 +188,7 @@ export interface PendingCandidate {
   merchantKey: string;
 }
 
-export type PendingMatch =
-  | { kind: 'same'; id: string }
-  | { kind: 'suggest'; id: string }
-  | { kind: 'none' };
+export type PendingMatch = { kind: 'same'; id: string } | { kind: 'suggest'; id: string } | { kind: 'none' };
 
 const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;
 
