@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { PendingCandidate } from '@rent/shared';
+import { Conflict } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../matchIndex.js';
@@ -8,7 +9,7 @@ import { prefixQuery, queryAll } from '../query.js';
 import { RollupDeltas } from '../rollups.js';
 import { StaleRead, type TransactOp } from '../transact.js';
 import type { TransactionRecord } from '../transactionItems.js';
-import { addPropertyChange, cellOps, propertyCountOps, writeOps } from '../transactions/writeOps.js';
+import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from '../transactions/writeOps.js';
 
 /**
  * Bank transactions by their Plaid id (docs/decisions.md "Bank sync"):
@@ -165,3 +166,63 @@ export async function deleteRemovedBankTransaction(current: TransactionRecord, p
     throw error;
   }
 }
+
+/**
+ * Accepting a suggested match: the older record (pending, or kept after the bank removed it) becomes the
+ * posted one (`olderNext`), the posted duplicate is deleted, and the posted Plaid id points at the older
+ * record, in ONE TransactWriteItems (rollups, match rows and property counts merged per item). The
+ * duplicate must still be as read, with nothing attached (no receipt, no activity), else 409.
+ */
+export async function mergeSuggestedMatch(
+  older: TransactionRecord,
+  olderNext: TransactionRecord,
+  posted: TransactionRecord,
+): Promise<void> {
+  const orgId = older.organizationId;
+  const counts = new Map<string, number>();
+  addPropertyChange(counts, older.propertyId, olderNext.propertyId);
+  addPropertyChange(counts, posted.propertyId, null);
+  const stale = () => new Conflict('CONFLICT', MESSAGES_MERGE_STALE);
+  await writeOps(orgId, [
+    updateOp(older, olderNext, stale),
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.transaction(orgId, posted.id),
+          ConditionExpression:
+            'attribute_exists(PK) AND version = :version AND receiptCount = :zero AND attribute_not_exists(activityVersion)',
+          ExpressionAttributeValues: { ':version': posted.version, ':zero': 0 },
+        },
+      },
+      onConditionFailure: stale,
+    },
+    ...propertyCountOps(orgId, counts),
+    ...cellOps(
+      orgId,
+      new RollupDeltas().change(older, olderNext).change(posted, null),
+      new MatchRows().change(older, olderNext).change(posted, null),
+    ),
+    ...(older.pending ? [bankPendingDeleteOp(orgId, older.id)] : []),
+    ...(posted.plaidTransactionId
+      ? [
+          {
+            item: {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.bankTransactionPointer(orgId, posted.plaidTransactionId),
+                  type: 'BankTransactionPointer',
+                  plaidTransactionId: posted.plaidTransactionId,
+                  transactionId: older.id,
+                },
+              },
+            },
+          },
+        ]
+      : []),
+  ]);
+}
+
+const MESSAGES_MERGE_STALE =
+  'One of these transactions was changed (or something was attached to it) meanwhile. Reload and try again.';
