@@ -10,6 +10,7 @@ import { ensureCertificate } from './cert.js';
 import { createCognitoStandIn } from './cognito.js';
 import { LOCAL } from './config.js';
 import { ensureTable, startDynamoDb } from './dynamodb.js';
+import { startKms } from './kms.js';
 import { serveMailbox } from './mail-viewer.js';
 import { createOriginServer } from './origin-server.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
@@ -37,6 +38,9 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The SES emulator (aws-ses-v2-local): GET <sesEndpoint>/store lists the mail sent. */
   sesEndpoint: string;
+  /** The KMS stand-in and its key's ARN (bank links: functions/src/lib/secrets.ts). */
+  kmsEndpoint: string;
+  plaidTokenKeyId: string;
   /** Token issuing without a browser, for the benchmark only. */
   tokensFor(email: string): Promise<{ id_token: string }>;
   /** The stand-in's signing key, for tests that need an expired but correctly signed token. */
@@ -76,6 +80,13 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     log('Starting the SES emulator…');
     const ses = await startSes();
     closers.push(ses.close);
+    // Bank links: the KMS stand-in that envelope-encrypts Plaid access tokens (functions/src/lib/secrets.ts).
+    const kms = await startKms({
+      region: LOCAL.region,
+      alias: LOCAL.plaidTokenKeyAlias,
+      keyFile: persist ? join(dataDir, 'kms-key.json') : undefined,
+    });
+    closers.push(kms.close);
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
     if (opts.seed ?? true) {
@@ -91,6 +102,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      KMS_ENDPOINT: kms.endpoint,
+      PLAID_TOKEN_KEY_ID: kms.keyArn,
       MAIL_FROM: 'Rent.Today <no-reply@localhost>',
       AWS_ACCESS_KEY_ID: LOCAL.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
@@ -173,6 +186,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
+      kmsEndpoint: kms.endpoint,
+      plaidTokenKeyId: kms.keyArn,
       tokensFor: cognito.tokensFor,
       signingJwk: cognito.privateJwk,
       issuer: cognito.issuer,

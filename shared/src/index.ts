@@ -16,6 +16,7 @@ export * from './core/notifications.js';
 export * from './core/reviews.js';
 export * from './core/scheduleE.js';
 export * from './core/validation.js';
+export * from './domain/bank.js';
 export * from './domain/bankSync.js';
 export * from './domain/common.js';
 export * from './domain/invitation.js';

@@ -9,6 +9,8 @@ declare module 'vitest' {
     certPath: string;
     dynamoEndpoint: string;
     sesEndpoint: string;
+    kmsEndpoint: string;
+    plaidTokenKeyId: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -28,6 +30,8 @@ export default async function setup(project: TestProject) {
   project.provide('certPath', stack.certPath);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sesEndpoint', stack.sesEndpoint);
+  project.provide('kmsEndpoint', stack.kmsEndpoint);
+  project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

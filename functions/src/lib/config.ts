@@ -42,6 +42,12 @@ const Env = z.object({
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
    */
   CURSOR_SECRET: z.string().min(32).optional(),
+  /**
+   * Bank links (docs/decisions.md "Bank links"): the KMS key that envelope-encrypts Plaid access tokens (its ARN,
+   * set only on functions granted it), and offline the local KMS stand-in (infra/local/kms.ts).
+   */
+  PLAID_TOKEN_KEY_ID: z.string().min(1).optional(),
+  KMS_ENDPOINT: z.url().optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
