@@ -243,9 +243,9 @@ export class PlaidStore {
     return item;
   }
 
+  /** /item/remove: the item is gone; its access token answers ITEM_NOT_FOUND from now on. */
   remove(item: StandInItem): void {
     item.removed = true;
-    for (const [tokenValue, id] of this.accessTokens) if (id === item.item_id) this.accessTokens.delete(tokenValue);
   }
 
   requireLogin(item: StandInItem): void {
