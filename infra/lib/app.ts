@@ -3,6 +3,7 @@ import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
+import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
 import { acknowledgeNagFindings } from './nag.js';
 import { WebStack } from './web-stack.js';
 
@@ -51,6 +52,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     userPoolClient: auth.userPoolClient,
     userPool: auth.userPool,
     mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
+    plaid: { environment: context.plaidEnv, secretName: context.plaidSecretName, siteUrl: context.siteUrl },
     functionsDir: options.functionsDir,
   });
   const web = new WebStack(app, 'RentToday-Web', {
@@ -61,7 +63,9 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.userPoolClient.userPoolClientId,
       oauthDomain: auth.oauthDomain,
+      plaidLinkScriptUrl: PLAID_LINK_SCRIPT_URL,
     },
+    plaidEnv: context.plaidEnv,
     webDistDir: options.webDistDir,
   });
 

@@ -13,6 +13,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
+import { grantPlaid, type PlaidAccess } from './plaid.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -26,6 +27,8 @@ export interface RouteFunctionProps {
   userPool?: IUserPool;
   /** SES, for routes that declare `sendsEmail` (MAIL_FROM, SITE_URL, SES_CONFIGURATION_SET). */
   mail?: Mail;
+  /** Plaid's configuration, for routes that declare `callsPlaid`. */
+  plaid?: PlaidAccess;
   memorySize?: number;
 }
 
@@ -194,6 +197,7 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
+    grantPlaid(this.function, props.plaid, route);
   }
 }
 

@@ -50,6 +50,8 @@ export interface RouteDef {
   readonly membership?: 'optional';
   /** The handler sends email through SES (CDK grants ses:SendEmail and sets the sender). */
   readonly sendsEmail?: true;
+  /** The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL). */
+  readonly callsPlaid?: true;
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;
