@@ -39,7 +39,7 @@ describe('bank sync apply', () => {
     expect(new Map(replayed.transactions.map((t) => [t.id, t.version]))).toEqual(versions);
     await expectLedgerConsistent(orgId);
     await expectIndexConsistent(orgId);
-  });
+  }, 300_000);
 
   it('pending counts in no total or report; posted (by id) counts exactly once; the person’s category stays', async () => {
     const { api } = await newAdmin();

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlaidTransactionLike } from '@rent/shared';
 import { expect, inject } from 'vitest';
+import { LOCAL } from '../../infra/local/config.js';
 import type { newAdmin } from '../support/api.js';
 import { partition, TABLE_NAME } from '../support/db.js';
+import { type PlaidStandInControl, plaidApi } from '../support/plaid.js';
 import { orgIdOf } from './ledger-helpers.js';
 import { ruleBody } from './rules-helpers.js';
 
@@ -13,8 +15,14 @@ export async function bankSyncModules() {
   process.env.TABLE_NAME = TABLE_NAME;
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.LOG_LEVEL = 'silent';
+  process.env.KMS_ENDPOINT = inject('kmsEndpoint');
+  process.env.PLAID_TOKEN_KEY_ID = inject('plaidTokenKeyId');
+  process.env.PLAID_BASE_PATH = inject('plaidEndpoint');
+  process.env.PLAID_CLIENT_ID = LOCAL.plaid.clientId;
+  process.env.PLAID_SECRET = LOCAL.plaid.secret;
   return {
     sync: await import('../../functions/src/services/bankSyncApply.js'),
+    bankSync: await import('../../functions/src/services/bankSync.js'),
     banks: await import('../../functions/src/data/repositories/banks.js'),
     rules: await import('../../functions/src/data/repositories/rules.js'),
     bankTransactions: await import('../../functions/src/data/repositories/bankTransactions.js'),
@@ -96,5 +104,49 @@ export async function bankItems(orgId: string) {
     transactions: items.filter((i) => i.type === 'Transaction'),
     pointers: items.filter((i) => i.type === 'BankTransactionPointer'),
     pending: items.filter((i) => i.type === 'BankPending'),
+  };
+}
+
+/**
+ * An organization with a property and the "home depot" rule, linked through the Plaid stand-in like the
+ * link route does it (sandbox public token, exchange, /accounts/get, the token sealed with the local KMS):
+ * the checking account has the property as its default. `user_new` starts with no history.
+ */
+export async function linkedOrg(api: Api, control: PlaidStandInControl) {
+  const { banks } = await bankSyncModules();
+  const orgId = await orgIdOf(api);
+  const property = (await api.post('/api/properties', { address: `${randomUUID().slice(0, 6)} Link Ave` })).body;
+  expect((await api.post('/api/categorization-rules', ruleBody())).status).toBe(201);
+  const { accessToken, itemId } = await control.linkItem({ username: 'user_new' });
+  const { data } = await plaidApi(inject('plaidEndpoint')).accountsGet({ access_token: accessToken });
+  const institutionId = banks.newBankLinkId();
+  const { accounts } = await banks.createBankLink({
+    id: institutionId,
+    organizationId: orgId,
+    itemId,
+    accessToken: await banks.sealAccessToken(orgId, institutionId, accessToken),
+    createdById: 'test',
+    plaidInstitutionId: `ins_${randomUUID().slice(0, 8)}`,
+    institutionName: 'First Platypus Bank',
+    accounts: data.accounts.map((a) => ({
+      accountId: a.account_id,
+      name: a.name,
+      officialName: a.official_name ?? null,
+      type: String(a.type),
+      subtype: a.subtype ? String(a.subtype) : null,
+      mask: a.mask ?? null,
+      currency: a.balances.iso_currency_code ?? null,
+      balance: null,
+    })),
+  });
+  const checking = accounts.find((a) => a.subtype === 'checking')!;
+  await banks.setBankAccountProperty(orgId, checking.id, property.id);
+  return {
+    orgId,
+    itemId,
+    institutionId,
+    propertyId: property.id as string,
+    checking: checking.accountId,
+    accounts,
   };
 }

@@ -47,10 +47,12 @@ export async function applySyncPages(
     ...pages.modified.map((t) => t.transaction_id),
     ...pages.removed,
   ]);
-  const t0 = performance.now();
   const [pointers, own, pending, accounts, rules] = await Promise.all([
     readBankPointers(orgId, plaidIds),
-    readTransactions(orgId, [...plaidIds].map((id) => bankTransactionId(orgId, id))),
+    readTransactions(
+      orgId,
+      [...plaidIds].map((id) => bankTransactionId(orgId, id)),
+    ),
     listPendingBankTransactions(orgId),
     listBankAccounts(orgId),
     activeRuleSet(orgId),
@@ -60,7 +62,6 @@ export async function applySyncPages(
     ...pending.map((c) => c.id),
   ].filter((id) => !own.has(id));
   const records = more.length > 0 ? new Map([...own, ...(await readTransactions(orgId, more))]) : own;
-  const t1 = performance.now();
   const plan = planSync(pages, {
     orgId,
     institutionId: institution.id,
@@ -75,12 +76,10 @@ export async function applySyncPages(
     pending,
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
-  const t2 = performance.now();
   await writeTransactionChanges(orgId, plan.changes, {
     extraOps: extraOpsOf(orgId, plan.extras),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
   });
-  console.error('TIMING', { read: t1 - t0, plan: t2 - t1, write: performance.now() - t2, n: plan.changes.length });
   for (const { record, plaidIds: ids } of plan.deletions) {
     if (await deleteRemovedBankTransaction(record, ids)) continue;
     // Something was attached meanwhile (a message, a receipt): keep it, removed by the bank and ignored.
