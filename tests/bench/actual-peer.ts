@@ -14,7 +14,6 @@ const rate = (count: number, millis: number) => `${Math.round(count / (millis / 
  * @actual-app/api is installed (it is not a dependency of this repository); otherwise says so.
  */
 export async function benchActualPeer(rows: PlaidTransactionLike[]) {
-  // biome-ignore lint/suspicious/noExplicitAny: an optional peer without types in this repository
   let api: any;
   try {
     const name = '@actual-app/api';

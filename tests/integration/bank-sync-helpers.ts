@@ -146,7 +146,7 @@ export async function linkedOrg(api: Api, control: PlaidStandInControl) {
     itemId,
     institutionId,
     propertyId: property.id as string,
-    checking: checking.accountId,
+    checking: checking.id,
     accounts,
   };
 }

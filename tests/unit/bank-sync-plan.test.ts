@@ -187,7 +187,11 @@ describe('planSync', () => {
     kept.sync({ added: [tx('p5', { pending: true, amount: 50 })] });
     kept.records.set('id-p5', { ...kept.records.get('id-p5')!, notes: 'dinner with the plumber', version: 2 });
     kept.sync({ added: [tx('posted5', { amount: 60, pending_transaction_id: 'p5' })], removed: ['p5'] });
-    expect(kept.records.get('id-p5')).toMatchObject({ removedByBank: true, isIgnored: true, suggestedMatchId: 'id-posted5' });
+    expect(kept.records.get('id-p5')).toMatchObject({
+      removedByBank: true,
+      isIgnored: true,
+      suggestedMatchId: 'id-posted5',
+    });
     expect(kept.records.get('id-posted5')).toMatchObject({ suggestedMatchId: 'id-p5' });
   });
 
