@@ -20,7 +20,9 @@ export async function benchActualPeer(rows: PlaidTransactionLike[]) {
     api = await import(/* @vite-ignore */ name);
     api = api.default ?? api;
   } catch {
-    console.log('peer (Actual importTransactions): not measured: @actual-app/api is not installed here');
+    console.log(
+      'peer (Actual importTransactions): not measured: @actual-app/api is not installed here (its better-sqlite3 has no prebuilt binary reachable offline; building it from source did not finish in 10 minutes on this shared 2-core machine)',
+    );
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'actual-bench-'));
