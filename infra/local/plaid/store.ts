@@ -286,7 +286,8 @@ export class PlaidStore {
   // ---- transactions -------------------------------------------------------------------------------
 
   upsert(item: StandInItem, txn: PlaidTransaction): void {
-    item.log.push({ kind: 'upsert', id: txn.transaction_id, txn: structuredClone(txn) });
+    // Stored transactions are never mutated (modify and settle make new objects), so the log shares them.
+    item.log.push({ kind: 'upsert', id: txn.transaction_id, txn });
     if (!item.firstSeq.has(txn.transaction_id)) item.firstSeq.set(txn.transaction_id, item.log.length);
     item.live.set(txn.transaction_id, txn);
   }
