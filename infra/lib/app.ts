@@ -3,8 +3,8 @@ import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
-import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
 import { acknowledgeNagFindings } from './nag.js';
+import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
 import { WebStack } from './web-stack.js';
 
 export interface RentAppOptions {

@@ -638,7 +638,11 @@ describe('Web stack', () => {
         // Plaid Link: exactly its CDN script, its frame and the sandbox API (plaidEnv defaults to sandbox).
         expect(directives['script-src']).toEqual(["'self'", 'https://cdn.plaid.com/link/v2/stable/link-initialize.js']);
         expect(directives['connect-src']).toContain('https://sandbox.plaid.com');
-        expect(Object.values(directives).flat().filter((s) => s.includes('plaid.com'))).toHaveLength(3);
+        expect(
+          Object.values(directives)
+            .flat()
+            .filter((s) => s.includes('plaid.com')),
+        ).toHaveLength(3);
       });
     }
   });

@@ -163,7 +163,7 @@ describe('/transactions/sync', () => {
       expect(error).toMatchObject({ status: 400, body: { error_code: 'INVALID_FIELD' } });
     }
     const first = await syncAll(accessToken, '', 50);
-    expect(first.pages.map((p) => p.has_more)).toEqual([true, true, true, true, false]);
+    expect(first.pages.map((p) => p.has_more)).toEqual([true, true, true, false]);
     const ids = first.pages.flatMap((p) => p.added.map((t) => t.transaction_id));
     expect(ids).toHaveLength(200);
     expect(new Set(ids).size).toBe(200);
@@ -281,6 +281,23 @@ describe('/transactions/sync', () => {
 });
 
 describe('item errors, update mode and webhooks', () => {
+  it('says the first pull is ready (SYNC_UPDATES_AVAILABLE) shortly after the exchange, not before', async () => {
+    const { itemId } = await control.linkItem({ webhook: webhookUrl });
+    expect(await control.webhooks(itemId)).toEqual([]);
+    await expect
+      .poll(async () => (await control.webhooks(itemId)).map((w) => [w.webhook_code, w.status]), { timeout: 10_000 })
+      .toEqual([['SYNC_UPDATES_AVAILABLE', 200]]);
+    const [first] = bodiesFor(itemId);
+    expect(first!.json).toMatchObject({ initial_update_complete: true, historical_update_complete: true });
+  });
+
+  it('delivers to the local https origin, trusting exactly its self-signed certificate', async () => {
+    const { itemId } = await control.linkItem({ webhook: `${inject('baseUrl')}/api/plaid/webhook` });
+    const delivery = await control.sendWebhook(itemId, { code: 'SYNC_UPDATES_AVAILABLE' });
+    expect(delivery.error).toBeNull();
+    expect(delivery.status).toEqual(expect.any(Number));
+  });
+
   it('answers ITEM_LOGIN_REQUIRED after reset_login until update-mode Link completes, then sends LOGIN_REPAIRED', async () => {
     const { accessToken, itemId } = await control.linkItem({ webhook: webhookUrl });
     const reset = await client.sandboxItemResetLogin({ access_token: accessToken });
@@ -315,9 +332,9 @@ describe('item errors, update mode and webhooks', () => {
     expect(accounts.data.accounts).toHaveLength(3);
 
     await control.flushWebhooks();
-    const codes = bodiesFor(itemId).map((w) => `${w.json.webhook_type}/${w.json.webhook_code}`);
-    expect(codes).toEqual(['ITEM/ERROR', 'ITEM/LOGIN_REPAIRED']);
-    const [errorHook, repaired] = bodiesFor(itemId);
+    const itemHooks = bodiesFor(itemId).filter((w) => w.json.webhook_type === 'ITEM');
+    expect(itemHooks.map((w) => w.json.webhook_code)).toEqual(['ERROR', 'LOGIN_REPAIRED']);
+    const [errorHook, repaired] = itemHooks;
     expect(schemaProblems(errorHook!.json, 'ItemErrorWebhook')).toEqual([]);
     expect(schemaProblems(repaired!.json, 'ItemLoginRepairedWebhook')).toEqual([]);
   });
@@ -348,7 +365,8 @@ describe('item errors, update mode and webhooks', () => {
     });
     expect(pendingDisconnect.status).toBe(200);
     await control.flushWebhooks();
-    const [sync, disconnect] = bodiesFor(itemId);
+    const sync = bodiesFor(itemId).find((w) => w.json.webhook_code === 'SYNC_UPDATES_AVAILABLE');
+    const disconnect = bodiesFor(itemId).find((w) => w.json.webhook_code === 'PENDING_DISCONNECT');
     expect(schemaProblems(sync!.json, 'SyncUpdatesAvailableWebhook')).toEqual([]);
     expect(schemaProblems(disconnect!.json, 'PendingDisconnectWebhook')).toEqual([]);
     expect(disconnect!.json.disconnect_time).toBe('2027-01-15T00:00:00Z');
