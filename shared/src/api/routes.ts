@@ -1,5 +1,5 @@
-import { bankRoutes } from './routes/banks.js';
 import { bankSyncRoutes } from './routes/bankSync.js';
+import { bankRoutes } from './routes/banks.js';
 import { bookRoutes } from './routes/books.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { peopleRoutes } from './routes/people.js';
