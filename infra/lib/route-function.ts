@@ -14,6 +14,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
+import { grantPlaid, type PlaidAccess } from './plaid.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -27,6 +28,8 @@ export interface RouteFunctionProps {
   userPool?: IUserPool;
   /** SES, for routes that declare `sendsEmail` (MAIL_FROM, SITE_URL, SES_CONFIGURATION_SET). */
   mail?: Mail;
+  /** Plaid's configuration, for routes that declare `callsPlaid`. */
+  plaid?: PlaidAccess;
   /** The KMS key that seals Plaid access tokens, for routes that declare `plaidTokenKey`. */
   plaidTokenKey?: IKey;
   memorySize?: number;
@@ -197,6 +200,7 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
+    grantPlaid(this.function, props.plaid, route);
     grantPlaidTokenKey(this.function, props.plaidTokenKey, route, props.mail?.siteUrl);
   }
 }

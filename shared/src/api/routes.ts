@@ -1,3 +1,4 @@
+import { bankSyncRoutes } from './routes/bankSync.js';
 import { bankRoutes } from './routes/banks.js';
 import { bookRoutes } from './routes/books.js';
 import { importRoutes } from './routes/imports.js';
@@ -16,6 +17,7 @@ export const routes = {
   ...bookRoutes,
   ...bankRoutes,
   ...importRoutes,
+  ...bankSyncRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,0 +1,191 @@
+import { decimalToCents } from '@rent/shared';
+import type { AccountBase, PlaidApi, TransactionsSyncResponse } from 'plaid';
+import {
+  accessTokenOf,
+  getInstitution,
+  saveSyncCursor,
+  setInstitutionStatus,
+  upsertBankAccounts,
+} from '../data/repositories/banks.js';
+import { Conflict } from '../domain-errors.js';
+import { logger } from '../lib/logger.js';
+import { plaidClient } from '../lib/plaid.js';
+import { applySyncPages } from './bankSyncApply.js';
+import type { SyncPages } from './bankSyncPlan.js';
+
+/**
+ * Bank sync (docs/decisions.md "Bank sync"): Plaid's /transactions/sync loop for one Institution,
+ * applied idempotently, then the cursor saved. A crash anywhere before the save re-syncs the same pages
+ * on the next run; applying them again changes nothing (bankSyncPlan.ts), so nothing is duplicated or lost.
+ */
+
+/** Plaid's maximum page size. */
+export const SYNC_PAGE_SIZE = 500;
+/** Restarts from the loop's first cursor after TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION. */
+export const SYNC_RESTARTS = 3;
+const APPLY_ATTEMPTS = 3;
+
+export interface SyncOutcome {
+  /** synced; needs_reconnect (an item error, e.g. ITEM_LOGIN_REQUIRED: nothing applied, cursor kept). */
+  status: 'synced' | 'needs_reconnect';
+  /** New transactions. */
+  added: number;
+  /** Existing ones whose amount, date, name or pending state the bank changed. */
+  modified: number;
+  /** Removed by the bank (deleted, or kept as removed when people attached something: `kept`). */
+  removed: number;
+  kept: number;
+  /** Posted transactions that took over their pending record. */
+  merged: number;
+  /** Posted transactions offered as a possible match of a pending one (a tip). */
+  suggested: number;
+  /** /transactions/sync calls made (all attempts). */
+  pages: number;
+  restarts: number;
+  /** The cursor saved (unchanged when nothing was ready or on an item error). */
+  cursor: string | null;
+  errorCode: string | null;
+}
+
+/** Test seam: called after every write and before the cursor is saved (a crash there must lose nothing). */
+export interface SyncHooks {
+  beforeCursorSave?: () => Promise<void> | void;
+}
+
+/** Plaid's error body (on the axios error the client throws). */
+interface PlaidErrorBody {
+  error_type?: string;
+  error_code?: string;
+}
+const plaidErrorOf = (error: unknown): PlaidErrorBody | null => {
+  const data = (error as { response?: { data?: unknown } })?.response?.data;
+  return data && typeof data === 'object' && 'error_code' in data ? (data as PlaidErrorBody) : null;
+};
+
+export class SyncRestartsExhausted extends Conflict {
+  constructor() {
+    super('SYNC_MUTATION', 'The bank kept changing its data during the sync. It will be tried again.');
+  }
+}
+
+/** An item error: the link needs the person (re-login) before any sync can work. */
+class ItemError extends Error {
+  constructor(readonly errorCode: string) {
+    super(errorCode);
+  }
+}
+
+export interface FetchedPages extends SyncPages {
+  accounts: AccountBase[];
+  nextCursor: string;
+  calls: number;
+  restarts: number;
+}
+
+/**
+ * Plaid's documented loop: pages of `count` 500 until has_more is false. On
+ * TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION every page of this pass is thrown away and the loop starts
+ * again from the cursor it began with (at most SYNC_RESTARTS times).
+ */
+export async function fetchSyncPages(client: PlaidApi, accessToken: string, cursor: string | null) {
+  let calls = 0;
+  for (let restarts = 0; ; restarts++) {
+    const pages: FetchedPages = { added: [], modified: [], removed: [], accounts: [], nextCursor: '', calls, restarts };
+    let next = cursor ?? undefined;
+    try {
+      for (;;) {
+        calls++;
+        const { data }: { data: TransactionsSyncResponse } = await client.transactionsSync({
+          access_token: accessToken,
+          ...(next ? { cursor: next } : {}),
+          count: SYNC_PAGE_SIZE,
+          options: { include_personal_finance_category: true },
+        });
+        pages.added.push(...data.added);
+        pages.modified.push(...data.modified);
+        pages.removed.push(...data.removed.map((r) => r.transaction_id).filter((id): id is string => Boolean(id)));
+        if (data.accounts.length > 0) pages.accounts = data.accounts;
+        pages.nextCursor = data.next_cursor;
+        next = data.next_cursor;
+        if (!data.has_more) return { ...pages, calls };
+      }
+    } catch (error) {
+      const plaid = plaidErrorOf(error);
+      if (plaid?.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION') {
+        if (restarts >= SYNC_RESTARTS) throw new SyncRestartsExhausted();
+        logger.warn('bank sync restarted: mutation during pagination', { restarts: restarts + 1 });
+        continue;
+      }
+      if (plaid?.error_type === 'ITEM_ERROR' && plaid.error_code) throw new ItemError(plaid.error_code);
+      throw error;
+    }
+  }
+}
+
+/** Balances (and names) of the accounts as the bank reports them with the sync. */
+function accountInputs(accounts: AccountBase[]) {
+  return accounts.map((a) => ({
+    accountId: a.account_id,
+    name: a.name,
+    officialName: a.official_name ?? null,
+    type: String(a.type),
+    subtype: a.subtype ? String(a.subtype) : null,
+    mask: a.mask ?? null,
+    currency: a.balances.iso_currency_code ?? null,
+    balance: a.balances.current === null ? null : decimalToCents(a.balances.current),
+  }));
+}
+
+/**
+ * Syncs one bank link: fetch every page since the saved cursor, apply them, save the new cursor, refresh
+ * the accounts' balances. An item error (ITEM_LOGIN_REQUIRED...) marks the link needs_reconnect and
+ * applies nothing; other failures throw (the queue retries; the cursor was not moved).
+ */
+export async function syncInstitution(
+  orgId: string,
+  institutionId: string,
+  hooks: SyncHooks = {},
+): Promise<SyncOutcome> {
+  const institution = await getInstitution(orgId, institutionId);
+  const outcome: SyncOutcome = {
+    status: 'synced',
+    added: 0,
+    modified: 0,
+    removed: 0,
+    kept: 0,
+    merged: 0,
+    suggested: 0,
+    pages: 0,
+    restarts: 0,
+    cursor: institution.cursor ?? null,
+    errorCode: null,
+  };
+  let fetched: FetchedPages;
+  try {
+    fetched = await fetchSyncPages(plaidClient(), await accessTokenOf(institution), institution.cursor ?? null);
+  } catch (error) {
+    if (!(error instanceof ItemError)) throw error;
+    await setInstitutionStatus(orgId, institutionId, 'needs_reconnect', { errorCode: error.errorCode });
+    return { ...outcome, status: 'needs_reconnect', errorCode: error.errorCode };
+  }
+  outcome.pages = fetched.calls;
+  outcome.restarts = fetched.restarts;
+  let counts: Awaited<ReturnType<typeof applySyncPages>> | undefined;
+  for (let attempt = 1; !counts; attempt++) {
+    try {
+      counts = await applySyncPages(orgId, institution, fetched);
+    } catch (error) {
+      // A person changed a transaction between the read and the write: read again and re-plan.
+      if (!(error instanceof Conflict) || attempt >= APPLY_ATTEMPTS) throw error;
+    }
+  }
+  await hooks.beforeCursorSave?.();
+  if (fetched.nextCursor !== '') {
+    // Conditioned on the cursor this run started from: a concurrent run that already moved it wins (409 here).
+    await saveSyncCursor(orgId, institutionId, fetched.nextCursor, institution.cursor ?? null);
+    outcome.cursor = fetched.nextCursor;
+  }
+  if (fetched.accounts.length > 0) await upsertBankAccounts(orgId, institutionId, accountInputs(fetched.accounts));
+  logger.info('bank sync', { orgId, institutionId, ...counts, pages: outcome.pages, restarts: outcome.restarts });
+  return { ...outcome, ...counts };
+}
