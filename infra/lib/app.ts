@@ -1,3 +1,4 @@
+import { routeAreas } from '@rent/shared';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
@@ -5,6 +6,7 @@ import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
 import { acknowledgeNagFindings } from './nag.js';
 import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
+import { RouteStack } from './route-stack.js';
 import { WebStack } from './web-stack.js';
 
 export interface RentAppOptions {
@@ -18,6 +20,8 @@ export interface RentStacks {
   data: DataStack;
   auth: AuthStack;
   api: ApiStack;
+  /** The API's routes, one stack per area of the route table. */
+  routes: RouteStack[];
   web: WebStack;
 }
 
@@ -26,7 +30,7 @@ export interface RentStacks {
  * synthesize exactly the same thing. Stacks are environment-agnostic: nothing is looked up, so synth
  * needs no AWS credentials or network, and `cdk deploy` targets the CLI's account and region.
  *
- * Dependencies run one way: Data and Auth <- Api <- Web. The Cognito callback URL therefore comes
+ * Dependencies run one way: Data and Auth <- Api <- Api<Area> route stacks; Api <- Web. The Cognito callback URL therefore comes
  * from context (siteUrl) rather than from the distribution, which would close a cycle
  * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL).
  */
@@ -46,16 +50,29 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
   const api = new ApiStack(app, 'RentToday-Api', {
     description: 'Rent.Today HTTP API: one Lambda per route of the route table',
     table: data.table,
-    receipts: data.receipts,
-    cursorSecret: data.cursorSecret,
-    plaidTokenKey: data.plaidTokenKey,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
-    userPool: auth.userPool,
     mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
     plaid: { environment: context.plaidEnv, secretName: context.plaidSecretName, siteUrl: context.siteUrl },
     functionsDir: options.functionsDir,
   });
+  const routes = Object.entries(routeAreas).map(
+    ([area, areaRoutes]) =>
+      new RouteStack(app, `RentToday-Api${area}`, {
+        description: `Rent.Today HTTP API, ${area.toLowerCase()} routes: one Lambda per route of the route table`,
+        routes: Object.values(areaRoutes),
+        httpApi: api.httpApi,
+        authorizer: api.authorizer,
+        table: data.table,
+        receipts: data.receipts,
+        cursorSecret: data.cursorSecret,
+        userPool: auth.userPool,
+        mail: api.mail,
+        plaid: api.plaid,
+        plaidTokenKey: data.plaidTokenKey,
+        functionsDir: options.functionsDir,
+      }),
+  );
   const web = new WebStack(app, 'RentToday-Web', {
     description: 'Rent.Today front door: CloudFront serving the SPA and /api/*',
     httpApi: api.httpApi,
@@ -70,7 +87,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     webDistDir: options.webDistDir,
   });
 
-  const stacks = { data, auth, api, web };
+  const stacks = { data, auth, api, routes, web };
   acknowledgeNagFindings(stacks);
   return stacks;
 }

@@ -1,4 +1,3 @@
-import { type RouteDef, routeList } from '@rent/shared';
 import { type App, type CfnResource, DefaultStackSynthesizer, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 // Not re-exported from the package root; it is how cdk-nag itself names a resource in a finding id.
@@ -20,7 +19,7 @@ export function addNagChecks(app: App): void {
  * roles instead of AWS managed policies, named GSI ARNs instead of index/*, password policy, ...).
  * v3 matches ids exactly: a wildcard finding is acknowledged per finding, `Rule[Finding]`.
  */
-export function acknowledgeNagFindings({ data, auth, api, web }: RentStacks): void {
+export function acknowledgeNagFindings({ data, auth, routes, web }: RentStacks): void {
   const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
   // --- Cursor signing key -------------------------------------------------------------------------
@@ -50,7 +49,7 @@ export function acknowledgeNagFindings({ data, auth, api, web }: RentStacks): vo
   // The finding names the bucket ARN as the Api stack sees it: a weak cross-stack reference
   // (Fn::GetStackOutput with an output name CDK generates), which exists only once synthesis has resolved
   // references. Validation hooks run after that and before cdk-nag, so the id is computed there.
-  for (const routeFunction of Object.values(api.functions)) {
+  for (const routeFunction of routes.flatMap((stack) => Object.values(stack.functions))) {
     const objectsArn = routeFunction.receiptObjectsArn;
     if (!objectsArn) continue;
     const { role } = routeFunction;
@@ -71,9 +70,11 @@ export function acknowledgeNagFindings({ data, auth, api, web }: RentStacks): vo
   }
 
   // --- Public routes (an invitation link's page) --------------------------------------------------------
-  for (const route of routeList.filter((r) => (r as RouteDef).public)) {
+  for (const [route, httpRoute] of routes.flatMap((stack) =>
+    stack.routes.filter((r) => r.public).map((r) => [r, stack.httpRoutes[r.id]!] as const),
+  )) {
     ack(
-      api.node.findChild(`${route.id}Route`),
+      httpRoute,
       'AwsSolutions-APIG4',
       `${route.method} ${route.path} is opened from an invitation email before the person has signed in. It reads ` +
         'one invitation by the SHA-256 of a 32-byte random token, changes nothing, and answers only the ' +

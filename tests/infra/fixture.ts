@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { defineRentApp, type RentStacks } from '../../infra/lib/app.js';
 import { bundleFunctions, REPO_ROOT } from '../../infra/lib/bundle.js';
@@ -54,4 +55,29 @@ export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Syn
     cleanup();
     throw error;
   }
+}
+
+/** Every stack of the app (the route stacks are a list). */
+export const allStacks = ({ stacks }: Synthesized): Stack[] => [
+  stacks.data,
+  stacks.auth,
+  stacks.api,
+  ...stacks.routes,
+  stacks.web,
+];
+
+/**
+ * The Api stack and its route stacks as one template (their logical ids are distinct), so assertions about
+ * "the API" see every route, function and policy wherever CloudFormation's resource limit put them.
+ */
+export function apiTemplate({ stacks }: Synthesized): Template {
+  const parts = [stacks.api, ...stacks.routes].map((stack) => Template.fromStack(stack).toJSON());
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const part of parts) {
+    for (const [section, entries] of Object.entries(part)) {
+      if (typeof entries !== 'object' || entries === null) continue;
+      merged[section] = { ...merged[section], ...(entries as Record<string, unknown>) };
+    }
+  }
+  return Template.fromJSON(merged);
 }

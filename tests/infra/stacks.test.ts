@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOB_IDS } from '../../infra/lib/bundle.js';
 import { RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
 import { type CfnWorld, parseCsp, resolveCfn } from './cfn.js';
-import { type Synthesized, synthRentApp, TEST_CONTEXT } from './fixture.js';
+import { allStacks, apiTemplate, type Synthesized, synthRentApp, TEST_CONTEXT } from './fixture.js';
 
 /** CloudFormation JSON is untyped; `any` here is what Template.findResources returns too. */
 type Props = Record<string, any>;
@@ -29,7 +29,8 @@ let web: Template;
 
 beforeAll(async () => {
   synth = await synthRentApp();
-  api = Template.fromStack(synth.stacks.api);
+  // The API and its route stacks (one per area of the route table) read as one template: logical ids are unique.
+  api = apiTemplate(synth);
   data = Template.fromStack(synth.stacks.data);
   auth = Template.fromStack(synth.stacks.auth);
   web = Template.fromStack(synth.stacks.web);
@@ -45,7 +46,7 @@ const RECEIPTS_BUCKET = 'renttoday-data-receipts59c0d3e0-abcdefgh1234';
 function world(region: string): CfnWorld {
   const receiptsId = Object.keys(data.findResources('AWS::S3::Bucket')).find((id) => id.startsWith('Receipts'))!;
   const templates = Object.fromEntries(
-    Object.values(synth.stacks).map((stack) => [stack.stackName, Template.fromStack(stack).toJSON() as any]),
+    allStacks(synth).map((stack) => [stack.stackName, Template.fromStack(stack).toJSON() as any]),
   );
   return { region, templates, bucketNames: { [receiptsId]: RECEIPTS_BUCKET } };
 }
@@ -65,6 +66,25 @@ function statementsOf(template: Template, functionLogicalId: string): Statement[
   return Object.values(resources)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+/** The logical id a value refers to: a Ref in the same stack, or one followed through a cross-stack output. */
+function refOf(value: any): string | undefined {
+  if (value?.Ref) return value.Ref;
+  const output = value?.['Fn::GetStackOutput'] ?? value?.['Fn::ImportValue'];
+  if (!output) return undefined;
+  const outputs = api.toJSON().Outputs as Record<string, { Value: unknown; Export?: { Name: string } }>;
+  const found =
+    typeof output === 'string'
+      ? Object.values(outputs).find((o) => o.Export?.Name === output)
+      : outputs[output.OutputName as string];
+  return refOf(found?.Value);
+}
+
+/** Is the statement about the KMS key that seals Plaid access tokens (Data stack)? */
+function onPlaidTokenKey(statement: Statement, w: CfnWorld): boolean {
+  const keyId = Object.keys(data.findResources('AWS::KMS::Key')).find((id) => id.startsWith('PlaidTokenKey'))!;
+  return list(statement.Resource).some((r) => resolveCfn(r, w, synth.stacks.api.stackName).includes(`<${keyId}.Arn>`));
 }
 
 /** The Lambda function behind each route, found through route -> integration -> function. */
@@ -115,10 +135,9 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
         expect(route.Properties.AuthorizerId).toBeUndefined();
         continue;
       }
-      expect(route.Properties, route.Properties.RouteKey).toMatchObject({
-        AuthorizationType: 'JWT',
-        AuthorizerId: { Ref: authorizerId },
-      });
+      expect(route.Properties.AuthorizationType, route.Properties.RouteKey).toBe('JWT');
+      // The routes live in their area's stack: the authorizer id is a reference to the Api stack's output.
+      expect(refOf(route.Properties.AuthorizerId), route.Properties.RouteKey).toBe(authorizerId);
     }
   });
 
@@ -237,12 +256,27 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
       }
       // Nothing else touches the bucket (no bucket-level action, no wider pattern) and the bucket is
       // S3-managed, so there is no KMS grant to go with it.
-      const others = statements.filter((s) => !s3.includes(s));
+      // (The Plaid token key's grants are checked on their own below.)
+      const others = statements.filter((s) => !s3.includes(s) && !onPlaidTokenKey(s, w));
       for (const statement of others) {
         const resources = list(statement.Resource).map((r) => resolveCfn(r, w, synth.stacks.api.stackName));
         expect(resources.join(' '), key).not.toContain(RECEIPTS_BUCKET);
         expect(list(statement.Action).join(' '), key).not.toMatch(/\bkms:/);
       }
+    }
+  });
+
+  it('grants each route exactly its plaidTokenKey actions on the Plaid token key, and no other route any', () => {
+    const byKey = functionsByRouteKey();
+    const w = world('eu-west-1');
+    const table: readonly RouteDef[] = routeList;
+    expect(routes.exchangePublicToken.plaidTokenKey).toEqual(['kms:GenerateDataKey']);
+    for (const route of table) {
+      const key = routeKey(route);
+      const actions = statementsOf(api, byKey.get(key)!.logicalId)
+        .filter((s) => onPlaidTokenKey(s, w))
+        .flatMap((s) => list(s.Action));
+      expect([...new Set(actions)].sort(), key).toEqual([...(route.plaidTokenKey ?? [])].sort());
     }
   });
 
@@ -373,7 +407,7 @@ describe('Jobs: the rollup rebuild Lambda', () => {
     expect(references('AWS::Lambda::Permission')).toEqual([]);
     expect(references('AWS::Lambda::EventSourceMapping')).toEqual([]);
     expect(references('AWS::ApiGatewayV2::Integration')).toEqual([]);
-    for (const stack of Object.values(synth.stacks)) {
+    for (const stack of allStacks(synth)) {
       const template = Template.fromStack(stack);
       template.resourceCountIs('AWS::Events::Rule', 0);
       template.resourceCountIs('AWS::Scheduler::Schedule', 0);

@@ -20,6 +20,20 @@ export const routes = {
   ...bankSyncRoutes,
 } as const;
 
+/**
+ * The same routes by area (one file of ./routes/ each). CDK deploys each area's functions in a stack of its
+ * own (infra/lib/route-stack.ts): one stack of ~7 resources per route would pass CloudFormation's 500.
+ * A unit test checks that every route is in exactly one area.
+ */
+export const routeAreas = {
+  People: peopleRoutes,
+  Ledger: ledgerRoutes,
+  Rules: rulesRoutes,
+  Books: bookRoutes,
+  Banks: { ...bankRoutes, ...bankSyncRoutes },
+  Imports: importRoutes,
+} as const;
+
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
 export const routeList = Object.values(routes);
