@@ -15,7 +15,11 @@ export default defineConfig({
     // Lambda runs Node 24; the SDK's notice about developing on Node 20 is noise in test output.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // Property-based tests are CPU-bound: a busy machine must not turn them into timeouts (flaky CI).
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       {
         extends: true,
         test: {

@@ -95,3 +95,16 @@ export class TooMany extends DomainError {
     this.name = 'TooMany';
   }
 }
+
+/** A service we depend on (Plaid) failed or did not answer: 502. The message never carries its raw reply. */
+export class Upstream extends DomainError {
+  constructor(
+    message: string,
+    readonly code = 'UPSTREAM',
+    details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'Upstream';
+    Object.assign(this, details && { details });
+  }
+}

@@ -48,6 +48,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     table: data.table,
     receipts: data.receipts,
     cursorSecret: data.cursorSecret,
+    plaidTokenKey: data.plaidTokenKey,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
     userPool: auth.userPool,

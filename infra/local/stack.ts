@@ -10,6 +10,7 @@ import { ensureCertificate } from './cert.js';
 import { createCognitoStandIn } from './cognito.js';
 import { LOCAL } from './config.js';
 import { ensureTable, startDynamoDb } from './dynamodb.js';
+import { startKms } from './kms.js';
 import { serveMailbox } from './mail-viewer.js';
 import { createOriginServer } from './origin-server.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
@@ -38,6 +39,9 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The SES emulator (aws-ses-v2-local): GET <sesEndpoint>/store lists the mail sent. */
   sesEndpoint: string;
+  /** The KMS stand-in and its key's ARN (bank links: functions/src/lib/secrets.ts). */
+  kmsEndpoint: string;
+  plaidTokenKeyId: string;
   /**
    * The Plaid stand-in (infra/local/plaid) on loopback: Plaid's API for the real `plaid` client (credentials
    * LOCAL.plaid), its Link script, and its control API under /_control (tests/support/plaid.ts).
@@ -82,6 +86,13 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     log('Starting the SES emulator…');
     const ses = await startSes();
     closers.push(ses.close);
+    // Bank links: the KMS stand-in that envelope-encrypts Plaid access tokens (functions/src/lib/secrets.ts).
+    const kms = await startKms({
+      region: LOCAL.region,
+      alias: LOCAL.plaidTokenKeyAlias,
+      keyFile: persist ? join(dataDir, 'kms-key.json') : undefined,
+    });
+    closers.push(kms.close);
     log('Starting the Plaid stand-in…');
     // Webhooks go to this stack's own https origin (self-signed): the stand-in trusts exactly that certificate.
     const plaid = await startPlaidStandIn({ ...LOCAL.plaid, webhookCa: cert.cert, log });
@@ -101,6 +112,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      KMS_ENDPOINT: kms.endpoint,
+      PLAID_TOKEN_KEY_ID: kms.keyArn,
       MAIL_FROM: 'Rent.Today <no-reply@localhost>',
       AWS_ACCESS_KEY_ID: LOCAL.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
@@ -192,6 +205,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
+      kmsEndpoint: kms.endpoint,
+      plaidTokenKeyId: kms.keyArn,
       plaidEndpoint: plaid.url,
       tokensFor: cognito.tokensFor,
       signingJwk: cognito.privateJwk,

@@ -22,7 +22,7 @@ import { kb, ms, percentile, table } from './stats.js';
  * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, lighthouse); no names runs them all.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, books, lighthouse); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -36,6 +36,7 @@ async function main() {
   try {
     if (wants('api')) await benchApi(stack);
     if (wants('maintenance')) await benchMaintenance(stack);
+    if (wants('books')) await benchBooks(stack);
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
       await benchLighthouse(stack, 'lena.landlord@demo.rent.today');
@@ -132,6 +133,41 @@ async function benchMaintenance(stack: LocalStack) {
     ScanIndexForward: false,
     Limit: 26,
   });
+}
+
+/**
+ * The books (issue 13) on an organization with 50,000 transactions over 10 properties: the dashboard and
+ * 24 months of cash flow and a Schedule E year, each beside the bare rollup Query it is built on.
+ */
+async function benchBooks(stack: LocalStack) {
+  console.log('\n== The books on an organization with 50,000 transactions over 10 properties ==');
+  const owner = (await stack.tokensFor('bench-books@example.com')).id_token;
+  const orgId = await organizationOf(stack, owner);
+  const seeded = await seedBenchTransactions(stack.dynamoEndpoint, LOCAL.tableName, orgId, 50_000, { properties: 10 });
+  console.log(`seeded 50,000 transactions in ${ms(seeded.ms)}`);
+  const month = (back: number) => {
+    const d = new Date();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - back);
+    return d.toISOString().slice(0, 7);
+  };
+  const rollups = (from: string, to: string) => ({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': { S: `ORG#${orgId}` },
+      ':from': { S: `ROLLUP#${from}#` },
+      ':to': { S: `ROLLUP#${to}#~` },
+    },
+  });
+  const year = month(12).slice(0, 4);
+  for (const [label, path, query] of [
+    ['dashboard, trailing 12 months', `/api/dashboard?from=${month(11)}&to=${month(0)}`, rollups(month(11), month(0))],
+    ['cash flow, 24 months', `/api/reports/cash-flow?from=${month(23)}&to=${month(0)}`, rollups(month(23), month(0))],
+    [`Schedule E ${year}`, `/api/reports/schedule-e?year=${year}`, rollups(`${year}-01`, `${year}-12`)],
+  ] as const) {
+    console.log(`${label}:`);
+    await compare(stack, owner, path, query);
+  }
 }
 
 /** Latency of an API route beside the bare DynamoDB Local query it performs, measured in one run. */

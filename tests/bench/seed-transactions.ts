@@ -23,17 +23,23 @@ const VENDORS = [
 ];
 
 /**
- * Writes `count` transactions (default spread: 3 years, 5 properties plus "no property", every
+ * Writes `count` transactions (default spread: 3 years, 5 properties (or `spread.properties`) plus "no property", every
  * category group, 3% ignored, 5% uncategorized) into an organization as fast as DynamoDB allows:
  * BatchWriteItem, 25 items a request, 16 requests in flight. The rollup cells and the properties'
  * transactionCount are ADDed, so calling it twice on one organization keeps them consistent.
  * Returns the ids it made and how long the writes took.
  */
-export async function seedBenchTransactions(endpoint: string, tableName: string, orgId: string, count: number) {
+export async function seedBenchTransactions(
+  endpoint: string,
+  tableName: string,
+  orgId: string,
+  count: number,
+  spread: { properties?: number } = {},
+) {
   const started = performance.now();
   const doc = DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
   const run = randomBytes(4).toString('hex');
-  const propertyIds = Array.from({ length: 5 }, (_, i) => `bench-prop-${i + 1}`);
+  const propertyIds = Array.from({ length: spread.properties ?? 5 }, (_, i) => `bench-prop-${i + 1}`);
   const subcategories = Object.values(CATEGORY_GROUPS).flat() as Category[];
   const today = Date.now();
   // A fixed seed: the same count always gives the same mix (tests rely on its shares, e.g. >= 50 with no property).

@@ -48,6 +48,15 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },
+  previewImport: { bankAccountId: null, rows: [{ line: 1, date: '2026-01-15', name: 'Valid', amount: -12.5 }] },
+  createImport: {
+    id: 'bad-input-import',
+    fileName: 'valid.csv',
+    bankAccountId: null,
+    propertyId: null,
+    totalRows: 1,
+    rows: [{ line: 1, date: '2026-01-15', name: 'Valid', amount: -12.5, include: true }],
+  },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
@@ -68,6 +77,7 @@ let othersReviewId: string;
 let othersMaintenanceId: string;
 let othersInvitationId: string;
 let othersLeaseId: string;
+let othersImportId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -109,6 +119,12 @@ beforeAll(async () => {
       monthlyRent: 900,
     })
   ).body.lease.id;
+  othersImportId = (
+    await other.api.post('/api/imports', {
+      ...(VALID_BODIES.createImport as object),
+      id: `imp-${otherOrg.slice(0, 12)}`,
+    })
+  ).body.import.id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
@@ -122,6 +138,7 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/reviews/')) return othersReviewId;
   if (route.path.startsWith('/api/maintenance')) return othersMaintenanceId;
   if (route.path.startsWith('/api/leases/')) return othersLeaseId;
+  if (route.path.startsWith('/api/imports/')) return othersImportId;
   return othersPropertyId;
 }
 

@@ -212,4 +212,15 @@ describe('GET /api/reports/rent-roll', () => {
     expect(roll.months.map(pick)).toEqual([...mine.months].reverse().map(pick));
     expect(roll.months).toHaveLength(4);
   });
+
+  it('gives Schedule E line 2, fair rental days, from the same leases', async () => {
+    const { worksheets } = (await w.admin.api.get('/api/reports/schedule-e?year=2025')).body;
+    const days = (id: string) => worksheets.find((s: { propertyId: string }) => s.propertyId === id).fairRentalDays;
+    expect(days(alone)).toBe(31 + 28 + 31 + 30); // January to April
+    expect(days(shared)).toBe(365); // two leases, the days counted once
+    const empty = await property(w.admin.api, '30 Empty Street');
+    expect(
+      (await w.admin.api.get(`/api/reports/schedule-e?year=2025&propertyId=${empty}`)).body.worksheets[0],
+    ).toMatchObject({ fairRentalDays: null });
+  });
 });

@@ -9,6 +9,8 @@ declare module 'vitest' {
     certPath: string;
     dynamoEndpoint: string;
     sesEndpoint: string;
+    kmsEndpoint: string;
+    plaidTokenKeyId: string;
     plaidEndpoint: string;
     signingJwk: JWK;
     issuer: string;
@@ -29,6 +31,8 @@ export default async function setup(project: TestProject) {
   project.provide('certPath', stack.certPath);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sesEndpoint', stack.sesEndpoint);
+  project.provide('kmsEndpoint', stack.kmsEndpoint);
+  project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
   project.provide('plaidEndpoint', stack.plaidEndpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);

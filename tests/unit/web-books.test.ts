@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Property } from '../../web/src/api/properties';
 import type { CashFlowReport } from '../../web/src/api/reports';
 import { bookRows, bookRowsCsv } from '../../web/src/features/books/bookRows';
+import { periodKpis } from '../../web/src/features/books/kpis';
 import { monthChoices, periodLabel, readPeriod, writePeriod } from '../../web/src/features/report-period/period';
-import { periodKpis } from '../../web/src/pages/cash-flow/kpis';
 import { scheduleECsv } from '../../web/src/pages/reports/scheduleECsv';
 
 const cells = [

@@ -43,6 +43,12 @@ const Env = z.object({
    */
   CURSOR_SECRET: z.string().min(32).optional(),
   /**
+   * Bank links (docs/decisions.md "Bank links"): the KMS key that envelope-encrypts Plaid access tokens (its ARN,
+   * set only on functions granted it), and offline the local KMS stand-in (infra/local/kms.ts).
+   */
+  PLAID_TOKEN_KEY_ID: z.string().min(1).optional(),
+  KMS_ENDPOINT: z.url().optional(),
+  /**
    * Plaid (lib/plaid.ts): the API's base path (https://sandbox.plaid.com or https://production.plaid.com in AWS;
    * offline the Plaid stand-in on loopback), the client id and secret, and the public URL of our webhook route
    * (…/api/plaid/webhook) that link tokens carry. Only functions that talk to Plaid get them.

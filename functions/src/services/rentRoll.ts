@@ -12,7 +12,7 @@ import {
 import { profilesOf } from '../data/repositories/members.js';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
-import { leasesOfProperty } from '../data/repositories/tenancies.js';
+import { type LeaseRecord, leasesOfProperty } from '../data/repositories/tenancies.js';
 import { summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
@@ -27,7 +27,7 @@ const rentCategories: readonly string[] = RENT_CATEGORIES;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Rent received per property and month (cents), from the rollup cells of the period. */
-async function rentReceived(orgId: string, from: string, to: string): Promise<Map<string, number>> {
+export async function rentReceived(orgId: string, from: string, to: string): Promise<Map<string, number>> {
   const { cells } = await readRollupCells(orgId, { from, to });
   const out = new Map<string, number>();
   for (const cell of cells) {
@@ -54,6 +54,31 @@ const wireMonth = (m: RentRollMonth) => ({
   balance: m.balance === null ? null : fromCents(m.balance),
 });
 
+/**
+ * Per lease, its months of the period with rent due and received (the rent roll's arithmetic), from the
+ * properties' leases and the rent received per property and month (`rentReceived`).
+ */
+export function rentRollRows<P extends { id: string }>(
+  leasesByProperty: readonly { property: P; leases: LeaseRecord[] }[],
+  query: { from: string; to: string },
+  now: string,
+  received: Map<string, number>,
+) {
+  return leasesByProperty.flatMap(({ property, leases }) =>
+    leases.map((lease) => ({
+      property,
+      lease,
+      months: rentRollMonths(
+        lease,
+        query,
+        now,
+        (month) => leases.filter((l) => leaseCoversMonth(l, month)).length,
+        (month) => received.get(`${property.id}|${month}`) ?? 0,
+      ),
+    })),
+  );
+}
+
 export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
   const now = today();
   const properties = await listProperties(orgId);
@@ -66,20 +91,10 @@ export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
     Promise.all(shown.map(async (p) => ({ property: p, leases: await leasesOfProperty(orgId, p.id) }))),
   ]);
   const profiles = await profilesOf([...new Set(leasesByProperty.flatMap((x) => x.leases.map((l) => l.userId)))]);
-
-  const rows = leasesByProperty.flatMap(({ property, leases }) =>
-    leases.map((lease) => {
-      const months = rentRollMonths(
-        lease,
-        query,
-        now,
-        (month) => leases.filter((l) => leaseCoversMonth(l, month)).length,
-        (month) => received.get(`${property.id}|${month}`) ?? 0,
-      );
-      const profile = profiles.get(lease.userId);
-      return { property, lease, months, profile };
-    }),
-  );
+  const rows = rentRollRows(leasesByProperty, query, now, received).map((row) => ({
+    ...row,
+    profile: profiles.get(row.lease.userId),
+  }));
   const shownRows = rows
     .filter((r) => r.months.length > 0)
     .sort(

@@ -2,6 +2,7 @@ import {
   type BookCell,
   type BookFigures,
   type Cents,
+  fairRentalDays,
   figuresOf,
   fromCents,
   monthsBetween,
@@ -15,6 +16,7 @@ import {
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
+import { leasesOfProperty } from '../data/repositories/tenancies.js';
 import { summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 import { depreciationByProperty } from './depreciation.js';
@@ -55,13 +57,21 @@ async function bookCells(orgId: string, from: string, to: string, propertyId: Pr
   return out.sort((a, b) => a.month.localeCompare(b.month) || a.category.localeCompare(b.category));
 }
 
-const wireFigures = (f: BookFigures) =>
+export const wireFigures = (f: BookFigures) =>
   Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fromCents(v)])) as Record<keyof BookFigures, number>;
 const labels = (properties: PropertyRecord[]) => properties.map((p) => ({ id: p.id, address: p.address }));
 
+/** The period's properties (a foreign property is a 404) and its book cells, for the reports and the dashboard. */
+export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
+  const [properties, cells] = await Promise.all([
+    propertiesFor(orgId, query.propertyId),
+    bookCells(orgId, query.from, query.to, query.propertyId),
+  ]);
+  return { properties, cells };
+}
+
 export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
-  const properties = await propertiesFor(orgId, query.propertyId);
-  const cells = await bookCells(orgId, query.from, query.to, query.propertyId);
+  const { properties, cells } = await periodBooks(orgId, query);
   return {
     from: query.from,
     to: query.to,
@@ -128,18 +138,18 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
   const shown: (string | null)[] =
     query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
   for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
-  const depreciation = await depreciationByProperty(
-    orgId,
-    query.year,
-    properties.filter((p) => shown.includes(p.id)),
-  );
+  const sheetProperties = properties.filter((p) => shown.includes(p.id));
+  const [depreciation, leases] = await Promise.all([
+    depreciationByProperty(orgId, query.year, sheetProperties),
+    Promise.all(sheetProperties.map((p) => leasesOfProperty(orgId, p.id))),
+  ]);
   const worksheets = shown.map((id) => {
     const property = properties.find((p) => p.id === id);
     return {
       propertyId: id,
       address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
       propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
-      fairRentalDays: null,
+      fairRentalDays: id === null ? null : fairRentalDays(id, leases.flat(), query.year),
       ...wireWorksheet(
         scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
       ),

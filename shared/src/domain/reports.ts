@@ -96,8 +96,8 @@ export const ScheduleEWorksheetWire = z.object({
   address: z.string(),
   /** Line 1b: the Schedule E type code; null when the property has no type. */
   propertyType: z.object({ code: z.number().int(), label: z.string() }).nullable(),
-  /** Line 2: fair rental days need leases, which are not recorded yet. */
-  fairRentalDays: z.null(),
+  /** Line 2: days of the year under a lease (core/occupancy.ts fairRentalDays); null without a recorded lease. */
+  fairRentalDays: z.number().int().nullable(),
   lines: z.array(
     z.object({
       line: z.string(),
@@ -204,4 +204,26 @@ export const RentRollReport = z.object({
   /** The portfolio per month: due and received of attributable lease months. */
   months: z.array(z.object({ month: z.string(), due: z.number(), received: z.number() })),
   totals: RentTotalsWire,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Dashboard (issue 13): the period's figures, this month's collection, occupancy and what needs attention.
+
+/** GET /api/dashboard: one call for the dashboard's key figures; KPI arithmetic is core/books.ts and core/occupancy.ts. */
+export const DashboardSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  figures: Figures,
+  /** Rent due and received this month on the leases of the chosen properties (decimals). */
+  collection: z.object({ month: z.string(), due: z.number(), received: z.number() }),
+  /** Unit-days of the period (from its first day to today or its last day) and how many were under a lease. */
+  occupancy: z.object({ unitDays: z.number().int(), occupiedUnitDays: z.number().int() }),
+  attention: z.object({
+    /** Uncategorized transactions in the period (ignored ones left out). */
+    uncategorized: z.number().int(),
+    /** Transactions with a review request waiting on the caller. */
+    waitingOnMe: z.number().int(),
+    /** Maintenance requests not resolved (the whole organization). */
+    openMaintenance: z.number().int(),
+  }),
 });

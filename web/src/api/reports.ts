@@ -75,3 +75,16 @@ export function useRentRollReport(query: PeriodQuery | null) {
     placeholderData: keepPreviousData,
   });
 }
+
+export type DashboardSummary = RouteResponse<Routes['getDashboardSummary']>;
+
+/** The dashboard's key figures for a period (and property): figures, collection, occupancy, needs attention. */
+export function useDashboardSummary(query: PeriodQuery | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'dashboard', query],
+    queryFn: () => callRoute('getDashboardSummary', { query: query! }),
+    enabled: session.status === 'authenticated' && query !== null,
+    placeholderData: keepPreviousData,
+  });
+}

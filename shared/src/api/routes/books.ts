@@ -13,6 +13,7 @@ import {
 } from '../../domain/maintenance.js';
 import {
   CashFlowReport,
+  DashboardSummary,
   DepreciationQuery,
   DepreciationReport,
   ProfitAndLossReport,
@@ -28,6 +29,14 @@ import { byId } from './params.js';
 /** Reports, maintenance, leases and rental history (issues 10 and 13). Part of THE route table (../routes.ts). */
 export const bookRoutes = {
   // Reports (issue 13): read from the monthly rollups, O(months) reads, never a transaction scan.
+  getDashboardSummary: defineRoute({
+    id: 'getDashboardSummary',
+    method: 'GET',
+    path: '/api/dashboard',
+    query: ReportPeriodQuery,
+    response: DashboardSummary,
+    roles: STAFF,
+  }),
   getCashFlowReport: defineRoute({
     id: 'getCashFlowReport',
     method: 'GET',

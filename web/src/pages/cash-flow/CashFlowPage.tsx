@@ -1,32 +1,20 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { formatCurrency, toCents } from '@rent/shared/core/money';
 import { errorMessage } from '../../api/client';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { BookTable } from '../../features/books/BookTable';
+import { KeyFigures } from '../../features/books/KeyFigures';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
-import { KPI_LABELS } from './kpis';
 import { useCashFlow } from './use-cash-flow';
-
-const FIGURES = [
-  ['income', 'Income'],
-  ['operatingExpenses', 'Operating expenses'],
-  ['noi', 'NOI'],
-  ['debtService', 'Debt service'],
-  ['capitalSpending', 'Capital spending'],
-  ['cashFlow', 'Cash flow'],
-] as const;
 
 /** SPEC §2 /cash-flow: month by month and property by property, from the monthly rollups. */
 export default function CashFlowPage() {
@@ -105,36 +93,7 @@ export default function CashFlowPage() {
             </Header>
           }
         >
-          <div aria-busy={!figures || cf.stale} className={cf.stale ? 'rt-stale' : undefined}>
-            <SpaceBetween size="l">
-              <ColumnLayout columns={desktop ? 6 : 2} variant="text-grid" minColumnWidth={120}>
-                {FIGURES.map(([key, label]) => (
-                  <div key={key}>
-                    <Box variant="awsui-key-label">{label}</Box>
-                    <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-${key}`}>
-                      {figures ? formatCurrency(toCents(figures[key]) ?? 0) : '…'}
-                    </Box>
-                  </div>
-                ))}
-              </ColumnLayout>
-              <ColumnLayout columns={desktop ? 4 : 2} variant="text-grid" minColumnWidth={120}>
-                {(Object.entries(KPI_LABELS) as [keyof typeof KPI_LABELS, string][]).map(([id, label]) => {
-                  const kpi = cf.kpis?.find((k) => k.id === id)?.kpi;
-                  return (
-                    <div key={id}>
-                      <Box variant="awsui-key-label">{label}</Box>
-                      <Box fontSize="heading-m" fontWeight="bold" data-testid={`cash-flow-kpi-${id}`}>
-                        {kpi ? kpi.text : '…'}
-                      </Box>
-                      <Box variant="small" color="text-body-secondary" data-testid={`cash-flow-kpi-${id}-reason`}>
-                        <span className="rt-kpi-reason">{kpi && kpi.value === null ? kpi.reason : '\u00a0'}</span>
-                      </Box>
-                    </div>
-                  );
-                })}
-              </ColumnLayout>
-            </SpaceBetween>
-          </div>
+          <KeyFigures figures={figures} kpis={cf.kpiCells} testIdPrefix="cash-flow" stale={cf.stale} />
         </Container>
         <Container header={<Header variant="h2">Income and expenses</Header>}>
           <IncomeExpenseChartLazy

@@ -7,11 +7,11 @@ import { useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
 import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
+import { kpiCells, periodKpis } from '../../features/books/kpis';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
-import { periodKpis } from './kpis';
 
 /** Money out per month of the rows that spend (positive cents), for the chart. */
 function spending(rows: BookRow[]): Record<string, number> {
@@ -68,7 +68,7 @@ export function useCashFlow() {
     report,
     months,
     rows,
-    kpis,
+    kpiCells: kpiCells(kpis),
     columns,
     linkFor,
     chart: { income: row('income'), expenses: spending(rows), net: row('cashFlow') },

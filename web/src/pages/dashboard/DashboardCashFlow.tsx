@@ -40,8 +40,6 @@ function useDashboardCashFlow() {
 /** The dashboard's cash flow box; its height is held while the report and the chart chunk load. */
 export function DashboardCashFlow() {
   const { report, months, series } = useDashboardCashFlow();
-  const figures = report.data?.figures;
-  const money = (value: number | undefined) => (value === undefined ? '…' : formatCurrency(toCents(value) ?? 0));
   return (
     <Container
       data-testid="dashboard-cash-flow"
@@ -52,24 +50,9 @@ export function DashboardCashFlow() {
       }
     >
       <SpaceBetween size="m">
-        {report.isError && !figures ? (
+        {report.isError && !report.data ? (
           <StatusIndicator type="error">Failed to load the cash flow. Please try again.</StatusIndicator>
-        ) : (
-          <ColumnLayout columns={2} variant="text-grid" minColumnWidth={120}>
-            <div>
-              <Box variant="awsui-key-label">Net operating income</Box>
-              <Box fontSize="heading-l" fontWeight="bold" data-testid="dashboard-noi">
-                {money(figures?.noi)}
-              </Box>
-            </div>
-            <div>
-              <Box variant="awsui-key-label">Cash flow</Box>
-              <Box fontSize="heading-l" fontWeight="bold" data-testid="dashboard-cash-flow-total">
-                {money(figures?.cashFlow)}
-              </Box>
-            </div>
-          </ColumnLayout>
-        )}
+        ) : null}
         <IncomeExpenseChartLazy
           testId="dashboard-cash-flow-chart"
           months={months}

@@ -14,6 +14,7 @@ import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { DashboardCashFlow } from './DashboardCashFlow';
+import { DashboardKeyFigures } from './DashboardKeyFigures';
 import { RecentTransactions } from './RecentTransactions';
 import { useDashboard } from './use-dashboard';
 
@@ -118,6 +119,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
             </SpaceBetween>
           )}
         </Container>
+        {tenant ? null : <DashboardKeyFigures />}
         {tenant ? null : <RecentTransactions ready={!!org.role} />}
         {tenant ? null : <DashboardCashFlow />}
       </SpaceBetween>

@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
+import { fairRentalDaysNote } from '@rent/shared/core/occupancy';
 import type { ScheduleEWorksheet } from '../../api/reports';
 
 const money = (value: number) => formatCurrency(toCents(value) ?? 0, 2);
@@ -31,7 +32,7 @@ function lineRows(sheet: ScheduleEWorksheet): LineRow[] {
       line: '2',
       label: 'Fair rental days',
       amount: null,
-      note: 'Needs leases, which are not recorded yet',
+      note: fairRentalDaysNote(sheet.fairRentalDays),
       item: false,
     },
   ];

@@ -1,4 +1,5 @@
 import { toCents } from '@rent/shared/core/money';
+import { fairRentalDaysNote } from '@rent/shared/core/occupancy';
 import type { ScheduleEWorksheet } from '../../api/reports';
 import { type ReportTable, type TableRow, tableCsv } from '../../lib/table';
 
@@ -16,7 +17,7 @@ export function scheduleETable(sheet: ScheduleEWorksheet, year: string, notice: 
         sheet.propertyType ? `${sheet.propertyType.code} ${sheet.propertyType.label}` : 'Not set on the property',
       ],
     },
-    { cells: ['2', 'Fair rental days', '', null, 'Needs leases: not recorded yet'] },
+    { cells: ['2', 'Fair rental days', '', null, fairRentalDaysNote(sheet.fairRentalDays)] },
   ];
   for (const line of sheet.lines) {
     rows.push({ cells: [line.line, line.label, '', cents(line.amount), line.flag ?? ''], style: 'bold' });

@@ -14,6 +14,7 @@ import type { Transaction } from '../../api/transactions';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { TablePreferences } from '../../components/TablePreferences';
+import { ImportEntry } from '../../features/file-import/ImportEntry';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -112,6 +113,7 @@ function Ledger() {
               >
                 {csv.progress !== null ? `Exporting ${csv.progress.toLocaleString('en-US')}...` : 'Export CSV'}
               </Button>
+              <ImportEntry />
               <RouterButton href="/transactions/rules" data-testid="transactions-rules">
                 Rules
               </RouterButton>

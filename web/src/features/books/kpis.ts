@@ -10,6 +10,7 @@ import {
 import { toCents } from '@rent/shared/core/money';
 import type { Property } from '../../api/properties';
 import type { CashFlowReport } from '../../api/reports';
+import type { KpiCell } from './KeyFigures';
 
 const cents = (value: number | null) => (value === null ? null : toCents(value));
 const kpiInputs = (p: Property): KpiProperty => ({
@@ -39,7 +40,7 @@ export const KPI_LABELS: Record<ShownKpi['id'], string> = {
  * cash-on-cash are yearly ratios: they need a 12-month period; DSCR works for any period.
  */
 export function periodKpis(
-  report: CashFlowReport,
+  report: Pick<CashFlowReport, 'from' | 'to' | 'figures'>,
   properties: readonly Property[],
   propertyId: string | undefined,
 ): ShownKpi[] {
@@ -59,3 +60,11 @@ export function periodKpis(
   };
   return (Object.keys(KPI_LABELS) as ShownKpi['id'][]).map((id) => ({ id, label: KPI_LABELS[id], kpi: kpis[id] }));
 }
+
+/** The KPI cells in their fixed order, each undefined while loading (KeyFigures holds its place). */
+export const kpiCells = (kpis: readonly ShownKpi[] | null): KpiCell[] =>
+  (Object.keys(KPI_LABELS) as ShownKpi['id'][]).map((id) => ({
+    id,
+    label: KPI_LABELS[id],
+    kpi: kpis?.find((k) => k.id === id)?.kpi,
+  }));

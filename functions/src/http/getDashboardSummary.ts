@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { dashboardSummary } from '../services/dashboard.js';
+
+export const handler = http(routes.getDashboardSummary, ({ caller, query }) => dashboardSummary(caller, query));

@@ -1,0 +1,232 @@
+import {
+  type CreateImportInput,
+  classifyRows,
+  comparisonWindow,
+  fromCents,
+  type ImportPreviewInput,
+  type ImportPreviewResult,
+} from '@rent/shared';
+import { getBankAccount } from '../data/repositories/banks.js';
+import {
+  getImport,
+  IMPORT_LEASE_MS,
+  type ImportHeader,
+  importBusy,
+  importedTransactionId,
+  importLines,
+  importToApi,
+  openImport,
+  recordImportLines,
+  updateImport,
+} from '../data/repositories/imports.js';
+import { getProperty } from '../data/repositories/properties.js';
+import type { TransactionRecord } from '../data/transactionItems.js';
+import { transactionsDated } from '../data/transactions/dateRange.js';
+import { readTransactions } from '../data/transactions/read.js';
+import { deleteUntouchedTransactions, untouched } from '../data/transactions/removeMany.js';
+import { notYourProperty } from '../data/transactions/writeOps.js';
+import { NotFound } from '../domain-errors.js';
+import { logger } from '../lib/logger.js';
+import { importTransactions } from './transactions.js';
+
+/**
+ * File import (docs/decisions.md "File import"). The browser parses the file and sends rows; this
+ * module classifies them against the ledger, writes the chosen ones as one undoable import through
+ * importTransactions (rules on arrival, rollups, idempotent by id), and undoes an import.
+ */
+
+interface Caller {
+  orgId: string;
+  userId: string;
+  email: string;
+}
+
+/** An undo spends at most this long deleting before it answers `complete: false` (Lambda timeout: 10 s). */
+export const UNDO_BUDGET_MS = 7_000;
+
+/**
+ * Marks each row new, duplicate or possible duplicate (with why) against the organization's
+ * transactions of the file's period (one bounded range read). Rows of the file are never compared
+ * with each other: a genuine same-day same-amount pair stays two new rows.
+ */
+export async function previewImport(orgId: string, input: ImportPreviewInput): Promise<ImportPreviewResult> {
+  if (input.bankAccountId) await getBankAccount(orgId, input.bankAccountId);
+  const window = comparisonWindow(input.rows)!;
+  const ledger = await transactionsDated(orgId, window.from, window.to);
+  const byId = new Map(ledger.map((t) => [t.id, t]));
+  const classified = classifyRows(
+    input.rows.map((row) => ({ ...row, amountCents: row.amount })),
+    ledger.map((t) => ({ ...t, amountCents: t.amount })),
+    input.bankAccountId,
+  );
+  const counts = { new: 0, duplicate: 0, possible_duplicate: 0 };
+  const rows = input.rows.map((row, i) => {
+    const { status, reason, matchId } = classified[i]!;
+    counts[status]++;
+    const match = matchId ? byId.get(matchId)! : null;
+    return {
+      line: row.line,
+      status,
+      reason,
+      match: match ? { id: match.id, date: match.date, name: match.name, amount: fromCents(match.amount) } : null,
+    };
+  });
+  return { rows, counts };
+}
+
+/**
+ * One request of an import: the included rows become transactions (source user_created, the chosen
+ * account and default property, then the active rules), the left-out ones are only counted. The
+ * first request creates the import; repeats and later chunks with the same id continue it, writing
+ * nothing twice (each row's transaction id is the import id and its line).
+ */
+export async function createImport(caller: Caller, input: CreateImportInput) {
+  const orgId = caller.orgId;
+  const account = input.bankAccountId ? await getBankAccount(orgId, input.bankAccountId) : null;
+  // The import's default property; without one, the account's own default property (SPEC BankAccount.propertyId).
+  const propertyId = input.propertyId ?? account?.propertyId ?? null;
+  if (propertyId) {
+    await getProperty(orgId, propertyId).catch((error) => {
+      throw error instanceof NotFound ? notYourProperty() : error;
+    });
+  }
+  const now = new Date();
+  let header = await openImport(
+    caller,
+    {
+      id: input.id,
+      fileName: input.fileName,
+      bankAccountId: input.bankAccountId,
+      institutionId: account?.institutionId ?? null,
+      propertyId,
+      totalRows: input.totalRows,
+    },
+    now,
+  );
+  const included = input.rows.filter((row) => row.include);
+  const skipped = input.rows.filter((row) => !row.include);
+  try {
+    await recordImportLines(orgId, header.id, {
+      included: included.map((row) => row.line),
+      skipped: skipped.map((row) => row.line),
+    });
+    const stamp = now.toISOString();
+    const records = included.map(
+      (row): TransactionRecord => ({
+        id: importedTransactionId(header.id, row.line),
+        externalId: row.externalId,
+        plaidTransactionId: null,
+        userId: caller.userId,
+        organizationId: orgId,
+        institutionId: header.institutionId,
+        bankAccountId: header.bankAccountId,
+        amount: row.amount,
+        date: row.date,
+        name: row.name,
+        category: null,
+        notes: null,
+        categorizationSource: null,
+        categorizationConfidence: null,
+        categorizedAt: null,
+        source: 'user_created',
+        createdAt: stamp,
+        updatedAt: stamp,
+        propertyId: header.propertyId,
+        isReviewed: false,
+        isIgnored: false,
+        hasReceipt: false,
+        receiptCount: 0,
+        hasOpenReviewRequests: false,
+        hasReviewHistory: false,
+        version: 1,
+      }),
+    );
+    const result = await importTransactions(orgId, records);
+    header = await settleCounts(orgId, header.id);
+    return {
+      import: importToApi(header),
+      insertedCount: result.inserted.length,
+      existingCount: result.existing.length,
+      skippedCount: skipped.length,
+    };
+  } catch (error) {
+    // Release the lease at once, so the person's retry continues instead of waiting it out.
+    await getImport(orgId, header.id)
+      .then((current) => updateImport(orgId, current, { leaseUntil: 0 }))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Counts from the records (so repeats count once), the status, and the lease released. */
+async function settleCounts(orgId: string, importId: string): Promise<ImportHeader> {
+  for (let attempt = 1; ; attempt++) {
+    const header = await getImport(orgId, importId);
+    const lines = await importLines(orgId, importId);
+    const receivedRows = lines.included.length + lines.skipped.length;
+    const complete = receivedRows >= header.totalRows;
+    try {
+      return await updateImport(orgId, header, {
+        receivedRows,
+        importedCount: lines.included.length,
+        skippedCount: lines.skipped.length,
+        status: header.status === 'importing' && complete ? 'imported' : header.status,
+        finishedAt: complete ? (header.finishedAt ?? new Date().toISOString()) : null,
+        leaseUntil: 0,
+      });
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * Undoes an import: deletes its transactions (with their rollups, match rows and property counts)
+ * except those people changed since — edited, categorized by a rule apply, given a receipt, a message
+ * or a review request — which are kept and counted. Resumable: out of time it answers
+ * `complete: false`, and calling again continues; an undone import answers its counts again.
+ */
+export async function undoImport(caller: Caller, importId: string, options: { started?: number } = {}) {
+  const orgId = caller.orgId;
+  const started = options.started ?? Date.now();
+  let header = await getImport(orgId, importId);
+  if (header.status === 'undone') {
+    return {
+      import: importToApi(header),
+      removedCount: header.removedCount ?? 0,
+      keptCount: header.keptCount ?? 0,
+      complete: true,
+    };
+  }
+  if (header.leaseUntil > Date.now()) throw importBusy();
+  header = await updateImport(orgId, header, {
+    status: 'undoing',
+    leaseUntil: Date.now() + IMPORT_LEASE_MS,
+    undoneBy: { userId: caller.userId, email: caller.email },
+  });
+  const { included } = await importLines(orgId, importId);
+  const ids = included.map((line) => importedTransactionId(importId, line));
+  const found = await readTransactions(orgId, ids);
+  const kept: string[] = [];
+  const deletable: TransactionRecord[] = [];
+  for (const record of found.values()) {
+    if (record.version === 1 && untouched(record)) deletable.push(record);
+    else kept.push(record.id);
+  }
+  const result = await deleteUntouchedTransactions(orgId, deletable, { deadline: started + UNDO_BUDGET_MS });
+  kept.push(...result.changed);
+  const removedCount = ids.length - kept.length - result.pending.length;
+  if (result.pending.length > 0) {
+    header = await updateImport(orgId, header, { leaseUntil: 0, removedCount, keptCount: kept.length });
+    return { import: importToApi(header), removedCount, keptCount: kept.length, complete: false };
+  }
+  header = await updateImport(orgId, header, {
+    status: 'undone',
+    removedCount,
+    keptCount: kept.length,
+    undoneAt: new Date().toISOString(),
+    leaseUntil: 0,
+  });
+  logger.info('file import undone', { importId, removedCount, keptCount: kept.length });
+  return { import: importToApi(header), removedCount, keptCount: kept.length, complete: true };
+}

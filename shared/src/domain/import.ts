@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { IMPORT_ROW_STATUSES } from '../core/fileImport/duplicates.js';
+import { Id, IsoDate, Timestamp, text } from './common.js';
+import { moneyField } from './money.js';
+import { PropertyIdField, TRANSACTION_NAME_MAX } from './transaction.js';
+
+/**
+ * File import on the wire (docs/decisions.md "File import"). The browser parses the file
+ * (shared/src/core/fileImport) and sends rows; amounts are decimals on the wire, cents inside.
+ */
+
+/** The most rows one import (one file) may hold: a longer history is imported as several files. */
+export const IMPORT_MAX_ROWS = 5_000;
+/** Rows per POST /api/imports call: the browser sends a file in chunks of at most this many. */
+export const IMPORT_CHUNK_ROWS = 500;
+/** A preview carries every row of the file (~150 bytes each). */
+export const IMPORT_PREVIEW_MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const IMPORT_CHUNK_MAX_BODY_BYTES = 256 * 1024;
+export const IMPORT_EXTERNAL_ID_MAX = 200;
+export const IMPORT_FILE_NAME_MAX = 200;
+export const IMPORT_PAGE_DEFAULT = 20;
+export const IMPORT_PAGE_MAX = 100;
+
+/** The browser makes the import's id (a UUID), so a repeated request continues the same import. */
+export const ImportId = z
+  .string({ error: 'An import id is required' })
+  .regex(/^[A-Za-z0-9_-]{8,40}$/, { error: 'That import id is not valid' });
+
+const tooMany = `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split the file into smaller periods.`;
+
+export const ImportRowInput = z.strictObject({
+  /** The file line the row came from: unique within the file, it names the row. */
+  line: z
+    .number({ error: 'line must be a whole number' })
+    .int({ error: 'line must be a whole number' })
+    .min(1, { error: 'line must be at least 1' })
+    .max(10_000_000, { error: 'line is too large' }),
+  date: IsoDate,
+  name: text('Name', TRANSACTION_NAME_MAX),
+  amount: moneyField(),
+  externalId: z
+    .string({ error: 'externalId must be text' })
+    .trim()
+    .max(IMPORT_EXTERNAL_ID_MAX, { error: `externalId must be at most ${IMPORT_EXTERNAL_ID_MAX} characters` })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ImportRowInput = z.output<typeof ImportRowInput>;
+
+const uniqueLines = (rows: { line: number }[]) => new Set(rows.map((r) => r.line)).size === rows.length;
+const BankAccountField = Id.nullable();
+
+/** POST /api/imports/preview: every row of the file, and the account it goes into (or none). */
+export const ImportPreviewInput = z.strictObject({
+  bankAccountId: BankAccountField,
+  rows: z
+    .array(ImportRowInput)
+    .min(1, { error: 'The file holds no rows to import' })
+    .max(IMPORT_MAX_ROWS, { error: tooMany })
+    .refine(uniqueLines, { error: 'Each line of the file can appear once' }),
+});
+export type ImportPreviewInput = z.output<typeof ImportPreviewInput>;
+
+export const ImportRowStatusSchema = z.enum(IMPORT_ROW_STATUSES);
+
+export const ImportPreviewRow = z.object({
+  line: z.number(),
+  status: ImportRowStatusSchema,
+  reason: z.string().nullable(),
+  /** The ledger transaction it matches: shown beside the row so the person can decide. */
+  match: z.object({ id: z.string(), date: z.string(), name: z.string(), amount: z.number() }).nullable(),
+});
+export const ImportPreviewResult = z.object({
+  rows: z.array(ImportPreviewRow),
+  counts: z.object({ new: z.number(), duplicate: z.number(), possible_duplicate: z.number() }),
+});
+export type ImportPreviewResult = z.infer<typeof ImportPreviewResult>;
+
+/**
+ * POST /api/imports: one chunk of an import. The first call creates the import; later calls (and
+ * repeats of any call) with the same id add to it. Each row says whether the person included it.
+ */
+export const CreateImportInput = z.strictObject({
+  id: ImportId,
+  fileName: text('File name', IMPORT_FILE_NAME_MAX),
+  bankAccountId: BankAccountField,
+  propertyId: PropertyIdField,
+  /** How many rows the whole file sends over all chunks (included or not). */
+  totalRows: z
+    .number({ error: 'totalRows must be a whole number' })
+    .int({ error: 'totalRows must be a whole number' })
+    .min(1, { error: 'totalRows must be at least 1' })
+    .max(IMPORT_MAX_ROWS, { error: tooMany }),
+  rows: z
+    .array(ImportRowInput.safeExtend({ include: z.boolean({ error: 'include must be true or false' }) }))
+    .min(1, { error: 'Send at least one row' })
+    .max(IMPORT_CHUNK_ROWS, { error: `Send at most ${IMPORT_CHUNK_ROWS} rows per request` })
+    .refine(uniqueLines, { error: 'Each line of the file can appear once' }),
+});
+export type CreateImportInput = z.output<typeof CreateImportInput>;
+export type CreateImportBody = z.input<typeof CreateImportInput>;
+
+export const IMPORT_STATUSES = ['importing', 'imported', 'undoing', 'undone'] as const;
+
+export const FileImport = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  bankAccountId: z.string().nullable(),
+  propertyId: z.string().nullable(),
+  status: z.enum(IMPORT_STATUSES),
+  totalRows: z.number(),
+  /** Rows received so far (included or not); the import is complete when it reaches totalRows. */
+  receivedRows: z.number(),
+  importedCount: z.number(),
+  skippedCount: z.number(),
+  removedCount: z.number().nullable(),
+  keptCount: z.number().nullable(),
+  createdAt: Timestamp,
+  createdBy: z.object({ userId: z.string(), email: z.string().nullable() }),
+  finishedAt: Timestamp.nullable(),
+  undoneAt: Timestamp.nullable(),
+});
+export type FileImport = z.infer<typeof FileImport>;
+
+export const CreateImportResult = z.object({
+  import: FileImport,
+  /** Rows of this call written now, already there from an earlier try of the same call, and left out. */
+  insertedCount: z.number(),
+  existingCount: z.number(),
+  skippedCount: z.number(),
+});
+
+export const ImportListQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(IMPORT_PAGE_MAX, { error: `limit must be at most ${IMPORT_PAGE_MAX}` })
+    .optional(),
+  cursor: z.string().max(2000, { error: 'That cursor is not valid' }).optional(),
+});
+export const ImportPage = z.object({ imports: z.array(FileImport), nextCursor: z.string().nullable() });
+
+export const UndoImportResult = z.object({
+  import: FileImport,
+  removedCount: z.number(),
+  /** Transactions of the import that people changed since (edited, categorized, a receipt, a message): kept. */
+  keptCount: z.number(),
+  /** False when the call ran out of time: calling again continues. */
+  complete: z.boolean(),
+});
+
+export const byImportId = z.strictObject({ id: ImportId });

@@ -1,0 +1,110 @@
+import { classifyRows, type ExistingTransaction, normalizeName } from '@rent/shared/core/fileImport/index';
+import { describe, expect, it } from 'vitest';
+
+const row = (date: string, name: string, amountCents: number, externalId: string | null = null) => ({
+  date,
+  name,
+  amountCents,
+  externalId,
+});
+const existing = (
+  id: string,
+  date: string,
+  name: string,
+  amountCents: number,
+  extra: Partial<ExistingTransaction> = {},
+) => ({
+  id,
+  date,
+  name,
+  amountCents,
+  externalId: null,
+  bankAccountId: null,
+  ...extra,
+});
+
+describe('classifyRows', () => {
+  it('a same-day same-amount pair inside one file is never collapsed: both new against an empty ledger', () => {
+    const rows = [row('2024-03-04', 'STARBUCKS', -575), row('2024-03-04', 'STARBUCKS', -575)];
+    expect(classifyRows(rows, [], null).map((c) => c.status)).toEqual(['new', 'new']);
+  });
+
+  it('the same external id is a duplicate, whatever the date', () => {
+    const [c] = classifyRows(
+      [row('2024-03-04', 'A', -100, 'FIT1')],
+      [existing('t1', '2024-03-01', 'B', -999, { externalId: 'FIT1' })],
+      null,
+    );
+    expect(c).toEqual({
+      status: 'duplicate',
+      reason: 'Same bank reference as a transaction already in the ledger',
+      matchId: 't1',
+    });
+  });
+
+  it('same account, date, amount and name is a duplicate (names compared loosely)', () => {
+    const [c] = classifyRows(
+      [row('2024-03-04', 'Home Depot #456', -123456)],
+      [existing('t1', '2024-03-04', 'HOME DEPOT 456', -123456, { bankAccountId: 'acct-1' })],
+      'acct-1',
+    );
+    expect(c?.status).toBe('duplicate');
+    expect(normalizeName('  Home   Depot #456 ')).toBe('home depot 456');
+  });
+
+  it('the same in another account (or without one) is only a possible duplicate', () => {
+    const ledger = [
+      existing('t1', '2024-03-04', 'RENT', 100000, { bankAccountId: 'acct-2' }),
+      existing('t2', '2024-03-05', 'FEE', -500),
+    ];
+    const result = classifyRows([row('2024-03-04', 'RENT', 100000), row('2024-03-05', 'FEE', -500)], ledger, 'acct-1');
+    expect(result).toEqual([
+      {
+        status: 'possible_duplicate',
+        reason: 'Same date, amount and name as a transaction in another account',
+        matchId: 't1',
+      },
+      {
+        status: 'possible_duplicate',
+        reason: 'Same date, amount and name as a transaction without an account',
+        matchId: 't2',
+      },
+    ]);
+  });
+
+  it('possible duplicates say why: same date and amount with another name; same amount and name days apart', () => {
+    const ledger = [existing('t1', '2024-03-04', 'WATER CO', -8420), existing('t2', '2024-03-10', 'GAS CO', -4000)];
+    const result = classifyRows(
+      [row('2024-03-04', 'CITY WATER', -8420), row('2024-03-13', 'GAS CO', -4000), row('2024-03-14', 'GAS CO', -4000)],
+      ledger,
+      null,
+    );
+    expect(result).toEqual([
+      { status: 'possible_duplicate', reason: 'Same date and amount, different name', matchId: 't1' },
+      { status: 'possible_duplicate', reason: 'Same amount and name, 3 days apart', matchId: 't2' },
+      { status: 'new', reason: null, matchId: null },
+    ]);
+  });
+
+  it('one existing transaction answers for one row: three equal rows against two in the ledger', () => {
+    const ledger = [existing('t1', '2024-03-04', 'COFFEE', -575), existing('t2', '2024-03-04', 'COFFEE', -575)];
+    const rows = [
+      row('2024-03-04', 'COFFEE', -575),
+      row('2024-03-04', 'COFFEE', -575),
+      row('2024-03-04', 'COFFEE', -575),
+    ];
+    const result = classifyRows(rows, ledger, null);
+    expect(result.map((c) => c.status)).toEqual(['duplicate', 'duplicate', 'possible_duplicate']);
+    expect(new Set(result.slice(0, 2).map((c) => c.matchId))).toEqual(new Set(['t1', 't2']));
+    expect(result[2]?.reason).toBe(
+      'Same date, amount and name as a transaction already matched by another row of this file',
+    );
+  });
+
+  it('a different amount is new even with the same name and date', () => {
+    expect(
+      classifyRows([row('2024-03-04', 'COFFEE', -576)], [existing('t1', '2024-03-04', 'COFFEE', -575)], null)[0]
+        ?.status,
+    ).toBe('new');
+  });
+});

@@ -1,0 +1,83 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { errorMessage } from '../../api/client';
+import { type FileImport, useImports, useUndoImport } from '../../api/imports';
+import { toast } from '../../components/toast/store';
+import { undoneText } from './use-import-wizard';
+
+const STATUS: Record<FileImport['status'], { type: 'success' | 'in-progress' | 'stopped'; text: string }> = {
+  imported: { type: 'success', text: 'Imported' },
+  importing: { type: 'in-progress', text: 'Not finished' },
+  undoing: { type: 'in-progress', text: 'Undoing' },
+  undone: { type: 'stopped', text: 'Undone' },
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The organization's imports, newest first, each with Undo until it is undone. */
+export default function ImportHistory({ onClose }: { onClose: () => void }) {
+  const imports = useImports();
+  const undo = useUndoImport();
+  const run = async (item: FileImport) => {
+    try {
+      const result = await undo.mutateAsync(item.id);
+      toast.success('Import undone', { description: undoneText(result), duration: 6000 });
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error, 'The import could not be undone.') });
+    }
+  };
+  return (
+    <Modal visible size="large" onDismiss={onClose} header="Import history" data-testid="import-history">
+      <Table<FileImport>
+        variant="embedded"
+        items={imports.data ?? []}
+        loading={imports.isPending}
+        loadingText="Loading imports"
+        trackBy="id"
+        wrapLines
+        empty={
+          <Box textAlign="center" color="inherit">
+            {imports.isError ? errorMessage(imports.error, 'Imports could not be loaded.') : 'No file imported yet.'}
+          </Box>
+        }
+        columnDefinitions={[
+          { id: 'file', header: 'File', cell: (i) => i.fileName },
+          { id: 'when', header: 'Imported', cell: (i) => when(i.createdAt) },
+          {
+            id: 'rows',
+            header: 'Transactions',
+            cell: (i) =>
+              i.status === 'undone'
+                ? `${i.removedCount ?? 0} removed${i.keptCount ? `, ${i.keptCount} kept` : ''}`
+                : `${i.importedCount} imported${i.skippedCount ? `, ${i.skippedCount} left out` : ''}`,
+          },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (i) => <StatusIndicator type={STATUS[i.status].type}>{STATUS[i.status].text}</StatusIndicator>,
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            cell: (i) =>
+              i.status === 'undone' ? null : (
+                <Button
+                  onClick={() => void run(i)}
+                  loading={undo.isPending && undo.variables === i.id}
+                  disabled={undo.isPending}
+                  ariaLabel={`Undo import of ${i.fileName}`}
+                  data-testid="import-undo"
+                >
+                  Undo import
+                </Button>
+              ),
+          },
+        ]}
+        ariaLabels={{ tableLabel: 'Imports' }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  analyzeColumns,
+  type ColumnMapping,
+  type CsvLayout,
+  type DateFormat,
+  type DecimalMark,
+  detectLayout,
+  isCompleteMapping,
+  looksLikeOfx,
+  mapCsvRows,
+  type ParsedRow,
+  parseCsv,
+  parseOfx,
+  type RowError,
+} from '@rent/shared/core/fileImport/index';
+
+/**
+ * The browser side of reading a bank file: bytes to text (UTF-8, else Windows-1252, which older bank
+ * exports use), then the shared parsers. This module loads with the import wizard only.
+ */
+
+export type { ColumnMapping, CsvLayout, DateFormat, ParsedRow, RowError };
+
+export async function fileText(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+export type LoadedFile =
+  | { kind: 'ofx'; rows: ParsedRow[]; errors: RowError[] }
+  | { kind: 'csv'; layout: CsvLayout; errors: RowError[] };
+
+export function loadText(name: string, text: string): LoadedFile {
+  if (/\.(ofx|qfx)$/i.test(name) || looksLikeOfx(text)) {
+    const statement = parseOfx(text);
+    return { kind: 'ofx', rows: statement.rows, errors: statement.errors };
+  }
+  const { delimiter, records } = parseCsv(text);
+  const layout = detectLayout(records, delimiter);
+  const errors = layout.data.length === 0 ? [{ line: 1, reason: 'The file holds no rows' }] : [];
+  return { kind: 'csv', layout, errors };
+}
+
+export interface MappedCsv {
+  /** The date orders every value fits: more than one means the person must choose. */
+  candidates: DateFormat[];
+  decimal: DecimalMark;
+  rows: ParsedRow[];
+  errors: RowError[];
+}
+
+/** The rows of a CSV under a mapping and a date order (the detected one unless the person chose). */
+export function mapCsv(
+  layout: CsvLayout,
+  mapping: Partial<ColumnMapping>,
+  chosen: DateFormat | null,
+): MappedCsv | null {
+  if (!isCompleteMapping(mapping)) return null;
+  const { dates, decimal } = analyzeColumns(layout.data, mapping);
+  const format = chosen && dates.candidates.includes(chosen) ? chosen : dates.format;
+  if (!format) return { candidates: dates.candidates, decimal, rows: [], errors: [] };
+  return { candidates: dates.candidates, decimal, ...mapCsvRows(layout, mapping, format, decimal) };
+}
