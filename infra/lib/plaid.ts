@@ -54,9 +54,12 @@ export class PlaidAccess {
   }
 }
 
-/** The route's function gets Plaid's configuration exactly when the route declares `callsPlaid`. */
+/**
+ * The route's function gets Plaid's configuration exactly when it talks to Plaid: it declares `callsPlaid`, or it
+ * holds the key sealing access tokens (`plaidTokenKey`: link token, exchange, reconnect, disconnect all call Plaid).
+ */
 export function grantPlaid(fn: LambdaFunction, plaid: PlaidAccess | undefined, route: RouteDef): void {
-  if (!route.callsPlaid) return;
+  if (!route.callsPlaid && !route.plaidTokenKey?.length) return;
   if (!plaid) throw new Error(`${route.method} ${route.path} calls Plaid but no Plaid configuration was given`);
   plaid.grant(fn);
 }

@@ -123,6 +123,62 @@ describe('link tokens and the public token exchange', () => {
   });
 });
 
+describe('Link (what link-initialize.js calls)', () => {
+  const link = async (path: string, body: object) => {
+    const response = await fetch(`${endpoint}/_link/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('offers the sandbox banks and users, refuses a wrong password, and links with Link metadata', async () => {
+    const clientUserId = `person-${Date.now()}-${Math.random()}`;
+    const linkToken = await control.linkToken({ clientUserId, webhook: webhookUrl });
+    const session = await link('session', { link_token: linkToken });
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ mode: 'create', client_name: 'Rent.Today' });
+    expect((session.body.institutions as { institution_id: string }[]).map((i) => i.institution_id)).toContain(
+      'ins_109508',
+    );
+    expect((session.body.users as { username: string }[]).map((u) => u.username)).toEqual([
+      'user_good',
+      'user_relogin',
+      'user_new',
+    ]);
+
+    const wrong = await link('complete', {
+      link_token: linkToken,
+      institution_id: 'ins_109510',
+      username: 'user_good',
+      password: 'nope',
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { error_code: 'INVALID_CREDENTIALS' } });
+    const badToken = await link('session', { link_token: 'link-sandbox-00000000-0000-0000-0000-000000000000' });
+    expect(badToken).toMatchObject({ status: 400, body: { error_code: 'INVALID_LINK_TOKEN' } });
+
+    const done = await link('complete', {
+      link_token: linkToken,
+      institution_id: 'ins_109510',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.metadata).toMatchObject({
+      institution: { name: 'Tattersall Federal Credit Union', institution_id: 'ins_109510' },
+      link_session_id: expect.any(String),
+    });
+    const [item] = await control.items({ clientUserId });
+    expect(item).toMatchObject({ institution_id: 'ins_109510', username: 'user_good', webhook: webhookUrl });
+    const exchanged = await client.itemPublicTokenExchange({ public_token: String(done.body.public_token) });
+    expect(exchanged.data.item_id).toBe(item!.item_id);
+    const metadataIds = (done.body.metadata as { accounts: { id: string }[] }).accounts.map((a) => a.id);
+    const accounts = await client.accountsGet({ access_token: exchanged.data.access_token });
+    expect(accounts.data.accounts.map((a) => a.account_id)).toEqual(metadataIds);
+  });
+});
+
 describe('accounts and items', () => {
   it('lists checking, savings and a credit card, and the item', async () => {
     const { accessToken, itemId } = await control.linkItem({ institutionId: 'ins_109509' });

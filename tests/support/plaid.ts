@@ -53,6 +53,9 @@ export interface StandInItemState {
   institution_id: string;
   institution_name: string;
   username: string;
+  /** user.client_user_id of the link token the item was linked with (Link-made items), else null. */
+  client_user_id: string | null;
+  created_at: string;
   webhook: string | null;
   removed: boolean;
   error_code: string | null;
@@ -148,12 +151,12 @@ export class PlaidStandInControl {
   }
 
   /** A link token as our server would make it (update mode when accessToken is given). */
-  async linkToken(options: { accessToken?: string; webhook?: string } = {}): Promise<string> {
+  async linkToken(options: { accessToken?: string; webhook?: string; clientUserId?: string } = {}): Promise<string> {
     const answer = await plaidApi(this.endpoint).linkTokenCreate({
       client_name: 'Rent.Today',
       language: 'en',
       country_codes: [CountryCode.Us],
-      user: { client_user_id: 'test-user' },
+      user: { client_user_id: options.clientUserId ?? 'test-user' },
       ...(options.accessToken ? { access_token: options.accessToken } : { products: [Products.Transactions] }),
       webhook: options.webhook,
     });
@@ -293,6 +296,21 @@ export class PlaidStandInControl {
   /** One item's state with its live transactions (for assertions). */
   item(itemId: string): Promise<StandInItemState & { transactions: StandInTransaction[] }> {
     return this.call('GET', `items/${itemId}`);
+  }
+
+  /**
+   * Items newest first, optionally filtered; e.g. the item a browser test just linked through the app:
+   * `(await control.items({ clientUserId }))[0]`, or with no filter in the serial e2e project.
+   */
+  async items(
+    filter: { clientUserId?: string; institutionId?: string; username?: SandboxUsername; webhook?: string } = {},
+  ): Promise<StandInItemState[]> {
+    const query = new URLSearchParams();
+    if (filter.clientUserId) query.set('client_user_id', filter.clientUserId);
+    if (filter.institutionId) query.set('institution_id', filter.institutionId);
+    if (filter.username) query.set('username', filter.username);
+    if (filter.webhook) query.set('webhook', filter.webhook);
+    return (await this.call<{ items: StandInItemState[] }>('GET', `items?${query}`)).items;
   }
 
   state(): Promise<{ now: string; offset_ms: number; items: StandInItemState[]; current_kid: string }> {

@@ -146,6 +146,7 @@ export function plaidEndpoints({ store, signer, fire }: ApiDeps): Record<string,
         accessToken: str(body.access_token) ? body.access_token : null,
         products,
         clientName: String(body.client_name),
+        clientUserId: typeof user?.client_user_id === 'string' ? user.client_user_id : null,
       });
     },
 

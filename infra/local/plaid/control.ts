@@ -34,6 +34,8 @@ function itemSummary(item: StandInItem) {
     institution_id: item.institution.institution_id,
     institution_name: item.institution.name,
     username: item.user.username,
+    client_user_id: item.clientUserId,
+    created_at: new Date(item.createdAt).toISOString(),
     webhook: item.webhook,
     removed: item.removed,
     error_code: item.error?.errorCode ?? null,
@@ -167,6 +169,14 @@ export function controlHandler({ store, signer, deliveries, fire, flush }: Contr
       }
       case 'POST errors':
         return inject(store.globalInjections, body);
+      case 'GET items': {
+        // Newest first, optionally filtered: how a browser test finds the item the app linked through Link.
+        const filters = ['client_user_id', 'institution_id', 'username', 'webhook'] as const;
+        const items = [...store.items.values()].map(itemSummary).reverse();
+        return {
+          items: items.filter((item) => filters.every((f) => !query.get(f) || item[f] === query.get(f))),
+        };
+      }
       case 'GET keys':
         return { current_kid: signer.currentKid, keys: signer.allKeys() };
       case 'POST keys/rotate':

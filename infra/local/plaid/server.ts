@@ -196,6 +196,7 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
             password,
             webhook: session.webhook,
             products: session.products,
+            clientUserId: session.clientUserId,
           });
         }
         return json(res, 200, {

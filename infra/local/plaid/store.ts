@@ -52,6 +52,8 @@ export interface StandInItem {
   user: SandboxUser;
   webhook: string | null;
   products: string[];
+  /** The link token's user.client_user_id (Link-made items), for tests to find the item the app linked. */
+  clientUserId: string | null;
   createdAt: number;
   accounts: AccountBase[];
   removed: boolean;
@@ -74,6 +76,7 @@ interface LinkToken {
   itemId: string | null;
   products: string[];
   clientName: string;
+  clientUserId: string | null;
 }
 
 /** Sends a webhook for the item (after `delayMs` when given). */
@@ -120,6 +123,7 @@ export class PlaidStore {
     accessToken?: string | null;
     products?: string[];
     clientName: string;
+    clientUserId?: string | null;
   }) {
     const itemId = input.accessToken ? this.itemIdOf(input.accessToken) : null;
     const link_token = token('link');
@@ -130,6 +134,7 @@ export class PlaidStore {
       itemId,
       products: itemId ? [] : (input.products ?? []),
       clientName: input.clientName,
+      clientUserId: input.clientUserId ?? null,
     });
     return { link_token, expiration: plaidTime(expiresAt) };
   }
@@ -147,6 +152,7 @@ export class PlaidStore {
     password?: string | null;
     webhook: string | null;
     products: string[];
+    clientUserId?: string | null;
     history?: { startDate: string; endDate: string };
   }): StandInItem {
     const institution = INSTITUTIONS.find((i) => i.institution_id === input.institutionId);
@@ -162,6 +168,7 @@ export class PlaidStore {
       user,
       webhook: input.webhook,
       products: input.products.length ? input.products : ['transactions'],
+      clientUserId: input.clientUserId ?? null,
       createdAt: now,
       accounts: ACCOUNT_TEMPLATES.map((t) => ({
         account_id: plaidId(),

@@ -53,7 +53,10 @@ export interface RouteDef {
   readonly membership?: 'optional';
   /** The handler sends email through SES (CDK grants ses:SendEmail and sets the sender). */
   readonly sendsEmail?: true;
-  /** The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL). */
+  /**
+   * The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL); implied
+   * by `plaidTokenKey`.
+   */
   readonly callsPlaid?: true;
   /** What the handler does with the KMS key sealing Plaid access tokens (CDK grants exactly these; PLAID_TOKEN_KEY_ID). */
   readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
