@@ -14,6 +14,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
+import { grantPlaid, type PlaidAccess } from './plaid.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -29,6 +30,8 @@ export interface RouteFunctionProps {
   mail?: Mail;
   /** The KMS key that seals Plaid access tokens, for routes that declare `plaidTokenKey`. */
   plaidTokenKey?: IKey;
+  /** Plaid's configuration, for routes that declare `callsPlaid`. */
+  plaid?: PlaidAccess;
   memorySize?: number;
 }
 
@@ -197,22 +200,22 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
-    grantPlaidTokenKey(this.function, props.plaidTokenKey, route, props.mail?.siteUrl);
+    grantPlaidTokenKey(this.function, props.plaidTokenKey, route);
+    grantPlaid(this.function, props.plaid, route);
   }
 }
 
 /**
  * Exactly the route's `plaidTokenKey` actions on the one key, and PLAID_TOKEN_KEY_ID (its ARN): the exchange may
  * only GenerateDataKey (seal a new token), the routes that call Plaid with a stored token may only Decrypt; the
- * others get no KMS permission and no key id. Routes that make Link tokens also learn the webhook address.
+ * others get no KMS permission and no key id.
  */
-export function grantPlaidTokenKey(fn: LambdaFunction, key: IKey | undefined, route: RouteDef, siteUrl?: string): void {
+export function grantPlaidTokenKey(fn: LambdaFunction, key: IKey | undefined, route: RouteDef): void {
   const actions = [...new Set(route.plaidTokenKey ?? [])];
   if (actions.length === 0) return;
   if (!key) throw new Error(`${route.method} ${route.path} needs the Plaid token key (plaidTokenKey)`);
   Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [key.keyArn] });
   fn.addEnvironment('PLAID_TOKEN_KEY_ID', key.keyArn);
-  if (siteUrl) fn.addEnvironment('PLAID_WEBHOOK_URL', `${siteUrl}/api/plaid/webhook`);
 }
 
 /**

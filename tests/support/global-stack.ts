@@ -11,6 +11,7 @@ declare module 'vitest' {
     sesEndpoint: string;
     kmsEndpoint: string;
     plaidTokenKeyId: string;
+    plaidEndpoint: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('sesEndpoint', stack.sesEndpoint);
   project.provide('kmsEndpoint', stack.kmsEndpoint);
   project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
+  project.provide('plaidEndpoint', stack.plaidEndpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

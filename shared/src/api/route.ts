@@ -55,6 +55,8 @@ export interface RouteDef {
   readonly sendsEmail?: true;
   /** What the handler does with the KMS key sealing Plaid access tokens (CDK grants exactly these; PLAID_TOKEN_KEY_ID). */
   readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
+  /** The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL). */
+  readonly callsPlaid?: true;
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;
