@@ -1,9 +1,11 @@
 import { type RouteDef, type RouteId, routeList } from '@rent/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Products } from 'plaid';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
+import { plaidApi } from '../support/plaid.js';
 import { forgeToken, tamper } from '../support/tokens.js';
 import { uploadReceipt } from './receipt-upload.js';
 
@@ -48,6 +50,9 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },
+  createLinkToken: { connectionId: null },
+  exchangePublicToken: { publicToken: 'public-sandbox-unknown', institution: { id: 'ins_109508', name: 'Bank' } },
+  updateBankAccount: { propertyId: null },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
@@ -68,6 +73,8 @@ let othersReviewId: string;
 let othersMaintenanceId: string;
 let othersInvitationId: string;
 let othersLeaseId: string;
+let othersBankConnectionId: string;
+let othersBankAccountId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -109,6 +116,19 @@ beforeAll(async () => {
       monthlyRent: 900,
     })
   ).body.lease.id;
+  // Bank links: the other organization links a bank through the Plaid stand-in.
+  const { data } = await plaidApi(inject('plaidEndpoint')).sandboxPublicTokenCreate({
+    institution_id: 'ins_109508',
+    initial_products: [Products.Transactions],
+  });
+  const bank = (
+    await other.api.post('/api/plaid/exchange', {
+      publicToken: data.public_token,
+      institution: { id: 'ins_109508', name: 'First Platypus Bank' },
+    })
+  ).body;
+  othersBankConnectionId = bank.id;
+  othersBankAccountId = bank.accounts[0].id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
@@ -122,6 +142,8 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/reviews/')) return othersReviewId;
   if (route.path.startsWith('/api/maintenance')) return othersMaintenanceId;
   if (route.path.startsWith('/api/leases/')) return othersLeaseId;
+  if (route.path.startsWith('/api/bank-connections/')) return othersBankConnectionId;
+  if (route.path.startsWith('/api/bank-accounts/')) return othersBankAccountId;
   return othersPropertyId;
 }
 

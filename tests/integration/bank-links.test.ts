@@ -74,7 +74,7 @@ describe('bank links', () => {
 
   it('makes link tokens: create mode, and update mode for an existing connection', async () => {
     const { api, connection } = await linkedOrg();
-    const create = await api.post('/api/plaid/link-token', {});
+    const create = await api.post('/api/plaid/link-token', { connectionId: null });
     expect(create.status).toBe(200);
     expect(create.body).toMatchObject({ mode: 'create', linkToken: expect.stringMatching(/^link-/) });
     const update = await api.post('/api/plaid/link-token', { connectionId: connection.id });
@@ -164,7 +164,7 @@ describe('bank links', () => {
       ['get', '/api/plaid/status'],
       ['get', '/api/bank-connections'],
       ['get', '/api/bank-accounts'],
-      ['post', '/api/plaid/link-token', {}],
+      ['post', '/api/plaid/link-token', { connectionId: null }],
       ['post', '/api/plaid/exchange', { publicToken: 'public-sandbox-x', institution: PLATYPUS }],
       ['patch', `/api/bank-accounts/${accountId}`, { propertyId: null }],
       ['delete', `/api/bank-connections/${connection.id}`],

@@ -40,9 +40,7 @@ function useBankMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export const useCreateLinkToken = () =>
-  useBankMutation((connectionId: string | null) =>
-    callRoute('createLinkToken', { body: connectionId ? { connectionId } : {} }),
-  );
+  useBankMutation((connectionId: string | null) => callRoute('createLinkToken', { body: { connectionId } }));
 
 export const useExchangePublicToken = () =>
   useBankMutation((body: { publicToken: string; institution: { id: string; name: string } }) =>
