@@ -1,9 +1,11 @@
 import { type RouteDef, type RouteId, routeList } from '@rent/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Products } from 'plaid';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
+import { plaidApi } from '../support/plaid.js';
 import { forgeToken, tamper } from '../support/tokens.js';
 import { uploadReceipt } from './receipt-upload.js';
 
@@ -58,6 +60,9 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
     totalRows: 1,
     rows: [{ line: 1, date: '2026-01-15', name: 'Valid', amount: -12.5, include: true }],
   },
+  createLinkToken: { connectionId: null },
+  exchangePublicToken: { publicToken: 'public-sandbox-unknown', institution: { id: 'ins_109508', name: 'Bank' } },
+  updateBankAccount: { propertyId: null },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
@@ -79,6 +84,8 @@ let othersMaintenanceId: string;
 let othersInvitationId: string;
 let othersLeaseId: string;
 let othersImportId: string;
+let othersBankConnectionId: string;
+let othersBankAccountId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -126,6 +133,19 @@ beforeAll(async () => {
       id: `imp-${otherOrg.slice(0, 12)}`,
     })
   ).body.import.id;
+  // Bank links: the other organization links a bank through the Plaid stand-in.
+  const { data } = await plaidApi(inject('plaidEndpoint')).sandboxPublicTokenCreate({
+    institution_id: 'ins_109508',
+    initial_products: [Products.Transactions],
+  });
+  const bank = (
+    await other.api.post('/api/plaid/exchange', {
+      publicToken: data.public_token,
+      institution: { id: 'ins_109508', name: 'First Platypus Bank' },
+    })
+  ).body;
+  othersBankConnectionId = bank.id;
+  othersBankAccountId = bank.accounts[0].id;
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */
@@ -140,6 +160,8 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/maintenance')) return othersMaintenanceId;
   if (route.path.startsWith('/api/leases/')) return othersLeaseId;
   if (route.path.startsWith('/api/imports/')) return othersImportId;
+  if (route.path.startsWith('/api/bank-connections/')) return othersBankConnectionId;
+  if (route.path.startsWith('/api/bank-accounts/')) return othersBankAccountId;
   return othersPropertyId;
 }
 

@@ -64,8 +64,8 @@ export const BankStatus = z.object({
 });
 export type BankStatus = z.infer<typeof BankStatus>;
 
-/** Without connectionId: a link token to connect a new bank; with it: update mode to reconnect that one. */
-export const LinkTokenInput = z.strictObject({ connectionId: Id.optional() });
+/** connectionId null: a link token to connect a new bank; a connection's id: update mode to reconnect that one. */
+export const LinkTokenInput = z.strictObject({ connectionId: Id.nullable() });
 export const LinkToken = z.object({
   linkToken: z.string(),
   expiration: Timestamp,

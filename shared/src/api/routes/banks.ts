@@ -35,6 +35,7 @@ export const bankRoutes = {
     response: LinkToken,
     roles: STAFF,
     plaidTokenKey: ['kms:Decrypt'],
+    callsPlaid: true,
   }),
   exchangePublicToken: defineRoute({
     id: 'exchangePublicToken',
@@ -45,6 +46,7 @@ export const bankRoutes = {
     roles: STAFF,
     status: 201,
     plaidTokenKey: ['kms:GenerateDataKey'],
+    callsPlaid: true,
   }),
   listBankConnections: defineRoute({
     id: 'listBankConnections',
@@ -61,6 +63,7 @@ export const bankRoutes = {
     response: BankConnection,
     roles: STAFF,
     plaidTokenKey: ['kms:Decrypt'],
+    callsPlaid: true,
   }),
   disconnectBank: defineRoute({
     id: 'disconnectBank',
@@ -70,6 +73,7 @@ export const bankRoutes = {
     response: DisconnectResult,
     roles: STAFF,
     plaidTokenKey: ['kms:Decrypt'],
+    callsPlaid: true,
   }),
   listBankAccounts: defineRoute({
     id: 'listBankAccounts',

@@ -10,6 +10,7 @@ import { formatCurrency } from '@rent/shared/core/money';
 import { ORG_FETCH_ERROR } from '../../api/organization';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
+import { BankAttentionBanner } from '../../features/bank-link/BankAttentionBanner';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
@@ -32,7 +33,7 @@ function Metric({ label, value, testId }: { label: string; value: string | numbe
 /** The landing page after sign-in: the organization and a summary of its properties, from real data. */
 export default function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
   useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
-  const { org, tenant, properties, list, units, rent, value, hello } = useDashboard();
+  const { org, tenant, properties, list, units, rent, value, hello, bank } = useDashboard();
   // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
   const desktop = useMediaQuery(DESKTOP_QUERY);
 
@@ -62,67 +63,71 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
         </Header>
       }
     >
-      <SpaceBetween size="l">
-        {org.error ? (
-          <Alert type="error" header={ORG_FETCH_ERROR}>
-            {org.errorText}
-          </Alert>
-        ) : null}
-        <Container
-          header={
-            <Header
-              variant="h2"
-              description={
-                tenant ? 'The home you rent through this organization.' : 'Across every property you manage.'
-              }
-            >
-              {tenant ? 'Your home' : 'Properties summary'}
-            </Header>
-          }
-          data-testid="dashboard-properties"
-        >
-          {properties.isPending ? (
-            <div className="rt-reserve-summary">
-              <StatusIndicator type="loading">Loading properties</StatusIndicator>
-            </div>
-          ) : properties.isError ? (
-            <StatusIndicator type="error">Failed to load properties. Please try again.</StatusIndicator>
-          ) : list.length === 0 ? (
-            <EmptyState
-              title="No properties yet"
-              action={
-                tenant ? undefined : <RouterButton href="/properties?new=1">Add your first property</RouterButton>
-              }
-            >
-              {tenant
-                ? 'Your landlord has not linked a property to your account yet.'
-                : 'Add a property to start tracking its rent, value and costs.'}
-            </EmptyState>
-          ) : tenant ? (
-            <SpaceBetween size="s">
-              {list.map((p) => (
-                <Box key={p.id} variant="p" margin="n">
-                  {p.address}
-                </Box>
-              ))}
-              <RouterLink href="/maintenance">Report a maintenance issue</RouterLink>
-            </SpaceBetween>
-          ) : (
-            <SpaceBetween size="l">
-              <ColumnLayout columns={desktop ? 4 : 2} variant="text-grid" minColumnWidth={140}>
-                <Metric label="Properties" value={list.length} testId="dashboard-property-count" />
-                <Metric label="Units" value={units} testId="dashboard-unit-count" />
-                <Metric label="Monthly rent" value={formatCurrency(rent)} testId="dashboard-monthly-rent" />
-                <Metric label="Market value" value={formatCurrency(value)} testId="dashboard-market-value" />
-              </ColumnLayout>
-              <RouterLink href="/properties">See all properties</RouterLink>
-            </SpaceBetween>
-          )}
-        </Container>
-        {tenant ? null : <DashboardKeyFigures />}
-        {tenant ? null : <RecentTransactions ready={!!org.role} />}
-        {tenant ? null : <DashboardCashFlow />}
-      </SpaceBetween>
+      {/* Hidden (not removed) until the bank status is known: the banner then appears with the body, never above it. */}
+      <div className={bank.ready ? undefined : 'rt-placeholder'}>
+        <SpaceBetween size="l">
+          <BankAttentionBanner attention={bank.attention} />
+          {org.error ? (
+            <Alert type="error" header={ORG_FETCH_ERROR}>
+              {org.errorText}
+            </Alert>
+          ) : null}
+          <Container
+            header={
+              <Header
+                variant="h2"
+                description={
+                  tenant ? 'The home you rent through this organization.' : 'Across every property you manage.'
+                }
+              >
+                {tenant ? 'Your home' : 'Properties summary'}
+              </Header>
+            }
+            data-testid="dashboard-properties"
+          >
+            {properties.isPending ? (
+              <div className="rt-reserve-summary">
+                <StatusIndicator type="loading">Loading properties</StatusIndicator>
+              </div>
+            ) : properties.isError ? (
+              <StatusIndicator type="error">Failed to load properties. Please try again.</StatusIndicator>
+            ) : list.length === 0 ? (
+              <EmptyState
+                title="No properties yet"
+                action={
+                  tenant ? undefined : <RouterButton href="/properties?new=1">Add your first property</RouterButton>
+                }
+              >
+                {tenant
+                  ? 'Your landlord has not linked a property to your account yet.'
+                  : 'Add a property to start tracking its rent, value and costs.'}
+              </EmptyState>
+            ) : tenant ? (
+              <SpaceBetween size="s">
+                {list.map((p) => (
+                  <Box key={p.id} variant="p" margin="n">
+                    {p.address}
+                  </Box>
+                ))}
+                <RouterLink href="/maintenance">Report a maintenance issue</RouterLink>
+              </SpaceBetween>
+            ) : (
+              <SpaceBetween size="l">
+                <ColumnLayout columns={desktop ? 4 : 2} variant="text-grid" minColumnWidth={140}>
+                  <Metric label="Properties" value={list.length} testId="dashboard-property-count" />
+                  <Metric label="Units" value={units} testId="dashboard-unit-count" />
+                  <Metric label="Monthly rent" value={formatCurrency(rent)} testId="dashboard-monthly-rent" />
+                  <Metric label="Market value" value={formatCurrency(value)} testId="dashboard-market-value" />
+                </ColumnLayout>
+                <RouterLink href="/properties">See all properties</RouterLink>
+              </SpaceBetween>
+            )}
+          </Container>
+          {tenant ? null : <DashboardKeyFigures />}
+          {tenant ? null : <RecentTransactions ready={!!org.role} />}
+          {tenant ? null : <DashboardCashFlow />}
+        </SpaceBetween>
+      </div>
     </ContentLayout>
   );
 }

@@ -2,6 +2,7 @@ import { isTenant } from '@rent/shared/core/roles';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useSession } from '../../auth/session';
+import { useBankAttention } from '../../features/bank-link/use-bank-attention';
 import { sumCents } from '../../lib/money';
 
 /** "Ada" from "Ada Lovelace"; null without a name. */
@@ -15,8 +16,11 @@ export function useDashboard() {
   const org = useOrganization();
   const properties = useProperties({ enabled: !!org.organization });
   const list = properties.data ?? [];
+  // The bank banner: the body waits for the status, so the banner never pushes content in (layout shift).
+  const bank = useBankAttention(org.role);
   return {
     org,
+    bank,
     tenant: isTenant(org.role),
     properties,
     list,

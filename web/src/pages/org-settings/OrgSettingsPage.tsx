@@ -15,6 +15,7 @@ import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { BankConnectionsSection } from './BankConnectionsSection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { useOrgSettings } from './use-org-settings';
@@ -25,7 +26,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form, members, invitations } = useOrgSettings();
+  const { org, organization, canRename, form, members, invitations, banks } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -127,6 +128,7 @@ export default function OrgSettingsPage() {
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization && invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
+        {organization && banks.canView ? <BankConnectionsSection banks={banks} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -8,6 +8,7 @@ import { type Member, useChangeMemberRole, useLeaveOrganization, useMembers, use
 import { useOrganization, useUpdateOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
+import { useBankConnectionsSection } from './use-bank-connections-section';
 import { useInvitationsSection } from './use-invitations-section';
 
 /** Client-side check of the organization name, the same bounds the server applies. */
@@ -53,6 +54,7 @@ export function useOrgSettings() {
 
   const members = useMembersSection(org.role, organization?.name ?? 'this organization');
   const invitations = useInvitationsSection(org.role);
+  const banks = useBankConnectionsSection(org.role);
 
   return {
     org,
@@ -60,6 +62,7 @@ export function useOrgSettings() {
     canRename,
     members,
     invitations,
+    banks,
     /** The rename form: the name as typed, its check, and save / reset. */
     form: {
       name,

@@ -15,6 +15,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { TablePreferences } from '../../components/TablePreferences';
 import { ImportEntry } from '../../features/file-import/ImportEntry';
+import { BankAttentionBanner } from '../../features/bank-link/BankAttentionBanner';
+import { ConnectBankButton } from '../../features/bank-link/ConnectBankButton';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -117,6 +119,7 @@ function Ledger() {
               <RouterButton href="/transactions/rules" data-testid="transactions-rules">
                 Rules
               </RouterButton>
+              <ConnectBankButton />
               <Button variant="primary" iconName="add-plus" onClick={onAdd} data-testid="transaction-add">
                 Add transaction
               </Button>
@@ -127,111 +130,115 @@ function Ledger() {
         </Header>
       }
     >
-      <SpaceBetween size="l">
-        <ExpandableSection
-          variant="container"
-          defaultExpanded={desktop}
-          headerText="Filters"
-          headerCounter={ledger.activeFilterCount ? `(${ledger.activeFilterCount})` : undefined}
-          headerActions={
-            filtered ? (
-              <Button onClick={() => setFilters({})} data-testid="transactions-clear-filters">
-                Clear filters
-              </Button>
-            ) : undefined
-          }
-          data-testid="transactions-filter-section"
-        >
-          <TransactionFilterBar filters={filters} onChange={setFilters} />
-        </ExpandableSection>
-
-        <TotalsPanel
-          totals={totals.data?.totals}
-          loading={totals.isFetching}
-          stale={totals.isPlaceholderData}
-          error={totals.isError}
-          onRetry={() => void totals.refetch()}
-        />
-
-        <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
-          <Table
-            data-testid="transactions-table"
+      {/* Hidden (not removed) until the bank status is known: the banner then appears with the body, never above it. */}
+      <div className={ledger.bank.ready ? undefined : 'rt-placeholder'}>
+        <SpaceBetween size="l">
+          <BankAttentionBanner attention={ledger.bank.attention} />
+          <ExpandableSection
             variant="container"
-            items={ledger.items}
-            trackBy="id"
-            columnDefinitions={ledgerColumns(openRow, ledger.addressOf)}
-            columnDisplay={prefs.contentDisplay}
-            wrapLines={prefs.wrapLines}
-            stripedRows={prefs.stripedRows}
-            selectionType="multi"
-            selectedItems={selected}
-            onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
-            isItemDisabled={() => bulk.busy}
-            ariaLabels={{
-              selectionGroupLabel: 'Transaction selection',
-              allItemsSelectionLabel: () => 'Select all transactions on this page',
-              itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
-              tableLabel: 'Transactions',
-            }}
-            loading={page.isPending || page.isPlaceholderData}
-            loadingText="Loading transactions"
-            enableKeyboardNavigation
-            resizableColumns
-            empty={emptyContent}
-            header={
-              <Header
-                variant="h2"
-                counter={ledger.counter}
-                description={selected.length ? `${plural(selected.length, 'transaction')} selected` : undefined}
-                actions={
-                  <ButtonDropdown
-                    disabled={selected.length === 0 || bulk.busy}
-                    loading={bulk.busy}
-                    items={[
-                      { id: 'categorize', text: 'Categorize...' },
-                      { id: 'property', text: 'Assign property...' },
-                      { id: 'ignore', text: 'Ignore' },
-                      { id: 'unignore', text: 'Unignore' },
-                    ]}
-                    onItemClick={({ detail }) => bulk.choose(detail.id)}
-                    data-testid="bulk-actions"
-                  >
-                    Bulk actions
-                  </ButtonDropdown>
-                }
-              >
-                Ledger
-              </Header>
+            defaultExpanded={desktop}
+            headerText="Filters"
+            headerCounter={ledger.activeFilterCount ? `(${ledger.activeFilterCount})` : undefined}
+            headerActions={
+              filtered ? (
+                <Button onClick={() => setFilters({})} data-testid="transactions-clear-filters">
+                  Clear filters
+                </Button>
+              ) : undefined
             }
-            pagination={
-              <Pagination
-                currentPageIndex={pages.index + 1}
-                pagesCount={pages.pagesCount}
-                openEnd={!pages.ended}
-                disabled={page.isFetching && !page.data}
-                onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
-                onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
-                ariaLabels={{
-                  nextPageLabel: 'Next page',
-                  previousPageLabel: 'Previous page',
-                  pageLabel: (n) => `Page ${n}`,
-                  paginationLabel: 'Transaction pages',
-                }}
-              />
-            }
-            preferences={
-              <TablePreferences
-                preferences={prefs}
-                onConfirm={ledger.savePrefs}
-                pageSizes={PAGE_SIZES}
-                itemsLabel="transactions"
-                columnLabels={COLUMN_LABELS}
-                alwaysVisible={['name', 'amount']}
-              />
-            }
+            data-testid="transactions-filter-section"
+          >
+            <TransactionFilterBar filters={filters} onChange={setFilters} />
+          </ExpandableSection>
+
+          <TotalsPanel
+            totals={totals.data?.totals}
+            loading={totals.isFetching}
+            stale={totals.isPlaceholderData}
+            error={totals.isError}
+            onRetry={() => void totals.refetch()}
           />
-        </div>
-      </SpaceBetween>
+
+          <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
+            <Table
+              data-testid="transactions-table"
+              variant="container"
+              items={ledger.items}
+              trackBy="id"
+              columnDefinitions={ledgerColumns(openRow, ledger.addressOf)}
+              columnDisplay={prefs.contentDisplay}
+              wrapLines={prefs.wrapLines}
+              stripedRows={prefs.stripedRows}
+              selectionType="multi"
+              selectedItems={selected}
+              onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
+              isItemDisabled={() => bulk.busy}
+              ariaLabels={{
+                selectionGroupLabel: 'Transaction selection',
+                allItemsSelectionLabel: () => 'Select all transactions on this page',
+                itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
+                tableLabel: 'Transactions',
+              }}
+              loading={page.isPending || page.isPlaceholderData}
+              loadingText="Loading transactions"
+              enableKeyboardNavigation
+              resizableColumns
+              empty={emptyContent}
+              header={
+                <Header
+                  variant="h2"
+                  counter={ledger.counter}
+                  description={selected.length ? `${plural(selected.length, 'transaction')} selected` : undefined}
+                  actions={
+                    <ButtonDropdown
+                      disabled={selected.length === 0 || bulk.busy}
+                      loading={bulk.busy}
+                      items={[
+                        { id: 'categorize', text: 'Categorize...' },
+                        { id: 'property', text: 'Assign property...' },
+                        { id: 'ignore', text: 'Ignore' },
+                        { id: 'unignore', text: 'Unignore' },
+                      ]}
+                      onItemClick={({ detail }) => bulk.choose(detail.id)}
+                      data-testid="bulk-actions"
+                    >
+                      Bulk actions
+                    </ButtonDropdown>
+                  }
+                >
+                  Ledger
+                </Header>
+              }
+              pagination={
+                <Pagination
+                  currentPageIndex={pages.index + 1}
+                  pagesCount={pages.pagesCount}
+                  openEnd={!pages.ended}
+                  disabled={page.isFetching && !page.data}
+                  onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+                  onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
+                  ariaLabels={{
+                    nextPageLabel: 'Next page',
+                    previousPageLabel: 'Previous page',
+                    pageLabel: (n) => `Page ${n}`,
+                    paginationLabel: 'Transaction pages',
+                  }}
+                />
+              }
+              preferences={
+                <TablePreferences
+                  preferences={prefs}
+                  onConfirm={ledger.savePrefs}
+                  pageSizes={PAGE_SIZES}
+                  itemsLabel="transactions"
+                  columnLabels={COLUMN_LABELS}
+                  alwaysVisible={['name', 'amount']}
+                />
+              }
+            />
+          </div>
+        </SpaceBetween>
+      </div>
       <BulkModal
         kind={bulk.kind}
         count={selected.length}

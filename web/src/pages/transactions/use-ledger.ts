@@ -2,8 +2,10 @@ import { parseTransactionFilters, type TransactionFilters } from '@rent/shared/c
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
+import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
+import { useBankAttention } from '../../features/bank-link/use-bank-attention';
 import { useTablePreferences } from '../../lib/useTablePreferences';
 import { COLUMN_IDS, DEFAULT_PREFS, PAGE_SIZES, PREFS_KEY } from './columns';
 import { hasFilters, paramsWithFilters } from './filters';
@@ -29,6 +31,9 @@ export function ledgerCounter(
  * cursor pages of the filtered set, totals, the selection and its bulk actions, and the CSV export.
  */
 export function useLedger() {
+  const org = useOrganization();
+  // The bank banner: the body waits for the status, so the banner never pushes the ledger (layout shift).
+  const bank = useBankAttention(org.role);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseTransactionFilters(params), [params]);
   const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, {
@@ -66,6 +71,7 @@ export function useLedger() {
   const loadFailed = page.isError && !page.data;
 
   return {
+    bank,
     filters,
     setFilters,
     filtered: hasFilters(filters),

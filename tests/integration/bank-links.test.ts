@@ -1,0 +1,199 @@
+import { Products } from 'plaid';
+import { describe, expect, inject, it } from 'vitest';
+import { newAdmin } from '../support/api.js';
+import { partition } from '../support/db.js';
+import { joinAs } from '../support/members.js';
+import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
+
+/** Bank links (issue 12) through the real routes, against the Plaid stand-in and the KMS stand-in. */
+const plaid = () => plaidApi(inject('plaidEndpoint'));
+const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
+const PLATYPUS = { id: 'ins_109508', name: 'First Platypus Bank' };
+
+async function publicToken(institutionId = PLATYPUS.id) {
+  const created = await plaid().sandboxPublicTokenCreate({
+    institution_id: institutionId,
+    initial_products: [Products.Transactions],
+  });
+  return created.data.public_token;
+}
+
+async function linkedOrg() {
+  const admin = await newAdmin('banks');
+  const org = (await admin.api.get('/api/organization')).body;
+  const linked = await admin.api.post('/api/plaid/exchange', {
+    publicToken: await publicToken(),
+    institution: PLATYPUS,
+  });
+  expect(linked.status).toBe(201);
+  return { ...admin, orgId: org.id as string, connection: linked.body };
+}
+
+describe('bank links', () => {
+  it('links a bank: the connection, its accounts, the status, and the token sealed at rest', async () => {
+    const { api, orgId, connection } = await linkedOrg();
+    expect(connection).toMatchObject({
+      institutionName: 'First Platypus Bank',
+      status: 'connected',
+      provider: 'plaid',
+    });
+    expect(connection.accounts.length).toBeGreaterThan(0);
+    expect(JSON.stringify(connection)).not.toMatch(/access-|accessToken/);
+
+    expect((await api.get('/api/plaid/status')).body).toEqual({ isConnected: true, attention: [] });
+    const accounts = (await api.get('/api/bank-accounts')).body.accounts;
+    expect(accounts.map((a: { name: string }) => a.name)).toEqual(
+      expect.arrayContaining(connection.accounts.map((a: { name: string }) => a.name)),
+    );
+    expect(accounts[0]).toMatchObject({
+      institutionName: 'First Platypus Bank',
+      propertyId: null,
+      status: 'connected',
+    });
+    expect((await api.get('/api/bank-connections')).body.connections).toHaveLength(1);
+
+    const items = await partition(`ORG#${orgId}`);
+    const institution = items.find((i) => i.type === 'Institution')!;
+    expect(institution).toMatchObject({ GSI1PK: 'BANKITEMS', plaidInstitutionId: PLATYPUS.id });
+    expect(Object.keys(institution.accessToken as object).sort()).toEqual([
+      'ciphertext',
+      'encryptedKey',
+      'iv',
+      'keyId',
+      'tag',
+    ]);
+    expect(JSON.stringify(items)).not.toContain('access-');
+    expect(items.filter((i) => i.type === 'BankInstitutionClaim')).toHaveLength(1);
+  });
+
+  it('a new org starts with no connection', async () => {
+    const { api } = await newAdmin('banks-empty');
+    expect((await api.get('/api/plaid/status')).body).toEqual({ isConnected: false, attention: [] });
+    expect((await api.get('/api/bank-accounts')).body).toEqual({ accounts: [] });
+  });
+
+  it('makes link tokens: create mode, and update mode for an existing connection', async () => {
+    const { api, connection } = await linkedOrg();
+    const create = await api.post('/api/plaid/link-token', { connectionId: null });
+    expect(create.status).toBe(200);
+    expect(create.body).toMatchObject({ mode: 'create', linkToken: expect.stringMatching(/^link-/) });
+    const update = await api.post('/api/plaid/link-token', { connectionId: connection.id });
+    expect(update.body).toMatchObject({ mode: 'update', linkToken: expect.stringMatching(/^link-/) });
+  });
+
+  it('sets and clears the default property of an account, and refuses another organization property', async () => {
+    const { api, connection } = await linkedOrg();
+    const property = (await api.post('/api/properties', { address: '9 Bank Lane', propertyType: 'CONDO' })).body;
+    const accountId = connection.accounts[0].id;
+    const set = await api.patch(`/api/bank-accounts/${accountId}`, { propertyId: property.id });
+    expect(set).toMatchObject({ status: 200, body: { propertyId: property.id } });
+    // The account points at the property: it cannot be deleted from under it.
+    expect((await api.delete(`/api/properties/${property.id}`)).status).toBe(409);
+
+    const other = await newAdmin('banks-other');
+    const foreign = (await other.api.post('/api/properties', { address: '1 Elsewhere', propertyType: 'CONDO' })).body;
+    const refused = await api.patch(`/api/bank-accounts/${accountId}`, { propertyId: foreign.id });
+    expect(refused).toMatchObject({ status: 400, body: { issues: [{ path: 'propertyId' }] } });
+
+    expect((await api.patch(`/api/bank-accounts/${accountId}`, { propertyId: null })).body.propertyId).toBeNull();
+    expect((await api.delete(`/api/properties/${property.id}`)).status).toBe(200);
+  });
+
+  it('refuses a second link of the same bank with a clear message, and exchanges nothing', async () => {
+    const { api } = await linkedOrg();
+    const before = (await control().state()).items.length;
+    const second = await api.post('/api/plaid/exchange', { publicToken: await publicToken(), institution: PLATYPUS });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: 'BANK_ALREADY_CONNECTED',
+      error: 'First Platypus Bank is already connected. Use Reconnect on it instead.',
+    });
+    // The public token was created (one item at the stand-in) but never exchanged into a second link.
+    expect((await api.get('/api/bank-connections')).body.connections).toHaveLength(1);
+    expect((await control().state()).items.length).toBe(before + 1);
+  });
+
+  it('a used or unknown public token is a 400 that says to start again', async () => {
+    const { api } = await newAdmin('banks-used');
+    const token = await publicToken();
+    await plaid().itemPublicTokenExchange({ public_token: token });
+    const again = await api.post('/api/plaid/exchange', { publicToken: token, institution: PLATYPUS });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { error: 'The bank sign-in expired or was already used. Start Connect bank again.' },
+    });
+  });
+
+  it('needs reconnect after a forced re-login; confirming too early stays 409, the status names it', async () => {
+    const { api, orgId, connection } = await linkedOrg();
+    const itemId = String((await partition(`ORG#${orgId}`)).find((i) => i.type === 'Institution')!.itemId);
+    await control().forceLoginRequired(itemId);
+    const confirm = await api.post(`/api/bank-connections/${connection.id}/reconnected`);
+    expect(confirm).toMatchObject({ status: 409, body: { code: 'ITEM_LOGIN_REQUIRED' } });
+    expect((await api.get('/api/plaid/status')).body.attention).toEqual([
+      { id: connection.id, institutionName: 'First Platypus Bank', status: 'needs_reconnect', consentExpiresAt: null },
+    ]);
+  });
+
+  it('disconnects: /item/remove at Plaid, the link and accounts gone, transactions kept; the bank can link again', async () => {
+    const { api, orgId, connection } = await linkedOrg();
+    const itemId = String((await partition(`ORG#${orgId}`)).find((i) => i.type === 'Institution')!.itemId);
+    const txn = await api.post('/api/transactions', { name: 'Kept by hand', date: '2026-01-05', amount: -12 });
+    expect(txn.status).toBe(201);
+
+    const gone = await api.delete(`/api/bank-connections/${connection.id}`);
+    expect(gone).toMatchObject({ status: 200, body: { id: connection.id, transactionsKept: true } });
+    expect((await control().item(itemId)).removed).toBe(true);
+    const items = await partition(`ORG#${orgId}`);
+    expect(
+      items.filter((i) => ['Institution', 'BankAccount', 'BankInstitutionClaim'].includes(String(i.type))),
+    ).toEqual([]);
+    expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(1);
+    expect((await api.get('/api/plaid/status')).body.isConnected).toBe(false);
+    expect((await api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(404);
+
+    const again = await api.post('/api/plaid/exchange', { publicToken: await publicToken(), institution: PLATYPUS });
+    expect(again.status).toBe(201);
+  });
+
+  it('tenants get 403 on every bank route; another organization gets 404 for these ids', async () => {
+    const { api, orgId, connection } = await linkedOrg();
+    const tenant = await joinAs(orgId, 'TENANT');
+    const accountId = connection.accounts[0].id;
+    for (const [method, path, body] of [
+      ['get', '/api/plaid/status'],
+      ['get', '/api/bank-connections'],
+      ['get', '/api/bank-accounts'],
+      ['post', '/api/plaid/link-token', { connectionId: null }],
+      ['post', '/api/plaid/exchange', { publicToken: 'public-sandbox-x', institution: PLATYPUS }],
+      ['patch', `/api/bank-accounts/${accountId}`, { propertyId: null }],
+      ['delete', `/api/bank-connections/${connection.id}`],
+      ['post', `/api/bank-connections/${connection.id}/reconnected`],
+    ] as const) {
+      const res = await (tenant.api as any)[method](path, body);
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+
+    const other = await newAdmin('banks-foreign');
+    expect((await other.api.patch(`/api/bank-accounts/${accountId}`, { propertyId: null })).status).toBe(404);
+    expect((await other.api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(404);
+    expect((await other.api.post(`/api/bank-connections/${connection.id}/reconnected`)).status).toBe(404);
+    expect((await other.api.post('/api/plaid/link-token', { connectionId: connection.id })).status).toBe(404);
+    // Nothing changed for the owner.
+    expect((await api.get('/api/bank-connections')).body.connections[0]).toMatchObject({ status: 'connected' });
+  });
+
+  it('bad input is a clear 400', async () => {
+    const { api } = await newAdmin('banks-bad');
+    for (const body of [
+      {},
+      { publicToken: 'nope', institution: PLATYPUS },
+      { publicToken: 'public-sandbox-1', institution: { id: 'ins 1', name: 'x' } },
+      { publicToken: 'public-sandbox-1', institution: PLATYPUS, extra: 1 },
+    ]) {
+      expect((await api.post('/api/plaid/exchange', body)).status).toBe(400);
+    }
+    expect((await api.post('/api/plaid/link-token', { connectionId: '../x' })).status).toBe(400);
+    expect((await api.patch('/api/bank-accounts/abc', { propertyId: 5 })).status).toBe(400);
+  });
+});

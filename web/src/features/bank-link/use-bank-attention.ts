@@ -1,0 +1,14 @@
+import { isTenant, type Role } from '@rent/shared/core/roles';
+import { useBankStatus } from '../../api/banks';
+
+/**
+ * What a page needs for the bank banner: whether the status is known yet (pages hold their body until then, so
+ * the banner never pushes content in) and the connections that need someone. Tenants are never asked (403).
+ */
+export function useBankAttention(role: Role | null) {
+  const status = useBankStatus({ enabled: !isTenant(role) });
+  return {
+    ready: isTenant(role) || !status.isPending || status.isError,
+    attention: status.data?.attention ?? [],
+  };
+}

@@ -1,0 +1,164 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { BANK_STATUS_LABELS, type BankConnectionStatusName } from '@rent/shared/core/banks';
+import type { BankAccount, BankConnection } from '../../api/banks';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
+import { EmptyState } from '../../components/EmptyState';
+import { PropertyPicker } from '../../components/PropertyPicker';
+import { ConnectBankButton } from '../../features/bank-link/ConnectBankButton';
+import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import type { useBankConnectionsSection } from './use-bank-connections-section';
+
+type Banks = ReturnType<typeof useBankConnectionsSection>;
+
+const STATUS_TYPES: Record<BankConnectionStatusName, StatusIndicatorProps.Type> = {
+  connected: 'success',
+  needs_reconnect: 'error',
+  pending_disconnect: 'warning',
+};
+
+function StatusBadge({ connection }: { connection: BankConnection }) {
+  const date =
+    connection.status === 'pending_disconnect' && connection.consentExpiresAt
+      ? ` (${formatDateTime(connection.consentExpiresAt)})`
+      : '';
+  return (
+    <StatusIndicator type={STATUS_TYPES[connection.status]}>
+      <span data-testid="bank-connection-status">
+        {BANK_STATUS_LABELS[connection.status]}
+        {date}
+      </span>
+    </StatusIndicator>
+  );
+}
+
+const columns = (banks: Banks): TableProps.ColumnDefinition<BankAccount>[] => [
+  { id: 'name', header: 'Account', cell: (a) => a.name, isRowHeader: true },
+  { id: 'mask', header: 'Number', cell: (a) => (a.mask ? `••${a.mask}` : '—') },
+  { id: 'type', header: 'Type', cell: (a) => [a.type, a.subtype].filter(Boolean).join(' · ') },
+  { id: 'balance', header: 'Balance', cell: (a) => formatMoney(a.balance, 2) },
+  {
+    id: 'property',
+    header: 'Default property',
+    minWidth: 200,
+    cell: (a) => (
+      <PropertyPicker
+        value={a.propertyId ?? ''}
+        onChange={(id) => void banks.chooseProperty(a.id, a.name, id || null)}
+        allOptionLabel="No property"
+        disabled={banks.savingAccount === a.id}
+        ariaLabel={`Default property of ${a.name}`}
+        testId="bank-account-property"
+      />
+    ),
+  },
+];
+
+function ConnectionTable({ connection, banks }: { connection: BankConnection; banks: Banks }) {
+  const reconnecting = banks.link.busy === connection.id;
+  return (
+    <Table
+      data-testid="bank-connection"
+      variant="embedded"
+      items={connection.accounts}
+      trackBy="id"
+      wrapLines
+      columnDefinitions={columns(banks)}
+      ariaLabels={{ tableLabel: `${connection.institutionName} accounts` }}
+      empty={<Box color="text-body-secondary">The bank listed no accounts.</Box>}
+      header={
+        <Header
+          variant="h3"
+          description={
+            <SpaceBetween direction="horizontal" size="s">
+              <StatusBadge connection={connection} />
+              <span>
+                Last successful sync: {connection.lastSyncedAt ? formatDateTime(connection.lastSyncedAt) : 'not yet'}
+              </span>
+            </SpaceBetween>
+          }
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                onClick={() => void banks.link.reconnect(connection.id, connection.institutionName)}
+                loading={reconnecting}
+                ariaLabel={`Reconnect ${connection.institutionName}`}
+                data-testid="bank-connection-reconnect"
+              >
+                Reconnect
+              </Button>
+              <Button
+                onClick={() => banks.openDisconnect(connection)}
+                ariaLabel={`Disconnect ${connection.institutionName}`}
+                data-testid="bank-connection-disconnect"
+              >
+                Disconnect
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <span data-testid="bank-connection-name">{connection.institutionName}</span>
+        </Header>
+      }
+    />
+  );
+}
+
+/** Org Settings → Bank connections (staff): each connection with its accounts, Connect bank, Reconnect, Disconnect. */
+export function BankConnectionsSection({ banks }: { banks: Banks }) {
+  return (
+    <Container
+      data-testid="bank-connections"
+      header={
+        <Header
+          variant="h2"
+          description="Transactions from connected banks arrive by themselves. Give an account a default property to file its transactions there."
+          actions={<ConnectBankButton />}
+        >
+          Bank connections
+        </Header>
+      }
+    >
+      {banks.loading ? (
+        <StatusIndicator type="loading">Loading bank connections</StatusIndicator>
+      ) : banks.error ? (
+        <SpaceBetween size="xs">
+          <StatusIndicator type="error">{banks.error}</StatusIndicator>
+          <Button onClick={banks.retry}>Retry</Button>
+        </SpaceBetween>
+      ) : banks.connections.length === 0 ? (
+        <EmptyState title="No bank connected">Connect a bank to bring its transactions in automatically.</EmptyState>
+      ) : (
+        <SpaceBetween size="l">
+          {banks.connections.map((connection) => (
+            <ConnectionTable key={connection.id} connection={connection} banks={banks} />
+          ))}
+        </SpaceBetween>
+      )}
+      <Modal
+        visible={!!banks.disconnecting}
+        onDismiss={banks.closeDisconnect}
+        header={banks.disconnecting ? `Disconnect ${banks.disconnecting.institutionName}?` : 'Disconnect bank?'}
+        footer={
+          <ConfirmFooter
+            confirmLabel="Disconnect"
+            onCancel={banks.closeDisconnect}
+            onConfirm={() => void banks.confirmDisconnect()}
+            busy={banks.disconnectPending}
+            busyText="Disconnecting"
+            confirmTestId="bank-disconnect-confirm"
+          />
+        }
+      >
+        <span data-testid="bank-disconnect-text">{banks.disconnectText}</span>
+      </Modal>
+    </Container>
+  );
+}

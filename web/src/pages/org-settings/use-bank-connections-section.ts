@@ -1,0 +1,67 @@
+import { BANK_MESSAGES } from '@rent/shared/core/banks';
+import { type Role, STAFF } from '@rent/shared/core/roles';
+import { useState } from 'react';
+import { type BankConnection, useBankConnections, useDisconnectBank, useSetAccountProperty } from '../../api/banks';
+import { errorMessage } from '../../api/client';
+import { toast } from '../../components/toast/store';
+import { useBankLink } from '../../features/bank-link/use-bank-link';
+
+/**
+ * Org Settings' bank connections (staff): the list with accounts, each account's default property, Connect bank,
+ * Reconnect (update mode) and Disconnect (which says first that transactions are kept).
+ */
+export function useBankConnectionsSection(role: Role | null) {
+  const canView = !!role && STAFF.includes(role);
+  const list = useBankConnections({ enabled: canView });
+  const setProperty = useSetAccountProperty();
+  const disconnect = useDisconnectBank();
+  const link = useBankLink();
+  const [disconnecting, setDisconnecting] = useState<BankConnection | null>(null);
+  const [savingAccount, setSavingAccount] = useState<string | null>(null);
+
+  const chooseProperty = async (accountId: string, accountName: string, propertyId: string | null) => {
+    setSavingAccount(accountId);
+    try {
+      await setProperty.mutateAsync({ id: accountId, propertyId });
+      toast.success('Default property saved', {
+        description: propertyId
+          ? `New transactions of ${accountName} go to this property.`
+          : `New transactions of ${accountName} get no property.`,
+      });
+    } catch (error) {
+      toast.error('Failed to save the default property', { description: errorMessage(error) });
+    } finally {
+      setSavingAccount(null);
+    }
+  };
+
+  const confirmDisconnect = async () => {
+    if (!disconnecting) return;
+    try {
+      await disconnect.mutateAsync(disconnecting.id);
+      toast.success('Bank disconnected', {
+        description: `${disconnecting.institutionName} is disconnected. Its transactions are kept.`,
+      });
+      setDisconnecting(null);
+    } catch (error) {
+      toast.error('Failed to disconnect bank', { description: errorMessage(error) });
+    }
+  };
+
+  return {
+    canView,
+    connections: list.data ?? [],
+    loading: list.isPending && list.fetchStatus !== 'idle',
+    error: list.error ? errorMessage(list.error) : null,
+    retry: () => void list.refetch(),
+    savingAccount,
+    chooseProperty,
+    link,
+    disconnecting,
+    disconnectText: BANK_MESSAGES.disconnectKeepsTransactions,
+    disconnectPending: disconnect.isPending,
+    openDisconnect: (connection: BankConnection) => setDisconnecting(connection),
+    closeDisconnect: () => !disconnect.isPending && setDisconnecting(null),
+    confirmDisconnect,
+  };
+}
