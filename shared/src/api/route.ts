@@ -50,6 +50,10 @@ export interface RouteDef {
   readonly membership?: 'optional';
   /** The handler sends email through SES (CDK grants ses:SendEmail and sets the sender). */
   readonly sendsEmail?: true;
+  /** Tax package (issue 13): the background job the handler starts (CDK grants lambda:InvokeFunction on it). */
+  readonly startsJob?: 'buildTaxPackage';
+  /** Tax package (issue 13): actions on the built packages (tax-packages/* in the receipts bucket). */
+  readonly packageAccess?: readonly BucketAction[];
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

@@ -2,12 +2,13 @@ import { bookRoutes } from './routes/books.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { peopleRoutes } from './routes/people.js';
 import { rulesRoutes } from './routes/rules.js';
+import { taxPackageRoutes } from './routes/taxPackage.js';
 
 /**
  * THE route table. Every endpoint of the API, once, kept per area in ./routes/. Adding an endpoint = one entry
  * there + one handler file functions/src/http/<id>.ts (a test fails when either is missing).
  */
-export const routes = { ...peopleRoutes, ...ledgerRoutes, ...rulesRoutes, ...bookRoutes } as const;
+export const routes = { ...peopleRoutes, ...ledgerRoutes, ...rulesRoutes, ...bookRoutes, ...taxPackageRoutes } as const;
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

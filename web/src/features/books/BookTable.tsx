@@ -3,7 +3,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { formatCurrency } from '@rent/shared/core/money';
 import { useMemo, useState } from 'react';
 import { RouterLink } from '../../lib/navigation';
-import type { BookRow } from './bookRows';
+import type { BookRow } from '@rent/shared/reports/bookRows';
 
 export interface BookColumn {
   key: string;

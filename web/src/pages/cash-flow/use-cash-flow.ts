@@ -6,7 +6,7 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
+import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';

@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useCashFlowReport } from '../../api/reports';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
-import { bookRows } from '../../features/books/bookRows';
+import { bookRows } from '@rent/shared/reports/bookRows';
 import { todayLocal } from '../../features/report-period/period';
 import { RouterLink } from '../../lib/navigation';
 

@@ -12,14 +12,14 @@ import {
   useScheduleEReport,
 } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
+import { bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
 import { periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
-import { depreciationCsv, depreciationTable } from './depreciationCsv';
-import { rentRollCsv } from './rentRollCsv';
-import { scheduleECsv, scheduleETable } from './scheduleECsv';
+import { depreciationCsv, depreciationTable } from '@rent/shared/reports/depreciationTable';
+import { rentRollCsv, rentRollTable } from '@rent/shared/reports/rentRollTable';
+import { scheduleECsv, scheduleETable } from '@rent/shared/reports/scheduleETable';
 
 export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation' | 'rent-roll';
 const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation', 'rent-roll'];
