@@ -97,6 +97,7 @@ export class ApiStack extends Stack {
     });
 
     this.mail = new Mail(this, 'Mail', props.mail);
+    this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table, receipts: props.receipts });
 
     for (const route of routeList) {
       const routeFunction = new RouteFunction(this, route.id, {
@@ -107,6 +108,7 @@ export class ApiStack extends Stack {
         cursorSecret: props.cursorSecret,
         userPool: props.userPool,
         mail: this.mail,
+        jobs: this.jobs.functions,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {
@@ -117,7 +119,5 @@ export class ApiStack extends Stack {
         ...(!('public' in route && route.public) && { authorizer }),
       });
     }
-
-    this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table });
   }
 }

@@ -26,6 +26,8 @@ export interface RouteFunctionProps {
   userPool?: IUserPool;
   /** SES, for routes that declare `sendsEmail` (MAIL_FROM, SITE_URL, SES_CONFIGURATION_SET). */
   mail?: Mail;
+  /** Background jobs a route may start (`startsJob`): lambda:InvokeFunction on that one, its name in the env. */
+  jobs?: Partial<Record<NonNullable<RouteDef['startsJob']>, LambdaFunction>>;
   memorySize?: number;
 }
 
@@ -110,6 +112,21 @@ export function grantReceiptsAccess(
   return objectsArn;
 }
 
+/** Built tax packages (issue 13) live under this prefix of the receipts bucket; a lifecycle rule expires them. */
+export const PACKAGES_PREFIX = 'tax-packages/';
+
+/** Exactly `actions` on the objects under tax-packages/ (the job writes there, the download route presigns GETs). */
+export function grantPackageAccess(
+  grantee: IGrantable,
+  receipts: IBucket,
+  actions: readonly string[],
+): string | undefined {
+  if (actions.length === 0) return undefined;
+  const arn = receipts.arnForObjects(`${PACKAGES_PREFIX}*`);
+  Grant.addToPrincipal({ grantee, actions: [...new Set(actions)], resourceArns: [arn] });
+  return arn;
+}
+
 export interface BundledFunctionProps {
   /** The folder with index.mjs (one per function: its own asset hash, see bundle.ts). */
   codeDir: string;
@@ -169,6 +186,8 @@ export class RouteFunction extends Construct {
   readonly role: Role;
   /** `<receipts bucket ARN>/receipts/*` when the route has bucketAccess (nag.ts acknowledges its wildcard). */
   readonly receiptObjectsArn?: string;
+  /** `<receipts bucket ARN>/tax-packages/*` when the route has packageAccess. */
+  readonly packageObjectsArn?: string;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
@@ -194,6 +213,14 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
+    this.packageObjectsArn = grantPackageAccess(this.function, receipts, route.packageAccess ?? []);
+    if (route.startsJob) {
+      const job = props.jobs?.[route.startsJob];
+      if (!job) throw new Error(`${route.method} ${route.path} starts ${route.startsJob}, which was not given`);
+      // The function itself only (grantInvoke would add its versions, `<arn>:*`).
+      Grant.addToPrincipal({ grantee: this.function, actions: ['lambda:InvokeFunction'], resourceArns: [job.functionArn] });
+      this.function.addEnvironment('TAX_PACKAGE_FUNCTION', job.functionName);
+    }
   }
 }
 

@@ -42,6 +42,8 @@ const Env = z.object({
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
    */
   CURSOR_SECRET: z.string().min(32).optional(),
+  /** The tax package job's function (routes with `startsJob`; offline the local stack runs it in process). */
+  TAX_PACKAGE_FUNCTION: z.string().min(1).optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });

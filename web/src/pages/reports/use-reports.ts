@@ -13,6 +13,7 @@ import {
 } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
 import { bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
+import { profitAndLossColumns, profitAndLossRows } from '@rent/shared/reports/profitAndLossTable';
 import { periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
@@ -67,23 +68,8 @@ export function useReports() {
     (p) => depreciationPropertyId === null || p.propertyId === depreciationPropertyId,
   );
 
-  const columns = useMemo(() => {
-    const data = pnl.data;
-    if (!data) return [];
-    const used = new Set(data.cells.map((c) => c.propertyId ?? NO_PROPERTY));
-    const list = data.properties.map((p) => ({ key: p.id, label: p.address }));
-    for (const key of used)
-      if (!list.some((c) => c.key === key))
-        list.push({ key, label: key === NO_PROPERTY ? 'No property' : 'A deleted property' });
-    return list;
-  }, [pnl.data]);
-  const rows = useMemo(
-    () =>
-      bookRows(
-        (pnl.data?.cells ?? []).map((c) => ({ column: c.propertyId ?? NO_PROPERTY, category: c.category, net: c.net })),
-      ),
-    [pnl.data],
-  );
+  const columns = useMemo(() => (pnl.data ? profitAndLossColumns(pnl.data) : []), [pnl.data]);
+  const rows = useMemo(() => (pnl.data ? profitAndLossRows(pnl.data) : bookRows([])), [pnl.data]);
   const linkFor = useCallback<LinkFor>(
     (row, column) =>
       row.filter
