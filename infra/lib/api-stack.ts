@@ -99,6 +99,12 @@ export class ApiStack extends Stack {
     this.mail = new Mail(this, 'Mail', props.mail);
     this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table, receipts: props.receipts });
 
+    // One log group for every route function (Lambda names each stream after its function; every line carries
+    // the route): a group per function made 7 resources a route, and CloudFormation stops at 500 a stack.
+    const routeLogs = new LogGroup(this, 'RouteLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     for (const route of routeList) {
       const routeFunction = new RouteFunction(this, route.id, {
         route,
@@ -109,6 +115,7 @@ export class ApiStack extends Stack {
         userPool: props.userPool,
         mail: this.mail,
         jobs: this.jobs.functions,
+        logGroup: routeLogs,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {

@@ -7,7 +7,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Grant, type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -29,6 +29,8 @@ export interface RouteFunctionProps {
   /** Background jobs a route may start (`startsJob`): lambda:InvokeFunction on that one, its name in the env. */
   jobs?: Partial<Record<NonNullable<RouteDef['startsJob']>, LambdaFunction>>;
   memorySize?: number;
+  /** The log group the route functions share (see BundledFunctionProps.logGroup). */
+  logGroup?: ILogGroup;
 }
 
 /** What the repositories call. No Scan (a single-table design never scans) and no stream reads. */
@@ -135,6 +137,11 @@ export interface BundledFunctionProps {
   environment: Record<string, string>;
   timeout: Duration;
   memorySize: number;
+  /**
+   * A log group shared with other functions (the route functions share one: CloudFormation allows 500 resources
+   * a stack, and a group per route made 7 resources a route). Absent: the function gets its own.
+   */
+  logGroup?: ILogGroup;
 }
 
 /**
@@ -146,10 +153,12 @@ export function bundledFunction(scope: Construct, props: BundledFunctionProps): 
   if (!existsSync(join(props.codeDir, 'index.mjs'))) {
     throw new Error(`No bundle for ${props.description} in ${props.codeDir}: run "npm run build:functions" first.`);
   }
-  const logGroup = new LogGroup(scope, 'Logs', {
-    retention: RetentionDays.ONE_MONTH,
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
+  const logGroup =
+    props.logGroup ??
+    new LogGroup(scope, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
   const role = new Role(scope, 'Role', {
     assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
     description: `Rent.Today ${props.description}`,
@@ -198,6 +207,7 @@ export class RouteFunction extends Construct {
       codeDir: bundleDir(route.id, props.functionsDir),
       description: `${route.method} ${route.path}`,
       memorySize: props.memorySize ?? 512,
+      logGroup: props.logGroup,
       // Below the HTTP API's 30 s integration limit, so the client sees our 500 rather than a 503.
       timeout: Duration.seconds(10),
       environment: {
