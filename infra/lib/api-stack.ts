@@ -97,7 +97,11 @@ export class ApiStack extends Stack {
     });
 
     this.mail = new Mail(this, 'Mail', props.mail);
-    this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table, receipts: props.receipts });
+    this.jobs = new Jobs(this, 'Jobs', {
+      functionsDir: props.functionsDir,
+      table: props.table,
+      receipts: props.receipts,
+    });
 
     // One log group for every route function (Lambda names each stream after its function; every line carries
     // the route): a group per function made 7 resources a route, and CloudFormation stops at 500 a stack.

@@ -91,7 +91,11 @@ export class DataStack extends Stack {
         // left there (an abandoned upload, a PUT after confirm with the same link) is never read.
         { prefix: 'receipts/pending/', expiration: Duration.days(1) },
         // Tax packages (issue 13): a built zip is downloadable for TAX_PACKAGE_DAYS, then deleted (and its old versions).
-        { prefix: 'tax-packages/', expiration: Duration.days(TAX_PACKAGE_DAYS), noncurrentVersionExpiration: Duration.days(1) },
+        {
+          prefix: 'tax-packages/',
+          expiration: Duration.days(TAX_PACKAGE_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

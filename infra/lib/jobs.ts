@@ -53,7 +53,7 @@ export class Jobs extends Construct {
     const taxPackage = new Construct(this, 'BuildTaxPackage');
     const build = bundledFunction(taxPackage, {
       codeDir: jobBundleDir('buildTaxPackage', props.functionsDir),
-      description: 'Job: build a tax package (zip of a tax year\'s reports and receipts)',
+      description: "Job: build a tax package (zip of a tax year's reports and receipts)",
       memorySize: 1024,
       timeout: Duration.minutes(15),
       environment: { TABLE_NAME: props.table.tableName, RECEIPTS_BUCKET: props.receipts.bucketName, LOG_LEVEL: 'info' },

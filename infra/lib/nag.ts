@@ -90,7 +90,11 @@ export function acknowledgeNagFindings({ data, auth, api, web }: RentStacks): vo
   }
   const jobRole = api.jobs.functions.buildTaxPackage.role!;
   for (const arn of api.jobs.taxPackageObjectArns) {
-    wildcard(jobRole, arn, `The tax package job reads the year's receipts (receipts/*) and writes its zip: ${packageWhy}`);
+    wildcard(
+      jobRole,
+      arn,
+      `The tax package job reads the year's receipts (receipts/*) and writes its zip: ${packageWhy}`,
+    );
   }
 
   // --- Public routes (an invitation link's page) --------------------------------------------------------

@@ -228,7 +228,11 @@ export class RouteFunction extends Construct {
       const job = props.jobs?.[route.startsJob];
       if (!job) throw new Error(`${route.method} ${route.path} starts ${route.startsJob}, which was not given`);
       // The function itself only (grantInvoke would add its versions, `<arn>:*`).
-      Grant.addToPrincipal({ grantee: this.function, actions: ['lambda:InvokeFunction'], resourceArns: [job.functionArn] });
+      Grant.addToPrincipal({
+        grantee: this.function,
+        actions: ['lambda:InvokeFunction'],
+        resourceArns: [job.functionArn],
+      });
       this.function.addEnvironment('TAX_PACKAGE_FUNCTION', job.functionName);
     }
   }

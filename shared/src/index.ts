@@ -31,6 +31,6 @@ export * from './domain/review.js';
 export * from './domain/roles.js';
 export * from './domain/rule.js';
 export * from './domain/security.js';
+export * from './domain/taxPackage.js';
 export * from './domain/transaction.js';
 export * from './rules/index.js';
-export * from './domain/taxPackage.js';

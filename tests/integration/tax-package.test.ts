@@ -43,10 +43,33 @@ beforeAll(async () => {
   const api = w.admin.api;
   lane = (await ok(api.post('/api/properties', { address: '1 Package Lane, Springfield' }))).id;
   await ok(api.post('/api/properties', { address: '2 Package Lane' }));
-  const rent = await txn(api, { name: 'Rent March', date: '2025-03-01', amount: 1500, category: 'rental_income', propertyId: lane });
-  const depot = await txn(api, { name: 'Home Depot', date: '2025-03-14', amount: -45.1, category: 'repairs', propertyId: lane });
-  const plumber = await txn(api, { name: 'Rossi: Plumbing/Heating', date: '2025-07-02', amount: -385.55, category: 'repairs' });
-  await txn(api, { name: 'Owner draw', date: '2025-08-01', amount: -200, category: 'owner_distributions', propertyId: lane });
+  const rent = await txn(api, {
+    name: 'Rent March',
+    date: '2025-03-01',
+    amount: 1500,
+    category: 'rental_income',
+    propertyId: lane,
+  });
+  const depot = await txn(api, {
+    name: 'Home Depot',
+    date: '2025-03-14',
+    amount: -45.1,
+    category: 'repairs',
+    propertyId: lane,
+  });
+  const plumber = await txn(api, {
+    name: 'Rossi: Plumbing/Heating',
+    date: '2025-07-02',
+    amount: -385.55,
+    category: 'repairs',
+  });
+  await txn(api, {
+    name: 'Owner draw',
+    date: '2025-08-01',
+    amount: -200,
+    category: 'owner_distributions',
+    propertyId: lane,
+  });
   await txn(api, { name: 'Mortgage', date: '2025-08-01', amount: -900.33, category: 'mortgage', propertyId: lane });
   const ignored = await txn(api, { name: 'Duplicate charge', date: '2025-09-09', amount: -999, category: 'repairs' });
   await ok(api.patch(`/api/transactions/${ignored.id}/ignore`, { isIgnored: true }), 200);
@@ -70,7 +93,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('tax package', () => {
-  it('builds a zip with every report as CSV and PDF, the year\'s receipts and a README; starting twice answers the same build', async () => {
+  it("builds a zip with every report as CSV and PDF, the year's receipts and a README; starting twice answers the same build", async () => {
     const api = w.landlord.api;
     const [a, b] = await Promise.all([
       ok(api.post('/api/tax-packages', { year: YEAR })),
@@ -196,7 +219,9 @@ describe('transactions by category', () => {
     expect(one.count).toBe(4);
 
     expect((await w.tenant.api.get(`/api/reports/transactions-by-category?${period}`)).status).toBe(403);
-    expect((await x.admin.api.get(`/api/reports/transactions-by-category?${period}&propertyId=${lane}`)).status).toBe(404);
+    expect((await x.admin.api.get(`/api/reports/transactions-by-category?${period}&propertyId=${lane}`)).status).toBe(
+      404,
+    );
     expect((await w.admin.api.get('/api/reports/transactions-by-category?from=2025-13&to=2025-12')).status).toBe(400);
   });
 });

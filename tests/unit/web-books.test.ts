@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { bookRows, bookRowsCsv } from '../../shared/src/reports/bookRows';
+import { scheduleECsv } from '../../shared/src/reports/scheduleETable';
 import type { Property } from '../../web/src/api/properties';
 import type { CashFlowReport } from '../../web/src/api/reports';
-import { bookRows, bookRowsCsv } from '../../shared/src/reports/bookRows';
 import { monthChoices, periodLabel, readPeriod, writePeriod } from '../../web/src/features/report-period/period';
 import { periodKpis } from '../../web/src/pages/cash-flow/kpis';
-import { scheduleECsv } from '../../shared/src/reports/scheduleETable';
 
 const cells = [
   { column: '2026-01', category: 'rental_income', net: 2000 },

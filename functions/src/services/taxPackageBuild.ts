@@ -2,6 +2,11 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { TRANSACTIONS_BY_CATEGORY_LIMIT } from '@rent/shared';
 import { depreciationTable } from '@rent/shared/reports/depreciationTable';
+import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
+import { profitAndLossTable } from '@rent/shared/reports/profitAndLossTable';
+import { rentRollTable } from '@rent/shared/reports/rentRollTable';
+import { scheduleETable } from '@rent/shared/reports/scheduleETable';
+import { type ReportTable, tableCsv } from '@rent/shared/reports/table';
 import {
   fileNamePart,
   type PackageFile,
@@ -10,11 +15,6 @@ import {
   taxPackageReadme,
   uniqueName,
 } from '@rent/shared/reports/taxPackage';
-import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
-import { profitAndLossTable } from '@rent/shared/reports/profitAndLossTable';
-import { rentRollTable } from '@rent/shared/reports/rentRollTable';
-import { scheduleETable } from '@rent/shared/reports/scheduleETable';
-import { type ReportTable, tableCsv } from '@rent/shared/reports/table';
 import { transactionsByCategoryTable } from '@rent/shared/reports/transactionsByCategoryTable';
 import { ZipFile } from 'yazl';
 import { getOrganization } from '../data/repositories/organizations.js';
@@ -30,8 +30,8 @@ import { type TransactionLine, transactionsInRange } from '../data/transactions/
 import { logger } from '../lib/logger.js';
 import { openObject, uploadStream } from '../lib/taxPackageFiles.js';
 import { depreciationReport } from './depreciation.js';
-import { profitAndLossReport, scheduleEReport } from './reports.js';
 import { rentRollReport } from './rentRoll.js';
+import { profitAndLossReport, scheduleEReport } from './reports.js';
 import { transactionsByCategoryWire } from './transactionsByCategory.js';
 
 /**
@@ -76,8 +76,12 @@ async function reportFiles(orgId: string, year: string, organization: string, no
   const names = new Set<string>();
   for (const sheet of scheduleE.worksheets) {
     const base = uniqueName(`reports/02 Schedule E ${year} - ${fileNamePart(sheet.address, 50)}`, names);
-    both(base, `Schedule E worksheet, ${sheet.address}`, 'Schedule E worksheet', `Tax year ${year}, ${sheet.address}`, () =>
-      scheduleETable(sheet, year, scheduleE.notice),
+    both(
+      base,
+      `Schedule E worksheet, ${sheet.address}`,
+      'Schedule E worksheet',
+      `Tax year ${year}, ${sheet.address}`,
+      () => scheduleETable(sheet, year, scheduleE.notice),
     );
   }
   const depreciation = await depreciationReport(orgId, { year, propertyId: undefined });
@@ -110,7 +114,12 @@ async function reportFiles(orgId: string, year: string, organization: string, no
       path: `${base}.pdf`,
       description: `${description} (PDF)`,
       make: () =>
-        tablePdf(detailTable(), { title: 'Transactions by category', organization, period: `Tax year ${year}`, generated }),
+        tablePdf(detailTable(), {
+          title: 'Transactions by category',
+          organization,
+          period: `Tax year ${year}`,
+          generated,
+        }),
     });
   } else {
     notes.push(

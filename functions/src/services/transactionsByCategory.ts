@@ -58,8 +58,7 @@ export function transactionsByCategoryWire(
         date: t.date,
         name: t.name,
         propertyId: t.propertyId,
-        property:
-          t.propertyId === null ? 'No property' : (address.get(t.propertyId) ?? 'A deleted property'),
+        property: t.propertyId === null ? 'No property' : (address.get(t.propertyId) ?? 'A deleted property'),
         amount: fromCents(t.amount),
       })),
     })),

@@ -82,9 +82,9 @@ export function transactionsByCategory<T extends CategoryTransaction>(
       subtotal: list.reduce((n, t) => n + t.amount, 0),
     };
   });
-  const rank = (c: CategoryDetail<T>) => LINE_ORDER.indexOf(c.line) * 10_000 + (CATEGORY_ORDER.get(c.category) ?? 9_999);
+  const rank = (c: CategoryDetail<T>) =>
+    LINE_ORDER.indexOf(c.line) * 10_000 + (CATEGORY_ORDER.get(c.category) ?? 9_999);
   categories.sort((a, b) => rank(a) - rank(b));
-  const sum = (counted: boolean) =>
-    categories.filter((c) => c.counted === counted).reduce((n, c) => n + c.subtotal, 0);
+  const sum = (counted: boolean) => categories.filter((c) => c.counted === counted).reduce((n, c) => n + c.subtotal, 0);
   return { categories, total: sum(true), notCounted: sum(false), count: transactions.length };
 }

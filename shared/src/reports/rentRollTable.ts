@@ -13,7 +13,17 @@ const sharedNote = (t: Totals) =>
 export function rentRollTable(report: RentRollData): ReportTable {
   const rows: TableRow[] = [];
   const total = (who: string[], t: Totals): TableRow => ({
-    cells: [...who, 'Total', '', cents(t.due), cents(t.received), cents(t.balance), '', t.collectionRateText, sharedNote(t)],
+    cells: [
+      ...who,
+      'Total',
+      '',
+      cents(t.due),
+      cents(t.received),
+      cents(t.balance),
+      '',
+      t.collectionRateText,
+      sharedNote(t),
+    ],
     style: 'bold',
   });
   for (const lease of report.leases) {

@@ -39,8 +39,7 @@ export interface ReceiptEntry {
  * sorted by date in any file browser, found by the payee or the amount, unique by the receipt's short id.
  */
 export function receiptEntryName(entry: ReceiptEntry): string {
-  const ext =
-    EXTENSIONS[entry.contentType] ?? /\.(\w{1,5})$/.exec(entry.fileName)?.[1]?.toLowerCase() ?? 'bin';
+  const ext = EXTENSIONS[entry.contentType] ?? /\.(\w{1,5})$/.exec(entry.fileName)?.[1]?.toLowerCase() ?? 'bin';
   const shortId = entry.receiptId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 'receipt';
   const t = entry.transaction;
   return `receipts/${t.date} ${fileNamePart(t.name)} ${centsToString(t.amount)} ${shortId}.${ext}`;

@@ -17,15 +17,32 @@ export function transactionsByCategoryTable(report: TransactionsByCategoryData, 
     }
     const n = c.transactions.length;
     rows.push({
-      cells: [c.lineLabel, `${c.label} subtotal`, '', `${n} ${n === 1 ? 'transaction' : 'transactions'}`, '', cents(c.subtotal)],
+      cells: [
+        c.lineLabel,
+        `${c.label} subtotal`,
+        '',
+        `${n} ${n === 1 ? 'transaction' : 'transactions'}`,
+        '',
+        cents(c.subtotal),
+      ],
       style: 'bold',
     });
   }
   rows.push({
-    cells: ['Total', 'Counted categories (cash flow)', '', `${report.count} transactions in all`, '', cents(report.total)],
+    cells: [
+      'Total',
+      'Counted categories (cash flow)',
+      '',
+      `${report.count} transactions in all`,
+      '',
+      cents(report.total),
+    ],
     style: 'bold',
   });
-  rows.push({ cells: ['Not counted', 'Transfers and uncategorized', '', '', '', cents(report.notCounted)], style: 'bold' });
+  rows.push({
+    cells: ['Not counted', 'Transfers and uncategorized', '', '', '', cents(report.notCounted)],
+    style: 'bold',
+  });
   return {
     preamble: [[`Transactions by category ${report.from} to ${report.to}`, scope]],
     columns: [
@@ -37,7 +54,8 @@ export function transactionsByCategoryTable(report: TransactionsByCategoryData, 
       { label: 'Amount', kind: 'money' },
     ],
     rows,
-    footer: 'Money out is negative. Ignored transactions are left out; transfers and uncategorized are listed but not counted.',
+    footer:
+      'Money out is negative. Ignored transactions are left out; transfers and uncategorized are listed but not counted.',
   };
 }
 

@@ -1,6 +1,6 @@
-import { downloadBlob } from '../csv';
-import type { ReportTable } from '@rent/shared/reports/table';
 import type { PdfMeta } from '@rent/shared/reports/pdf/tablePdf';
+import type { ReportTable } from '@rent/shared/reports/table';
+import { downloadBlob } from '../csv';
 
 /** The date a PDF shows it was made ("November 23, 2026"). */
 export const generatedDate = (now = new Date()) =>
