@@ -219,7 +219,14 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     expect(table.some((route) => route.bucketAccess?.length)).toBe(true);
     for (const route of table) {
       const key = routeKey(route);
-      const statements = statementsOf(api, byKey.get(key)!.logicalId);
+      const all = statementsOf(api, byKey.get(key)!.logicalId);
+      // Tax packages (tax-packages/*, route.packageAccess) are checked in their own describe below.
+      const packagesArn = `arn:aws:s3:::${RECEIPTS_BUCKET}/tax-packages/*`;
+      const onPackages = (s: Statement) =>
+        list(s.Resource).every((r) => resolveCfn(r, w, synth.stacks.api.stackName) === packagesArn);
+      const packageActions = all.filter(onPackages).flatMap((s) => list(s.Action));
+      expect(packageActions.sort(), key).toEqual([...(route.packageAccess ?? [])].sort());
+      const statements = all.filter((s) => !onPackages(s));
       const s3 = statements.filter((s) => list(s.Action).some((a) => a.startsWith('s3:')));
       const s3Actions = s3.flatMap((s) => list(s.Action));
       expect([...new Set(s3Actions)].sort(), key).toEqual([...(route.bucketAccess ?? [])].sort());
