@@ -82,7 +82,7 @@ describe('tax package and transactions by category, in Chromium', () => {
     await page.getByTestId('tax-package-download').waitFor({ timeout: 60_000 });
     await expectAccessible(page, 'tax package built');
     const zip = await download(page, 'tax-package-download');
-    expect(zip.name).toBe(`Tax_package_${lastYear}_${org.organization.name.replace(/[^\w.-]+/g, '_')}.zip`);
+    expect(zip.name).toBe(`Tax package ${lastYear} ${org.organization.name}.zip`.replace(/[^\w.-]+/g, '_'));
     const names = [...(await unzip(zip.bytes)).keys()];
     expect(names).toContain('README.txt');
     expect(names).toContain(`reports/01 Profit and loss ${lastYear}.pdf`);
