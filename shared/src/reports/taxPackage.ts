@@ -22,7 +22,7 @@ export function fileNamePart(text: string, max = 60): string {
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '');
+    .replace(/^[.\s]+/, '');
   const cut = [...cleaned].slice(0, max).join('').trim();
   return cut.replace(/[. ]+$/, '') || 'Untitled';
 }
