@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
 import { computeRollups, rollupUpdate } from '@rent/functions/data/rollups';
 import { type TransactionRecord, transactionItem } from '@rent/functions/data/transactionItems';
+import { Agent, fetch } from 'undici';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { batchWrite } from '../../infra/local/seed-transactions.js';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
@@ -23,8 +25,10 @@ const RECEIPT_BYTES = 100 * 1024;
 export async function benchTaxPackage(stack: LocalStack) {
   console.log(`\n== Tax package of ${RECEIPTS.toLocaleString('en-US')} receipts (${RECEIPT_BYTES / 1024} KB each) ==`);
   const token = (await stack.tokensFor(`bench-taxpkg-${randomBytes(4).toString('hex')}@example.com`)).id_token;
+  const dispatcher = new Agent({ connect: { ca: readFileSync(stack.certPath) } });
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${stack.url}${path}`, {
+      dispatcher,
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
