@@ -5,6 +5,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { Jobs } from './jobs.js';
 import { Mail, type MailProps } from './mail.js';
@@ -12,6 +13,8 @@ import { PlaidAccess, type PlaidProps } from './plaid.js';
 
 export interface ApiStackProps extends StackProps {
   table: ITable;
+  /** The receipts bucket (the tax package job reads receipts and writes packages there). */
+  receipts: IBucket;
   /** Issuer of the tokens the JWT authorizer accepts (the user pool). */
   issuerUrl: string;
   userPoolClient: UserPoolClient;
@@ -87,6 +90,10 @@ export class ApiStack extends Stack {
     this.mail = new Mail(this, 'Mail', props.mail);
     this.plaid = new PlaidAccess(this, props.plaid);
 
-    this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table });
+    this.jobs = new Jobs(this, 'Jobs', {
+      functionsDir: props.functionsDir,
+      table: props.table,
+      receipts: props.receipts,
+    });
   }
 }

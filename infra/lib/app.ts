@@ -50,6 +50,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
   const api = new ApiStack(app, 'RentToday-Api', {
     description: 'Rent.Today HTTP API: one Lambda per route of the route table',
     table: data.table,
+    receipts: data.receipts,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
     mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
@@ -70,6 +71,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
         mail: api.mail,
         plaid: api.plaid,
         plaidTokenKey: data.plaidTokenKey,
+        jobs: api.jobs.functions,
         functionsDir: options.functionsDir,
       }),
   );

@@ -1,4 +1,5 @@
 import { TABLE } from '@rent/functions/data/table';
+import { TAX_PACKAGE_DAYS } from '@rent/shared';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -89,6 +90,12 @@ export class DataStack extends Stack {
         // Uploads land under receipts/pending/ and are copied to the receipt's own key on confirm; what is
         // left there (an abandoned upload, a PUT after confirm with the same link) is never read.
         { prefix: 'receipts/pending/', expiration: Duration.days(1) },
+        // Tax packages (issue 13): a built zip is downloadable for TAX_PACKAGE_DAYS, then deleted (and its old versions).
+        {
+          prefix: 'tax-packages/',
+          expiration: Duration.days(TAX_PACKAGE_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -1,22 +1,28 @@
 import { CfnOutput, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { type JobId, jobBundleDir } from './bundle.js';
-import { bundledFunction, grantTableAccess } from './route-function.js';
+import { bundledFunction, grantPackageAccess, grantReceiptsAccess, grantTableAccess } from './route-function.js';
 
 export interface JobsProps {
   /** Folder holding the bundles (dist/functions by default; jobs are in its jobs/ subfolder). */
   functionsDir?: string;
   table: ITable;
+  /** The receipts bucket: the tax package job reads receipts/* and writes tax-packages/*. */
+  receipts: IBucket;
 }
 
 /**
- * Operator jobs: Lambdas that no route, schedule or event invokes. An operator runs them by hand with
- * `aws lambda invoke` (docs/deploy.md "Operator jobs"); their names are stack outputs.
+ * Jobs: Lambdas that no HTTP route is. The operator job (rebuildRollups) is run by hand with `aws lambda invoke`
+ * (docs/deploy.md "Operator jobs"; its name is a stack output); the tax package build is invoked asynchronously
+ * by POST /api/tax-packages (route-function.ts grants that route lambda:InvokeFunction on it alone).
  */
 export class Jobs extends Construct {
   readonly functions: Record<JobId, LambdaFunction>;
+  /** The tax package job's object wildcards (receipts/*, tax-packages/*), acknowledged in nag.ts. */
+  readonly taxPackageObjectArns: string[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -42,6 +48,24 @@ export class Jobs extends Construct {
       description: 'aws lambda invoke --function-name <this> --payload \'{"organizationId":"..."}\' (docs/deploy.md)',
     });
 
-    this.functions = { rebuildRollups: rebuild };
+    // functions/src/jobs/buildTaxPackage.ts (issue 13): started by POST /api/tax-packages with an asynchronous
+    // invoke; zips a tax year's reports and receipts into tax-packages/ (memory stays flat: receipts are streamed).
+    const taxPackage = new Construct(this, 'BuildTaxPackage');
+    const build = bundledFunction(taxPackage, {
+      codeDir: jobBundleDir('buildTaxPackage', props.functionsDir),
+      description: "Job: build a tax package (zip of a tax year's reports and receipts)",
+      memorySize: 1024,
+      timeout: Duration.minutes(15),
+      environment: { TABLE_NAME: props.table.tableName, RECEIPTS_BUCKET: props.receipts.bucketName, LOG_LEVEL: 'info' },
+    });
+    // A failed build is marked failed on its item; a repeat would find it no longer queued and do nothing.
+    build.configureAsyncInvoke({ retryAttempts: 0 });
+    grantTableAccess(build, props.table, 'readWrite');
+    this.taxPackageObjectArns = [
+      grantReceiptsAccess(build, props.receipts, ['s3:GetObject'])!,
+      grantPackageAccess(build, props.receipts, ['s3:PutObject', 's3:AbortMultipartUpload'])!,
+    ];
+
+    this.functions = { rebuildRollups: rebuild, buildTaxPackage: build };
   }
 }

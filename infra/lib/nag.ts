@@ -19,7 +19,7 @@ export function addNagChecks(app: App): void {
  * roles instead of AWS managed policies, named GSI ARNs instead of index/*, password policy, ...).
  * v3 matches ids exactly: a wildcard finding is acknowledged per finding, `Rule[Finding]`.
  */
-export function acknowledgeNagFindings({ data, auth, routes, web }: RentStacks): void {
+export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentStacks): void {
   const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
   // --- Cursor signing key -------------------------------------------------------------------------
@@ -67,6 +67,33 @@ export function acknowledgeNagFindings({ data, auth, routes, web }: RentStacks):
         return [];
       },
     });
+  }
+
+  // --- Tax package (issue 13): the download route presigns GETs of tax-packages/*; the job reads receipts/* and
+  // streams the zip into tax-packages/*. Keys are per organization and per build, made at run time.
+  const wildcard = (role: IConstruct, arn: string, why: string) =>
+    role.node.addValidation({
+      validate: () => {
+        const resource = flattenCfnReference(Stack.of(role).resolve(arn));
+        ack(role, `AwsSolutions-IAM5[Resource::${resource}]`, why);
+        return [];
+      },
+    });
+  const packageWhy =
+    'tax package zips are keyed per organization and per build at run time (tax-packages/<orgId>/<id>.zip); ' +
+    "tax-packages/* is the narrowest static scope; the organization is enforced in the handler from the caller's membership.";
+  for (const routeFunction of routes.flatMap((stack) => Object.values(stack.functions))) {
+    if (routeFunction.packageObjectsArn) {
+      wildcard(routeFunction.role, routeFunction.packageObjectsArn, `${routeFunction.route.path}: ${packageWhy}`);
+    }
+  }
+  const jobRole = api.jobs.functions.buildTaxPackage.role!;
+  for (const arn of api.jobs.taxPackageObjectArns) {
+    wildcard(
+      jobRole,
+      arn,
+      `The tax package job reads the year's receipts (receipts/*) and writes its zip: ${packageWhy}`,
+    );
   }
 
   // --- Public routes (an invitation link's page) --------------------------------------------------------

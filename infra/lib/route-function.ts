@@ -8,7 +8,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Grant, type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -32,7 +32,11 @@ export interface RouteFunctionProps {
   plaid?: PlaidAccess;
   /** The KMS key that seals Plaid access tokens, for routes that declare `plaidTokenKey`. */
   plaidTokenKey?: IKey;
+  /** Background jobs a route may start (`startsJob`): lambda:InvokeFunction on that one, its name in the env. */
+  jobs?: Partial<Record<NonNullable<RouteDef['startsJob']>, LambdaFunction>>;
   memorySize?: number;
+  /** The log group the route functions share (see BundledFunctionProps.logGroup). */
+  logGroup?: ILogGroup;
 }
 
 /** What the repositories call. No Scan (a single-table design never scans) and no stream reads. */
@@ -116,6 +120,21 @@ export function grantReceiptsAccess(
   return objectsArn;
 }
 
+/** Built tax packages (issue 13) live under this prefix of the receipts bucket; a lifecycle rule expires them. */
+export const PACKAGES_PREFIX = 'tax-packages/';
+
+/** Exactly `actions` on the objects under tax-packages/ (the job writes there, the download route presigns GETs). */
+export function grantPackageAccess(
+  grantee: IGrantable,
+  receipts: IBucket,
+  actions: readonly string[],
+): string | undefined {
+  if (actions.length === 0) return undefined;
+  const arn = receipts.arnForObjects(`${PACKAGES_PREFIX}*`);
+  Grant.addToPrincipal({ grantee, actions: [...new Set(actions)], resourceArns: [arn] });
+  return arn;
+}
+
 export interface BundledFunctionProps {
   /** The folder with index.mjs (one per function: its own asset hash, see bundle.ts). */
   codeDir: string;
@@ -124,6 +143,11 @@ export interface BundledFunctionProps {
   environment: Record<string, string>;
   timeout: Duration;
   memorySize: number;
+  /**
+   * A log group shared with other functions (the route functions share one: CloudFormation allows 500 resources
+   * a stack, and a group per route made 7 resources a route). Absent: the function gets its own.
+   */
+  logGroup?: ILogGroup;
 }
 
 /**
@@ -135,10 +159,12 @@ export function bundledFunction(scope: Construct, props: BundledFunctionProps): 
   if (!existsSync(join(props.codeDir, 'index.mjs'))) {
     throw new Error(`No bundle for ${props.description} in ${props.codeDir}: run "npm run build:functions" first.`);
   }
-  const logGroup = new LogGroup(scope, 'Logs', {
-    retention: RetentionDays.ONE_MONTH,
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
+  const logGroup =
+    props.logGroup ??
+    new LogGroup(scope, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
   const role = new Role(scope, 'Role', {
     assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
     description: `Rent.Today ${props.description}`,
@@ -175,6 +201,8 @@ export class RouteFunction extends Construct {
   readonly role: Role;
   /** `<receipts bucket ARN>/receipts/*` when the route has bucketAccess (nag.ts acknowledges its wildcard). */
   readonly receiptObjectsArn?: string;
+  /** `<receipts bucket ARN>/tax-packages/*` when the route has packageAccess. */
+  readonly packageObjectsArn?: string;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
@@ -185,6 +213,7 @@ export class RouteFunction extends Construct {
       codeDir: bundleDir(route.id, props.functionsDir),
       description: `${route.method} ${route.path}`,
       memorySize: props.memorySize ?? 512,
+      logGroup: props.logGroup,
       // Below the HTTP API's 30 s integration limit, so the client sees our 500 rather than a 503.
       timeout: Duration.seconds(10),
       environment: {
@@ -202,6 +231,18 @@ export class RouteFunction extends Construct {
     grantMail(this.function, props.mail, route);
     grantPlaid(this.function, props.plaid, route);
     grantPlaidTokenKey(this.function, props.plaidTokenKey, route, props.mail?.siteUrl);
+    this.packageObjectsArn = grantPackageAccess(this.function, receipts, route.packageAccess ?? []);
+    if (route.startsJob) {
+      const job = props.jobs?.[route.startsJob];
+      if (!job) throw new Error(`${route.method} ${route.path} starts ${route.startsJob}, which was not given`);
+      // The function itself only (grantInvoke would add its versions, `<arn>:*`).
+      Grant.addToPrincipal({
+        grantee: this.function,
+        actions: ['lambda:InvokeFunction'],
+        resourceArns: [job.functionArn],
+      });
+      this.function.addEnvironment('TAX_PACKAGE_FUNCTION', job.functionName);
+    }
   }
 }
 

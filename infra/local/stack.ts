@@ -159,6 +159,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       keyDir: persist ? dataDir : undefined,
     });
     const { createGateway } = await import('./gateway.js');
+    (await import('./jobs.js')).runJobsInProcess(log);
     const gateway = await createGateway({ issuer: cognito.issuer, clientId: LOCAL.clientId, jwk: cognito.publicJwk });
     const spa = serveSpa(webDist);
     const s3PassThrough = createS3PassThrough({

@@ -19,12 +19,14 @@ import { benchRules } from './rules-bench.js';
 import { benchRuleEngine } from './rules-engine.js';
 import { seedBenchTransactions } from './seed-transactions.js';
 import { kb, ms, percentile, table } from './stats.js';
+import { benchTaxPackage } from './tax-package-bench.js';
 
 /**
  * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, books, banksync, lighthouse); no names runs them all.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, books, banksync, taxpackage,
+ * lighthouse); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -46,6 +48,7 @@ async function main() {
       const ingest = await benchBankSync(stack, owner, await organizationOf(stack, owner));
       await benchActualPeer(ingest.rows);
     }
+    if (wants('taxpackage')) await benchTaxPackage(stack);
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
       await benchLighthouse(stack, 'lena.landlord@demo.rent.today');

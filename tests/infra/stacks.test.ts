@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TABLE } from '@rent/functions/data/table';
 import { receiptObjectKey } from '@rent/functions/lib/receiptFiles';
-import { type RouteDef, routeList, routes } from '@rent/shared';
+import { type RouteDef, routeList, routes, TAX_PACKAGE_DAYS } from '@rent/shared';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -238,7 +238,14 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     expect(table.some((route) => route.bucketAccess?.length)).toBe(true);
     for (const route of table) {
       const key = routeKey(route);
-      const statements = statementsOf(api, byKey.get(key)!.logicalId);
+      const all = statementsOf(api, byKey.get(key)!.logicalId);
+      // Tax packages (tax-packages/*, route.packageAccess) are checked in their own describe below.
+      const packagesArn = `arn:aws:s3:::${RECEIPTS_BUCKET}/tax-packages/*`;
+      const onPackages = (s: Statement) =>
+        list(s.Resource).every((r) => resolveCfn(r, w, synth.stacks.api.stackName) === packagesArn);
+      const packageActions = all.filter(onPackages).flatMap((s) => list(s.Action));
+      expect(packageActions.sort(), key).toEqual([...(route.packageAccess ?? [])].sort());
+      const statements = all.filter((s) => !onPackages(s));
       const s3 = statements.filter((s) => list(s.Action).some((a) => a.startsWith('s3:')));
       const s3Actions = s3.flatMap((s) => list(s.Action));
       expect([...new Set(s3Actions)].sort(), key).toEqual([...(route.bucketAccess ?? [])].sort());
@@ -417,6 +424,54 @@ describe('Jobs: the rollup rebuild Lambda', () => {
       MaximumRetryAttempts: 0,
     });
     api.hasOutput('RebuildRollupsFunctionName', { Value: { Ref: logicalId } });
+  });
+});
+
+describe('Tax package (issue 13): the build job and its routes', () => {
+  const jobId = () =>
+    Object.keys(api.findResources('AWS::Lambda::Function')).find((id) => id.startsWith('JobsBuildTaxPackageFunction'))!;
+  const resourcesOf = (statements: Statement[], action: string) =>
+    statements.filter((st) => list(st.Action).includes(action)).flatMap((st) => list(st.Resource));
+  const suffixOf = (resource: unknown) => JSON.stringify(resource).match(/\/(receipts|tax-packages)\/\*/)?.[1];
+
+  it('the job reads receipts/* only and writes tax-packages/* only; async invokes are not retried', () => {
+    const id = jobId();
+    expect(id).toBeDefined();
+    const statements = statementsOf(api, id);
+    const s3 = statements.flatMap((st) => list(st.Action)).filter((a) => a.startsWith('s3:'));
+    expect(s3.sort()).toEqual(['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject']);
+    expect(resourcesOf(statements, 's3:GetObject').map(suffixOf)).toEqual(['receipts']);
+    expect(resourcesOf(statements, 's3:PutObject').map(suffixOf)).toEqual(['tax-packages']);
+    expect(statements.flatMap((st) => list(st.Action))).not.toContain('dynamodb:Scan');
+    api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0 });
+  });
+
+  it('only the start route may invoke it (that function alone) and only the download route reads packages', () => {
+    const id = jobId();
+    const byRoute = functionsByRouteKey();
+    for (const route of routeList as readonly RouteDef[]) {
+      const fn = byRoute.get(routeKey(route))!;
+      const statements = statementsOf(api, fn.logicalId);
+      const invoke = resourcesOf(statements, 'lambda:InvokeFunction');
+      if (route.startsJob) {
+        expect(invoke, route.id).toEqual([{ 'Fn::GetAtt': [id, 'Arn'] }]);
+        expect(fn.props.Environment.Variables.TAX_PACKAGE_FUNCTION, route.id).toEqual({ Ref: id });
+      } else {
+        expect(invoke, route.id).toEqual([]);
+      }
+      const packages = resourcesOf(statements, 's3:GetObject').filter((r) => suffixOf(r) === 'tax-packages');
+      expect(packages.length, route.id).toBe(route.packageAccess ? 1 : 0);
+    }
+  });
+
+  it('expires built packages with a lifecycle rule on tax-packages/', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'tax-packages/', ExpirationInDays: TAX_PACKAGE_DAYS, Status: 'Enabled' }),
+        ]),
+      },
+    });
   });
 });
 

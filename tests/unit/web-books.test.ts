@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { bookRows, bookRowsCsv } from '../../shared/src/reports/bookRows';
+import { scheduleECsv } from '../../shared/src/reports/scheduleETable';
 import type { Property } from '../../web/src/api/properties';
 import type { CashFlowReport } from '../../web/src/api/reports';
-import { bookRows, bookRowsCsv } from '../../web/src/features/books/bookRows';
 import { periodKpis } from '../../web/src/features/books/kpis';
 import { monthChoices, periodLabel, readPeriod, writePeriod } from '../../web/src/features/report-period/period';
-import { scheduleECsv } from '../../web/src/pages/reports/scheduleECsv';
 
 const cells = [
   { column: '2026-01', category: 'rental_income', net: 2000 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depreciationCsv } from '../../web/src/pages/reports/depreciationCsv';
+import { depreciationCsv } from '../../shared/src/reports/depreciationTable';
 
 describe('depreciation CSV', () => {
   it('one row per asset and a total per property, amounts to the cent, text guarded against formulas', () => {

@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { tablePdf } from '../../web/src/lib/pdf/tablePdf';
-import { toWinAnsi } from '../../web/src/lib/pdf/winAnsi';
-import { type ReportTable, tableCsv } from '../../web/src/lib/table';
+import { tablePdf } from '../../shared/src/reports/pdf/tablePdf';
+import { toWinAnsi } from '../../shared/src/reports/pdf/winAnsi';
+import { type ReportTable, tableCsv } from '../../shared/src/reports/table';
 import { pdfPages } from '../support/pdf-text';
 
 const META = {

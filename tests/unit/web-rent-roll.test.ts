@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rentRollCsv } from '../../web/src/pages/reports/rentRollCsv';
+import { rentRollCsv } from '../../shared/src/reports/rentRollTable';
 
 const totals = (due: number, received: number, text: string, sharedMonths = 0) => ({
   due,

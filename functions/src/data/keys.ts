@@ -191,6 +191,15 @@ export const keys = {
   }),
   rollupsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'ROLLUP#' }),
 
+  /** Tax packages (issue 13): the id begins with the tax year, so one is found by id alone and a year's listed newest first. */
+  taxPackage: (orgId: string, packageId: string) => ({
+    PK: orgPk(orgId),
+    SK: `TAXPKG#${packageId.slice(0, 4)}#${packageId}`,
+  }),
+  taxPackagesOfYear: (orgId: string, year: string) => ({ PK: orgPk(orgId), SKPrefix: `TAXPKG#${year}#` }),
+  /** The one build of a year in flight (its lock): makes starting idempotent. */
+  taxPackageRun: (orgId: string, year: string) => ({ PK: orgPk(orgId), SK: `TAXPKGRUN#${year}` }),
+
   receipt: (orgId: string, receiptId: string) => ({ PK: orgPk(orgId), SK: `RCPT#${receiptId}` }),
   receiptOfTransaction: (orgId: string, transactionId: string, uploadedAt: string, receiptId: string) => ({
     GSI1PK: `${orgPk(orgId)}#TXN#${transactionId}#RCPT`,

@@ -57,6 +57,8 @@ const Env = z.object({
   PLAID_CLIENT_ID: z.string().min(1).optional(),
   PLAID_SECRET: z.string().min(1).optional(),
   PLAID_WEBHOOK_URL: z.url().optional(),
+  /** The tax package job's function (routes with `startsJob`; offline the local stack runs it in process). */
+  TAX_PACKAGE_FUNCTION: z.string().min(1).optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });

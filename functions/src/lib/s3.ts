@@ -27,7 +27,7 @@ const common: S3ClientConfig = {
   responseChecksumValidation: 'WHEN_REQUIRED',
 };
 export const s3 = new S3Client({ ...common, ...(S3_ENDPOINT && { endpoint: S3_ENDPOINT, forcePathStyle: true }) });
-const linkSigner = S3_PUBLIC_ENDPOINT
+export const linkSigner = S3_PUBLIC_ENDPOINT
   ? new S3Client({ ...common, endpoint: S3_PUBLIC_ENDPOINT, forcePathStyle: true })
   : s3;
 

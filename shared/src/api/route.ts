@@ -60,6 +60,10 @@ export interface RouteDef {
   readonly callsPlaid?: true;
   /** What the handler does with the KMS key sealing Plaid access tokens (CDK grants exactly these; PLAID_TOKEN_KEY_ID). */
   readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
+  /** Tax package (issue 13): the background job the handler starts (CDK grants lambda:InvokeFunction on it). */
+  readonly startsJob?: 'buildTaxPackage';
+  /** Tax package (issue 13): actions on the built packages (tax-packages/* in the receipts bucket). */
+  readonly packageAccess?: readonly BucketAction[];
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

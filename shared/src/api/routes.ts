@@ -5,6 +5,7 @@ import { importRoutes } from './routes/imports.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { peopleRoutes } from './routes/people.js';
 import { rulesRoutes } from './routes/rules.js';
+import { taxPackageRoutes } from './routes/taxPackage.js';
 
 /**
  * THE route table. Every endpoint of the API, once, kept per area in ./routes/. Adding an endpoint = one entry
@@ -18,6 +19,7 @@ export const routes = {
   ...bankRoutes,
   ...importRoutes,
   ...bankSyncRoutes,
+  ...taxPackageRoutes,
 } as const;
 
 /**
@@ -29,7 +31,7 @@ export const routeAreas = {
   People: peopleRoutes,
   Ledger: ledgerRoutes,
   Rules: rulesRoutes,
-  Books: bookRoutes,
+  Books: { ...bookRoutes, ...taxPackageRoutes },
   Banks: { ...bankRoutes, ...bankSyncRoutes },
   Imports: importRoutes,
 } as const;

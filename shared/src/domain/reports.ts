@@ -227,3 +227,38 @@ export const DashboardSummary = z.object({
     openMaintenance: z.number().int(),
   }),
 });
+
+// ---- transactions by category (issue 13): the ledger's transactions of a period, grouped, with subtotals ----
+
+/** GET /api/reports/transactions-by-category: at most TRANSACTIONS_BY_CATEGORY_LIMIT transactions (else 400). */
+export const TransactionsByCategoryReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  limit: z.number().int(),
+  count: z.number().int(),
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      label: z.string(),
+      line: z.string(),
+      lineLabel: z.string(),
+      counted: z.boolean(),
+      subtotal: z.number(),
+      transactions: z.array(
+        z.object({
+          id: z.string(),
+          date: z.string(),
+          name: z.string(),
+          propertyId: z.string().nullable(),
+          /** The property's address, "No property" or "A deleted property". */
+          property: z.string(),
+          amount: z.number(),
+        }),
+      ),
+    }),
+  ),
+  /** Signed net of the counted categories: the profit and loss's cash flow for the same period. */
+  total: z.number(),
+  /** Transfers and uncategorized: listed, counted nowhere. */
+  notCounted: z.number(),
+});

@@ -88,3 +88,16 @@ export function useDashboardSummary(query: PeriodQuery | null) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Transactions by category (issue 13): the ledger's transactions of a period grouped, at most `limit` of them. */
+export type TransactionsByCategoryReport = RouteResponse<Routes['getTransactionsByCategoryReport']>;
+
+export function useTransactionsByCategoryReport(query: PeriodQuery | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'transactions-by-category', query],
+    queryFn: () => callRoute('getTransactionsByCategoryReport', { query: query! }),
+    enabled: session.status === 'authenticated' && query !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -21,6 +21,7 @@ import {
   ReportPeriodQuery,
   ScheduleEQuery,
   ScheduleEReport,
+  TransactionsByCategoryReport,
 } from '../../domain/reports.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
 import { defineRoute } from '../route.js';
@@ -76,6 +77,15 @@ export const bookRoutes = {
     path: '/api/reports/rent-roll',
     query: ReportPeriodQuery,
     response: RentRollReport,
+    roles: STAFF,
+  }),
+  // Transactions by category (issue 13): the ledger's date-range query, bounded (TRANSACTIONS_BY_CATEGORY_LIMIT).
+  getTransactionsByCategoryReport: defineRoute({
+    id: 'getTransactionsByCategoryReport',
+    method: 'GET',
+    path: '/api/reports/transactions-by-category',
+    query: ReportPeriodQuery,
+    response: TransactionsByCategoryReport,
     roles: STAFF,
   }),
 

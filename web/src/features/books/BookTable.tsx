@@ -1,9 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { formatCurrency } from '@rent/shared/core/money';
+import type { BookRow } from '@rent/shared/reports/bookRows';
 import { useMemo, useState } from 'react';
 import { RouterLink } from '../../lib/navigation';
-import type { BookRow } from './bookRows';
 
 export interface BookColumn {
   key: string;

@@ -1,6 +1,6 @@
+import type { PdfMeta } from '@rent/shared/reports/pdf/tablePdf';
+import type { ReportTable } from '@rent/shared/reports/table';
 import { useState } from 'react';
-import type { ReportTable } from '../table';
-import type { PdfMeta } from './tablePdf';
 
 /** A "Download PDF" button's state: busy while pdf-lib loads and draws, the error when it failed. */
 export function usePdfDownload() {

@@ -1,12 +1,12 @@
 import { ledgerFilterFor } from '@rent/shared/core/books';
 import { isTenant } from '@rent/shared/core/roles';
+import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
 import { useCallback, useMemo } from 'react';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
 import { kpiCells, periodKpis } from '../../features/books/kpis';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';

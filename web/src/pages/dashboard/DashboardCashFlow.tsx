@@ -7,11 +7,11 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { presetMonths } from '@rent/shared/core/books';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
 import { isTenant } from '@rent/shared/core/roles';
+import { bookRows } from '@rent/shared/reports/bookRows';
 import { useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useCashFlowReport } from '../../api/reports';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
-import { bookRows } from '../../features/books/bookRows';
 import { todayLocal } from '../../features/report-period/period';
 import { RouterLink } from '../../lib/navigation';
 

@@ -135,9 +135,20 @@ export function RentRollTab({ r }: { r: ReturnType<typeof useReports> }) {
             variant="h2"
             description={`${periodLabel(r.period.from, r.period.to)}, up to this month. Rent received is rent income on the property in the month, credited to a lease when it is the only one running there.`}
             actions={
-              <Button iconName="download" onClick={r.downloadRentRoll} disabled={!data} data-testid="rent-roll-csv">
-                Download CSV
-              </Button>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button iconName="download" onClick={r.downloadRentRoll} disabled={!data} data-testid="rent-roll-csv">
+                  Download CSV
+                </Button>
+                <Button
+                  iconName="download"
+                  onClick={r.downloadRentRollPdf}
+                  disabled={!data}
+                  loading={r.pdf.busy}
+                  data-testid="rent-roll-pdf"
+                >
+                  Download PDF
+                </Button>
+              </SpaceBetween>
             }
           >
             Rent roll

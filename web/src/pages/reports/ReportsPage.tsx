@@ -19,15 +19,19 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DepreciationTab } from './DepreciationTab';
 import { RentRollTab } from './RentRollTab';
 import { ScheduleEView } from './ScheduleEView';
+import { TaxPackagePanel } from './TaxPackagePanel';
+import { TransactionsByCategoryTab } from './TransactionsByCategoryTab';
 import { type ReportTab, useReports } from './use-reports';
+import { useTaxPackage } from './use-tax-package';
 
 /**
  * SPEC §2 /reports: profit and loss per property, a Schedule E worksheet per property for a tax year, and the
- * depreciation schedule for a tax year, and the rent roll (issue 10).
+ * depreciation schedule for a tax year, the rent roll (issue 10), transactions by category and the CPA tax package.
  */
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const r = useReports();
+  const taxPackage = useTaxPackage(r.years, String(Number(r.today.slice(0, 4)) - 1), !r.forbidden);
 
   if (r.forbidden) {
     return (
@@ -193,8 +197,14 @@ export default function ReportsPage() {
             { id: 'schedule-e', label: 'Schedule E', content: scheduleE },
             { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
             { id: 'rent-roll', label: 'Rent roll', content: <RentRollTab r={r} /> },
+            {
+              id: 'transactions-by-category',
+              label: 'Transactions by category',
+              content: <TransactionsByCategoryTab r={r} />,
+            },
           ]}
         />
+        <TaxPackagePanel t={taxPackage} />
       </SpaceBetween>
     </ContentLayout>
   );

@@ -1,28 +1,35 @@
 import { ledgerFilterFor } from '@rent/shared/core/books';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { isTenant } from '@rent/shared/core/roles';
+import { bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
+import { depreciationCsv, depreciationTable } from '@rent/shared/reports/depreciationTable';
+import { profitAndLossColumns, profitAndLossRows } from '@rent/shared/reports/profitAndLossTable';
+import { rentRollCsv, rentRollTable } from '@rent/shared/reports/rentRollTable';
+import { scheduleECsv, scheduleETable } from '@rent/shared/reports/scheduleETable';
+import {
+  transactionsByCategoryCsv,
+  transactionsByCategoryTable,
+} from '@rent/shared/reports/transactionsByCategoryTable';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
+import { useProperties } from '../../api/properties';
 import {
   useDepreciationReport,
   useProfitAndLossReport,
   useRentRollReport,
   useScheduleEReport,
+  useTransactionsByCategoryReport,
 } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { bookRows, bookRowsCsv, bookRowsTable } from '../../features/books/bookRows';
 import { periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
-import { depreciationCsv, depreciationTable } from './depreciationCsv';
-import { rentRollCsv } from './rentRollCsv';
-import { scheduleECsv, scheduleETable } from './scheduleECsv';
 
-export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation' | 'rent-roll';
-const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation', 'rent-roll'];
+export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation' | 'rent-roll' | 'transactions-by-category';
+const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation', 'rent-roll', 'transactions-by-category'];
 
 /** The reports page's data: the tab and period in the URL, the profit and loss, the Schedule E worksheets. */
 export function useReports() {
@@ -62,28 +69,22 @@ export function useReports() {
       ? null
       : { from: period.from, to: period.to, ...(period.propertyId && { propertyId: period.propertyId }) },
   );
+  const detail = useTransactionsByCategoryReport(
+    tenant || tab !== 'transactions-by-category'
+      ? null
+      : { from: period.from, to: period.to, ...(period.propertyId && { propertyId: period.propertyId }) },
+  );
+  const properties = useProperties({ enabled: !tenant && tab === 'transactions-by-category' });
+  const detailScope = period.propertyId
+    ? (properties.data?.find((p) => p.id === period.propertyId)?.address ?? 'One property')
+    : 'All properties';
   const [depreciationPropertyId, setDepreciationPropertyId] = useState<string | null>(null);
   const depreciationShown = (depreciation.data?.properties ?? []).filter(
     (p) => depreciationPropertyId === null || p.propertyId === depreciationPropertyId,
   );
 
-  const columns = useMemo(() => {
-    const data = pnl.data;
-    if (!data) return [];
-    const used = new Set(data.cells.map((c) => c.propertyId ?? NO_PROPERTY));
-    const list = data.properties.map((p) => ({ key: p.id, label: p.address }));
-    for (const key of used)
-      if (!list.some((c) => c.key === key))
-        list.push({ key, label: key === NO_PROPERTY ? 'No property' : 'A deleted property' });
-    return list;
-  }, [pnl.data]);
-  const rows = useMemo(
-    () =>
-      bookRows(
-        (pnl.data?.cells ?? []).map((c) => ({ column: c.propertyId ?? NO_PROPERTY, category: c.category, net: c.net })),
-      ),
-    [pnl.data],
-  );
+  const columns = useMemo(() => (pnl.data ? profitAndLossColumns(pnl.data) : []), [pnl.data]);
+  const rows = useMemo(() => (pnl.data ? profitAndLossRows(pnl.data) : bookRows([])), [pnl.data]);
   const linkFor = useCallback<LinkFor>(
     (row, column) =>
       row.filter
@@ -117,7 +118,8 @@ export function useReports() {
       isForbiddenError(pnl.error) ||
       isForbiddenError(scheduleE.error) ||
       isForbiddenError(depreciation.error) ||
-      isForbiddenError(rentRoll.error),
+      isForbiddenError(rentRoll.error) ||
+      isForbiddenError(detail.error),
     tab,
     setTab,
     period,
@@ -173,5 +175,27 @@ export function useReports() {
     rentRoll,
     downloadRentRoll: () =>
       rentRoll.data && downloadText(rentRollCsv(rentRoll.data), `rent-roll-${period.from}-to-${period.to}.csv`),
+    downloadRentRollPdf: () =>
+      rentRoll.data &&
+      void pdf.download(
+        rentRollTable(rentRoll.data),
+        { title: 'Rent roll', organization, period: periodLabel(period.from, period.to) },
+        `rent-roll-${period.from}-to-${period.to}.pdf`,
+      ),
+    detail,
+    detailScope,
+    downloadDetail: (scope: string) =>
+      detail.data &&
+      downloadText(
+        transactionsByCategoryCsv(detail.data, scope),
+        `transactions-by-category-${period.from}-to-${period.to}.csv`,
+      ),
+    downloadDetailPdf: (scope: string) =>
+      detail.data &&
+      void pdf.download(
+        transactionsByCategoryTable(detail.data, scope),
+        { title: 'Transactions by category', organization, period: `${periodLabel(period.from, period.to)}, ${scope}` },
+        `transactions-by-category-${period.from}-to-${period.to}.pdf`,
+      ),
   };
 }

@@ -1,7 +1,7 @@
-import { toCents } from '@rent/shared/core/money';
-import { fairRentalDaysNote } from '@rent/shared/core/occupancy';
-import type { ScheduleEWorksheet } from '../../api/reports';
-import { type ReportTable, type TableRow, tableCsv } from '../../lib/table';
+import { toCents } from '../core/money.js';
+import { fairRentalDaysNote } from '../core/occupancy.js';
+import { type ReportTable, type TableRow, tableCsv } from './table.js';
+import type { ScheduleEWorksheetData as ScheduleEWorksheet } from './types.js';
 
 const cents = (value: number) => toCents(value) ?? 0;
 

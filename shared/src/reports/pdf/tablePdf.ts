@@ -1,11 +1,11 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { cellText, type ReportTable, type TableColumn } from '../table';
-import { toWinAnsi } from './winAnsi';
+import { cellText, type ReportTable, type TableColumn } from '../table.js';
+import { toWinAnsi } from './winAnsi.js';
 
 /**
  * A report table as a PDF (pdf-lib, standard Helvetica): on every page the title, the organization, the period and
  * the date it was made, then the table's header row; rows break across pages; money right-aligned; "Page n of m"
- * and the table's footer line at the foot. Pure (no DOM): the browser loads it only when a PDF is asked for.
+ * and the table's footer line at the foot. Pure (no DOM): the browser loads it only when a PDF is asked for; the tax package job (functions) calls it too.
  */
 export interface PdfMeta {
   title: string;

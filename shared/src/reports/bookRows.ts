@@ -1,7 +1,7 @@
-import { bookLineOf, DEBT_SERVICE_CATEGORIES } from '@rent/shared/core/books';
-import { CATEGORY_GROUPS, type CategoryGroup, categoryLabel } from '@rent/shared/core/categories';
-import { toCents } from '@rent/shared/core/money';
-import { type ReportTable, tableCsv } from '../../lib/table';
+import { bookLineOf, DEBT_SERVICE_CATEGORIES } from '../core/books.js';
+import { CATEGORY_GROUPS, type CategoryGroup, categoryLabel } from '../core/categories.js';
+import { toCents } from '../core/money.js';
+import { type ReportTable, tableCsv } from './table.js';
 
 /**
  * A books table (cash flow by month, profit and loss by property) from a report's cells, keyed by column: sections income, operating expenses, NOI, debt service, capital

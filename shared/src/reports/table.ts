@@ -1,8 +1,9 @@
-import { centsToString } from '@rent/shared/core/money';
-import { csvCell } from './csv';
+import { centsToString } from '../core/money.js';
+import { csvCell } from './csv.js';
 
 /**
- * One report's table, the single row model behind both its CSV and its PDF (so the two cannot disagree): columns,
+ * One report's table, the single row model behind both its CSV and its PDF (so the two cannot disagree; the
+ * browser and the tax package job build both from it): columns,
  * rows of cells (text, or money in integer cents), the lines a CSV starts with, and a footer line the PDF repeats.
  */
 export interface TableColumn {

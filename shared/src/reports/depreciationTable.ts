@@ -1,6 +1,6 @@
-import { toCents } from '@rent/shared/core/money';
-import type { PropertyDepreciationRow } from '../../api/reports';
-import { type ReportTable, type TableRow, tableCsv } from '../../lib/table';
+import { toCents } from '../core/money.js';
+import { type ReportTable, type TableRow, tableCsv } from './table.js';
+import type { PropertyDepreciationData as PropertyDepreciationRow } from './types.js';
 
 const cents = (value: number | null) => (value === null ? null : (toCents(value) ?? 0));
 

@@ -1,0 +1,59 @@
+import type { Cents } from '@rent/shared';
+import { Invalid } from '../../domain-errors.js';
+import { queryPages } from '../query.js';
+import { filterExpression, queryInput, queryPlan } from './queryPlan.js';
+
+/** What the detail report and the tax package read of a transaction. */
+export interface TransactionLine {
+  id: string;
+  date: string;
+  name: string;
+  propertyId: string | null;
+  amount: Cents;
+  category: string | null;
+  receiptCount: number;
+}
+
+const VIEW = ['id', 'date', 'name', 'propertyId', 'amount', 'category', 'receiptCount'];
+
+/**
+ * Every not-ignored transaction dated from..to (YYYY-MM-DD, inclusive), of one property ("null" = no property)
+ * or of all: the ledger's date-range Query (GSI1, or GSI2 for a property), projected to VIEW, 1 MB a request.
+ * Bounded: more than `limit` transactions answer 400 (narrow the period or pick a property), so a report never
+ * reads without end.
+ */
+export async function transactionsInRange(
+  orgId: string,
+  range: { from: string; to: string },
+  propertyId: string | null | undefined,
+  limit: number,
+): Promise<TransactionLine[]> {
+  const plan = queryPlan(orgId, range, propertyId);
+  const expression = filterExpression({}, { excludeIgnored: true });
+  const input = queryInput(plan, expression);
+  const names = Object.fromEntries(VIEW.map((name, i) => [`#v${i}`, name]));
+  const out: TransactionLine[] = [];
+  for await (const page of queryPages({
+    ...input,
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...names },
+  })) {
+    for (const item of page.items) {
+      out.push({
+        id: item.id as string,
+        date: item.date as string,
+        name: item.name as string,
+        propertyId: (item.propertyId as string | null | undefined) ?? null,
+        amount: item.amount as number,
+        category: (item.category as string | null | undefined) ?? null,
+        receiptCount: (item.receiptCount as number | undefined) ?? 0,
+      });
+    }
+    if (out.length > limit) {
+      throw new Invalid(
+        `More than ${limit.toLocaleString('en-US')} transactions in this period: choose a shorter period or one property.`,
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,249 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { TRANSACTIONS_BY_CATEGORY_LIMIT } from '@rent/shared';
+import { depreciationTable } from '@rent/shared/reports/depreciationTable';
+import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
+import { profitAndLossTable } from '@rent/shared/reports/profitAndLossTable';
+import { rentRollTable } from '@rent/shared/reports/rentRollTable';
+import { scheduleETable } from '@rent/shared/reports/scheduleETable';
+import { type ReportTable, tableCsv } from '@rent/shared/reports/table';
+import {
+  fileNamePart,
+  type PackageFile,
+  receiptEntryName,
+  TAX_PACKAGE_NOTICE,
+  taxPackageReadme,
+  uniqueName,
+} from '@rent/shared/reports/taxPackage';
+import { transactionsByCategoryTable } from '@rent/shared/reports/transactionsByCategoryTable';
+import { ZipFile } from 'yazl';
+import { getOrganization } from '../data/repositories/organizations.js';
+import { listProperties } from '../data/repositories/properties.js';
+import { receiptsOfTransaction } from '../data/repositories/receipts.js';
+import {
+  finishTaxPackage,
+  getTaxPackage,
+  type TaxPackageRecord,
+  updateTaxPackageProgress,
+} from '../data/repositories/taxPackages.js';
+import { type TransactionLine, transactionsInRange } from '../data/transactions/inRange.js';
+import { logger } from '../lib/logger.js';
+import { openObject, uploadStream } from '../lib/taxPackageFiles.js';
+import { depreciationReport } from './depreciation.js';
+import { rentRollReport } from './rentRoll.js';
+import { profitAndLossReport, scheduleEReport } from './reports.js';
+import { transactionsByCategoryWire } from './transactionsByCategory.js';
+
+/**
+ * The tax package build (issue 13; docs/decisions.md "Tax package"), run by the job (jobs/buildTaxPackage.ts):
+ * every report of the year as CSV and PDF (the same row models and PDF code as the browser's downloads,
+ * shared/src/reports), every receipt of the year's transactions, and README.txt, zipped (yazl) straight into a
+ * multipart S3 upload. Receipts are opened one at a time and each is streamed through before the next is
+ * opened, so memory stays flat however many there are; only one report's CSV and PDF are in memory at once.
+ */
+
+/** The package reads at most this many of the year's transactions (its detail report's PDF stops at the API's limit). */
+export const PACKAGE_TRANSACTION_LIMIT = 100_000;
+const RECEIPT_LOOKUPS = 8;
+const PROGRESS_EVERY_MS = 1_000;
+
+interface ReportFile extends PackageFile {
+  make: () => Promise<Uint8Array | string>;
+}
+
+const formatDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The year's reports as files: a CSV and a PDF each, made only when the zip reaches them. */
+async function reportFiles(orgId: string, year: string, organization: string, now: Date, notes: string[]) {
+  const generated = formatDate(now);
+  const period = { from: `${year}-01`, to: `${year}-12`, propertyId: undefined };
+  const files: ReportFile[] = [];
+  const both = (base: string, description: string, title: string, scope: string, table: () => ReportTable) => {
+    files.push({ path: `${base}.csv`, description: `${description} (CSV)`, make: async () => tableCsv(table()) });
+    files.push({
+      path: `${base}.pdf`,
+      description: `${description} (PDF)`,
+      make: () => tablePdf(table(), { title, organization, period: scope, generated }),
+    });
+  };
+
+  const pnl = await profitAndLossReport(orgId, period);
+  both(`reports/01 Profit and loss ${year}`, 'Profit and loss by property', 'Profit and loss', `Tax year ${year}`, () =>
+    profitAndLossTable(pnl),
+  );
+  const scheduleE = await scheduleEReport(orgId, { year, propertyId: undefined });
+  const names = new Set<string>();
+  for (const sheet of scheduleE.worksheets) {
+    const base = uniqueName(`reports/02 Schedule E ${year} - ${fileNamePart(sheet.address, 50)}`, names);
+    both(
+      base,
+      `Schedule E worksheet, ${sheet.address}`,
+      'Schedule E worksheet',
+      `Tax year ${year}, ${sheet.address}`,
+      () => scheduleETable(sheet, year, scheduleE.notice),
+    );
+  }
+  const depreciation = await depreciationReport(orgId, { year, propertyId: undefined });
+  both(
+    `reports/03 Depreciation schedule ${year}`,
+    'Depreciation schedule, all properties',
+    'Depreciation schedule',
+    `Tax year ${year}, all properties`,
+    () => depreciationTable(depreciation.properties, year, depreciation.notice),
+  );
+  const rentRoll = await rentRollReport(orgId, period);
+  both(`reports/04 Rent roll ${year}`, 'Rent roll by lease and month', 'Rent roll', `Tax year ${year}`, () =>
+    rentRollTable(rentRoll),
+  );
+
+  const lines = await transactionsInRange(
+    orgId,
+    { from: `${year}-01-01`, to: `${year}-12-31` },
+    undefined,
+    PACKAGE_TRANSACTION_LIMIT,
+  );
+  const properties = await listProperties(orgId);
+  const detail = { ...transactionsByCategoryWire(lines, properties, PACKAGE_TRANSACTION_LIMIT), ...period };
+  const detailTable = () => transactionsByCategoryTable(detail, 'All properties');
+  const base = `reports/05 Transactions by category ${year}`;
+  const description = 'Every transaction of the year by category, with subtotals';
+  files.push({ path: `${base}.csv`, description: `${description} (CSV)`, make: async () => tableCsv(detailTable()) });
+  if (lines.length <= TRANSACTIONS_BY_CATEGORY_LIMIT) {
+    files.push({
+      path: `${base}.pdf`,
+      description: `${description} (PDF)`,
+      make: () =>
+        tablePdf(detailTable(), {
+          title: 'Transactions by category',
+          organization,
+          period: `Tax year ${year}`,
+          generated,
+        }),
+    });
+  } else {
+    notes.push(
+      `The transactions-by-category PDF is left out: the year has more than ${TRANSACTIONS_BY_CATEGORY_LIMIT.toLocaleString('en-US')} transactions. The CSV has them all.`,
+    );
+  }
+  return { files, lines };
+}
+
+interface ReceiptFile {
+  path: string;
+  key: string;
+}
+
+/** Every confirmed receipt of the year's transactions, named for the preparer (receiptEntryName), in date order. */
+async function receiptFiles(orgId: string, lines: readonly TransactionLine[], used: Set<string>) {
+  const withReceipts = lines.filter((t) => t.receiptCount > 0).sort((a, b) => a.date.localeCompare(b.date));
+  const found: { line: TransactionLine; receipts: Awaited<ReturnType<typeof receiptsOfTransaction>> }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < withReceipts.length) {
+      const i = next++;
+      const line = withReceipts[i]!;
+      found[i] = { line, receipts: await receiptsOfTransaction(orgId, line.id) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(RECEIPT_LOOKUPS, withReceipts.length) }, worker));
+  const out: ReceiptFile[] = [];
+  for (const { line, receipts } of found) {
+    for (const r of receipts) {
+      const name = receiptEntryName({
+        receiptId: r.id,
+        contentType: r.contentType,
+        fileName: r.fileName,
+        transaction: { date: line.date, name: line.name, amount: line.amount },
+      });
+      out.push({ path: uniqueName(name, used), key: r.key });
+    }
+  }
+  return out;
+}
+
+/** Runs one build: queued -> running (progress) -> done, or failed with a message the UI shows. */
+export async function buildTaxPackage(orgId: string, packageId: string): Promise<void> {
+  const record = await getTaxPackage(orgId, packageId);
+  if (record.status !== 'queued') {
+    logger.warn('tax package already started; this invocation does nothing', { packageId, status: record.status });
+    return;
+  }
+  try {
+    await updateTaxPackageProgress(orgId, packageId, { done: 0, total: 0 });
+    const { size, progress } = await writePackage(orgId, record);
+    await finishTaxPackage(orgId, record, { status: 'done', size, progress });
+  } catch (error) {
+    logger.error('tax package build failed', { packageId, error });
+    await finishTaxPackage(orgId, record, {
+      status: 'failed',
+      error: 'The tax package could not be built. Please try again.',
+    });
+  }
+}
+
+async function writePackage(orgId: string, record: TaxPackageRecord) {
+  const now = new Date();
+  const org = await getOrganization(orgId);
+  const notes: string[] = [];
+  const { files, lines } = await reportFiles(orgId, record.year, org.name, now, notes);
+  const used = new Set<string>(files.map((f) => f.path.toLowerCase()));
+  const receipts = await receiptFiles(orgId, lines, used);
+  const progress = { done: 0, total: files.length + receipts.length + 1 };
+  let reported = 0;
+  const report = async (force = false) => {
+    if (!force && Date.now() - reported < PROGRESS_EVERY_MS) return;
+    reported = Date.now();
+    await updateTaxPackageProgress(orgId, record.id, progress);
+  };
+  await report(true);
+
+  const zip = new ZipFile();
+  let size = 0;
+  zip.outputStream.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+  });
+  const upload = uploadStream(record.key, zip.outputStream as unknown as Readable);
+  const uploaded = upload.done();
+  // A failed upload must end the loop below rather than leave it waiting for a stream nobody reads.
+  uploaded.catch(() => undefined);
+  const mtime = now;
+
+  for (const file of files) {
+    const bytes = await file.make();
+    zip.addBuffer(Buffer.from(bytes), file.path, { mtime });
+    progress.done++;
+    await report();
+  }
+  const missing: string[] = [];
+  for (const receipt of receipts) {
+    let body: Readable;
+    try {
+      body = await openObject(receipt.key);
+    } catch (error) {
+      logger.warn('a receipt file could not be read', { key: receipt.key, error });
+      missing.push(`${receipt.path} (the file could not be read)`);
+      progress.done++;
+      continue;
+    }
+    zip.addReadStream(body, receipt.path, { mtime, compress: false });
+    // The next receipt is opened only when this one has been read to its end.
+    await Promise.race([finished(body), uploaded]);
+    progress.done++;
+    await report();
+  }
+  const readme = taxPackageReadme({
+    organization: org.name,
+    year: record.year,
+    generatedAt: now.toISOString(),
+    files: [...files, { path: 'README.txt', description: `This file. ${TAX_PACKAGE_NOTICE}` }],
+    receiptCount: receipts.length - missing.length,
+    missing,
+    notes,
+  });
+  zip.addBuffer(Buffer.from(readme, 'utf8'), 'README.txt', { mtime });
+  zip.end();
+  await uploaded;
+  progress.done++;
+  return { size, progress };
+}

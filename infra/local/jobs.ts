@@ -1,0 +1,23 @@
+import { pathToFileURL } from 'node:url';
+import { runJobsLocally } from '../../functions/src/lib/jobs.js';
+import { repoRoot } from './paths.js';
+
+/**
+ * Offline, a job the API starts (the tax package build) runs in this process, asynchronously, as Lambda's
+ * Event invoke would run it in AWS: the same handler module (functions/src/jobs/<job>.ts), not awaited by the
+ * request, its failure only logged.
+ */
+export function runJobsInProcess(log: (line: string) => void = console.error): void {
+  runJobsLocally((job, payload) => {
+    setImmediate(async () => {
+      try {
+        const module = (await import(pathToFileURL(`${repoRoot}functions/src/jobs/${job}.ts`).href)) as {
+          handler: (event: unknown) => Promise<unknown>;
+        };
+        await module.handler(payload);
+      } catch (error) {
+        log(`Job ${job} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      }
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pdfPages } from '../support/pdf-text.js';
+import { unzip } from '../support/zip.js';
+import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * Issue 13 in Chromium: the Transactions by category tab shows a category with its subtotal; the rent roll tab
+ * downloads a PDF; the Tax package panel builds last year's package (progress, then Download) and the zip it
+ * downloads lists the reports and the README. Axe clean, and the tab reads at 390 px.
+ */
+async function download(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
+
+describe('tax package and transactions by category, in Chromium', () => {
+  const browser = useBrowser();
+
+  it("shows a category subtotal, downloads the rent roll PDF, builds and downloads last year's tax package", async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'tax-package');
+    const lastYear = String(new Date().getUTCFullYear() - 1);
+    const home = await org.addProperty({ address: uniqueName('7 Zip Street') });
+    const fix = uniqueName('Fix sink');
+    await org.addTransaction({
+      name: fix,
+      date: `${lastYear}-04-02`,
+      amount: -120.25,
+      category: 'repairs',
+      propertyId: home.id,
+    });
+    await org.addTransaction({
+      name: uniqueName('Fix door'),
+      date: `${lastYear}-05-09`,
+      amount: -80.5,
+      category: 'repairs',
+      propertyId: home.id,
+    });
+    await org.addTransaction({
+      name: uniqueName('Rent'),
+      date: `${lastYear}-05-01`,
+      amount: 1400,
+      category: 'rental_income',
+      propertyId: home.id,
+    });
+
+    await page.goto(`/reports?tab=transactions-by-category&period=custom&from=${lastYear}-01&to=${lastYear}-12`);
+    const table = page.getByTestId('detail-table');
+    await table.waitFor();
+    const text = (await table.textContent()) ?? '';
+    expect(text).toContain(fix);
+    expect(text).toContain('Repairs subtotal');
+    expect(text).toContain('-$200.75');
+    expect(text).toContain('$1,199.25');
+    await expectAccessible(page, 'transactions by category');
+    const csv = await download(page, 'detail-csv');
+    expect(csv.name).toBe(`transactions-by-category-${lastYear}-01-to-${lastYear}-12.csv`);
+    expect(csv.bytes.toString('utf8')).toContain('Operating expenses,Repairs subtotal,,2 transactions,,-200.75');
+
+    await page.setViewportSize(PHONE);
+    await table.waitFor();
+    await expectAccessible(page, 'transactions by category at 390px');
+    await page.setViewportSize(DESKTOP);
+
+    await page.goto(`/reports?tab=rent-roll&period=custom&from=${lastYear}-01&to=${lastYear}-12`);
+    const rentPdf = await download(page, 'rent-roll-pdf');
+    expect(rentPdf.name).toBe(`rent-roll-${lastYear}-01-to-${lastYear}-12.pdf`);
+    expect((await pdfPages(rentPdf.bytes)).flat().join(' ')).toContain('Rent roll');
+
+    // The tax package: last year is the default; Build shows progress, then Download.
+    const panel = page.getByTestId('tax-package');
+    await panel.scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('tax-package-year').textContent()).toContain(lastYear);
+    await page.getByTestId('tax-package-build').click();
+    await page.getByTestId('tax-package-progress').waitFor();
+    expect(await page.getByTestId('tax-package-progress').textContent()).toContain(
+      `Building the ${lastYear} tax package`,
+    );
+    await page.getByTestId('tax-package-download').waitFor({ timeout: 60_000 });
+    await expectAccessible(page, 'tax package built');
+    const zip = await download(page, 'tax-package-download');
+    expect(zip.name).toBe(`Tax package ${lastYear} ${org.organization.name}.zip`.replace(/[^\w.-]+/g, '_'));
+    const names = [...(await unzip(zip.bytes)).keys()];
+    expect(names).toContain('README.txt');
+    expect(names).toContain(`reports/01 Profit and loss ${lastYear}.pdf`);
+    expect(names).toContain(`reports/05 Transactions by category ${lastYear}.csv`);
+    expect(names.filter((n) => n.startsWith('reports/02 Schedule E'))).toHaveLength(2);
+  });
+});
