@@ -32,6 +32,7 @@
  * |                    |        |  its reportedAt)          |                                             |                                             |
  * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
  * | Maintenance event  | ORG#o  | MAINTACT#m#at#e           |                                             |                                             |
+ * | Membership event   | ORG#o  | MEMBERLOG#at#e (ttl 1 y)  |                                             |                                             |
  * | Invitation         | ORG#o  | INVITE#i                  |                                             |                                             |
  * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
  * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
@@ -108,6 +109,9 @@ export const keys = {
 
   securityLog: (userId: string, at: string, id: string) => ({ PK: `USER#${userId}`, SK: `LOG#${at}#${id}` }),
   securityLogPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'LOG#' }),
+  /** An organization's membership activity ('L' after MEMBER keeps it out of MEMBER#). */
+  membershipEvent: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `MEMBERLOG#${at}#${id}` }),
+  membershipEventsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MEMBERLOG#' }),
 
   transaction: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `TXN#${transactionId}` }),
   /** The ledger order: newest first by date, then createdAt, then id (GSI1, read backwards). */

@@ -1,5 +1,6 @@
 import { bookRoutes } from './routes/books.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { organizationRoutes } from './routes/organizations.js';
 import { peopleRoutes } from './routes/people.js';
 import { rulesRoutes } from './routes/rules.js';
 
@@ -7,7 +8,13 @@ import { rulesRoutes } from './routes/rules.js';
  * THE route table. Every endpoint of the API, once, kept per area in ./routes/. Adding an endpoint = one entry
  * there + one handler file functions/src/http/<id>.ts (a test fails when either is missing).
  */
-export const routes = { ...peopleRoutes, ...ledgerRoutes, ...rulesRoutes, ...bookRoutes } as const;
+export const routes = {
+  ...peopleRoutes,
+  ...ledgerRoutes,
+  ...rulesRoutes,
+  ...bookRoutes,
+  ...organizationRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

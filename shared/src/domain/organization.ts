@@ -18,3 +18,16 @@ export const OrganizationUpdate = z.strictObject({
   name: text('Organization name', ORGANIZATION_NAME_MAX),
 });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
+
+// Several organizations (docs/decisions.md "Several organizations").
+
+/** One organization the caller belongs to; `current` marks the one this request acted in. */
+export const MyOrganization = z.object({ id: z.string(), name: z.string(), role: Role, current: z.boolean() });
+export type MyOrganization = z.infer<typeof MyOrganization>;
+export const MyOrganizationList = z.object({ organizations: z.array(MyOrganization) });
+
+export const SwitchOrganizationInput = z.strictObject({
+  organizationId: z
+    .string({ error: 'Choose an organization' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That is not an organization id' }),
+});

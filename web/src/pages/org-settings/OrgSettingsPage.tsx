@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
+import { MembershipActivitySection } from './MembershipActivitySection';
 import { useOrgSettings } from './use-org-settings';
 
 function withArticle(noun: string): string {
@@ -25,7 +26,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form, members, invitations } = useOrgSettings();
+  const { org, organization, canRename, form, members, invitations, activity } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -127,6 +128,7 @@ export default function OrgSettingsPage() {
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization && invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
+        {organization && activity.visible ? <MembershipActivitySection activity={activity} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

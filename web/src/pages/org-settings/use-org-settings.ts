@@ -9,6 +9,7 @@ import { useOrganization, useUpdateOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
 import { useInvitationsSection } from './use-invitations-section';
+import { useMembershipActivity } from './use-membership-activity';
 
 /** Client-side check of the organization name, the same bounds the server applies. */
 export function validateOrganizationName(value: string): string | null {
@@ -53,6 +54,7 @@ export function useOrgSettings() {
 
   const members = useMembersSection(org.role, organization?.name ?? 'this organization');
   const invitations = useInvitationsSection(org.role);
+  const activity = useMembershipActivity(org.role);
 
   return {
     org,
@@ -60,6 +62,7 @@ export function useOrgSettings() {
     canRename,
     members,
     invitations,
+    activity,
     /** The rename form: the name as typed, its check, and save / reset. */
     form: {
       name,
