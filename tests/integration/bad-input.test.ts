@@ -48,6 +48,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },
+  switchOrganization: { organizationId: 'no-such-org' },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
