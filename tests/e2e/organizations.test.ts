@@ -84,7 +84,8 @@ describe('switching organizations, in Chromium', () => {
     for (let i = 0; i < 12 && !reached; i++) {
       await page.keyboard.press('ArrowDown');
       reached = await back.evaluate(
-        (el) => el === document.activeElement || el.contains(document.activeElement) || el.matches('[class*=highlighted]'),
+        (el) =>
+          el === document.activeElement || el.contains(document.activeElement) || el.matches('[class*=highlighted]'),
       );
     }
     expect(reached).toBe(true);

@@ -14,8 +14,8 @@ import {
 } from '@rent/shared';
 import type { InvitationRecord } from '../data/repositories/invitations.js';
 import * as invitations from '../data/repositories/invitations.js';
-import { membershipEventOp } from '../data/repositories/membershipEvents.js';
 import * as members from '../data/repositories/members.js';
+import { membershipEventOp } from '../data/repositories/membershipEvents.js';
 import { getMembership, rememberOrganization } from '../data/repositories/memberships.js';
 import { getOrganization } from '../data/repositories/organizations.js';
 import { getProperty } from '../data/repositories/properties.js';

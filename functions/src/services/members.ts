@@ -53,7 +53,9 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
   const organization = await members.ensureCounters(caller.orgId);
   const removal = `Removed ${who(member)} (${humanizeRole(member.role)}).`;
   await members.removeMember(caller.orgId, member, caller, {
-    alsoWrite: [membershipEventOp(caller.orgId, { action: 'MEMBER_REMOVED', actor: actorOf(caller), details: removal })],
+    alsoWrite: [
+      membershipEventOp(caller.orgId, { action: 'MEMBER_REMOVED', actor: actorOf(caller), details: removal }),
+    ],
   });
   await recordSecurityEvent({
     userId: member.userId,

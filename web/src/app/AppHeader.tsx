@@ -1,8 +1,8 @@
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { humanizeRole } from '@rent/shared/core/roles';
-import { errorMessage } from '../api/client';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/client';
 import { switchOrganization, useMyOrganizations } from '../api/myOrganizations';
 import { useOrganization } from '../api/organization';
 import { useSession } from '../auth/session';

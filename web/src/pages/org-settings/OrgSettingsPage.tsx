@@ -16,8 +16,8 @@ import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { InvitationsSection } from './InvitationsSection';
-import { MembersSection } from './MembersSection';
 import { MembershipActivitySection } from './MembershipActivitySection';
+import { MembersSection } from './MembersSection';
 import { useOrgSettings } from './use-org-settings';
 
 function withArticle(noun: string): string {
