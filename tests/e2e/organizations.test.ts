@@ -75,6 +75,13 @@ describe('switching organizations, in Chromium', () => {
     await page.reload();
     await expect.poll(async () => (await main.textContent()) ?? '').toContain(theirProperty);
 
+    // As a landlord there, Org Settings shows the organization's membership activity, this person's joining too.
+    await page.goto('/org-settings');
+    const activity = page.getByTestId('membership-activity');
+    await expect.poll(async () => (await activity.textContent()) ?? '').toContain('Invitation accepted');
+    expect(await activity.textContent()).toContain(me.email);
+    await expectAccessible(page, 'org settings with membership activity');
+
     // Switch back with the keyboard only.
     await page.getByTestId('profile-menu').focus();
     await page.keyboard.press('Enter');
@@ -95,5 +102,29 @@ describe('switching organizations, in Chromium', () => {
     await page.goto('/properties');
     await expect.poll(async () => (await main.textContent()) ?? '').toContain(ownProperty);
     expect(await main.textContent()).not.toContain(theirProperty);
+  });
+
+  it('a TENANT invitation takes optional lease dates in the invite modal; axe clean', async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const me = await signInToOwnOrganization(page, 'lease-invite');
+    const home = uniqueName('Lease Court');
+    await me.addProperty({ address: home });
+    const email = `${uniqueName('renter').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+    await page.goto('/org-settings');
+    await page.getByTestId('invite-member').click();
+    const modal = page.getByTestId('invite-modal');
+    await modal.getByTestId('invite-email').locator('input').fill(email);
+    await modal.getByRole('button', { name: /Property Manager/ }).click();
+    await page.getByRole('option', { name: 'Tenant', exact: true }).click();
+    await modal.getByTestId('invite-property').getByRole('button').click();
+    await page.getByRole('option', { name: home }).click();
+    await modal.getByTestId('invite-leaseStart').locator('input').fill('2026/05/01');
+    await modal.getByTestId('invite-leaseEnd').locator('input').fill('2027/04/30');
+    await expectAccessible(page, 'invite dialog with lease dates');
+    await modal.getByTestId('invite-send').click();
+    const table = page.getByTestId('invitations-table');
+    await expect.poll(async () => (await table.textContent()) ?? '').toContain('2026-05-01 – 2027-04-30');
+    const sent = (await me.api.get('/api/invitations')).body.invitations as Record<string, unknown>[];
+    expect(sent.find((i) => i.email === email)).toMatchObject({ leaseStart: '2026-05-01', leaseEnd: '2027-04-30' });
   });
 });
