@@ -141,19 +141,19 @@ describe('the organization of a request', () => {
     const org = (await first.get('/api/organization')).body.id as string;
     const second = client((await signIn(email)).idToken);
     expect((await second.get('/api/organization')).body.id).toBe(org);
-    expect((await second.get('/api/organizations/mine')).body.organizations).toEqual([
+    expect((await second.get('/api/organization')).body.userOrganizations).toEqual([
       { id: org, name: expect.stringMatching(/Organization$/), role: 'ADMIN', current: true },
     ]);
     expect(await membershipCount(localSubFor(email))).toBe(1);
   });
 });
 
-describe('GET /api/organizations/mine and PUT /api/organizations/current', () => {
+describe('the caller’s organizations (GET /api/organization) and PUT /api/organizations/current', () => {
   it('lists the caller’s organizations with their role, the request’s one marked current', async () => {
     const t = await personInTwo('TENANT');
     const ownName = (await t.inOwn.get('/api/organization')).body.name;
     const bName = (await t.inB.get('/api/organization')).body.name;
-    const fromOwn = (await t.inOwn.get('/api/organizations/mine')).body.organizations;
+    const fromOwn = (await t.inOwn.get('/api/organization')).body.userOrganizations;
     expect(fromOwn).toHaveLength(2);
     expect(fromOwn).toEqual(
       expect.arrayContaining([
@@ -161,10 +161,10 @@ describe('GET /api/organizations/mine and PUT /api/organizations/current', () =>
         { id: t.b.orgId, name: bName, role: 'TENANT', current: false },
       ]),
     );
-    const fromB = (await t.inB.get('/api/organizations/mine')).body.organizations;
+    const fromB = (await t.inB.get('/api/organization')).body.userOrganizations;
     expect(fromB.find((o: { current: boolean }) => o.current).id).toBe(t.b.orgId);
     // Another person's list never shows these.
-    const other = (await t.b.manager.api.get('/api/organizations/mine')).body.organizations;
+    const other = (await t.b.manager.api.get('/api/organization')).body.userOrganizations;
     expect(other.map((o: { id: string }) => o.id)).toEqual([t.b.orgId]);
   });
 

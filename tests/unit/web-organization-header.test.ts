@@ -48,10 +48,10 @@ afterEach(() => {
 describe('the web client sends the chosen organization', () => {
   it('sends X-Organization-Id with each request once an organization is chosen, and none before', async () => {
     answer(200, { organizations: [] });
-    await callRoute('listMyOrganizations');
+    await callRoute('getOrganization');
     expect(sent[0]!.has('x-organization-id')).toBe(false);
     chooseOrganization('user-1', 'org-b');
-    await callRoute('listMyOrganizations');
+    await callRoute('getOrganization');
     await callRoute('listMembershipEvents', { query: { limit: 5 } });
     expect(sent.slice(1).map((h) => h.get('x-organization-id'))).toEqual(['org-b', 'org-b']);
     expect(sent[1]!.get('authorization')).toBe('Bearer id-token');
@@ -60,7 +60,7 @@ describe('the web client sends the chosen organization', () => {
   it('keeps the choice per person: another person’s choice is not sent', async () => {
     chooseOrganization('someone-else', 'org-x');
     answer(200, { organizations: [] });
-    await callRoute('listMyOrganizations');
+    await callRoute('getOrganization');
     expect(sent[0]!.has('x-organization-id')).toBe(false);
   });
 
@@ -69,12 +69,12 @@ describe('the web client sends the chosen organization', () => {
     setOrganizationLostHandler(lost);
     chooseOrganization('user-1', 'org-gone');
     answer(403, { code: 'FORBIDDEN', error: 'Your role does not allow this.' });
-    await expect(callRoute('listMyOrganizations')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await expect(callRoute('getOrganization')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(chosenOrganization('user-1')).toBe('org-gone');
     expect(lost).not.toHaveBeenCalled();
 
     answer(403, { code: 'NOT_A_MEMBER', error: 'You are not a member of that organization.' });
-    await expect(callRoute('listMyOrganizations')).rejects.toMatchObject({ status: 403, code: 'NOT_A_MEMBER' });
+    await expect(callRoute('getOrganization')).rejects.toMatchObject({ status: 403, code: 'NOT_A_MEMBER' });
     expect(chosenOrganization('user-1')).toBeNull();
     expect(lost).toHaveBeenCalledTimes(1);
   });

@@ -1,26 +1,18 @@
 import type { RouteResponse, Routes } from '@rent/shared';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { pendingInvitation } from '../auth/pendingInvitation';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getSessionState, useSession } from '../auth/session';
 import { callRoute } from './client';
+import { useOrganization } from './organization';
 import { chooseOrganization } from './organizationChoice';
 import { queryClient } from './queryClient';
 
 /** Several organizations (docs/decisions.md "Several organizations"): the caller's list and switching. */
-export type MyOrganization = RouteResponse<Routes['listMyOrganizations']>['organizations'][number];
-export const myOrganizationsKey = ['organizations', 'mine'] as const;
+export type MyOrganization = NonNullable<RouteResponse<Routes['getOrganization']>['userOrganizations']>[number];
 
+/** The caller's organizations: they come with GET /api/organization (the header's query, no extra request). */
 export function useMyOrganizations() {
-  const session = useSession();
-  const userId = session.data?.userId;
-  const query = useQuery({
-    queryKey: [...myOrganizationsKey, userId],
-    queryFn: async () => (await callRoute('listMyOrganizations')).organizations,
-    // As the organization itself: not while this tab signs in for an invitation.
-    enabled: session.status === 'authenticated' && !!userId && !pendingInvitation(),
-    staleTime: 5 * 60_000,
-  });
-  return { ...query, organizations: query.data ?? [] };
+  const { organization } = useOrganization();
+  return { organizations: organization?.userOrganizations ?? [] };
 }
 
 /**

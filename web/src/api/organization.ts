@@ -47,7 +47,11 @@ export function useUpdateOrganization() {
     mutationFn: (name: string) => callRoute('updateOrganization', { body: { name } }),
     onSuccess: (organization) => {
       // SPEC §7: on success the local name is updated (the header follows).
-      client.setQueryData([...organizationKey, session.data?.userId], organization);
+      // The PUT answers without the list of the caller's organizations: keep the one the GET brought.
+      client.setQueryData([...organizationKey, session.data?.userId], (old: typeof organization | undefined) => ({
+        ...organization,
+        userOrganizations: organization.userOrganizations ?? old?.userOrganizations,
+      }));
     },
     onError: (error) => console.error(ORG_UPDATE_ERROR, error),
   });

@@ -1,18 +1,13 @@
-import { MyOrganization, MyOrganizationList, SwitchOrganizationInput } from '../../domain/organization.js';
+import { MyOrganization, SwitchOrganizationInput } from '../../domain/organization.js';
 import { ANY_ROLE, OWNERS } from '../../domain/roles.js';
 import { MembershipEventPage, SecurityLogQuery } from '../../domain/security.js';
 import { defineRoute } from '../route.js';
 
-/** Several organizations and their membership activity (issue 9; docs/decisions.md "Several organizations"). */
+/**
+ * Several organizations and their membership activity (issue 9; docs/decisions.md "Several organizations").
+ * The caller's organizations come with GET /api/organization (`userOrganizations`): no route of their own.
+ */
 export const organizationRoutes = {
-  // The caller's organizations; `current` is the one the request's X-Organization-Id (or the default) chose.
-  listMyOrganizations: defineRoute({
-    id: 'listMyOrganizations',
-    method: 'GET',
-    path: '/api/organizations/mine',
-    response: MyOrganizationList,
-    roles: ANY_ROLE,
-  }),
   // Remembers the choice server-side (requests without the header act there); checks the membership itself.
   switchOrganization: defineRoute({
     id: 'switchOrganization',
