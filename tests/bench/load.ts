@@ -17,6 +17,8 @@ export interface LoadJob {
   url?: string;
   token?: string;
   certPath?: string;
+  /** http: more request headers (e.g. X-Organization-Id). */
+  headers?: Record<string, string>;
   /** dynamodb: the endpoint and a QueryCommand input (marshalled). */
   endpoint?: string;
   query?: ConstructorParameters<typeof QueryCommand>[0];
@@ -27,7 +29,10 @@ async function run(job: LoadJob): Promise<number[]> {
   if (job.kind === 'http') {
     const dispatcher = new Agent({ connect: { ca: readFileSync(job.certPath!) }, connections: job.concurrency });
     task = async () => {
-      const res = await request(job.url!, { dispatcher, headers: { authorization: `Bearer ${job.token}` } });
+      const res = await request(job.url!, {
+        dispatcher,
+        headers: { ...job.headers, authorization: `Bearer ${job.token}` },
+      });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(`${job.url} answered ${res.statusCode}`);
     };

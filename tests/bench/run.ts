@@ -25,8 +25,8 @@ import { benchTaxPackage } from './tax-package-bench.js';
  * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, books, banksync, taxpackage,
- * lighthouse); no names runs them all.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, members, books, banksync,
+ * taxpackage, lighthouse); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -49,6 +49,7 @@ async function main() {
       await benchActualPeer(ingest.rows);
     }
     if (wants('taxpackage')) await benchTaxPackage(stack);
+    if (wants('members')) await benchMembers(stack);
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
       await benchLighthouse(stack, 'lena.landlord@demo.rent.today');
@@ -182,10 +183,36 @@ async function benchBooks(stack: LocalStack) {
   }
 }
 
+/**
+ * Members and the identity lookup (issue 9): GET /api/members in the demo organization, as the web sends it (with
+ * X-Organization-Id: identity is one consistent GetItem of that membership) and without the header (the profile's
+ * remembered choice, then the membership), beside the bare Query of the organization's membership items.
+ */
+async function benchMembers(stack: LocalStack) {
+  const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
+  const orgId = await organizationOf(stack, landlord);
+  const membersQuery = {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': { S: `ORG#${orgId}` }, ':prefix': { S: 'MEMBER#' } },
+    ConsistentRead: true,
+  };
+  console.log('\n== GET /api/members with X-Organization-Id (identity: one GetItem) ==');
+  await compare(stack, landlord, '/api/members', membersQuery, { 'x-organization-id': orgId });
+  console.log('\n== GET /api/members without the header (identity: the remembered choice or earliest membership) ==');
+  await compare(stack, landlord, '/api/members', membersQuery);
+}
+
 /** Latency of an API route beside the bare DynamoDB Local query it performs, measured in one run. */
-async function compare(stack: LocalStack, token: string, path: string, query: Omit<QueryInput, 'TableName'>) {
+async function compare(
+  stack: LocalStack,
+  token: string,
+  path: string,
+  query: Omit<QueryInput, 'TableName'>,
+  headers?: Record<string, string>,
+) {
   const load = { total: 2000, concurrency: 20, warmup: 300 };
-  const api = await runLoad({ kind: 'http', url: `${stack.url}${path}`, token, certPath: stack.certPath, ...load });
+  const url = `${stack.url}${path}`;
+  const api = await runLoad({ kind: 'http', url, token, certPath: stack.certPath, headers, ...load });
   const bare = await runLoad({
     kind: 'dynamodb',
     endpoint: stack.dynamoEndpoint,

@@ -64,6 +64,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   createLinkToken: { connectionId: null },
   exchangePublicToken: { publicToken: 'public-sandbox-unknown', institution: { id: 'ins_109508', name: 'Bank' } },
   updateBankAccount: { propertyId: null },
+  switchOrganization: { organizationId: 'no-such-org' },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);

@@ -151,7 +151,8 @@ describe('roles (403)', () => {
     expect(result.statusCode).toBe(403);
     expect(bodyOf(result)).toEqual({ error: 'Your role does not allow this.', code: 'FORBIDDEN' });
     expect(writesSent()).toBe(0);
-    expect(ddbMock.calls()).toHaveLength(2); // only the membership lookup (index query + the item itself)
+    // Only the membership lookup without a header: the profile (remembered choice), the index, the item itself.
+    expect(ddbMock.calls()).toHaveLength(3);
   });
 
   it('answers a TENANT 403 even when the body is invalid (a tenant learns nothing about validation)', async () => {

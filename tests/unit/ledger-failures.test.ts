@@ -34,7 +34,9 @@ const ORG = 'org-1';
 const call = async (handler: typeof bulk, options: Parameters<typeof apiEvent>[0]) =>
   (await handler(apiEvent(options), lambdaContext())) as APIGatewayProxyStructuredResultV2;
 
+/** Identity without a header: the profile (no remembered choice), the index, then the membership item. */
 function memberIsAdmin() {
+  ddb.on(GetCommand, { Key: { PK: 'USER#user-1', SK: 'PROFILE' } }).resolves({ Item: { id: 'user-1' } });
   ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [{ orgId: ORG, userId: 'user-1', role: 'ADMIN' }] });
   ddb
     .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'MEMBER#user-1' } })

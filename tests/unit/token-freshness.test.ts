@@ -49,9 +49,9 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
     auth_time: String(iat),
     origin_jti: session,
   });
-  const call = async (iat: number, session?: string) =>
+  const call = async (iat: number, session?: string, headers?: Record<string, string>) =>
     (await getOrganization(
-      apiEvent({ claims: claims(iat, session) }),
+      apiEvent({ claims: claims(iat, session), headers }),
       lambdaContext(),
     )) as APIGatewayProxyStructuredResultV2;
 
@@ -59,7 +59,8 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
     ddbMock.reset();
     const membership = { orgId: 'org-1', userId: 'user-1', role: 'ADMIN', tokensValidAfter: CUTOFF };
     ddbMock.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [membership] });
-    // Identity re-reads the membership consistently (users.findMembership); then the organization.
+    // Without a header identity reads the profile (remembered choice: none here), the index, then the
+    // membership consistently (memberships.defaultMembership); then the organization.
     ddbMock.on(GetCommand).resolves({ Item: { id: 'org-1', name: 'Acme', version: 1 } });
     ddbMock.on(GetCommand, { Key: { PK: 'ORG#org-1', SK: 'MEMBER#user-1' } }).resolves({ Item: membership });
     ddbMock.on(PutCommand).resolves({});
@@ -74,7 +75,18 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
     expect(bodyOf(result)).toMatchObject({ code: 'UNAUTHORIZED', error: expect.stringMatching(/all devices/) });
     expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
     const reads = ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key?.SK);
-    expect(reads).toEqual(['MEMBER#user-1']);
+    expect(reads).toEqual(['PROFILE', 'MEMBER#user-1']);
+  });
+
+  it('with X-Organization-Id the membership of that organization is the one read: one GetItem, no Query', async () => {
+    const stale = await call(CUTOFF - 1, 'session-header-stale', { 'x-organization-id': 'org-1' });
+    expect(stale.statusCode).toBe(401);
+    const fresh = await call(CUTOFF + 1, 'session-header', { 'x-organization-id': 'org-1' });
+    expect(fresh.statusCode).toBe(200);
+    const reads = ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input);
+    expect(reads.map((r) => r.Key?.SK)).toEqual(['MEMBER#user-1', 'MEMBER#user-1', 'ORG']);
+    expect(reads.slice(0, 2).every((r) => r.ConsistentRead === true)).toBe(true);
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('a token issued after tokensValidAfter gets its answer', async () => {

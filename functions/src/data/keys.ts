@@ -40,6 +40,7 @@
  * |                    |        |  its reportedAt)          |                                             |                                             |
  * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
  * | Maintenance event  | ORG#o  | MAINTACT#m#at#e           |                                             |                                             |
+ * | Membership event   | ORG#o  | MEMBERLOG#at#e (ttl 1 y)  |                                             |                                             |
  * | Invitation         | ORG#o  | INVITE#i                  |                                             |                                             |
  * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
  * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
@@ -121,6 +122,9 @@ export const keys = {
 
   securityLog: (userId: string, at: string, id: string) => ({ PK: `USER#${userId}`, SK: `LOG#${at}#${id}` }),
   securityLogPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'LOG#' }),
+  /** An organization's membership activity ('L' after MEMBER keeps it out of MEMBER#). */
+  membershipEvent: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `MEMBERLOG#${at}#${id}` }),
+  membershipEventsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MEMBERLOG#' }),
 
   // Bank links (issue 12): Institution, its Plaid item pointer and claim, and its accounts.
   bankItem: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKITEM#${institutionId}` }),

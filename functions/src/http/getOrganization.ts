@@ -1,8 +1,10 @@
 import { routes } from '@rent/shared';
 import { getOrganization } from '../data/repositories/organizations.js';
 import { http } from '../runtime/http.js';
+import * as organizations from '../services/organizations.js';
 
+/** The caller's organization and role, with every organization they belong to (the profile menu's switcher). */
 export const handler = http(routes.getOrganization, async ({ caller }) => {
-  const { version, ...org } = await getOrganization(caller.orgId);
-  return { ...org, userOrgRole: caller.role };
+  const [{ version, ...org }, mine] = await Promise.all([getOrganization(caller.orgId), organizations.mine(caller)]);
+  return { ...org, userOrgRole: caller.role, userOrganizations: mine.organizations };
 });

@@ -1,7 +1,9 @@
 import type { Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { findMembership, profileTokensValidAfter, provisionFirstSignIn } from '../data/repositories/users.js';
-import { unauthorized } from './errors.js';
+import { defaultMembership, getMembership } from '../data/repositories/memberships.js';
+import { profileTokensValidAfter, provisionFirstSignIn } from '../data/repositories/users.js';
+import { NotAllowed } from '../domain-errors.js';
+import { badRequest, unauthorized } from './errors.js';
 import { assertTokenFresh } from './token-freshness.js';
 
 /** Who is calling, resolved from the verified token and their membership. */
@@ -15,8 +17,7 @@ export interface Caller {
 
 /**
  * Reads the JWT claims API Gateway verified. Claims arrive as strings (arrays as "[a b]").
- * The user id is the token's `sub`; the organization always comes from the membership, never
- * from anything the client sends.
+ * The user id is the token's `sub`; the organization comes from a membership, never from the client alone.
  */
 export function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
   const claims = event.requestContext?.authorizer?.jwt?.claims ?? {};
@@ -30,16 +31,54 @@ export function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
   return { userId: sub, email: email.toLowerCase(), name: str('name'), image: str('picture') };
 }
 
+/** The header naming the organization a request acts in (docs/decisions.md "Several organizations"). */
+export const ORGANIZATION_HEADER = 'x-organization-id';
+const ORGANIZATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const NOT_A_MEMBER_MESSAGE =
+  'You are not a member of that organization. Choose one of your organizations from the profile menu.';
+
+/** The organization the request names, or null; a malformed value is a 400 (never a DynamoDB key error). */
+export function chosenOrganization(event: APIGatewayProxyEventV2WithJWTAuthorizer): string | null {
+  const value = event.headers?.[ORGANIZATION_HEADER]?.trim();
+  if (!value) return null;
+  if (!ORGANIZATION_ID.test(value)) throw badRequest(`The ${ORGANIZATION_HEADER} header is not an organization id.`);
+  return value;
+}
+
 /**
- * No cache: every request reads the membership (users.findMembership), so a role change or a removal
- * takes effect on the person's very next request, in every container (docs/decisions.md).
+ * No cache: every request reads the membership of the organization it acts in with one consistent GetItem
+ * (the header's; without it the person's default, memberships.defaultMembership), so a role change or a
+ * removal takes effect on the person's very next request, in every organization and every container.
+ * A header naming an organization the person is not a member of answers 403 NOT_A_MEMBER, the same for
+ * one that does not exist; it never provisions. Only a person with no membership at all and no header is
+ * provisioned an organization of their own (first sign-in).
  */
 export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Caller> {
-  // Freshness first: a token from before "sign out of all devices" provisions nothing, even for a person who
-  // belongs to no organization.
-  const { membership, ...profile } = await resolvePerson(event);
+  const profile = claimsOf(event);
+  const chosen = chosenOrganization(event);
+  if (chosen) {
+    const membership = await getMembership(chosen, profile.userId);
+    if (!membership) {
+      // A token from before "sign out of all devices" is told so first, whatever it names.
+      assertFresh(event, profile.userId, await profileTokensValidAfter(profile.userId));
+      throw new NotAllowed(NOT_A_MEMBER_MESSAGE, 'NOT_A_MEMBER');
+    }
+    assertFresh(event, profile.userId, membership.tokensValidAfter);
+    return { ...withoutImage(profile), orgId: membership.orgId, role: membership.role };
+  }
+  const found = await defaultMembership(profile.userId);
+  const { membership } = found;
+  // Freshness first: a token from before "sign out of all devices" provisions nothing.
+  assertFresh(event, profile.userId, membership ? membership.tokensValidAfter : found.profileTokensValidAfter);
   const { orgId, role } = membership ?? (await provisionFirstSignIn(profile));
-  return { ...profile, orgId, role };
+  return { ...withoutImage(profile), orgId, role };
+}
+
+const withoutImage = ({ image: _image, ...rest }: ReturnType<typeof claimsOf>) => rest;
+
+function assertFresh(event: APIGatewayProxyEventV2WithJWTAuthorizer, userId: string, tokensValidAfter?: number) {
+  assertTokenFresh(event, { orgId: '', userId, role: 'TENANT', tokensValidAfter });
 }
 
 /** A signed-in person who may belong to no organization yet (routes with `membership: 'optional'`). */
@@ -48,19 +87,15 @@ export interface Person {
   email: string;
   name: string | null;
   image: string | null;
-  /** Their organization and role, or null: nothing is provisioned for them. */
-  membership: { orgId: string; role: Role } | null;
 }
 
 /**
- * Like resolveCaller, without provisioning an organization: invitation acceptance runs for a person whose
- * first sign-in came through an invitation link. Tokens older than a sign-out-everywhere are refused as
- * everywhere (from the membership, or the profile when there is none).
+ * Like resolveCaller, without choosing or provisioning an organization: invitation acceptance (a first
+ * sign-in may come through an invitation link) and switching organization check the memberships they need
+ * themselves. Tokens older than a sign-out-everywhere are refused as everywhere (the profile carries the time).
  */
 export async function resolvePerson(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Person> {
   const profile = claimsOf(event);
-  const membership = await findMembership(profile.userId);
-  const tokensValidAfter = membership ? membership.tokensValidAfter : await profileTokensValidAfter(profile.userId);
-  assertTokenFresh(event, { orgId: '', userId: profile.userId, role: 'TENANT', tokensValidAfter });
-  return { ...profile, membership: membership && { orgId: membership.orgId, role: membership.role } };
+  assertFresh(event, profile.userId, await profileTokensValidAfter(profile.userId));
+  return profile;
 }

@@ -15,6 +15,8 @@ import {
 import type { InvitationRecord } from '../data/repositories/invitations.js';
 import * as invitations from '../data/repositories/invitations.js';
 import * as members from '../data/repositories/members.js';
+import { membershipEventOp } from '../data/repositories/membershipEvents.js';
+import { getMembership, rememberOrganization } from '../data/repositories/memberships.js';
 import { getOrganization } from '../data/repositories/organizations.js';
 import { getProperty } from '../data/repositories/properties.js';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
@@ -25,6 +27,7 @@ import { sendEmail, siteUrl } from '../lib/email.js';
 import { logger } from '../lib/logger.js';
 import type { Caller, Person } from '../runtime/identity.js';
 import { invitationMail } from './invitationEmail.js';
+import { actorOf } from './members.js';
 
 /**
  * Invitations (docs/decisions.md "People and accounts: invitations"). The members policy applies: ADMIN and
@@ -82,7 +85,7 @@ export async function create(caller: Caller, input: InvitationInput): Promise<In
     updatedAt: now.toISOString(),
     version: 1,
   };
-  await invitations.createInvitation(record);
+  await invitations.createInvitation(record, [sentEvent(caller, record, 'Invited')]);
   await mailAndLog(caller, record, token);
   return toApi(record, now);
 }
@@ -95,11 +98,11 @@ export async function resend(caller: Caller, invitationId: string): Promise<Invi
   }
   const token = newToken();
   const now = new Date();
-  const updated = await invitations.replaceLink(current, {
-    tokenHash: hashToken(token),
-    expiresAt: expiryFrom(now),
-    updatedAt: now.toISOString(),
-  });
+  const updated = await invitations.replaceLink(
+    current,
+    { tokenHash: hashToken(token), expiresAt: expiryFrom(now), updatedAt: now.toISOString() },
+    [sentEvent(caller, current, 'Sent a new link to')],
+  );
   await mailAndLog(caller, updated, token);
   return toApi(updated, now);
 }
@@ -111,7 +114,13 @@ export async function revoke(caller: Caller, invitationId: string): Promise<Invi
     throw new Conflict('NOT_PENDING', `This invitation was already ${current.status.toLowerCase()}.`);
   }
   const now = new Date();
-  const revoked = await invitations.revokeInvitation(current, now.toISOString());
+  const revoked = await invitations.revokeInvitation(current, now.toISOString(), [
+    membershipEventOp(caller.orgId, {
+      action: 'INVITATION_REVOKED',
+      actor: actorOf(caller),
+      details: `Revoked the invitation of ${current.email} (${humanizeRole(current.role)}).`,
+    }),
+  ]);
   await recordSecurityEvent({
     userId: caller.userId,
     action: 'INVITATION_REVOKED',
@@ -135,9 +144,9 @@ export async function lookup(token: string, clientIp: string): Promise<PublicInv
 
 /**
  * Acceptance: the signed-in email must be the invitation's; the membership is written through the members
- * repository in the same transaction that marks the invitation ACCEPTED, so of concurrent accepts exactly
- * one wins. A person who already belongs to an organization is told how to proceed (one organization each
- * until the organization switcher exists).
+ * repository in the same transaction that marks the invitation ACCEPTED (and records the organization's
+ * membership event), so of concurrent accepts exactly one wins. A person who belongs to other organizations
+ * joins this one too (docs/decisions.md "Several organizations"), and it becomes their remembered choice.
  */
 export async function accept(
   person: Person,
@@ -150,12 +159,8 @@ export async function accept(
     throw new NotAllowed(INVITATION_MESSAGES.wrongEmail(maskEmail(invitation.email)), 'WRONG_EMAIL');
   }
   const organization = await getOrganization(invitation.orgId);
-  if (person.membership?.orgId === invitation.orgId) {
+  if (await getMembership(invitation.orgId, person.userId)) {
     throw new Conflict('ALREADY_MEMBER', `You are already a member of ${organization.name}.`);
-  }
-  if (person.membership) {
-    const own = await getOrganization(person.membership.orgId);
-    throw new Conflict('ALREADY_IN_ORGANIZATION', INVITATION_MESSAGES.alreadyInOrganization(own.name));
   }
   const now = new Date().toISOString();
   const profile = { userId: person.userId, email: person.email, name: person.name, image: person.image };
@@ -164,6 +169,11 @@ export async function accept(
       alsoWrite: [
         invitations.markAccepted(invitation, tokenHash, person.userId, now),
         ...leaseOfTenant(invitation, person),
+        membershipEventOp(invitation.orgId, {
+          action: 'INVITATION_ACCEPTED',
+          actor: actorOf(person),
+          details: `Joined as ${humanizeRole(invitation.role)} (invited by ${invitation.invitedByName}).`,
+        }),
       ],
     });
   } catch (error) {
@@ -173,6 +183,7 @@ export async function accept(
     }
     throw error;
   }
+  await rememberOrganization(person.userId, invitation.orgId);
   await recordSecurityEvent({
     userId: person.userId,
     action: 'INVITATION_ACCEPTED',
@@ -220,6 +231,15 @@ function assertPending(invitation: InvitationRecord) {
   if (status === 'ACCEPTED') throw new Conflict('INVITATION_ACCEPTED', INVITATION_MESSAGES.accepted);
   if (status === 'REVOKED') throw new Conflict('INVITATION_REVOKED', INVITATION_MESSAGES.revoked);
   if (status === 'EXPIRED') throw new Conflict('INVITATION_EXPIRED', INVITATION_MESSAGES.expired);
+}
+
+/** The organization's membership event of an invitation sent (a new invitation, or a resend's new link). */
+function sentEvent(caller: Caller, record: InvitationRecord, verb: string) {
+  return membershipEventOp(record.orgId, {
+    action: 'INVITATION_SENT',
+    actor: actorOf(caller),
+    details: `${verb} ${record.email} as ${humanizeRole(record.role)}.`,
+  });
 }
 
 function requireMayInvite(caller: Caller, role: Role) {

@@ -1,5 +1,6 @@
 import { canManageMembers, humanizeRole, type Member, mayAssignRole, mayManageMember, type Role } from '@rent/shared';
 import * as members from '../data/repositories/members.js';
+import { membershipEventOp } from '../data/repositories/membershipEvents.js';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
 import { NotAllowed } from '../domain-errors.js';
 import type { Caller } from '../runtime/identity.js';
@@ -27,7 +28,10 @@ export async function changeRole(caller: Caller, userId: string, role: Role): Pr
   }
   if (member.role === role) return toApi(member);
   const organization = await members.ensureCounters(caller.orgId);
-  await members.changeRole(caller.orgId, member, role, caller);
+  const change = `${who(member)}: ${humanizeRole(member.role)} to ${humanizeRole(role)}.`;
+  await members.changeRole(caller.orgId, member, role, caller, {
+    alsoWrite: [membershipEventOp(caller.orgId, { action: 'ROLE_CHANGED', actor: actorOf(caller), details: change })],
+  });
   await recordSecurityEvent({
     userId: member.userId,
     action: 'ROLE_CHANGED',
@@ -47,7 +51,12 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
     throw new NotAllowed('Only an admin can remove an admin.', 'ADMIN_ONLY');
   }
   const organization = await members.ensureCounters(caller.orgId);
-  await members.removeMember(caller.orgId, member, caller);
+  const removal = `Removed ${who(member)} (${humanizeRole(member.role)}).`;
+  await members.removeMember(caller.orgId, member, caller, {
+    alsoWrite: [
+      membershipEventOp(caller.orgId, { action: 'MEMBER_REMOVED', actor: actorOf(caller), details: removal }),
+    ],
+  });
   await recordSecurityEvent({
     userId: member.userId,
     action: 'MEMBER_REMOVED',
@@ -57,11 +66,19 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
   return { userId };
 }
 
-/** The caller leaves their organization; their next request lands them in a new organization of their own. */
+/**
+ * The caller leaves this organization. Their next request acts in another of their organizations (the web
+ * forgets the choice on 403 NOT_A_MEMBER); one who belonged to no other gets a new organization of their own.
+ */
 export async function leave(caller: Caller): Promise<{ ok: true }> {
   const member = await members.getMember(caller.orgId, caller.userId);
   const organization = await members.ensureCounters(caller.orgId);
-  await members.leave(caller.orgId, member);
+  const left = `Left the organization (was ${humanizeRole(member.role)}).`;
+  await members.leave(caller.orgId, member, {
+    alsoWrite: [
+      membershipEventOp(caller.orgId, { action: 'LEFT_ORGANIZATION', actor: actorOf(caller), details: left }),
+    ],
+  });
   await recordSecurityEvent({
     userId: caller.userId,
     action: 'LEFT_ORGANIZATION',
@@ -70,6 +87,11 @@ export async function leave(caller: Caller): Promise<{ ok: true }> {
   });
   return { ok: true };
 }
+
+/** How the organization's membership activity names a person: name and email, or the email. */
+export const actorOf = (person: { name: string | null; email: string }) =>
+  person.name ? `${person.name} (${person.email})` : person.email;
+const who = (member: members.MemberRecord) => actorOf(member);
 
 function requireManager(caller: Caller) {
   if (!canManageMembers(caller.role)) throw new NotAllowed('Only admins and landlords manage members.');

@@ -3,6 +3,7 @@ import { bankRoutes } from './routes/banks.js';
 import { bookRoutes } from './routes/books.js';
 import { importRoutes } from './routes/imports.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { organizationRoutes } from './routes/organizations.js';
 import { peopleRoutes } from './routes/people.js';
 import { rulesRoutes } from './routes/rules.js';
 import { taxPackageRoutes } from './routes/taxPackage.js';
@@ -20,6 +21,7 @@ export const routes = {
   ...importRoutes,
   ...bankSyncRoutes,
   ...taxPackageRoutes,
+  ...organizationRoutes,
 } as const;
 
 /**
@@ -28,7 +30,7 @@ export const routes = {
  * A unit test checks that every route is in exactly one area.
  */
 export const routeAreas = {
-  People: peopleRoutes,
+  People: { ...peopleRoutes, ...organizationRoutes },
   Ledger: ledgerRoutes,
   Rules: rulesRoutes,
   Books: { ...bookRoutes, ...taxPackageRoutes },

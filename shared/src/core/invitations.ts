@@ -46,8 +46,6 @@ export const INVITATION_MESSAGES = {
   expired: 'This invitation has expired. Ask the person who invited you to send it again.',
   wrongEmail: (masked: string) =>
     `This invitation was sent to ${masked}. Sign out, then sign in with that email address to accept it.`,
-  alreadyInOrganization: (name: string) =>
-    `You already belong to ${name}. Belonging to several organizations is coming soon; to accept this invitation now, leave ${name} first (Org Settings, Leave organization).`,
   tooManyInvitations: (max: number) =>
     `Your organization has sent ${max} invitations today, the daily limit. Try again tomorrow.`,
   tooManyGuesses:

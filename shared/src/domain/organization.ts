@@ -4,6 +4,12 @@ import { Role } from './roles.js';
 
 export const ORGANIZATION_NAME_MAX = 100;
 
+// Several organizations (docs/decisions.md "Several organizations").
+
+/** One organization the caller belongs to; `current` marks the one this request acted in. */
+export const MyOrganization = z.object({ id: z.string(), name: z.string(), role: Role, current: z.boolean() });
+export type MyOrganization = z.infer<typeof MyOrganization>;
+
 export const Organization = z.object({
   id: z.string(),
   name: z.string(),
@@ -11,6 +17,8 @@ export const Organization = z.object({
   updatedAt: Timestamp,
   /** The caller's role in this organization (SPEC §3: "the session side also exposes userOrgRole"). */
   userOrgRole: Role,
+  /** GET only: every organization the caller belongs to, by name, this one `current` (the profile menu's switcher). */
+  userOrganizations: z.array(MyOrganization).optional(),
 });
 export type Organization = z.infer<typeof Organization>;
 
@@ -18,3 +26,9 @@ export const OrganizationUpdate = z.strictObject({
   name: text('Organization name', ORGANIZATION_NAME_MAX),
 });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
+
+export const SwitchOrganizationInput = z.strictObject({
+  organizationId: z
+    .string({ error: 'Choose an organization' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That is not an organization id' }),
+});

@@ -48,3 +48,27 @@ export const SecurityLogPage = z.object({ events: z.array(SecurityEvent), nextCu
 
 /** Every session of the caller ends: tokens issued at or before `tokensValidAfter` are refused. */
 export const SignOutEverywhereResult = z.object({ ok: z.literal(true), tokensValidAfter: Timestamp });
+
+/**
+ * An organization's membership activity (Org Settings, ADMIN and LANDLORD): role changes, invitations
+ * sent/accepted/revoked, members removed or leaving. `actor` is who did it (a name or email).
+ */
+export const MEMBERSHIP_ACTIONS = [
+  'ROLE_CHANGED',
+  'MEMBER_REMOVED',
+  'LEFT_ORGANIZATION',
+  'INVITATION_SENT',
+  'INVITATION_REVOKED',
+  'INVITATION_ACCEPTED',
+] as const satisfies readonly SecurityAction[];
+export type MembershipAction = (typeof MEMBERSHIP_ACTIONS)[number];
+
+export const MembershipEvent = z.object({
+  id: z.string(),
+  action: z.enum(MEMBERSHIP_ACTIONS),
+  actor: z.string(),
+  details: z.string(),
+  createdAt: Timestamp,
+});
+export type MembershipEvent = z.infer<typeof MembershipEvent>;
+export const MembershipEventPage = z.object({ events: z.array(MembershipEvent), nextCursor: z.string().nullable() });

@@ -4,7 +4,8 @@
 import manifest from 'virtual:rent/route-manifest';
 import type { RouteId, Routes } from '@rent/shared';
 import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '@rent/shared/api/route';
-import { getIdToken } from '../auth/session';
+import { getIdToken, getSessionState } from '../auth/session';
+import { chosenOrganization, forgetOrganization, ORGANIZATION_HEADER } from './organizationChoice';
 
 export interface ApiIssue {
   path: string;
@@ -41,6 +42,16 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   unauthorizedHandler = handler;
 }
 
+let organizationLostHandler: (() => void) | null = null;
+
+/**
+ * The app registers what 403 NOT_A_MEMBER means (the remembered organization is no longer the person's:
+ * removed, or left elsewhere): the choice is forgotten here first, so the next request uses the default.
+ */
+export function setOrganizationLostHandler(handler: (() => void) | null) {
+  organizationLostHandler = handler;
+}
+
 type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -75,7 +86,8 @@ const STATUS_TEXT: Record<number, string> = {
 
 /**
  * THE typed client over the route table: `call(routes.updateProperty, { params, body })`.
- * Fills the path, adds the query string and JSON body, sends the Cognito ID token, and returns
+ * Fills the path, adds the query string and JSON body, sends the Cognito ID token and the chosen
+ * organization (X-Organization-Id, ./organizationChoice), and returns
  * the route's response type. Errors become ApiError.
  */
 type InputArgs<R extends RouteDef> = keyof RouteInput<R> extends never
@@ -91,6 +103,9 @@ export async function call<R extends RouteDef>(
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = await getIdToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const userId = getSessionState().data?.userId;
+  const organizationId = chosenOrganization(userId);
+  if (organizationId) headers[ORGANIZATION_HEADER] = organizationId;
   const init: RequestInit = { method: route.method, headers, credentials: 'same-origin' };
   if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -123,6 +138,10 @@ export async function call<R extends RouteDef>(
     const code = typeof body.code === 'string' ? body.code : `HTTP_${response.status}`;
     const error = new ApiError(response.status, message, code, readIssues(body.issues));
     if (response.status === 401) unauthorizedHandler?.();
+    if (response.status === 403 && code === 'NOT_A_MEMBER' && organizationId) {
+      forgetOrganization(userId);
+      organizationLostHandler?.();
+    }
     throw error;
   }
   return payload as RouteResponse<R>;

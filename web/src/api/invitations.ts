@@ -19,7 +19,15 @@ export function useInvitations(options: { enabled: boolean }) {
 
 function useInvitationMutation<T>(fn: (input: T) => Promise<Invitation>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: invitationsKey }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: invitationsKey }),
+        // The organization's membership activity records invitations sent and revoked (api/myOrganizations).
+        client.invalidateQueries({ queryKey: ['members', 'activity'] }),
+      ]),
+  });
 }
 
 export const useCreateInvitation = () =>

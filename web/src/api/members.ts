@@ -1,7 +1,8 @@
 import type { Member, Role } from '@rent/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../auth/session';
+import { getSessionState, useSession } from '../auth/session';
 import { callRoute } from './client';
+import { forgetOrganization } from './organizationChoice';
 
 export type { Member };
 
@@ -35,14 +36,18 @@ export function useRemoveMember() {
 }
 
 /**
- * Leaving the organization: everything cached belonged to it, so the whole cache goes. The next
- * request lands the person in a new organization of their own (docs/decisions.md).
+ * Leaving the organization: everything cached belonged to it, so the whole cache goes, and so does this
+ * browser's choice of it: the next request acts in the person's default organization (another of theirs, or a
+ * new one of their own; docs/decisions.md "Several organizations").
  */
 export function useLeaveOrganization() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => callRoute('leaveOrganization'),
     // Every cached answer was about the old organization: start over (active queries refetch).
-    onSuccess: () => client.resetQueries(),
+    onSuccess: () => {
+      forgetOrganization(getSessionState().data?.userId);
+      return client.resetQueries();
+    },
   });
 }

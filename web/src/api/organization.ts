@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pendingInvitation } from '../auth/pendingInvitation';
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
+import { chooseOrganization, chosenOrganization } from './organizationChoice';
 
 export const organizationKey = ['organization'] as const;
 
@@ -17,7 +18,11 @@ export function useOrganization() {
     queryKey: [...organizationKey, userId],
     queryFn: async () => {
       try {
-        return await callRoute('getOrganization');
+        const organization = await callRoute('getOrganization');
+        // The server's default (its remembered choice) becomes this browser's: later requests name it, so a
+        // choice made meanwhile in another tab or device cannot mix two organizations' data on this page.
+        if (userId && !chosenOrganization(userId)) chooseOrganization(userId, organization.id);
+        return organization;
       } catch (error) {
         console.error(ORG_FETCH_ERROR, error);
         throw error;
@@ -42,7 +47,11 @@ export function useUpdateOrganization() {
     mutationFn: (name: string) => callRoute('updateOrganization', { body: { name } }),
     onSuccess: (organization) => {
       // SPEC §7: on success the local name is updated (the header follows).
-      client.setQueryData([...organizationKey, session.data?.userId], organization);
+      // The PUT answers without the list of the caller's organizations: keep the one the GET brought.
+      client.setQueryData([...organizationKey, session.data?.userId], (old: typeof organization | undefined) => ({
+        ...organization,
+        userOrganizations: organization.userOrganizations ?? old?.userOrganizations,
+      }));
     },
     onError: (error) => console.error(ORG_UPDATE_ERROR, error),
   });

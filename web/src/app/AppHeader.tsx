@@ -1,34 +1,21 @@
-import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { humanizeRole } from '@rent/shared/core/roles';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/client';
+import { switchOrganization, useMyOrganizations } from '../api/myOrganizations';
 import { useOrganization } from '../api/organization';
 import { useSession } from '../auth/session';
 import { Avatar } from '../components/Avatar';
 import { useSignInModal } from '../components/signin/SignInModal';
+import { toast } from '../components/toast/store';
 import { logout } from './logout';
+import { profileMenuItems, switchTarget } from './profileMenu';
 
 /** SPEC §9: the header switches to its scrolled style after 50px. */
 export const HEADER_SCROLL_THRESHOLD = 50;
 
-export const SWITCH_ORG_REASON = 'Coming soon - Multiple organization support';
-
-export const PROFILE_MENU_ITEMS: ButtonDropdownProps.Items = [
-  { id: 'profile-view', text: 'View Profile', href: '/settings/account', iconName: 'user-profile' },
-  { id: 'profile-preferences', text: 'Preferences', href: '/settings/preferences', iconName: 'settings' },
-  { id: 'profile-notifications', text: 'Notifications', href: '/settings/notifications', iconName: 'notification' },
-  { id: 'profile-security', text: 'Security & Privacy', href: '/settings/security', iconName: 'security' },
-  {
-    id: 'profile-switch-org',
-    text: 'Switch Organization',
-    disabled: true,
-    disabledReason: SWITCH_ORG_REASON,
-    iconName: 'group',
-  },
-  { id: 'profile-help', text: 'Help & Support', href: '/help', iconName: 'support' },
-  { id: 'profile-logout', text: 'Logout', iconName: 'sign-out' },
-];
+export { SWITCH_ORG_REASON } from './profileMenu';
 
 function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -80,6 +67,7 @@ export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
   const navigate = useNavigate();
   const session = useSession();
   const { organization, role } = useOrganization();
+  const { organizations } = useMyOrganizations();
   const signInModal = useSignInModal();
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
   const ref = useRef<HTMLDivElement>(null);
@@ -124,7 +112,7 @@ export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
       title: user.email || user.name || 'Your account',
       description: [humanizeRole(role), organization?.name].filter(Boolean).join(' · '),
       disableUtilityCollapse: true,
-      items: PROFILE_MENU_ITEMS,
+      items: profileMenuItems(organizations),
       onItemFollow: (event) => {
         if (event.detail.href) {
           event.preventDefault();
@@ -133,6 +121,12 @@ export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
       },
       onItemClick: (event) => {
         if (event.detail.id === 'profile-logout') void logout();
+        const target = switchTarget(event.detail.id, organizations);
+        if (target) {
+          switchOrganization(target).catch((error: unknown) =>
+            toast.error('Failed to switch organization', { description: errorMessage(error) }),
+          );
+        }
       },
     });
   } else if (!hideLogin && session.status === 'unauthenticated') {

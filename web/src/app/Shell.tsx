@@ -4,7 +4,8 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { setUnauthorizedHandler } from '../api/client';
+import { setOrganizationLostHandler, setUnauthorizedHandler } from '../api/client';
+import { leaveForHome } from '../api/myOrganizations';
 import { pendingInvitation } from '../auth/pendingInvitation';
 import { hasStoredSession, onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
 import { SignInModalProvider } from '../components/signin/SignInModal';
@@ -62,6 +63,12 @@ export function Shell() {
     });
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
+  // 403 NOT_A_MEMBER: the remembered organization is no longer this person's (the client forgot it); start
+  // again in their default organization with nothing cached.
+  useEffect(() => {
+    setOrganizationLostHandler(leaveForHome);
+    return () => setOrganizationLostHandler(null);
+  }, []);
 
   // Each navigation starts at the top of the page, with focus moved to the main content for screen readers.
   const firstRender = useRef(true);

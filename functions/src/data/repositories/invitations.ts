@@ -89,8 +89,9 @@ function dailyCount(orgId: string, now: Date): TransactOp {
 }
 
 /** Writes a new invitation and its link, counted against the organization's daily limit. */
-export async function createInvitation(record: InvitationRecord): Promise<void> {
+export async function createInvitation(record: InvitationRecord, alsoWrite: TransactOp[] = []): Promise<void> {
   await transact([
+    ...alsoWrite,
     {
       item: {
         Put: {
@@ -128,9 +129,11 @@ const changed = () =>
 export async function replaceLink(
   current: InvitationRecord,
   next: { tokenHash: string; expiresAt: string; updatedAt: string },
+  alsoWrite: TransactOp[] = [],
 ): Promise<InvitationRecord> {
   const updated: InvitationRecord = { ...current, ...next, version: current.version + 1 };
   await transact([
+    ...alsoWrite,
     {
       item: {
         Update: {
@@ -158,28 +161,33 @@ export async function replaceLink(
 }
 
 /** Revoke: the invitation stays listed as REVOKED and its link stops working. */
-export async function revokeInvitation(current: InvitationRecord, now: string): Promise<InvitationRecord> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.invitation(current.orgId, current.id),
-        UpdateExpression: 'SET #status = :revoked, updatedAt = :now ADD version :one',
-        ConditionExpression: 'version = :version AND #status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':revoked': 'REVOKED',
-          ':pending': 'PENDING',
-          ':now': now,
-          ':one': 1,
-          ':version': current.version,
+export async function revokeInvitation(
+  current: InvitationRecord,
+  now: string,
+  alsoWrite: TransactOp[] = [],
+): Promise<InvitationRecord> {
+  await transact([
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.invitation(current.orgId, current.id),
+          UpdateExpression: 'SET #status = :revoked, updatedAt = :now ADD version :one',
+          ConditionExpression: 'version = :version AND #status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':revoked': 'REVOKED',
+            ':pending': 'PENDING',
+            ':now': now,
+            ':one': 1,
+            ':version': current.version,
+          },
         },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw changed();
-    throw error;
-  }
+      },
+      onConditionFailure: changed,
+    },
+    ...alsoWrite,
+  ]);
   return { ...current, status: 'REVOKED', updatedAt: now, version: current.version + 1 };
 }
 

@@ -117,7 +117,13 @@ export interface Actor {
 }
 
 /** Changes a member's role; the counter guards the last ADMIN, the version guards a concurrent change. */
-export async function changeRole(orgId: string, member: MemberRecord, role: Role, actor: Actor): Promise<void> {
+export async function changeRole(
+  orgId: string,
+  member: MemberRecord,
+  role: Role,
+  actor: Actor,
+  opts: { alsoWrite?: TransactOp[] } = {},
+): Promise<void> {
   const adminDelta = (role === 'ADMIN' ? 1 : 0) - (member.role === 'ADMIN' ? 1 : 0);
   const now = new Date().toISOString();
   await transact([
@@ -142,24 +148,36 @@ export async function changeRole(orgId: string, member: MemberRecord, role: Role
     },
     { item: actorCheck(orgId, actor), onConditionFailure: callerChanged },
     { item: counterUpdate(orgId, 0, adminDelta), onConditionFailure: lastAdmin },
+    ...(opts.alsoWrite ?? []),
   ]);
 }
 
 /** Removes a member (someone else): their membership goes, with the counters, in one transaction. */
-export async function removeMember(orgId: string, member: MemberRecord, actor: Actor): Promise<void> {
+export async function removeMember(
+  orgId: string,
+  member: MemberRecord,
+  actor: Actor,
+  opts: { alsoWrite?: TransactOp[] } = {},
+): Promise<void> {
   await transact([
     { item: membershipDelete(orgId, member), onConditionFailure: memberChanged },
     { item: actorCheck(orgId, actor), onConditionFailure: callerChanged },
     { item: counterUpdate(orgId, -1, member.role === 'ADMIN' ? -1 : 0), onConditionFailure: lastAdmin },
+    ...(opts.alsoWrite ?? []),
   ]);
 }
 
 /** The caller leaves: refused while they are the last ADMIN and anyone else remains. */
-export async function leave(orgId: string, member: MemberRecord): Promise<void> {
+export async function leave(
+  orgId: string,
+  member: MemberRecord,
+  opts: { alsoWrite?: TransactOp[] } = {},
+): Promise<void> {
   const counter = counterUpdate(orgId, -1, member.role === 'ADMIN' ? -1 : 0, { sole: true });
   await transact([
     { item: membershipDelete(orgId, member), onConditionFailure: memberChanged },
     { item: counter, onConditionFailure: lastAdminLeaving },
+    ...(opts.alsoWrite ?? []),
   ]);
 }
 

@@ -10,9 +10,10 @@ import { queryAll } from '../query.js';
 export type { Membership, Profile };
 
 /**
- * The caller's membership (one organization per user for now: Switch Organization is "Coming soon").
+ * Any one membership of the person (provisioning's race check). Requests resolve theirs through
+ * memberships.ts (the organization the request names, or the person's default).
  * GSI1 finds which organization (an index is eventually consistent), then a consistent GetItem of the
- * membership itself gives the role as it is now: a demotion or removal holds from the next request.
+ * membership itself gives the role as it is now.
  */
 export async function findMembership(userId: string): Promise<Membership | null> {
   const k = keys.membershipsOfUserPrefix(userId);

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { useAcceptInvitation, usePublicInvitation } from '../../api/invitations';
+import { chooseOrganization } from '../../api/organizationChoice';
+import { queryClient } from '../../api/queryClient';
 import { logout } from '../../app/logout';
 import { clearPendingInvitation, setPendingInvitation } from '../../auth/pendingInvitation';
 import { startSignIn, useSession } from '../../auth/session';
@@ -43,6 +45,9 @@ export function useInvitePage(token: string) {
     const result = await accept.mutateAsync(token).catch(() => null);
     if (!result) return;
     clearPendingInvitation();
+    // Several organizations: act in the one just joined, with nothing cached from another.
+    if (session.data?.userId) chooseOrganization(session.data.userId, result.organizationId);
+    await queryClient.resetQueries();
     toast.success('Invitation accepted', { description: `Welcome to ${result.organizationName}.`, duration: 3000 });
     navigate(result.role === 'TENANT' ? '/rental-history' : '/dashboard', { replace: true });
   };

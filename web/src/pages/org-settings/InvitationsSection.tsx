@@ -1,6 +1,8 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -40,6 +42,11 @@ const columns = (inv: Invitations): TableProps.ColumnDefinition<Invitation>[] =>
     ),
   },
   { id: 'property', header: 'Property', cell: (i) => inv.propertyName(i.propertyId) },
+  {
+    id: 'lease',
+    header: 'Lease',
+    cell: (i) => (i.leaseStart || i.leaseEnd ? `${i.leaseStart ?? 'On acceptance'} – ${i.leaseEnd ?? 'open'}` : '—'),
+  },
   { id: 'expires', header: 'Expires', cell: (i) => (i.status === 'PENDING' ? formatDateTime(i.expiresAt) : '—') },
 ];
 
@@ -187,11 +194,44 @@ function InviteModal({ inv }: { inv: Invitations }) {
                   />
                 </FormField>
               ) : null}
+              {form.role === 'TENANT' ? (
+                <ColumnLayout columns={2}>
+                  {leaseDate(inv, 'leaseStart', 'Lease start', 'Empty: the day they accept.')}
+                  {leaseDate(inv, 'leaseEnd', 'Lease end', 'Empty: month-to-month.')}
+                </ColumnLayout>
+              ) : null}
             </SpaceBetween>
           </Form>
         </form>
       ) : null}
     </Modal>
+  );
+}
+
+/** A TENANT invitation's optional lease date; the tenancy made when they accept starts (and ends) with it. */
+function leaseDate(inv: Invitations, field: 'leaseStart' | 'leaseEnd', label: string, constraint: string) {
+  const form = inv.form!;
+  const id = `invite-${field}`;
+  return (
+    <FormField
+      label={
+        <span>
+          {label} <i>- optional</i>
+        </span>
+      }
+      constraintText={constraint}
+      controlId={id}
+      errorText={inv.formError?.field === field ? inv.formError.message : undefined}
+    >
+      <DatePicker
+        controlId={id}
+        value={form[field]}
+        onChange={({ detail }) => inv.setForm({ [field]: detail.value })}
+        placeholder="YYYY/MM/DD"
+        expandToViewport
+        data-testid={id}
+      />
+    </FormField>
   );
 }
 

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BankConnectionsSection } from './BankConnectionsSection';
 import { InvitationsSection } from './InvitationsSection';
+import { MembershipActivitySection } from './MembershipActivitySection';
 import { MembersSection } from './MembersSection';
 import { useOrgSettings } from './use-org-settings';
 
@@ -26,7 +27,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form, members, invitations, banks } = useOrgSettings();
+  const { org, organization, canRename, form, members, invitations, banks, activity } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -129,6 +130,7 @@ export default function OrgSettingsPage() {
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization && invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
         {organization && banks.canView ? <BankConnectionsSection banks={banks} /> : null}
+        {organization && activity.visible ? <MembershipActivitySection activity={activity} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -18,8 +18,11 @@ export interface InviteForm {
   email: string;
   role: Role;
   propertyId: string | null;
+  /** Optional lease dates of a TENANT invitation (YYYY-MM-DD, '' = none): the tenancy made on acceptance uses them. */
+  leaseStart: string;
+  leaseEnd: string;
 }
-const EMPTY_FORM: InviteForm = { email: '', role: 'PROPERTY_MANAGER', propertyId: null };
+const EMPTY_FORM: InviteForm = { email: '', role: 'PROPERTY_MANAGER', propertyId: null, leaseStart: '', leaseEnd: '' };
 
 /** Org Settings' invitations: the list, Invite member, Resend and Revoke (ADMIN and LANDLORD). */
 export function useInvitationsSection(myRole: Role | null) {
@@ -48,7 +51,11 @@ export function useInvitationsSection(myRole: Role | null) {
     const body: InvitationInput = {
       email: form.email.trim(),
       role: form.role,
-      ...(form.role === 'TENANT' && { propertyId: form.propertyId }),
+      ...(form.role === 'TENANT' && {
+        propertyId: form.propertyId,
+        leaseStart: form.leaseStart || null,
+        leaseEnd: form.leaseEnd || null,
+      }),
     };
     setFormError(null);
     try {

@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
 import { useBankConnectionsSection } from './use-bank-connections-section';
 import { useInvitationsSection } from './use-invitations-section';
+import { useMembershipActivity } from './use-membership-activity';
 
 /** Client-side check of the organization name, the same bounds the server applies. */
 export function validateOrganizationName(value: string): string | null {
@@ -55,6 +56,7 @@ export function useOrgSettings() {
   const members = useMembersSection(org.role, organization?.name ?? 'this organization');
   const invitations = useInvitationsSection(org.role);
   const banks = useBankConnectionsSection(org.role);
+  const activity = useMembershipActivity(org.role);
 
   return {
     org,
@@ -63,6 +65,7 @@ export function useOrgSettings() {
     members,
     invitations,
     banks,
+    activity,
     /** The rename form: the name as typed, its check, and save / reset. */
     form: {
       name,

@@ -1,0 +1,144 @@
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@rent/shared';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import type { Membership } from '../items.js';
+import { keys } from '../keys.js';
+import { queryAll } from '../query.js';
+
+/**
+ * A person's memberships in several organizations (docs/decisions.md "Several organizations").
+ * The organization a request acts in is the one its `X-Organization-Id` header names, checked with ONE
+ * consistent GetItem of that membership (ORG#o / MEMBER#u): a role change or removal holds from the next
+ * request, in every organization. Without the header: the person's remembered choice (`lastOrgId` on the
+ * profile), else their earliest membership.
+ */
+
+function toMembership(item: Record<string, unknown>): Membership {
+  const membership: Membership = {
+    orgId: item.orgId as string,
+    userId: item.userId as string,
+    role: item.role as Role,
+  };
+  if (typeof item.tokensValidAfter === 'number') membership.tokensValidAfter = item.tokensValidAfter;
+  return membership;
+}
+
+/** The person's membership of this organization as it is now (consistent), or null. */
+export async function getMembership(orgId: string, userId: string): Promise<Membership | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.membership(orgId, userId), ConsistentRead: true }),
+  );
+  return Item ? toMembership(Item) : null;
+}
+
+/** Which organizations the person belongs to (GSI1 USER#u / ORG#…, eventually consistent): ids and join times. */
+async function membershipIndex(userId: string): Promise<{ orgId: string; createdAt: string }[]> {
+  const k = keys.membershipsOfUserPrefix(userId);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
+    ProjectionExpression: 'orgId, createdAt',
+  });
+  return items.map((item) => ({ orgId: String(item.orgId), createdAt: String(item.createdAt ?? '') }));
+}
+
+/**
+ * The organization a request without a header acts in: the remembered choice when the person is still a
+ * member there, else the membership they joined first. Also the profile's `tokensValidAfter`, so a person
+ * with no membership is still checked for "sign out of all devices" without another read.
+ */
+export async function defaultMembership(
+  userId: string,
+): Promise<{ membership: Membership | null; profileTokensValidAfter: number | undefined }> {
+  const { Item: profile } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+  );
+  const profileTokensValidAfter = typeof profile?.tokensValidAfter === 'number' ? profile.tokensValidAfter : undefined;
+  const remembered = typeof profile?.lastOrgId === 'string' ? profile.lastOrgId : null;
+  if (remembered) {
+    const membership = await getMembership(remembered, userId);
+    if (membership) return { membership, profileTokensValidAfter };
+  }
+  const earliest = (await membershipIndex(userId))
+    .filter((m) => m.orgId !== remembered)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.orgId.localeCompare(b.orgId));
+  for (const candidate of earliest) {
+    // The index may lag a removal: the membership item itself decides.
+    const membership = await getMembership(candidate.orgId, userId);
+    if (membership) return { membership, profileTokensValidAfter };
+  }
+  return { membership: null, profileTokensValidAfter };
+}
+
+export interface OrganizationOfPerson {
+  orgId: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+}
+
+/**
+ * Every organization the person belongs to, with its name and their role as it is now: the index says
+ * which, then one consistent BatchGetItem reads the memberships and the organizations (100 keys a call).
+ */
+export async function organizationsOf(userId: string): Promise<OrganizationOfPerson[]> {
+  const index = await membershipIndex(userId);
+  if (index.length === 0) return [];
+  const items = await batchGetConsistent(
+    index.flatMap(({ orgId }) => [keys.membership(orgId, userId), keys.organization(orgId)]),
+  );
+  const byKey = new Map(items.map((item) => [`${item.PK}|${item.SK}`, item]));
+  return index.flatMap(({ orgId }) => {
+    const key = (k: { PK: string; SK: string }) => `${k.PK}|${k.SK}`;
+    const membership = byKey.get(key(keys.membership(orgId, userId)));
+    const organization = byKey.get(key(keys.organization(orgId)));
+    if (!membership || !organization) return [];
+    return [
+      {
+        orgId,
+        name: String(organization.name),
+        role: membership.role as Role,
+        joinedAt: String(membership.createdAt ?? ''),
+      },
+    ];
+  });
+}
+
+/** Consistent BatchGetItem of these keys, 100 a call, unprocessed keys retried with a short backoff. */
+async function batchGetConsistent(keyList: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keyList.length; i += 100) {
+    type Request = Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }>;
+    let request: Request | undefined = { [tableName()]: { Keys: keyList.slice(i, i + 100), ConsistentRead: true } };
+    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
+      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
+      found.push(...(answer.Responses?.[tableName()] ?? []));
+      request = answer.UnprocessedKeys as Request | undefined;
+    }
+  }
+  return found;
+}
+
+/**
+ * Remembers the person's choice (`lastOrgId` on their profile): requests without a header, e.g. from a
+ * new device, act there. Only this attribute changes; the last choice wins. No profile: nothing to do.
+ */
+export async function rememberOrganization(userId: string, orgId: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET lastOrgId = :org',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':org': orgId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import type { MyOrganization } from '@rent/shared';
+import { getMembership, organizationsOf, rememberOrganization } from '../data/repositories/memberships.js';
+import { getOrganization } from '../data/repositories/organizations.js';
+import { NotAllowed } from '../domain-errors.js';
+import { type Caller, NOT_A_MEMBER_MESSAGE, type Person } from '../runtime/identity.js';
+
+/** Several organizations (docs/decisions.md "Several organizations"): the caller's list and their choice. */
+
+/** Every organization the caller belongs to, by name; `current` is the one this request acted in. */
+export async function mine(caller: Caller): Promise<{ organizations: MyOrganization[] }> {
+  const list = await organizationsOf(caller.userId);
+  const organizations = list
+    .map((o) => ({ id: o.orgId, name: o.name, role: o.role, current: o.orgId === caller.orgId }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  // The index may lag a membership written a moment ago (e.g. the one this request provisioned).
+  if (!organizations.some((o) => o.current)) {
+    const current = await getOrganization(caller.orgId);
+    organizations.unshift({ id: current.id, name: current.name, role: caller.role, current: true });
+  }
+  return { organizations };
+}
+
+/**
+ * Remembers the person's choice server-side (requests without the header act there from then on), after
+ * checking the membership: a person who is not a member gets 403 NOT_A_MEMBER, as the header would.
+ */
+export async function switchTo(person: Person, organizationId: string): Promise<MyOrganization> {
+  const membership = await getMembership(organizationId, person.userId);
+  if (!membership) throw new NotAllowed(NOT_A_MEMBER_MESSAGE, 'NOT_A_MEMBER');
+  const organization = await getOrganization(organizationId);
+  await rememberOrganization(person.userId, organizationId);
+  return { id: organization.id, name: organization.name, role: membership.role, current: true };
+}
