@@ -1,7 +1,8 @@
-import { routeList } from '@rent/shared';
+import { type RouteDef, routeList } from '@rent/shared';
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -33,6 +34,8 @@ export interface ApiStackProps extends StackProps {
   userPool: IUserPool;
   /** The sender and site origin of the app's mail (routes with `sendsEmail`). */
   mail: MailProps;
+  /** Where the contact form's messages go (SUPPORT_EMAIL of the contact route). */
+  supportEmail: string;
   /** Per-route and per-job bundles (default dist/functions, made by `npm run build:functions`). */
   functionsDir?: string;
 }
@@ -63,7 +66,7 @@ export class ApiStack extends Stack {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -97,6 +100,12 @@ export class ApiStack extends Stack {
     });
 
     this.mail = new Mail(this, 'Mail', props.mail);
+    this.jobs = new Jobs(this, 'Jobs', {
+      functionsDir: props.functionsDir,
+      table: props.table,
+      receipts: props.receipts,
+      cursorSecret: props.cursorSecret,
+    });
 
     for (const route of routeList) {
       const routeFunction = new RouteFunction(this, route.id, {
@@ -107,6 +116,8 @@ export class ApiStack extends Stack {
         cursorSecret: props.cursorSecret,
         userPool: props.userPool,
         mail: this.mail,
+        jobs: this.jobs.functions,
+        supportEmail: props.supportEmail,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {
@@ -118,6 +129,13 @@ export class ApiStack extends Stack {
       });
     }
 
-    this.jobs = new Jobs(this, 'Jobs', { functionsDir: props.functionsDir, table: props.table });
+    // Public forms get their own, lower limits on top of the stage's (each handler also counts per address).
+    const throttled = (routeList as readonly RouteDef[]).filter((route) => route.throttle);
+    (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      throttled.map((route) => [
+        `${route.method} ${route.path}`,
+        { throttlingRateLimit: route.throttle!.rateLimit, throttlingBurstLimit: route.throttle!.burstLimit },
+      ]),
+    );
   }
 }

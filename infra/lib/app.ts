@@ -51,6 +51,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     userPoolClient: auth.userPoolClient,
     userPool: auth.userPool,
     mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
+    supportEmail: context.supportEmail,
     functionsDir: options.functionsDir,
   });
   const web = new WebStack(app, 'RentToday-Web', {
@@ -63,6 +64,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
       oauthDomain: auth.oauthDomain,
     },
     webDistDir: options.webDistDir,
+    ...(context.rum && { rumDomain: new URL(context.siteUrl).hostname }),
   });
 
   const stacks = { data, auth, api, web };

@@ -18,6 +18,10 @@ export interface RentContext {
   authDomainPrefix?: string;
   /** The sender of the app's mail (invitations): "Rent.Today <no-reply@your-domain>", verified in SES. */
   mailFrom: string;
+  /** Where contact-form messages go; default support@<site host>. */
+  supportEmail: string;
+  /** CloudWatch RUM for the SPA (web vitals, errors): on unless -c rum=off. */
+  rum: boolean;
 }
 
 export const PLACEHOLDER_SITE_URL = 'https://example.cloudfront.net';
@@ -45,6 +49,8 @@ export function readContext(app: App): RentContext {
     googleClientSecretField: str('googleClientSecretField'),
     authDomainPrefix,
     mailFrom: str('mailFrom') ?? `Rent.Today <no-reply@${new URL(siteUrl).hostname}>`,
+    supportEmail: str('supportEmail') ?? `support@${new URL(siteUrl).hostname}`,
+    rum: str('rum') !== 'off',
   };
 }
 

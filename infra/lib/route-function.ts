@@ -27,6 +27,10 @@ export interface RouteFunctionProps {
   /** SES, for routes that declare `sendsEmail` (MAIL_FROM, SITE_URL, SES_CONFIGURATION_SET). */
   mail?: Mail;
   memorySize?: number;
+  /** The jobs a route may start (`startsJob`): lambda:InvokeFunction on exactly that one. */
+  jobs?: Record<string, LambdaFunction>;
+  /** SUPPORT_EMAIL for routes that send to support (the contact form). */
+  supportEmail?: string;
 }
 
 /** What the repositories call. No Scan (a single-table design never scans) and no stream reads. */
@@ -194,6 +198,16 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
+    if (route.startsJob) {
+      const job = props.jobs?.[route.startsJob];
+      if (!job) throw new Error(`${route.method} ${route.path} starts ${route.startsJob} but no such job was given`);
+      // Exactly the function (grantInvoke would add its versions' `:*` too).
+      Grant.addToPrincipal({ grantee: this.function, actions: ['lambda:InvokeFunction'], resourceArns: [job.functionArn] });
+      this.function.addEnvironment('PURGE_FUNCTION_NAME', job.functionName);
+    }
+    if (route.id === 'sendContactMessage' && props.supportEmail) {
+      this.function.addEnvironment('SUPPORT_EMAIL', props.supportEmail);
+    }
   }
 }
 

@@ -27,6 +27,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwners
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { REPO_ROOT } from './bundle.js';
+import { Rum } from './rum.js';
 
 export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 
@@ -38,6 +39,8 @@ export interface WebStackProps extends StackProps {
   receipts: IBucket;
   /** The Vite build (default web/dist). When it does not exist only config.json is deployed. */
   webDistDir?: string;
+  /** CloudWatch RUM for this domain (rum.ts); absent: no monitor, nothing in config.json. */
+  rumDomain?: string;
 }
 
 /**
@@ -49,10 +52,12 @@ export class WebStack extends Stack {
   readonly siteBucket: Bucket;
   /** Role of CDK's BucketDeployment Lambda (its wildcards are acknowledged in nag.ts). */
   readonly deploymentRole: Role;
+  readonly rum?: Rum;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const webDist = props.webDistDir ?? WEB_DIST;
+    if (props.rumDomain) this.rum = new Rum(this, 'Rum', { domain: props.rumDomain });
 
     // CloudFront standard logs are delivered with ACLs, so this bucket keeps ACLs enabled (owner preferred).
     const logs = new Bucket(this, 'Logs', {
@@ -80,7 +85,7 @@ export class WebStack extends Stack {
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props, this.rum?.connectSources ?? []), override: true },
       },
       customHeadersBehavior: {
         customHeaders: [
@@ -165,7 +170,12 @@ export class WebStack extends Stack {
    * config.json is generated here from the deployed stacks (Source.jsonData), never baked into the build.
    */
   private deploySite(webDist: string, runtimeConfig: WebStackProps['runtimeConfig']): Role {
-    const config = Source.jsonData('config.json', { region: Aws.REGION, ...runtimeConfig, apiBase: '' });
+    const config = Source.jsonData('config.json', {
+      region: Aws.REGION,
+      ...runtimeConfig,
+      apiBase: '',
+      ...(this.rum && { rum: this.rum.runtimeConfig }),
+    });
     const logGroup = new LogGroup(this, 'DeploymentLogs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -232,7 +242,7 @@ export const receiptsOrigin = (receipts: IBucket): string =>
  * object-src 'none'.
  * Inline styles are allowed because Cloudscape sets style attributes; scripts are same-origin only.
  */
-function contentSecurityPolicy(props: WebStackProps): string {
+function contentSecurityPolicy(props: WebStackProps, rum: string[]): string {
   const cognito = [`https://${props.runtimeConfig.oauthDomain}`, `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`];
   const receipts = receiptsOrigin(props.receipts);
   return [
@@ -241,7 +251,7 @@ function contentSecurityPolicy(props: WebStackProps): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https://*.googleusercontent.com ${receipts}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${cognito.join(' ')} ${receipts}`,
+    `connect-src 'self' ${[...cognito, receipts, ...rum].join(' ')}`,
     `form-action 'self' ${cognito[0]}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

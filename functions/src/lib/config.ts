@@ -42,6 +42,10 @@ const Env = z.object({
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
    */
   CURSOR_SECRET: z.string().min(32).optional(),
+  /** Where the contact form's messages go (SES; offline the emulator's mailbox). */
+  SUPPORT_EMAIL: z.email().default('support@rent.today.invalid'),
+  /** The organization-purge job's Lambda (account deletion invokes it asynchronously); unset offline. */
+  PURGE_FUNCTION_NAME: z.string().min(1).optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });

@@ -7,7 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type BucketAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject';
 
 /** What a route's Lambda may do to the Cognito user pool (CDK grants exactly these, on that pool). */
-export type UserPoolAction = 'cognito-idp:AdminUserGlobalSignOut';
+export type UserPoolAction = 'cognito-idp:AdminUserGlobalSignOut' | 'cognito-idp:AdminDeleteUser';
+
+/** Background jobs a route starts (CDK grants lambda:InvokeFunction on exactly that job). */
+export type JobName = 'purgeOrganization';
 
 /**
  * One endpoint, declared once. CDK makes a Lambda + HTTP API route from it, the local gateway
@@ -50,6 +53,10 @@ export interface RouteDef {
   readonly membership?: 'optional';
   /** The handler sends email through SES (CDK grants ses:SendEmail and sets the sender). */
   readonly sendsEmail?: true;
+  /** Account deletion: the job the handler starts (async invoke in AWS, in-process offline). */
+  readonly startsJob?: JobName;
+  /** API Gateway throttling of this route alone (public forms), below the stage's. */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;
