@@ -24,12 +24,13 @@ export async function runPurge(orgId: string, deadline = Number.POSITIVE_INFINIT
   const timeLeft = () => Date.now() < deadline;
 
   if (state.status === 'PENDING') {
-    if (!(await closeOrganization(orgId))) {
+    const closing = await closeOrganization(orgId);
+    if (!closing.closed) {
       await savePurgeProgress(orgId, { status: 'CANCELLED', run: true, note: 'Someone joined the organization.' });
       logger.warn('organization purge cancelled: it has members', { orgId });
       return (await getPurge(orgId))!;
     }
-    await savePurgeProgress(orgId, { status: 'TABLE', run: true });
+    await savePurgeProgress(orgId, { status: 'TABLE', run: true, items: closing.deleted });
   } else await savePurgeProgress(orgId, { status: state.status, run: true });
 
   let phase = state.status === 'OBJECTS' ? 'OBJECTS' : 'TABLE';

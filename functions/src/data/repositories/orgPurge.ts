@@ -95,22 +95,23 @@ export async function savePurgeProgress(
 
 /**
  * Deletes the Organization item first, and only while nobody belongs to it: from then on no invitation can be
- * accepted into it (members.addMember needs the item). False when someone joined meanwhile: purge nothing.
+ * accepted into it (members.addMember needs the item). Not closed when someone joined meanwhile: purge nothing.
  * Idempotent: an item already gone counts as done.
  */
-export async function closeOrganization(orgId: string): Promise<boolean> {
+export async function closeOrganization(orgId: string): Promise<{ closed: boolean; deleted: number }> {
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.organization(orgId),
         ConditionExpression: 'attribute_not_exists(PK) OR memberCount = :zero',
         ExpressionAttributeValues: { ':zero': 0 },
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    return true;
+    return { closed: true, deleted: Attributes ? 1 : 0 };
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return { closed: false, deleted: 0 };
     throw error;
   }
 }
