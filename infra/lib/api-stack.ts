@@ -2,7 +2,7 @@ import { type RouteDef, routeList } from '@rent/shared';
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  CfnStage,
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,

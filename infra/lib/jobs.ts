@@ -1,9 +1,9 @@
 import { CfnOutput, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { type JobId, jobBundleDir } from './bundle.js';
 import { bundledFunction, grantTableAccess, RECEIPTS_PREFIX } from './route-function.js';
@@ -86,7 +86,8 @@ export class Jobs extends Construct {
     new CfnOutput(purgeScope, 'FunctionName', {
       key: 'PurgeOrganizationFunctionName',
       value: purge.functionName,
-      description: 'Re-run an unfinished purge: aws lambda invoke --invocation-type Event --payload \'{"organizationId":"..."}\'',
+      description:
+        'Re-run an unfinished purge: aws lambda invoke --invocation-type Event --payload \'{"organizationId":"..."}\'',
     });
 
     this.functions = { rebuildRollups: rebuild, purgeOrganization: purge };

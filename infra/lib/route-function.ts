@@ -202,7 +202,11 @@ export class RouteFunction extends Construct {
       const job = props.jobs?.[route.startsJob];
       if (!job) throw new Error(`${route.method} ${route.path} starts ${route.startsJob} but no such job was given`);
       // Exactly the function (grantInvoke would add its versions' `:*` too).
-      Grant.addToPrincipal({ grantee: this.function, actions: ['lambda:InvokeFunction'], resourceArns: [job.functionArn] });
+      Grant.addToPrincipal({
+        grantee: this.function,
+        actions: ['lambda:InvokeFunction'],
+        resourceArns: [job.functionArn],
+      });
       this.function.addEnvironment('PURGE_FUNCTION_NAME', job.functionName);
     }
     if (route.id === 'sendContactMessage' && props.supportEmail) {

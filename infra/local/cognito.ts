@@ -368,7 +368,8 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
           if (!/^google_[0-9a-f]{32}$/.test(username)) {
             return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
           }
-          if (isDeleted(username)) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          if (isDeleted(username))
+            return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
           if (target === 'AdminDeleteUser') {
             deleteUser(username);
             return reply(200, {});

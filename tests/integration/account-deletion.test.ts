@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
-import { client, newAdmin, refresh, signIn } from '../support/api.js';
+import { type client, newAdmin, refresh, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { joinAs, team } from '../support/members.js';
 import { countObjects } from '../support/public.js';
@@ -23,11 +23,16 @@ async function item(PK: string, SK: string) {
 async function populate(api: ReturnType<typeof client>) {
   const orgId = (await api.get('/api/organization')).body.id as string;
   const propertyId = (await api.post('/api/properties', { address: `1 Purge Way ${orgId.slice(0, 6)}` })).body.id;
-  const txn = (await api.post('/api/transactions', { name: 'Rent', date: '2026-01-05', amount: 1200, propertyId }))
-    .body.transaction;
-  expect((await api.post(`/api/transactions/${txn.id}/messages`, { body: 'Paid in cash', reviewRequestId: null })).status).toBe(201);
+  const txn = (await api.post('/api/transactions', { name: 'Rent', date: '2026-01-05', amount: 1200, propertyId })).body
+    .transaction;
+  expect(
+    (await api.post(`/api/transactions/${txn.id}/messages`, { body: 'Paid in cash', reviewRequestId: null })).status,
+  ).toBe(201);
   expect((await uploadReceipt(api, { transactionId: txn.id })).status).toBe(200);
-  expect((await api.post('/api/categorization-rules', { name: 'Rent rule', namePattern: 'rent', category: 'rental_income' })).status).toBe(201);
+  expect(
+    (await api.post('/api/categorization-rules', { name: 'Rent rule', namePattern: 'rent', category: 'rental_income' }))
+      .status,
+  ).toBe(201);
   expect((await api.post('/api/maintenance', { title: 'Leak', description: 'Drip', propertyId })).status).toBe(201);
   const invitation = await api.post('/api/invitations', { email: `invitee-${orgId}@example.com`, role: 'LANDLORD' });
   expect(invitation.status).toBe(201);
@@ -126,12 +131,19 @@ describe('delete my account', () => {
     const before = await partition(`ORG#${t.orgId}`);
     const preview = await t.landlord.api.get('/api/account/deletion');
     expect(preview.body.leavesOrganizations.map((o: { id: string }) => o.id)).toEqual([t.orgId]);
-    const deleted = await t.landlord.api.post('/api/account/delete', { ...DELETE, reason: 'PRIVACY', details: undefined });
+    const deleted = await t.landlord.api.post('/api/account/delete', {
+      ...DELETE,
+      reason: 'PRIVACY',
+      details: undefined,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.purgedOrganizations).toEqual([]);
     const after = await partition(`ORG#${t.orgId}`);
     expect(after.map((i) => i.SK).sort()).toEqual(
-      before.map((i) => i.SK).filter((sk) => sk !== `MEMBER#${t.landlord.userId}`).sort(),
+      before
+        .map((i) => i.SK)
+        .filter((sk) => sk !== `MEMBER#${t.landlord.userId}`)
+        .sort(),
     );
     expect(after.find((i) => i.SK === 'ORG')?.memberCount).toBe(3);
     expect((await t.admin.api.get(`/api/properties/${propertyId}`)).status).toBe(200);

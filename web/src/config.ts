@@ -7,6 +7,15 @@ export interface AppConfig {
   oauthDomain: string;
   /** Offline only: the Cognito stand-in's JSON API, e.g. https://localhost:8443/cognito */
   userPoolEndpoint?: string;
+  /** CloudWatch RUM (infra/lib/rum.ts); absent offline unless configured. */
+  rum?: RumConfig;
+}
+
+export interface RumConfig {
+  appMonitorId: string;
+  identityPoolId: string;
+  guestRoleArn: string;
+  region: string;
 }
 
 const REQUIRED = ['region', 'userPoolId', 'userPoolClientId', 'oauthDomain'] as const;

@@ -6,7 +6,10 @@ import type { Context } from 'aws-lambda';
  * continuing from the saved progress; an operator may re-invoke it with the same payload at any time.
  * Offline the local stack runs this very handler in-process (lib/jobs.ts).
  */
-export async function handler(event: { organizationId?: unknown }, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
+export async function handler(
+  event: { organizationId?: unknown },
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+) {
   if (typeof event?.organizationId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(event.organizationId)) {
     throw new Error('Invoke with {"organizationId": "<id>"}: one organization per call.');
   }

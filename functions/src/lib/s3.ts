@@ -143,7 +143,8 @@ export async function deleteObjectsPage(prefix: string): Promise<{ deleted: numb
     const answer = await s3.send(
       new DeleteObjectsCommand({ Bucket: RECEIPTS_BUCKET, Delete: { Objects: objects, Quiet: true } }),
     );
-    if (answer.Errors?.length) throw new Error(`S3 refused to delete ${answer.Errors.length} object(s) under ${prefix}`);
+    if (answer.Errors?.length)
+      throw new Error(`S3 refused to delete ${answer.Errors.length} object(s) under ${prefix}`);
   }
   return { deleted: objects.length, more: Boolean(listing.IsTruncated) };
 }

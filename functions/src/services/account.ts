@@ -29,7 +29,13 @@ async function placements(userId: string): Promise<Placement[]> {
   for (const orgId of await organizationIdsOf(userId)) {
     try {
       const [member, counts] = await Promise.all([members.getMember(orgId, userId), members.ensureCounters(orgId)]);
-      found.push({ id: orgId, name: counts.name, member, memberCount: counts.memberCount, adminCount: counts.adminCount });
+      found.push({
+        id: orgId,
+        name: counts.name,
+        member,
+        memberCount: counts.memberCount,
+        adminCount: counts.adminCount,
+      });
     } catch (error) {
       if (!(error instanceof NotFound)) throw error; // left or removed since the index was written
     }
@@ -54,7 +60,8 @@ export async function deleteAccount(
   input: DeleteAccountInput,
   username: string,
 ): Promise<{ deletedAt: string; purgedOrganizations: string[] }> {
-  if (!(await activeProfile(person.userId))) throw new NotFound('Account', { message: 'This account was already deleted.' });
+  if (!(await activeProfile(person.userId)))
+    throw new NotFound('Account', { message: 'This account was already deleted.' });
   const all = await placements(person.userId);
   const blocking = all.filter(isBlocking);
   if (blocking.length > 0) throw lastAdmin(blocking.map((p) => p.name));

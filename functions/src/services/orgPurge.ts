@@ -5,9 +5,9 @@ import {
   type PurgeState,
   savePurgeProgress,
 } from '../data/repositories/orgPurge.js';
-import { deleteObjectsPage } from '../lib/s3.js';
 import { logger } from '../lib/logger.js';
 import { organizationPrefix, pendingReceiptKey } from '../lib/receiptFiles.js';
+import { deleteObjectsPage } from '../lib/s3.js';
 
 /**
  * The organization purge (account deletion of its only member; docs/decisions.md "Account deletion and public
@@ -51,6 +51,11 @@ export async function runPurge(orgId: string, deadline = Number.POSITIVE_INFINIT
   }
   if (phase === 'OBJECTS' && timeLeft()) await savePurgeProgress(orgId, { status: 'DONE' });
   const final = (await getPurge(orgId))!;
-  logger.info('organization purge run', { orgId, status: final.status, items: final.deletedItems, objects: final.deletedObjects });
+  logger.info('organization purge run', {
+    orgId,
+    status: final.status,
+    items: final.deletedItems,
+    objects: final.deletedObjects,
+  });
   return final;
 }

@@ -64,7 +64,11 @@ export type ContactInput = z.infer<typeof ContactInput>;
 /** SPEC Subscriber: email and (optional) name. */
 export const SubscribeInput = z.strictObject({
   email: Email,
-  name: z.string().trim().max(CONTACT_NAME_MAX, { error: `name must be at most ${CONTACT_NAME_MAX} characters` }).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(CONTACT_NAME_MAX, { error: `name must be at most ${CONTACT_NAME_MAX} characters` })
+    .optional(),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;
 

@@ -1,4 +1,7 @@
+import { CLIENT_SESSION_ERROR } from '@rent/shared/core/account';
 import { useSyncExternalStore } from 'react';
+import { sendClientLog } from '../app/clientLog';
+import { startRumWhenIdle } from '../app/rum';
 import { type AppConfig, loadConfig } from '../config';
 import { safeReturnPath } from '../lib/returnPath';
 
@@ -59,6 +62,7 @@ function auth(): Promise<AmplifyModule> {
 export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): Promise<void> {
   const amplify = import('./amplify');
   amplifyReady = Promise.all([configLoader(), amplify]).then(([config, mod]) => {
+    startRumWhenIdle(config.rum);
     mod.configureAmplify(config, (event) => {
       switch (event.type) {
         case 'returnPath': {
@@ -106,6 +110,7 @@ export async function refreshSession(forceRefresh = false): Promise<SessionState
   } catch (error) {
     // SPEC §8: a session fetch failure is logged as CLIENT_SESSION_ERROR.
     console.error('CLIENT_SESSION_ERROR', error);
+    sendClientLog('error', CLIENT_SESSION_ERROR, error instanceof Error ? error.message : 'Session fetch failed');
     setState({ status: 'unauthenticated', data: null, bootError: state.bootError });
   }
   return state;

@@ -48,7 +48,13 @@ export async function saveContactSubmission(input: {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.contactSubmission(now.slice(0, 7), now, id), type: 'ContactSubmission', id, ...input, createdAt: now },
+      Item: {
+        ...keys.contactSubmission(now.slice(0, 7), now, id),
+        type: 'ContactSubmission',
+        id,
+        ...input,
+        createdAt: now,
+      },
     }),
   );
   return id;
@@ -90,40 +96,50 @@ export async function putPendingSubscriber(
 ): Promise<void> {
   const now = new Date().toISOString();
   const ttl = Math.floor(expiresAt.getTime() / 1000);
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.subscriber(input.email),
-              type: 'Subscriber',
-              email: input.email,
-              name: input.name,
-              status: 'PENDING',
-              tokenHash,
-              createdAt: now,
-              updatedAt: now,
+  await db
+    .send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.subscriber(input.email),
+                type: 'Subscriber',
+                email: input.email,
+                name: input.name,
+                status: 'PENDING',
+                tokenHash,
+                createdAt: now,
+                updatedAt: now,
+              },
+              ConditionExpression: 'attribute_not_exists(PK) OR #status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':pending': 'PENDING' },
             },
-            ConditionExpression: 'attribute_not_exists(PK) OR #status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':pending': 'PENDING' },
           },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.subscriberToken(tokenHash), type: 'SubscriberLink', email: input.email, expiresAt: expiresAt.toISOString(), ttl },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.subscriberToken(tokenHash),
+                type: 'SubscriberLink',
+                email: input.email,
+                expiresAt: expiresAt.toISOString(),
+                ttl,
+              },
+            },
           },
-        },
-        ...(previousTokenHash ? [{ Delete: { TableName: tableName(), Key: keys.subscriberToken(previousTokenHash) } }] : []),
-      ],
-    }),
-  ).catch((error: unknown) => {
-    // Confirmed meanwhile (another tab): nothing to do, they are subscribed.
-    if (!isTransactionConditionFailure(error)) throw error;
-  });
+          ...(previousTokenHash
+            ? [{ Delete: { TableName: tableName(), Key: keys.subscriberToken(previousTokenHash) } }]
+            : []),
+        ],
+      }),
+    )
+    .catch((error: unknown) => {
+      // Confirmed meanwhile (another tab): nothing to do, they are subscribed.
+      if (!isTransactionConditionFailure(error)) throw error;
+    });
 }
 
 /** The email a live confirmation link is for, or null (unknown, used, replaced or expired). */
