@@ -24,6 +24,8 @@ export interface JobsProps {
  */
 export class Jobs extends Construct {
   readonly functions: Record<JobId, LambdaFunction>;
+  /** <receipts bucket>/receipts/*, which the purge deletes from (nag.ts acknowledges its wildcard). */
+  readonly purgeObjectsArn: string;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -78,11 +80,8 @@ export class Jobs extends Construct {
       resourceArns: [props.receipts.bucketArn],
       conditions: { StringLike: { 's3:prefix': [`${RECEIPTS_PREFIX}*`] } },
     });
-    Grant.addToPrincipal({
-      grantee: purge,
-      actions: ['s3:DeleteObject'],
-      resourceArns: [props.receipts.arnForObjects(`${RECEIPTS_PREFIX}*`)],
-    });
+    this.purgeObjectsArn = props.receipts.arnForObjects(`${RECEIPTS_PREFIX}*`);
+    Grant.addToPrincipal({ grantee: purge, actions: ['s3:DeleteObject'], resourceArns: [this.purgeObjectsArn] });
     new CfnOutput(purgeScope, 'FunctionName', {
       key: 'PurgeOrganizationFunctionName',
       value: purge.functionName,

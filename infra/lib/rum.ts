@@ -22,17 +22,18 @@ export const RUM_APP_MONITOR_NAME = 'rent-today-web';
  */
 export class Rum extends Construct {
   readonly appMonitor: CfnAppMonitor;
+  readonly identityPool: CfnIdentityPool;
   readonly runtimeConfig: RumRuntimeConfig;
   /** The hosts the RUM client talks to (the CSP's connect-src). */
   readonly connectSources: string[];
 
   constructor(scope: Construct, id: string, props: { domain: string }) {
     super(scope, id);
-    const identityPool = new CfnIdentityPool(this, 'IdentityPool', {
+    const identityPool = (this.identityPool = new CfnIdentityPool(this, 'IdentityPool', {
       allowUnauthenticatedIdentities: true,
       allowClassicFlow: false,
       identityPoolName: 'rent_today_rum',
-    });
+    }));
     const guestRole = new Role(this, 'GuestRole', {
       description: 'Rent.Today RUM: unauthenticated browsers send RUM events and nothing else',
       assumedBy: new FederatedPrincipal(

@@ -110,7 +110,7 @@ describe('delete my account', () => {
     // Running the job again changes nothing (idempotent).
     const { handler } = await import('../../functions/src/jobs/purgeOrganization.js');
     expect((await handler({ organizationId: mine.orgId })).status).toBe('DONE');
-  });
+  }, 120_000);
 
   it('is refused with what to do while the person is the last admin of an organization with other members', async () => {
     const t = await team();

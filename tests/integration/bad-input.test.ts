@@ -48,6 +48,10 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },
+  deleteAccount: { reason: 'NOT_USING', confirmation: 'DELETE' },
+  sendContactMessage: { name: 'Valid Name', email: 'valid@example.com', message: 'Hello' },
+  subscribe: { email: 'valid@example.com' },
+  postClientLog: { level: 'error', code: 'CLIENT_SESSION_ERROR', message: 'Valid' },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
