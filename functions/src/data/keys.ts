@@ -36,6 +36,11 @@
  * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
  * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
  * | Link guess counter | INVITEGUESS#ip | HOUR#yyyy-mm-ddThh (ttl) |                                      |                                             |
+ * | Organization purge | PURGE#o | PURGE (ttl)              |                                             |                                             |
+ * | Public rate counter| RATE#scope#ip | HOUR#yyyy-mm-ddThh (ttl) |                                     |                                             |
+ * | Contact submission | CONTACT#yyyy-mm | MSG#at#id          |                                             |                                             |
+ * | Subscriber         | SUBSCRIBER#email | SUBSCRIBER        | SUBSCRIBERS#CONFIRMED / confirmedAt#email   |                                             |
+ * | Subscription link  | SUBTOKEN#sha256 | SUBTOKEN (ttl)     |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
