@@ -134,7 +134,8 @@ export class ApiStack extends Stack {
     (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       throttled.map((route) => [
         `${route.method} ${route.path}`,
-        { throttlingRateLimit: route.throttle!.rateLimit, throttlingBurstLimit: route.throttle!.burstLimit },
+        // A raw CloudFormation value (routeSettings is untyped JSON): CloudFormation's own property names.
+        { ThrottlingRateLimit: route.throttle!.rateLimit, ThrottlingBurstLimit: route.throttle!.burstLimit },
       ]),
     );
   }
