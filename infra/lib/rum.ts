@@ -29,11 +29,12 @@ export class Rum extends Construct {
 
   constructor(scope: Construct, id: string, props: { domain: string }) {
     super(scope, id);
-    const identityPool = (this.identityPool = new CfnIdentityPool(this, 'IdentityPool', {
+    const identityPool = new CfnIdentityPool(this, 'IdentityPool', {
       allowUnauthenticatedIdentities: true,
       allowClassicFlow: false,
       identityPoolName: 'rent_today_rum',
-    }));
+    });
+    this.identityPool = identityPool;
     const guestRole = new Role(this, 'GuestRole', {
       description: 'Rent.Today RUM: unauthenticated browsers send RUM events and nothing else',
       assumedBy: new FederatedPrincipal(

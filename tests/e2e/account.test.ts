@@ -46,7 +46,9 @@ describe('account deletion and public forms, in Chromium', () => {
     await page.getByTestId('contact-sent').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expect
-      .poll(async () => (await mailTo('support@rent.today.invalid')).filter((m) => m.body.text?.includes(marker)).length)
+      .poll(
+        async () => (await mailTo('support@rent.today.invalid')).filter((m) => m.body.text?.includes(marker)).length,
+      )
       .toBe(1);
     await context.close();
   });
