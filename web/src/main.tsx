@@ -4,13 +4,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
 import { App } from './app/App';
-import { reportUnhandledErrors } from './app/clientLog';
 import { toastQueryErrors } from './app/queryErrorToasts';
 import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
 initTheme();
-reportUnhandledErrors();
+// Unhandled errors go to the client log (SPEC §7); its module loads on the first one.
+window.addEventListener('error', (event) => {
+  void import('./app/clientLog').then((log) =>
+    log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', event.message || 'Unhandled error'),
+  );
+});
+window.addEventListener('unhandledrejection', (event) => {
+  const reason = event.reason instanceof Error ? event.reason.message : String(event.reason);
+  void import('./app/clientLog').then((log) =>
+    log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', `Unhandled rejection: ${reason}`),
+  );
+});
 toastQueryErrors(queryClient);
 // /config.json and the auth library load in parallel while the shell paints; the session starts as "loading".
 void startAuth();

@@ -1,6 +1,6 @@
 // SPEC §7's client log: level, code, message, sent with navigator.sendBeacon (a POST that survives the page
-// closing) to the public route /api/client-log, or fetch with keepalive where beacons are unavailable. Zod-free and
-// tiny: it is in the first page load. Throttled: one report per code per 30 seconds, 10 per page load.
+// closing) to the public route /api/client-log, or fetch with keepalive where beacons are unavailable. Loaded on first
+// use (main.tsx, auth/session.ts), so the first page load does not carry it. Throttled: one report per code per 30 seconds, 10 per page load.
 import manifest from 'virtual:rent/route-manifest';
 
 type Level = 'error' | 'warn' | 'info';
@@ -31,15 +31,4 @@ export function sendClientLog(level: Level, code: string, message: string): bool
   } catch {
     return false;
   }
-}
-
-/** Unhandled errors and rejections, reported once each (throttled as above); the message only, no stack. */
-export function reportUnhandledErrors(): void {
-  window.addEventListener('error', (event) => {
-    sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', event.message || 'Unhandled error');
-  });
-  window.addEventListener('unhandledrejection', (event) => {
-    const reason = event.reason instanceof Error ? event.reason.message : String(event.reason);
-    sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', `Unhandled rejection: ${reason}`);
-  });
 }

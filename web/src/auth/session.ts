@@ -62,7 +62,8 @@ function auth(): Promise<AmplifyModule> {
 export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): Promise<void> {
   const amplify = import('./amplify');
   amplifyReady = Promise.all([configLoader(), amplify]).then(([config, mod]) => {
-    startRumWhenIdle(config.rum);
+    // RUM only when configured (AWS), in its own chunk, started after the page is idle (app/rum.ts).
+    if (config.rum) void import('../app/rum').then((rum) => rum.startRumWhenIdle(config.rum));
     mod.configureAmplify(config, (event) => {
       switch (event.type) {
         case 'returnPath': {
@@ -110,7 +111,8 @@ export async function refreshSession(forceRefresh = false): Promise<SessionState
   } catch (error) {
     // SPEC §8: a session fetch failure is logged as CLIENT_SESSION_ERROR.
     console.error('CLIENT_SESSION_ERROR', error);
-    sendClientLog('error', CLIENT_SESSION_ERROR, error instanceof Error ? error.message : 'Session fetch failed');
+    const message = error instanceof Error ? error.message : 'Session fetch failed';
+    void import('../app/clientLog').then((log) => log.sendClientLog('error', 'CLIENT_SESSION_ERROR', message));
     setState({ status: 'unauthenticated', data: null, bootError: state.bootError });
   }
   return state;
