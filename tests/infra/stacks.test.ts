@@ -206,7 +206,6 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
   });
 
   it('grants least privilege: GET routes cannot update or delete, no policy has a wildcard resource', () => {
-    const policies = api.toJSON().Resources as Resources;
     const byKey = functionsByRouteKey();
     const actionsOf = (functionLogicalId: string) =>
       statementsOf(api, functionLogicalId).flatMap((s) => list(s.Action));

@@ -1,7 +1,4 @@
-import { CLIENT_SESSION_ERROR } from '@rent/shared/core/account';
 import { useSyncExternalStore } from 'react';
-import { sendClientLog } from '../app/clientLog';
-import { startRumWhenIdle } from '../app/rum';
 import { type AppConfig, loadConfig } from '../config';
 import { safeReturnPath } from '../lib/returnPath';
 
