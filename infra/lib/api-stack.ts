@@ -1,11 +1,10 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Jobs } from './jobs.js';
 import { Mail, type MailProps } from './mail.js';
@@ -13,8 +12,10 @@ import { PlaidAccess, type PlaidProps } from './plaid.js';
 
 export interface ApiStackProps extends StackProps {
   table: ITable;
-  /** The receipts bucket (the tax package job reads receipts and writes packages there). */
+  /** The receipts bucket (the tax package job reads receipts and writes packages there; the purge deletes them). */
   receipts: IBucket;
+  /** config.ts requires CURSOR_SECRET in Lambda (the jobs). */
+  cursorSecret: ISecret;
   /** Issuer of the tokens the JWT authorizer accepts (the user pool). */
   issuerUrl: string;
   userPoolClient: UserPoolClient;
@@ -25,9 +26,6 @@ export interface ApiStackProps extends StackProps {
   /** Per-job bundles (default dist/functions, made by `npm run build:functions`). */
   functionsDir?: string;
 }
-
-/** Per-second limits of the whole API: a runaway client hits 429s before it hits the table's bill. */
-export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
  * The HTTP API: its stage, authorizer, mail and Plaid configuration, and the operator jobs (jobs.ts). Its
@@ -44,41 +42,11 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
 
-    // Our own stage (not createDefaultStage) because only HttpStage takes throttling and access logs.
+    // The stage is a stack of its own (api-stage-stack.ts), deployed after the route stacks.
     this.httpApi = new HttpApi(this, 'Http', {
       apiName: 'rent-today',
       description: 'Rent.Today API (reached through CloudFront at /api/*)',
       createDefaultStage: false,
-    });
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.THREE_MONTHS,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: API_THROTTLE,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        // Only variables HTTP APIs support ($context.identity.caller & co. are REST-only).
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            time: '$context.requestTime',
-            method: '$context.httpMethod',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            responseLength: '$context.responseLength',
-            latencyMs: '$context.responseLatency',
-            integrationMs: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            userAgent: '$context.identity.userAgent',
-          }),
-        ),
-      },
     });
 
     // Cognito ID tokens carry aud = client id, access tokens carry client_id; API Gateway checks
@@ -94,6 +62,7 @@ export class ApiStack extends Stack {
       functionsDir: props.functionsDir,
       table: props.table,
       receipts: props.receipts,
+      cursorSecret: props.cursorSecret,
     });
   }
 }

@@ -1,6 +1,7 @@
-import { routeAreas } from '@rent/shared';
+import { routeAreas, routeList } from '@rent/shared';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.js';
+import { ApiStageStack } from './api-stage-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
@@ -22,6 +23,8 @@ export interface RentStacks {
   api: ApiStack;
   /** The API's routes, one stack per area of the route table. */
   routes: RouteStack[];
+  /** The API's stage, after the routes its settings name. */
+  stage: ApiStageStack;
   web: WebStack;
 }
 
@@ -30,7 +33,7 @@ export interface RentStacks {
  * synthesize exactly the same thing. Stacks are environment-agnostic: nothing is looked up, so synth
  * needs no AWS credentials or network, and `cdk deploy` targets the CLI's account and region.
  *
- * Dependencies run one way: Data and Auth <- Api <- Api<Area> route stacks; Api <- Web. The Cognito callback URL therefore comes
+ * Dependencies run one way: Data and Auth <- Api <- Api<Area> route stacks <- ApiStage; Api <- Web. The Cognito callback URL therefore comes
  * from context (siteUrl) rather than from the distribution, which would close a cycle
  * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL).
  */
@@ -51,6 +54,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     description: 'Rent.Today HTTP API: one Lambda per route of the route table',
     table: data.table,
     receipts: data.receipts,
+    cursorSecret: data.cursorSecret,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
     mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
@@ -72,9 +76,16 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
         plaid: api.plaid,
         plaidTokenKey: data.plaidTokenKey,
         jobs: api.jobs.functions,
+        supportEmail: context.supportEmail,
         functionsDir: options.functionsDir,
       }),
   );
+  const stage = new ApiStageStack(app, 'RentToday-ApiStage', {
+    description: 'Rent.Today HTTP API stage: throttling and access logs (after the routes it names)',
+    httpApi: api.httpApi,
+    routes: routeList,
+  });
+  for (const routeStack of routes) stage.addDependency(routeStack);
   const web = new WebStack(app, 'RentToday-Web', {
     description: 'Rent.Today front door: CloudFront serving the SPA and /api/*',
     httpApi: api.httpApi,
@@ -87,9 +98,10 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     },
     plaidEnv: context.plaidEnv,
     webDistDir: options.webDistDir,
+    ...(context.rum && { rumDomain: new URL(context.siteUrl).hostname }),
   });
 
-  const stacks = { data, auth, api, routes, web };
+  const stacks = { data, auth, api, routes, stage, web };
   acknowledgeNagFindings(stacks);
   return stacks;
 }

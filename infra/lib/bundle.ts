@@ -26,7 +26,7 @@ export const FUNCTIONS_DIST = join(REPO_ROOT, 'dist', 'functions');
  * Operator jobs deployed as Lambdas (functions/src/jobs/<id>.ts, each exporting `handler`). Listed
  * here rather than discovered: each one needs its own grants in infra/lib/jobs.ts anyway.
  */
-export const JOB_IDS = ['rebuildRollups', 'buildTaxPackage'] as const;
+export const JOB_IDS = ['rebuildRollups', 'buildTaxPackage', 'purgeOrganization'] as const;
 export type JobId = (typeof JOB_IDS)[number];
 
 /** Subfolder of the output holding the jobs; no route may be called this. */

@@ -22,6 +22,10 @@ export interface RentContext {
   plaidEnv: 'sandbox' | 'production';
   /** Secrets Manager secret with the Plaid keys as JSON {"clientId": "...", "secret": "..."} (docs/deploy.md). */
   plaidSecretName: string;
+  /** Where contact-form messages go; default support@<site host>. */
+  supportEmail: string;
+  /** CloudWatch RUM for the SPA (web vitals, errors): on unless -c rum=off. */
+  rum: boolean;
 }
 
 export const PLACEHOLDER_SITE_URL = 'https://example.cloudfront.net';
@@ -55,6 +59,8 @@ export function readContext(app: App): RentContext {
     mailFrom: str('mailFrom') ?? `Rent.Today <no-reply@${new URL(siteUrl).hostname}>`,
     plaidEnv,
     plaidSecretName: str('plaidSecretName') ?? 'rent-today/plaid',
+    supportEmail: str('supportEmail') ?? `support@${new URL(siteUrl).hostname}`,
+    rum: str('rum') !== 'off',
   };
 }
 

@@ -1,17 +1,28 @@
 import { CfnOutput, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type JobId, jobBundleDir } from './bundle.js';
-import { bundledFunction, grantPackageAccess, grantReceiptsAccess, grantTableAccess } from './route-function.js';
+import {
+  bundledFunction,
+  grantPackageAccess,
+  grantReceiptsAccess,
+  grantTableAccess,
+  RECEIPTS_PREFIX,
+} from './route-function.js';
 
 export interface JobsProps {
   /** Folder holding the bundles (dist/functions by default; jobs are in its jobs/ subfolder). */
   functionsDir?: string;
   table: ITable;
-  /** The receipts bucket: the tax package job reads receipts/* and writes tax-packages/*. */
+  /** The receipts bucket: the tax package job reads receipts/* and writes tax-packages/*; the organization purge
+   * deletes an organization's receipts (receipts/<o>/ and receipts/pending/<o>/). */
   receipts: IBucket;
+  /** config.ts requires CURSOR_SECRET in Lambda. */
+  cursorSecret: ISecret;
 }
 
 /**
@@ -23,6 +34,8 @@ export class Jobs extends Construct {
   readonly functions: Record<JobId, LambdaFunction>;
   /** The tax package job's object wildcards (receipts/*, tax-packages/*), acknowledged in nag.ts. */
   readonly taxPackageObjectArns: string[];
+  /** <receipts bucket>/receipts/*, which the purge deletes from (nag.ts acknowledges its wildcard). */
+  readonly purgeObjectsArn: string;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -37,7 +50,11 @@ export class Jobs extends Construct {
       // Reads every transaction of the organization into memory; rewrites every rollup cell.
       memorySize: 1024,
       timeout: Duration.minutes(15),
-      environment: { TABLE_NAME: props.table.tableName, LOG_LEVEL: 'info' },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        CURSOR_SECRET: props.cursorSecret.secretValue.unsafeUnwrap(),
+        LOG_LEVEL: 'info',
+      },
     });
     // An asynchronous invoke that fails is not silently repeated: the operator reads the error and decides.
     rebuild.configureAsyncInvoke({ retryAttempts: 0 });
@@ -56,7 +73,12 @@ export class Jobs extends Construct {
       description: "Job: build a tax package (zip of a tax year's reports and receipts)",
       memorySize: 1024,
       timeout: Duration.minutes(15),
-      environment: { TABLE_NAME: props.table.tableName, RECEIPTS_BUCKET: props.receipts.bucketName, LOG_LEVEL: 'info' },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        RECEIPTS_BUCKET: props.receipts.bucketName,
+        CURSOR_SECRET: props.cursorSecret.secretValue.unsafeUnwrap(),
+        LOG_LEVEL: 'info',
+      },
     });
     // A failed build is marked failed on its item; a repeat would find it no longer queued and do nothing.
     build.configureAsyncInvoke({ retryAttempts: 0 });
@@ -66,6 +88,40 @@ export class Jobs extends Construct {
       grantPackageAccess(build, props.receipts, ['s3:PutObject', 's3:AbortMultipartUpload'])!,
     ];
 
-    this.functions = { rebuildRollups: rebuild, buildTaxPackage: build };
+    // functions/src/jobs/purgeOrganization.ts: account deletion invokes it asynchronously ({ organizationId }) when
+    // the person was the organization's only member. It pages through the organization's partitions (Query,
+    // BatchWriteItem; no Scan) and its receipts prefixes (ListBucket limited to receipts/*, DeleteObject), saving
+    // progress after each page; it throws a minute before its timeout so the async retry continues the work.
+    const purgeScope = new Construct(this, 'PurgeOrganization');
+    const purge = bundledFunction(purgeScope, {
+      codeDir: jobBundleDir('purgeOrganization', props.functionsDir),
+      description: 'Job: purge an organization whose only member deleted their account ({"organizationId": "..."})',
+      memorySize: 512,
+      timeout: Duration.minutes(15),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        RECEIPTS_BUCKET: props.receipts.bucketName,
+        CURSOR_SECRET: props.cursorSecret.secretValue.unsafeUnwrap(),
+        LOG_LEVEL: 'info',
+      },
+    });
+    purge.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
+    grantTableAccess(purge, props.table, 'readWrite');
+    Grant.addToPrincipal({
+      grantee: purge,
+      actions: ['s3:ListBucket'],
+      resourceArns: [props.receipts.bucketArn],
+      conditions: { StringLike: { 's3:prefix': [`${RECEIPTS_PREFIX}*`] } },
+    });
+    this.purgeObjectsArn = props.receipts.arnForObjects(`${RECEIPTS_PREFIX}*`);
+    Grant.addToPrincipal({ grantee: purge, actions: ['s3:DeleteObject'], resourceArns: [this.purgeObjectsArn] });
+    new CfnOutput(purgeScope, 'FunctionName', {
+      key: 'PurgeOrganizationFunctionName',
+      value: purge.functionName,
+      description:
+        'Re-run an unfinished purge: aws lambda invoke --invocation-type Event --payload \'{"organizationId":"..."}\'',
+    });
+
+    this.functions = { rebuildRollups: rebuild, buildTaxPackage: build, purgeOrganization: purge };
   }
 }

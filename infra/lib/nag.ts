@@ -96,6 +96,22 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
     );
   }
 
+  // --- Purge job: deletes an organization's receipts (keys under receipts/<orgId>/, known at run time) ---------
+  const purgeRole = api.jobs.functions.purgeOrganization.role!;
+  purgeRole.node.addValidation({
+    validate: () => {
+      const resource = flattenCfnReference(Stack.of(purgeRole).resolve(api.jobs.purgeObjectsArn));
+      ack(
+        purgeRole,
+        `AwsSolutions-IAM5[Resource::${resource}]`,
+        'The organization purge deletes the receipt objects of one organization (receipts/<orgId>/ and ' +
+          'receipts/pending/<orgId>/), a prefix known only at run time; receipts/* is the narrowest static scope, and ' +
+          'its ListBucket is limited to that prefix by an s3:prefix condition.',
+      );
+      return [];
+    },
+  });
+
   // --- Public routes (an invitation link's page) --------------------------------------------------------
   for (const [route, httpRoute] of routes.flatMap((stack) =>
     stack.routes.filter((r) => r.public).map((r) => [r, stack.httpRoutes[r.id]!] as const),
@@ -103,10 +119,25 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
     ack(
       httpRoute,
       'AwsSolutions-APIG4',
-      `${route.method} ${route.path} is opened from an invitation email before the person has signed in. It reads ` +
-        'one invitation by the SHA-256 of a 32-byte random token, changes nothing, and answers only the ' +
-        "organization's name, the role, the inviter's name and the status; unknown tokens are rate-limited per " +
-        'client address in DynamoDB, and the stage is throttled (docs/decisions.md "invitations").',
+      route.id === 'getInvitationByToken'
+        ? `${route.method} ${route.path} is opened from an invitation email before the person has signed in. It reads ` +
+            'one invitation by the SHA-256 of a 32-byte random token, changes nothing, and answers only the ' +
+            "organization's name, the role, the inviter's name and the status; unknown tokens are rate-limited per " +
+            'client address in DynamoDB, and the stage is throttled (docs/decisions.md "invitations").'
+        : `${route.method} ${route.path} serves people who are not signed in (the contact form, the product-news ` +
+            'signup and its confirmation link, an unsubscribe link, the client error log). Its input is validated and ' +
+            'size-limited, requests are counted per client address in DynamoDB (429), and the route has its own ' +
+            'API Gateway throttle below the stage\'s (docs/decisions.md "Account deletion and public forms").',
+    );
+  }
+
+  // --- CloudWatch RUM: browsers send events as guests of an identity pool --------------------------------
+  if (web.rum) {
+    ack(
+      web.rum.identityPool,
+      'AwsSolutions-COG7',
+      'CloudWatch RUM sends web vitals and errors from every visitor, signed in or not, through the identity ' +
+        "pool's guest role, whose only permission is rum:PutRumEvents on this app monitor (AWS's documented setup).",
     );
   }
 

@@ -37,6 +37,8 @@ export interface RouteFunctionProps {
   memorySize?: number;
   /** The log group the route functions share (see BundledFunctionProps.logGroup). */
   logGroup?: ILogGroup;
+  /** SUPPORT_EMAIL for routes that send to support (the contact form). */
+  supportEmail?: string;
 }
 
 /** What the repositories call. No Scan (a single-table design never scans) and no stream reads. */
@@ -119,6 +121,9 @@ export function grantReceiptsAccess(
   }
   return objectsArn;
 }
+
+/** The variable a route that starts a job finds that job's function name in (functions/src/lib/jobs.ts). */
+const JOB_FUNCTION_ENV = { buildTaxPackage: 'TAX_PACKAGE_FUNCTION', purgeOrganization: 'PURGE_FUNCTION_NAME' } as const;
 
 /** Built tax packages (issue 13) live under this prefix of the receipts bucket; a lifecycle rule expires them. */
 export const PACKAGES_PREFIX = 'tax-packages/';
@@ -241,7 +246,10 @@ export class RouteFunction extends Construct {
         actions: ['lambda:InvokeFunction'],
         resourceArns: [job.functionArn],
       });
-      this.function.addEnvironment('TAX_PACKAGE_FUNCTION', job.functionName);
+      this.function.addEnvironment(JOB_FUNCTION_ENV[route.startsJob], job.functionName);
+    }
+    if (route.id === 'sendContactMessage' && props.supportEmail) {
+      this.function.addEnvironment('SUPPORT_EMAIL', props.supportEmail);
     }
   }
 }

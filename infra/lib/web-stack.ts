@@ -28,6 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { REPO_ROOT } from './bundle.js';
 import { type PlaidEnvironment, plaidCspSources } from './plaid.js';
+import { Rum } from './rum.js';
 
 export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 
@@ -41,6 +42,8 @@ export interface WebStackProps extends StackProps {
   receipts: IBucket;
   /** The Vite build (default web/dist). When it does not exist only config.json is deployed. */
   webDistDir?: string;
+  /** CloudWatch RUM for this domain (rum.ts); absent: no monitor, nothing in config.json. */
+  rumDomain?: string;
 }
 
 /**
@@ -52,10 +55,12 @@ export class WebStack extends Stack {
   readonly siteBucket: Bucket;
   /** Role of CDK's BucketDeployment Lambda (its wildcards are acknowledged in nag.ts). */
   readonly deploymentRole: Role;
+  readonly rum?: Rum;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const webDist = props.webDistDir ?? WEB_DIST;
+    if (props.rumDomain) this.rum = new Rum(this, 'Rum', { domain: props.rumDomain });
 
     // CloudFront standard logs are delivered with ACLs, so this bucket keeps ACLs enabled (owner preferred).
     const logs = new Bucket(this, 'Logs', {
@@ -83,7 +88,10 @@ export class WebStack extends Stack {
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props, this.rum?.connectSources ?? []),
+          override: true,
+        },
       },
       customHeadersBehavior: {
         customHeaders: [
@@ -168,7 +176,12 @@ export class WebStack extends Stack {
    * config.json is generated here from the deployed stacks (Source.jsonData), never baked into the build.
    */
   private deploySite(webDist: string, runtimeConfig: WebStackProps['runtimeConfig']): Role {
-    const config = Source.jsonData('config.json', { region: Aws.REGION, ...runtimeConfig, apiBase: '' });
+    const config = Source.jsonData('config.json', {
+      region: Aws.REGION,
+      ...runtimeConfig,
+      apiBase: '',
+      ...(this.rum && { rum: this.rum.runtimeConfig }),
+    });
     const logGroup = new LogGroup(this, 'DeploymentLogs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -236,7 +249,7 @@ export const receiptsOrigin = (receipts: IBucket): string =>
  * origin of the configured Plaid environment.
  * Inline styles are allowed because Cloudscape sets style attributes; scripts are same-origin only.
  */
-function contentSecurityPolicy(props: WebStackProps): string {
+function contentSecurityPolicy(props: WebStackProps, rum: string[]): string {
   const cognito = [`https://${props.runtimeConfig.oauthDomain}`, `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`];
   const receipts = receiptsOrigin(props.receipts);
   const plaid = plaidCspSources(props.plaidEnv);
@@ -246,7 +259,7 @@ function contentSecurityPolicy(props: WebStackProps): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https://*.googleusercontent.com ${receipts}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${cognito.join(' ')} ${receipts} ${plaid.connect}`,
+    `connect-src 'self' ${[...cognito, receipts, ...rum, plaid.connect].join(' ')}`,
     `frame-src ${plaid.frame}`,
     `form-action 'self' ${cognito[0]}`,
     "frame-ancestors 'none'",

@@ -46,7 +46,26 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
   // Every session (origin_jti) of each username: AdminUserGlobalSignOut revokes them all.
   const sessionsByUsername = new Map<string, Set<string>>();
   const signedOutAt = new Map<string, number>();
-  const usernameFor = (email: string) => `google_${localSubFor(email).replace(/-/g, '')}`;
+  // AdminDeleteUser: a deleted username's sessions end and it is unknown from then on; the email's next sign-in is a
+  // new user with a new sub (as a new Google federation is in Cognito). Kept beside the signing key across restarts.
+  const deletedFile = cfg.keyDir ? join(cfg.keyDir, 'cognito-deleted-users.json') : null;
+  const deleted: { usernames: string[]; generations: Record<string, number> } =
+    deletedFile && existsSync(deletedFile)
+      ? JSON.parse(readFileSync(deletedFile, 'utf8'))
+      : { usernames: [], generations: {} };
+  const subFor = (email: string) => {
+    const generation = deleted.generations[email] ?? 0;
+    return localSubFor(generation === 0 ? email : `${email}#deleted-${generation}`);
+  };
+  const usernameFor = (email: string) => `google_${subFor(email).replace(/-/g, '')}`;
+  function deleteUser(username: string) {
+    const email = [...emailsBySub.entries()].find(([sub]) => `google_${sub.replace(/-/g, '')}` === username)?.[1];
+    for (const originJti of sessionsByUsername.get(username) ?? []) revoked.add(originJti);
+    deleted.usernames.push(username);
+    if (email) deleted.generations[email] = (deleted.generations[email] ?? 0) + 1;
+    if (deletedFile) writeFileSync(deletedFile, JSON.stringify(deleted));
+  }
+  const isDeleted = (username: unknown) => typeof username === 'string' && deleted.usernames.includes(username);
 
   async function issueTokens(
     email: string,
@@ -57,7 +76,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
       authTime: Math.floor(Date.now() / 1000),
     },
   ) {
-    const sub = localSubFor(email);
+    const sub = subFor(email);
     emailsBySub.set(sub, email);
     const now = Math.floor(Date.now() / 1000);
     const username = usernameFor(email);
@@ -95,7 +114,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
       ID_TOKEN_SECONDS,
     );
     const refreshToken = await sign(
-      { token_use: 'refresh', email, scope, origin_jti: session.originJti, auth_time: session.authTime },
+      { token_use: 'refresh', email, username, scope, origin_jti: session.originJti, auth_time: session.authTime },
       30 * 24 * 3600,
     );
     return {
@@ -111,6 +130,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
     const { payload } = await jwtVerify(token, privateKeyPublic, { issuer });
     if (payload.token_use !== use) throw new Error(`not an ${use} token`);
     if (revoked.has(String(payload.origin_jti))) throw new Error('revoked');
+    if (isDeleted(payload.username ?? payload['cognito:username'])) throw new Error('deleted');
     // Sessions from before a restart are not in `revoked`: a refresh token older than the global sign-out is refused too.
     const cutoff = use === 'refresh' ? signedOutAt.get(usernameFor(String(payload.email))) : undefined;
     if (cutoff !== undefined && (payload.iat ?? 0) < cutoff) throw new Error('revoked');
@@ -331,6 +351,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
           revoked.add(String(claims.origin_jti));
           return reply(200, {});
         }
+        case 'AdminDeleteUser':
         case 'AdminUserGlobalSignOut': {
           // An IAM-signed admin call (the API's Lambda, never the browser): SigV4 is required, as in AWS.
           if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=')) {
@@ -346,6 +367,12 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
           // Users are made on first sign-in; after a restart the stand-in may not have seen this one's sessions.
           if (!/^google_[0-9a-f]{32}$/.test(username)) {
             return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          }
+          if (isDeleted(username))
+            return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          if (target === 'AdminDeleteUser') {
+            deleteUser(username);
+            return reply(200, {});
           }
           for (const originJti of sessionsByUsername.get(username) ?? []) revoked.add(originJti);
           signedOutAt.set(username, Math.floor(Date.now() / 1000));

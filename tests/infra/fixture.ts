@@ -67,11 +67,11 @@ export const allStacks = ({ stacks }: Synthesized): Stack[] => [
 ];
 
 /**
- * The Api stack and its route stacks as one template (their logical ids are distinct), so assertions about
+ * The Api stack, its route stacks and its stage stack as one template (their logical ids are distinct), so assertions about
  * "the API" see every route, function and policy wherever CloudFormation's resource limit put them.
  */
 export function apiTemplate({ stacks }: Synthesized): Template {
-  const parts = [stacks.api, ...stacks.routes].map((stack) => Template.fromStack(stack).toJSON());
+  const parts = [stacks.api, ...stacks.routes, stacks.stage].map((stack) => Template.fromStack(stack).toJSON());
   const merged: Record<string, Record<string, unknown>> = {};
   for (const part of parts) {
     for (const [section, entries] of Object.entries(part)) {

@@ -65,6 +65,10 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   exchangePublicToken: { publicToken: 'public-sandbox-unknown', institution: { id: 'ins_109508', name: 'Bank' } },
   updateBankAccount: { propertyId: null },
   switchOrganization: { organizationId: 'no-such-org' },
+  deleteAccount: { reason: 'NOT_USING', confirmation: 'DELETE' },
+  sendContactMessage: { name: 'Valid Name', email: 'valid@example.com', message: 'Hello' },
+  subscribe: { email: 'valid@example.com' },
+  postClientLog: { level: 'error', code: 'CLIENT_SESSION_ERROR', message: 'Valid' },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);

@@ -12,6 +12,7 @@ declare module 'vitest' {
     kmsEndpoint: string;
     plaidTokenKeyId: string;
     plaidEndpoint: string;
+    s3Endpoint: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide('kmsEndpoint', stack.kmsEndpoint);
   project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
   project.provide('plaidEndpoint', stack.plaidEndpoint);
+  project.provide('s3Endpoint', stack.s3Endpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

@@ -8,6 +8,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'warn';
 process.env.SITE_URL = 'https://rent.example';
+process.env.CURSOR_SECRET = 'unit-test-cursor-secret-0123456789abcdef';
 const { notify, noticeMail } = await import('../../functions/src/services/notifications.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);

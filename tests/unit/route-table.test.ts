@@ -120,6 +120,9 @@ describe('route table shape', () => {
     'resendInvitation',
     'revokeInvitation',
     'confirmBankReconnect',
+    // Link confirmations (the token is in the path; RFC 8058's one-click POST sends a form body that is ignored).
+    'confirmSubscription',
+    'unsubscribe',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 
@@ -171,10 +174,11 @@ describe('route table shape', () => {
     expect(`${routes.signOutEverywhere.method} ${routes.signOutEverywhere.path}`).toBe('POST /api/sign-out-everywhere');
   });
 
-  it('only sign-out-everywhere acts on the user pool, and only with AdminUserGlobalSignOut', () => {
+  it('only sign-out-everywhere and account deletion act on the user pool, each with its one action', () => {
     const withPool = routeList.filter((route) => (route as RouteDef).userPoolAccess?.length);
-    expect(withPool.map((route) => route.id)).toEqual(['signOutEverywhere']);
+    expect(withPool.map((route) => route.id).sort()).toEqual(['deleteAccount', 'signOutEverywhere']);
     expect(routes.signOutEverywhere.userPoolAccess).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    expect(routes.deleteAccount.userPoolAccess).toEqual(['cognito-idp:AdminDeleteUser']);
   });
 });
 

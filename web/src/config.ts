@@ -9,6 +9,15 @@ export interface AppConfig {
   userPoolEndpoint?: string;
   /** Plaid Link's script: https://cdn.plaid.com/link/v2/stable/link-initialize.js in AWS, the Plaid stand-in's offline. */
   plaidLinkScriptUrl?: string;
+  /** CloudWatch RUM (infra/lib/rum.ts); absent offline unless configured. */
+  rum?: RumConfig;
+}
+
+export interface RumConfig {
+  appMonitorId: string;
+  identityPoolId: string;
+  guestRoleArn: string;
+  region: string;
 }
 
 const REQUIRED = ['region', 'userPoolId', 'userPoolClientId', 'oauthDomain'] as const;

@@ -9,6 +9,18 @@ import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
 initTheme();
+// Unhandled errors go to the client log (SPEC §7); its module loads on the first one.
+window.addEventListener('error', (event) => {
+  void import('./app/clientLog').then((log) =>
+    log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', event.message || 'Unhandled error'),
+  );
+});
+window.addEventListener('unhandledrejection', (event) => {
+  const reason = event.reason instanceof Error ? event.reason.message : String(event.reason);
+  void import('./app/clientLog').then((log) =>
+    log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', `Unhandled rejection: ${reason}`),
+  );
+});
 toastQueryErrors(queryClient);
 // /config.json and the auth library load in parallel while the shell paints; the session starts as "loading".
 void startAuth();

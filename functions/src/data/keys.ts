@@ -45,6 +45,11 @@
  * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
  * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
  * | Link guess counter | INVITEGUESS#ip | HOUR#yyyy-mm-ddThh (ttl) |                                      |                                             |
+ * | Organization purge | PURGE#o | PURGE (ttl)              |                                             |                                             |
+ * | Public rate counter| RATE#scope#ip | HOUR#yyyy-mm-ddThh (ttl) |                                     |                                             |
+ * | Contact submission | CONTACT#yyyy-mm | MSG#at#id          |                                             |                                             |
+ * | Subscriber         | SUBSCRIBER#email | SUBSCRIBER        | SUBSCRIBERS#CONFIRMED / confirmedAt#email   |                                             |
+ * | Subscription link  | SUBTOKEN#sha256 | SUBTOKEN (ttl)     |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -334,6 +339,25 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SKPrefix: 'MAINT#',
   }),
+
+  // Account deletion and public forms (docs/decisions.md "Account deletion and public forms").
+  /** An organization's purge: its progress, kept apart from the partition it empties (ttl: 1 year after). */
+  orgPurge: (orgId: string) => ({ PK: `PURGE#${orgId}`, SK: 'PURGE' }),
+  /** Requests of one kind from one client address in one UTC hour (public forms, client log). */
+  publicRateCounter: (scope: string, clientIp: string, hour: string) => ({
+    PK: `RATE#${scope}#${clientIp}`,
+    SK: `HOUR#${hour}`,
+  }),
+  /** A contact-form message, by month received (support reads a month with one Query). */
+  contactSubmission: (month: string, at: string, id: string) => ({ PK: `CONTACT#${month}`, SK: `MSG#${at}#${id}` }),
+  /** A product-news subscriber, one per email (idempotent); GSI1 only once confirmed (sparse: who counts). */
+  subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
+  confirmedSubscriber: (confirmedAt: string, email: string) => ({
+    GSI1PK: 'SUBSCRIBERS#CONFIRMED',
+    GSI1SK: `${confirmedAt}#${email.toLowerCase()}`,
+  }),
+  /** A confirmation link by the SHA-256 of its token (single use, ttl). */
+  subscriberToken: (tokenHash: string) => ({ PK: `SUBTOKEN#${tokenHash}`, SK: 'SUBTOKEN' }),
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import {
+  AdminDeleteUserCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   type CognitoIdentityProviderClientConfig,
@@ -33,4 +34,15 @@ export async function globalSignOut(username: string): Promise<void> {
   const { USER_POOL_ID } = config();
   if (!USER_POOL_ID) throw new Error('USER_POOL_ID is not set for this function');
   await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: USER_POOL_ID, Username: username }));
+}
+
+/** Account deletion: the user pool forgets the person (a later Google sign-in makes a new user). Already gone is done. */
+export async function adminDeleteUser(username: string): Promise<void> {
+  const { USER_POOL_ID } = config();
+  if (!USER_POOL_ID) throw new Error('USER_POOL_ID is not set for this function');
+  try {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: USER_POOL_ID, Username: username }));
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name !== 'UserNotFoundException') throw error;
+  }
 }

@@ -59,6 +59,10 @@ const Env = z.object({
   PLAID_WEBHOOK_URL: z.url().optional(),
   /** The tax package job's function (routes with `startsJob`; offline the local stack runs it in process). */
   TAX_PACKAGE_FUNCTION: z.string().min(1).optional(),
+  /** Where the contact form's messages go (SES; offline the emulator's mailbox). */
+  SUPPORT_EMAIL: z.email().default('support@rent.today.invalid'),
+  /** The organization-purge job's Lambda (account deletion invokes it asynchronously); unset offline. */
+  PURGE_FUNCTION_NAME: z.string().min(1).optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });

@@ -22,6 +22,9 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notifications, Reply-To on contact mail). */
+  headers?: { name: string; value: string }[];
+  replyTo?: string;
 }
 
 /** Sends one mail with plain-text and HTML bodies; resolves to SES's message id. */
@@ -32,10 +35,12 @@ export async function sendEmail(mail: Mail): Promise<string | undefined> {
       FromEmailAddress: MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
       ...(SES_CONFIGURATION_SET && { ConfigurationSetName: SES_CONFIGURATION_SET }),
+      ...(mail.replyTo && { ReplyToAddresses: [mail.replyTo] }),
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          ...(mail.headers?.length && { Headers: mail.headers.map((h) => ({ Name: h.name, Value: h.value })) }),
         },
       },
     }),

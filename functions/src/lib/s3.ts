@@ -1,8 +1,10 @@
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -128,4 +130,21 @@ export async function deleteObjectsQuietly(keys: string[]): Promise<void> {
       }
     }),
   );
+}
+
+/**
+ * Deletes up to one listing (1000 objects) under `prefix` (the organization purge); returns how many went and
+ * whether more remain. Repeating it is safe: deleted objects are no longer listed.
+ */
+export async function deleteObjectsPage(prefix: string): Promise<{ deleted: number; more: boolean }> {
+  const listing = await s3.send(new ListObjectsV2Command({ Bucket: RECEIPTS_BUCKET, Prefix: prefix, MaxKeys: 1000 }));
+  const objects = (listing.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+  if (objects.length > 0) {
+    const answer = await s3.send(
+      new DeleteObjectsCommand({ Bucket: RECEIPTS_BUCKET, Delete: { Objects: objects, Quiet: true } }),
+    );
+    if (answer.Errors?.length)
+      throw new Error(`S3 refused to delete ${answer.Errors.length} object(s) under ${prefix}`);
+  }
+  return { deleted: objects.length, more: Boolean(listing.IsTruncated) };
 }

@@ -11,6 +11,7 @@ import { type Mail, sendEmail, siteUrl } from '../lib/email.js';
 import { logger } from '../lib/logger.js';
 import type { Caller } from '../runtime/identity.js';
 import { escapeHtml, TAGLINE } from './invitationEmail.js';
+import { unsubscribeToken } from './unsubscribe.js';
 
 /**
  * Notification emails and each person's choice of them (docs/decisions.md "Notification emails and
@@ -47,9 +48,12 @@ export interface Notice {
 }
 
 /** Plain text and HTML, the product's name and tagline, the item's link and the preferences link. */
-export function noticeMail(to: string, notice: Notice, site: string): Mail {
+export function noticeMail(to: string, notice: Notice, site: string, unsubscribeLinkToken?: string): Mail {
   const link = `${site}${notice.path}`;
   const settings = `${site}/settings/notifications`;
+  // The page (confirm by POST, no sign-in) and the RFC 8058 one-click target (the API's POST of the same token).
+  const unsubscribePage = unsubscribeLinkToken && `${site}/unsubscribe/${unsubscribeLinkToken}`;
+  const oneClick = unsubscribeLinkToken && `${site}/api/unsubscribe/${unsubscribeLinkToken}`;
   const text = [
     notice.heading,
     '',
@@ -58,6 +62,7 @@ export function noticeMail(to: string, notice: Notice, site: string): Mail {
     `${notice.linkLabel}: ${link}`,
     '',
     `You get this email because of your notification settings. Change them: ${settings}`,
+    ...(unsubscribePage ? [`Stop these emails: ${unsubscribePage}`] : []),
     `Rent.Today - ${TAGLINE}`,
   ].join('\n');
   const e = escapeHtml;
@@ -66,10 +71,18 @@ export function noticeMail(to: string, notice: Notice, site: string): Mail {
 ${notice.lines.map((line) => `<p>${e(line)}</p>`).join('\n')}
 <p><a href="${e(link)}" style="display:inline-block;padding:10px 16px;background:#006ce0;color:#fff;border-radius:16px;text-decoration:none">${e(notice.linkLabel)}</a></p>
 <p>Or open this link: <a href="${e(link)}">${e(link)}</a></p>
-<p style="color:#656871">You get this email because of your <a href="${e(settings)}">notification settings</a>.</p>
+<p style="color:#656871">You get this email because of your <a href="${e(settings)}">notification settings</a>.${
+    unsubscribePage ? ` <a href="${e(unsubscribePage)}">Stop these emails</a>.` : ''
+  }</p>
 <p style="color:#656871">Rent.Today - ${e(TAGLINE)}</p>
 </body></html>`;
-  return { to, subject: notice.subject, text, html };
+  const headers = oneClick
+    ? [
+        { name: 'List-Unsubscribe', value: `<${oneClick}>` },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ]
+    : undefined;
+  return { to, subject: notice.subject, text, html, ...(headers && { headers }) };
 }
 
 /**
@@ -87,7 +100,7 @@ export async function notify(
   try {
     const profile = await getNotificationProfile(recipientId);
     if (!profile?.email || !notificationPreferences(profile.notificationsOff)[kind]) return false;
-    await sendEmail(noticeMail(profile.email, await notice(profile), siteUrl()));
+    await sendEmail(noticeMail(profile.email, await notice(profile), siteUrl(), unsubscribeToken(recipientId, kind)));
     return true;
   } catch (error) {
     logger.warn('notification email not sent', { kind, error: (error as Error)?.name ?? 'Error' });

@@ -7,7 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type BucketAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject';
 
 /** What a route's Lambda may do to the Cognito user pool (CDK grants exactly these, on that pool). */
-export type UserPoolAction = 'cognito-idp:AdminUserGlobalSignOut';
+export type UserPoolAction = 'cognito-idp:AdminUserGlobalSignOut' | 'cognito-idp:AdminDeleteUser';
+
+/** Background jobs a route starts (CDK grants lambda:InvokeFunction on exactly that job). */
+export type JobName = 'buildTaxPackage' | 'purgeOrganization';
 
 /** KMS actions on the Plaid token key: seal a new link's token, or open one to call Plaid with it. */
 export type PlaidTokenKeyAction = 'kms:GenerateDataKey' | 'kms:Decrypt';
@@ -60,10 +63,12 @@ export interface RouteDef {
   readonly callsPlaid?: true;
   /** What the handler does with the KMS key sealing Plaid access tokens (CDK grants exactly these; PLAID_TOKEN_KEY_ID). */
   readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
-  /** Tax package (issue 13): the background job the handler starts (CDK grants lambda:InvokeFunction on it). */
-  readonly startsJob?: 'buildTaxPackage';
+  /** The background job the handler starts (CDK grants lambda:InvokeFunction on exactly it and names it in the env). */
+  readonly startsJob?: JobName;
   /** Tax package (issue 13): actions on the built packages (tax-packages/* in the receipts bucket). */
   readonly packageAccess?: readonly BucketAction[];
+  /** API Gateway throttling of this route alone (public forms), below the stage's. */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

@@ -1,3 +1,4 @@
+import { accountRoutes } from './routes/account.js';
 import { bankSyncRoutes } from './routes/bankSync.js';
 import { bankRoutes } from './routes/banks.js';
 import { bookRoutes } from './routes/books.js';
@@ -22,6 +23,7 @@ export const routes = {
   ...bankSyncRoutes,
   ...taxPackageRoutes,
   ...organizationRoutes,
+  ...accountRoutes,
 } as const;
 
 /**
@@ -31,6 +33,7 @@ export const routes = {
  */
 export const routeAreas = {
   People: { ...peopleRoutes, ...organizationRoutes },
+  Account: accountRoutes,
   Ledger: ledgerRoutes,
   Rules: rulesRoutes,
   Books: { ...bookRoutes, ...taxPackageRoutes },

@@ -12,6 +12,7 @@ export const SECURITY_ACTIONS = [
   'INVITATION_SENT',
   'INVITATION_REVOKED',
   'INVITATION_ACCEPTED',
+  'ACCOUNT_DELETED',
 ] as const;
 export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
 

@@ -50,6 +50,8 @@ const PUBLIC: [path: string, page: Lazy][] = [
   ['privacy-policy', pages.privacy],
   ['signin', pages.signin],
   ['invite/:token', pages.invite],
+  ['subscribe/:token', lazy(() => import('../pages/links/SubscribePage'))],
+  ['unsubscribe/:token', lazy(() => import('../pages/links/UnsubscribePage'))],
   ['*', pages.notFound],
 ];
 

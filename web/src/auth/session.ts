@@ -59,6 +59,8 @@ function auth(): Promise<AmplifyModule> {
 export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): Promise<void> {
   const amplify = import('./amplify');
   amplifyReady = Promise.all([configLoader(), amplify]).then(([config, mod]) => {
+    // RUM only when configured (AWS), in its own chunk, started after the page is idle (app/rum.ts).
+    if (config.rum) void import('../app/rum').then((rum) => rum.startRumWhenIdle(config.rum));
     mod.configureAmplify(config, (event) => {
       switch (event.type) {
         case 'returnPath': {
@@ -106,6 +108,8 @@ export async function refreshSession(forceRefresh = false): Promise<SessionState
   } catch (error) {
     // SPEC §8: a session fetch failure is logged as CLIENT_SESSION_ERROR.
     console.error('CLIENT_SESSION_ERROR', error);
+    const message = error instanceof Error ? error.message : 'Session fetch failed';
+    void import('../app/clientLog').then((log) => log.sendClientLog('error', 'CLIENT_SESSION_ERROR', message));
     setState({ status: 'unauthenticated', data: null, bootError: state.bootError });
   }
   return state;

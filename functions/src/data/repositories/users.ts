@@ -156,7 +156,7 @@ export interface NotificationProfile {
 /** The person's profile as notifications see it; null when there is none (never signed in, or deleted). */
 export async function getNotificationProfile(userId: string): Promise<NotificationProfile | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  if (!Item) return null;
+  if (!Item || Item.deletedAt || !Item.email) return null;
   return {
     userId,
     email: String(Item.email),

@@ -7,6 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import Icon, { type IconProps } from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSignInModal } from '../../components/signin/SignInModal';
+import { NewsSignup } from '../../features/public-forms/NewsSignup';
 import { RouterLink } from '../../lib/navigation';
 
 const FEATURES: { icon: IconProps.Name; title: string; text: string }[] = [
@@ -88,6 +89,9 @@ export default function LandingPage() {
           <Box variant="p" color="text-body-secondary" margin={{ top: 's' }}>
             Questions first? Read the <RouterLink href="/help">help pages</RouterLink>.
           </Box>
+        </Container>
+        <Container header={<Header variant="h2">Product news</Header>}>
+          <NewsSignup />
         </Container>
       </SpaceBetween>
     </ContentLayout>

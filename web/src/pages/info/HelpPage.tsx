@@ -1,3 +1,4 @@
+import { ContactForm } from '../../features/public-forms/ContactForm';
 import { RouterLink } from '../../lib/navigation';
 import { CONTACT_EMAIL, InfoPage } from './InfoPage';
 
@@ -97,9 +98,10 @@ export default function HelpPage() {
 
       <h2>Contact us</h2>
       <p>
-        Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Tell us what you were doing and what you
-        expected; we answer within two working days.
+        Send us a message below, or write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Tell us what you
+        were doing and what you expected; we answer within two working days.
       </p>
+      <ContactForm />
     </InfoPage>
   );
 }

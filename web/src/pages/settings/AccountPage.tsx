@@ -11,6 +11,7 @@ import { useSession } from '../../auth/session';
 import { Avatar } from '../../components/Avatar';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 export default function AccountPage() {
   useDocumentTitle('Profile');
@@ -66,6 +67,7 @@ export default function AccountPage() {
         <Box variant="p" color="text-body-secondary">
           To change your name or picture, update your Google account; the change shows here the next time you sign in.
         </Box>
+        <DeleteAccountSection />
       </SpaceBetween>
     </ContentLayout>
   );

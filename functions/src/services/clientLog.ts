@@ -1,0 +1,26 @@
+import { CLIENT_LOG_PER_HOUR } from '@rent/shared';
+import { countPublicRequest } from '../data/repositories/publicForms.js';
+import { logger } from '../lib/logger.js';
+
+/**
+ * SPEC §7's client log: one structured log line per report, public (a failed session fetch has no token),
+ * size-limited by the route (4 KB) and counted per client address. Only what was sent (level, code, a message
+ * cut to 1000 characters, the page's path without its query) plus the user agent; no address, no token.
+ */
+export async function record(
+  input: { level: 'error' | 'warn' | 'info'; code: string; message: string; path?: string },
+  client: { ip: string; userAgent: string | null },
+): Promise<null> {
+  await countPublicRequest('CLIENTLOG', client.ip, CLIENT_LOG_PER_HOUR);
+  const line = {
+    source: 'client',
+    code: input.code,
+    message: input.message,
+    path: input.path?.split(/[?#]/)[0] ?? null,
+    userAgent: client.userAgent?.slice(0, 200) ?? null,
+  };
+  if (input.level === 'error') logger.error('client log', line);
+  else if (input.level === 'warn') logger.warn('client log', line);
+  else logger.info('client log', line);
+  return null;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  CLIENT_LOG_MAX_BYTES,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  DELETE_CONFIRMATION_PHRASE,
+  DELETION_DETAILS_MAX,
+  DELETION_REASON_VALUES,
+} from '../core/account.js';
+import { NOTIFICATION_KINDS } from '../core/notifications.js';
+import { Timestamp } from './common.js';
+
+const trimmed = (max: number, what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, { error: `${what} is required` })
+    .max(max, { error: `${what} must be at most ${max} characters` });
+const Email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'email is too long' })
+  .pipe(z.email({ error: 'email must be an email address' }));
+
+/** What the confirmation says beforehand: where the person is the blocking last admin, what gets purged. */
+export const AccountDeletionPreview = z.object({
+  /** Organizations where they are the last ADMIN and others remain: deletion is refused until that changes. */
+  blockedBy: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Organizations they are the only member of: deleted with all their data. */
+  deletesOrganizations: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Organizations they leave (the others keep their data). */
+  leavesOrganizations: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AccountDeletionPreview = z.infer<typeof AccountDeletionPreview>;
+
+export const DeleteAccountInput = z.strictObject({
+  reason: z.enum(DELETION_REASON_VALUES, { error: 'reason must be one of the listed choices' }),
+  details: z
+    .string()
+    .trim()
+    .max(DELETION_DETAILS_MAX, { error: `details must be at most ${DELETION_DETAILS_MAX} characters` })
+    .optional(),
+  confirmation: z.literal(DELETE_CONFIRMATION_PHRASE, {
+    error: `confirmation must be the word ${DELETE_CONFIRMATION_PHRASE}`,
+  }),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+export const DeleteAccountResult = z.object({
+  deletedAt: Timestamp,
+  /** Organizations whose purge was started (they had no other member). */
+  purgedOrganizations: z.array(z.string()),
+});
+
+/** SPEC ContactSubmission (clientIp and userAgent come from the request, never the body). */
+export const ContactInput = z.strictObject({
+  name: trimmed(CONTACT_NAME_MAX, 'name'),
+  email: Email,
+  message: trimmed(CONTACT_MESSAGE_MAX, 'message'),
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+
+/** SPEC Subscriber: email and (optional) name. */
+export const SubscribeInput = z.strictObject({
+  email: Email,
+  name: z
+    .string()
+    .trim()
+    .max(CONTACT_NAME_MAX, { error: `name must be at most ${CONTACT_NAME_MAX} characters` })
+    .optional(),
+});
+export type SubscribeInput = z.infer<typeof SubscribeInput>;
+
+export const PublicFormResult = z.object({ ok: z.literal(true), message: z.string() });
+
+/** A link's token: 32 random bytes, base64url. */
+export const LinkTokenParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'That link is not valid' }),
+});
+export const SubscriptionLink = z.object({ maskedEmail: z.string(), status: z.enum(['PENDING', 'CONFIRMED']) });
+
+/** A signed unsubscribe link: <person>.<kind>.<signature>, base64url parts. */
+export const UnsubscribeParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}\.[A-Z_]{1,40}\.[A-Za-z0-9_-]{43}$/, {
+    error: 'That unsubscribe link is not valid',
+  }),
+});
+export const UnsubscribeLink = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  label: z.string(),
+  maskedEmail: z.string(),
+  enabled: z.boolean(),
+});
+
+/** SPEC §7 client log: level, code, message (and where it happened). */
+export const ClientLogInput = z.strictObject({
+  level: z.enum(['error', 'warn', 'info'], { error: 'level must be error, warn or info' }),
+  code: z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/, { error: 'code must be an UPPER_SNAKE_CASE code' }),
+  message: z.string().max(1000, { error: 'message must be at most 1000 characters' }),
+  path: z.string().max(200).optional(),
+});
+export const CLIENT_LOG_BODY_BYTES = CLIENT_LOG_MAX_BYTES;
