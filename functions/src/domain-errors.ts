@@ -95,3 +95,12 @@ export class TooMany extends DomainError {
     this.name = 'TooMany';
   }
 }
+
+/** A caller without a user who proved who they are by other means (a Plaid webhook's signature) failed to. */
+export class Unverified extends DomainError {
+  readonly code = 'UNVERIFIED';
+  constructor(message = 'The request could not be verified.') {
+    super(message);
+    this.name = 'Unverified';
+  }
+}

@@ -4,6 +4,7 @@ import { AuthStack } from './auth-stack.js';
 import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
 import { acknowledgeNagFindings } from './nag.js';
+import { SyncStack } from './sync-stack.js';
 import { WebStack } from './web-stack.js';
 
 export interface RentAppOptions {
@@ -18,6 +19,7 @@ export interface RentStacks {
   auth: AuthStack;
   api: ApiStack;
   web: WebStack;
+  sync: SyncStack;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface RentStacks {
  *
  * Dependencies run one way: Data and Auth <- Api <- Web. The Cognito callback URL therefore comes
  * from context (siteUrl) rather than from the distribution, which would close a cycle
- * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL).
+ * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL). Sync depends on Data and Api (mail).
  */
 export function defineRentApp(app: App, options: RentAppOptions = {}): RentStacks {
   const context = readContext(app);
@@ -65,7 +67,16 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     webDistDir: options.webDistDir,
   });
 
-  const stacks = { data, auth, api, web };
+  // After Api (it uses the Api stack's mail sender); Api reaches its queue by name (sync-stack.ts), so no cycle.
+  const sync = new SyncStack(app, 'RentToday-Sync', {
+    description: 'Rent.Today bank sync: 6-hourly schedule, SQS queue with DLQ and alarm, the consumer',
+    table: data.table,
+    plaidTokenKey: data.plaidTokenKey,
+    mail: api.mail,
+    functionsDir: options.functionsDir,
+  });
+
+  const stacks = { data, auth, api, web, sync };
   acknowledgeNagFindings(stacks);
   return stacks;
 }

@@ -13,6 +13,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
+import { syncQueueArn, syncQueueUrl } from './sync-stack.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -194,7 +195,18 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
+    grantSyncQueue(this.function, route);
   }
+}
+
+/**
+ * sqs:SendMessage on the bank-sync queue alone, and SYNC_QUEUE_URL, for routes that declare `enqueuesSync` (the
+ * Plaid webhook, "Sync now"); nothing for the others. The queue is named, not referenced (sync-stack.ts).
+ */
+export function grantSyncQueue(fn: LambdaFunction, route: RouteDef): void {
+  if (!route.enqueuesSync) return;
+  Grant.addToPrincipal({ grantee: fn, actions: ['sqs:SendMessage'], resourceArns: [syncQueueArn()] });
+  fn.addEnvironment('SYNC_QUEUE_URL', syncQueueUrl());
 }
 
 /**

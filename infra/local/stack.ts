@@ -18,6 +18,7 @@ import { createS3PassThrough } from './s3-pass-through.js';
 import { seedDemo } from './seed.js';
 import { startSes } from './ses.js';
 import { serveSpa } from './static.js';
+import { startSyncRunner } from './sync-runner.js';
 
 export { LOCAL };
 
@@ -28,6 +29,8 @@ export interface StackOptions {
   persist?: boolean;
   seed?: boolean;
   log?: (line: string) => void;
+  /** The offline Sync stack's schedule: run the bank-sync fan-out this often (0/absent = only when asked). */
+  syncEveryMs?: number;
 }
 
 export interface LocalStack {
@@ -37,6 +40,8 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The SES emulator (aws-ses-v2-local): GET <sesEndpoint>/store lists the mail sent. */
   sesEndpoint: string;
+  /** The local sync runner (SQS stand-in + consumer + schedule): its /_control/{schedule,idle,state}. */
+  syncRunnerEndpoint: string;
   /** Token issuing without a browser, for the benchmark only. */
   tokensFor(email: string): Promise<{ id_token: string }>;
   /** The stand-in's signing key, for tests that need an expired but correctly signed token. */
@@ -76,6 +81,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     log('Starting the SES emulator…');
     const ses = await startSes();
     closers.push(ses.close);
+    const syncRunner = await startSyncRunner({ scheduleEveryMs: opts.syncEveryMs, log });
+    closers.push(syncRunner.close);
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
     if (opts.seed ?? true) {
@@ -91,6 +98,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      SQS_ENDPOINT: syncRunner.endpoint,
+      SYNC_QUEUE_URL: syncRunner.queueUrl,
       MAIL_FROM: 'Rent.Today <no-reply@localhost>',
       AWS_ACCESS_KEY_ID: LOCAL.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
@@ -173,6 +182,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
+      syncRunnerEndpoint: syncRunner.endpoint,
       tokensFor: cognito.tokensFor,
       signingJwk: cognito.privateJwk,
       issuer: cognito.issuer,

@@ -9,6 +9,7 @@ declare module 'vitest' {
     certPath: string;
     dynamoEndpoint: string;
     sesEndpoint: string;
+    syncRunnerEndpoint: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   project.provide('certPath', stack.certPath);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sesEndpoint', stack.sesEndpoint);
+  project.provide('syncRunnerEndpoint', stack.syncRunnerEndpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createWebhookVerifier,
-  type PlaidVerificationKey,
-} from '../../functions/src/lib/plaidWebhook.js';
+import { createWebhookVerifier, type PlaidVerificationKey } from '../../functions/src/lib/plaidWebhook.js';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const nowSeconds = NOW / 1000;

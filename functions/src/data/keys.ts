@@ -36,6 +36,7 @@
  * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
  * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
  * | Link guess counter | INVITEGUESS#ip | HOUR#yyyy-mm-ddThh (ttl) |                                      |                                             |
+ * | Bank sync lease    | ORG#o  | BANKSYNC#i (ttl)          |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -261,6 +262,9 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SKPrefix: 'MAINT#',
   }),
+  // Sync plumbing (issue 12): one lease item per bank link; every link in the sparse GSI1 partition BANKITEMS.
+  bankSyncLease: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKSYNC#${institutionId}` }),
+  allBankLinks: () => ({ GSI1PK: 'BANKITEMS' }),
 } as const;
 
 /**

@@ -42,6 +42,14 @@ const Env = z.object({
    * Data stack generates it in Secrets Manager and the Api stack passes it to every route function.
    */
   CURSOR_SECRET: z.string().min(32).optional(),
+  /**
+   * Sync plumbing (docs/decisions.md "Sync plumbing"): the bank-sync queue (SQS in AWS; offline the local sync
+   * runner, which speaks SQS's SendMessage on loopback at SQS_ENDPOINT), and how long a sync lease lasts (longer
+   * than the consumer's Lambda timeout).
+   */
+  SYNC_QUEUE_URL: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
+  SYNC_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(360),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });

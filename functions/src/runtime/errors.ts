@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 as Result } from 'aws-lambda';
 import { isConditionFailure, isTransactionBusy, isTransactionConditionFailure } from '../data/conditions.js';
-import { Busy, Conflict, DomainError, Invalid, NotAllowed, NotFound, TooMany } from '../domain-errors.js';
+import { Busy, Conflict, DomainError, Invalid, NotAllowed, NotFound, TooMany, Unverified } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 
 /**
@@ -43,6 +43,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof Invalid) return 400;
   if (error instanceof Busy) return 503;
   if (error instanceof TooMany) return 429;
+  if (error instanceof Unverified) return 401;
   return 500;
 }
 

@@ -1,3 +1,4 @@
+import { bankOpsRoutes } from './routes/bankOps.js';
 import { bookRoutes } from './routes/books.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { peopleRoutes } from './routes/people.js';
@@ -7,7 +8,13 @@ import { rulesRoutes } from './routes/rules.js';
  * THE route table. Every endpoint of the API, once, kept per area in ./routes/. Adding an endpoint = one entry
  * there + one handler file functions/src/http/<id>.ts (a test fails when either is missing).
  */
-export const routes = { ...peopleRoutes, ...ledgerRoutes, ...rulesRoutes, ...bookRoutes } as const;
+export const routes = {
+  ...peopleRoutes,
+  ...ledgerRoutes,
+  ...rulesRoutes,
+  ...bookRoutes,
+  ...bankOpsRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
