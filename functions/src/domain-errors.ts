@@ -104,3 +104,16 @@ export class Unverified extends DomainError {
     this.name = 'Unverified';
   }
 }
+
+/** A service we depend on (Plaid) failed or did not answer: 502. The message never carries its raw reply. */
+export class Upstream extends DomainError {
+  constructor(
+    message: string,
+    readonly code = 'UPSTREAM',
+    details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'Upstream';
+    Object.assign(this, details && { details });
+  }
+}

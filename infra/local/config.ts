@@ -5,6 +5,8 @@ export const LOCAL = {
   clientId: 'local-spa-client',
   tableName: 'rent-today',
   receiptsBucket: 'rent-today-receipts',
+  /** The local KMS stand-in's one key (infra/local/kms.ts), as an alias. */
+  plaidTokenKeyAlias: 'alias/rent-today-plaid-token',
   /**
    * The credentials the handlers sign presigned links with, and the only ones the /s3 pass-through
    * accepts. Always these offline: a developer's real AWS credentials never reach the local stack.

@@ -10,6 +10,7 @@ import { ensureCertificate } from './cert.js';
 import { createCognitoStandIn } from './cognito.js';
 import { LOCAL } from './config.js';
 import { ensureTable, startDynamoDb } from './dynamodb.js';
+import { startKms } from './kms.js';
 import { serveMailbox } from './mail-viewer.js';
 import { createOriginServer } from './origin-server.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
@@ -42,6 +43,9 @@ export interface LocalStack {
   sesEndpoint: string;
   /** The local sync runner (SQS stand-in + consumer + schedule): its /_control/{schedule,idle,state}. */
   syncRunnerEndpoint: string;
+  /** The KMS stand-in and its key's ARN (bank links: functions/src/lib/secrets.ts). */
+  kmsEndpoint: string;
+  plaidTokenKeyId: string;
   /** Token issuing without a browser, for the benchmark only. */
   tokensFor(email: string): Promise<{ id_token: string }>;
   /** The stand-in's signing key, for tests that need an expired but correctly signed token. */
@@ -83,6 +87,13 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     closers.push(ses.close);
     const syncRunner = await startSyncRunner({ scheduleEveryMs: opts.syncEveryMs, log });
     closers.push(syncRunner.close);
+    // Bank links: the KMS stand-in that envelope-encrypts Plaid access tokens (functions/src/lib/secrets.ts).
+    const kms = await startKms({
+      region: LOCAL.region,
+      alias: LOCAL.plaidTokenKeyAlias,
+      keyFile: persist ? join(dataDir, 'kms-key.json') : undefined,
+    });
+    closers.push(kms.close);
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
     if (opts.seed ?? true) {
@@ -100,6 +111,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       SES_ENDPOINT: ses.endpoint,
       SQS_ENDPOINT: syncRunner.endpoint,
       SYNC_QUEUE_URL: syncRunner.queueUrl,
+      KMS_ENDPOINT: kms.endpoint,
+      PLAID_TOKEN_KEY_ID: kms.keyArn,
       MAIL_FROM: 'Rent.Today <no-reply@localhost>',
       AWS_ACCESS_KEY_ID: LOCAL.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
@@ -183,6 +196,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
       syncRunnerEndpoint: syncRunner.endpoint,
+      kmsEndpoint: kms.endpoint,
+      plaidTokenKeyId: kms.keyArn,
       tokensFor: cognito.tokensFor,
       signingJwk: cognito.privateJwk,
       issuer: cognito.issuer,

@@ -15,6 +15,7 @@ export * from './core/notifications.js';
 export * from './core/reviews.js';
 export * from './core/scheduleE.js';
 export * from './core/validation.js';
+export * from './domain/bank.js';
 export * from './domain/common.js';
 export * from './domain/invitation.js';
 export * from './domain/lease.js';

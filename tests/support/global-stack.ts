@@ -10,6 +10,8 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     sesEndpoint: string;
     syncRunnerEndpoint: string;
+    kmsEndpoint: string;
+    plaidTokenKeyId: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -30,6 +32,8 @@ export default async function setup(project: TestProject) {
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sesEndpoint', stack.sesEndpoint);
   project.provide('syncRunnerEndpoint', stack.syncRunnerEndpoint);
+  project.provide('kmsEndpoint', stack.kmsEndpoint);
+  project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

@@ -11,6 +11,10 @@
  * | Property           | ORG#o  | PROP#p                    |                                             |                                             |
  * | Tenancy            | ORG#o  | TENANCY#n                 | USER#u / TENANCY#leaseStart                 | ORG#o#PROP#p / TENANCY#n                    |
  * | Security log       | USER#u | LOG#ts#id (ttl)           |                                             |                                             |
+ * | Bank link (Institution) | ORG#o | BANKITEM#i            | BANKITEMS / ORG#o#BANKITEM#i (every link)   |                                             |
+ * | Plaid item pointer | PLAIDITEM#<item_id> | PLAIDITEM    |                                             |                                             |
+ * | Bank institution claim | ORG#o | BANKINST#<plaid institution_id> |                                 |                                             |
+ * | Bank account       | ORG#o  | BANKACCT#a                |                                             | ORG#o#PROP#p / BANKACCT#a (with a default property) |
  * | Transaction        | ORG#o  | TXN#t                     | ORG#o#TXN / date#createdAt#t                | ORG#o#PROP#p / TXN#date#createdAt#t         |
  * |   (no property)    |        |                           |                                             | ORG#o#NOPROP / TXN#date#createdAt#t         |
  * | Monthly rollup     | ORG#o  | ROLLUP#yyyy-mm#PROP#p     |                                             |                                             |
@@ -61,6 +65,11 @@
  *   partition ORG#o#TXACT#t (begins_with REV# or MSG#, or the whole partition). A review by its id (PATCH
  *   /api/reviews/{id}): a consistent GetItem of its pointer ORG#o / REVIEW#r (transactionId, createdAt),
  *   then of the request. "Waiting on me": Query GSI1 ORG#o#WAITING#u (sparse: only open requests carry it).
+ * - Bank links (docs/decisions.md "Bank links"): an organization's connections are a Query ORG#o begins_with
+ *   BANKITEM#, its accounts begins_with BANKACCT# (a handful each; an institution's accounts are filtered from them).
+ *   A webhook names only Plaid's item_id: the pointer PLAIDITEM#<item_id> gives the organization and link in one
+ *   GetItem. The claim BANKINST#<plaid institution_id> makes "one link per bank per organization" a condition of
+ *   the link's TransactWriteItems. The schedule lists every link with one Query of GSI1 BANKITEMS.
  * - Leases: a property's are a Query on GSI2 ORG#o#PROP#p begins_with TENANCY#; a person's a Query on GSI1
  *   USER#u begins_with TENANCY# (filtered to the organization); one by id a GetItem ORG#o / TENANCY#n.
  * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
@@ -109,6 +118,30 @@ export const keys = {
 
   securityLog: (userId: string, at: string, id: string) => ({ PK: `USER#${userId}`, SK: `LOG#${at}#${id}` }),
   securityLogPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'LOG#' }),
+
+  // Bank links (issue 12): Institution, its Plaid item pointer and claim, and its accounts.
+  bankItem: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKITEM#${institutionId}` }),
+  bankItemsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKITEM#' }),
+  /** Sparse GSI1 entry every Institution carries: the schedule lists all links of all organizations. */
+  bankItemIndex: (orgId: string, institutionId: string) => ({
+    GSI1PK: 'BANKITEMS',
+    GSI1SK: `${orgPk(orgId)}#BANKITEM#${institutionId}`,
+  }),
+  allBankItems: () => ({ GSI1PK: 'BANKITEMS' }),
+  /** Plaid's item_id -> { organizationId, institutionId } (webhooks name only the item). */
+  plaidItem: (itemId: string) => ({ PK: `PLAIDITEM#${itemId}`, SK: 'PLAIDITEM' }),
+  /** One link per Plaid institution per organization: the claim is Put with attribute_not_exists. */
+  bankInstitutionClaim: (orgId: string, plaidInstitutionId: string) => ({
+    PK: orgPk(orgId),
+    SK: `BANKINST#${plaidInstitutionId}`,
+  }),
+  bankAccount: (orgId: string, accountId: string) => ({ PK: orgPk(orgId), SK: `BANKACCT#${accountId}` }),
+  bankAccountsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKACCT#' }),
+  /** An account with a default property points at it (GSI2), so the property-delete check sees it. */
+  bankAccountByProperty: (orgId: string, propertyId: string, accountId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SK: `BANKACCT#${accountId}`,
+  }),
 
   transaction: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `TXN#${transactionId}` }),
   /** The ledger order: newest first by date, then createdAt, then id (GSI1, read backwards). */

@@ -50,6 +50,12 @@ const Env = z.object({
   SYNC_QUEUE_URL: z.url().optional(),
   SQS_ENDPOINT: z.url().optional(),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(360),
+  /**
+   * Bank links (docs/decisions.md "Bank links"): the KMS key that envelope-encrypts Plaid access tokens (its ARN,
+   * set only on functions granted it), and offline the local KMS stand-in (infra/local/kms.ts).
+   */
+  PLAID_TOKEN_KEY_ID: z.string().min(1).optional(),
+  KMS_ENDPOINT: z.url().optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });

@@ -1,0 +1,155 @@
+import { type BankAccount, type BankConnection, type BankConnectionStatus, fromCents } from '@rent/shared';
+import type { SealedSecret } from '../lib/secrets.js';
+import { keys } from './keys.js';
+
+/**
+ * Bank link items (keys + attributes), pure: the repository (repositories/banks.ts) writes them.
+ *
+ * An Institution (SPEC §3: id, itemId, accessToken, createdById, organizationId, cursor) is one Plaid Item of one
+ * organization. `accessToken` is only ever the sealed form (lib/secrets.ts); `accessTokenOf` in the repository is
+ * the one way to the token itself.
+ */
+export interface InstitutionRecord {
+  id: string;
+  organizationId: string;
+  provider: 'plaid';
+  /** Plaid's item_id. */
+  itemId: string;
+  accessToken: SealedSecret;
+  createdById: string;
+  plaidInstitutionId: string;
+  institutionName: string;
+  status: BankConnectionStatus;
+  errorCode: string | null;
+  consentExpiresAt: string | null;
+  /** The /transactions/sync cursor after the last applied sync (null before the first). */
+  cursor: string | null;
+  lastSyncedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** SPEC §3 BankAccount, balance in integer cents. */
+export interface BankAccountRecord {
+  id: string;
+  organizationId: string;
+  /** Who linked the bank (SPEC's userId). */
+  userId: string;
+  provider: 'plaid';
+  /** Plaid's account_id. */
+  accountId: string;
+  institutionId: string;
+  type: string;
+  subtype: string | null;
+  name: string;
+  officialName: string | null;
+  mask: string | null;
+  currency: string | null;
+  balance: number | null;
+  propertyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** What the bank says about an account (converted from Plaid's AccountBase by the service). */
+export interface BankAccountInput {
+  accountId: string;
+  name: string;
+  officialName: string | null;
+  type: string;
+  subtype: string | null;
+  mask: string | null;
+  currency: string | null;
+  /** Cents, or null when the bank gives no balance. */
+  balance: number | null;
+}
+
+export function institutionItem(r: InstitutionRecord) {
+  return {
+    ...keys.bankItem(r.organizationId, r.id),
+    ...keys.bankItemIndex(r.organizationId, r.id),
+    type: 'Institution',
+    ...r,
+  };
+}
+
+export function plaidItemPointer(r: InstitutionRecord) {
+  return {
+    ...keys.plaidItem(r.itemId),
+    type: 'PlaidItemPointer',
+    organizationId: r.organizationId,
+    institutionId: r.id,
+  };
+}
+
+export function institutionClaim(r: InstitutionRecord) {
+  return {
+    ...keys.bankInstitutionClaim(r.organizationId, r.plaidInstitutionId),
+    type: 'BankInstitutionClaim',
+    institutionId: r.id,
+    institutionName: r.institutionName,
+  };
+}
+
+/** The account's own `type` (depository, credit...) is stored as accountType: `type` names the item kind. */
+export function bankAccountItem(r: BankAccountRecord) {
+  const { type: accountType, ...rest } = r;
+  return {
+    ...keys.bankAccount(r.organizationId, r.id),
+    ...(r.propertyId && keys.bankAccountByProperty(r.organizationId, r.propertyId, r.id)),
+    type: 'BankAccount',
+    accountType,
+    ...rest,
+  };
+}
+
+export function toInstitutionRecord(item: Record<string, unknown>): InstitutionRecord {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, ...rest } = item;
+  return rest as unknown as InstitutionRecord;
+}
+
+export function toBankAccountRecord(item: Record<string, unknown>): BankAccountRecord {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, accountType, ...rest } = item;
+  return { ...rest, type: accountType } as unknown as BankAccountRecord;
+}
+
+/** The wire form of an account; its connection gives the institution, status and last successful sync. */
+export function bankAccountToApi(account: BankAccountRecord, institution: InstitutionRecord): BankAccount {
+  return {
+    id: account.id,
+    institutionId: account.institutionId,
+    institutionName: institution.institutionName,
+    provider: account.provider,
+    accountId: account.accountId,
+    name: account.name,
+    officialName: account.officialName,
+    mask: account.mask,
+    type: account.type,
+    subtype: account.subtype,
+    currency: account.currency,
+    balance: account.balance === null ? null : fromCents(account.balance),
+    propertyId: account.propertyId,
+    lastSyncedAt: institution.lastSyncedAt,
+    status: institution.status,
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+  };
+}
+
+/** A connection with its accounts. Never the token, sealed or not. */
+export function bankConnectionToApi(institution: InstitutionRecord, accounts: BankAccountRecord[]): BankConnection {
+  return {
+    id: institution.id,
+    provider: institution.provider,
+    institutionName: institution.institutionName,
+    plaidInstitutionId: institution.plaidInstitutionId,
+    status: institution.status,
+    errorCode: institution.errorCode,
+    consentExpiresAt: institution.consentExpiresAt,
+    lastSyncedAt: institution.lastSyncedAt,
+    createdAt: institution.createdAt,
+    accounts: accounts.filter((a) => a.institutionId === institution.id).map((a) => bankAccountToApi(a, institution)),
+  };
+}

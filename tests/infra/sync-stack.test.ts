@@ -1,0 +1,162 @@
+import { type RouteDef, routeList, routes } from '@rent/shared';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RECEIVE_COUNT, SYNC_LEASE_SECONDS, SYNC_QUEUE_NAME } from '../../infra/lib/sync-stack.js';
+import { type Synthesized, synthRentApp } from './fixture.js';
+
+/** CloudFormation JSON is untyped. */
+type Props = Record<string, any>;
+type Resources = Record<string, { Type: string; Properties: Props }>;
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+let synth: Synthesized;
+let sync: Template;
+let api: Template;
+let data: Template;
+
+beforeAll(async () => {
+  synth = await synthRentApp();
+  sync = Template.fromStack(synth.stacks.sync);
+  api = Template.fromStack(synth.stacks.api);
+  data = Template.fromStack(synth.stacks.data);
+});
+afterAll(() => synth?.cleanup());
+
+function statementsOf(template: Template, functionLogicalId: string): Statement[] {
+  const resources = template.toJSON().Resources as Resources;
+  const roleId = (resources[functionLogicalId]!.Properties.Role['Fn::GetAtt'] as string[])[0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+const fnId = (template: Template, prefix: string) => {
+  const ids = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith(prefix));
+  expect(ids, prefix).toHaveLength(1);
+  return ids[0]!;
+};
+const queueId = (name: string) =>
+  Object.entries(sync.findResources('AWS::SQS::Queue')).find(([, r]) => r.Properties.QueueName === name)![0];
+const actionsOf = (template: Template, id: string) => statementsOf(template, id).flatMap((s) => list(s.Action));
+
+/** Every function of every stack with the statements of its role. */
+function everyFunction() {
+  return Object.values(synth.stacks).flatMap((stack) => {
+    const template = Template.fromStack(stack);
+    return Object.keys(template.findResources('AWS::Lambda::Function')).map((id) => ({
+      stack: stack.stackName,
+      id,
+      statements: statementsOf(template, id),
+    }));
+  });
+}
+
+describe('Sync stack: schedule, queue, dead letters, alarm', () => {
+  it('runs the fan-out every 6 hours through EventBridge, with retries', () => {
+    const fanOut = fnId(sync, 'FanOutFunction');
+    sync.resourceCountIs('AWS::Events::Rule', 1);
+    sync.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(6 hours)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [fanOut, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
+    });
+  });
+
+  it('has the named queue with a dead-letter queue after MAX_RECEIVE_COUNT receives, both encrypted and TLS-only', () => {
+    const dlq = queueId(`${SYNC_QUEUE_NAME}-dlq`);
+    const queue = sync.findResources('AWS::SQS::Queue')[queueId(SYNC_QUEUE_NAME)]!;
+    expect(MAX_RECEIVE_COUNT).toBeGreaterThanOrEqual(3);
+    expect(queue.Properties).toMatchObject({
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: MAX_RECEIVE_COUNT },
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 1800,
+    });
+    const policies = Object.values(sync.findResources('AWS::SQS::QueuePolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('alarms as soon as one message is visible in the dead-letter queue', () => {
+    const dlq = queueId(`${SYNC_QUEUE_NAME}-dlq`);
+    sync.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlq, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+    });
+  });
+
+  it('feeds the consumer with partial batch failures; its lease outlives its timeout', () => {
+    const consumer = fnId(sync, 'ConsumerFunction');
+    sync.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: consumer },
+      EventSourceArn: { 'Fn::GetAtt': [queueId(SYNC_QUEUE_NAME), 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 10,
+    });
+    const props = sync.findResources('AWS::Lambda::Function')[consumer]!.Properties;
+    expect(props.Timeout).toBe(300);
+    expect(Number(props.Environment.Variables.SYNC_LEASE_SECONDS)).toBe(SYNC_LEASE_SECONDS);
+    expect(SYNC_LEASE_SECONDS).toBeGreaterThan(props.Timeout);
+  });
+});
+
+describe('Sync grants: least privilege', () => {
+  it('lets the consumer alone (of every function of the app) decrypt with the Plaid token key', () => {
+    const keyId = Object.keys(data.findResources('AWS::KMS::Key')).find((id) => id.startsWith('PlaidTokenKey'))!;
+    const decrypters = everyFunction().filter(({ statements }) =>
+      statements.some((s) => list(s.Action).includes('kms:Decrypt') && JSON.stringify(s.Resource).includes(keyId)),
+    );
+    expect(decrypters.map((f) => f.id)).toEqual([fnId(sync, 'ConsumerFunction')]);
+  });
+
+  it('gives the fan-out only a Query of GSI1 and SendMessage to the queue', () => {
+    const fanOut = fnId(sync, 'FanOutFunction');
+    const statements = statementsOf(sync, fanOut).filter((s) => !list(s.Action).some((a) => a.startsWith('logs:')));
+    expect(statements.flatMap((s) => list(s.Action)).sort()).toEqual(['dynamodb:Query', 'sqs:SendMessage']);
+    expect(JSON.stringify(statements)).toContain('/index/GSI1');
+  });
+
+  it('lets exactly the routes that enqueue (webhook, Sync now) send to the queue, nothing more on SQS', () => {
+    const resources = api.toJSON().Resources as Resources;
+    const byRoute = new Map<string, string>();
+    for (const route of Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')) {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      byRoute.set(route.Properties.RouteKey, resources[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0]);
+    }
+    const senders = (routeList as readonly RouteDef[]).filter((r) => r.enqueuesSync).map((r) => r.id);
+    expect(senders.sort()).toEqual([routes.plaidWebhook.id, routes.syncBankConnection.id].sort());
+    for (const route of routeList as readonly RouteDef[]) {
+      const id = byRoute.get(`${route.method} ${route.path}`)!;
+      const sqs = statementsOf(api, id).filter((s) => list(s.Action).some((a) => a.startsWith('sqs:')));
+      const env = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
+      if (!route.enqueuesSync) {
+        expect(sqs, route.id).toEqual([]);
+        expect(env.SYNC_QUEUE_URL, route.id).toBeUndefined();
+        continue;
+      }
+      expect(sqs.flatMap((s) => list(s.Action)), route.id).toEqual(['sqs:SendMessage']);
+      expect(JSON.stringify(sqs[0]!.Resource), route.id).toContain(`:${SYNC_QUEUE_NAME}`);
+      expect(JSON.stringify(sqs[0]!.Resource), route.id).not.toContain('*');
+      expect(JSON.stringify(env.SYNC_QUEUE_URL), route.id).toContain(`/${SYNC_QUEUE_NAME}`);
+      // Enqueuing is all they do with sync: no decrypting of tokens.
+      expect(actionsOf(api, id), route.id).not.toContain('kms:Decrypt');
+    }
+  });
+
+  it('has no wildcard action or resource in the Sync stack policies', () => {
+    for (const policy of Object.values(sync.findResources('AWS::IAM::Policy'))) {
+      const text = JSON.stringify(policy.Properties.PolicyDocument);
+      expect(text).not.toMatch(/"(sqs|dynamodb|kms):\*"|"\*"|\/index\/\*/);
+    }
+  });
+});
