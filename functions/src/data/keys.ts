@@ -295,9 +295,8 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SKPrefix: 'MAINT#',
   }),
-  // Sync plumbing (issue 12): one lease item per bank link; every link in the sparse GSI1 partition BANKITEMS.
+  // Sync plumbing (issue 12): one lease item per bank link.
   bankSyncLease: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKSYNC#${institutionId}` }),
-  allBankLinks: () => ({ GSI1PK: 'BANKITEMS' }),
 } as const;
 
 /**

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { allBankLinks, finishSyncLease, releaseSyncLease, requestSyncLease } from '../data/repositories/syncLeases.js';
+import { getInstitution, listAllBankLinks } from '../data/repositories/banks.js';
+import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../data/repositories/syncLeases.js';
 import { NotFound } from '../domain-errors.js';
 import { config } from '../lib/config.js';
 import { logger } from '../lib/logger.js';
-import { syncInstitution } from './bankSync.js';
+import { type SyncOutcome, syncInstitution } from './bankSync.js';
 import { parseSyncMessage, requestSync, type SyncMessage } from './bankSyncQueue.js';
+import { tellStaff } from './bankWebhooks.js';
 
 /**
  * What the bank-sync consumer and the schedule do (docs/decisions.md "Sync plumbing"); their Lambda handlers
@@ -32,8 +34,13 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
   }
   try {
     for (let round = 1; ; round++) {
+      const before = (await getInstitution(org, inst)).status;
       const outcome = await syncInstitution(org, inst);
       logger.info('bank sync done', { institutionId: inst, reason: message.reason, round, ...counts(outcome) });
+      // ITEM_LOGIN_REQUIRED met inline: the sync marked the link; staff hear of it once, as from the webhook.
+      if (outcome.status === 'needs_reconnect' && before !== 'needs_reconnect') {
+        await tellStaff(org, inst, 'needs_reconnect', null);
+      }
       if ((await finishSyncLease(org, inst, holder, ms)) !== 'again') return 'synced';
       if (round >= MAX_ROUNDS) throw new Error('Sync requests kept arriving; the rest is retried by the queue');
     }
@@ -45,10 +52,7 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
   }
 }
 
-const counts = (outcome: unknown) => {
-  const o = (outcome ?? {}) as Record<string, unknown>;
-  return { added: o.added, modified: o.modified, removed: o.removed, pages: o.pages };
-};
+const counts = (o: SyncOutcome) => ({ status: o.status, added: o.added, modified: o.modified, removed: o.removed, pages: o.pages });
 
 /**
  * One SQS batch: messages of the same link collapse into one sync (with the latest request time); every link in
@@ -94,7 +98,7 @@ const errorName = (error: unknown) => {
 /** The schedule's fan-out: one message per bank link of every organization. Returns how many were enqueued. */
 export async function scheduleAllSyncs(): Promise<number> {
   let enqueued = 0;
-  for await (const page of allBankLinks()) {
+  for await (const page of listAllBankLinks()) {
     // A page at a time, ten messages in flight: thousands of links stay well inside the Lambda's timeout.
     for (let i = 0; i < page.length; i += 10) {
       await Promise.all(

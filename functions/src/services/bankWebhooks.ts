@@ -67,7 +67,7 @@ export async function receivePlaidWebhook(header: string | undefined, body: Buff
     logger.info('plaid webhook ignored: unknown item', kind);
     return { received: true };
   }
-  const { organizationId: orgId, institutionId } = link;
+  const { organizationId: orgId, id: institutionId } = link;
   logger.info('plaid webhook', { ...kind, institutionId });
 
   if (hook.webhook_type === 'TRANSACTIONS' && TRANSACTION_UPDATES.has(hook.webhook_code)) {
@@ -80,7 +80,7 @@ export async function receivePlaidWebhook(header: string | undefined, body: Buff
   } else if (hook.webhook_type === 'ITEM' && ['PENDING_DISCONNECT', 'PENDING_EXPIRATION'].includes(hook.webhook_code)) {
     const at = hook.disconnect_time ?? hook.consent_expiration_time;
     const disconnectAt = at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : null;
-    await setInstitutionStatus(orgId, institutionId, 'pending_disconnect', { disconnectAt });
+    await setInstitutionStatus(orgId, institutionId, 'pending_disconnect', { consentExpiresAt: disconnectAt });
     await tellStaff(orgId, institutionId, 'pending_disconnect', disconnectAt);
   }
   return { received: true };
@@ -96,14 +96,15 @@ export async function markNeedsReconnect(orgId: string, institutionId: string): 
   if (before.status !== 'needs_reconnect') await tellStaff(orgId, institutionId, 'needs_reconnect', null);
 }
 
-async function tellStaff(
+/** Emails the organization's staff who keep "Bank connections" on about a link that needs them. */
+export async function tellStaff(
   orgId: string,
   institutionId: string,
   status: 'needs_reconnect' | 'pending_disconnect',
   disconnectAt: string | null,
 ) {
   const institution = await getInstitution(orgId, institutionId);
-  const bank = institution.name || 'A bank';
+  const bank = institution.institutionName || 'A bank';
   const lines =
     status === 'needs_reconnect'
       ? [

@@ -2,7 +2,6 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
-import { queryPages } from '../query.js';
 
 /**
  * The per-link sync lease (docs/decisions.md "Sync plumbing"): one item `ORG#o / BANKSYNC#i` that says who is
@@ -185,26 +184,4 @@ export async function getSyncLease(orgId: string, institutionId: string): Promis
     runs: Number(Item.runs ?? 0),
     lastFinishedAt: Item.lastFinishedAt == null ? null : Number(Item.lastFinishedAt),
   };
-}
-
-const LINK_SK = /^ORG#([^#]+)#BANKITEM#([^#]+)$/;
-
-/**
- * Every bank link of every organization, page by page (the schedule's fan-out): the sparse GSI1 partition
- * BANKITEMS, which each Institution item joins with GSI1SK `ORG#o#BANKITEM#i` (banks.ts).
- */
-export async function* allBankLinks(): AsyncGenerator<{ organizationId: string; institutionId: string }[]> {
-  const { GSI1PK } = keys.allBankLinks();
-  for await (const page of queryPages({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': GSI1PK },
-    ProjectionExpression: 'GSI1SK',
-  })) {
-    yield page.items.flatMap((item) => {
-      const match = LINK_SK.exec(String(item.GSI1SK));
-      return match ? [{ organizationId: match[1]!, institutionId: match[2]! }] : [];
-    });
-  }
 }
