@@ -1,6 +1,7 @@
 export * from './api/route.js';
 export * from './api/routes.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
+export * from './core/bankTransactions.js';
 export * from './core/books.js';
 export * from './core/categories.js';
 export * from './core/depreciation.js';
@@ -16,6 +17,7 @@ export * from './core/reviews.js';
 export * from './core/scheduleE.js';
 export * from './core/validation.js';
 export * from './domain/bank.js';
+export * from './domain/bankSync.js';
 export * from './domain/common.js';
 export * from './domain/invitation.js';
 export * from './domain/lease.js';

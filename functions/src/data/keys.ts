@@ -17,6 +17,8 @@
  * | Bank account       | ORG#o  | BANKACCT#a                |                                             | ORG#o#PROP#p / BANKACCT#a (with a default property) |
  * | Transaction        | ORG#o  | TXN#t                     | ORG#o#TXN / date#createdAt#t                | ORG#o#PROP#p / TXN#date#createdAt#t         |
  * |   (no property)    |        |                           |                                             | ORG#o#NOPROP / TXN#date#createdAt#t         |
+ * | Bank txn pointer   | ORG#o  | EXTID#plaid#<txn id>      |                                             |                                             |
+ * | Pending bank txn   | ORG#o  | BANKPEND#t                |                                             |                                             |
  * | Monthly rollup     | ORG#o  | ROLLUP#yyyy-mm#PROP#p     |                                             |                                             |
  * |   (no property)    |        | ROLLUP#yyyy-mm#NOPROP     |                                             |                                             |
  * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
@@ -165,6 +167,15 @@ export const keys = {
     GSI2PK: transactionPropertyPartition(orgId, propertyId),
     GSI2SKPrefix: 'TXN#',
   }),
+  // Bank sync (issue 12, docs/decisions.md "Bank sync"): a bank transaction by its Plaid id, and the pending ones.
+  /** Plaid transaction_id -> our transaction id; written with the transaction, kept as a tombstone when removed. */
+  bankTransactionPointer: (orgId: string, plaidTransactionId: string) => ({
+    PK: orgPk(orgId),
+    SK: `EXTID#plaid#${plaidTransactionId}`,
+  }),
+  /** One per pending bank transaction (what a posted charge without pending_transaction_id is matched against). */
+  bankPending: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `BANKPEND#${transactionId}` }),
+  bankPendingPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKPEND#' }),
 
   /** One cell of the monthly rollups: an organization's month for one property (or none). */
   rollup: (orgId: string, month: string, propertyId: string | null) => ({

@@ -39,6 +39,8 @@ export interface MatchFacts {
   isIgnored: boolean;
   categorizationSource: string | null;
   propertyId: string | null;
+  /** A pending bank transaction is not in the index (no rule preview or apply) until it posts. */
+  pending?: boolean;
 }
 
 /** A transaction as read back from the index: enough for the rule engine, sorting and paging. */
@@ -203,7 +205,10 @@ export class MatchRows {
   }
 
   /** before -> after of one transaction (null = did not exist / no longer exists). */
-  change(before: MatchFacts | null, after: MatchFacts | null): this {
+  change(beforeFacts: MatchFacts | null, afterFacts: MatchFacts | null): this {
+    // Pending transactions are absent from the index: posting one is its arrival.
+    const before = beforeFacts?.pending ? null : beforeFacts;
+    const after = afterFacts?.pending ? null : afterFacts;
     if (after === null) {
       if (before) this.set(before, before.id, encodeTombstone(before.version + 1));
       return this;
@@ -227,6 +232,7 @@ export function entriesOf(
 ): Map<string, { month: string; propertyId: string | null; entries: MatchEntry[] }> {
   const cells = new Map<string, { month: string; propertyId: string | null; entries: MatchEntry[] }>();
   for (const t of transactions) {
+    if (t.pending) continue;
     const key = matchCellId(t);
     const cell = cells.get(key) ?? { month: monthOf(t.date), propertyId: t.propertyId, entries: [] };
     cell.entries.push(decodeRow(t.id, monthOf(t.date), t.propertyId, encodeRow(t)));

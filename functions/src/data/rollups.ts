@@ -24,6 +24,8 @@ export interface RollupFacts {
   category: string | null;
   propertyId: string | null;
   isIgnored: boolean;
+  /** A pending bank transaction counts in no rollup until it posts. */
+  pending?: boolean;
 }
 
 export interface RollupCell {
@@ -69,6 +71,7 @@ export class RollupDeltas {
   private readonly cells = new Map<string, RollupCell>();
 
   add(facts: RollupFacts, sign: 1 | -1): this {
+    if (facts.pending) return this;
     const part = contribution(facts);
     const id = cellId(part.month, part.propertyId);
     const cell = this.cells.get(id) ?? { month: part.month, propertyId: part.propertyId, counters: {} };
@@ -103,6 +106,7 @@ export const rollupFacts = (t: RollupFacts): RollupFacts => ({
   category: t.category,
   propertyId: t.propertyId,
   isIgnored: t.isIgnored,
+  pending: t.pending,
 });
 
 /** The cells a set of transactions adds up to (what a rebuild writes). */

@@ -36,6 +36,18 @@ export interface TransactionRecord {
    * later apply. Any category change clears or replaces it.
    */
   categorizationBatchId?: string | null;
+  /** Bank sync (docs/decisions.md "Bank sync"); absent on transactions typed by hand. */
+  /** Not yet posted by the bank: shown as Pending, counted in no total, rollup, match index or report. */
+  pending?: boolean;
+  /** Plaid's id of the pending transaction this posted one replaced. */
+  pendingTransactionId?: string | null;
+  /** Plaid's personal_finance_category as a SPEC §9 category: a suggestion with low confidence, never the category. */
+  suggestedCategory?: Category | null;
+  suggestionConfidence?: number | null;
+  /** A posted charge that may be this pending one with a tip (or the reverse): offered, never merged silently. */
+  suggestedMatchId?: string | null;
+  /** The bank removed it, but people had attached something: kept, ignored, and says so. */
+  removedByBank?: boolean;
   source: TransactionSource;
   createdAt: string;
   updatedAt: string;
@@ -112,7 +124,16 @@ const DEFAULTS: Partial<TransactionRecord> = {
 };
 
 /** Kept on the record only when set, so a transaction no rule touched reads exactly as before rules existed. */
-const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = ['categorizedByRuleId', 'categorizationBatchId'];
+const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
+  'categorizedByRuleId',
+  'categorizationBatchId',
+  'pending',
+  'pendingTransactionId',
+  'suggestedCategory',
+  'suggestionConfidence',
+  'suggestedMatchId',
+  'removedByBank',
+];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
   const record: Record<string, unknown> = {};

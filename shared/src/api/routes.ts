@@ -1,4 +1,5 @@
 import { bankOpsRoutes } from './routes/bankOps.js';
+import { bankSyncRoutes } from './routes/bankSync.js';
 import { bookRoutes } from './routes/books.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { peopleRoutes } from './routes/people.js';
@@ -14,6 +15,7 @@ export const routes = {
   ...rulesRoutes,
   ...bookRoutes,
   ...bankOpsRoutes,
+  ...bankSyncRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -147,6 +147,17 @@ export const Transaction = z.object({
   hasOpenReviewRequests: z.boolean(),
   hasReviewHistory: z.boolean(),
   version: z.number().int(),
+  // Bank sync (absent on transactions typed by hand):
+  /** Not yet posted by the bank: shown as Pending and counted in no total or report. */
+  pending: z.boolean().optional(),
+  pendingTransactionId: z.string().nullable().optional(),
+  /** From the bank's category, low confidence: a suggestion, never the category. */
+  suggestedCategory: z.enum(CATEGORY_VALUES as [Category, ...Category[]]).nullable().optional(),
+  suggestionConfidence: z.number().nullable().optional(),
+  /** Another transaction that may be the same charge (a pending one posted with a tip). */
+  suggestedMatchId: z.string().nullable().optional(),
+  /** Removed by the bank but kept (people attached something to it); ignored. */
+  removedByBank: z.boolean().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -202,3 +202,16 @@ export async function fetchAllTransactions(
   } while (cursor);
   return all;
 }
+
+/** Bank sync: accept (merge into one) or dismiss a suggested match of a posted charge and its pending one. */
+export function useResolveMergeSuggestion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, accept }: { id: string; accept: boolean }) =>
+      (await callRoute('resolveMergeSuggestion', { params: { id }, body: { accept } })).transaction,
+    onSuccess: (transaction, { id }) => {
+      if (transaction.id !== id) client.removeQueries({ queryKey: transactionKey(id), exact: true });
+      afterWrite(client, transaction);
+    },
+  });
+}

@@ -293,7 +293,7 @@ async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-    ProjectionExpression: '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId',
+    ProjectionExpression: '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId, #pending',
     ExpressionAttributeNames: {
       '#id': 'id',
       '#version': 'version',
@@ -304,6 +304,7 @@ async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
       '#isIgnored': 'isIgnored',
       '#source': 'categorizationSource',
       '#propertyId': 'propertyId',
+      '#pending': 'pending',
     },
     ExpressionAttributeValues: {
       ':pk': keys.transactionsByDate(orgId).GSI1PK,

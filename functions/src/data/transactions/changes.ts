@@ -10,6 +10,8 @@ export type { TransactionChange };
 export interface WriteChangesOptions {
   /** One more item in each chunk's TransactWriteItems (e.g. the record of what that chunk changed). */
   chunkRecord?: (changes: TransactionChange[]) => TransactOp;
+  /** Items that go with ONE change in its chunk's TransactWriteItems (bank sync: the Plaid id pointers). */
+  extraOps?: (change: TransactionChange) => TransactOp[];
   /**
    * After a chunk lost a race with another write: re-read these transactions and say again what each
    * should become now (leaving out the ones that no longer need a change). Without it, a lost race is a 409.
@@ -71,7 +73,7 @@ export async function writeTransactionChanges(
   const pending: TransactionChange[] = [];
   await Promise.all(
     lanes.map(async (lane) => {
-      for (const chunk of packChunks(lane.changes, capacity, run.writer ? 2 : 1)) {
+      for (const chunk of packChunks(lane.changes, capacity, run.writer ? 2 : 1, options.extraOps)) {
         if (options.deadline !== undefined && Date.now() > options.deadline) {
           pending.push(...chunk);
           continue;
@@ -89,11 +91,18 @@ type ChunkRun = WriteChangesOptions & { writer: SnapshotWriter | null };
  * Greedy packing by a safe estimate: each change, each cell it touches once (`perCell` items: the
  * rollup cell, and the snapshot for snapshot writers), each property it moves once.
  */
-function packChunks(changes: TransactionChange[], capacity: number, perCell: number): TransactionChange[][] {
+function packChunks(
+  changes: TransactionChange[],
+  capacity: number,
+  perCell: number,
+  extraOps?: (change: TransactionChange) => TransactOp[],
+): TransactionChange[][] {
   const chunks: TransactionChange[][] = [];
   let chunk: TransactionChange[] = [];
   let others = new Set<string>();
+  let extras = 0;
   for (const change of changes) {
+    const own = extraOps ? extraOps(change).length : 0;
     const [current, next] = change;
     const touched = [`C${cellId(monthOf(next.date), next.propertyId)}`];
     if (current) touched.push(`C${cellId(monthOf(current.date), current.propertyId)}`);
@@ -103,12 +112,14 @@ function packChunks(changes: TransactionChange[], capacity: number, perCell: num
     }
     const added = new Set(touched.filter((key) => !others.has(key)));
     const weight = (keys: Iterable<string>) => [...keys].reduce((n, key) => n + (key.startsWith('C') ? perCell : 1), 0);
-    if (chunk.length > 0 && chunk.length + 1 + weight(others) + weight(added) > capacity) {
+    if (chunk.length > 0 && chunk.length + 1 + extras + own + weight(others) + weight(added) > capacity) {
       chunks.push(chunk);
       chunk = [];
       others = new Set();
+      extras = 0;
     }
     chunk.push(change);
+    extras += own;
     for (const key of touched) others.add(key);
   }
   if (chunk.length > 0) chunks.push(chunk);
@@ -122,7 +133,10 @@ async function writeChunk(
   attempt: number,
 ): Promise<TransactionChange[]> {
   if (chunk.length === 0) return [];
-  const extra = run.chunkRecord ? [run.chunkRecord(chunk)] : [];
+  const extra = [
+    ...(run.chunkRecord ? [run.chunkRecord(chunk)] : []),
+    ...(run.extraOps ? chunk.flatMap(run.extraOps) : []),
+  ];
   const base = changesOps(orgId, chunk, extra, { pendingRows: !run.writer });
   const rows = run.writer ? matchRowsOf(chunk).result() : null;
   if (base.length + (rows?.size ?? 0) > MAX_TRANSACT_ITEMS) {

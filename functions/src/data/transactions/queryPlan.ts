@@ -80,6 +80,11 @@ export function filterExpression(filter: TransactionFilter, opts: { excludeIgnor
     e.values[`:${attribute}`] = value;
   };
   flag('isIgnored', opts.excludeIgnored ? false : filter.ignored);
+  if (opts.excludeIgnored) {
+    // Totals: a pending bank transaction counts in no total until it posts (docs/decisions.md "Bank sync").
+    e.conditions.push(`(attribute_not_exists(${name('pending')}) OR ${name('pending')} = :notPending)`);
+    e.values[':notPending'] = false;
+  }
   flag('hasReceipt', filter.hasReceipt);
   flag('hasOpenReviewRequests', filter.needsReview);
   if (filter.search) {

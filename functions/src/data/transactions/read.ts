@@ -28,6 +28,7 @@ const CATEGORIZATION_VIEW = [
   'name',
   'category',
   'isIgnored',
+  'pending',
   'propertyId',
   'categorizationSource',
   'categorizationConfidence',

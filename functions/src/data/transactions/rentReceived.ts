@@ -20,13 +20,14 @@ export async function rentReceivedByMonth(
     TableName: tableName(),
     IndexName: 'GSI2',
     KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-    FilterExpression: `#amount > :zero AND #category IN (${Object.keys(categories).join(', ')}) AND (attribute_not_exists(#ignored) OR #ignored = :false)`,
+    FilterExpression: `#amount > :zero AND #category IN (${Object.keys(categories).join(', ')}) AND (attribute_not_exists(#ignored) OR #ignored = :false) AND (attribute_not_exists(#pending) OR #pending = :false)`,
     ProjectionExpression: '#date, #amount',
     ExpressionAttributeNames: {
       '#date': 'date',
       '#amount': 'amount',
       '#category': 'category',
       '#ignored': 'isIgnored',
+      '#pending': 'pending',
     },
     ExpressionAttributeValues: {
       ':pk': k.GSI2PK,

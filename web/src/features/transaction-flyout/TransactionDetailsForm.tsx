@@ -13,6 +13,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { useId } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import { BankStatus } from './BankStatus';
 import { ReceiptsSection } from './ReceiptsSection';
 import type { TransactionField, TransactionFormValues } from './transactionForm';
 import { BANK_DELETE_TEXT, type TransactionEditor } from './use-transaction-editor';
@@ -60,6 +61,7 @@ export function TransactionDetailsForm({
             {editor.conflict} Your edits are still here; load the latest version to see what changed, then save again.
           </Alert>
         ) : null}
+        {editor.editing && editor.transaction ? <BankStatus transaction={editor.transaction} /> : null}
         {editor.formError ? (
           <Alert type="error" data-testid="transaction-form-error">
             {editor.formError}

@@ -55,6 +55,14 @@ function Amount({ value }: { value: number }) {
 
 function Status({ t }: { t: Transaction }) {
   const parts = [];
+  // Bank sync: a pending charge counts in no total until the bank posts it.
+  if (t.pending)
+    parts.push(
+      <Badge key="pending" color="grey">
+        Pending
+      </Badge>,
+    );
+  if (t.removedByBank) parts.push(<Badge key="removed">Removed by bank</Badge>);
   if (t.isIgnored) parts.push(<Badge key="ignored">Ignored</Badge>);
   if (t.hasOpenReviewRequests)
     parts.push(

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { PendingCandidate } from '@rent/shared';
+import { Conflict } from '../../domain-errors.js';
+import { db, tableName } from '../client.js';
+import { keys } from '../keys.js';
+import { MatchRows } from '../matchIndex.js';
+import { prefixQuery, queryAll } from '../query.js';
+import { RollupDeltas } from '../rollups.js';
+import { StaleRead, type TransactOp } from '../transact.js';
+import type { TransactionRecord } from '../transactionItems.js';
+import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from '../transactions/writeOps.js';
+
+/**
+ * Bank transactions by their Plaid id (docs/decisions.md "Bank sync"):
+ *  - the pointer `ORG#o / EXTID#plaid#<transaction_id>` -> our transaction id, Put (attribute_not_exists)
+ *    in the SAME TransactWriteItems as the transaction it names, so a transaction arrives exactly once;
+ *    a posted transaction that took over its pending one gets a pointer to the same record; a removal
+ *    keeps the pointer as a tombstone (`removed`), so replaying an older "added" never brings it back;
+ *  - `ORG#o / BANKPEND#t` for each pending transaction (account, amount, date, merchant): what a posted
+ *    one without pending_transaction_id is matched against, written and deleted with the transaction.
+ */
+
+export interface BankPointer {
+  transactionId: string;
+  removed: boolean;
+}
+
+/** Our transaction id for a Plaid transaction: deterministic, so even two racing syncs insert it once. */
+export function bankTransactionId(orgId: string, plaidTransactionId: string): string {
+  const hex = createHash('sha256').update(`${orgId}\u0000plaid\u0000${plaidTransactionId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The pointers of these Plaid ids that exist (consistent BatchGets of 100, in parallel). */
+export async function readBankPointers(orgId: string, plaidIds: Iterable<string>): Promise<Map<string, BankPointer>> {
+  const unique = [...new Set(plaidIds)];
+  const found = new Map<string, BankPointer>();
+  const groups: string[][] = [];
+  for (let i = 0; i < unique.length; i += 100) groups.push(unique.slice(i, i + 100));
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      let pending: Record<string, unknown>[] | undefined = group.map((id) => keys.bankTransactionPointer(orgId, id));
+      for (let attempt = 0; pending && pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
+        const result: BatchGetCommandOutput = await db.send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+        );
+        for (const item of result.Responses?.[tableName()] ?? []) {
+          found.set(item.plaidTransactionId as string, {
+            transactionId: item.transactionId as string,
+            removed: item.removed === true,
+          });
+        }
+        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, groups.length) }, worker));
+  return found;
+}
+
+/** The organization's pending bank transactions (a handful: they post within days). */
+export async function listPendingBankTransactions(orgId: string): Promise<PendingCandidate[]> {
+  const k = keys.bankPendingPrefix(orgId);
+  const items = await queryAll(prefixQuery(tableName(), k.PK, k.SKPrefix, { ConsistentRead: true }));
+  return items.map((item) => ({
+    id: item.transactionId as string,
+    bankAccountId: (item.bankAccountId as string | null) ?? null,
+    amount: item.amount as number,
+    date: item.date as string,
+    merchantKey: (item.merchantKey as string) ?? '',
+  }));
+}
+
+/** The pointer of a Plaid id to a transaction; refused (StaleRead) if the id already points somewhere. */
+export function bankPointerPutOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.bankTransactionPointer(orgId, plaidTransactionId),
+          type: 'BankTransactionPointer',
+          plaidTransactionId,
+          transactionId,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    onConditionFailure: () => new StaleRead(),
+  };
+}
+
+export function bankPendingPutOp(orgId: string, candidate: PendingCandidate): TransactOp {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.bankPending(orgId, candidate.id),
+          type: 'BankPending',
+          transactionId: candidate.id,
+          bankAccountId: candidate.bankAccountId,
+          amount: candidate.amount,
+          date: candidate.date,
+          merchantKey: candidate.merchantKey,
+        },
+      },
+    },
+  };
+}
+
+export function bankPendingDeleteOp(orgId: string, transactionId: string): TransactOp {
+  return { item: { Delete: { TableName: tableName(), Key: keys.bankPending(orgId, transactionId) } } };
+}
+
+/** Marks a pointer removed (a tombstone): the transaction it named was deleted because the bank removed it. */
+function tombstoneOp(orgId: string, plaidTransactionId: string): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.bankTransactionPointer(orgId, plaidTransactionId),
+        UpdateExpression: 'SET removed = :true',
+        ExpressionAttributeValues: { ':true': true },
+      },
+    },
+  };
+}
+
+/**
+ * Deletes a bank transaction the bank removed, with its rollups, match row, property count, pending
+ * item and pointers (as tombstones) in one TransactWriteItems: only while nobody attached anything to it
+ * (no receipt, no review request or message: no activity at all, and the version read). Returns false,
+ * writing nothing, when that no longer holds: the caller then keeps it as removed by the bank.
+ */
+export async function deleteRemovedBankTransaction(current: TransactionRecord, plaidIds: string[]): Promise<boolean> {
+  const orgId = current.organizationId;
+  const counts = new Map<string, number>();
+  addPropertyChange(counts, current.propertyId, null);
+  try {
+    await writeOps(orgId, [
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.transaction(orgId, current.id),
+            ConditionExpression:
+              'attribute_exists(PK) AND version = :version AND receiptCount = :zero AND attribute_not_exists(activityVersion)',
+            ExpressionAttributeValues: { ':version': current.version, ':zero': 0 },
+          },
+        },
+        onConditionFailure: () => new StaleRead(),
+      },
+      ...propertyCountOps(orgId, counts),
+      ...cellOps(orgId, new RollupDeltas().change(current, null), new MatchRows().change(current, null)),
+      ...(current.pending ? [bankPendingDeleteOp(orgId, current.id)] : []),
+      ...plaidIds.map((id) => tombstoneOp(orgId, id)),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof StaleRead) return false;
+    throw error;
+  }
+}
+
+/**
+ * Accepting a suggested match: the older record (pending, or kept after the bank removed it) becomes the
+ * posted one (`olderNext`), the posted duplicate is deleted, and the posted Plaid id points at the older
+ * record, in ONE TransactWriteItems (rollups, match rows and property counts merged per item). The
+ * duplicate must still be as read, with nothing attached (no receipt, no activity), else 409.
+ */
+export async function mergeSuggestedMatch(
+  older: TransactionRecord,
+  olderNext: TransactionRecord,
+  posted: TransactionRecord,
+): Promise<void> {
+  const orgId = older.organizationId;
+  const counts = new Map<string, number>();
+  addPropertyChange(counts, older.propertyId, olderNext.propertyId);
+  addPropertyChange(counts, posted.propertyId, null);
+  const stale = () => new Conflict('CONFLICT', MESSAGES_MERGE_STALE);
+  await writeOps(orgId, [
+    updateOp(older, olderNext, stale),
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.transaction(orgId, posted.id),
+          ConditionExpression:
+            'attribute_exists(PK) AND version = :version AND receiptCount = :zero AND attribute_not_exists(activityVersion)',
+          ExpressionAttributeValues: { ':version': posted.version, ':zero': 0 },
+        },
+      },
+      onConditionFailure: stale,
+    },
+    ...propertyCountOps(orgId, counts),
+    ...cellOps(
+      orgId,
+      new RollupDeltas().change(older, olderNext).change(posted, null),
+      new MatchRows().change(older, olderNext).change(posted, null),
+    ),
+    ...(older.pending ? [bankPendingDeleteOp(orgId, older.id)] : []),
+    ...(posted.plaidTransactionId
+      ? [
+          {
+            item: {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.bankTransactionPointer(orgId, posted.plaidTransactionId),
+                  type: 'BankTransactionPointer',
+                  plaidTransactionId: posted.plaidTransactionId,
+                  transactionId: older.id,
+                },
+              },
+            },
+          },
+        ]
+      : []),
+  ]);
+}
+
+const MESSAGES_MERGE_STALE =
+  'One of these transactions was changed (or something was attached to it) meanwhile. Reload and try again.';

@@ -1,0 +1,62 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { categoryLabel } from '@rent/shared/core/categories';
+import { saveErrorText, TRANSACTION_ERRORS, type Transaction, useResolveMergeSuggestion } from '../../api/transactions';
+import { openTransactionFlyout } from './store';
+
+/**
+ * What the bank says about a transaction (bank sync): pending (counted in no total until it posts),
+ * removed by the bank, a suggested match to accept or dismiss, the bank's category suggestion.
+ */
+export function BankStatus({ transaction: t }: { transaction: Transaction }) {
+  const resolve = useResolveMergeSuggestion();
+  const decide = (accept: boolean) =>
+    resolve.mutate(
+      { id: t.id, accept },
+      { onSuccess: (kept) => (kept.id !== t.id ? openTransactionFlyout(kept.id, kept) : undefined) },
+    );
+  const parts = [];
+  if (t.pending)
+    parts.push(
+      <Alert key="pending" type="info" header="Pending" data-testid="transaction-pending">
+        The bank has not posted this charge yet. It counts in no total or report until it does.
+      </Alert>,
+    );
+  if (t.removedByBank)
+    parts.push(
+      <Alert key="removed" type="warning" header="Removed by the bank" data-testid="transaction-removed-by-bank">
+        The bank no longer lists this transaction. It is kept because something was attached to it, and ignored.
+      </Alert>,
+    );
+  if (t.suggestedMatchId)
+    parts.push(
+      <Alert
+        key="match"
+        type="info"
+        header="Possibly the same charge"
+        data-testid="transaction-merge-suggestion"
+        action={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" onClick={() => decide(false)} disabled={resolve.isPending}>
+              Keep both
+            </Button>
+            <Button formAction="none" onClick={() => decide(true)} loading={resolve.isPending}>
+              Merge
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        A posted charge with a different amount (a tip?) may be this pending one. Merge keeps one transaction, with the
+        posted amount and everything attached to the pending one.
+        {resolve.isError ? ` ${saveErrorText(resolve.error, TRANSACTION_ERRORS.update)}` : ''}
+      </Alert>,
+    );
+  if (t.suggestedCategory && !t.category)
+    parts.push(
+      <Alert key="suggestion" type="info" header="Bank's suggestion" data-testid="transaction-category-suggestion">
+        The bank files this under {categoryLabel(t.suggestedCategory)} (low confidence). Choose a category to decide.
+      </Alert>,
+    );
+  return parts.length > 0 ? <SpaceBetween size="s">{parts}</SpaceBetween> : null;
+}
