@@ -27,6 +27,8 @@ export interface SyncRunnerOptions {
   /** Messages sent within this window are delivered in one batch (SQS's batching window); default 100 ms. */
   batchWindowMs?: number;
   log?: (line: string) => void;
+  /** Other handlers than functions/src/jobs/{syncBank,scheduleBankSyncs}.ts (the runner's own unit test). */
+  handlers?: { consumer?: Consumer; fanOut?: FanOut };
 }
 
 interface Queued {
@@ -59,8 +61,8 @@ export interface SyncRunner {
   close(): Promise<void>;
 }
 
-type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
-type FanOut = () => Promise<{ enqueued: number }>;
+export type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
+export type FanOut = () => Promise<{ enqueued: number }>;
 
 const QUEUE_NAME = 'rent-bank-sync';
 const MAX_BATCH = 10;
@@ -90,6 +92,8 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
   // The handlers read their configuration at import, as in Lambda: imported on first use, after the stack set it.
   let consumer: Promise<Consumer> | undefined;
   let fanOut: Promise<FanOut> | undefined;
+  if (opts.handlers?.consumer) consumer = Promise.resolve(opts.handlers.consumer);
+  if (opts.handlers?.fanOut) fanOut = Promise.resolve(opts.handlers.fanOut);
   const loadConsumer = () =>
     (consumer ??= import(pathToFileURL(`${functionsJobsDir}/syncBank.ts`).href).then((m) => m.handler as Consumer));
   const loadFanOut = () =>
