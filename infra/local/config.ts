@@ -1,3 +1,5 @@
+import { OFFLINE_PLAID_CREDENTIALS } from './plaid/catalog.js';
+
 /** The fixed names of the offline stack (what CDK names in AWS), shared by the stack, its tests and the bench. */
 export const LOCAL = {
   region: 'us-east-1',
@@ -12,4 +14,6 @@ export const LOCAL = {
    * accepts. Always these offline: a developer's real AWS credentials never reach the local stack.
    */
   credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  /** The Plaid stand-in's client id and secret: fixed test values, never valid at Plaid. */
+  plaid: OFFLINE_PLAID_CREDENTIALS,
 } as const;

@@ -14,6 +14,7 @@ import { startKms } from './kms.js';
 import { serveMailbox } from './mail-viewer.js';
 import { createOriginServer } from './origin-server.js';
 import { dataDir as defaultDataDir, webDist } from './paths.js';
+import { startPlaidStandIn } from './plaid/server.js';
 import { startS3 } from './s3.js';
 import { createS3PassThrough } from './s3-pass-through.js';
 import { seedDemo } from './seed.js';
@@ -46,6 +47,11 @@ export interface LocalStack {
   /** The KMS stand-in and its key's ARN (bank links: functions/src/lib/secrets.ts). */
   kmsEndpoint: string;
   plaidTokenKeyId: string;
+  /**
+   * The Plaid stand-in (infra/local/plaid) on loopback: Plaid's API for the real `plaid` client (credentials
+   * LOCAL.plaid), its Link script, and its control API under /_control (tests/support/plaid.ts).
+   */
+  plaidEndpoint: string;
   /** Token issuing without a browser, for the benchmark only. */
   tokensFor(email: string): Promise<{ id_token: string }>;
   /** The stand-in's signing key, for tests that need an expired but correctly signed token. */
@@ -94,6 +100,10 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       keyFile: persist ? join(dataDir, 'kms-key.json') : undefined,
     });
     closers.push(kms.close);
+    log('Starting the Plaid stand-in…');
+    // Webhooks go to this stack's own https origin (self-signed): the stand-in trusts exactly that certificate.
+    const plaid = await startPlaidStandIn({ ...LOCAL.plaid, webhookCa: cert.cert, log });
+    closers.push(plaid.close);
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
     if (opts.seed ?? true) {
@@ -137,6 +147,13 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     process.env.S3_PUBLIC_ENDPOINT = `${origin}/s3`;
     // Links in mails (invitations) point at this origin.
     process.env.SITE_URL = origin;
+    // The handlers' real `plaid` client talks to the stand-in; Plaid's webhooks come back to this origin.
+    Object.assign(process.env, {
+      PLAID_BASE_PATH: plaid.url,
+      PLAID_CLIENT_ID: LOCAL.plaid.clientId,
+      PLAID_SECRET: LOCAL.plaid.secret,
+      PLAID_WEBHOOK_URL: `${origin}/api/plaid/webhook`,
+    });
     // The sign-out-everywhere handler calls the stand-in's admin API with the AWS SDK, as it calls Cognito in AWS.
     Object.assign(process.env, {
       USER_POOL_ID: LOCAL.userPoolId,
@@ -166,10 +183,12 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       userPoolClientId: LOCAL.clientId,
       oauthDomain: `localhost:${port}`,
       userPoolEndpoint: `${origin}/cognito`,
+      plaidLinkScriptUrl: plaid.linkScriptUrl,
     });
+    const securityHeaders = securityHeadersFor(plaid.url);
 
     handle = async (req, res) => {
-      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+      for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
       try {
         const url = requestUrl(req.url, origin);
         if (!url) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
@@ -198,6 +217,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       syncRunnerEndpoint: syncRunner.endpoint,
       kmsEndpoint: kms.endpoint,
       plaidTokenKeyId: kms.keyArn,
+      plaidEndpoint: plaid.url,
       tokensFor: cognito.tokensFor,
       signingJwk: cognito.privateJwk,
       issuer: cognito.issuer,
@@ -221,8 +241,11 @@ function requestUrl(target: string | undefined, origin: string): URL | null {
   }
 }
 
-/** What CloudFront's response-headers policy adds in AWS (infra/lib/web-stack.ts). */
-const SECURITY_HEADERS = {
+/**
+ * What CloudFront's response-headers policy adds in AWS (infra/lib/web-stack.ts). Where AWS admits Plaid's
+ * CDN script (Link), offline admits the Plaid stand-in's origin: its link-initialize.js and Link's calls to it.
+ */
+const securityHeadersFor = (plaidOrigin: string) => ({
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -230,16 +253,16 @@ const SECURITY_HEADERS = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'content-security-policy': [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${plaidOrigin}/link-initialize.js`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://*.googleusercontent.com",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self' ${plaidOrigin}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
   ].join('; '),
-};
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

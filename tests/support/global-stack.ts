@@ -12,6 +12,7 @@ declare module 'vitest' {
     syncRunnerEndpoint: string;
     kmsEndpoint: string;
     plaidTokenKeyId: string;
+    plaidEndpoint: string;
     signingJwk: JWK;
     issuer: string;
   }
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide('syncRunnerEndpoint', stack.syncRunnerEndpoint);
   project.provide('kmsEndpoint', stack.kmsEndpoint);
   project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
+  project.provide('plaidEndpoint', stack.plaidEndpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
   return () => stack.stop();

@@ -7,6 +7,8 @@ export interface AppConfig {
   oauthDomain: string;
   /** Offline only: the Cognito stand-in's JSON API, e.g. https://localhost:8443/cognito */
   userPoolEndpoint?: string;
+  /** Plaid Link's script: https://cdn.plaid.com/link/v2/stable/link-initialize.js in AWS, the Plaid stand-in's offline. */
+  plaidLinkScriptUrl?: string;
 }
 
 const REQUIRED = ['region', 'userPoolId', 'userPoolClientId', 'oauthDomain'] as const;
@@ -20,6 +22,9 @@ export async function loadConfig(): Promise<AppConfig> {
   }
   if (raw.userPoolEndpoint !== undefined && typeof raw.userPoolEndpoint !== 'string') {
     throw new Error('/config.json has a userPoolEndpoint that is not a string');
+  }
+  if (raw.plaidLinkScriptUrl !== undefined && typeof raw.plaidLinkScriptUrl !== 'string') {
+    throw new Error('/config.json has a plaidLinkScriptUrl that is not a string');
   }
   return raw as unknown as AppConfig;
 }

@@ -56,6 +56,15 @@ const Env = z.object({
    */
   PLAID_TOKEN_KEY_ID: z.string().min(1).optional(),
   KMS_ENDPOINT: z.url().optional(),
+  /**
+   * Plaid (lib/plaid.ts): the API's base path (https://sandbox.plaid.com or https://production.plaid.com in AWS;
+   * offline the Plaid stand-in on loopback), the client id and secret, and the public URL of our webhook route
+   * (…/api/plaid/webhook) that link tokens carry. Only functions that talk to Plaid get them.
+   */
+  PLAID_BASE_PATH: z.url().optional(),
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_WEBHOOK_URL: z.url().optional(),
   /** Set by Lambda itself: there a missing CURSOR_SECRET fails the cold start, not a request. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
