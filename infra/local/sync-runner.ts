@@ -14,7 +14,8 @@ import { functionsJobsDir } from './paths.js';
  * timer that runs the very fan-out module on an interval.
  *
  * Control (tests, operators), on the same loopback server: POST /_control/schedule runs the fan-out now,
- * POST /_control/idle answers once the queue is empty and nothing runs, GET /_control/state tells what happened.
+ * POST /_control/idle answers once the queue is empty and nothing runs, GET /_control/state tells what happened,
+ * POST /_control/pause and /_control/resume hold deliveries (messages wait as behind a busy consumer).
  */
 
 export interface SyncRunnerOptions {
@@ -88,6 +89,8 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
   let flushTimer: NodeJS.Timeout | undefined;
   let idleWaiters: (() => void)[] = [];
   let closed = false;
+  // Paused: messages wait in the queue as behind a busy consumer (tests send "at once" this way).
+  let paused = false;
 
   // The handlers read their configuration at import, as in Lambda: imported on first use, after the stack set it.
   let consumer: Promise<Consumer> | undefined;
@@ -101,7 +104,7 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
       (m) => m.handler as FanOut,
     ));
 
-  const busy = () => queue.length > 0 || state.inFlight > 0 || timers.size > 0 || flushTimer !== undefined;
+  const busy = () => (queue.length > 0 && !paused) || state.inFlight > 0 || timers.size > 0 || flushTimer !== undefined;
   const checkIdle = () => {
     state.queued = queue.length;
     if (busy()) return;
@@ -111,7 +114,7 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
   };
 
   function scheduleFlush() {
-    if (closed || flushTimer) return;
+    if (closed || paused || flushTimer) return;
     flushTimer = setTimeout(() => {
       flushTimer = undefined;
       void flush();
@@ -119,7 +122,7 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
   }
 
   async function flush() {
-    while (queue.length > 0 && !closed) {
+    while (queue.length > 0 && !closed && !paused) {
       const batch = queue.splice(0, MAX_BATCH);
       state.inFlight += batch.length;
       state.batches++;
@@ -204,6 +207,11 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
     if (url.pathname === '/_control/state' && req.method === 'GET') return reply(res, 200, state);
     if (url.pathname === '/_control/schedule' && req.method === 'POST') {
       return reply(res, 200, { enqueued: await schedule() });
+    }
+    if ((url.pathname === '/_control/pause' || url.pathname === '/_control/resume') && req.method === 'POST') {
+      paused = url.pathname === '/_control/pause';
+      if (!paused) scheduleFlush();
+      return reply(res, 200, runner.state());
     }
     if (url.pathname === '/_control/idle' && req.method === 'POST') {
       await runner.idle();

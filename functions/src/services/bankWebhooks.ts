@@ -76,7 +76,6 @@ export async function receivePlaidWebhook(header: string | undefined, body: Buff
     if (hook.error?.error_code === 'ITEM_LOGIN_REQUIRED') await markNeedsReconnect(orgId, institutionId);
   } else if (hook.webhook_type === 'ITEM' && hook.webhook_code === 'LOGIN_REPAIRED') {
     await setInstitutionStatus(orgId, institutionId, 'connected', {});
-    await requestSync(orgId, institutionId, 'webhook');
   } else if (hook.webhook_type === 'ITEM' && ['PENDING_DISCONNECT', 'PENDING_EXPIRATION'].includes(hook.webhook_code)) {
     const at = hook.disconnect_time ?? hook.consent_expiration_time;
     const disconnectAt = at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : null;
