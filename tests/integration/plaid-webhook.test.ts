@@ -29,12 +29,14 @@ const runnerControl = async (action: 'idle' | 'schedule' | 'pause' | 'resume') =
 };
 
 type Team = Awaited<ReturnType<typeof team>>;
+// Each link's generated transactions get their own seed: Plaid transaction ids are unique across items.
+let seed = Math.floor(Math.random() * 1e6);
 let t: Team;
 
 /** A bank linked the way the exchange route stores it: a stand-in item with its webhook URL, sealed token, accounts. */
 async function linkBank(orgId: string, userId: string, transactions: number) {
   const { accessToken, itemId } = await plaid.linkItem({ webhook: `${baseUrl()}/api/plaid/webhook` });
-  if (transactions > 0) await plaid.generate(itemId, { count: transactions, days: 60, seed: 7, notify: false });
+  if (transactions > 0) await plaid.generate(itemId, { count: transactions, days: 60, seed: ++seed, notify: false });
   const { data } = await plaidApi(inject('plaidEndpoint')).accountsGet({ access_token: accessToken });
   const id = newBankLinkId();
   await createBankLink({
@@ -58,6 +60,9 @@ async function linkBank(orgId: string, userId: string, transactions: number) {
   });
   return { id, itemId };
 }
+
+/** How many transactions the bank (the stand-in) has for the item: what a sync must bring, once each. */
+const atBank = async (itemId: string) => (await plaid.item(itemId)).transactions.length;
 
 /** What our table holds for one link: its status, its lease (syncs run) and the bank transactions. */
 async function stateOf(orgId: string, institutionId: string) {
@@ -98,13 +103,15 @@ describe('Plaid webhook verification through the local gateway', () => {
     expect(first.status).toBe(200);
     await runnerControl('idle');
     const after = await stateOf(t.orgId, link.id);
-    expect(after).toMatchObject({ runs: 1, transactions: 12 });
+    const expected = await atBank(link.itemId);
+    expect(expected).toBeGreaterThanOrEqual(12);
+    expect(after).toMatchObject({ runs: 1, transactions: expected });
     expect(after.cursor).not.toBeNull();
-    expect(new Set(after.externalIds).size).toBe(12);
+    expect(new Set(after.externalIds).size).toBe(expected);
 
     expect((await plaid.sendWebhook(link.itemId, { code: 'DEFAULT_UPDATE' })).status).toBe(200);
     await runnerControl('idle');
-    expect(await stateOf(t.orgId, link.id)).toMatchObject({ runs: 2, transactions: 12 });
+    expect(await stateOf(t.orgId, link.id)).toMatchObject({ runs: 2, transactions: expected });
   });
 
   it('acknowledges a verified webhook about an item nobody has (Plaid retries anything else) and does nothing', async () => {
@@ -138,7 +145,7 @@ describe('schedule and webhook at once', () => {
       await runnerControl('resume');
     }
     await runnerControl('idle');
-    expect(await stateOf(t.orgId, link.id)).toMatchObject({ runs: 1, transactions: 8 });
+    expect(await stateOf(t.orgId, link.id)).toMatchObject({ runs: 1, transactions: await atBank(link.itemId) });
   });
 });
 
@@ -203,6 +210,8 @@ describe('Sync now', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ queued: true });
     await runnerControl('idle');
-    expect(await stateOf(t.orgId, link.id)).toMatchObject({ runs: 1, transactions: 6 });
+    const synced = await stateOf(t.orgId, link.id);
+    expect(synced).toMatchObject({ runs: 1, transactions: await atBank(link.itemId) });
+    expect(synced.transactions).toBeGreaterThanOrEqual(6);
   });
 });
