@@ -19,6 +19,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Jobs } from './jobs.js';
 import { Mail, type MailProps } from './mail.js';
+import { PlaidAccess, type PlaidProps } from './plaid.js';
 import { RouteFunction } from './route-function.js';
 
 export interface ApiStackProps extends StackProps {
@@ -33,6 +34,8 @@ export interface ApiStackProps extends StackProps {
   userPool: IUserPool;
   /** The sender and site origin of the app's mail (routes with `sendsEmail`). */
   mail: MailProps;
+  /** Plaid's environment and the operator's secret (routes with `callsPlaid`). */
+  plaid: PlaidProps;
   /** Per-route and per-job bundles (default dist/functions, made by `npm run build:functions`). */
   functionsDir?: string;
 }
@@ -49,6 +52,7 @@ export class ApiStack extends Stack {
   readonly functions: Record<string, RouteFunction> = {};
   readonly jobs: Jobs;
   readonly mail: Mail;
+  readonly plaid: PlaidAccess;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -97,6 +101,7 @@ export class ApiStack extends Stack {
     });
 
     this.mail = new Mail(this, 'Mail', props.mail);
+    this.plaid = new PlaidAccess(this, props.plaid);
 
     for (const route of routeList) {
       const routeFunction = new RouteFunction(this, route.id, {
@@ -107,6 +112,7 @@ export class ApiStack extends Stack {
         cursorSecret: props.cursorSecret,
         userPool: props.userPool,
         mail: this.mail,
+        plaid: this.plaid,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {

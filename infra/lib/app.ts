@@ -5,6 +5,7 @@ import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
 import { acknowledgeNagFindings } from './nag.js';
 import { SyncStack } from './sync-stack.js';
+import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
 import { WebStack } from './web-stack.js';
 
 export interface RentAppOptions {
@@ -53,6 +54,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     userPoolClient: auth.userPoolClient,
     userPool: auth.userPool,
     mail: { mailFrom: context.mailFrom, siteUrl: context.siteUrl },
+    plaid: { environment: context.plaidEnv, secretName: context.plaidSecretName, siteUrl: context.siteUrl },
     functionsDir: options.functionsDir,
   });
   const web = new WebStack(app, 'RentToday-Web', {
@@ -63,7 +65,9 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.userPoolClient.userPoolClientId,
       oauthDomain: auth.oauthDomain,
+      plaidLinkScriptUrl: PLAID_LINK_SCRIPT_URL,
     },
+    plaidEnv: context.plaidEnv,
     webDistDir: options.webDistDir,
   });
 
@@ -73,6 +77,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     table: data.table,
     plaidTokenKey: data.plaidTokenKey,
     mail: api.mail,
+    plaid: { environment: context.plaidEnv, secretName: context.plaidSecretName, siteUrl: context.siteUrl },
     functionsDir: options.functionsDir,
   });
 

@@ -18,6 +18,10 @@ export interface RentContext {
   authDomainPrefix?: string;
   /** The sender of the app's mail (invitations): "Rent.Today <no-reply@your-domain>", verified in SES. */
   mailFrom: string;
+  /** Plaid's environment: "sandbox" (default) or "production" (the API origin and the CSP follow it). */
+  plaidEnv: 'sandbox' | 'production';
+  /** Secrets Manager secret with the Plaid keys as JSON {"clientId": "...", "secret": "..."} (docs/deploy.md). */
+  plaidSecretName: string;
 }
 
 export const PLACEHOLDER_SITE_URL = 'https://example.cloudfront.net';
@@ -38,6 +42,10 @@ export function readContext(app: App): RentContext {
       `CDK context "authDomainPrefix" must be lower-case letters, digits and hyphens: ${authDomainPrefix}`,
     );
   }
+  const plaidEnv = str('plaidEnv') ?? 'sandbox';
+  if (plaidEnv !== 'sandbox' && plaidEnv !== 'production') {
+    throw new Error(`CDK context "plaidEnv" must be "sandbox" or "production": ${plaidEnv}`);
+  }
   return {
     siteUrl,
     googleClientId: str('googleClientId') ?? PLACEHOLDER_GOOGLE_CLIENT_ID,
@@ -45,6 +53,8 @@ export function readContext(app: App): RentContext {
     googleClientSecretField: str('googleClientSecretField'),
     authDomainPrefix,
     mailFrom: str('mailFrom') ?? `Rent.Today <no-reply@${new URL(siteUrl).hostname}>`,
+    plaidEnv,
+    plaidSecretName: str('plaidSecretName') ?? 'rent-today/plaid',
   };
 }
 

@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
 import { syncQueueArn, syncQueueUrl } from './sync-stack.js';
+import { grantPlaid, type PlaidAccess } from './plaid.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -27,6 +28,8 @@ export interface RouteFunctionProps {
   userPool?: IUserPool;
   /** SES, for routes that declare `sendsEmail` (MAIL_FROM, SITE_URL, SES_CONFIGURATION_SET). */
   mail?: Mail;
+  /** Plaid's configuration, for routes that declare `callsPlaid`. */
+  plaid?: PlaidAccess;
   memorySize?: number;
 }
 
@@ -196,6 +199,7 @@ export class RouteFunction extends Construct {
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
     grantSyncQueue(this.function, route);
+    grantPlaid(this.function, props.plaid, route);
   }
 }
 

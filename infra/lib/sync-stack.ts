@@ -11,6 +11,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobBundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
+import { PlaidAccess, type PlaidProps } from './plaid.js';
 import { bundledFunction, grantTableAccess } from './route-function.js';
 
 /**
@@ -36,8 +37,8 @@ export interface SyncStackProps extends StackProps {
   plaidTokenKey: IKey;
   /** The mail sender (ITEM_LOGIN_REQUIRED met by a sync emails staff). */
   mail: Mail;
-  /** Environment every function that calls Plaid needs (client id, secret reference, base path). */
-  plaidEnvironment?: Record<string, string>;
+  /** Plaid's environment and the operator's secret: the consumer calls /transactions/sync. */
+  plaid: PlaidProps;
   functionsDir?: string;
 }
 
@@ -95,9 +96,9 @@ export class SyncStack extends Stack {
         MAIL_FROM: props.mail.from,
         SITE_URL: props.mail.siteUrl,
         SES_CONFIGURATION_SET: props.mail.configurationSet.configurationSetName,
-        ...props.plaidEnvironment,
       },
     });
+    new PlaidAccess(consumer, props.plaid).grant(this.consumer);
     grantTableAccess(this.consumer, props.table, 'readWrite');
     Grant.addToPrincipal({
       grantee: this.consumer,

@@ -27,13 +27,16 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwners
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { REPO_ROOT } from './bundle.js';
+import { type PlaidEnvironment, plaidCspSources } from './plaid.js';
 
 export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 
 export interface WebStackProps extends StackProps {
   httpApi: IHttpApi;
   /** Written into /config.json, which the SPA reads at start-up (web/src/config.ts). */
-  runtimeConfig: { userPoolId: string; userPoolClientId: string; oauthDomain: string };
+  runtimeConfig: { userPoolId: string; userPoolClientId: string; oauthDomain: string; plaidLinkScriptUrl: string };
+  /** Plaid's environment: the CSP admits Link's script, its frame and that environment's API origin. */
+  plaidEnv: PlaidEnvironment;
   /** Receipts are PUT and shown straight from S3 with presigned URLs: the CSP must admit that host. */
   receipts: IBucket;
   /** The Vite build (default web/dist). When it does not exist only config.json is deployed. */
@@ -228,20 +231,23 @@ export const receiptsOrigin = (receipts: IBucket): string =>
  * API Amplify calls), the receipts bucket and Google profile pictures. The receipts bucket is in
  * connect-src for the presigned PUT (XMLHttpRequest) and in img-src for thumbnails (presigned GET in an
  * <img>). Nothing frames or embeds a receipt: View opens the presigned GET in a new tab, a top-level
- * navigation no CSP directive of this page governs, so frame-src stays 'self' (default-src) and
- * object-src 'none'.
+ * navigation no CSP directive of this page governs, so object-src is 'none' and frame-src admits only Plaid
+ * Link's frame. Plaid Link (Plaid's documented CSP): exactly its CDN script, its frame origin, and the API
+ * origin of the configured Plaid environment.
  * Inline styles are allowed because Cloudscape sets style attributes; scripts are same-origin only.
  */
 function contentSecurityPolicy(props: WebStackProps): string {
   const cognito = [`https://${props.runtimeConfig.oauthDomain}`, `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`];
   const receipts = receiptsOrigin(props.receipts);
+  const plaid = plaidCspSources(props.plaidEnv);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${plaid.script}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https://*.googleusercontent.com ${receipts}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${cognito.join(' ')} ${receipts}`,
+    `connect-src 'self' ${cognito.join(' ')} ${receipts} ${plaid.connect}`,
+    `frame-src ${plaid.frame}`,
     `form-action 'self' ${cognito[0]}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

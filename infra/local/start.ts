@@ -15,6 +15,7 @@ async function main() {
   });
   console.log(`\nRent.Today is running at ${stack.url}\n`);
   console.log(`Mail the app sends (invitations) arrives in the local mailbox: ${stack.url}/_mail`);
+  console.log(`Plaid stand-in (bank links; control API under /_control, see README): ${stack.plaidEndpoint}`);
   console.log(
     'Your browser will warn about the self-signed certificate (made for localhost in .data/); accept it once.',
   );

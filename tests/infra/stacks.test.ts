@@ -634,8 +634,16 @@ describe('Web stack', () => {
           .flat()
           .filter((source) => source.includes('amazonaws.com') && !source.includes('cognito'));
         expect(new Set(s3Sources)).toEqual(new Set([expected]));
-        expect(directives['frame-src']).toBeUndefined();
+        expect(directives['frame-src']).toEqual(['https://cdn.plaid.com']);
         expect(directives['object-src']).toEqual(["'none'"]);
+        // Plaid Link: exactly its CDN script, its frame and the sandbox API (plaidEnv defaults to sandbox).
+        expect(directives['script-src']).toEqual(["'self'", 'https://cdn.plaid.com/link/v2/stable/link-initialize.js']);
+        expect(directives['connect-src']).toContain('https://sandbox.plaid.com');
+        expect(
+          Object.values(directives)
+            .flat()
+            .filter((s) => s.includes('plaid.com')),
+        ).toHaveLength(3);
       });
     }
   });
@@ -652,7 +660,8 @@ describe('Web stack', () => {
     const assetHash = (entry.SourceObjectKeys[configIndex] as string).replace(/\.zip$/, '');
     const file = readFileSync(join(synth.assembly.directory, `asset.${assetHash}`, 'config.json'), 'utf8');
     expect(Object.keys(JSON.parse(file)).sort()).toEqual(
-      ['apiBase', 'oauthDomain', 'region', 'userPoolClientId', 'userPoolId'].sort(),
+      ['apiBase', 'oauthDomain', 'plaidLinkScriptUrl', 'region', 'userPoolClientId', 'userPoolId'].sort(),
     );
+    expect(JSON.parse(file).plaidLinkScriptUrl).toBe('https://cdn.plaid.com/link/v2/stable/link-initialize.js');
   });
 });

@@ -12,6 +12,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
 import { Mail } from '../../infra/lib/mail.js';
+import { PlaidAccess } from '../../infra/lib/plaid.js';
 import { RouteFunction } from '../../infra/lib/route-function.js';
 import { MAX_RECEIVE_COUNT, SYNC_LEASE_SECONDS, SYNC_QUEUE_NAME, SyncStack } from '../../infra/lib/sync-stack.js';
 
@@ -60,6 +61,11 @@ beforeAll(() => {
   const cursorSecret = new Secret(deps, 'CursorSecret');
   const userPool = new UserPool(deps, 'Pool');
   apiStack = new Stack(app, 'ApiPart');
+  const plaidAccess = new PlaidAccess(apiStack, {
+    environment: 'sandbox',
+    secretName: 'rent-today/plaid',
+    siteUrl: 'https://rent.example.com',
+  });
   for (const route of routeList as readonly RouteDef[]) {
     routeFunctions.set(
       route.id,
@@ -74,7 +80,8 @@ beforeAll(() => {
       }),
     );
   }
-  syncStack = new SyncStack(app, 'Sync', { table, plaidTokenKey: plaidKey, mail, functionsDir: dir });
+  const plaid = { environment: 'sandbox' as const, secretName: 'rent-today/plaid', siteUrl: 'https://rent.example.com' };
+  syncStack = new SyncStack(app, 'Sync', { table, plaidTokenKey: plaidKey, mail, plaid, functionsDir: dir });
   sync = Template.fromStack(syncStack);
   api = Template.fromStack(apiStack);
 });

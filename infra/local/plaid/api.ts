@@ -44,9 +44,11 @@ function itemJson(item: StandInItem) {
     consented_products: item.products,
     consent_expiration_time: null,
     update_type: 'background',
-    created_at: plaidTime(item.createdAt),
   };
 }
+
+/** /item/get's item (ItemWithConsentFields) also says when it was made. */
+const itemWithConsentJson = (item: StandInItem) => ({ ...itemJson(item), created_at: plaidTime(item.createdAt) });
 
 const SYNC_COUNT_MESSAGE = 'count must be an integer between 1 and 500';
 
@@ -170,7 +172,7 @@ export function plaidEndpoints({ store, signer, fire }: ApiDeps): Record<string,
       store.injected('/item/get', item);
       const now = plaidTime(store.now());
       return {
-        item: itemJson(item),
+        item: itemWithConsentJson(item),
         status: {
           investments: null,
           transactions: { last_successful_update: item.error ? null : now, last_failed_update: null },

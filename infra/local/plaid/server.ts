@@ -78,7 +78,16 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
     void sending.finally(() => inFlight.delete(sending));
     return sending;
   };
-  store.notify = (item, payload) => void fire(item, payload);
+  const timers = new Set<NodeJS.Timeout>();
+  store.notify = (item, payload, delayMs) => {
+    if (!delayMs) return void fire(item, payload);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void fire(item, payload);
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
+  };
 
   const endpoints = plaidEndpoints({ store, signer, fire: (item, payload) => void fire(item, payload) });
   const control = controlHandler({
@@ -188,8 +197,6 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
             webhook: session.webhook,
             products: session.products,
           });
-          // Plaid tells the app the first pull is there (the item is ready at once offline).
-          store.syncUpdatesAvailable(linked);
         }
         return json(res, 200, {
           public_token: store.createPublicToken(linked),
@@ -229,6 +236,7 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
     store,
     signer,
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       await Promise.allSettled([...inFlight]);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

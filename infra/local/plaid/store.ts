@@ -76,7 +76,14 @@ interface LinkToken {
   clientName: string;
 }
 
-export type Notify = (item: StandInItem, body: Record<string, unknown>) => void;
+/** Sends a webhook for the item (after `delayMs` when given). */
+export type Notify = (item: StandInItem, body: Record<string, unknown>, delayMs?: number) => void;
+
+/**
+ * After an exchange Plaid finishes the item's first pull and says so with SYNC_UPDATES_AVAILABLE seconds later;
+ * the delay also lets the app store the new item before the webhook about it arrives.
+ */
+export const INITIAL_UPDATE_WEBHOOK_DELAY_MS = 2_000;
 
 /** All the stand-in's state: items, tokens, transactions and its clock (real time + an offset tests advance). */
 export class PlaidStore {
@@ -218,6 +225,8 @@ export class PlaidStore {
     entry.used = true;
     const access_token = token('access');
     this.accessTokens.set(access_token, entry.itemId);
+    const item = this.items.get(entry.itemId);
+    if (item?.ready) this.syncUpdatesAvailable(item, INITIAL_UPDATE_WEBHOOK_DELAY_MS);
     return { access_token, item_id: entry.itemId };
   }
 
@@ -243,9 +252,9 @@ export class PlaidStore {
     return item;
   }
 
+  /** /item/remove: the item is gone; its access token answers ITEM_NOT_FOUND from now on. */
   remove(item: StandInItem): void {
     item.removed = true;
-    for (const [tokenValue, id] of this.accessTokens) if (id === item.item_id) this.accessTokens.delete(tokenValue);
   }
 
   requireLogin(item: StandInItem): void {
@@ -277,7 +286,8 @@ export class PlaidStore {
   // ---- transactions -------------------------------------------------------------------------------
 
   upsert(item: StandInItem, txn: PlaidTransaction): void {
-    item.log.push({ kind: 'upsert', id: txn.transaction_id, txn: structuredClone(txn) });
+    // Stored transactions are never mutated (modify and settle make new objects), so the log shares them.
+    item.log.push({ kind: 'upsert', id: txn.transaction_id, txn });
     if (!item.firstSeq.has(txn.transaction_id)) item.firstSeq.set(txn.transaction_id, item.log.length);
     item.live.set(txn.transaction_id, txn);
   }
@@ -336,15 +346,19 @@ export class PlaidStore {
     return next;
   }
 
-  syncUpdatesAvailable(item: StandInItem): void {
-    this.notify(item, {
-      webhook_type: 'TRANSACTIONS',
-      webhook_code: 'SYNC_UPDATES_AVAILABLE',
-      item_id: item.item_id,
-      initial_update_complete: item.ready,
-      historical_update_complete: item.ready,
-      environment: 'sandbox',
-    });
+  syncUpdatesAvailable(item: StandInItem, delayMs?: number): void {
+    this.notify(
+      item,
+      {
+        webhook_type: 'TRANSACTIONS',
+        webhook_code: 'SYNC_UPDATES_AVAILABLE',
+        item_id: item.item_id,
+        initial_update_complete: item.ready,
+        historical_update_complete: item.ready,
+        environment: 'sandbox',
+      },
+      delayMs,
+    );
   }
 
   /** The net changes between two points of the item's log (cached per window: pages of one pagination). */

@@ -165,7 +165,9 @@ export function deliver(url: string, body: string, verification: string | null, 
   };
   if (verification) headers['plaid-verification'] = verification;
   return new Promise((resolve, reject) => {
-    const req = send(target, { method: 'POST', headers, ca, timeout: 15_000 }, (res) => {
+    // The local origin listens on 127.0.0.1 only; "localhost" may resolve to ::1 first.
+    const family = target.hostname === 'localhost' ? 4 : undefined;
+    const req = send(target, { method: 'POST', headers, ca, family, timeout: 15_000 }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });

@@ -52,6 +52,8 @@ export interface RouteDef {
   readonly sendsEmail?: true;
   /** The handler enqueues bank syncs (CDK grants sqs:SendMessage on the sync queue alone and sets SYNC_QUEUE_URL). */
   readonly enqueuesSync?: true;
+  /** The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL). */
+  readonly callsPlaid?: true;
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

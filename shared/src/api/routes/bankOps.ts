@@ -19,6 +19,8 @@ export const bankOpsRoutes = {
     maxBodyBytes: 64 * 1024,
     enqueuesSync: true,
     sendsEmail: true,
+    // /webhook_verification_key/get needs the client id and secret (no access token: no KMS).
+    callsPlaid: true,
   }),
   // "Sync now": enqueues a sync of one of the organization's bank links (another organization's: 404).
   syncBankConnection: defineRoute({
