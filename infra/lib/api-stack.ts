@@ -13,6 +13,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -32,6 +33,8 @@ export interface ApiStackProps extends StackProps {
   userPoolClient: UserPoolClient;
   /** Routes with `userPoolAccess` (sign out of all devices) act on this pool. */
   userPool: IUserPool;
+  /** Seals Plaid access tokens (routes with `plaidTokenKey`). */
+  plaidTokenKey: IKey;
   /** The sender and site origin of the app's mail (routes with `sendsEmail`). */
   mail: MailProps;
   /** Plaid's environment and the operator's secret (routes with `callsPlaid`). */
@@ -113,6 +116,7 @@ export class ApiStack extends Stack {
         userPool: props.userPool,
         mail: this.mail,
         plaid: this.plaid,
+        plaidTokenKey: props.plaidTokenKey,
       });
       this.functions[route.id] = routeFunction;
       new HttpRoute(this, `${route.id}Route`, {

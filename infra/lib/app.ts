@@ -4,8 +4,8 @@ import { AuthStack } from './auth-stack.js';
 import { readContext } from './context.js';
 import { DataStack } from './data-stack.js';
 import { acknowledgeNagFindings } from './nag.js';
-import { SyncStack } from './sync-stack.js';
 import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
+import { SyncStack } from './sync-stack.js';
 import { WebStack } from './web-stack.js';
 
 export interface RentAppOptions {
@@ -50,6 +50,7 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     table: data.table,
     receipts: data.receipts,
     cursorSecret: data.cursorSecret,
+    plaidTokenKey: data.plaidTokenKey,
     issuerUrl: auth.issuerUrl,
     userPoolClient: auth.userPoolClient,
     userPool: auth.userPool,

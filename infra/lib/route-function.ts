@@ -6,6 +6,7 @@ import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Grant, type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -13,8 +14,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
-import { syncQueueArn, syncQueueUrl } from './sync-stack.js';
 import { grantPlaid, type PlaidAccess } from './plaid.js';
+import { syncQueueArn, syncQueueUrl } from './sync-stack.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -30,6 +31,8 @@ export interface RouteFunctionProps {
   mail?: Mail;
   /** Plaid's configuration, for routes that declare `callsPlaid`. */
   plaid?: PlaidAccess;
+  /** The KMS key that seals Plaid access tokens, for routes that declare `plaidTokenKey`. */
+  plaidTokenKey?: IKey;
   memorySize?: number;
 }
 
@@ -200,6 +203,7 @@ export class RouteFunction extends Construct {
     grantMail(this.function, props.mail, route);
     grantSyncQueue(this.function, route);
     grantPlaid(this.function, props.plaid, route);
+    grantPlaidTokenKey(this.function, props.plaidTokenKey, route, props.mail?.siteUrl);
   }
 }
 
@@ -211,6 +215,20 @@ export function grantSyncQueue(fn: LambdaFunction, route: RouteDef): void {
   if (!route.enqueuesSync) return;
   Grant.addToPrincipal({ grantee: fn, actions: ['sqs:SendMessage'], resourceArns: [syncQueueArn()] });
   fn.addEnvironment('SYNC_QUEUE_URL', syncQueueUrl());
+}
+
+/**
+ * Exactly the route's `plaidTokenKey` actions on the one key, and PLAID_TOKEN_KEY_ID (its ARN): the exchange may
+ * only GenerateDataKey (seal a new token), the routes that call Plaid with a stored token may only Decrypt; the
+ * others get no KMS permission and no key id. Routes that make Link tokens also learn the webhook address.
+ */
+export function grantPlaidTokenKey(fn: LambdaFunction, key: IKey | undefined, route: RouteDef, siteUrl?: string): void {
+  const actions = [...new Set(route.plaidTokenKey ?? [])];
+  if (actions.length === 0) return;
+  if (!key) throw new Error(`${route.method} ${route.path} needs the Plaid token key (plaidTokenKey)`);
+  Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [key.keyArn] });
+  fn.addEnvironment('PLAID_TOKEN_KEY_ID', key.keyArn);
+  if (siteUrl) fn.addEnvironment('PLAID_WEBHOOK_URL', `${siteUrl}/api/plaid/webhook`);
 }
 
 /**

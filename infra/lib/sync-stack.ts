@@ -92,6 +92,7 @@ export class SyncStack extends Stack {
       environment: {
         TABLE_NAME: props.table.tableName,
         SYNC_LEASE_SECONDS: String(SYNC_LEASE_SECONDS),
+        PLAID_TOKEN_KEY_ID: props.plaidTokenKey.keyArn,
         LOG_LEVEL: 'info',
         MAIL_FROM: props.mail.from,
         SITE_URL: props.mail.siteUrl,

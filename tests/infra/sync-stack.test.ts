@@ -80,7 +80,11 @@ beforeAll(() => {
       }),
     );
   }
-  const plaid = { environment: 'sandbox' as const, secretName: 'rent-today/plaid', siteUrl: 'https://rent.example.com' };
+  const plaid = {
+    environment: 'sandbox' as const,
+    secretName: 'rent-today/plaid',
+    siteUrl: 'https://rent.example.com',
+  };
   syncStack = new SyncStack(app, 'Sync', { table, plaidTokenKey: plaidKey, mail, plaid, functionsDir: dir });
   sync = Template.fromStack(syncStack);
   api = Template.fromStack(apiStack);
@@ -95,6 +99,8 @@ function statementsOf(template: Template, functionLogicalId: string): Statement[
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 }
 
+const idOfRoute = (route: RouteDef) =>
+  apiStack.getLogicalId(routeFunctions.get(route.id)!.function.node.defaultChild as never);
 const fnId = (template: Template, prefix: string) => {
   const ids = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith(prefix));
   expect(ids, prefix).toHaveLength(1);
@@ -176,7 +182,12 @@ describe('Sync grants: least privilege', () => {
         (s) => list(s.Action).some((a) => a.startsWith('kms:')) && JSON.stringify(s.Resource).includes(keyId),
       ),
     );
-    expect(decrypters.map((f) => f.id)).toEqual([fnId(sync, 'ConsumerFunction')]);
+    // Besides the consumer, only the routes banklink declares as calling Plaid with a stored token (disconnect,
+    // update-mode Link) may decrypt; the webhook, Sync now and the fan-out never.
+    const tokenRoutes = (routeList as readonly RouteDef[]).filter((r) => r.plaidTokenKey?.includes('kms:Decrypt'));
+    expect(tokenRoutes.some((r) => r.enqueuesSync)).toBe(false);
+    const expected = [fnId(sync, 'ConsumerFunction'), ...tokenRoutes.map((r) => idOfRoute(r))];
+    expect(decrypters.map((f) => f.id).sort()).toEqual(expected.sort());
   });
 
   it('gives the fan-out only a Query of GSI1 and SendMessage to the queue', () => {
@@ -186,12 +197,12 @@ describe('Sync grants: least privilege', () => {
     expect(JSON.stringify(statements)).toContain('/index/GSI1');
   });
 
-  it('lets exactly the routes that enqueue (webhook, Sync now) send to the queue, nothing more on SQS', () => {
+  it('lets exactly the routes that enqueue (webhook, Sync now, a new or repaired link) send to the queue, nothing more on SQS', () => {
     const resources = api.toJSON().Resources as Resources;
-    const idOf = (route: RouteDef) =>
-      apiStack.getLogicalId(routeFunctions.get(route.id)!.function.node.defaultChild as never);
+    const idOf = idOfRoute;
     const senders = (routeList as readonly RouteDef[]).filter((r) => r.enqueuesSync).map((r) => r.id);
-    expect(senders.sort()).toEqual([routes.plaidWebhook.id, routes.syncBankConnection.id].sort());
+    const expectedSenders = [routes.plaidWebhook, routes.syncBankConnection, routes.exchangePublicToken];
+    expect(senders.sort()).toEqual([...expectedSenders.map((r) => r.id), routes.confirmBankReconnect.id].sort());
     for (const route of routeList as readonly RouteDef[]) {
       const id = idOf(route);
       const sqs = statementsOf(api, id).filter((s) => list(s.Action).some((a) => a.startsWith('sqs:')));
@@ -208,8 +219,10 @@ describe('Sync grants: least privilege', () => {
       expect(JSON.stringify(sqs[0]!.Resource), route.id).toContain(`:${SYNC_QUEUE_NAME}`);
       expect(JSON.stringify(sqs[0]!.Resource), route.id).not.toContain('*');
       expect(JSON.stringify(env.SYNC_QUEUE_URL), route.id).toContain(`/${SYNC_QUEUE_NAME}`);
-      // Enqueuing is all they do with sync: no decrypting of tokens.
-      expect(actionsOf(api, id), route.id).not.toContain('kms:Decrypt');
+      // The webhook and Sync now only enqueue: no decrypting of tokens.
+      if (route.id === 'plaidWebhook' || route.id === 'syncBankConnection') {
+        expect(actionsOf(api, id), route.id).not.toContain('kms:Decrypt');
+      }
     }
   });
 

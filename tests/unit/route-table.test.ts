@@ -119,6 +119,7 @@ describe('route table shape', () => {
     'leaveOrganization',
     'resendInvitation',
     'revokeInvitation',
+    'confirmBankReconnect',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 

@@ -9,6 +9,9 @@ export type BucketAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject';
 /** What a route's Lambda may do to the Cognito user pool (CDK grants exactly these, on that pool). */
 export type UserPoolAction = 'cognito-idp:AdminUserGlobalSignOut';
 
+/** KMS actions on the Plaid token key: seal a new link's token, or open one to call Plaid with it. */
+export type PlaidTokenKeyAction = 'kms:GenerateDataKey' | 'kms:Decrypt';
+
 /**
  * One endpoint, declared once. CDK makes a Lambda + HTTP API route from it, the local gateway
  * routes to the same handler module, and the web client is typed from its schemas.
@@ -54,6 +57,8 @@ export interface RouteDef {
   readonly enqueuesSync?: true;
   /** The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL). */
   readonly callsPlaid?: true;
+  /** What the handler does with the KMS key sealing Plaid access tokens (CDK grants exactly these; PLAID_TOKEN_KEY_ID). */
+  readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
 }
 
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

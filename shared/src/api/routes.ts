@@ -1,5 +1,6 @@
 import { bankOpsRoutes } from './routes/bankOps.js';
 import { bankSyncRoutes } from './routes/bankSync.js';
+import { bankRoutes } from './routes/banks.js';
 import { bookRoutes } from './routes/books.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { peopleRoutes } from './routes/people.js';
@@ -14,6 +15,7 @@ export const routes = {
   ...ledgerRoutes,
   ...rulesRoutes,
   ...bookRoutes,
+  ...bankRoutes,
   ...bankOpsRoutes,
   ...bankSyncRoutes,
 } as const;

@@ -1,0 +1,7 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { confirmReconnect } from '../services/bankLinks.js';
+
+export const handler = http(routes.confirmBankReconnect, ({ caller, params }) =>
+  confirmReconnect(caller.orgId, params.id),
+);

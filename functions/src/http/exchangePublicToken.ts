@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { exchangePublicToken } from '../services/bankLinks.js';
+
+export const handler = http(routes.exchangePublicToken, ({ caller, body }) => exchangePublicToken(caller, body));

@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { bankStatus } from '../services/bankLinks.js';
+
+export const handler = http(routes.getBankStatus, ({ caller }) => bankStatus(caller.orgId));

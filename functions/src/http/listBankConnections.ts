@@ -1,0 +1,5 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { listConnections } from '../services/bankLinks.js';
+
+export const handler = http(routes.listBankConnections, ({ caller }) => listConnections(caller.orgId));
