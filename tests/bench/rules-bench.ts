@@ -21,7 +21,7 @@ export const APPLY_BUDGET_PER_SECOND = 500;
 const RULES = '/api/categorization-rules';
 
 /** 25 rules over the seeder's vendors (tests/bench/seed-transactions.ts), the way a landlord writes them. */
-const RULE_SET: {
+export const RULE_SET: {
   namePattern?: string;
   amountMin?: number;
   amountMax?: number;
@@ -61,7 +61,7 @@ interface Client {
   close(): Promise<void>;
 }
 
-function client(stack: LocalStack, token: string): Client {
+export function client(stack: LocalStack, token: string): Client {
   const dispatcher = new Agent({ connect: { ca: readFileSync(stack.certPath) }, connections: 32 });
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     const started = performance.now();

@@ -9,6 +9,8 @@ import { bundleFunctions } from '../../infra/lib/bundle.js';
 import { webDist } from '../../infra/local/paths.js';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
+import { benchActualPeer } from './actual-peer.js';
+import { benchBankSync } from './bank-sync-bench.js';
 import { benchFirstPage } from './first-page.js';
 import { benchLighthouse, RUNS } from './lighthouse.js';
 import type { LoadJob } from './load.js';
@@ -22,7 +24,7 @@ import { kb, ms, percentile, table } from './stats.js';
  * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, lighthouse); no names runs them all.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, banksync, lighthouse); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -36,6 +38,13 @@ async function main() {
   try {
     if (wants('api')) await benchApi(stack);
     if (wants('maintenance')) await benchMaintenance(stack);
+    if (wants('banksync')) {
+      // Issue 12: bank sync ingest from the Plaid stand-in, and Actual's importTransactions beside it.
+      console.log('\n== Bank sync ingest: 10,000 transactions from the Plaid stand-in, 25 active rules ==');
+      const owner = (await stack.tokensFor('bench-banksync@example.com')).id_token;
+      const ingest = await benchBankSync(stack, owner, await organizationOf(stack, owner));
+      await benchActualPeer(ingest.rows);
+    }
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
       await benchLighthouse(stack, 'lena.landlord@demo.rent.today');

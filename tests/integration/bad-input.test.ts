@@ -25,6 +25,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   createTransaction: { name: 'Valid payment', date: '2026-01-15', amount: -12.5 },
   updateTransaction: { name: 'Valid payment', date: '2026-01-15', amount: -12.5, version: 1 },
   setTransactionIgnored: { isIgnored: true },
+  resolveMergeSuggestion: { accept: false },
   bulkUpdateTransactions: { ids: ['no-such-id'], set: { isIgnored: true } },
   createReceiptUpload: { fileName: 'receipt.png', contentType: 'image/png', size: 1024 },
   createRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs' },

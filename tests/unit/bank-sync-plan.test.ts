@@ -135,13 +135,14 @@ describe('planSync', () => {
       category: 'supplies',
       categorizationSource: 'manual',
     });
-    const sync = { added: [tx('posted1', { amount: 23, pending_transaction_id: 'p1' })], removed: ['p1'] };
+    const sync = { added: [tx('posted1', { pending_transaction_id: 'p1', name: 'Shop P1 posted' })], removed: ['p1'] };
     const plan = store.sync(sync);
     expect(plan.counts).toMatchObject({ merged: 1, added: 0, removed: 0 });
     expect(store.records.size).toBe(1);
     expect(store.records.get('id-p1')).toMatchObject({
       pending: false,
-      amount: -2300,
+      amount: -2000,
+      name: 'Shop P1 posted',
       externalId: 'posted1',
       pendingTransactionId: 'p1',
       category: 'supplies',
@@ -172,6 +173,26 @@ describe('planSync', () => {
     expect(plan.counts).toMatchObject({ suggested: 1, merged: 0, added: 1 });
     expect(store.records.get('id-posted3')).toMatchObject({ suggestedMatchId: 'id-p3', amount: -4800 });
     expect(store.records.get('id-p3')).toMatchObject({ suggestedMatchId: 'id-posted3', pending: true, amount: -4000 });
+  });
+
+  it('linked by id but a different amount (a tip): suggested; the bank removing the untouched pending clears it', () => {
+    const store = new Store();
+    store.sync({ added: [tx('p4', { pending: true, amount: 50 })] });
+    const plan = store.sync({ added: [tx('posted4', { amount: 60, pending_transaction_id: 'p4' })], removed: ['p4'] });
+    expect(plan.counts).toMatchObject({ suggested: 1, merged: 0, removed: 1 });
+    expect(store.records.has('id-p4')).toBe(false);
+    expect(store.records.get('id-posted4')).toMatchObject({ amount: -6000, suggestedMatchId: null });
+
+    const kept = new Store();
+    kept.sync({ added: [tx('p5', { pending: true, amount: 50 })] });
+    kept.records.set('id-p5', { ...kept.records.get('id-p5')!, notes: 'dinner with the plumber', version: 2 });
+    kept.sync({ added: [tx('posted5', { amount: 60, pending_transaction_id: 'p5' })], removed: ['p5'] });
+    expect(kept.records.get('id-p5')).toMatchObject({
+      removedByBank: true,
+      isIgnored: true,
+      suggestedMatchId: 'id-posted5',
+    });
+    expect(kept.records.get('id-posted5')).toMatchObject({ suggestedMatchId: 'id-p5' });
   });
 
   it('removal deletes what nobody touched and keeps (ignored, marked) what people attached something to', () => {

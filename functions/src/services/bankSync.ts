@@ -3,28 +3,15 @@ import type { AccountBase, PlaidApi, TransactionsSyncResponse } from 'plaid';
 import {
   accessTokenOf,
   getInstitution,
-  listBankAccounts,
   saveSyncCursor,
   setInstitutionStatus,
   upsertBankAccounts,
 } from '../data/repositories/banks.js';
-import {
-  bankPendingDeleteOp,
-  bankPendingPutOp,
-  bankPointerPutOp,
-  bankTransactionId,
-  deleteRemovedBankTransaction,
-  listPendingBankTransactions,
-  readBankPointers,
-} from '../data/repositories/bankTransactions.js';
-import { activeRuleSet } from '../data/repositories/rules.js';
-import type { TransactOp } from '../data/transact.js';
-import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
-import { readTransactions } from '../data/transactions/read.js';
 import { Conflict } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { plaidClient } from '../lib/plaid.js';
-import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
+import { applySyncPages } from './bankSyncApply.js';
+import type { SyncPages } from './bankSyncPlan.js';
 
 /**
  * Bank sync (docs/decisions.md "Bank sync"): Plaid's /transactions/sync loop for one Institution,
@@ -36,8 +23,6 @@ import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
 export const SYNC_PAGE_SIZE = 500;
 /** Restarts from the loop's first cursor after TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION. */
 export const SYNC_RESTARTS = 3;
-/** Changes from this many on fold their match rows into snapshots (as importTransactions does). */
-const SNAPSHOT_WRITES_AT = 1_000;
 const APPLY_ATTEMPTS = 3;
 
 export interface SyncOutcome {
@@ -137,73 +122,6 @@ export async function fetchSyncPages(client: PlaidApi, accessToken: string, curs
   }
 }
 
-function extraOpsOf(orgId: string, extras: Map<string, PlanExtras>) {
-  return ([, next]: TransactionChange): TransactOp[] => {
-    const own = extras.get(next.id);
-    if (!own) return [];
-    return [
-      ...own.pointers.map((plaidId) => bankPointerPutOp(orgId, plaidId, next.id)),
-      ...(own.pendingPut ? [bankPendingPutOp(orgId, own.pendingPut)] : []),
-      ...(own.pendingDelete ? [bankPendingDeleteOp(orgId, next.id)] : []),
-    ];
-  };
-}
-
-/** Reads what the pages name, plans, writes. Safe to run again on the same pages (nothing changes then). */
-export async function applySyncPages(
-  orgId: string,
-  institution: { id: string; createdById?: string | null },
-  pages: SyncPages,
-) {
-  const plaidIds = new Set<string>([
-    ...pages.added.map((t) => t.transaction_id),
-    ...pages.added.flatMap((t) => (t.pending_transaction_id ? [t.pending_transaction_id] : [])),
-    ...pages.modified.map((t) => t.transaction_id),
-    ...pages.removed,
-  ]);
-  const [pointers, pending, accounts, rules] = await Promise.all([
-    readBankPointers(orgId, plaidIds),
-    listPendingBankTransactions(orgId),
-    listBankAccounts(orgId),
-    activeRuleSet(orgId),
-  ]);
-  const records = await readTransactions(orgId, [
-    ...[...pointers.values()].filter((p) => !p.removed).map((p) => p.transactionId),
-    ...pending.map((c) => c.id),
-  ]);
-  const plan = planSync(pages, {
-    orgId,
-    institutionId: institution.id,
-    userId: institution.createdById ?? null,
-    now: new Date().toISOString(),
-    rules,
-    accounts: accounts
-      .filter((a) => a.institutionId === institution.id)
-      .map((a) => ({ id: a.id, accountId: a.accountId, propertyId: a.propertyId })),
-    pointers,
-    records,
-    pending,
-    newId: (plaidId) => bankTransactionId(orgId, plaidId),
-  });
-  await writeTransactionChanges(orgId, plan.changes, {
-    extraOps: extraOpsOf(orgId, plan.extras),
-    snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
-  });
-  for (const { record, plaidIds: ids } of plan.deletions) {
-    if (await deleteRemovedBankTransaction(record, ids)) continue;
-    // Something was attached meanwhile (a message, a receipt): keep it, removed by the bank and ignored.
-    const fresh = (await readTransactions(orgId, [record.id])).get(record.id);
-    if (!fresh || fresh.removedByBank) continue;
-    const next = { ...fresh, removedByBank: true, isIgnored: true, version: fresh.version + 1 };
-    const pendingDelete = fresh.pending === true;
-    await writeTransactionChanges(orgId, [[fresh, next]], {
-      extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
-    });
-    plan.counts.kept++;
-  }
-  return plan.counts;
-}
-
 /** Balances (and names) of the accounts as the bank reports them with the sync. */
 function accountInputs(accounts: AccountBase[]) {
   return accounts.map((a) => ({
@@ -263,7 +181,8 @@ export async function syncInstitution(
   }
   await hooks.beforeCursorSave?.();
   if (fetched.nextCursor !== '') {
-    await saveSyncCursor(orgId, institutionId, fetched.nextCursor);
+    // Conditioned on the cursor this run started from: a concurrent run that already moved it wins (409 here).
+    await saveSyncCursor(orgId, institutionId, fetched.nextCursor, institution.cursor ?? null);
     outcome.cursor = fetched.nextCursor;
   }
   if (fetched.accounts.length > 0) await upsertBankAccounts(orgId, institutionId, accountInputs(fetched.accounts));

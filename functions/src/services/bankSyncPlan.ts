@@ -39,9 +39,12 @@ export interface PlanInput {
   now: string;
   rules: RuleSet<EngineRule>;
   accounts: PlanAccount[];
-  /** Stored pointers of every Plaid id the pages name (and their pending_transaction_ids). */
+  /** Stored pointers of the Plaid ids the pages name (and their pending_transaction_ids): merges and tombstones. */
   pointers: Map<string, BankPointer>;
-  /** Stored transactions those pointers and the pending candidates name. */
+  /**
+   * Stored transactions: those with the deterministic id (`newId`) of every Plaid id named, those the
+   * pointers name, and the pending candidates.
+   */
   records: Map<string, TransactionRecord>;
   pending: PendingCandidate[];
   newId: (plaidTransactionId: string) => string;
@@ -131,7 +134,13 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
   const counts = { added: 0, modified: 0, removed: 0, merged: 0, suggested: 0, kept: 0 };
   const consumed = new Set<string>();
 
-  const pointerOf = (plaidId: string) => planPointers.get(plaidId) ?? input.pointers.get(plaidId);
+  /** Where a Plaid id lives: a pointer (a merge, or a tombstone), else the record with its own deterministic id. */
+  const pointerOf = (plaidId: string): BankPointer | undefined => {
+    const pointed = planPointers.get(plaidId) ?? input.pointers.get(plaidId);
+    if (pointed) return pointed;
+    const own = input.newId(plaidId);
+    return input.records.has(own) || work.has(own) ? { transactionId: own, removed: false } : undefined;
+  };
   const recordOf = (id: string): Work | null => {
     if (deletions.has(id)) return null;
     const known = work.get(id);
@@ -205,8 +214,7 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
         merchantKey: t.merchantKey,
       };
     }
-    work.set(id, w);
-    addPointer(w, t.plaidTransactionId);
+    work.set(id, w); // its own id is deterministic: no pointer item, the Put's attribute_not_exists guards it
     counts.added++;
     return w;
   };
@@ -244,6 +252,15 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
     }
   };
 
+  /** Kept apart, each naming the other as a possible match (accept or dismiss: bankMatches.ts). */
+  const suggest = (other: Work, t: BankTransaction) => {
+    const w = insert(t);
+    w.next = { ...w.next, suggestedMatchId: other.next.id };
+    other.next = { ...other.next, suggestedMatchId: w.next.id };
+    consumed.add(other.next.id);
+    counts.suggested++;
+  };
+
   const arrive = (raw: PlaidTransactionLike) => {
     const t = normalize(raw);
     const known = pointerOf(t.plaidTransactionId);
@@ -257,7 +274,9 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
       const link = t.pendingTransactionId ? pointerOf(t.pendingTransactionId) : undefined;
       const linked = link && !link.removed ? recordOf(link.transactionId) : null;
       if (linked && linked.next.pending === true && linked.next.externalId === t.pendingTransactionId) {
-        merge(linked, t, t.pendingTransactionId!);
+        // Plaid links them; a different amount (a tip) is still never merged silently: offered instead.
+        if (linked.next.amount === t.amount) merge(linked, t, t.pendingTransactionId!);
+        else suggest(linked, t);
         return;
       }
       if (!link) {
@@ -269,11 +288,7 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
           return;
         }
         if (match.kind === 'suggest') {
-          const w = insert(t);
-          const other = recordOf(match.id)!;
-          w.next = { ...w.next, suggestedMatchId: other.next.id };
-          other.next = { ...other.next, suggestedMatchId: w.next.id };
-          counts.suggested++;
+          suggest(recordOf(match.id)!, t);
           return;
         }
       }
@@ -287,9 +302,12 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
     const w = recordOf(known.transactionId);
     if (!w || w.next.externalId !== plaidId || w.next.removedByBank === true) return;
     counts.removed++;
+    const partner = w.next.suggestedMatchId ? recordOf(w.next.suggestedMatchId) : null;
+    if (partner?.next.suggestedMatchId === w.next.id && !hasUserData(w.next, defaultProperty(w.next.bankAccountId))) {
+      partner.next = { ...partner.next, suggestedMatchId: null }; // nothing left to merge with
+    }
     if (w.current === null) {
       work.delete(w.next.id); // arrived and left within this sync: nothing to write
-      planPointers.delete(plaidId);
       return;
     }
     if (hasUserData(w.current, defaultProperty(w.current.bankAccountId))) {

@@ -152,7 +152,10 @@ export const Transaction = z.object({
   pending: z.boolean().optional(),
   pendingTransactionId: z.string().nullable().optional(),
   /** From the bank's category, low confidence: a suggestion, never the category. */
-  suggestedCategory: z.enum(CATEGORY_VALUES as [Category, ...Category[]]).nullable().optional(),
+  suggestedCategory: z
+    .enum(CATEGORY_VALUES as [Category, ...Category[]])
+    .nullable()
+    .optional(),
   suggestionConfidence: z.number().nullable().optional(),
   /** Another transaction that may be the same charge (a pending one posted with a tip). */
   suggestedMatchId: z.string().nullable().optional(),

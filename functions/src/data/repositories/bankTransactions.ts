@@ -13,10 +13,12 @@ import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from
 
 /**
  * Bank transactions by their Plaid id (docs/decisions.md "Bank sync"):
- *  - the pointer `ORG#o / EXTID#plaid#<transaction_id>` -> our transaction id, Put (attribute_not_exists)
- *    in the SAME TransactWriteItems as the transaction it names, so a transaction arrives exactly once;
- *    a posted transaction that took over its pending one gets a pointer to the same record; a removal
- *    keeps the pointer as a tombstone (`removed`), so replaying an older "added" never brings it back;
+ *  - a new bank transaction's id is derived from the organization and its Plaid id (bankTransactionId), and
+ *    its Put is conditioned on attribute_not_exists: it arrives exactly once, with no extra item;
+ *  - the pointer `ORG#o / EXTID#plaid#<transaction_id>` -> our transaction id where a Plaid id names ANOTHER
+ *    record: a posted transaction that took over its pending one (Put with attribute_not_exists in the same
+ *    TransactWriteItems), and a removal's tombstone (`removed`), so replaying an older "added" never brings
+ *    it back;
  *  - `ORG#o / BANKPEND#t` for each pending transaction (account, amount, date, merchant): what a posted
  *    one without pending_transaction_id is matched against, written and deleted with the transaction.
  */
@@ -117,15 +119,19 @@ export function bankPendingDeleteOp(orgId: string, transactionId: string): Trans
   return { item: { Delete: { TableName: tableName(), Key: keys.bankPending(orgId, transactionId) } } };
 }
 
-/** Marks a pointer removed (a tombstone): the transaction it named was deleted because the bank removed it. */
-function tombstoneOp(orgId: string, plaidTransactionId: string): TransactOp {
+/** A tombstone: the transaction this Plaid id named was deleted because the bank removed it. */
+function tombstoneOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
   return {
     item: {
-      Update: {
+      Put: {
         TableName: tableName(),
-        Key: keys.bankTransactionPointer(orgId, plaidTransactionId),
-        UpdateExpression: 'SET removed = :true',
-        ExpressionAttributeValues: { ':true': true },
+        Item: {
+          ...keys.bankTransactionPointer(orgId, plaidTransactionId),
+          type: 'BankTransactionPointer',
+          plaidTransactionId,
+          transactionId,
+          removed: true,
+        },
       },
     },
   };
@@ -158,7 +164,7 @@ export async function deleteRemovedBankTransaction(current: TransactionRecord, p
       ...propertyCountOps(orgId, counts),
       ...cellOps(orgId, new RollupDeltas().change(current, null), new MatchRows().change(current, null)),
       ...(current.pending ? [bankPendingDeleteOp(orgId, current.id)] : []),
-      ...plaidIds.map((id) => tombstoneOp(orgId, id)),
+      ...plaidIds.map((id) => tombstoneOp(orgId, id, current.id)),
     ]);
     return true;
   } catch (error) {

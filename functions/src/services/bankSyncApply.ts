@@ -1,0 +1,96 @@
+import { listBankAccounts } from '../data/repositories/banks.js';
+import {
+  bankPendingDeleteOp,
+  bankPendingPutOp,
+  bankPointerPutOp,
+  bankTransactionId,
+  deleteRemovedBankTransaction,
+  listPendingBankTransactions,
+  readBankPointers,
+} from '../data/repositories/bankTransactions.js';
+import { activeRuleSet } from '../data/repositories/rules.js';
+import type { TransactOp } from '../data/transact.js';
+import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
+import { readTransactions } from '../data/transactions/read.js';
+import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
+
+/**
+ * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
+ * each transaction with its pointers and pending item in the same TransactWriteItems as its rollups and
+ * match row. Applying the same pages again writes nothing.
+ */
+
+/** Changes from this many on fold their match rows into snapshots (as importTransactions does). */
+const SNAPSHOT_WRITES_AT = 1_000;
+
+function extraOpsOf(orgId: string, extras: Map<string, PlanExtras>) {
+  return ([, next]: TransactionChange): TransactOp[] => {
+    const own = extras.get(next.id);
+    if (!own) return [];
+    return [
+      ...own.pointers.map((plaidId) => bankPointerPutOp(orgId, plaidId, next.id)),
+      ...(own.pendingPut ? [bankPendingPutOp(orgId, own.pendingPut)] : []),
+      ...(own.pendingDelete ? [bankPendingDeleteOp(orgId, next.id)] : []),
+    ];
+  };
+}
+
+/** Reads what the pages name, plans, writes. Safe to run again on the same pages (nothing changes then). */
+export async function applySyncPages(
+  orgId: string,
+  institution: { id: string; createdById?: string | null },
+  pages: SyncPages,
+) {
+  const plaidIds = new Set<string>([
+    ...pages.added.map((t) => t.transaction_id),
+    ...pages.added.flatMap((t) => (t.pending_transaction_id ? [t.pending_transaction_id] : [])),
+    ...pages.modified.map((t) => t.transaction_id),
+    ...pages.removed,
+  ]);
+  const [pointers, own, pending, accounts, rules] = await Promise.all([
+    readBankPointers(orgId, plaidIds),
+    readTransactions(
+      orgId,
+      [...plaidIds].map((id) => bankTransactionId(orgId, id)),
+    ),
+    listPendingBankTransactions(orgId),
+    listBankAccounts(orgId),
+    activeRuleSet(orgId),
+  ]);
+  const more = [
+    ...[...pointers.values()].filter((p) => !p.removed).map((p) => p.transactionId),
+    ...pending.map((c) => c.id),
+  ].filter((id) => !own.has(id));
+  const records = more.length > 0 ? new Map([...own, ...(await readTransactions(orgId, more))]) : own;
+  const plan = planSync(pages, {
+    orgId,
+    institutionId: institution.id,
+    userId: institution.createdById ?? null,
+    now: new Date().toISOString(),
+    rules,
+    accounts: accounts
+      .filter((a) => a.institutionId === institution.id)
+      .map((a) => ({ id: a.id, accountId: a.accountId, propertyId: a.propertyId })),
+    pointers,
+    records,
+    pending,
+    newId: (plaidId) => bankTransactionId(orgId, plaidId),
+  });
+  await writeTransactionChanges(orgId, plan.changes, {
+    extraOps: extraOpsOf(orgId, plan.extras),
+    snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
+  });
+  for (const { record, plaidIds: ids } of plan.deletions) {
+    if (await deleteRemovedBankTransaction(record, ids)) continue;
+    // Something was attached meanwhile (a message, a receipt): keep it, removed by the bank and ignored.
+    const fresh = (await readTransactions(orgId, [record.id])).get(record.id);
+    if (!fresh || fresh.removedByBank) continue;
+    const next = { ...fresh, removedByBank: true, isIgnored: true, version: fresh.version + 1 };
+    const pendingDelete = fresh.pending === true;
+    await writeTransactionChanges(orgId, [[fresh, next]], {
+      extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
+    });
+    plan.counts.kept++;
+  }
+  return plan.counts;
+}
