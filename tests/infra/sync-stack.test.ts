@@ -77,6 +77,8 @@ beforeAll(() => {
         cursorSecret,
         userPool,
         mail,
+        plaid: plaidAccess,
+        plaidTokenKey: plaidKey,
       }),
     );
   }
@@ -175,7 +177,7 @@ describe('Sync stack: schedule, queue, dead letters, alarm', () => {
 });
 
 describe('Sync grants: least privilege', () => {
-  it('lets the consumer alone (of every function of the app) decrypt with the Plaid token key', () => {
+  it('lets the consumer (and the routes banklink declares) decrypt with the Plaid token key, nothing else', () => {
     const keyId = deps.getLogicalId(plaidKey.node.defaultChild as never);
     const decrypters = everyFunction().filter(({ statements }) =>
       statements.some(
@@ -185,7 +187,8 @@ describe('Sync grants: least privilege', () => {
     // Besides the consumer, only the routes banklink declares as calling Plaid with a stored token (disconnect,
     // update-mode Link) may decrypt; the webhook, Sync now and the fan-out never.
     const tokenRoutes = (routeList as readonly RouteDef[]).filter((r) => r.plaidTokenKey?.includes('kms:Decrypt'));
-    expect(tokenRoutes.some((r) => r.enqueuesSync)).toBe(false);
+    expect(tokenRoutes.map((r) => r.id)).not.toContain(routes.plaidWebhook.id);
+    expect(tokenRoutes.map((r) => r.id)).not.toContain(routes.syncBankConnection.id);
     const expected = [fnId(sync, 'ConsumerFunction'), ...tokenRoutes.map((r) => idOfRoute(r))];
     expect(decrypters.map((f) => f.id).sort()).toEqual(expected.sort());
   });
