@@ -28,7 +28,9 @@ describe('local sync runner', () => {
     runner = await startSyncRunner({ handlers: { consumer }, batchWindowMs: 50 });
     const sqs = client(runner.endpoint);
     const sent = await Promise.all(
-      ['a', 'b', 'c'].map((body) => sqs.send(new SendMessageCommand({ QueueUrl: runner!.queueUrl, MessageBody: body }))),
+      ['a', 'b', 'c'].map((body) =>
+        sqs.send(new SendMessageCommand({ QueueUrl: runner!.queueUrl, MessageBody: body })),
+      ),
     );
     expect(sent.every((answer) => typeof answer.MessageId === 'string')).toBe(true);
     await runner.idle();

@@ -52,7 +52,13 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
   }
 }
 
-const counts = (o: SyncOutcome) => ({ status: o.status, added: o.added, modified: o.modified, removed: o.removed, pages: o.pages });
+const counts = (o: SyncOutcome) => ({
+  status: o.status,
+  added: o.added,
+  modified: o.modified,
+  removed: o.removed,
+  pages: o.pages,
+});
 
 /**
  * One SQS batch: messages of the same link collapse into one sync (with the latest request time); every link in
