@@ -120,6 +120,9 @@ describe('route table shape', () => {
     'resendInvitation',
     'revokeInvitation',
     'confirmBankReconnect',
+    // Sync now; and Plaid's webhook, whose raw body the handler verifies before it parses it.
+    'syncBankConnection',
+    'plaidWebhook',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 
