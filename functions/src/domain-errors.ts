@@ -96,6 +96,15 @@ export class TooMany extends DomainError {
   }
 }
 
+/** A caller without a user who proved who they are by other means (a Plaid webhook's signature) failed to. */
+export class Unverified extends DomainError {
+  readonly code = 'UNVERIFIED';
+  constructor(message = 'The request could not be verified.') {
+    super(message);
+    this.name = 'Unverified';
+  }
+}
+
 /** A service we depend on (Plaid) failed or did not answer: 502. The message never carries its raw reply. */
 export class Upstream extends DomainError {
   constructor(

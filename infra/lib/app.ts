@@ -8,6 +8,7 @@ import { DataStack } from './data-stack.js';
 import { acknowledgeNagFindings } from './nag.js';
 import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
 import { RouteStack } from './route-stack.js';
+import { SyncStack } from './sync-stack.js';
 import { WebStack } from './web-stack.js';
 
 export interface RentAppOptions {
@@ -26,6 +27,7 @@ export interface RentStacks {
   /** The API's stage, after the routes its settings name. */
   stage: ApiStageStack;
   web: WebStack;
+  sync: SyncStack;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface RentStacks {
  *
  * Dependencies run one way: Data and Auth <- Api <- Api<Area> route stacks <- ApiStage; Api <- Web. The Cognito callback URL therefore comes
  * from context (siteUrl) rather than from the distribution, which would close a cycle
- * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL).
+ * Web -> Api (origin) -> Auth (JWT audience) -> Web (callback URL). Sync depends on Data and Api (mail).
  */
 export function defineRentApp(app: App, options: RentAppOptions = {}): RentStacks {
   const context = readContext(app);
@@ -101,7 +103,17 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     ...(context.rum && { rumDomain: new URL(context.siteUrl).hostname }),
   });
 
-  const stacks = { data, auth, api, routes, stage, web };
+  // After Api (it uses the Api stack's mail sender); Api reaches its queue by name (sync-stack.ts), so no cycle.
+  const sync = new SyncStack(app, 'RentToday-Sync', {
+    description: 'Rent.Today bank sync: 6-hourly schedule, SQS queue with DLQ and alarm, the consumer',
+    table: data.table,
+    plaidTokenKey: data.plaidTokenKey,
+    mail: api.mail,
+    plaid: { environment: context.plaidEnv, secretName: context.plaidSecretName, siteUrl: context.siteUrl },
+    functionsDir: options.functionsDir,
+  });
+
+  const stacks = { data, auth, api, routes, stage, web, sync };
   acknowledgeNagFindings(stacks);
   return stacks;
 }

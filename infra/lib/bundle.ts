@@ -28,6 +28,8 @@ export const FUNCTIONS_DIST = join(REPO_ROOT, 'dist', 'functions');
  */
 export const JOB_IDS = ['rebuildRollups', 'buildTaxPackage', 'purgeOrganization'] as const;
 export type JobId = (typeof JOB_IDS)[number];
+/** The Sync stack's functions (infra/lib/sync-stack.ts): the SQS consumer and the schedule's fan-out. */
+export const SYNC_JOB_IDS = ['syncBank', 'scheduleBankSyncs'] as const;
 
 /** Subfolder of the output holding the jobs; no route may be called this. */
 const JOBS_FOLDER = 'jobs';
@@ -46,7 +48,7 @@ export interface BundleOptions {
   outdir?: string;
   /** Which routes (default: the whole route table). */
   routes?: readonly RouteDef[];
-  /** Which jobs (default: all of JOB_IDS). */
+  /** Which jobs (default: all of JOB_IDS and SYNC_JOB_IDS). */
   jobs?: readonly string[];
   /** Print one line per bundle with its size (default true). */
   log?: boolean;
@@ -61,7 +63,7 @@ export interface BundleResult {
 export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleResult> {
   const outdir = options.outdir ?? FUNCTIONS_DIST;
   const routes = options.routes ?? routeList;
-  const jobs = options.jobs ?? JOB_IDS;
+  const jobs = options.jobs ?? [...JOB_IDS, ...SYNC_JOB_IDS];
   if (routes.some((route) => route.id === JOBS_FOLDER)) {
     throw new Error(`A route may not be called "${JOBS_FOLDER}": that folder holds the job bundles`);
   }

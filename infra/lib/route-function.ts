@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleDir } from './bundle.js';
 import type { Mail } from './mail.js';
 import { grantPlaid, type PlaidAccess } from './plaid.js';
+import { syncQueueArn, syncQueueUrl } from './sync-stack.js';
 
 export interface RouteFunctionProps {
   route: RouteDef;
@@ -234,6 +235,7 @@ export class RouteFunction extends Construct {
     this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
+    grantSyncQueue(this.function, route);
     grantPlaid(this.function, props.plaid, route);
     grantPlaidTokenKey(this.function, props.plaidTokenKey, route, props.mail?.siteUrl);
     this.packageObjectsArn = grantPackageAccess(this.function, receipts, route.packageAccess ?? []);
@@ -252,6 +254,16 @@ export class RouteFunction extends Construct {
       this.function.addEnvironment('SUPPORT_EMAIL', props.supportEmail);
     }
   }
+}
+
+/**
+ * sqs:SendMessage on the bank-sync queue alone, and SYNC_QUEUE_URL, for routes that declare `enqueuesSync` (the
+ * Plaid webhook, "Sync now"); nothing for the others. The queue is named, not referenced (sync-stack.ts).
+ */
+export function grantSyncQueue(fn: LambdaFunction, route: RouteDef): void {
+  if (!route.enqueuesSync) return;
+  Grant.addToPrincipal({ grantee: fn, actions: ['sqs:SendMessage'], resourceArns: [syncQueueArn()] });
+  fn.addEnvironment('SYNC_QUEUE_URL', syncQueueUrl());
 }
 
 /**

@@ -5,3 +5,4 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const dataDir = `${repoRoot}.data`;
 export const webDist = `${repoRoot}web/dist`;
 export const functionsHttpDir = `${repoRoot}functions/src/http`;
+export const functionsJobsDir = `${repoRoot}functions/src/jobs`;

@@ -20,6 +20,7 @@ import { createS3PassThrough } from './s3-pass-through.js';
 import { seedDemo } from './seed.js';
 import { startSes } from './ses.js';
 import { serveSpa } from './static.js';
+import { startSyncRunner } from './sync-runner.js';
 
 export { LOCAL };
 
@@ -30,6 +31,8 @@ export interface StackOptions {
   persist?: boolean;
   seed?: boolean;
   log?: (line: string) => void;
+  /** The offline Sync stack's schedule: run the bank-sync fan-out this often (0/absent = only when asked). */
+  syncEveryMs?: number;
 }
 
 export interface LocalStack {
@@ -39,6 +42,8 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The SES emulator (aws-ses-v2-local): GET <sesEndpoint>/store lists the mail sent. */
   sesEndpoint: string;
+  /** The local sync runner (SQS stand-in + consumer + schedule): its /_control/{schedule,idle,state}. */
+  syncRunnerEndpoint: string;
   /** The KMS stand-in and its key's ARN (bank links: functions/src/lib/secrets.ts). */
   kmsEndpoint: string;
   plaidTokenKeyId: string;
@@ -86,6 +91,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     log('Starting the SES emulator…');
     const ses = await startSes();
     closers.push(ses.close);
+    const syncRunner = await startSyncRunner({ scheduleEveryMs: opts.syncEveryMs, log });
+    closers.push(syncRunner.close);
     // Bank links: the KMS stand-in that envelope-encrypts Plaid access tokens (functions/src/lib/secrets.ts).
     const kms = await startKms({
       region: LOCAL.region,
@@ -112,6 +119,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      SQS_ENDPOINT: syncRunner.endpoint,
+      SYNC_QUEUE_URL: syncRunner.queueUrl,
       KMS_ENDPOINT: kms.endpoint,
       PLAID_TOKEN_KEY_ID: kms.keyArn,
       MAIL_FROM: 'Rent.Today <no-reply@localhost>',
@@ -206,6 +215,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
+      syncRunnerEndpoint: syncRunner.endpoint,
       kmsEndpoint: kms.endpoint,
       plaidTokenKeyId: kms.keyArn,
       plaidEndpoint: plaid.url,

@@ -10,6 +10,8 @@ async function main() {
     port: Number(process.env.PORT ?? 8443),
     persist: true,
     log: (line) => console.log(line),
+    // The offline Sync stack's schedule (6 hours in AWS): short, so linked banks catch up while you watch.
+    syncEveryMs: Number(process.env.SYNC_EVERY_SECONDS ?? 120) * 1000,
   });
   console.log(`\nRent.Today is running at ${stack.url}\n`);
   console.log(`Mail the app sends (invitations) arrives in the local mailbox: ${stack.url}/_mail`);

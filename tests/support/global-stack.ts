@@ -9,6 +9,7 @@ declare module 'vitest' {
     certPath: string;
     dynamoEndpoint: string;
     sesEndpoint: string;
+    syncRunnerEndpoint: string;
     kmsEndpoint: string;
     plaidTokenKeyId: string;
     plaidEndpoint: string;
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('certPath', stack.certPath);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sesEndpoint', stack.sesEndpoint);
+  project.provide('syncRunnerEndpoint', stack.syncRunnerEndpoint);
   project.provide('kmsEndpoint', stack.kmsEndpoint);
   project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
   project.provide('plaidEndpoint', stack.plaidEndpoint);

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fillPath, pathMatcher, type RouteDef, routeList, routes } from '@rent/shared';
+import { fillPath, pathMatcher, type RouteDef, routeAreas, routeList, routes } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -123,6 +123,9 @@ describe('route table shape', () => {
     // Link confirmations (the token is in the path; RFC 8058's one-click POST sends a form body that is ignored).
     'confirmSubscription',
     'unsubscribe',
+    // Sync now; and Plaid's webhook, whose raw body the handler verifies before it parses it.
+    'syncBankConnection',
+    'plaidWebhook',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 
@@ -179,6 +182,20 @@ describe('route table shape', () => {
     expect(withPool.map((route) => route.id).sort()).toEqual(['deleteAccount', 'signOutEverywhere']);
     expect(routes.signOutEverywhere.userPoolAccess).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(routes.deleteAccount.userPoolAccess).toEqual(['cognito-idp:AdminDeleteUser']);
+  });
+});
+
+describe('route areas (one CDK stack each)', () => {
+  it('puts every route in exactly one area, and nothing else', () => {
+    const inAreas = Object.values(routeAreas).flatMap((area) => Object.keys(area));
+    expect(inAreas.length).toBe(new Set(inAreas).size);
+    expect([...inAreas].sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('keeps each area far below the 500 resources a CloudFormation stack may hold (about 7 a route)', () => {
+    for (const [area, areaRoutes] of Object.entries(routeAreas)) {
+      expect(Object.keys(areaRoutes).length * 7, area).toBeLessThan(450);
+    }
   });
 });
 

@@ -50,6 +50,7 @@
  * | Contact submission | CONTACT#yyyy-mm | MSG#at#id          |                                             |                                             |
  * | Subscriber         | SUBSCRIBER#email | SUBSCRIBER        | SUBSCRIBERS#CONFIRMED / confirmedAt#email   |                                             |
  * | Subscription link  | SUBTOKEN#sha256 | SUBTOKEN (ttl)     |                                             |                                             |
+ * | Bank sync lease    | ORG#o  | BANKSYNC#i (ttl)          |                                             |                                             |
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -358,6 +359,8 @@ export const keys = {
   }),
   /** A confirmation link by the SHA-256 of its token (single use, ttl). */
   subscriberToken: (tokenHash: string) => ({ PK: `SUBTOKEN#${tokenHash}`, SK: 'SUBTOKEN' }),
+  // Sync plumbing (issue 12): one lease item per bank link.
+  bankSyncLease: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKSYNC#${institutionId}` }),
 } as const;
 
 /**

@@ -1,6 +1,16 @@
 import type { APIGatewayProxyStructuredResultV2 as Result } from 'aws-lambda';
 import { isConditionFailure, isTransactionBusy, isTransactionConditionFailure } from '../data/conditions.js';
-import { Busy, Conflict, DomainError, Invalid, NotAllowed, NotFound, TooMany, Upstream } from '../domain-errors.js';
+import {
+  Busy,
+  Conflict,
+  DomainError,
+  Invalid,
+  NotAllowed,
+  NotFound,
+  TooMany,
+  Unverified,
+  Upstream,
+} from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 
 /**
@@ -43,6 +53,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof Invalid) return 400;
   if (error instanceof Busy) return 503;
   if (error instanceof TooMany) return 429;
+  if (error instanceof Unverified) return 401;
   if (error instanceof Upstream) return 502;
   return 500;
 }

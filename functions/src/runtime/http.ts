@@ -142,3 +142,13 @@ const label = (path: string) => (['body', 'query', 'path'].includes(path) ? '' :
 function mapError(request: Request) {
   request.response = errorResponse(request.error);
 }
+
+/**
+ * The exact bytes the client sent (a signed webhook's hash is over these, not over parsed JSON): API Gateway hands
+ * text bodies over as UTF-8 and others base64-encoded. Above `limit` bytes: 413. An absent body is empty.
+ */
+export function rawBody(event: Event, limit = DEFAULT_MAX_BODY): Buffer {
+  const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  if (bytes.length > limit) throw tooLarge(limit);
+  return bytes;
+}

@@ -24,6 +24,7 @@ import { Conflict } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { plaidClient, plaidWebhookUrl } from '../lib/plaid.js';
 import type { Caller } from '../runtime/identity.js';
+import { requestSync } from './bankSyncQueue.js';
 import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js';
 
 /**
@@ -229,10 +230,15 @@ async function removeItemQuietly(accessToken: string): Promise<void> {
 }
 
 /**
- * THE call site after a link is stored or repaired: the first sync (or a catch-up sync) is requested here. The
- * coordinator wires the sync queue's `requestSync(orgId, institutionId, reason)` (services/bankSyncQueue.ts) into
- * this function; until then a link waits for the schedule or "Sync now".
+ * THE call site after a link is stored or repaired: the first (or a catch-up) sync is enqueued here
+ * (services/bankSyncQueue.ts). Never throws: the link is already saved, and a message that could not be sent is
+ * caught up by the 6-hourly schedule or "Sync now".
  */
 export async function afterLink(orgId: string, institutionId: string, reason: 'linked' | 'reconnected') {
-  logger.info('bank link ready to sync', { organizationId: orgId, institutionId, reason });
+  try {
+    await requestSync(orgId, institutionId, 'link');
+    logger.info('bank link sync requested', { organizationId: orgId, institutionId, reason });
+  } catch (error) {
+    logger.warn('bank link sync not requested', { institutionId, reason, error: (error as Error)?.name ?? 'Error' });
+  }
 }

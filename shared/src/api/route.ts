@@ -32,7 +32,7 @@ export interface RouteDef {
   /** Who may call it; enforced by the http() wrapper on the server, mirrored in the UI. */
   readonly roles: readonly Role[];
   /** Success status (default 200). */
-  readonly status?: 200 | 201 | 204;
+  readonly status?: 200 | 201 | 202 | 204;
   /** Request bodies above this many bytes answer 413 before parsing (default 64 KiB). */
   readonly maxBodyBytes?: number;
   /**
@@ -56,6 +56,8 @@ export interface RouteDef {
   readonly membership?: 'optional';
   /** The handler sends email through SES (CDK grants ses:SendEmail and sets the sender). */
   readonly sendsEmail?: true;
+  /** The handler enqueues bank syncs (CDK grants sqs:SendMessage on the sync queue alone and sets SYNC_QUEUE_URL). */
+  readonly enqueuesSync?: true;
   /**
    * The handler calls Plaid (CDK gives it PLAID_BASE_PATH, PLAID_CLIENT_ID, PLAID_SECRET, PLAID_WEBHOOK_URL); implied
    * by `plaidTokenKey`.

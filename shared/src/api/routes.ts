@@ -1,4 +1,5 @@
 import { accountRoutes } from './routes/account.js';
+import { bankOpsRoutes } from './routes/bankOps.js';
 import { bankSyncRoutes } from './routes/bankSync.js';
 import { bankRoutes } from './routes/banks.js';
 import { bookRoutes } from './routes/books.js';
@@ -20,6 +21,7 @@ export const routes = {
   ...bookRoutes,
   ...bankRoutes,
   ...importRoutes,
+  ...bankOpsRoutes,
   ...bankSyncRoutes,
   ...taxPackageRoutes,
   ...organizationRoutes,
@@ -37,7 +39,7 @@ export const routeAreas = {
   Ledger: ledgerRoutes,
   Rules: rulesRoutes,
   Books: { ...bookRoutes, ...taxPackageRoutes },
-  Banks: { ...bankRoutes, ...bankSyncRoutes },
+  Banks: { ...bankRoutes, ...bankSyncRoutes, ...bankOpsRoutes },
   Imports: importRoutes,
 } as const;
 

@@ -3,7 +3,13 @@
  * Data-driven: the preferences API, the server's senders and /settings/notifications all read this list,
  * so a later kind (bank-connection problems, ...) is one entry here plus its sender. Zod-free.
  */
-export const NOTIFICATION_KINDS = ['INVITATION', 'REVIEW_REQUESTED', 'REVIEW_CLOSED', 'MAINTENANCE_UPDATED'] as const;
+export const NOTIFICATION_KINDS = [
+  'INVITATION',
+  'REVIEW_REQUESTED',
+  'REVIEW_CLOSED',
+  'MAINTENANCE_UPDATED',
+  'BANK_CONNECTION',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationKindInfo {
@@ -37,6 +43,12 @@ export const NOTIFICATIONS: readonly NotificationKindInfo[] = [
     kind: 'MAINTENANCE_UPDATED',
     label: 'Maintenance updates',
     description: 'When the status of a maintenance request you reported changes.',
+    optional: true,
+  },
+  {
+    kind: 'BANK_CONNECTION',
+    label: 'Bank connections',
+    description: 'When a bank connection needs attention: sign in to the bank again, or it is about to disconnect.',
     optional: true,
   },
 ];

@@ -47,6 +47,8 @@ export const bankRoutes = {
     status: 201,
     plaidTokenKey: ['kms:GenerateDataKey'],
     callsPlaid: true,
+    // The first (or catch-up) sync is enqueued right away (services/bankLinks.ts afterLink).
+    enqueuesSync: true,
   }),
   listBankConnections: defineRoute({
     id: 'listBankConnections',
@@ -64,6 +66,8 @@ export const bankRoutes = {
     roles: STAFF,
     plaidTokenKey: ['kms:Decrypt'],
     callsPlaid: true,
+    // The first (or catch-up) sync is enqueued right away (services/bankLinks.ts afterLink).
+    enqueuesSync: true,
   }),
   disconnectBank: defineRoute({
     id: 'disconnectBank',

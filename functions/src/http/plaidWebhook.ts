@@ -1,0 +1,8 @@
+import { routes } from '@rent/shared';
+import { http, rawBody } from '../runtime/http.js';
+import { receivePlaidWebhook } from '../services/bankWebhooks.js';
+
+/** Public: Plaid's webhook. Verified over the raw body before anything is parsed (services/bankWebhooks.ts). */
+export const handler = http(routes.plaidWebhook, ({ event }) =>
+  receivePlaidWebhook(event.headers['plaid-verification'], rawBody(event, routes.plaidWebhook.maxBodyBytes)),
+);

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { getInstitution, listAllBankLinks } from '../data/repositories/banks.js';
+import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../data/repositories/syncLeases.js';
+import { NotFound } from '../domain-errors.js';
+import { config } from '../lib/config.js';
+import { logger } from '../lib/logger.js';
+import { type SyncOutcome, syncInstitution } from './bankSync.js';
+import { parseSyncMessage, requestSync, type SyncMessage } from './bankSyncQueue.js';
+import { tellStaff } from './bankWebhooks.js';
+
+/**
+ * What the bank-sync consumer and the schedule do (docs/decisions.md "Sync plumbing"); their Lambda handlers
+ * (jobs/syncBank.ts, jobs/scheduleBankSyncs.ts) only adapt the events.
+ */
+
+/** Follow-up rounds one holder runs before it hands the rest back to the queue (a retry of its message). */
+const MAX_ROUNDS = 4;
+
+export type LinkOutcome = 'synced' | 'covered' | 'flagged' | 'gone';
+
+/**
+ * One link, under its lease: take it (or leave the work to its holder), sync, and sync again while requests keep
+ * arriving during the sync. Throws when the sync failed: the message is then retried by the queue (and after
+ * maxReceiveCount lands in the dead-letter queue).
+ */
+export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome> {
+  const { organizationId: org, institutionId: inst } = message;
+  const holder = randomUUID();
+  const ms = config().SYNC_LEASE_SECONDS * 1000;
+  const lease = await requestSyncLease(org, inst, holder, message.requestedAt, ms);
+  if (lease.outcome !== 'acquired') {
+    logger.info('bank sync left to the running one', { institutionId: inst, outcome: lease.outcome });
+    return lease.outcome;
+  }
+  try {
+    for (let round = 1; ; round++) {
+      const before = (await getInstitution(org, inst)).status;
+      const outcome = await syncInstitution(org, inst);
+      logger.info('bank sync done', { institutionId: inst, reason: message.reason, round, ...counts(outcome) });
+      // ITEM_LOGIN_REQUIRED met inline: the sync marked the link; staff hear of it once, as from the webhook.
+      if (outcome.status === 'needs_reconnect' && before !== 'needs_reconnect') {
+        await tellStaff(org, inst, 'needs_reconnect', null);
+      }
+      if ((await finishSyncLease(org, inst, holder, ms)) !== 'again') return 'synced';
+      if (round >= MAX_ROUNDS) throw new Error('Sync requests kept arriving; the rest is retried by the queue');
+    }
+  } catch (error) {
+    await releaseSyncLease(org, inst, holder);
+    // A link removed since the message was sent: nothing to sync, nothing to retry.
+    if (error instanceof NotFound) return 'gone';
+    throw error;
+  }
+}
+
+const counts = (o: SyncOutcome) => ({
+  status: o.status,
+  added: o.added,
+  modified: o.modified,
+  removed: o.removed,
+  pages: o.pages,
+});
+
+/**
+ * One SQS batch: messages of the same link collapse into one sync (with the latest request time); every link in
+ * parallel. Returns the ids of the messages to retry (partial batch failure). A body that is not a sync message
+ * is logged and acknowledged: retrying it could never succeed.
+ */
+export async function syncBatch(records: readonly { messageId: string; body: string }[]): Promise<string[]> {
+  const links = new Map<string, { message: SyncMessage; ids: string[] }>();
+  for (const record of records) {
+    const message = parseSyncMessage(record.body);
+    if (!message) {
+      logger.warn('bank sync message dropped: not a sync message', { messageId: record.messageId });
+      continue;
+    }
+    const key = `${message.organizationId}/${message.institutionId}`;
+    const link = links.get(key);
+    if (!link) links.set(key, { message, ids: [record.messageId] });
+    else {
+      link.ids.push(record.messageId);
+      if (message.requestedAt > link.message.requestedAt) link.message = message;
+    }
+  }
+  const failed: string[] = [];
+  await Promise.all(
+    [...links.values()].map(async ({ message, ids }) => {
+      try {
+        await syncUnderLease(message);
+      } catch (error) {
+        logger.error('bank sync failed', { institutionId: message.institutionId, error: errorName(error) });
+        failed.push(...ids);
+      }
+    }),
+  );
+  return failed;
+}
+
+/** Plaid's client errors carry the whole request (with the access token) in `config`: log the name only. */
+const errorName = (error: unknown) => {
+  const e = error as { name?: string; response?: { data?: { error_code?: string } } } | null;
+  return e?.response?.data?.error_code ?? e?.name ?? 'Error';
+};
+
+/** The schedule's fan-out: one message per bank link of every organization. Returns how many were enqueued. */
+export async function scheduleAllSyncs(): Promise<number> {
+  let enqueued = 0;
+  for await (const page of listAllBankLinks()) {
+    // A page at a time, ten messages in flight: thousands of links stay well inside the Lambda's timeout.
+    for (let i = 0; i < page.length; i += 10) {
+      await Promise.all(
+        page.slice(i, i + 10).map((link) => requestSync(link.organizationId, link.institutionId, 'schedule')),
+      );
+      enqueued += Math.min(10, page.length - i);
+    }
+  }
+  logger.info('bank syncs scheduled', { enqueued });
+  return enqueued;
+}

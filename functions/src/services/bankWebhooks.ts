@@ -1,0 +1,137 @@
+import { STAFF } from '@rent/shared';
+import { z } from 'zod';
+import { getInstitution, institutionByItemId, setInstitutionStatus } from '../data/repositories/banks.js';
+import { listMembers } from '../data/repositories/members.js';
+import { Unverified } from '../domain-errors.js';
+import { logger } from '../lib/logger.js';
+import { plaidClient } from '../lib/plaid.js';
+import { createWebhookVerifier, type PlaidVerificationKey } from '../lib/plaidWebhook.js';
+import { requestSync } from './bankSyncQueue.js';
+import { notify } from './notifications.js';
+
+/**
+ * Plaid's webhooks and "Sync now" (docs/decisions.md "Sync plumbing"). A webhook is verified first (lib/plaidWebhook.ts:
+ * anything that fails is a 401, logged with the reason only, and nothing else happens); then transaction updates
+ * enqueue a sync and item events change the link's status. An item we do not know (removed since) is acknowledged
+ * and ignored: Plaid retries anything but a 2xx.
+ */
+
+/** /webhook_verification_key/get through the real client; Plaid answers 400 INVALID_INPUT for a kid it never issued. */
+async function fetchPlaidKey(kid: string): Promise<PlaidVerificationKey | null> {
+  try {
+    const { data } = await plaidClient().webhookVerificationKeyGet({ key_id: kid });
+    return data.key as PlaidVerificationKey;
+  } catch (error) {
+    const status = (error as { response?: { status?: number } }).response?.status;
+    if (status === 400 || status === 404) return null;
+    throw error;
+  }
+}
+
+/** One per Lambda container: keys stay cached across invocations. */
+const verify = createWebhookVerifier(fetchPlaidKey);
+
+const TRANSACTION_UPDATES = new Set([
+  'SYNC_UPDATES_AVAILABLE',
+  'DEFAULT_UPDATE',
+  'INITIAL_UPDATE',
+  'HISTORICAL_UPDATE',
+]);
+
+const Webhook = z.object({
+  webhook_type: z.string().max(64),
+  webhook_code: z.string().max(64),
+  item_id: z.string().min(1).max(200).optional(),
+  error: z.object({ error_code: z.string().max(100).optional() }).nullish(),
+  consent_expiration_time: z.string().max(64).nullish(),
+  disconnect_time: z.string().max(64).nullish(),
+});
+type Webhook = z.infer<typeof Webhook>;
+
+export async function receivePlaidWebhook(header: string | undefined, body: Buffer): Promise<{ received: true }> {
+  const verdict = await verify(header, body);
+  if (!verdict.ok) {
+    logger.warn('plaid webhook refused', { reason: verdict.reason, bytes: body.length });
+    throw new Unverified();
+  }
+  let hook: Webhook;
+  try {
+    hook = Webhook.parse(JSON.parse(body.toString('utf8')));
+  } catch {
+    logger.warn('plaid webhook ignored: not a webhook we understand');
+    return { received: true };
+  }
+  const kind = { type: hook.webhook_type, code: hook.webhook_code };
+  const link = hook.item_id ? await institutionByItemId(hook.item_id) : null;
+  if (!link) {
+    logger.info('plaid webhook ignored: unknown item', kind);
+    return { received: true };
+  }
+  const { organizationId: orgId, id: institutionId } = link;
+  logger.info('plaid webhook', { ...kind, institutionId });
+
+  if (hook.webhook_type === 'TRANSACTIONS' && TRANSACTION_UPDATES.has(hook.webhook_code)) {
+    await requestSync(orgId, institutionId, 'webhook');
+  } else if (hook.webhook_type === 'ITEM' && hook.webhook_code === 'ERROR') {
+    if (hook.error?.error_code === 'ITEM_LOGIN_REQUIRED') await markNeedsReconnect(orgId, institutionId);
+  } else if (hook.webhook_type === 'ITEM' && hook.webhook_code === 'LOGIN_REPAIRED') {
+    await setInstitutionStatus(orgId, institutionId, 'connected', {});
+  } else if (hook.webhook_type === 'ITEM' && ['PENDING_DISCONNECT', 'PENDING_EXPIRATION'].includes(hook.webhook_code)) {
+    const at = hook.disconnect_time ?? hook.consent_expiration_time;
+    const disconnectAt = at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : null;
+    await setInstitutionStatus(orgId, institutionId, 'pending_disconnect', { consentExpiresAt: disconnectAt });
+    await tellStaff(orgId, institutionId, 'pending_disconnect', disconnectAt);
+  }
+  return { received: true };
+}
+
+/**
+ * ITEM_LOGIN_REQUIRED, by webhook or met inline by a sync: the link needs the person to sign in to the bank again
+ * (update mode). Staff who keep "Bank connections" on get one email when the link first turns so.
+ */
+export async function markNeedsReconnect(orgId: string, institutionId: string): Promise<void> {
+  const before = await getInstitution(orgId, institutionId);
+  await setInstitutionStatus(orgId, institutionId, 'needs_reconnect', { errorCode: 'ITEM_LOGIN_REQUIRED' });
+  if (before.status !== 'needs_reconnect') await tellStaff(orgId, institutionId, 'needs_reconnect', null);
+}
+
+/** Emails the organization's staff who keep "Bank connections" on about a link that needs them. */
+export async function tellStaff(
+  orgId: string,
+  institutionId: string,
+  status: 'needs_reconnect' | 'pending_disconnect',
+  disconnectAt: string | null,
+) {
+  const institution = await getInstitution(orgId, institutionId);
+  const bank = institution.institutionName || 'A bank';
+  const lines =
+    status === 'needs_reconnect'
+      ? [
+          `${bank} needs you to sign in to the bank again. New transactions from it will not arrive until you reconnect.`,
+          'Open Bank connections and choose Reconnect.',
+        ]
+      : [
+          `${bank} will disconnect${disconnectAt ? ` on ${disconnectAt.slice(0, 10)}` : ' soon'} unless you reconnect it.`,
+          'Open Bank connections and choose Reconnect to keep transactions arriving.',
+        ];
+  const staff = (await listMembers(orgId)).filter((member) => STAFF.includes(member.role));
+  await Promise.all(
+    staff.map((member) =>
+      // No person made this change: the actor is Plaid, so nobody is skipped as "the one who did it".
+      notify('BANK_CONNECTION', member.userId, 'plaid', () => ({
+        subject: `${bank}: the bank connection needs attention`,
+        heading: 'A bank connection needs attention',
+        lines,
+        path: '/settings/bank-connections',
+        linkLabel: 'Open Bank connections',
+      })),
+    ),
+  );
+}
+
+/** "Sync now": the link must be the caller's organization's (getInstitution throws NotFound otherwise). */
+export async function syncNow(orgId: string, institutionId: string): Promise<{ queued: true }> {
+  await getInstitution(orgId, institutionId);
+  await requestSync(orgId, institutionId, 'manual');
+  return { queued: true };
+}
