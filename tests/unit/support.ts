@@ -73,3 +73,21 @@ export function bodyOf<T = Record<string, unknown>>(result: APIGatewayProxyStruc
 function withoutUndefined(claims: Claims): Record<string, string> {
   return Object.fromEntries(Object.entries(claims).filter((e): e is [string, string] => e[1] !== undefined));
 }
+
+/**
+ * A BatchGetItem that finds every key it is asked for: memberships as ADMIN, organizations named "Acme" (what
+ * GET /api/organization's list of the caller's organizations reads after the membership index).
+ */
+export function batchGetFindsEveryKey(input: { RequestItems?: Record<string, { Keys?: Record<string, unknown>[] }> }): {
+  Responses: Record<string, Record<string, unknown>[]>;
+} {
+  const found = (key: Record<string, unknown>) => ({
+    ...key,
+    ...(key.SK === 'ORG' ? { name: 'Acme' } : { role: 'ADMIN' }),
+  });
+  return {
+    Responses: Object.fromEntries(
+      Object.entries(input.RequestItems ?? {}).map(([table, request]) => [table, (request.Keys ?? []).map(found)]),
+    ),
+  };
+}

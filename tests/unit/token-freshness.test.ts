@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiEvent, bodyOf, lambdaContext } from './support.js';
+import { apiEvent, batchGetFindsEveryKey, bodyOf, lambdaContext } from './support.js';
 
 // Config is parsed once and the DynamoDB client is made at import: set the env first, then import.
 process.env.TABLE_NAME = 'test';
@@ -57,6 +57,7 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
 
   beforeEach(() => {
     ddbMock.reset();
+    ddbMock.on(BatchGetCommand).callsFake(batchGetFindsEveryKey);
     const membership = { orgId: 'org-1', userId: 'user-1', role: 'ADMIN', tokensValidAfter: CUTOFF };
     ddbMock.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [membership] });
     // Without a header identity reads the profile (remembered choice: none here), the index, then the
@@ -86,7 +87,8 @@ describe('http(): tokensValidAfter on the membership, and the sign-in logged onc
     const reads = ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input);
     expect(reads.map((r) => r.Key?.SK)).toEqual(['MEMBER#user-1', 'MEMBER#user-1', 'ORG']);
     expect(reads.slice(0, 2).every((r) => r.ConsistentRead === true)).toBe(true);
-    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+    // Identity makes no Query; the one Query is GET /api/organization's list of the caller's organizations.
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(1);
   });
 
   it('a token issued after tokensValidAfter gets its answer', async () => {
