@@ -152,6 +152,8 @@ beforeAll(async () => {
   ).body;
   othersBankConnectionId = bank.id;
   othersBankAccountId = bank.accounts[0].id;
+  // Linking enqueues the first sync, which writes in the background: let it finish before any "nothing written".
+  expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */

@@ -320,6 +320,7 @@ describe('transactions: who may do what', () => {
     createReceiptUpload: { fileName: 'r.png', contentType: 'image/png', size: 10 },
     postTransactionMessage: { body: 'A note', reviewRequestId: null },
     requestReview: { reviewerId: 'demo-user-pat', body: 'Please check' },
+    resolveMergeSuggestion: { accept: false },
   };
   const pathOf = (route: RouteDef) =>
     `${route.path.replace('{id}', route.path.startsWith('/api/receipts') ? 'demo-rcpt-0012' : 'demo-txn-0001')}${
@@ -327,8 +328,9 @@ describe('transactions: who may do what', () => {
     }`;
 
   it('covers every transaction and receipt route', () => {
-    // 14 ledger and receipt routes + the transaction's messages (GET, POST) and review request (POST).
-    expect(ledgerRoutes.length).toBe(17);
+    // 14 ledger and receipt routes + the transaction's messages (GET, POST), review request (POST) and the
+    // bank's suggested match (POST merge-suggestion).
+    expect(ledgerRoutes.length).toBe(18);
   });
 
   it('answers 403 to a tenant on every transaction and receipt route, and writes nothing', async () => {

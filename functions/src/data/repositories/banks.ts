@@ -270,6 +270,22 @@ export async function setBankAccountProperty(
   accountId: string,
   propertyId: string | null,
 ): Promise<BankAccountRecord> {
+  // A sync refreshing the balance may write the account between our read and write: the person's choice of
+  // property does not depend on the balance, so read again and apply it again (a few times) instead of a 409.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await setBankAccountPropertyOnce(orgId, accountId, propertyId);
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function setBankAccountPropertyOnce(
+  orgId: string,
+  accountId: string,
+  propertyId: string | null,
+): Promise<BankAccountRecord> {
   const current = await getBankAccount(orgId, accountId);
   const next: BankAccountRecord = {
     ...current,
