@@ -32,6 +32,8 @@ describe('bank links in the browser', () => {
     await expect.poll(() => section.getByTestId('bank-connection-name').textContent()).toBe('First Platypus Bank');
     await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
     await expect.poll(() => section.getByText('Plaid Checking').count()).toBeGreaterThan(0);
+    // Linking enqueued the first sync, which refreshes these accounts: let it finish before editing one.
+    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
 
     // The default property of the first account, through the shared property picker.
     await section.getByTestId('bank-account-property').first().click();
