@@ -28,9 +28,6 @@ export default defineConfig({
           globalSetup: ['tests/support/global-stack.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // One file at a time: the bank tests share the stack's Plaid stand-in and sync runner (a queue, a
-          // schedule, error injection); two files driving them at once made each other's syncs flaky.
-          fileParallelism: false,
         },
       },
       {
