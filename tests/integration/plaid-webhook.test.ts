@@ -108,8 +108,7 @@ describe('Plaid webhook verification through the local gateway', () => {
     },
   );
 
-  // KNOWN BUG (issue 12 note): passes on its own, fails after tests/integration/plaid-standin.test.ts in the full run (the sync brings none of the bank's transactions). Skipped until fixed, not deleted.
-  it.skip('accepts a good webhook and syncs the link: transactions arrive once, a replay adds none', async () => {
+  it('accepts a good webhook and syncs the link: transactions arrive once, a replay adds none', async () => {
     const link = await linkBank(t.orgId, t.admin.userId, 0);
     await moreAtBank(link.itemId, 12);
     const first = await plaid.sendWebhook(link.itemId, { code: 'SYNC_UPDATES_AVAILABLE' });
@@ -145,8 +144,7 @@ describe('Plaid webhook verification through the local gateway', () => {
 });
 
 describe('schedule and webhook at once', () => {
-  // KNOWN BUG (issue 12 note): passes on its own, fails after tests/integration/plaid-standin.test.ts in the full run (the sync brings none of the bank's transactions). Skipped until fixed, not deleted.
-  it.skip('sync the link once: the second request is covered by the lease holder', async () => {
+  it('sync the link once: the second request is covered by the lease holder', async () => {
     const link = await linkBank(t.orgId, t.admin.userId, 0);
     await moreAtBank(link.itemId, 8);
     // Both requests wait in the queue together, as behind a busy consumer, then are delivered.
@@ -214,8 +212,7 @@ describe('item errors by webhook', () => {
 });
 
 describe('Sync now', () => {
-  // KNOWN BUG (issue 12 note): passes on its own, fails after tests/integration/plaid-standin.test.ts in the full run (the sync brings none of the bank's transactions). Skipped until fixed, not deleted.
-  it.skip('queues a sync of the link (202) and the transactions arrive; tenants 403, other organizations 404', async () => {
+  it('queues a sync of the link (202) and the transactions arrive; tenants 403, other organizations 404', async () => {
     const link = await linkBank(t.orgId, t.admin.userId, 0);
     await moreAtBank(link.itemId, 6);
     const path = `/api/bank-connections/${link.id}/sync`;

@@ -1,6 +1,6 @@
 import type { JWK } from 'jose';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../../infra/local/stack.js';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
 
 declare module 'vitest' {
@@ -20,15 +20,27 @@ declare module 'vitest' {
 }
 
 /**
- * One local stack per test project: DynamoDB Local in memory, s3rver in a temp folder, the
+ * One local stack for every test project of the run: DynamoDB Local in memory, s3rver in a temp folder, the
  * Cognito stand-in and the local gateway on a random https port, with the demo organization.
+ *
+ * Shared, not one per project, because vitest runs every project's global setup in ONE process and the
+ * handlers read their configuration from that process's environment (as in Lambda): a second stack would
+ * overwrite the first's endpoints, so the integration project's handlers would talk to the e2e project's KMS
+ * stand-in (a sync could not open a token sealed by an integration test). Tests own their data, so sharing is safe.
  */
+const shared = globalThis as { rentTodayTestStack?: { stack: Promise<LocalStack>; users: number } };
+
 export default async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'silent';
   // The browser tests run the built SPA: without this, `vitest run --project e2e` on a fresh clone
   // (no web/dist) times out on every page, and after a web change it tests the previous build.
   if (project.name === 'e2e') buildWebIfStale();
-  const stack = await startLocalStack({ port: 0, persist: false, seed: true });
+  const entry = (shared.rentTodayTestStack ??= {
+    stack: startLocalStack({ port: 0, persist: false, seed: true }),
+    users: 0,
+  });
+  entry.users += 1;
+  const stack = await entry.stack;
   project.provide('baseUrl', stack.url);
   project.provide('certPath', stack.certPath);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
@@ -40,5 +52,10 @@ export default async function setup(project: TestProject) {
   project.provide('s3Endpoint', stack.s3Endpoint);
   project.provide('signingJwk', stack.signingJwk);
   project.provide('issuer', stack.issuer);
-  return () => stack.stop();
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    delete shared.rentTodayTestStack;
+    await stack.stop();
+  };
 }
