@@ -9,37 +9,41 @@ import {
   rentTotals,
 } from '@rent/shared';
 import { maintenanceCounts } from '../data/repositories/maintenance.js';
-import { leasesOfProperty } from '../data/repositories/tenancies.js';
+import { readRollupCells } from '../data/repositories/rollups.js';
+import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
 import { UNCATEGORIZED_KEY } from '../data/rollups.js';
 import { waitingTransactions } from '../data/transactions/waiting.js';
-import { rentReceived, rentRollRows } from './rentRoll.js';
+import { rentReceivedIn, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './reports.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The dashboard's key figures (issue 13) in one call: the period's figures and uncategorized count from the
- * monthly rollups, this month's rent collection with the rent roll's arithmetic, occupancy from the same leases, and the counts
- * that need attention. O(months + properties) reads; the KPI arithmetic is shared (core/books.ts, core/occupancy.ts).
+ * monthly rollups, this month's rent collection with the rent roll's arithmetic, occupancy from the same leases, and
+ * the counts that need attention. A fixed number of Queries whatever the number of properties; the KPI arithmetic
+ * is shared (core/books.ts, core/occupancy.ts).
  */
 export async function dashboardSummary(caller: { orgId: string; userId: string }, query: ReportPeriodQuery) {
   const now = today();
   const month = now.slice(0, 7);
   const books = periodBooks(caller.orgId, query);
-  // One Promise.all (every read at once, no rejection left unhandled); the leases wait for the properties.
-  const [{ cells }, leasesByProperty, received, maintenance, waiting] = await Promise.all([
+  // This month's rent comes from the period's own rollup read when the period includes this month.
+  const thisMonth =
+    query.from <= month && month <= query.to
+      ? books.then(({ rollups }) => rollups.filter((cell) => cell.month === month))
+      : readRollupCells(caller.orgId, { from: month, to: month }).then(({ cells }) => cells);
+  // One Promise.all (every read at once, no rejection left unhandled).
+  const [{ cells, properties }, leases, received, maintenance, waiting] = await Promise.all([
     books,
-    books.then(({ properties }) =>
-      Promise.all(
-        properties
-          .filter((p) => query.propertyId === undefined || p.id === query.propertyId)
-          .map(async (p) => ({ property: p, leases: await leasesOfProperty(caller.orgId, p.id) })),
-      ),
-    ),
-    rentReceived(caller.orgId, month, month),
+    leasesByPropertyOf(caller.orgId),
+    thisMonth.then(rentReceivedIn),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, {}, true),
   ]);
+  const leasesByProperty = properties
+    .filter((p) => query.propertyId === undefined || p.id === query.propertyId)
+    .map((p) => ({ property: p, leases: leases.get(p.id) ?? [] }));
   const collected = rentTotals(
     rentRollRows(leasesByProperty, { from: month, to: month }, now, received).flatMap((row) => row.months),
   );

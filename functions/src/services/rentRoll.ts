@@ -12,8 +12,8 @@ import {
 import { profilesOf } from '../data/repositories/members.js';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
-import { type LeaseRecord, leasesOfProperty } from '../data/repositories/tenancies.js';
-import { summarizeCell } from '../data/rollups.js';
+import { type LeaseRecord, leasesByPropertyOf } from '../data/repositories/tenancies.js';
+import { type RollupCell, summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
 /**
@@ -28,7 +28,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Rent received per property and month (cents), from the rollup cells of the period. */
 export async function rentReceived(orgId: string, from: string, to: string): Promise<Map<string, number>> {
-  const { cells } = await readRollupCells(orgId, { from, to });
+  return rentReceivedIn((await readRollupCells(orgId, { from, to })).cells);
+}
+
+/** Rent received per `propertyId|month`, in cents, from rollup cells already read. */
+export function rentReceivedIn(cells: RollupCell[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const cell of cells) {
     if (cell.propertyId === null) continue;
@@ -86,10 +90,8 @@ export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
     throw new NotFound('Property');
   }
   const shown = query.propertyId === undefined ? properties : properties.filter((p) => p.id === query.propertyId);
-  const [received, leasesByProperty] = await Promise.all([
-    rentReceived(orgId, query.from, query.to),
-    Promise.all(shown.map(async (p) => ({ property: p, leases: await leasesOfProperty(orgId, p.id) }))),
-  ]);
+  const [received, leases] = await Promise.all([rentReceived(orgId, query.from, query.to), leasesByPropertyOf(orgId)]);
+  const leasesByProperty = shown.map((p) => ({ property: p, leases: leases.get(p.id) ?? [] }));
   const profiles = await profilesOf([...new Set(leasesByProperty.flatMap((x) => x.leases.map((l) => l.userId)))]);
   const rows = rentRollRows(leasesByProperty, query, now, received).map((row) => ({
     ...row,

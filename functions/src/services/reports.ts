@@ -16,8 +16,8 @@ import {
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
-import { leasesOfProperty } from '../data/repositories/tenancies.js';
-import { summarizeCell } from '../data/rollups.js';
+import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
+import { type RollupCell, summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 import { depreciationByProperty } from './depreciation.js';
 
@@ -44,7 +44,10 @@ async function propertiesFor(orgId: string, propertyId: PropertyFilter): Promise
 
 /** The cells of months from..to, one per month x property x category with money or transactions. */
 async function bookCells(orgId: string, from: string, to: string, propertyId: PropertyFilter): Promise<Cell[]> {
-  const { cells } = await readRollupCells(orgId, { from, to });
+  return bookCellsOf((await readRollupCells(orgId, { from, to })).cells, propertyId);
+}
+
+function bookCellsOf(cells: RollupCell[], propertyId: PropertyFilter): Cell[] {
   const out: Cell[] = [];
   for (const cell of cells) {
     if (propertyId !== undefined && cell.propertyId !== propertyId) continue;
@@ -61,13 +64,16 @@ export const wireFigures = (f: BookFigures) =>
   Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fromCents(v)])) as Record<keyof BookFigures, number>;
 const labels = (properties: PropertyRecord[]) => properties.map((p) => ({ id: p.id, address: p.address }));
 
-/** The period's properties (a foreign property is a 404) and its book cells, for the reports and the dashboard. */
+/**
+ * The period's properties (a foreign property is a 404) and its book cells, for the reports and the dashboard,
+ * with the rollup cells they were summed from (the dashboard reads this month's rent from them).
+ */
 export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
-  const [properties, cells] = await Promise.all([
+  const [properties, { cells: rollups }] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
-    bookCells(orgId, query.from, query.to, query.propertyId),
+    readRollupCells(orgId, { from: query.from, to: query.to }),
   ]);
-  return { properties, cells };
+  return { properties, cells: bookCellsOf(rollups, query.propertyId), rollups };
 }
 
 export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
@@ -139,17 +145,18 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
     query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
   for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
   const sheetProperties = properties.filter((p) => shown.includes(p.id));
-  const [depreciation, leases] = await Promise.all([
+  const [depreciation, leasesByProperty] = await Promise.all([
     depreciationByProperty(orgId, query.year, sheetProperties),
-    Promise.all(sheetProperties.map((p) => leasesOfProperty(orgId, p.id))),
+    leasesByPropertyOf(orgId),
   ]);
+  const leases = sheetProperties.flatMap((p) => leasesByProperty.get(p.id) ?? []);
   const worksheets = shown.map((id) => {
     const property = properties.find((p) => p.id === id);
     return {
       propertyId: id,
       address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
       propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
-      fairRentalDays: id === null ? null : fairRentalDays(id, leases.flat(), query.year),
+      fairRentalDays: id === null ? null : fairRentalDays(id, leases, query.year),
       ...wireWorksheet(
         scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
       ),

@@ -4,8 +4,8 @@ import { GRACE_DAYS_DEFAULT, RENT_DUE_DAY_DEFAULT } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
-import { keys, withoutKeys } from '../keys.js';
-import { queryAll } from '../query.js';
+import { keys, orgPk, withoutKeys } from '../keys.js';
+import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 
 export interface TenancyRecord {
@@ -104,6 +104,19 @@ export async function leasesOfProperty(orgId: string, propertyId: string): Promi
     ExpressionAttributeValues: { ':pk': k.GSI2PK, ':prefix': 'TENANCY#' },
   });
   return items.map(toLeaseRecord).sort(byStart);
+}
+
+/**
+ * Every lease of the organization by property, oldest start first: ONE Query of the organization's partition,
+ * where the reports and the dashboard would otherwise make one per property.
+ */
+export async function leasesByPropertyOf(orgId: string): Promise<Map<string, LeaseRecord[]>> {
+  const items = await queryAll(prefixQuery(tableName(), orgPk(orgId), 'TENANCY#'));
+  const out = new Map<string, LeaseRecord[]>();
+  for (const lease of items.map(toLeaseRecord).sort(byStart)) {
+    out.set(lease.propertyId, [...(out.get(lease.propertyId) ?? []), lease]);
+  }
+  return out;
 }
 
 /** Every lease a person holds in an organization, oldest start first. */
