@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
-import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -102,6 +102,33 @@ describe('switching organizations, in Chromium', () => {
     await page.goto('/properties');
     await expect.poll(async () => (await main.textContent()) ?? '').toContain(ownProperty);
     expect(await main.textContent()).not.toContain(theirProperty);
+  });
+
+  it('at 390 px the open switcher menu fits the screen, lists both organizations, switches by tap; axe clean', async () => {
+    const { page } = await browser.newPage(PHONE);
+    const me = await signInToOwnOrganization(page, 'orgs-phone');
+    const other = await newAdmin('orgs-phone-other');
+    const otherName = (await other.api.get('/api/organization')).body.name as string;
+    expect((await other.api.post('/api/invitations', { email: me.email, role: 'LANDLORD' })).status).toBe(201);
+    const token = await latestInviteToken(me.email);
+    expect((await me.api.post('/api/invitations/accept', { token })).status).toBe(200);
+    await page.reload();
+
+    await openProfileMenu(page);
+    const second = page.getByRole('menuitemcheckbox', { name: new RegExp(otherName) });
+    await second.waitFor();
+    for (const item of [page.getByRole('menuitemcheckbox', { name: new RegExp(me.organization.name) }), second]) {
+      const box = (await item.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    // Nothing pushes the page sideways while the menu is open.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'profile menu with two organizations at 390 px');
+
+    await second.tap();
+    await page.waitForURL(/\/(dashboard)?$/);
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(otherName);
   });
 
   it('a TENANT invitation takes optional lease dates in the invite modal; axe clean', async () => {
