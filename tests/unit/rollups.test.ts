@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeRollups,
+  isCounter,
   parseRollupItem,
   RollupDeltas,
   type RollupFacts,
@@ -153,5 +154,33 @@ describe('rollup items', () => {
       rental_income: { in: 155_000, out: 0, count: 1 },
       owner_distributions: { in: 0, out: -38_550, count: 1 },
     });
+  });
+});
+
+describe('counter attributes', () => {
+  it.each(['c#repairs#in', 'c#rental_income#out', 'c#x#nin', 'ignored#nout', 'ignored#in'])(
+    '%s is a counter',
+    (name) => {
+      expect(isCounter(name)).toBe(true);
+    },
+  );
+  it.each(['c##in', 'c#repairs#total', 'ignored#x#in', 'ignoredx#in', 'month', 'propertyId', 'x#repairs#in', 'c#in'])(
+    '%s is not a counter',
+    (name) => {
+      expect(isCounter(name)).toBe(false);
+    },
+  );
+
+  it('a parsed item keeps only non-zero counters', () => {
+    const item = {
+      PK: 'ORG#o',
+      SK: 'ROLLUP#2026-02#p1',
+      month: '2026-02',
+      propertyId: 'p1',
+      'c#repairs#out': -5,
+      'c#rent#in': 0,
+      version: 3,
+    };
+    expect(parseRollupItem(item)).toEqual({ month: '2026-02', propertyId: 'p1', counters: { 'c#repairs#out': -5 } });
   });
 });

@@ -14,5 +14,8 @@ export const db = DynamoDBDocumentClient.from(
   }),
   { marshallOptions: { removeUndefinedValues: true } },
 );
+// The SDK's logger middleware copies every response to redact it for its logger, even the no-op one we leave in
+// place (we log ourselves, never through the SDK): on a 24-month rollup read that copy was a fifth of the CPU.
+db.middlewareStack.remove('loggerMiddleware');
 
 export const tableName = () => config().TABLE_NAME;

@@ -36,11 +36,16 @@ export interface RollupCell {
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
 export const IGNORED_KEY = 'ignored';
-const COUNTER = /^(c#[a-z0-9_]+|ignored)#(in|out|nin|nout)$/;
+const COUNTER_KINDS = new Set(['in', 'out', 'nin', 'nout']);
 
 export const monthOf = (date: string) => date.slice(0, 7);
 export const cellId = (month: string, propertyId: string | null) => `${month}|${propertyId ?? ''}`;
-export const isCounter = (attribute: string) => COUNTER.test(attribute);
+/** `c#<category>#<kind>` or `ignored#<kind>`; string tests, not a RegExp: every report runs this per attribute. */
+export function isCounter(attribute: string): boolean {
+  const last = attribute.lastIndexOf('#');
+  if (!COUNTER_KINDS.has(attribute.slice(last + 1))) return false;
+  return attribute.startsWith('c#') ? last > 2 : last === IGNORED_KEY.length && attribute.startsWith(IGNORED_KEY);
+}
 
 /** The counter attribute for a category (or "ignored") and a direction. */
 export function counterName(bucket: string, which: 'in' | 'out' | 'nin' | 'nout'): string {
@@ -192,8 +197,9 @@ export function rollupItem(orgId: string, cell: RollupCell) {
 
 export function parseRollupItem(item: Record<string, unknown>): RollupCell {
   const counters: Record<string, number> = {};
-  for (const [name, value] of Object.entries(item)) {
-    if (isCounter(name) && typeof value === 'number' && value !== 0) counters[name] = value;
+  for (const name in item) {
+    const value = item[name];
+    if (typeof value === 'number' && value !== 0 && isCounter(name)) counters[name] = value;
   }
   return { month: item.month as string, propertyId: (item.propertyId as string | null) ?? null, counters };
 }
@@ -240,19 +246,25 @@ export function summarizeCell(cell: RollupCell) {
     ignored: { in: 0, out: 0, count: 0 },
     byCategory: {} as Record<string, CentTotals>,
   };
-  for (const [name, value] of Object.entries(cell.counters)) {
-    const [head, middle, tail] = name.split('#') as [string, string, string | undefined];
-    const category = head === IGNORED_KEY ? null : middle;
-    const which = (tail ?? middle) as 'in' | 'out' | 'nin' | 'nout';
-    const target =
-      category === null ? summary.ignored : isTransferCategory(category) ? summary.transfers : summary.operating;
-    if (category !== null) summary.byCategory[category] ??= { in: 0, out: 0, count: 0 };
-    const byCategory = category === null ? null : summary.byCategory[category]!;
-    for (const totals of byCategory ? [target, byCategory] : [target]) {
-      if (which === 'in') totals.in += value;
-      else if (which === 'out') totals.out += value;
-      else totals.count += value;
+  // Hot on every report (a cell holds four counters per category): no arrays or splits per counter.
+  for (const name in cell.counters) {
+    const value = cell.counters[name]!;
+    const last = name.lastIndexOf('#');
+    const which = name.slice(last + 1);
+    let target = summary.ignored;
+    if (!name.startsWith(`${IGNORED_KEY}#`)) {
+      const category = name.slice(name.indexOf('#') + 1, last);
+      target = isTransferCategory(category) ? summary.transfers : summary.operating;
+      summary.byCategory[category] ??= { in: 0, out: 0, count: 0 };
+      addCounter(summary.byCategory[category], which, value);
     }
+    addCounter(target, which, value);
   }
   return summary;
+}
+
+function addCounter(totals: CentTotals, which: string, value: number) {
+  if (which === 'in') totals.in += value;
+  else if (which === 'out') totals.out += value;
+  else totals.count += value;
 }
