@@ -12,6 +12,7 @@ import { maintenanceCounts } from '../data/repositories/maintenance.js';
 import { leasesOfProperty } from '../data/repositories/tenancies.js';
 import { UNCATEGORIZED_KEY } from '../data/rollups.js';
 import { waitingTransactions } from '../data/transactions/waiting.js';
+import { attentionCounts } from './attention.js';
 import { rentReceived, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './reports.js';
 
@@ -27,7 +28,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
   const month = now.slice(0, 7);
   const books = periodBooks(caller.orgId, query);
   // One Promise.all (every read at once, no rejection left unhandled); the leases wait for the properties.
-  const [{ cells }, leasesByProperty, received, maintenance, waiting] = await Promise.all([
+  const [{ cells }, leasesByProperty, received, maintenance, waiting, more] = await Promise.all([
     books,
     books.then(({ properties }) =>
       Promise.all(
@@ -39,6 +40,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
     rentReceived(caller.orgId, month, month),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, {}, true),
+    attentionCounts(caller.orgId, query),
   ]);
   const collected = rentTotals(
     rentRollRows(leasesByProperty, { from: month, to: month }, now, received).flatMap((row) => row.months),
@@ -59,6 +61,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       uncategorized: cells.filter((c) => c.category === UNCATEGORIZED_KEY).reduce((n, c) => n + c.count, 0),
       waitingOnMe: waiting.length,
       openMaintenance: MAINTENANCE_STATUSES.filter((s) => s !== 'RESOLVED').reduce((n, s) => n + maintenance[s], 0),
+      ...more,
     },
   };
 }
