@@ -1,6 +1,7 @@
 export * from './api/route.js';
 export * from './api/routes.js';
 export * from './core/account.js';
+export * from './core/attention.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
 export * from './core/bankTransactions.js';
 export * from './core/books.js';

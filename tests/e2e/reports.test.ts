@@ -213,6 +213,21 @@ describe('what the books say, in an organization of its own', () => {
       .getByText(/^Oak fee/)
       .first()
       .waitFor();
+    // Expenses over $75 without a receipt: the count is what the ledger lists with the link's filters.
+    await page.goto('/dashboard');
+    await expect.poll(() => text(page, 'dashboard-attention-receipts')).toMatch(/^\d+ expenses? over \$75/);
+    const receipts = Number((await text(page, 'dashboard-attention-receipts'))?.split(' ')[0]);
+    expect(receipts).toBeGreaterThan(0);
+    expect(await text(page, 'dashboard-attention-reconnect')).toBe('No bank connections needing reconnect');
+    await page.getByTestId('dashboard-attention-receipts').getByRole('link').click();
+    await page.waitForURL(/\/transactions\?.*minAmount=75\.01/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      direction: 'out',
+      ignored: 'false',
+      hasReceipt: 'false',
+      minAmount: '75.01',
+    });
+    await expect.poll(() => shownTotals(page)).toMatchObject({ count: String(receipts) });
 
     await page.goto('/reports');
     await expect.poll(() => text(page, `pnl-income-${oak.id}`)).toBe('$2,000');

@@ -144,4 +144,40 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
+
+  it('filters by absolute amount from the URL and the filter bar, and says why a bad amount is not applied', async () => {
+    const { page, context } = await browser.newPage();
+    const org = await signInToOwnOrganization(page, 'amounts');
+    for (const { property: _, ...seed } of SEEDS) await org.addTransaction({ ...seed, propertyId: null });
+    await openLedger(page);
+    await expect.poll(() => shownTotals(page)).toMatchObject({ count: '8' });
+    const field = (testId: string) => page.getByTestId(testId).locator('input');
+    // At least $1,000, money in or out: the four Oak mortgages, Elm's rent and Oak's rent.
+    await field('transactions-min-amount-filter').fill('1000');
+    await field('transactions-min-amount-filter').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('minAmount')).toBe('1000');
+    await expect.poll(() => shownTotals(page)).toMatchObject({ count: '6' });
+    // And at most $1,400: the rents over it leave, the mortgages and Elm's rent stay.
+    await field('transactions-max-amount-filter').fill('1400');
+    await field('transactions-max-amount-filter').press('Tab');
+    await expect.poll(() => new URL(page.url()).searchParams.get('maxAmount')).toBe('1400');
+    await expect
+      .poll(async () => (await page.locator(`${ROWS} th`).allTextContents()).sort())
+      .toEqual(
+        SEEDS.filter((s) => Math.abs(Number(s.amount)) >= 1000 && Math.abs(Number(s.amount)) <= 1400)
+          .map((s) => s.name)
+          .sort(),
+      );
+    // A negative amount is explained in the field and never sent.
+    await field('transactions-max-amount-filter').fill('-5');
+    await field('transactions-max-amount-filter').press('Enter');
+    await page.getByText('Enter an amount of 0 or more, such as 75 or 75.50').waitFor();
+    expect(new URL(page.url()).searchParams.get('maxAmount')).toBe('1400');
+    // The URL alone sets the filter (a link from the dashboard).
+    await page.goto('/transactions?minAmount=75.01&direction=out&hasReceipt=false');
+    await expect.poll(() => shownTotals(page)).toMatchObject({ count: '5' });
+    expect(await field('transactions-min-amount-filter').inputValue()).toBe('75.01');
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
 });

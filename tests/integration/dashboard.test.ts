@@ -71,7 +71,13 @@ describe('GET /api/dashboard', () => {
     expect(summary.collection).toEqual({ month: thisMonth(), due: 1000, received: 600 });
     const days = Number(today().slice(8, 10));
     expect(summary.occupancy).toEqual({ unitDays: 2 * days, occupiedUnitDays: days });
-    expect(summary.attention).toEqual({ uncategorized: 1, waitingOnMe: 0, openMaintenance: 1 });
+    expect(summary.attention).toEqual({
+      uncategorized: 1,
+      waitingOnMe: 0,
+      openMaintenance: 1,
+      connectionsToReconnect: 0,
+      expensesWithoutReceipt: 2,
+    });
     // The review request waits on the landlord, not on the admin who asked.
     const landlords = await ok(w.landlord.api.get(`/api/dashboard?${PERIOD()}`), 200);
     expect(landlords.attention).toMatchObject({ waitingOnMe: 1 });
@@ -95,7 +101,13 @@ describe('GET /api/dashboard', () => {
     expect((await other.api.get(`/api/dashboard?${PERIOD()}&propertyId=${duplex}`)).status).toBe(404);
     const theirs = await ok(other.api.get(`/api/dashboard?${PERIOD()}`), 200);
     expect(theirs.figures).toMatchObject({ income: 0, noi: 0 });
-    expect(theirs.attention).toEqual({ uncategorized: 0, waitingOnMe: 0, openMaintenance: 0 });
+    expect(theirs.attention).toEqual({
+      uncategorized: 0,
+      waitingOnMe: 0,
+      openMaintenance: 0,
+      connectionsToReconnect: 0,
+      expensesWithoutReceipt: 0,
+    });
   });
 
   it('refuses a bad period with a 400 that says what is wrong', async () => {

@@ -128,6 +128,11 @@ describe('the ledger: paging', () => {
     ['direction=sideways', 'direction'],
     ['ignored=yes', 'ignored'],
     ['hasReceipt=1', 'hasReceipt'],
+    ['minAmount=-5', 'minAmount'],
+    ['minAmount=75.001', 'minAmount'],
+    ['maxAmount=abc', 'maxAmount'],
+    ['maxAmount=1e3', 'maxAmount'],
+    ['minAmount=100&maxAmount=99.99', 'maxAmount'],
     ['needsReview=maybe', 'needsReview'],
     [`search=${'x'.repeat(101)}`, 'search'],
     ['sort=amount', 'query'],
@@ -217,6 +222,14 @@ describe('the ledger: filters and totals', () => {
     ['hasReceipt=true', (t) => t.hasReceipt],
     ['hasReceipt=false', (t) => !t.hasReceipt],
     ['needsReview=true', (t) => t.hasOpenReviewRequests],
+    ['minAmount=75', (t) => Math.abs(t.amount) >= 75],
+    ['minAmount=75.01', (t) => Math.abs(t.amount) > 75],
+    ['maxAmount=250', (t) => Math.abs(t.amount) <= 250],
+    ['minAmount=120&maxAmount=1712.40', (t) => Math.abs(t.amount) >= 120 && Math.abs(t.amount) <= 1712.4],
+    [
+      'minAmount=75.01&hasReceipt=false&direction=out&ignored=false',
+      (t) => t.amount < -75 && !t.hasReceipt && !t.isIgnored,
+    ],
     ['search=PLUMB', (t) => t.name.toLowerCase().includes('plumb')],
     ['search=%20%20rent%20', (t) => t.name.toLowerCase().includes('rent')],
     ['propertyId=OAK&direction=in&ignored=false', (t) => t.propertyId === oak && t.amount >= 0 && !t.isIgnored],
@@ -253,7 +266,7 @@ describe('the ledger: filters and totals', () => {
       totals: { in: moneyIn / 100, out: moneyOut / 100, net: (moneyIn + moneyOut) / 100, count: counted.length },
       complete: true,
       cursor: null,
-      source: /hasReceipt|needsReview|search=[^&]/.test(query) ? 'transactions' : expect.any(String),
+      source: /hasReceipt|needsReview|search=[^&]|Amount/.test(query) ? 'transactions' : expect.any(String),
     });
   });
 

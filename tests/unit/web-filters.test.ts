@@ -9,7 +9,7 @@ describe('parseTransactionFilters: URL -> filters', () => {
     expect(
       parse(
         'from=2026-01-01&to=2026-01-31&propertyId=prop-1&category=repairs&direction=out&ignored=false' +
-          '&hasReceipt=true&needsReview=true&search=rossi',
+          '&hasReceipt=true&minAmount=75.01&maxAmount=2000&needsReview=true&search=rossi',
       ),
     ).toEqual({
       from: '2026-01-01',
@@ -19,6 +19,8 @@ describe('parseTransactionFilters: URL -> filters', () => {
       direction: 'out',
       ignored: 'false',
       hasReceipt: 'true',
+      minAmount: '75.01',
+      maxAmount: '2000',
       needsReview: 'true',
       search: 'rossi',
     });
@@ -36,6 +38,9 @@ describe('parseTransactionFilters: URL -> filters', () => {
     ['a direction other than in/out', 'direction=sideways'],
     ['ignored other than true/false', 'ignored=yes'],
     ['hasReceipt other than true/false', 'hasReceipt=1'],
+    ['a negative amount bound', 'minAmount=-5'],
+    ['an amount with 3 decimals', 'maxAmount=75.001'],
+    ['an amount that is not a number', 'minAmount=lots'],
     ['needsReview=false (only true filters)', 'needsReview=false'],
     ['a blank search', 'search=%20%20'],
     ['parameters that are no filter', 'limit=5&cursor=abc&transaction=new'],
@@ -45,6 +50,11 @@ describe('parseTransactionFilters: URL -> filters', () => {
 
   it('keeps the start date and drops an end date before it', () => {
     expect(parse('from=2026-02-01&to=2026-01-01')).toEqual({ from: '2026-02-01' });
+  });
+
+  it('keeps the minimum amount and drops a maximum below it', () => {
+    expect(parse('minAmount=100&maxAmount=99.99')).toEqual({ minAmount: '100' });
+    expect(parse('minAmount=100&maxAmount=100')).toEqual({ minAmount: '100', maxAmount: '100' });
   });
 
   it('keeps an end date equal to the start date', () => {

@@ -13,6 +13,7 @@ import { readRollupCells } from '../data/repositories/rollups.js';
 import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
 import { UNCATEGORIZED_KEY } from '../data/rollups.js';
 import { waitingTransactions } from '../data/transactions/waiting.js';
+import { attentionCounts } from './attention.js';
 import { rentReceivedIn, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './reports.js';
 
@@ -34,12 +35,13 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       ? books.then(({ rollups }) => rollups.filter((cell) => cell.month === month))
       : readRollupCells(caller.orgId, { from: month, to: month }).then(({ cells }) => cells);
   // One Promise.all (every read at once, no rejection left unhandled).
-  const [{ cells, properties }, leases, received, maintenance, waiting] = await Promise.all([
+  const [{ cells, properties }, leases, received, maintenance, waiting, more] = await Promise.all([
     books,
     leasesByPropertyOf(caller.orgId),
     thisMonth.then(rentReceivedIn),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, {}, true),
+    attentionCounts(caller.orgId, query),
   ]);
   const leasesByProperty = properties
     .filter((p) => query.propertyId === undefined || p.id === query.propertyId)
@@ -63,6 +65,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       uncategorized: cells.filter((c) => c.category === UNCATEGORIZED_KEY).reduce((n, c) => n + c.count, 0),
       waitingOnMe: waiting.length,
       openMaintenance: MAINTENANCE_STATUSES.filter((s) => s !== 'RESOLVED').reduce((n, s) => n + maintenance[s], 0),
+      ...more,
     },
   };
 }

@@ -4,6 +4,7 @@
  * refuses what `parseTransactionFilters` drops, so a filter from a URL never turns into a 400.
  */
 import { isCategory, isCategoryGroup } from './categories.js';
+import { MAX_ABS_CENTS, toCents } from './money.js';
 import { isId, isIsoDate } from './validation.js';
 
 /** The value of the propertyId filter that means "transactions with no property". */
@@ -27,6 +28,9 @@ export interface TransactionFilters {
   direction?: 'in' | 'out';
   ignored?: 'true' | 'false';
   hasReceipt?: 'true' | 'false';
+  /** Absolute amount at least / at most (a decimal such as 75 or 75.01; compared in cents, sign ignored). */
+  minAmount?: string;
+  maxAmount?: string;
   needsReview?: 'true';
   /** Transactions with an open review request assigned to the caller. */
   waitingOnMe?: 'true';
@@ -42,6 +46,8 @@ export const FILTER_KEYS = [
   'direction',
   'ignored',
   'hasReceipt',
+  'minAmount',
+  'maxAmount',
   'needsReview',
   'waitingOnMe',
   'search',
@@ -53,6 +59,12 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 export const isPropertyFilter = (value: string): boolean => value === NO_PROPERTY || isId(value);
 /** A category filter the server takes: a category value, or "uncategorized". */
 export const isCategoryFilter = (value: string): boolean => value === UNCATEGORIZED || isCategory(value);
+
+/** An amount filter's cents: a decimal of at most 2 places from 0 to the largest amount, else null. */
+export function amountFilterCents(value: string): number | null {
+  const cents = value.startsWith('-') ? null : toCents(value);
+  return cents !== null && cents <= MAX_ABS_CENTS ? cents : null;
+}
 
 const isBooleanText = (value: string): value is 'true' | 'false' => value === 'true' || value === 'false';
 
@@ -72,7 +84,8 @@ export type FilterSource = URLSearchParams | Readonly<Record<string, string | nu
 /**
  * The filters from a URL; each value the server would refuse is dropped (the rest still apply):
  * dates that are not real days, a `to` before `from`, unknown categories, groups or properties' id shapes,
- * other words than in/out and true/false. A group wins over a category (the server takes one of them);
+ * other words than in/out and true/false, amounts that are not 0 or more with at most 2 decimals (or a maximum
+ * below the minimum). A group wins over a category (the server takes one of them);
  * a search longer than the server takes is cut.
  */
 export function parseTransactionFilters(source: FilterSource): TransactionFilters {
@@ -95,6 +108,12 @@ export function parseTransactionFilters(source: FilterSource): TransactionFilter
   if (isBooleanText(ignored)) out.ignored = ignored;
   const receipt = get('hasReceipt');
   if (isBooleanText(receipt)) out.hasReceipt = receipt;
+  const min = get('minAmount');
+  const max = get('maxAmount');
+  const minCents = amountFilterCents(min);
+  const maxCents = amountFilterCents(max);
+  if (minCents !== null) out.minAmount = min;
+  if (maxCents !== null && !(minCents !== null && minCents > maxCents)) out.maxAmount = max;
   if (get('needsReview') === 'true') out.needsReview = 'true';
   if (get('waitingOnMe') === 'true') out.waitingOnMe = 'true';
   const search = get('search').slice(0, FILTER_SEARCH_MAX);

@@ -225,6 +225,10 @@ export const DashboardSummary = z.object({
     waitingOnMe: z.number().int(),
     /** Maintenance requests not resolved (the whole organization). */
     openMaintenance: z.number().int(),
+    /** Bank connections that need reconnecting (needs_reconnect or consent ending; Org Settings → Bank connections). */
+    connectionsToReconnect: z.number().int(),
+    /** The period's expenses over $75 without a receipt: the ledger's count for core/attention.ts's filter. */
+    expensesWithoutReceipt: z.number().int(),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
+import { amountFilterCents, NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 import {
   CATEGORY_GROUP_VALUES,
   CATEGORY_VALUES,
@@ -175,6 +175,22 @@ const queryBoolean = (label: string) =>
     z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((value) => value === 'true'),
   );
 
+/** An absolute-amount bound of the ledger filter: a decimal such as 75 or 75.01 (0 or more), as integer cents. */
+const amountBound = (label: string) =>
+  blankAsUnset(
+    z.string().transform((value, ctx) => {
+      const cents = amountFilterCents(value.trim());
+      if (cents === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be an amount of 0 or more with at most 2 decimal places, such as 75 or 75.50`,
+        });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  );
+
 const filterShape = {
   from: blankAsUnset(IsoDate),
   to: blankAsUnset(IsoDate),
@@ -207,6 +223,9 @@ const filterShape = {
   direction: blankAsUnset(z.enum(['in', 'out'], { error: 'direction must be "in" or "out"' })),
   ignored: queryBoolean('ignored'),
   hasReceipt: queryBoolean('hasReceipt'),
+  /** Absolute amount (sign ignored) at least / at most, in cents: minAmount=75.01 is "over $75". */
+  minAmount: amountBound('minAmount'),
+  maxAmount: amountBound('maxAmount'),
   /** Transactions with open review requests. */
   needsReview: queryBoolean('needsReview'),
   /** Transactions with an open review request assigned to the caller (an index Query, docs/data-model.md). */
@@ -221,7 +240,14 @@ const filterShape = {
   ),
 };
 
-type FilterFields = { from?: string; to?: string; category?: string; categoryGroup?: string };
+type FilterFields = {
+  from?: string;
+  to?: string;
+  category?: string;
+  categoryGroup?: string;
+  minAmount?: number;
+  maxAmount?: number;
+};
 
 function refineFilter(value: FilterFields, ctx: z.RefinementCtx) {
   if (value.from && value.to && value.from > value.to) {
@@ -229,6 +255,9 @@ function refineFilter(value: FilterFields, ctx: z.RefinementCtx) {
   }
   if (value.category && value.categoryGroup) {
     ctx.addIssue({ code: 'custom', path: ['categoryGroup'], message: 'Filter by a category or a group, not both' });
+  }
+  if (value.minAmount !== undefined && value.maxAmount !== undefined && value.minAmount > value.maxAmount) {
+    ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount must be at least minAmount' });
   }
 }
 

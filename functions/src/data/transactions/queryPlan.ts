@@ -74,6 +74,17 @@ export function filterExpression(filter: TransactionFilter, opts: { excludeIgnor
     e.conditions.push(`${name('amount')} ${filter.direction === 'in' ? '>=' : '<'} :zero`);
     e.values[':zero'] = 0;
   }
+  // Absolute amount: at least min on either side of zero, at most max on both.
+  if (filter.minAmount !== undefined) {
+    e.conditions.push(`(${name('amount')} >= :minAmount OR ${name('amount')} <= :minAmountOut)`);
+    e.values[':minAmount'] = filter.minAmount;
+    e.values[':minAmountOut'] = -filter.minAmount;
+  }
+  if (filter.maxAmount !== undefined) {
+    e.conditions.push(`${name('amount')} BETWEEN :maxAmountOut AND :maxAmount`);
+    e.values[':maxAmount'] = filter.maxAmount;
+    e.values[':maxAmountOut'] = -filter.maxAmount;
+  }
   const flag = (attribute: string, value: boolean | undefined) => {
     if (value === undefined) return;
     e.conditions.push(`${name(attribute)} = :${attribute}`);

@@ -45,11 +45,16 @@ interface TotalsPlan {
 /**
  * Rollups answer date range (whole months), property, category or group, direction and ignored.
  * The partial months at the edges of a date range are summed from their transactions (at most two
- * months' worth). hasReceipt, needsReview and search are not in the rollups: then the whole
+ * months' worth). hasReceipt, needsReview, search and the amount bounds are not in the rollups: then the whole
  * range is summed from the transactions, TOTALS_READS reads per call, continued by cursor.
  */
 function totalsPlan(filter: TransactionFilter): TotalsPlan {
-  const rollupable = filter.hasReceipt === undefined && filter.needsReview === undefined && !filter.search;
+  const rollupable =
+    filter.hasReceipt === undefined &&
+    filter.needsReview === undefined &&
+    !filter.search &&
+    filter.minAmount === undefined &&
+    filter.maxAmount === undefined;
   if (!rollupable) return { rollupMonths: null, segments: [{ from: filter.from, to: filter.to }] };
   const { from, to } = filter;
   const firstFull = from

@@ -27,6 +27,8 @@ export function matchesFilter(t: TransactionRecord, f: TransactionFilter, exclud
   const ignored = excludeIgnored ? false : f.ignored;
   if (ignored !== undefined && t.isIgnored !== ignored) return false;
   if (f.hasReceipt !== undefined && t.hasReceipt !== f.hasReceipt) return false;
+  if (f.minAmount !== undefined && Math.abs(t.amount) < f.minAmount) return false;
+  if (f.maxAmount !== undefined && Math.abs(t.amount) > f.maxAmount) return false;
   if (f.needsReview !== undefined && t.hasOpenReviewRequests !== f.needsReview) return false;
   if (f.search && !t.name.toLowerCase().includes(f.search)) return false;
   return true;

@@ -3,6 +3,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { missingReceiptFilter } from '@rent/shared/core/attention';
 import { ledgerFilterFor } from '@rent/shared/core/books';
 import { UNCATEGORIZED } from '@rent/shared/core/filters';
 import { toCents } from '@rent/shared/core/money';
@@ -23,14 +24,13 @@ import { RouterLink } from '../../lib/navigation';
 function attentionItems(summary: DashboardSummary | undefined, period: ReportPeriod) {
   const a = summary?.attention;
   const { propertyId } = period;
-  const ledger = new URLSearchParams(
-    ledgerFilterFor({
-      from: period.from,
-      to: period.to,
-      category: UNCATEGORIZED,
-      ...(propertyId !== undefined && { propertyId: propertyId === 'none' ? null : propertyId }),
-    }),
-  );
+  const scope = {
+    from: period.from,
+    to: period.to,
+    ...(propertyId !== undefined && { propertyId: propertyId === 'none' ? null : propertyId }),
+  };
+  const ledger = new URLSearchParams(ledgerFilterFor({ ...scope, category: UNCATEGORIZED }));
+  const noReceipt = new URLSearchParams(missingReceiptFilter(scope));
   return [
     {
       id: 'uncategorized',
@@ -52,6 +52,20 @@ function attentionItems(summary: DashboardSummary | undefined, period: ReportPer
       one: 'open maintenance request',
       many: 'open maintenance requests',
       href: '/maintenance',
+    },
+    {
+      id: 'reconnect',
+      count: a?.connectionsToReconnect,
+      one: 'bank connection needing reconnect',
+      many: 'bank connections needing reconnect',
+      href: '/org-settings#bank-connections',
+    },
+    {
+      id: 'receipts',
+      count: a?.expensesWithoutReceipt,
+      one: 'expense over $75 without a receipt in the period',
+      many: 'expenses over $75 without a receipt in the period',
+      href: `/transactions?${noReceipt}`,
     },
   ];
 }

@@ -69,6 +69,12 @@ export default function HelpPage() {
         reads n/a without debt. When a figure is missing from a property, the ratio shows a dash and says which.
       </p>
       <p>
+        The dashboard&apos;s <strong>Needs attention</strong> box counts what is waiting on someone, each count a link
+        to exactly that list: uncategorized transactions of the period, reviews waiting on you, open maintenance
+        requests, bank connections needing reconnect, and expenses over $75 without a receipt in the period (money out,
+        not ignored, more than $75.00). On Transactions, the amount filter compares amounts without their sign.
+      </p>
+      <p>
         The Schedule E worksheet is a worksheet for your tax preparer, not tax advice. Mortgage payments hold principal
         and interest together, so they are listed to be split rather than put on a line; other income, insurance
         proceeds and interest income are listed for your preparer to place. Line 18 takes the depreciation schedule.

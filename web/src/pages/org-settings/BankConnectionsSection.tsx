@@ -115,6 +115,7 @@ function ConnectionTable({ connection, banks }: { connection: BankConnection; ba
 export function BankConnectionsSection({ banks }: { banks: Banks }) {
   return (
     <Container
+      id="bank-connections"
       data-testid="bank-connections"
       header={
         <Header

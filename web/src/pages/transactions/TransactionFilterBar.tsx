@@ -9,6 +9,7 @@ import type { TransactionFilters } from '../../api/transactions';
 import { CategoryFilterSelect, categoryFilterFromValue, categoryFilterValue } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { todayIso } from '../../features/transaction-flyout/transactionForm';
+import { AmountFilterField } from './AmountFilterField';
 import { shiftIsoDate } from './filters';
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -56,7 +57,7 @@ export interface TransactionFilterBarProps {
 
 /**
  * The ledger's filters (all server-side): text on the name, a date range, property (or none),
- * category or group (or uncategorized), direction, ignored, receipt and open review requests.
+ * category or group (or uncategorized), direction, ignored, receipt (or none), amount range and open review requests.
  */
 export function TransactionFilterBar({ filters, onChange }: TransactionFilterBarProps) {
   const id = useId();
@@ -186,6 +187,20 @@ export function TransactionFilterBar({ filters, onChange }: TransactionFilterBar
           data-testid="transactions-receipt-filter"
         />
       </FormField>
+      <AmountFilterField
+        label="Amount at least"
+        controlId={`${id}-min-amount`}
+        value={filters.minAmount}
+        onChange={(minAmount) => update({ minAmount })}
+        testId="transactions-min-amount-filter"
+      />
+      <AmountFilterField
+        label="Amount at most"
+        controlId={`${id}-max-amount`}
+        value={filters.maxAmount}
+        onChange={(maxAmount) => update({ maxAmount })}
+        testId="transactions-max-amount-filter"
+      />
       <FormField label="Review" stretch>
         <Checkbox
           checked={filters.needsReview === 'true'}

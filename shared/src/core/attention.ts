@@ -1,0 +1,28 @@
+/**
+ * The dashboard's "Needs attention" items that are ledger filters (issue 13), defined once: the server counts
+ * with exactly the filter the dashboard's link opens, so the count equals the list. Zod-free (the web imports it).
+ */
+import { ledgerFilterFor } from './books.js';
+import { centsToString } from './money.js';
+
+/** "Expenses over $75 without a receipt": money out of more than this many cents. */
+export const RECEIPT_THRESHOLD_CENTS = 7500;
+
+/**
+ * The ledger filter (URL parameters) of the period's expenses over $75 without a receipt: money out, not ignored,
+ * no receipt, absolute amount at least $75.01 (integer cents: "over $75"), dated in the period's months, of the
+ * chosen property ("none" = no property) when there is one.
+ */
+export function missingReceiptFilter(period: {
+  from: string;
+  to: string;
+  propertyId?: string | null;
+}): Record<string, string> {
+  return {
+    ...ledgerFilterFor(period),
+    direction: 'out',
+    ignored: 'false',
+    hasReceipt: 'false',
+    minAmount: centsToString(RECEIPT_THRESHOLD_CENTS + 1),
+  };
+}
