@@ -6,6 +6,7 @@ import type {
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
 import type { z } from 'zod';
+import { audited } from '../data/repositories/audit.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
@@ -52,11 +53,13 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
     .use({ before: (request) => checkOrganizationScope(route, request as Request) })
     .handler(async (event, context) => {
       const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
-      const result = await fn({
-        ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>),
-        caller: caller as CallerOf<R>,
-        event,
-      });
+      // Ledger writes of this request are audited as the caller's, by hand, unless a workflow says otherwise.
+      const who = caller
+        ? { actorId: caller.userId, via: 'manual' as const }
+        : { actorId: null, via: 'system' as const };
+      const result = await audited(who, () =>
+        fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller: caller as CallerOf<R>, event }),
+      );
       const status = route.status ?? 200;
       return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
     });

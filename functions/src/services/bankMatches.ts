@@ -1,4 +1,5 @@
 import { mergeSuggestedMatch } from '../data/repositories/bankTransactions.js';
+import { deleteActivity } from '../data/repositories/reviews.js';
 import type { TransactionRecord } from '../data/transactionItems.js';
 import { writeTransactionChanges } from '../data/transactions/changes.js';
 import { getTransaction, readTransactions } from '../data/transactions/read.js';
@@ -63,5 +64,6 @@ export async function resolveMergeSuggestion(
     version: older.version + 1,
   };
   await mergeSuggestedMatch(older, merged, posted);
+  await deleteActivity(orgId, posted.id); // the merged-away duplicate's audit entries go with it
   return merged;
 }

@@ -8,6 +8,7 @@ import {
   listPendingBankTransactions,
   readBankPointers,
 } from '../data/repositories/bankTransactions.js';
+import { deleteActivity } from '../data/repositories/reviews.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
 import type { TransactOp } from '../data/transact.js';
 import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
@@ -79,9 +80,13 @@ export async function applySyncPages(
   await writeTransactionChanges(orgId, plan.changes, {
     extraOps: extraOpsOf(orgId, plan.extras),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
+    audit: { actorId: null, via: 'bank_sync', ref: institution.id },
   });
   for (const { record, plaidIds: ids } of plan.deletions) {
-    if (await deleteRemovedBankTransaction(record, ids)) continue;
+    if (await deleteRemovedBankTransaction(record, ids)) {
+      await deleteActivity(orgId, record.id); // its audit entries go with it
+      continue;
+    }
     // Something was attached meanwhile (a message, a receipt): keep it, removed by the bank and ignored.
     const fresh = (await readTransactions(orgId, [record.id])).get(record.id);
     if (!fresh || fresh.removedByBank) continue;
@@ -89,6 +94,7 @@ export async function applySyncPages(
     const pendingDelete = fresh.pending === true;
     await writeTransactionChanges(orgId, [[fresh, next]], {
       extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
+      audit: { actorId: null, via: 'bank_sync', ref: institution.id },
     });
     plan.counts.kept++;
   }

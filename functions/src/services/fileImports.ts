@@ -6,6 +6,7 @@ import {
   type ImportPreviewInput,
   type ImportPreviewResult,
 } from '@rent/shared';
+import { audited } from '../data/repositories/audit.js';
 import { getBankAccount } from '../data/repositories/banks.js';
 import {
   getImport,
@@ -141,7 +142,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
         version: 1,
       }),
     );
-    const result = await importTransactions(orgId, records);
+    const result = await audited({ via: 'import', ref: header.id }, () => importTransactions(orgId, records));
     header = await settleCounts(orgId, header.id);
     return {
       import: importToApi(header),

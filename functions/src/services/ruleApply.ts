@@ -159,6 +159,7 @@ export async function applyRule(
       concurrency: options.concurrency,
       snapshots: true,
       deadline: started + APPLY_BUDGET_MS,
+      audit: { via: 'rule_apply', ref: batch.id },
     },
   );
   if (pending.length > 0) {
@@ -268,6 +269,7 @@ export async function undoRuleBatch(
     concurrency: options.concurrency,
     snapshots: true,
     deadline: started + APPLY_BUDGET_MS,
+    audit: { via: 'rule_undo', ref: batchId },
   });
   const restoredCount = (await readBatchRecords(orgId, batchId, 'U')).length;
   const keptCount = applied.size - restoredCount;

@@ -4,6 +4,7 @@ import { Conflict } from '../../domain-errors.js';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../matchIndex.js';
+import { auditOps } from '../repositories/audit.js';
 import {
   attachReceiptOp,
   deleteReceiptOp,
@@ -34,6 +35,7 @@ export async function insertTransaction(record: TransactionRecord, receiptIds: s
         Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(PK)' },
       },
     },
+    ...auditOps([[null, record]]),
     ...propertyCountOps(orgId, counts),
     ...cellOps(orgId, new RollupDeltas().change(null, record), new MatchRows().change(null, record)),
     ...receiptIds.map((receiptId) => attachReceiptOp(orgId, record.userId!, receiptId, record.id)),
