@@ -77,7 +77,11 @@ describe('audit trail: one entry per changed transaction on every write path', (
   });
 
   it('bulk edit: one entry per changed transaction, none for the unchanged', async () => {
-    const [a, b, same] = [await create(t.admin), await create(t.admin), await create(t.admin, { category: 'supplies' })];
+    const [a, b, same] = [
+      await create(t.admin),
+      await create(t.admin),
+      await create(t.admin, { category: 'supplies' }),
+    ];
     const res = await t.manager.api.post('/api/transactions/bulk', {
       ids: [a.id, b.id, same.id],
       set: { category: 'supplies' },

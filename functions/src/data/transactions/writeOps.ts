@@ -137,9 +137,9 @@ export function changeOps(current: TransactionRecord, next: TransactionRecord, o
   addPropertyChange(counts, current.propertyId, next.propertyId);
   return [
     updateOp(current, next, onStale),
-    ...auditOps([[current, next]]),
     ...propertyCountOps(orgId, counts),
     ...cellOps(orgId, new RollupDeltas().change(current, next), new MatchRows().change(current, next)),
+    ...auditOps([[current, next]]),
   ];
 }
 
