@@ -1,5 +1,12 @@
 import middy from '@middy/core';
-import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResult } from '@rent/shared';
+import {
+  OVERRIDE_CLOSED_PERIOD_HEADER,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResult,
+} from '@rent/shared';
 import type {
   Context,
   APIGatewayProxyEventV2WithJWTAuthorizer as Event,
@@ -55,7 +62,7 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
       const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
       // Ledger writes of this request are audited as the caller's, by hand, unless a workflow says otherwise.
       const who = caller
-        ? { actorId: caller.userId, via: 'manual' as const }
+        ? { actorId: caller.userId, via: 'manual' as const, override: overridesClosedPeriod(caller, event) }
         : { actorId: null, via: 'system' as const };
       const result = await audited(who, () =>
         fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller: caller as CallerOf<R>, event }),
@@ -64,6 +71,10 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
       return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
     });
 }
+
+/** An ADMIN's explicit override of a closed period: the header, from an ADMIN only (audited on each entry). */
+const overridesClosedPeriod = (caller: Caller | Person, event: Event) =>
+  'role' in caller && caller.role === 'ADMIN' && event.headers?.[OVERRIDE_CLOSED_PERIOD_HEADER] === 'true';
 
 function logContext(route: RouteDef, request: Request) {
   logger.setContext({ route: route.id, requestId: request.context.awsRequestId });

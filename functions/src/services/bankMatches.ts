@@ -1,4 +1,5 @@
 import { mergeSuggestedMatch } from '../data/repositories/bankTransactions.js';
+import { assertPeriodOpen } from '../data/repositories/closedPeriods.js';
 import { deleteActivity } from '../data/repositories/reviews.js';
 import type { TransactionRecord } from '../data/transactionItems.js';
 import { writeTransactionChanges } from '../data/transactions/changes.js';
@@ -21,6 +22,7 @@ export async function resolveMergeSuggestion(
   accept: boolean,
 ): Promise<TransactionRecord> {
   const self = await getTransaction(orgId, transactionId);
+  await assertPeriodOpen(orgId, [self.date]);
   if (!self.suggestedMatchId) throw new Conflict('NO_SUGGESTION', NO_SUGGESTION);
   const other = (await readTransactions(orgId, [self.suggestedMatchId])).get(self.suggestedMatchId) ?? null;
   const now = new Date().toISOString();

@@ -8,12 +8,14 @@ import {
   listPendingBankTransactions,
   readBankPointers,
 } from '../data/repositories/bankTransactions.js';
+import { closedThroughFor } from '../data/repositories/closedPeriods.js';
 import { deleteActivity } from '../data/repositories/reviews.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
 import type { TransactOp } from '../data/transact.js';
 import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
 import { readTransactions } from '../data/transactions/read.js';
 import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
+import { fitSyncPlanToClosedPeriod } from './closedPeriods.js';
 
 /**
  * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
@@ -77,6 +79,7 @@ export async function applySyncPages(
     pending,
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
+  fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId));
   await writeTransactionChanges(orgId, plan.changes, {
     extraOps: extraOpsOf(orgId, plan.extras),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,

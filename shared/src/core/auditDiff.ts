@@ -138,3 +138,13 @@ function list(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
+
+/** Closed periods (issue 11): the 409 of a write into a closed period, and the header of an ADMIN's override. */
+export const PERIOD_CLOSED_CODE = 'PERIOD_CLOSED';
+export const OVERRIDE_CLOSED_PERIOD_HEADER = 'x-override-closed-period';
+export const periodClosedMessage = (closedThrough: string) =>
+  `The books are closed through ${closedThrough}: this period is closed, so transactions dated on or before it cannot be created, changed or deleted. An admin can reopen the period or override.`;
+
+/** Whether a transaction dated `date` (YYYY-MM-DD) falls in the closed period. */
+export const inClosedPeriod = (date: string, closedThrough: string | null | undefined) =>
+  !!closedThrough && date <= closedThrough;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_VIAS, AUDITED_FIELDS } from '../core/auditDiff.js';
-import { Timestamp } from './common.js';
+import { IsoDate, Timestamp } from './common.js';
 import { Person, ReviewRequest, TransactionMessage } from './review.js';
 
 /** One recorded field change: old and new value as stored (cents, ids, category keys). */
@@ -27,3 +27,14 @@ export const TransactionActivity = z.object({
   auditEntries: z.array(AuditEntry),
 });
 export type TransactionActivity = z.infer<typeof TransactionActivity>;
+
+/** Closed periods: the books closed through a date (null: nothing closed), who closed them and when. */
+export const ClosedPeriod = z.object({
+  closedThrough: z.string().nullable(),
+  closedAt: Timestamp.nullable(),
+  closedBy: z.string().nullable(),
+});
+export type ClosedPeriod = z.infer<typeof ClosedPeriod>;
+
+export const ClosedPeriodUpdate = z.strictObject({ closedThrough: IsoDate.nullable() });
+export type ClosedPeriodUpdate = z.infer<typeof ClosedPeriodUpdate>;

@@ -27,6 +27,8 @@ export interface AuditContext {
   via: AuditVia;
   /** The rule batch or import behind the change, when there is one. */
   ref: string | null;
+  /** An ADMIN explicitly overrides a closed period (recorded on each entry). */
+  override?: boolean;
 }
 
 export interface AuditEntryRecord {
@@ -39,6 +41,8 @@ export interface AuditEntryRecord {
   ref: string | null;
   action: AuditAction;
   changes: AuditFieldChange[];
+  /** Written into a closed period under an ADMIN's override. */
+  override?: boolean;
 }
 
 const store = new AsyncLocalStorage<AuditContext>();
@@ -51,10 +55,14 @@ export function audited<T>(context: Partial<AuditContext>, fn: () => T): T {
       actorId: context.actorId !== undefined ? context.actorId : (outer?.actorId ?? null),
       via: context.via ?? outer?.via ?? 'system',
       ref: context.ref !== undefined ? context.ref : (outer?.ref ?? null),
+      override: context.override ?? outer?.override ?? false,
     },
     fn,
   );
 }
+
+/** Whether the running request is an ADMIN's explicit override of a closed period. */
+export const overridesClosedPeriod = () => store.getStore()?.override === true;
 
 function currentContext(): AuditContext {
   const context = store.getStore();
@@ -91,6 +99,7 @@ export function auditOps(changes: [TransactionRecord | null, TransactionRecord][
         current as unknown as Record<string, unknown> | null,
         next as unknown as Record<string, unknown>,
       ),
+      ...(context.override && { override: true }),
     };
     return {
       item: {
