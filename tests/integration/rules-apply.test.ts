@@ -128,6 +128,7 @@ describe('apply-single (SPEC §7)', () => {
     expect(again.body).toEqual({
       categorizedCount: 0,
       skippedCount: 5,
+      closedCount: 0,
       remainingCount: 0,
       complete: true,
       batchId: null,

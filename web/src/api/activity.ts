@@ -1,6 +1,6 @@
 import type { RouteResponse, Routes } from '@rent/shared';
 import { REVIEW_TEXTS } from '@rent/shared/core/reviews';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 import { transactionsKey } from './transactions';
@@ -24,5 +24,27 @@ export function useTransactionActivity(transactionId: string, enabled: boolean) 
     meta: {
       errorToast: { title: REVIEW_TEXTS.loadActivityFailed, description: REVIEW_TEXTS.loadActivityFailedDetail },
     },
+  });
+}
+
+export type ClosedPeriod = RouteResponse<Routes['getClosedPeriod']>;
+export const closedPeriodKey = ['closed-period'] as const;
+
+/** The organization's closed period (Org Settings; staff read it). */
+export function useClosedPeriod(enabled: boolean) {
+  const session = useSession();
+  return useQuery({
+    queryKey: closedPeriodKey,
+    queryFn: () => callRoute('getClosedPeriod'),
+    enabled: session.status === 'authenticated' && enabled,
+  });
+}
+
+/** Close the books through a date, or (ADMIN) reopen: null. */
+export function useSetClosedPeriod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (closedThrough: string | null) => callRoute('setClosedPeriod', { body: { closedThrough } }),
+    onSuccess: (saved) => client.setQueryData(closedPeriodKey, saved),
   });
 }
