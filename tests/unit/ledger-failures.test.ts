@@ -41,6 +41,8 @@ function memberIsAdmin() {
   ddb
     .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'MEMBER#user-1' } })
     .resolves({ Item: { orgId: ORG, userId: 'user-1', role: 'ADMIN' } });
+  // The organization, with no closed period (the ledger writes' closed-period check reads it).
+  ddb.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'ORG' } }).resolves({ Item: { PK: `ORG#${ORG}`, SK: 'ORG' } });
 }
 
 const txn = (n: number) =>
