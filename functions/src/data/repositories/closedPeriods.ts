@@ -28,11 +28,11 @@ export async function getClosedPeriod(orgId: string): Promise<ClosedPeriodRecord
       ProjectionExpression: 'PK, booksClosedThrough, booksClosedAt, booksClosedBy',
     }),
   );
-  if (!Item) throw new NotFound('Organization');
+  // No organization item (data written before organizations had one, tools): nothing is closed.
   return {
-    closedThrough: (Item.booksClosedThrough as string | undefined) ?? null,
-    closedAt: (Item.booksClosedAt as string | undefined) ?? null,
-    closedBy: (Item.booksClosedBy as string | undefined) ?? null,
+    closedThrough: (Item?.booksClosedThrough as string | undefined) ?? null,
+    closedAt: (Item?.booksClosedAt as string | undefined) ?? null,
+    closedBy: (Item?.booksClosedBy as string | undefined) ?? null,
   };
 }
 
