@@ -47,8 +47,8 @@ const primaryCell = ([current, next]: TransactionChange) =>
  *
  * Throughput: the changes are grouped by rollup cell and the groups dealt to lanes (largest first, to
  * the least loaded lane); each lane writes its chunks in order. Chunks of different lanes never touch the
- * same cell, so they do not contend; grouping by cell also packs ~90 transactions per chunk instead of
- * ~50 (one cell item per month and property, not one per transaction).
+ * same cell, so they do not contend; grouping by cell also packs ~45 transactions (each with its audit
+ * entry) per chunk instead of ~33 (one cell item per month and property, not one per transaction).
  */
 export async function writeTransactionChanges(
   orgId: string,
