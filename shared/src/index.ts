@@ -2,6 +2,7 @@ export * from './api/route.js';
 export * from './api/routes.js';
 export * from './core/account.js';
 export * from './core/attention.js';
+export * from './core/auditDiff.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
 export * from './core/bankTransactions.js';
 export * from './core/books.js';
@@ -22,6 +23,7 @@ export * from './core/scheduleE.js';
 export * from './core/transactionsByCategory.js';
 export * from './core/validation.js';
 export * from './domain/account.js';
+export * from './domain/audit.js';
 export * from './domain/bank.js';
 export * from './domain/bankSync.js';
 export * from './domain/common.js';

@@ -9,6 +9,7 @@ import { bundleFunctions } from '../../infra/lib/bundle.js';
 import { webDist } from '../../infra/local/paths.js';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
+import { benchActivity } from './activity-bench.js';
 import { benchActualPeer } from './actual-peer.js';
 import { benchBankSync } from './bank-sync-bench.js';
 import { benchFirstPage } from './first-page.js';
@@ -26,7 +27,7 @@ import { benchTaxPackage } from './tax-package-bench.js';
  * first-load JS <= 250 KB gzip, CSS <= 80 KB gzip; largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, members, books, banksync,
- * taxpackage, lighthouse); no names runs them all.
+ * taxpackage, activity, lighthouse); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -49,6 +50,11 @@ async function main() {
       await benchActualPeer(ingest.rows);
     }
     if (wants('taxpackage')) await benchTaxPackage(stack);
+    if (wants('activity')) {
+      // Issue 11: the Activity timeline of a transaction with 200 events, its DynamoDB calls counted.
+      const owner = (await stack.tokensFor('bench-activity@example.com')).id_token;
+      await benchActivity(stack, owner);
+    }
     if (wants('members')) await benchMembers(stack);
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);

@@ -2,14 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
-import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
+import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, save } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Working together on the books (docs/decisions.md): in an organization of its own, the admin asks a property
  * manager to review a transaction from the Messages tab; the manager finds it under "Waiting on me", sees the
  * badge, replies with Ctrl+Enter and resolves it; the admin sees "Resolved" at 390px. Needs review shows it
- * before and not after. axe on each step.
+ * before and not after; the admin sees the audit entries of her own edit in the same timeline. axe on each step.
  */
 const messagesTab = (page: Page) => flyout(page).getByRole('tab', { name: /Messages/ });
 const activity = (page: Page) => flyout(page).getByTestId('transaction-activity');
@@ -38,9 +38,21 @@ describe('review requests and messages, in Chromium', () => {
     const name = uniqueName('Plumber invoice');
     await org.addTransaction({ name, date: '2026-04-02', amount: -180 });
 
-    // The admin asks Pat from the Messages tab.
+    // The admin edits the notes by hand, then sees the audit entries of her own edit in the Activity (issue 11).
     await openLedger(admin.page);
+    await rowOpener(ledgerRow(admin.page, name)).click();
+    await flyout(admin.page).getByTestId('transaction-notes').locator('textarea').fill('Leak under the sink');
+    await save(admin.page, 'Update Transaction');
+    await expectToast(admin.page, 'Transaction updated successfully!');
+    await expect.poll(() => flyout(admin.page).locator('form').count()).toBe(0);
     await openMessages(admin.page, name);
+    await expect
+      .poll(() => activity(admin.page).textContent())
+      .toContain('(you) changed the notes from nothing to Leak under the sink');
+    expect(await activity(admin.page).textContent()).toMatch(/\(you\) created this transaction with the description/);
+    expect(await activity(admin.page).getByTestId('audit-entry').count()).toBe(2);
+
+    // The admin asks Pat from the Messages tab.
     await flyout(admin.page).getByText('Request review', { exact: true }).first().click();
     await admin.page.getByTestId('reviewer-select').locator('button').first().click();
     await admin.page.getByRole('option', { name: /^pat / }).click();

@@ -68,7 +68,7 @@ describe('delete my account', () => {
 
     const before = await census(mine.orgId, mine.transactionId);
     expect(before.items).toBeGreaterThan(8);
-    expect(before.activity).toBe(1);
+    expect(before.activity).toBe(2); // the message and the transaction's audit entry (its creation)
     expect(before.links).toBe(1);
     expect(before.objects).toBe(1);
     const theirsBefore = await census(theirs.orgId, theirs.transactionId);

@@ -20,6 +20,7 @@ const pathFor = (route: RouteDef, id = 'no-such-id') =>
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
 const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   updateOrganization: { name: 'Valid Name' },
+  setClosedPeriod: { closedThrough: null },
   startTaxPackage: { year: '2025' },
   updateNotificationPreferences: { preferences: { REVIEW_REQUESTED: true } },
   updateMemberRole: { role: 'TENANT' },

@@ -244,7 +244,8 @@ describe('deleting a transaction', () => {
     const txn = await newTransaction(t.admin);
     const review = (await ask(t.admin, txn.id, t.manager)).body.reviewRequest;
     await t.manager.api.post(`/api/transactions/${txn.id}/messages`, { body: 'seen it' });
-    expect(await partition(`ORG#${t.orgId}#TXACT#${txn.id}`)).toHaveLength(3);
+    // The request, its first message, the reply and the transaction's audit entry (its creation).
+    expect(await partition(`ORG#${t.orgId}#TXACT#${txn.id}`)).toHaveLength(4);
     expect((await t.admin.api.delete(`/api/transactions/${txn.id}`)).status).toBe(200);
     expect(await partition(`ORG#${t.orgId}#TXACT#${txn.id}`)).toEqual([]);
     const pointers = (await partition(`ORG#${t.orgId}`)).filter((item) => item.SK === `REVIEW#${review.id}`);

@@ -329,8 +329,8 @@ describe('transactions: who may do what', () => {
 
   it('covers every transaction and receipt route', () => {
     // 14 ledger and receipt routes + the transaction's messages (GET, POST), review request (POST) and the
-    // bank's suggested match (POST merge-suggestion).
-    expect(ledgerRoutes.length).toBe(18);
+    // bank's suggested match (POST merge-suggestion) and the Activity (GET, issue 11's audit trail).
+    expect(ledgerRoutes.length).toBe(19);
   });
 
   it('answers 403 to a tenant on every transaction and receipt route, and writes nothing', async () => {

@@ -41,6 +41,8 @@ function memberIsAdmin() {
   ddb
     .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'MEMBER#user-1' } })
     .resolves({ Item: { orgId: ORG, userId: 'user-1', role: 'ADMIN' } });
+  // The organization, with no closed period (the ledger writes' closed-period check reads it).
+  ddb.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'ORG' } }).resolves({ Item: { PK: `ORG#${ORG}`, SK: 'ORG' } });
 }
 
 const txn = (n: number) =>
@@ -112,12 +114,14 @@ describe('bulk update stopped part way', () => {
     expect(result.statusCode).toBe(409);
     const body = bodyOf<{ code: string; error: string; details: { updatedIds: string[] } }>(result);
     expect(body.code).toBe('PARTIAL');
-    expect(body.error).toMatch(/^Updated 99 of the 150 selected transactions, then stopped/);
+    expect(body.error).toMatch(/^Updated 49 of the 150 selected transactions, then stopped/);
     expect(body.error).toMatch(/Send the same change again to finish/);
-    // The first batch: 99 transactions + their one rollup cell = 100 items, all-or-nothing.
-    expect(body.details.updatedIds).toEqual(ids.slice(0, 99));
+    // The first batch: 49 transactions + their 49 audit entries + their one rollup cell = 99 items
+    // (one more transaction would need 101), all-or-nothing.
+    expect(body.details.updatedIds).toEqual(ids.slice(0, 49));
     const first = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(first).toHaveLength(100);
+    expect(first).toHaveLength(99);
+    expect(first.filter((item) => item.Put?.Item?.type === 'AuditEntry')).toHaveLength(49);
     expect(first.filter((item) => item.Update?.Key?.SK?.startsWith('ROLLUP#'))).toHaveLength(1);
   });
 

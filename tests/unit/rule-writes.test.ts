@@ -70,6 +70,8 @@ const cancelled = (reasons: { Code: string }[]) =>
 beforeEach(() => {
   ddb.reset();
   ddb.on(BatchGetCommand).resolves({ Responses: { test: [] } });
+  // The organization, with no closed period (the ledger writes' closed-period check reads it).
+  ddb.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'ORG' } }).resolves({ Item: { PK: `ORG#${ORG}`, SK: 'ORG' } });
 });
 afterAll(() => ddb.restore());
 

@@ -35,6 +35,7 @@
  * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
  * | Review request     | ORG#o#TXACT#t | REV#createdAt#r    | ORG#o#WAITING#u / createdAt#r (while open)  |                                             |
  * | Message            | ORG#o#TXACT#t | MSG#createdAt#m    |                                             |                                             |
+ * | Audit entry        | ORG#o#TXACT#t | AUD#at#e (creation: AUD#createdAt#created) |                      |                                             |
  * | Review pointer     | ORG#o  | REVIEW#r                  |                                             |                                             |
  * | Maintenance request| ORG#o  | MAINT#m (m starts with    | ORG#o#REPORTER#u / MAINT#m                  | ORG#o#PROP#p / MAINT#m                      |
  * |                    |        |  its reportedAt)          |                                             |                                             |

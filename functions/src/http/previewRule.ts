@@ -8,5 +8,10 @@ export const handler = http(routes.previewRule, async ({ caller, body }) => {
     limit: body.limit ?? PREVIEW_PAGE_DEFAULT,
     cursor: body.cursor,
   });
-  return { count: page.count, transactions: page.records.map(transactionToApi), nextCursor: page.nextCursor };
+  return {
+    count: page.count,
+    closedCount: page.closedCount,
+    transactions: page.records.map(transactionToApi),
+    nextCursor: page.nextCursor,
+  };
 });

@@ -1,4 +1,6 @@
 import { mergeSuggestedMatch } from '../data/repositories/bankTransactions.js';
+import { assertPeriodOpen } from '../data/repositories/closedPeriods.js';
+import { deleteActivity } from '../data/repositories/reviews.js';
 import type { TransactionRecord } from '../data/transactionItems.js';
 import { writeTransactionChanges } from '../data/transactions/changes.js';
 import { getTransaction, readTransactions } from '../data/transactions/read.js';
@@ -20,6 +22,7 @@ export async function resolveMergeSuggestion(
   accept: boolean,
 ): Promise<TransactionRecord> {
   const self = await getTransaction(orgId, transactionId);
+  await assertPeriodOpen(orgId, [self.date]);
   if (!self.suggestedMatchId) throw new Conflict('NO_SUGGESTION', NO_SUGGESTION);
   const other = (await readTransactions(orgId, [self.suggestedMatchId])).get(self.suggestedMatchId) ?? null;
   const now = new Date().toISOString();
@@ -63,5 +66,6 @@ export async function resolveMergeSuggestion(
     version: older.version + 1,
   };
   await mergeSuggestedMatch(older, merged, posted);
+  await deleteActivity(orgId, posted.id); // the merged-away duplicate's audit entries go with it
   return merged;
 }

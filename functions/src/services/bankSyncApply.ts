@@ -8,11 +8,14 @@ import {
   listPendingBankTransactions,
   readBankPointers,
 } from '../data/repositories/bankTransactions.js';
+import { closedThroughFor } from '../data/repositories/closedPeriods.js';
+import { deleteActivity } from '../data/repositories/reviews.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
 import type { TransactOp } from '../data/transact.js';
 import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
 import { readTransactions } from '../data/transactions/read.js';
 import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
+import { fitSyncPlanToClosedPeriod } from './closedPeriods.js';
 
 /**
  * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
@@ -76,12 +79,17 @@ export async function applySyncPages(
     pending,
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
+  fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId));
   await writeTransactionChanges(orgId, plan.changes, {
     extraOps: extraOpsOf(orgId, plan.extras),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
+    audit: { actorId: null, via: 'bank_sync', ref: institution.id },
   });
   for (const { record, plaidIds: ids } of plan.deletions) {
-    if (await deleteRemovedBankTransaction(record, ids)) continue;
+    if (await deleteRemovedBankTransaction(record, ids)) {
+      await deleteActivity(orgId, record.id); // its audit entries go with it
+      continue;
+    }
     // Something was attached meanwhile (a message, a receipt): keep it, removed by the bank and ignored.
     const fresh = (await readTransactions(orgId, [record.id])).get(record.id);
     if (!fresh || fresh.removedByBank) continue;
@@ -89,6 +97,7 @@ export async function applySyncPages(
     const pendingDelete = fresh.pending === true;
     await writeTransactionChanges(orgId, [[fresh, next]], {
       extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
+      audit: { actorId: null, via: 'bank_sync', ref: institution.id },
     });
     plan.counts.kept++;
   }

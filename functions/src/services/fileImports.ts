@@ -5,8 +5,11 @@ import {
   fromCents,
   type ImportPreviewInput,
   type ImportPreviewResult,
+  inClosedPeriod,
 } from '@rent/shared';
+import { audited } from '../data/repositories/audit.js';
 import { getBankAccount } from '../data/repositories/banks.js';
+import { assertPeriodOpen, closedThroughFor } from '../data/repositories/closedPeriods.js';
 import {
   getImport,
   IMPORT_LEASE_MS,
@@ -105,6 +108,10 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
   );
   const included = input.rows.filter((row) => row.include);
   const skipped = input.rows.filter((row) => !row.include);
+  await assertPeriodOpen(
+    orgId,
+    included.map((row) => row.date),
+  );
   try {
     await recordImportLines(orgId, header.id, {
       included: included.map((row) => row.line),
@@ -141,7 +148,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
         version: 1,
       }),
     );
-    const result = await importTransactions(orgId, records);
+    const result = await audited({ via: 'import', ref: header.id }, () => importTransactions(orgId, records));
     header = await settleCounts(orgId, header.id);
     return {
       import: importToApi(header),
@@ -207,10 +214,12 @@ export async function undoImport(caller: Caller, importId: string, options: { st
   const { included } = await importLines(orgId, importId);
   const ids = included.map((line) => importedTransactionId(importId, line));
   const found = await readTransactions(orgId, ids);
+  const closedThrough = await closedThroughFor(orgId); // closed-period transactions are kept
   const kept: string[] = [];
   const deletable: TransactionRecord[] = [];
   for (const record of found.values()) {
-    if (record.version === 1 && untouched(record)) deletable.push(record);
+    if (record.version === 1 && untouched(record) && !inClosedPeriod(record.date, closedThrough))
+      deletable.push(record);
     else kept.push(record.id);
   }
   const result = await deleteUntouchedTransactions(orgId, deletable, { deadline: started + UNDO_BUDGET_MS });

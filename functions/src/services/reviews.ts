@@ -26,7 +26,7 @@ import { reviewAskedNotice, reviewClosedNotice } from './reviewEmail.js';
 
 type People = Map<string, Person>;
 
-async function people(ids: string[]): Promise<People> {
+export async function people(ids: string[]): Promise<People> {
   const profiles = await profilesOf(ids);
   return new Map(
     ids.map((id) => {
@@ -36,9 +36,9 @@ async function people(ids: string[]): Promise<People> {
   );
 }
 
-const person = (all: People, id: string): Person => all.get(id) ?? { id, name: null, email: null };
+export const person = (all: People, id: string): Person => all.get(id) ?? { id, name: null, email: null };
 
-function reviewToApi(r: ReviewRecord, all: People): ReviewRequest {
+export function reviewToApi(r: ReviewRecord, all: People): ReviewRequest {
   return {
     id: r.id,
     transactionId: r.transactionId,
@@ -56,7 +56,7 @@ function reviewToApi(r: ReviewRecord, all: People): ReviewRequest {
   };
 }
 
-function messageToApi(m: MessageRecord, all: People): TransactionMessage {
+export function messageToApi(m: MessageRecord, all: People): TransactionMessage {
   return {
     id: m.id,
     transactionId: m.transactionId,

@@ -2,11 +2,13 @@ import {
   APPLY_MAX_TRANSACTIONS,
   type ApplyRuleInput,
   compileRule,
+  inClosedPeriod,
   planRuleApplication,
   type RuleBatch,
   type RuleCriteria,
   ruleCriteriaOf,
 } from '@rent/shared';
+import { closedThroughFor } from '../data/repositories/closedPeriods.js';
 import { matchingTransactions, toMatchable } from '../data/repositories/matchIndex.js';
 import {
   type AppliedRow,
@@ -48,6 +50,8 @@ export const APPLY_BUDGET_MS = 7_000;
 export interface ApplyResult {
   categorizedCount: number;
   skippedCount: number;
+  /** Of the matching or selected transactions, those dated in a closed period (left out). */
+  closedCount: number;
   remainingCount: number;
   complete: boolean;
   batchId: string | null;
@@ -82,12 +86,16 @@ export async function applyRule(
 
   let candidates: string[];
   let beyond = 0;
+  const closedThrough = await closedThroughFor(orgId);
+  let closedCount = 0;
   if (input.transactions) {
     candidates = [...new Set(input.transactions.map((t) => t.id))];
   } else {
     // Newest first, at most APPLY_MAX_TRANSACTIONS a call; the rest is `remainingCount`.
     const excluded = new Set(input.excludeIds ?? []);
-    const all = (await matchingTransactions(orgId, criteria)).map((t) => t.id).filter((id) => !excluded.has(id));
+    const matching = (await matchingTransactions(orgId, criteria)).filter((t) => !excluded.has(t.id));
+    const all = matching.filter((t) => !inClosedPeriod(t.date, closedThrough)).map((t) => t.id);
+    closedCount = matching.length - all.length;
     candidates = all.slice(0, APPLY_MAX_TRANSACTIONS);
     beyond = all.length - candidates.length;
   }
@@ -103,7 +111,10 @@ export async function applyRule(
   }
   const now = new Date();
   const stamp = now.toISOString();
-  const records = candidates.map((id) => found.get(id)).filter((r): r is TransactionRecord => r !== undefined);
+  const read = candidates.map((id) => found.get(id)).filter((r): r is TransactionRecord => r !== undefined);
+  // Closed-period transactions are left out (and counted): docs/decisions.md "Audit trail and closed periods".
+  const records = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
+  if (input.transactions) closedCount = read.length - records.length;
   const planned = planRuleApplication(
     criteria,
     records.map((record) => ({ ...toMatchable(record), record })),
@@ -112,7 +123,14 @@ export async function applyRule(
   const skippedCount = candidates.length - planned.length;
   const todo = planned;
   if (todo.length === 0) {
-    return { categorizedCount: 0, skippedCount, remainingCount: beyond, complete: beyond === 0, batchId: null };
+    return {
+      categorizedCount: 0,
+      skippedCount,
+      closedCount,
+      remainingCount: beyond,
+      complete: beyond === 0,
+      batchId: null,
+    };
   }
 
   const batch = await openRuleBatch(caller, rule, criteria, now);
@@ -159,6 +177,7 @@ export async function applyRule(
       concurrency: options.concurrency,
       snapshots: true,
       deadline: started + APPLY_BUDGET_MS,
+      audit: { via: 'rule_apply', ref: batch.id },
     },
   );
   if (pending.length > 0) {
@@ -167,6 +186,7 @@ export async function applyRule(
     return {
       categorizedCount: written.length,
       skippedCount,
+      closedCount,
       remainingCount: pending.length + beyond,
       complete: false,
       batchId: batch.id,
@@ -182,6 +202,7 @@ export async function applyRule(
   return {
     categorizedCount: written.length,
     skippedCount,
+    closedCount,
     remainingCount: beyond,
     complete: beyond === 0,
     batchId: batch.id,
@@ -243,9 +264,10 @@ export async function undoRuleBatch(
   };
   const todoIds = [...applied.keys()].filter((id) => !restoredBefore.has(id));
   const current = await readTransactions(orgId, todoIds, 8, 'categorization');
+  const closedThrough = await closedThroughFor(orgId); // closed-period transactions are kept (counted as kept)
   const changes = todoIds
     .map((id) => current.get(id))
-    .filter((r): r is TransactionRecord => r !== undefined)
+    .filter((r): r is TransactionRecord => r !== undefined && !inClosedPeriod(r.date, closedThrough))
     .map(changeOf)
     .filter((c): c is TransactionChange => c !== null);
   const { pending } = await writeTransactionChanges(orgId, changes, {
@@ -268,6 +290,7 @@ export async function undoRuleBatch(
     concurrency: options.concurrency,
     snapshots: true,
     deadline: started + APPLY_BUDGET_MS,
+    audit: { via: 'rule_undo', ref: batchId },
   });
   const restoredCount = (await readBatchRecords(orgId, batchId, 'U')).length;
   const keptCount = applied.size - restoredCount;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { autoCategorize, type EngineRule, type RuleSet, type TransactionInput } from '@rent/shared';
+import { assertPeriodOpen } from '../data/repositories/closedPeriods.js';
 import { toMatchable } from '../data/repositories/matchIndex.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
 import type { TransactionRecord } from '../data/transactionItems.js';
@@ -49,6 +50,7 @@ export async function createTransaction(
   caller: { orgId: string; userId: string },
   input: TransactionInput,
 ): Promise<TransactionRecord> {
+  await assertPeriodOpen(caller.orgId, [input.date]);
   const now = new Date().toISOString();
   const receiptIds = input.receiptIds ?? [];
   const rules = input.category ? null : await activeRuleSet(caller.orgId);

@@ -1,4 +1,5 @@
 import { accountRoutes } from './routes/account.js';
+import { auditRoutes } from './routes/audit.js';
 import { bankOpsRoutes } from './routes/bankOps.js';
 import { bankSyncRoutes } from './routes/bankSync.js';
 import { bankRoutes } from './routes/banks.js';
@@ -26,6 +27,7 @@ export const routes = {
   ...taxPackageRoutes,
   ...organizationRoutes,
   ...accountRoutes,
+  ...auditRoutes,
 } as const;
 
 /**
@@ -36,7 +38,7 @@ export const routes = {
 export const routeAreas = {
   People: { ...peopleRoutes, ...organizationRoutes },
   Account: accountRoutes,
-  Ledger: ledgerRoutes,
+  Ledger: { ...ledgerRoutes, ...auditRoutes },
   Rules: rulesRoutes,
   Books: { ...bookRoutes, ...taxPackageRoutes },
   Banks: { ...bankRoutes, ...bankSyncRoutes, ...bankOpsRoutes },

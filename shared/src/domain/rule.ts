@@ -125,6 +125,8 @@ export const ApplyRuleResult = z.object({
   categorizedCount: z.number().int(),
   /** Selected transactions left alone: ignored, already in the category, or no longer matching. */
   skippedCount: z.number().int(),
+  /** Of those, or of the matching ones, dated in a closed period: left out (issue 11). */
+  closedCount: z.number().int(),
   /**
    * Matching transactions still to do: past the per-call limit, or not reached in this call's time.
    * Sending the same request again continues (it is idempotent); 0 when complete.
@@ -151,6 +153,8 @@ export type PreviewRuleInput = z.output<typeof PreviewRuleInput>;
 export const PreviewRuleResult = z.object({
   /** How many of the organization's transactions the rule would change (SPEC §2 "Preview changes (N)"). */
   count: z.number().int(),
+  /** Matching transactions dated in a closed period, left out of `count` and the pages (issue 11). */
+  closedCount: z.number().int(),
   /** One page of them, newest first (date, then id). */
   transactions: z.array(Transaction),
   nextCursor: z.string().nullable(),

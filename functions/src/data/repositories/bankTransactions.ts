@@ -10,6 +10,7 @@ import { RollupDeltas } from '../rollups.js';
 import { StaleRead, type TransactOp } from '../transact.js';
 import type { TransactionRecord } from '../transactionItems.js';
 import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from '../transactions/writeOps.js';
+import { auditOps } from './audit.js';
 
 /**
  * Bank transactions by their Plaid id (docs/decisions.md "Bank sync"):
@@ -191,6 +192,7 @@ export async function mergeSuggestedMatch(
   const stale = () => new Conflict('CONFLICT', MESSAGES_MERGE_STALE);
   await writeOps(orgId, [
     updateOp(older, olderNext, stale),
+    ...auditOps([[older, olderNext]]),
     {
       item: {
         Delete: {

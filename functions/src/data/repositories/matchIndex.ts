@@ -5,7 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { compileRule, type RuleCriteria, type RuleMatcher, tryCompileRule } from '@rent/shared';
+import { compileRule, inClosedPeriod, type RuleCriteria, type RuleMatcher, tryCompileRule } from '@rent/shared';
 import { z } from 'zod';
 import { Busy } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
@@ -28,6 +28,7 @@ import {
 import { prefixQuery, queryAll } from '../query.js';
 import type { TransactionRecord } from '../transactionItems.js';
 import { readTransactions } from '../transactions/read.js';
+import { closedThroughFor } from './closedPeriods.js';
 import { type CellRef, compactCell, snapshotPut } from './matchCells.js';
 import { engineRule, listRules } from './rules.js';
 
@@ -386,9 +387,10 @@ export async function previewRule(
   orgId: string,
   criteria: RuleCriteria,
   page: { limit: number; cursor?: string | null },
-): Promise<{ count: number; records: TransactionRecord[]; nextCursor: string | null }> {
+): Promise<{ count: number; closedCount: number; records: TransactionRecord[]; nextCursor: string | null }> {
   const matcher: RuleMatcher = compileRule(criteria);
-  const matches = await matchingTransactions(orgId, criteria);
+  const [matching, closedThrough] = await Promise.all([matchingTransactions(orgId, criteria), closedThroughFor(orgId)]);
+  const matches = matching.filter((t) => !inClosedPeriod(t.date, closedThrough));
   let start = 0;
   if (page.cursor) {
     const after = decodeCursor(page.cursor, PreviewCursor, () => true);
@@ -406,6 +408,7 @@ export async function previewRule(
   const last = rows.at(-1);
   return {
     count: matches.length,
+    closedCount: matching.length - matches.length,
     records,
     nextCursor: last && start + rows.length < matches.length ? encodeCursor({ v: 1, d: last.date, i: last.id }) : null,
   };

@@ -4,6 +4,7 @@ import { Conflict, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
+import { assertPeriodOpen } from '../repositories/closedPeriods.js';
 import { MAX_TRANSACT_ITEMS } from '../transact.js';
 import type { TransactionRecord } from '../transactionItems.js';
 import { readTransactions } from './read.js';
@@ -63,6 +64,10 @@ export async function bulkUpdateTransactions(
     });
   }
   if (set.propertyId) await assertPropertyExists(orgId, set.propertyId);
+  await assertPeriodOpen(
+    orgId,
+    [...found.values()].map((t) => t.date),
+  ); // all or nothing: 409 for any closed one
 
   const now = new Date().toISOString();
   const unchangedIds: string[] = [];

@@ -1,6 +1,7 @@
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../matchIndex.js';
+import { auditCreationDeleteOp } from '../repositories/audit.js';
 import { RollupDeltas } from '../rollups.js';
 import { MAX_TRANSACT_ITEMS, StaleRead, type TransactOp } from '../transact.js';
 import type { TransactionRecord } from '../transactionItems.js';
@@ -57,7 +58,12 @@ function opsOf(orgId: string, chunk: TransactionRecord[]): TransactOp[] {
       onConditionFailure: () => new StaleRead(),
     };
   });
-  return [...deletes, ...propertyCountOps(orgId, counts), ...cellOps(orgId, deltas, rows)];
+  return [
+    ...deletes,
+    ...chunk.map(auditCreationDeleteOp),
+    ...propertyCountOps(orgId, counts),
+    ...cellOps(orgId, deltas, rows),
+  ];
 }
 
 function chunksOf(orgId: string, records: TransactionRecord[]): TransactionRecord[][] {

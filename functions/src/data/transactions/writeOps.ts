@@ -2,6 +2,7 @@ import { Conflict, InvalidReference } from '../../domain-errors.js';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../matchIndex.js';
+import { auditOps } from '../repositories/audit.js';
 import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT } from '../repositories/matchCells.js';
 import { cellUpdates, RollupDeltas } from '../rollups.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
@@ -138,6 +139,7 @@ export function changeOps(current: TransactionRecord, next: TransactionRecord, o
     updateOp(current, next, onStale),
     ...propertyCountOps(orgId, counts),
     ...cellOps(orgId, new RollupDeltas().change(current, next), new MatchRows().change(current, next)),
+    ...auditOps([[current, next]]),
   ];
 }
 
@@ -171,7 +173,7 @@ export function changesOps(
     return current ? updateOp(current, next, () => new StaleRead()) : insertOp(next);
   });
   const cells = cellOps(orgId, deltas, opts.pendingRows === false ? new MatchRows() : rows);
-  return [...writes, ...propertyCountOps(orgId, counts), ...cells, ...extra];
+  return [...writes, ...auditOps(changes), ...propertyCountOps(orgId, counts), ...cells, ...extra];
 }
 
 export function matchRowsOf(changes: TransactionChange[]): MatchRows {

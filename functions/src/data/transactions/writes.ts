@@ -4,6 +4,8 @@ import { Conflict } from '../../domain-errors.js';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../matchIndex.js';
+import { auditOps } from '../repositories/audit.js';
+import { assertPeriodOpen } from '../repositories/closedPeriods.js';
 import {
   attachReceiptOp,
   deleteReceiptOp,
@@ -34,6 +36,7 @@ export async function insertTransaction(record: TransactionRecord, receiptIds: s
         Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(PK)' },
       },
     },
+    ...auditOps([[null, record]]),
     ...propertyCountOps(orgId, counts),
     ...cellOps(orgId, new RollupDeltas().change(null, record), new MatchRows().change(null, record)),
     ...receiptIds.map((receiptId) => attachReceiptOp(orgId, record.userId!, receiptId, record.id)),
@@ -65,6 +68,7 @@ export async function updateTransaction(
 ): Promise<TransactionRecord> {
   const current = await getTransaction(orgId, transactionId);
   if (current.version !== input.version) throw stale();
+  await assertPeriodOpen(orgId, [current.date, input.date]);
   const now = new Date().toISOString();
   const next: TransactionRecord = {
     ...current,
@@ -96,6 +100,7 @@ export async function setTransactionIgnored(
   return withFreshRead(async () => {
     const current = await getTransaction(orgId, transactionId);
     if (current.isIgnored === isIgnored) return current;
+    await assertPeriodOpen(orgId, [current.date]);
     const next = { ...current, isIgnored, updatedAt: new Date().toISOString(), version: current.version + 1 };
     await writeOps(
       orgId,
@@ -113,6 +118,7 @@ export async function setTransactionIgnored(
 export async function deleteTransaction(orgId: string, transactionId: string): Promise<{ receiptKeys: string[] }> {
   return withFreshRead(async () => {
     const current = await getTransaction(orgId, transactionId);
+    await assertPeriodOpen(orgId, [current.date]);
     if (current.source !== 'user_created') {
       throw new Conflict('BANK_TRANSACTION', MESSAGES.bankTransactionDelete);
     }

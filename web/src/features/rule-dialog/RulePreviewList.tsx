@@ -36,6 +36,11 @@ export function RulePreviewList({ dialog }: { dialog: RuleDialogModel }) {
           >
             {dialog.selectedCount} of {dialog.matchCount} selected{dialog.stale ? ' (updating...)' : ''}
           </Checkbox>
+          {dialog.closedCount > 0 && (
+            <Box variant="small" color="text-body-secondary" data-testid="rule-preview-closed">
+              {dialog.closedCount} matching transaction(s) in the closed period are left out.
+            </Box>
+          )}
           <ul className="rt-rule-preview" data-testid="rule-preview-list" style={{ maxBlockSize: PREVIEW_MAX_HEIGHT }}>
             {dialog.loaded.map((t) => (
               <li key={t.id} data-testid="rule-preview-item">

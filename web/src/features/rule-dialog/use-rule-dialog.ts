@@ -71,6 +71,8 @@ export function useRuleDialog(state: RuleDialogState) {
   );
   const matchCount = debouncedCriteria === null ? 0 : (preview.data?.pages[0]?.count ?? 0);
   const selectedCount = Math.max(0, matchCount - excluded.size);
+  // Issue 11: matching transactions dated in the closed period, which the preview and apply leave out.
+  const closedCount = debouncedCriteria === null ? 0 : (preview.data?.pages[0]?.closedCount ?? 0);
   const applyDisabled = selectedCount === 0 || !form.categoryOn || !form.category;
 
   // Apply needs a category to set; with none, apply-now goes off. (With N = 0 it stays as the person
@@ -166,6 +168,7 @@ export function useRuleDialog(state: RuleDialogState) {
     loaded,
     stale,
     matchCount,
+    closedCount,
     selectedCount,
     excluded,
     toggleExcluded,

@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Textarea from '@cloudscape-design/components/textarea';
+import { auditWords } from '@rent/shared/core/auditDiff';
 import { isOpenReview, REVIEW_STATUS_LABELS, REVIEW_TEXTS, type ReviewStatus } from '@rent/shared/core/reviews';
 import type { ReviewRequest } from '../../api/reviews';
 import { type Activity, type ActivityEntry, authorLabel } from './use-activity';
@@ -35,17 +36,11 @@ export function ActivityTab({ activity }: { activity: Activity }) {
 }
 
 function Timeline({ activity }: { activity: Activity }) {
-  if (activity.reviewsFailed) {
+  // One request brings requests, messages and audit entries: its failure is the Activity's (SPEC §8).
+  if (activity.failed) {
     return (
       <Alert type="error" header={REVIEW_TEXTS.loadActivityFailed} data-testid="activity-error">
         {REVIEW_TEXTS.loadActivityFailedDetail}
-      </Alert>
-    );
-  }
-  if (activity.messagesFailed) {
-    return (
-      <Alert type="error" header={REVIEW_TEXTS.loadMessagesFailed} data-testid="activity-error">
-        {REVIEW_TEXTS.loadMessagesFailedDetail}
       </Alert>
     );
   }
@@ -70,6 +65,25 @@ function Timeline({ activity }: { activity: Activity }) {
 
 function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }) {
   const me = activity.me;
+  if (entry.kind === 'audit') {
+    const { audit } = entry;
+    // SPEC §6 "(you)": in a sentence the current user reads "Lena (you) changed …".
+    const actor = !audit.actor
+      ? null
+      : audit.actor.id === me
+        ? `${authorLabel(audit.actor)} (you)`
+        : authorLabel(audit.actor, me);
+    return (
+      <SpaceBetween size="xxxs">
+        <Box variant="small" color="text-body-secondary">
+          {when(entry.at)}
+        </Box>
+        <Box color="text-body-secondary" data-testid="audit-entry">
+          {auditWords(audit, { actor, propertyName: activity.propertyName })}
+        </Box>
+      </SpaceBetween>
+    );
+  }
   if (entry.kind === 'message') {
     return (
       <SpaceBetween size="xxxs">

@@ -1,11 +1,12 @@
 import { isOpenReview, REVIEW_TEXTS } from '@rent/shared/core/reviews';
 import { useMemo, useState } from 'react';
+import { type AuditEntry, useTransactionActivity } from '../../api/activity';
 import { errorMessage } from '../../api/client';
 import { useMembers } from '../../api/members';
+import { useProperties } from '../../api/properties';
 import {
   type ReviewRequest,
   type TransactionMessage,
-  useMessages,
   usePostMessage,
   useRequestReview,
   useReviews,
@@ -19,7 +20,8 @@ import { toast } from '../../components/toast/store';
 export type ActivityEntry =
   | { kind: 'message'; at: string; key: string; message: TransactionMessage }
   | { kind: 'request'; at: string; key: string; review: ReviewRequest }
-  | { kind: 'accepted' | 'closed'; at: string; key: string; review: ReviewRequest };
+  | { kind: 'accepted' | 'closed'; at: string; key: string; review: ReviewRequest }
+  | { kind: 'audit'; at: string; key: string; audit: AuditEntry };
 
 /** SPEC §6: the current user is "Me"; anyone else by name, then email, then "Unknown". */
 export function authorLabel(person: { id: string; name: string | null; email: string | null }, me?: string) {
@@ -27,9 +29,13 @@ export function authorLabel(person: { id: string; name: string | null; email: st
   return person.name || person.email || 'Unknown';
 }
 
-/** Messages and the requests' steps in time order; a request comes before its opening message. */
-export function timeline(reviews: ReviewRequest[], messages: TransactionMessage[]): ActivityEntry[] {
-  const order = { request: 0, accepted: 1, closed: 2, message: 3 } as const;
+/** Messages, the requests' steps and the audit entries in time order; a request comes before its opening message. */
+export function timeline(
+  reviews: ReviewRequest[],
+  messages: TransactionMessage[],
+  audits: AuditEntry[] = [],
+): ActivityEntry[] {
+  const order = { audit: 0, request: 1, accepted: 2, closed: 3, message: 4 } as const;
   const entries: ActivityEntry[] = messages.map((message) => ({
     kind: 'message',
     at: message.createdAt,
@@ -41,6 +47,7 @@ export function timeline(reviews: ReviewRequest[], messages: TransactionMessage[
     if (review.acceptedAt) entries.push({ kind: 'accepted', at: review.acceptedAt, key: `a${review.id}`, review });
     if (review.resolvedAt) entries.push({ kind: 'closed', at: review.resolvedAt, key: `c${review.id}`, review });
   }
+  for (const audit of audits) entries.push({ kind: 'audit', at: audit.at, key: `e${audit.id}${audit.at}`, audit });
   return entries.sort((a, b) => a.at.localeCompare(b.at) || order[a.kind] - order[b.kind]);
 }
 
@@ -50,17 +57,19 @@ export const REQUEST_FAILED = 'Failed to request review';
 const SUCCESS = { ACCEPTED: REVIEW_TEXTS.accepted, REJECTED: REVIEW_TEXTS.declined, RESOLVED: REVIEW_TEXTS.resolved };
 
 /**
- * The Messages tab's data and actions (SPEC §2, §4, §8). The Activity loads when the tab is shown, and only if
- * the transaction has open requests or history; its open requests are read as soon as it has any, for the badge.
+ * The Messages tab's data and actions (SPEC §2, §4, §8). The Activity (requests, messages and audit entries, one
+ * request) loads when the tab is shown: every saved transaction has history now, its audit trail; its open
+ * requests are read as soon as it has any, for the badge.
  */
 export function useActivity(transaction: Transaction | null, shown: boolean) {
   const me = useSession().data?.userId;
   const id = transaction?.id ?? '';
   const hasOpen = !!transaction?.hasOpenReviewRequests;
-  const hasActivity = hasOpen || !!transaction?.hasReviewHistory;
-  const reviews = useReviews(id, !!transaction && (hasOpen || (shown && hasActivity)));
-  const messages = useMessages(id, !!transaction && shown && hasActivity);
+  const hasActivity = !!transaction;
+  const reviews = useReviews(id, !!transaction && hasOpen && !shown);
+  const all = useTransactionActivity(id, !!transaction && shown);
   const members = useMembers({ enabled: !!transaction && shown });
+  const properties = useProperties({ enabled: !!transaction && shown });
   const post = usePostMessage(id);
   const request = useRequestReview(id);
   const update = useUpdateReview(id);
@@ -68,9 +77,16 @@ export function useActivity(transaction: Transaction | null, shown: boolean) {
   const [reviewerId, setReviewerId] = useState<string | null>(null);
   const [reviewNote, setReviewNote] = useState('');
 
-  const requests = reviews.data ?? [];
+  const requests = all.data?.reviewRequests ?? reviews.data ?? [];
   const openCount = requests.filter((r) => isOpenReview(r.status)).length;
-  const entries = useMemo(() => timeline(reviews.data ?? [], messages.data ?? []), [reviews.data, messages.data]);
+  const entries = useMemo(
+    () => timeline(all.data?.reviewRequests ?? [], all.data?.messages ?? [], all.data?.auditEntries ?? []),
+    [all.data],
+  );
+  const propertyNames = useMemo(
+    () => new Map((properties.data ?? []).map((p) => [p.id, p.address])),
+    [properties.data],
+  );
   const reviewers = (members.data ?? []).filter((m) => m.role !== 'TENANT' && m.userId !== me);
 
   /** A reply goes with the newest open request the caller is part of, if any. */
@@ -115,13 +131,10 @@ export function useActivity(transaction: Transaction | null, shown: boolean) {
     hasActivity,
     openCount,
     entries,
-    loading: hasActivity && (reviews.isPending || messages.isPending),
-    reviewsFailed: reviews.isError,
-    messagesFailed: messages.isError,
-    retry: () => {
-      void reviews.refetch();
-      void messages.refetch();
-    },
+    loading: hasActivity && all.isPending,
+    failed: all.isError,
+    propertyName: (propertyId: string) => propertyNames.get(propertyId),
+    retry: () => void all.refetch(),
     body,
     setBody,
     send,

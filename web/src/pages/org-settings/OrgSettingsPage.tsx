@@ -16,6 +16,7 @@ import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BankConnectionsSection } from './BankConnectionsSection';
+import { ClosedPeriodSection } from './ClosedPeriodSection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembershipActivitySection } from './MembershipActivitySection';
 import { MembersSection } from './MembersSection';
@@ -27,7 +28,7 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form, members, invitations, banks, activity } = useOrgSettings();
+  const { org, organization, canRename, form, members, invitations, banks, activity, closedPeriod } = useOrgSettings();
 
   return (
     <ContentLayout
@@ -131,6 +132,7 @@ export default function OrgSettingsPage() {
         {organization && invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
         {organization && banks.canView ? <BankConnectionsSection banks={banks} /> : null}
         {organization && activity.visible ? <MembershipActivitySection activity={activity} /> : null}
+        {organization && closedPeriod.visible ? <ClosedPeriodSection section={closedPeriod} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -9,6 +9,7 @@ import { useOrganization, useUpdateOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
 import { useBankConnectionsSection } from './use-bank-connections-section';
+import { useClosedPeriodSection } from './use-closed-period-section';
 import { useInvitationsSection } from './use-invitations-section';
 import { useMembershipActivity } from './use-membership-activity';
 
@@ -57,6 +58,7 @@ export function useOrgSettings() {
   const invitations = useInvitationsSection(org.role);
   const banks = useBankConnectionsSection(org.role);
   const activity = useMembershipActivity(org.role);
+  const closedPeriod = useClosedPeriodSection(org.role);
 
   return {
     org,
@@ -66,6 +68,7 @@ export function useOrgSettings() {
     invitations,
     banks,
     activity,
+    closedPeriod,
     /** The rename form: the name as typed, its check, and save / reset. */
     form: {
       name,

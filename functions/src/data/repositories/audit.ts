@@ -1,0 +1,143 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { type AuditAction, type AuditFieldChange, type AuditVia, auditDiff } from '@rent/shared';
+import { logger } from '../../lib/logger.js';
+import { tableName } from '../client.js';
+import { keys, withoutKeys } from '../keys.js';
+import { queryAll } from '../query.js';
+import type { TransactOp } from '../transact.js';
+import type { TransactionRecord } from '../transactionItems.js';
+
+/**
+ * The audit trail of transactions (docs/decisions.md "Audit trail and closed periods"). Every ledger write
+ * puts ONE audit entry per transaction it creates or changes, in the SAME TransactWriteItems as the change
+ * (writeOps.changeOps/changesOps, writes.insertTransaction, bankTransactions.mergeSuggestedMatch), so there is
+ * no change without its entry. The entries live in the transaction's Activity partition ORG#o#TXACT#t beside
+ * its review requests and messages (AUD#at#e), so the whole timeline is ONE Query, and they go when the
+ * transaction goes (reviews.deleteActivity; an import's undo deletes the creation entry in the delete's own
+ * TransactWriteItems).
+ *
+ * Who and how come from the audit context of the running request: runtime/http.ts opens one per request
+ * (the caller, "manual"); bulk edit, rule apply and undo, file import and bank sync narrow the "how"
+ * with `audited`. A write outside any context is recorded as "system" (and logged).
+ */
+
+export interface AuditContext {
+  actorId: string | null;
+  via: AuditVia;
+  /** The rule batch or import behind the change, when there is one. */
+  ref: string | null;
+  /** An ADMIN explicitly overrides a closed period (recorded on each entry). */
+  override?: boolean;
+}
+
+export interface AuditEntryRecord {
+  id: string;
+  transactionId: string;
+  organizationId: string;
+  at: string;
+  actorId: string | null;
+  via: AuditVia;
+  ref: string | null;
+  action: AuditAction;
+  changes: AuditFieldChange[];
+  /** Written into a closed period under an ADMIN's override. */
+  override?: boolean;
+}
+
+const store = new AsyncLocalStorage<AuditContext>();
+
+/** Runs `fn` with this who/how (unset parts inherited from the enclosing context). */
+export function audited<T>(context: Partial<AuditContext>, fn: () => T): T {
+  const outer = store.getStore();
+  return store.run(
+    {
+      actorId: context.actorId !== undefined ? context.actorId : (outer?.actorId ?? null),
+      via: context.via ?? outer?.via ?? 'system',
+      ref: context.ref !== undefined ? context.ref : (outer?.ref ?? null),
+      override: context.override ?? outer?.override ?? false,
+    },
+    fn,
+  );
+}
+
+/** Whether the running request is an ADMIN's explicit override of a closed period. */
+export const overridesClosedPeriod = () => store.getStore()?.override === true;
+
+function currentContext(): AuditContext {
+  const context = store.getStore();
+  if (context) return context;
+  logger.warn('ledger write outside an audit context: recorded as system');
+  return { actorId: null, via: 'system', ref: null };
+}
+
+/** The creation entry has a fixed key, so a delete of an untouched transaction removes it in the same write. */
+const CREATED = 'created';
+
+export const auditEntryKey = (orgId: string, transactionId: string, at: string, entryId: string) => ({
+  PK: keys.activity(orgId, transactionId).PK,
+  SK: `AUD#${at}#${entryId}`,
+});
+
+/** One entry per change ([null, next] = created), with the context's who and how. */
+export function auditOps(changes: [TransactionRecord | null, TransactionRecord][]): TransactOp[] {
+  if (changes.length === 0) return [];
+  const context = currentContext();
+  const now = new Date().toISOString();
+  return changes.map(([current, next]) => {
+    const created = current === null;
+    const entry: AuditEntryRecord = {
+      id: created ? CREATED : randomUUID(),
+      transactionId: next.id,
+      organizationId: next.organizationId,
+      at: created ? next.createdAt : now,
+      actorId: context.actorId,
+      via: context.via,
+      ref: context.ref,
+      action: created ? 'created' : 'updated',
+      changes: auditDiff(
+        current as unknown as Record<string, unknown> | null,
+        next as unknown as Record<string, unknown>,
+      ),
+      ...(context.override && { override: true }),
+    };
+    return {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...auditEntryKey(entry.organizationId, entry.transactionId, entry.at, entry.id),
+            type: 'AuditEntry',
+            ...entry,
+          },
+        },
+      },
+    };
+  });
+}
+
+/** Deletes the creation entry of a transaction deleted untouched (import undo), in the delete's own write. */
+export function auditCreationDeleteOp(record: TransactionRecord): TransactOp {
+  return {
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: auditEntryKey(record.organizationId, record.id, record.createdAt, CREATED),
+      },
+    },
+  };
+}
+
+/**
+ * The whole Activity partition of a transaction — review requests, messages and audit entries — in ONE
+ * Query (paged by DynamoDB only past 1 MB), sorted by the caller.
+ */
+export async function readActivityPartition(orgId: string, transactionId: string): Promise<Record<string, unknown>[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.activity(orgId, transactionId).PK },
+    ConsistentRead: true,
+  });
+  return items.map((item) => withoutKeys(item));
+}

@@ -1,0 +1,48 @@
+import type { AuditEntry, TransactionActivity } from '@rent/shared';
+import type { AuditEntryRecord } from '../data/repositories/audit.js';
+import { readActivityPartition } from '../data/repositories/audit.js';
+import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.js';
+import { getTransaction } from '../data/transactions/read.js';
+import type { Caller } from '../runtime/identity.js';
+import { messageToApi, people, person, reviewToApi } from './reviews.js';
+
+/**
+ * The Messages tab's Activity (issue 11): a transaction's review requests, messages and audit entries,
+ * read with ONE Query of its Activity partition (beside a GetItem that says the transaction is the
+ * caller's organization's, else 404), each list oldest first.
+ */
+export async function transactionActivity(caller: Caller, transactionId: string): Promise<TransactionActivity> {
+  const [, items] = await Promise.all([
+    getTransaction(caller.orgId, transactionId),
+    readActivityPartition(caller.orgId, transactionId),
+  ]);
+  const byType = (type: string) =>
+    items.filter((item) => item.type === type).map(({ type: _, ...rest }) => rest) as unknown[];
+  const reviews = byType('ReviewRequest') as ReviewRecord[];
+  const messages = byType('Message') as MessageRecord[];
+  const audits = (byType('AuditEntry') as AuditEntryRecord[]).sort((a, b) => a.at.localeCompare(b.at));
+  const all = await people([
+    ...new Set([
+      ...reviews.flatMap((r) => [r.requesterId, r.reviewerId]),
+      ...messages.map((m) => m.authorId),
+      ...audits.flatMap((a) => (a.actorId ? [a.actorId] : [])),
+    ]),
+  ]);
+  return {
+    reviewRequests: reviews.map((r) => reviewToApi(r, all)),
+    messages: messages.map((m) => messageToApi(m, all)),
+    auditEntries: audits.map(
+      (a): AuditEntry => ({
+        id: a.id,
+        transactionId: a.transactionId,
+        at: a.at,
+        actorId: a.actorId,
+        actor: a.actorId ? person(all, a.actorId) : null,
+        via: a.via,
+        ref: a.ref ?? null,
+        action: a.action,
+        changes: a.changes,
+      }),
+    ),
+  };
+}

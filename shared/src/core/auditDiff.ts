@@ -1,0 +1,150 @@
+import { CATEGORY_LABELS, type Category, UNCATEGORIZED_LABEL } from './categories.js';
+import { formatCurrency } from './money.js';
+
+/**
+ * The audit trail of a transaction (docs/decisions.md "Audit trail and closed periods"): which fields a
+ * change records, how a change was made, and how the Activity timeline says it in words. Zod-free: the
+ * server computes the diff, the browser phrases it.
+ */
+
+/** How a change was made. `system` is a write no person or known workflow started (a background job). */
+export const AUDIT_VIAS = ['manual', 'bulk', 'rule_apply', 'rule_undo', 'import', 'bank_sync', 'system'] as const;
+export type AuditVia = (typeof AUDIT_VIAS)[number];
+
+export const AUDIT_ACTIONS = ['created', 'updated'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The fields a person reads on a transaction, in the order the timeline lists them. */
+export const AUDITED_FIELDS = [
+  'name',
+  'date',
+  'amount',
+  'category',
+  'propertyId',
+  'leaseId',
+  'notes',
+  'isIgnored',
+  'removedByBank',
+] as const;
+export type AuditedField = (typeof AUDITED_FIELDS)[number];
+
+export type AuditValue = string | number | boolean | null;
+
+export interface AuditFieldChange {
+  field: AuditedField;
+  from: AuditValue;
+  to: AuditValue;
+}
+
+const fieldValue = (record: Record<string, unknown> | null, field: AuditedField): AuditValue => {
+  const value = record?.[field];
+  return value === undefined ? null : (value as AuditValue);
+};
+
+/**
+ * The audited fields that differ between `before` (null: the transaction is new) and `after`. A new
+ * transaction lists the fields it was created with (empty ones left out).
+ */
+export function auditDiff(before: Record<string, unknown> | null, after: Record<string, unknown>): AuditFieldChange[] {
+  const changes: AuditFieldChange[] = [];
+  for (const field of AUDITED_FIELDS) {
+    const from = fieldValue(before, field);
+    const to = fieldValue(after, field);
+    if (from === to) continue;
+    if (before === null && (to === null || to === false || to === '')) continue;
+    changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+const FIELD_LABELS: Record<AuditedField, string> = {
+  name: 'the description',
+  date: 'the date',
+  amount: 'the amount',
+  category: 'the category',
+  propertyId: 'the property',
+  leaseId: 'the lease',
+  notes: 'the notes',
+  isIgnored: 'ignored',
+  removedByBank: 'removed by the bank',
+};
+
+const VIA_PHRASES: Record<AuditVia, string> = {
+  manual: '',
+  bulk: ' in a bulk edit',
+  rule_apply: ' by applying a rule',
+  rule_undo: ' by undoing a rule',
+  import: ' in a file import',
+  bank_sync: '',
+  system: '',
+};
+
+export interface AuditWordsContext {
+  /** The actor as SPEC §6 shows people ("Me", a name, an email, "Unknown"); null when no person acted. */
+  actor: string | null;
+  /** A property's name by id (ids not found are shown as "a property that no longer exists"). */
+  propertyName?: (id: string) => string | undefined;
+}
+
+function shown(field: AuditedField, value: AuditValue, ctx: AuditWordsContext): string {
+  if (value === null || value === '') {
+    if (field === 'category') return UNCATEGORIZED_LABEL;
+    if (field === 'propertyId') return 'no property';
+    if (field === 'leaseId') return 'no lease';
+    return 'nothing';
+  }
+  if (field === 'category') return CATEGORY_LABELS[value as Category] ?? String(value);
+  if (field === 'amount' && typeof value === 'number') return formatCurrency(value, 2);
+  if (field === 'propertyId') return ctx.propertyName?.(String(value)) ?? 'a property that no longer exists';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+function changeWords(change: AuditFieldChange, ctx: AuditWordsContext, created: boolean): string {
+  if (change.field === 'isIgnored') return change.to ? 'ignored it' : 'stopped ignoring it';
+  if (change.field === 'removedByBank') return change.to ? 'marked it removed by the bank' : 'restored it';
+  const to = shown(change.field, change.to, ctx);
+  if (created) return `${FIELD_LABELS[change.field]} ${to}`;
+  return `changed ${FIELD_LABELS[change.field]} from ${shown(change.field, change.from, ctx)} to ${to}`;
+}
+
+/** The subject of a sentence: the person, or what acted for nobody ("The bank sync", "The system"). */
+function subject(via: AuditVia, actor: string | null): string {
+  if (via === 'bank_sync') return 'The bank sync';
+  return actor ?? (via === 'system' ? 'The system' : 'Unknown');
+}
+
+/**
+ * One audit entry in words, e.g. "Lena changed the category from Repairs to Supplies" or "The bank sync
+ * created this transaction with the description Coffee, the date 2026-01-02 and the amount -$4.50".
+ */
+export function auditWords(
+  entry: { action: AuditAction; via: AuditVia; changes: AuditFieldChange[] },
+  ctx: AuditWordsContext,
+): string {
+  const who = subject(entry.via, ctx.actor);
+  const how = VIA_PHRASES[entry.via];
+  if (entry.action === 'created') {
+    const made = entry.via === 'import' ? 'imported this transaction' : 'created this transaction';
+    const parts = entry.changes.filter((c) => c.field !== 'isIgnored' && c.field !== 'removedByBank');
+    const withs = parts.map((c) => changeWords(c, ctx, true));
+    return `${who} ${made}${withs.length > 0 ? ` with ${list(withs)}` : ''}${entry.via === 'import' ? '' : how}`;
+  }
+  if (entry.changes.length === 0) return `${who} updated this transaction${how}`;
+  return `${who} ${list(entry.changes.map((c) => changeWords(c, ctx, false)))}${how}`;
+}
+
+function list(parts: string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** Closed periods (issue 11): the 409 of a write into a closed period, and the header of an ADMIN's override. */
+export const PERIOD_CLOSED_CODE = 'PERIOD_CLOSED';
+export const OVERRIDE_CLOSED_PERIOD_HEADER = 'x-override-closed-period';
+export const periodClosedMessage = (closedThrough: string) =>
+  `The books are closed through ${closedThrough}: this period is closed, so transactions dated on or before it cannot be created, changed or deleted. An admin can reopen the period or override.`;
+
+/** Whether a transaction dated `date` (YYYY-MM-DD) falls in the closed period. */
+export const inClosedPeriod = (date: string, closedThrough: string | null | undefined) =>
+  !!closedThrough && date <= closedThrough;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_VIAS, AUDITED_FIELDS } from '../core/auditDiff.js';
+import { IsoDate, Timestamp } from './common.js';
+import { Person, ReviewRequest, TransactionMessage } from './review.js';
+
+/** One recorded field change: old and new value as stored (cents, ids, category keys). */
+const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** One audit entry of a transaction (docs/decisions.md "Audit trail and closed periods"). */
+export const AuditEntry = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  at: Timestamp,
+  actorId: z.string().nullable(),
+  actor: Person.nullable(),
+  via: z.enum(AUDIT_VIAS),
+  ref: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  changes: z.array(z.object({ field: z.enum(AUDITED_FIELDS), from: AuditValue, to: AuditValue })),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** The whole Activity of a transaction from ONE Query: its review requests, messages and audit entries. */
+export const TransactionActivity = z.object({
+  reviewRequests: z.array(ReviewRequest),
+  messages: z.array(TransactionMessage),
+  auditEntries: z.array(AuditEntry),
+});
+export type TransactionActivity = z.infer<typeof TransactionActivity>;
+
+/** Closed periods: the books closed through a date (null: nothing closed), who closed them and when. */
+export const ClosedPeriod = z.object({
+  closedThrough: z.string().nullable(),
+  closedAt: Timestamp.nullable(),
+  closedBy: z.string().nullable(),
+});
+export type ClosedPeriod = z.infer<typeof ClosedPeriod>;
+
+export const ClosedPeriodUpdate = z.strictObject({ closedThrough: IsoDate.nullable() });
+export type ClosedPeriodUpdate = z.infer<typeof ClosedPeriodUpdate>;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
+import { flyout, ledgerRow, openLedger, rowOpener } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * Closed periods (issue 11), in Chromium: the admin closes the books through January in Org Settings; an edit of
+ * a January transaction is then refused with the server's "period is closed" message, and nothing changes.
+ */
+describe('closed period, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('closes the books in Org Settings; an edit in the closed period is refused', async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'closed');
+    const name = uniqueName('January invoice');
+    await org.addTransaction({ name, date: '2026-01-20', amount: -75 });
+
+    await page.goto('/org-settings');
+    const section = page.getByTestId('closed-period');
+    await section.waitFor();
+    await expect.poll(() => page.getByTestId('closed-period-status').textContent()).toBe('No period is closed.');
+    await section.locator('input').first().fill('2026/01/31');
+    await page.getByTestId('closed-period-save').click();
+    await expect
+      .poll(() => page.getByTestId('closed-period-status').textContent())
+      .toBe('The books are closed through 2026-01-31.');
+    await expectAccessible(page, 'org settings with a closed period');
+
+    await openLedger(page);
+    await rowOpener(ledgerRow(page, name)).click();
+    await flyout(page).getByTestId('transaction-notes').locator('textarea').fill('Too late');
+    await page.getByTestId('transaction-save').click();
+    await expect
+      .poll(() => flyout(page).getByTestId('transaction-conflict').textContent())
+      .toContain('this period is closed');
+    expect((await org.findTransaction(name)).notes).toBeNull();
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newAdmin } from '../support/api.js';
+import { partition } from '../support/db.js';
+import { type Person, team } from '../support/members.js';
+import { bankItems, bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { editable } from './rules-helpers.js';
+
+/**
+ * Closed periods (docs/decisions.md "Audit trail and closed periods"): after ADMIN or LANDLORD closes the books
+ * through a date, every ledger write path refuses changes to transactions dated on or before it with a 409
+ * PERIOD_CLOSED (nothing written), unless an ADMIN overrides (audited); rule previews and applies leave them
+ * out and count them; bank sync holds modifications back and takes new ones in ignored.
+ */
+type Team = Awaited<ReturnType<typeof team>>;
+let t: Team;
+let other: Team;
+const CLOSE = '2026-01-31';
+const OVERRIDE = { 'x-override-closed-period': 'true' };
+let closedTxn: Record<string, any>;
+let openTxn: Record<string, any>;
+
+let seq = 0;
+async function create(who: Person, date: string, over: Record<string, unknown> = {}) {
+  const res = await who.api.post('/api/transactions', {
+    name: `Closed ${Date.now()}-${++seq}`,
+    date,
+    amount: -20,
+    ...over,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.transaction as Record<string, any>;
+}
+
+const auditOf = async (orgId: string, id: string) =>
+  (await partition(`ORG#${orgId}#TXACT#${id}`)).filter((item) => item.type === 'AuditEntry');
+
+function expectClosed(res: { status: number; body: any }) {
+  expect(res.status, JSON.stringify(res.body)).toBe(409);
+  expect(res.body.code).toBe('PERIOD_CLOSED');
+  expect(res.body.error).toMatch(/closed through 2026-01-31/);
+}
+
+beforeAll(async () => {
+  [t, other] = await Promise.all([team(), team()]);
+  closedTxn = await create(t.admin, '2026-01-15', { name: `THE HOME DEPOT closed ${randomUUID().slice(0, 6)}` });
+  openTxn = await create(t.admin, '2026-02-15', { name: `THE HOME DEPOT open ${randomUUID().slice(0, 6)}` });
+  const closed = await t.landlord.api.put('/api/organization/closed-period', { closedThrough: CLOSE });
+  expect(closed.status).toBe(200);
+  expect(closed.body).toMatchObject({ closedThrough: CLOSE, closedBy: t.landlord.userId });
+});
+
+describe('closing the books', () => {
+  it('staff read it; ADMIN and LANDLORD close; only an ADMIN reopens; tenants 403; bad dates 400', async () => {
+    expect((await t.manager.api.get('/api/organization/closed-period')).body.closedThrough).toBe(CLOSE);
+    expect((await t.tenant.api.get('/api/organization/closed-period')).status).toBe(403);
+    expect((await t.manager.api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(403);
+    expect((await t.tenant.api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(403);
+    expect((await t.admin.api.put('/api/organization/closed-period', { closedThrough: '2026-13-45' })).status).toBe(
+      400,
+    );
+    const reopen = await t.landlord.api.put('/api/organization/closed-period', { closedThrough: null });
+    expect(reopen.status).toBe(403);
+    expect((await t.landlord.api.put('/api/organization/closed-period', { closedThrough: '2026-01-01' })).status).toBe(
+      403,
+    );
+    // Another organization's books are its own.
+    expect((await other.admin.api.get('/api/organization/closed-period')).body.closedThrough).toBeNull();
+    expect((await t.admin.api.get('/api/organization/closed-period')).body.closedThrough).toBe(CLOSE);
+  });
+});
+
+describe('every write path refuses the closed period (409, nothing written)', () => {
+  it('create, edit (from or into it), ignore, delete', async () => {
+    expectClosed(await t.admin.api.post('/api/transactions', { name: 'Late', date: CLOSE, amount: -5 }));
+    expectClosed(await t.manager.api.put(`/api/transactions/${closedTxn.id}`, editable(closedTxn, { notes: 'x' })));
+    expectClosed(await t.manager.api.put(`/api/transactions/${openTxn.id}`, editable(openTxn, { date: '2026-01-20' })));
+    expectClosed(await t.landlord.api.patch(`/api/transactions/${closedTxn.id}/ignore`, { isIgnored: true }));
+    expectClosed(await t.admin.api.delete(`/api/transactions/${closedTxn.id}`));
+    const stored = (await t.admin.api.get(`/api/transactions/${closedTxn.id}`)).body.transaction;
+    expect(stored).toMatchObject({ version: closedTxn.version, isIgnored: false, notes: null });
+    expect(await auditOf(t.orgId, closedTxn.id)).toHaveLength(1);
+    // The open period is still open.
+    const fine = await t.manager.api.put(`/api/transactions/${openTxn.id}`, editable(openTxn, { notes: 'ok' }));
+    expect(fine.status).toBe(200);
+    openTxn = fine.body.transaction;
+  });
+
+  it('bulk edit: any closed one refuses the whole request', async () => {
+    const res = await t.manager.api.post('/api/transactions/bulk', {
+      ids: [openTxn.id, closedTxn.id],
+      set: { category: 'supplies' },
+    });
+    expectClosed(res);
+    expect((await t.admin.api.get(`/api/transactions/${openTxn.id}`)).body.transaction.version).toBe(openTxn.version);
+  });
+
+  it('rule preview and apply leave closed transactions out and say how many', async () => {
+    const rule = { namePattern: 'home\\s*depot', category: 'repairs' };
+    const preview = await t.admin.api.post('/api/categorization-rules/preview', { rule });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ count: 1, closedCount: 1 });
+    expect(preview.body.transactions.map((x: { id: string }) => x.id)).toEqual([openTxn.id]);
+    const applied = await t.admin.api.post('/api/categorization-rules/apply-single', {
+      rule,
+      transactions: [closedTxn, openTxn],
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ categorizedCount: 1, closedCount: 1 });
+    expect((await t.admin.api.get(`/api/transactions/${closedTxn.id}`)).body.transaction.category).toBeNull();
+    const all = await t.admin.api.post('/api/categorization-rules/apply-single', {
+      rule: { namePattern: 'home\\s*depot', category: 'supplies' },
+      allMatching: true,
+    });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body).toMatchObject({ categorizedCount: 1, closedCount: 1 });
+    expect((await t.admin.api.get(`/api/transactions/${closedTxn.id}`)).body.transaction.category).toBeNull();
+  });
+
+  it('file import: rows dated in the closed period refuse the request', async () => {
+    const res = await t.admin.api.post('/api/imports', {
+      id: randomUUID(),
+      fileName: 'late.csv',
+      bankAccountId: null,
+      propertyId: null,
+      totalRows: 1,
+      rows: [{ line: 2, date: '2026-01-20', name: 'Late import', amount: -1, include: true }],
+    });
+    expectClosed(res);
+  });
+
+  it('an ADMIN overrides explicitly (audited); a LANDLORD’s override header changes nothing', async () => {
+    const asLandlord = await t.landlord.api.request('PUT', `/api/transactions/${closedTxn.id}`, {
+      json: editable(closedTxn, { notes: 'landlord' }),
+      headers: OVERRIDE,
+    });
+    expectClosed(asLandlord);
+    const res = await t.admin.api.request('PUT', `/api/transactions/${closedTxn.id}`, {
+      json: editable(closedTxn, { notes: 'corrected after close' }),
+      headers: OVERRIDE,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const trail = await auditOf(t.orgId, closedTxn.id);
+    expect(trail).toHaveLength(2);
+    expect(trail.find((e) => e.action === 'updated')).toMatchObject({
+      override: true,
+      actorId: t.admin.userId,
+      changes: [{ field: 'notes', from: null, to: 'corrected after close' }],
+    });
+  });
+
+  it('bank sync holds back changes to closed transactions and takes new closed-period ones in ignored', async () => {
+    const { api } = await newAdmin();
+    const { orgId, institutionId } = await bankOrg(api);
+    const { sync } = await bankSyncModules();
+    const pages = (over: Record<string, unknown[]>) =>
+      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
+    const early = plaidTx({ name: 'Early charge', date: '2026-01-10', amount: 30 });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [early] }));
+    expect((await api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(200);
+    const late = plaidTx({ name: 'Late posting', date: '2026-01-25', amount: 12 });
+    const fresh = plaidTx({ name: 'February charge', date: '2026-02-03', amount: 7 });
+    await sync.applySyncPages(
+      orgId,
+      { id: institutionId },
+      pages({ added: [late, fresh], modified: [{ ...early, amount: 31 }] }),
+    );
+    const { transactions } = await bankItems(orgId);
+    const byName = new Map(transactions.map((x) => [x.name, x]));
+    expect(byName.get('Early charge')).toMatchObject({ amount: -3000, version: 1 });
+    expect(byName.get('Late posting')).toMatchObject({ isIgnored: true });
+    expect(byName.get('February charge')).toMatchObject({ isIgnored: false });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ removed: [early.transaction_id] }));
+    expect((await bankItems(orgId)).transactions.map((x) => x.name)).toContain('Early charge');
+  });
+});
+
+describe('roles and organizations', () => {
+  it('tenants get 403 and another organization 404 on the write paths, as before', async () => {
+    expect((await t.tenant.api.put(`/api/transactions/${closedTxn.id}`, editable(closedTxn))).status).toBe(403);
+    expect((await other.admin.api.put(`/api/transactions/${closedTxn.id}`, editable(closedTxn))).status).toBe(404);
+    expect((await other.admin.api.patch(`/api/transactions/${closedTxn.id}/ignore`, { isIgnored: true })).status).toBe(
+      404,
+    );
+  });
+});
