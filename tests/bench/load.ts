@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { BatchGetItemCommand, GetItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { Agent, request } from 'undici';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { measure } from './stats.js';
@@ -22,7 +22,21 @@ export interface LoadJob {
   /** dynamodb: the endpoint and a QueryCommand input (marshalled). */
   endpoint?: string;
   query?: ConstructorParameters<typeof QueryCommand>[0];
+  /** dynamodb: instead of one query, these calls one after another (the reads a route makes, bare). */
+  sequence?: BareCall[];
 }
+
+export type BareCall =
+  | { GetItem: ConstructorParameters<typeof GetItemCommand>[0] }
+  | { Query: ConstructorParameters<typeof QueryCommand>[0] }
+  | { BatchGetItem: ConstructorParameters<typeof BatchGetItemCommand>[0] };
+
+const commandOf = (call: BareCall) =>
+  'GetItem' in call
+    ? new GetItemCommand(call.GetItem)
+    : 'Query' in call
+      ? new QueryCommand(call.Query)
+      : new BatchGetItemCommand(call.BatchGetItem);
 
 async function run(job: LoadJob): Promise<number[]> {
   let task: () => Promise<void>;
@@ -38,8 +52,9 @@ async function run(job: LoadJob): Promise<number[]> {
     };
   } else {
     const dynamo = localClient(job.endpoint!);
+    const calls: BareCall[] = job.sequence ?? [{ Query: job.query! }];
     task = async () => {
-      await dynamo.send(new QueryCommand(job.query!));
+      for (const call of calls) await dynamo.send(commandOf(call) as QueryCommand);
     };
   }
   await measure(task, { total: job.warmup, concurrency: job.concurrency });

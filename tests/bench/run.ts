@@ -3,9 +3,11 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { QueryInput } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type QueryInput } from '@aws-sdk/client-dynamodb';
+import { decodeJwt } from 'jose';
 import { Agent, request } from 'undici';
 import { bundleFunctions } from '../../infra/lib/bundle.js';
+import { localClient } from '../../infra/local/dynamodb.js';
 import { webDist } from '../../infra/local/paths.js';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
@@ -14,7 +16,7 @@ import { benchActualPeer } from './actual-peer.js';
 import { benchBankSync } from './bank-sync-bench.js';
 import { benchFirstPage } from './first-page.js';
 import { benchLighthouse, RUNS } from './lighthouse.js';
-import type { LoadJob } from './load.js';
+import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchRules } from './rules-bench.js';
 import { benchRuleEngine } from './rules-engine.js';
@@ -195,20 +197,39 @@ async function benchBooks(stack: LocalStack) {
 /**
  * Members and the identity lookup (issue 9): GET /api/members in the demo organization, as the web sends it (with
  * X-Organization-Id: identity is one consistent GetItem of that membership) and without the header (the profile's
- * remembered choice, then the membership), beside the bare Query of the organization's membership items.
+ * remembered choice, then the membership), each beside the same DynamoDB reads made bare, in the same order:
+ * identity, the organization's membership Query, the members' profiles (BatchGetItem).
  */
 async function benchMembers(stack: LocalStack) {
   const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
   const orgId = await organizationOf(stack, landlord);
   const membersQuery = {
+    TableName: LOCAL.tableName,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': { S: `ORG#${orgId}` }, ':prefix': { S: 'MEMBER#' } },
     ConsistentRead: true,
   };
+  const memberships = (await localClient(stack.dynamoEndpoint).send(new QueryCommand(membersQuery))).Items ?? [];
+  const userIds = memberships.map((m) => m.userId!.S!);
+  const userId = decodeJwt(landlord).sub!;
+  const get = (PK: string, SK: string): BareCall => ({
+    GetItem: { TableName: LOCAL.tableName, Key: { PK: { S: PK }, SK: { S: SK } }, ConsistentRead: true },
+  });
+  const listing: BareCall[] = [
+    { Query: membersQuery },
+    {
+      BatchGetItem: {
+        RequestItems: {
+          [LOCAL.tableName]: { Keys: userIds.map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })) },
+        },
+      },
+    },
+  ];
+  const membership = get(`ORG#${orgId}`, `MEMBER#${userId}`);
   console.log('\n== GET /api/members with X-Organization-Id (identity: one GetItem) ==');
-  await compare(stack, landlord, '/api/members', membersQuery, { 'x-organization-id': orgId });
+  await compare(stack, landlord, '/api/members', [membership, ...listing], { 'x-organization-id': orgId });
   console.log('\n== GET /api/members without the header (identity: the remembered choice or earliest membership) ==');
-  await compare(stack, landlord, '/api/members', membersQuery);
+  await compare(stack, landlord, '/api/members', [get(`USER#${userId}`, 'PROFILE'), membership, ...listing]);
 }
 
 /**
@@ -219,10 +240,13 @@ async function compare(
   stack: LocalStack,
   token: string,
   path: string,
-  query: Omit<QueryInput, 'TableName'>,
+  bareReads: Omit<QueryInput, 'TableName'> | BareCall[],
   headers?: Record<string, string>,
   load = { total: 2000, concurrency: 20, warmup: 300 },
 ) {
+  const bareJob = Array.isArray(bareReads)
+    ? { sequence: bareReads }
+    : { query: { TableName: LOCAL.tableName, ...bareReads } };
   const url = `${stack.url}${path}`;
   const rounds = 4;
   const api: number[] = [];
@@ -234,13 +258,17 @@ async function compare(
       ...(await runLoad({
         kind: 'dynamodb',
         endpoint: stack.dynamoEndpoint,
-        query: { TableName: LOCAL.tableName, ...query },
+        ...bareJob,
         ...part,
       })),
     );
   }
   const row = (name: string, samples: number[]) => [name, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
-  table([['20 concurrent clients', 'p50', 'p95'], row(`GET ${path}`, api), row('bare DynamoDB query', bare)]);
+  table([
+    ['20 concurrent clients', 'p50', 'p95'],
+    row(`GET ${path}`, api),
+    row(Array.isArray(bareReads) ? 'the same reads, bare' : 'bare DynamoDB query', bare),
+  ]);
   const ratio = (p: number) => (percentile(api, p) / percentile(bare, p)).toFixed(2);
   console.log(`overhead ratio: p50 ${ratio(50)}x, p95 ${ratio(95)}x (budget 1.5x)`);
 }
