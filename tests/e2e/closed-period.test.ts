@@ -5,7 +5,8 @@ import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Closed periods (issue 11), in Chromium: the admin closes the books through January in Org Settings; an edit of
- * a January transaction is then refused with the server's "period is closed" message, and nothing changes.
+ * a January transaction is then refused with the server's "period is closed" message, and nothing changes, until
+ * the admin saves it anyway (an audited override); the close is in Org Settings' history.
  */
 describe('closed period, in Chromium', () => {
   const browser = useBrowser();
@@ -31,10 +32,29 @@ describe('closed period, in Chromium', () => {
     await rowOpener(ledgerRow(page, name)).click();
     await flyout(page).getByTestId('transaction-notes').locator('textarea').fill('Too late');
     await page.getByTestId('transaction-save').click();
-    await expect
-      .poll(() => flyout(page).getByTestId('transaction-conflict').textContent())
-      .toContain('this period is closed');
+    const closed = flyout(page).getByTestId('transaction-period-closed');
+    await expect.poll(() => closed.textContent()).toContain('this period is closed');
+    expect(await flyout(page).getByTestId('transaction-conflict').count()).toBe(0);
     expect((await org.findTransaction(name)).notes).toBeNull();
+    await expectAccessible(page, 'the flyout refusing a closed-period edit');
+
+    // The admin saves it anyway: an explicit override, recorded as such in the transaction's activity.
+    await closed.getByRole('button', { name: 'Save anyway' }).click();
+    await expect.poll(async () => (await org.findTransaction(name)).notes).toBe('Too late');
+    await rowOpener(ledgerRow(page, name)).click();
+    await flyout(page)
+      .getByRole('tab', { name: /Messages/ })
+      .click();
+    await expect
+      .poll(() => flyout(page).getByTestId('transaction-activity').textContent())
+      .toContain('to Too late, overriding the closed period');
+
+    // Org Settings keeps the close in its history.
+    await page.goto('/org-settings');
+    await page.getByTestId('closed-period-history').getByRole('button').click();
+    await expect
+      .poll(() => page.getByTestId('closed-period-history').textContent())
+      .toContain('closed the books through 2026-01-31');
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
   });
 });

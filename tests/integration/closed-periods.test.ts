@@ -175,6 +175,69 @@ describe('every write path refuses the closed period (409, nothing written)', ()
   });
 });
 
+describe('every close and reopen is logged; concurrent changes cannot both win', () => {
+  it('the history says who moved the close from what to what, newest first', async () => {
+    const own = await team();
+    const put = (who: Person, closedThrough: string | null) =>
+      who.api.put('/api/organization/closed-period', { closedThrough });
+    expect((await put(own.landlord, '2026-01-31')).status).toBe(200);
+    expect((await put(own.landlord, '2026-03-31')).status).toBe(200);
+    expect((await put(own.landlord, '2026-03-31')).status).toBe(200); // no change, nothing logged
+    expect((await put(own.admin, '2026-02-28')).status).toBe(200);
+    const cleared = await put(own.admin, null);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.closedThrough).toBeNull();
+    expect(cleared.body.history.map((h: Record<string, unknown>) => [h.from, h.to, h.reopened, h.byUserId])).toEqual([
+      ['2026-02-28', null, true, own.admin.userId],
+      ['2026-03-31', '2026-02-28', true, own.admin.userId],
+      ['2026-01-31', '2026-03-31', false, own.landlord.userId],
+      [null, '2026-01-31', false, own.landlord.userId],
+    ]);
+    // Another organization sees none of it.
+    expect((await other.admin.api.get('/api/organization/closed-period')).body.history).toEqual([]);
+  });
+
+  it('a change made from a stale read of the close is refused (409) and logs nothing', async () => {
+    const own = await team();
+    expect((await own.admin.api.put('/api/organization/closed-period', { closedThrough: '2026-04-30' })).status).toBe(
+      200,
+    );
+    await bankSyncModules(); // the repository's environment: the test stack's table
+    const { setClosedPeriod } = await import('../../functions/src/data/repositories/closedPeriods.js');
+    // Read before the close above: "from" is nothing. Whoever wrote meanwhile wins; this one must reload.
+    const stale = setClosedPeriod(own.orgId, {
+      from: null,
+      to: '2026-05-31',
+      reopened: false,
+      byUserId: own.landlord.userId,
+      byName: 'Landlord',
+    });
+    await expect(stale).rejects.toMatchObject({ name: 'Conflict', code: 'CLOSED_PERIOD_CHANGED' });
+    const now = (await own.admin.api.get('/api/organization/closed-period')).body;
+    expect(now.closedThrough).toBe('2026-04-30');
+    expect(now.history).toHaveLength(1);
+  });
+
+  it('a rule undo keeps what the close has since covered, and says so', async () => {
+    const own = await team();
+    const name = `THE HOME DEPOT undo ${randomUUID().slice(0, 6)}`;
+    const txn = await create(own.admin, '2026-02-10', { name });
+    const applied = await own.admin.api.post('/api/categorization-rules/apply-single', {
+      rule: { namePattern: name, category: 'repairs' },
+      transactions: [txn],
+    });
+    expect(applied.body).toMatchObject({ categorizedCount: 1 });
+    expect((await own.admin.api.put('/api/organization/closed-period', { closedThrough: '2026-02-28' })).status).toBe(
+      200,
+    );
+    const undo = await own.admin.api.post(`/api/categorization-rules/batches/${applied.body.batchId}/undo`);
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    expect(undo.body).toMatchObject({ restoredCount: 0, keptCount: 1 });
+    expect((await own.admin.api.get(`/api/transactions/${txn.id}`)).body.transaction.category).toBe('repairs');
+    expect((await auditOf(own.orgId, txn.id)).map((e) => e.via)).toEqual(['manual', 'rule_apply']);
+  });
+});
+
 describe('roles and organizations', () => {
   it('tenants get 403 and another organization 404 on the write paths, as before', async () => {
     expect((await t.tenant.api.put(`/api/transactions/${closedTxn.id}`, editable(closedTxn))).status).toBe(403);

@@ -1,4 +1,4 @@
-import { auditDiff, auditWords } from '@rent/shared';
+import { auditDiff, auditWords, closedPeriodChangeWords } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { timeline } from '../../web/src/features/transaction-flyout/use-activity';
 
@@ -61,6 +61,28 @@ describe('auditWords', () => {
       'Pat imported this transaction',
     );
   });
+
+  it('says when a change overrode the closed period, and a close or reopen of the books', () => {
+    expect(
+      auditWords(
+        {
+          action: 'updated',
+          via: 'manual',
+          override: true,
+          changes: [{ field: 'notes', from: null, to: 'Late fee' }],
+        },
+        { actor: 'Ada' },
+      ),
+    ).toBe('Ada changed the notes from nothing to Late fee, overriding the closed period');
+    const change = (from: string | null, to: string | null, reopened: boolean) =>
+      closedPeriodChangeWords({ from, to, reopened, byName: 'Ada' });
+    expect(change(null, '2026-01-31', false)).toBe('Ada closed the books through 2026-01-31');
+    expect(change('2026-01-31', '2026-03-31', false)).toBe('Ada moved the close from 2026-01-31 to 2026-03-31');
+    expect(change('2026-03-31', '2026-01-31', true)).toBe(
+      'Ada reopened the books after 2026-01-31 (they were closed through 2026-03-31)',
+    );
+    expect(change('2026-03-31', null, true)).toBe('Ada reopened all periods (they were closed through 2026-03-31)');
+  });
 });
 
 describe('the Activity timeline', () => {
@@ -76,6 +98,7 @@ describe('the Activity timeline', () => {
       ref: null,
       action: 'updated' as const,
       changes: [],
+      override: false,
     });
     const message = {
       id: 'm',

@@ -24,6 +24,7 @@
  * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
  * | Receipt (attached) | ORG#o  | RCPT#r                    | ORG#o#TXN#t#RCPT / uploadedAt#r             |                                             |
  * | Receipt (loose)    | ORG#o  | RCPT#r                    | ORG#o#USER#u#RCPT / uploadedAt#r            |                                             |
+ * | Closed period change | ORG#o | CLOSELOG#at#c             |                                             |                                             |
  * | Rule               | ORG#o  | RULE#r                    |                                             | ORG#o#PROP#p / RULE#r (with a property)     |
  * | Rule counter       | ORG#o  | COUNTER#RULES             |                                             |                                             |
  * | Rule batch         | ORG#o  | RULEBATCH#b               | ORG#o#RULEBATCH#OPEN / fingerprint#b (open) |                                             |
@@ -132,6 +133,9 @@ export const keys = {
   /** An organization's membership activity ('L' after MEMBER keeps it out of MEMBER#). */
   membershipEvent: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `MEMBERLOG#${at}#${id}` }),
   membershipEventsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MEMBERLOG#' }),
+  /** Every close and reopen of the books, newest last by time (kept as long as the organization). */
+  closedPeriodChange: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `CLOSELOG#${at}#${id}` }),
+  closedPeriodChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CLOSELOG#' }),
 
   // Bank links (issue 12): Institution, its Plaid item pointer and claim, and its accounts.
   bankItem: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKITEM#${institutionId}` }),

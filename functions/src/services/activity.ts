@@ -42,6 +42,7 @@ export async function transactionActivity(caller: Caller, transactionId: string)
         ref: a.ref ?? null,
         action: a.action,
         changes: a.changes,
+        override: a.override === true,
       }),
     ),
   };

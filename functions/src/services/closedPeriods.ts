@@ -1,5 +1,5 @@
 import { type ClosedPeriod, inClosedPeriod } from '@rent/shared';
-import { getClosedPeriod, setClosedPeriod } from '../data/repositories/closedPeriods.js';
+import { getClosedPeriod, listClosedPeriodChanges, setClosedPeriod } from '../data/repositories/closedPeriods.js';
 import type { TransactionChange } from '../data/transactions/changes.js';
 import { NotAllowed } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
@@ -10,15 +10,26 @@ import type { SyncPlan } from './bankSyncPlan.js';
  * Closing the books (docs/decisions.md "Audit trail and closed periods"): ADMIN and LANDLORD close through a
  * date or move the close later; moving it earlier or clearing it reopens transactions, which only an ADMIN may.
  */
-export const closedPeriod = (caller: Caller): Promise<ClosedPeriod> => getClosedPeriod(caller.orgId);
+export async function closedPeriod(caller: Caller): Promise<ClosedPeriod> {
+  const [current, history] = await Promise.all([getClosedPeriod(caller.orgId), listClosedPeriodChanges(caller.orgId)]);
+  return { ...current, history };
+}
 
 export async function closeBooks(caller: Caller, closedThrough: string | null): Promise<ClosedPeriod> {
   const current = await getClosedPeriod(caller.orgId);
-  const reopens = current.closedThrough !== null && (closedThrough === null || closedThrough < current.closedThrough);
-  if (reopens && caller.role !== 'ADMIN') {
+  if (current.closedThrough === closedThrough) return closedPeriod(caller);
+  const reopened = current.closedThrough !== null && (closedThrough === null || closedThrough < current.closedThrough);
+  if (reopened && caller.role !== 'ADMIN') {
     throw new NotAllowed('Only an admin can reopen a closed period.', 'REOPEN_ADMIN_ONLY');
   }
-  return setClosedPeriod(caller.orgId, closedThrough, caller.userId);
+  await setClosedPeriod(caller.orgId, {
+    from: current.closedThrough,
+    to: closedThrough,
+    reopened,
+    byUserId: caller.userId,
+    byName: caller.name ?? caller.email,
+  });
+  return closedPeriod(caller);
 }
 
 /**

@@ -282,7 +282,7 @@ export async function undoRuleBatch(
       const fresh = await readTransactions(orgId, ids, 8, 'categorization');
       return ids
         .map((id) => fresh.get(id))
-        .filter((r): r is TransactionRecord => r !== undefined)
+        .filter((r): r is TransactionRecord => r !== undefined && !inClosedPeriod(r.date, closedThrough))
         .map(changeOf)
         .filter((c): c is TransactionChange => c !== null);
     },

@@ -119,11 +119,11 @@ function subject(via: AuditVia, actor: string | null): string {
  * created this transaction with the description Coffee, the date 2026-01-02 and the amount -$4.50".
  */
 export function auditWords(
-  entry: { action: AuditAction; via: AuditVia; changes: AuditFieldChange[] },
+  entry: { action: AuditAction; via: AuditVia; changes: AuditFieldChange[]; override?: boolean },
   ctx: AuditWordsContext,
 ): string {
   const who = subject(entry.via, ctx.actor);
-  const how = VIA_PHRASES[entry.via];
+  const how = `${VIA_PHRASES[entry.via]}${entry.override ? ', overriding the closed period' : ''}`;
   if (entry.action === 'created') {
     const made = entry.via === 'import' ? 'imported this transaction' : 'created this transaction';
     const parts = entry.changes.filter((c) => c.field !== 'isIgnored' && c.field !== 'removedByBank');
@@ -148,3 +148,17 @@ export const periodClosedMessage = (closedThrough: string) =>
 /** Whether a transaction dated `date` (YYYY-MM-DD) falls in the closed period. */
 export const inClosedPeriod = (date: string, closedThrough: string | null | undefined) =>
   !!closedThrough && date <= closedThrough;
+
+/** A close or reopen of the books in words, for the Org Settings history ("Lena reopened the books: …"). */
+export function closedPeriodChangeWords(change: {
+  from: string | null;
+  to: string | null;
+  reopened: boolean;
+  byName: string;
+}): string {
+  const who = change.byName || 'Unknown';
+  if (change.to === null) return `${who} reopened all periods (they were closed through ${change.from})`;
+  if (change.reopened) return `${who} reopened the books after ${change.to} (they were closed through ${change.from})`;
+  if (change.from === null) return `${who} closed the books through ${change.to}`;
+  return `${who} moved the close from ${change.from} to ${change.to}`;
+}

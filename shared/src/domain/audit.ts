@@ -17,6 +17,8 @@ export const AuditEntry = z.object({
   ref: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   changes: z.array(z.object({ field: z.enum(AUDITED_FIELDS), from: AuditValue, to: AuditValue })),
+  /** Written into a closed period under an ADMIN's explicit override. */
+  override: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
@@ -28,11 +30,27 @@ export const TransactionActivity = z.object({
 });
 export type TransactionActivity = z.infer<typeof TransactionActivity>;
 
-/** Closed periods: the books closed through a date (null: nothing closed), who closed them and when. */
+/** One close or reopen of the books: the date before and after, who and when (`reopened`: moved earlier or cleared). */
+export const ClosedPeriodChange = z.object({
+  id: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  reopened: z.boolean(),
+  byUserId: z.string(),
+  byName: z.string(),
+  at: Timestamp,
+});
+export type ClosedPeriodChange = z.infer<typeof ClosedPeriodChange>;
+
+/**
+ * Closed periods: the books closed through a date (null: nothing closed), who closed them and when, and the
+ * latest changes, newest first (every close and reopen is kept).
+ */
 export const ClosedPeriod = z.object({
   closedThrough: z.string().nullable(),
   closedAt: Timestamp.nullable(),
   closedBy: z.string().nullable(),
+  history: z.array(ClosedPeriodChange),
 });
 export type ClosedPeriod = z.infer<typeof ClosedPeriod>;
 

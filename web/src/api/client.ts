@@ -4,6 +4,7 @@
 import manifest from 'virtual:rent/route-manifest';
 import type { RouteId, Routes } from '@rent/shared';
 import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '@rent/shared/api/route';
+import { OVERRIDE_CLOSED_PERIOD_HEADER } from '@rent/shared/core/auditDiff';
 import { getIdToken, getSessionState } from '../auth/session';
 import { chosenOrganization, forgetOrganization, ORGANIZATION_HEADER } from './organizationChoice';
 
@@ -52,7 +53,12 @@ export function setOrganizationLostHandler(handler: (() => void) | null) {
   organizationLostHandler = handler;
 }
 
-type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+type AnyInput = CallOptions & { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+/** Beside a route's input: an ADMIN's explicit override of the closed period (the server audits it). */
+export interface CallOptions {
+  overrideClosedPeriod?: boolean;
+}
 
 function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
@@ -91,8 +97,8 @@ const STATUS_TEXT: Record<number, string> = {
  * the route's response type. Errors become ApiError.
  */
 type InputArgs<R extends RouteDef> = keyof RouteInput<R> extends never
-  ? [input?: RouteInput<R>]
-  : [input: RouteInput<R>];
+  ? [input?: RouteInput<R> & CallOptions]
+  : [input: RouteInput<R> & CallOptions];
 
 export async function call<R extends RouteDef>(
   route: Pick<RouteDef, 'method' | 'path'>,
@@ -106,6 +112,7 @@ export async function call<R extends RouteDef>(
   const userId = getSessionState().data?.userId;
   const organizationId = chosenOrganization(userId);
   if (organizationId) headers[ORGANIZATION_HEADER] = organizationId;
+  if (input.overrideClosedPeriod) headers[OVERRIDE_CLOSED_PERIOD_HEADER] = 'true';
   const init: RequestInit = { method: route.method, headers, credentials: 'same-origin' };
   if (input.body !== undefined) {
     headers['content-type'] = 'application/json';

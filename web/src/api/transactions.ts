@@ -2,7 +2,7 @@ import type { RouteInput, RouteResponse, Routes, TransactionInputBody, Transacti
 import type { TransactionFilters } from '@rent/shared/core/filters';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
-import { callRoute } from './client';
+import { type CallOptions, callRoute } from './client';
 
 export type { TransactionFilters } from '@rent/shared/core/filters';
 
@@ -130,7 +130,8 @@ function afterWrite(client: QueryClient, transaction?: Transaction) {
 export function useCreateTransaction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TransactionInputBody) => (await callRoute('createTransaction', { body })).transaction,
+    mutationFn: async ({ body, overrideClosedPeriod }: { body: TransactionInputBody } & CallOptions) =>
+      (await callRoute('createTransaction', { body, overrideClosedPeriod })).transaction,
     onSuccess: (transaction) => afterWrite(client, transaction),
     onError: (error) => console.error(TRANSACTION_ERRORS.create, error),
   });
@@ -139,8 +140,8 @@ export function useCreateTransaction() {
 export function useUpdateTransaction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string; body: TransactionUpdateBody }) =>
-      (await callRoute('updateTransaction', { params: { id }, body })).transaction,
+    mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: TransactionUpdateBody } & CallOptions) =>
+      (await callRoute('updateTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
     onSuccess: (transaction) => afterWrite(client, transaction),
     onError: (error) => console.error(TRANSACTION_ERRORS.update, error),
   });
@@ -164,7 +165,8 @@ export function useSetIgnored() {
 export function useDeleteTransaction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callRoute('deleteTransaction', { params: { id } }),
+    mutationFn: ({ id, overrideClosedPeriod }: { id: string } & CallOptions) =>
+      callRoute('deleteTransaction', { params: { id }, overrideClosedPeriod }),
     onSuccess: ({ id }) => {
       client.removeQueries({ queryKey: transactionKey(id) });
       void client.invalidateQueries({ queryKey: transactionsKey });

@@ -1,16 +1,19 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { inClosedPeriod, PERIOD_CLOSED_CODE, periodClosedMessage } from '@rent/shared';
-import { Conflict, NotFound } from '../../domain-errors.js';
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type ClosedPeriodChange, inClosedPeriod, PERIOD_CLOSED_CODE, periodClosedMessage } from '@rent/shared';
+import { Conflict } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
+import { prefixQuery, queryPage } from '../query.js';
+import { transact } from '../transact.js';
 import { overridesClosedPeriod } from './audit.js';
 
 /**
  * Closed periods (docs/decisions.md "Audit trail and closed periods"): the organization item carries
  * `booksClosedThrough` (YYYY-MM-DD), `booksClosedAt` and `booksClosedBy`. Every ledger write path asks
  * `assertPeriodOpen` with the dates it touches (before and after) and is refused with a 409 when one is on or
- * before the close, unless the request is an ADMIN's explicit override (its audit entries say so).
+ * before the close, unless the request is an ADMIN's explicit override (its audit entries say so). Every close
+ * and reopen is kept as a ClosedPeriodChange (ORG#o / CLOSELOG#at#c), written with the change itself.
  */
 
 export interface ClosedPeriodRecord {
@@ -51,25 +54,85 @@ export async function assertPeriodOpen(orgId: string, dates: (string | null | un
   }
 }
 
-export async function setClosedPeriod(
-  orgId: string,
-  closedThrough: string | null,
-  userId: string,
-): Promise<ClosedPeriodRecord> {
-  const now = new Date().toISOString();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.organization(orgId),
-        ConditionExpression: 'attribute_exists(PK)',
-        UpdateExpression: 'SET booksClosedThrough = :through, booksClosedAt = :now, booksClosedBy = :by',
-        ExpressionAttributeValues: { ':through': closedThrough, ':now': now, ':by': userId },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFound('Organization');
-    throw error;
-  }
-  return { closedThrough, closedAt: now, closedBy: userId };
+/** How many of the latest closes and reopens the closed period answers with. */
+const HISTORY_SHOWN = 20;
+
+/** The latest closes and reopens, newest first (one Query; the sort key starts with the ISO time). */
+export async function listClosedPeriodChanges(orgId: string): Promise<ClosedPeriodChange[]> {
+  const prefix = keys.closedPeriodChangesPrefix(orgId);
+  const { items } = await queryPage(
+    prefixQuery(tableName(), prefix.PK, prefix.SKPrefix, {
+      ScanIndexForward: false,
+      Limit: HISTORY_SHOWN,
+      ConsistentRead: true,
+    }),
+  );
+  return items.map((item) => ({
+    id: String(item.id),
+    from: (item.from as string | null) ?? null,
+    to: (item.to as string | null) ?? null,
+    reopened: item.reopened === true,
+    byUserId: String(item.byUserId),
+    byName: String(item.byName ?? ''),
+    at: String(item.at),
+  }));
+}
+
+export interface ClosedPeriodChangeInput {
+  from: string | null;
+  to: string | null;
+  reopened: boolean;
+  byUserId: string;
+  /** The person's name or email at the time (the log stays readable after they leave). */
+  byName: string;
+}
+
+/**
+ * Moves the close from `change.from` to `change.to` and logs it in the same TransactWriteItems, conditioned on
+ * the close still being `from`: two people changing it at once cannot both log a "from" that was not there
+ * (the later one gets a 409 and reloads).
+ */
+export async function setClosedPeriod(orgId: string, change: ClosedPeriodChangeInput): Promise<ClosedPeriodRecord> {
+  const at = new Date().toISOString();
+  const id = randomUUID();
+  await transact([
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.organization(orgId),
+          ConditionExpression:
+            change.from === null
+              ? 'attribute_exists(PK) AND (attribute_not_exists(booksClosedThrough) OR attribute_type(booksClosedThrough, :null))'
+              : 'attribute_exists(PK) AND booksClosedThrough = :from',
+          UpdateExpression: 'SET booksClosedThrough = :through, booksClosedAt = :now, booksClosedBy = :by',
+          ExpressionAttributeValues: {
+            ':through': change.to,
+            ':now': at,
+            ':by': change.byUserId,
+            ...(change.from === null ? { ':null': 'NULL' } : { ':from': change.from }),
+          },
+        },
+      },
+      onConditionFailure: () =>
+        new Conflict('CLOSED_PERIOD_CHANGED', 'The closed period was changed meanwhile. Reload and try again.'),
+    },
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.closedPeriodChange(orgId, at, id),
+            type: 'ClosedPeriodChange',
+            id,
+            orgId,
+            ...change,
+            byName: change.byName.slice(0, 200),
+            at,
+          },
+        },
+      },
+    },
+  ]);
+  return { closedThrough: change.to, closedAt: at, closedBy: change.byUserId };
 }

@@ -61,6 +61,25 @@ export function TransactionDetailsForm({
             {editor.conflict} Your edits are still here; load the latest version to see what changed, then save again.
           </Alert>
         ) : null}
+        {editor.closedPeriod ? (
+          <Alert
+            type="warning"
+            header="This period is closed"
+            action={
+              editor.canOverrideClosedPeriod ? (
+                <Button formAction="none" loading={editor.busy} onClick={() => void editor.overrideClosedPeriod()}>
+                  {editor.closedPeriod.refused === 'delete' ? 'Delete anyway' : 'Save anyway'}
+                </Button>
+              ) : undefined
+            }
+            data-testid="transaction-period-closed"
+          >
+            {editor.closedPeriod.message}
+            {editor.canOverrideClosedPeriod
+              ? ' As an admin you can override; the change is recorded as an override in its activity.'
+              : ''}
+          </Alert>
+        ) : null}
         {editor.editing && editor.transaction ? <BankStatus transaction={editor.transaction} /> : null}
         {editor.formError ? (
           <Alert type="error" data-testid="transaction-form-error">

@@ -1,6 +1,8 @@
+import { PERIOD_CLOSED_CODE } from '@rent/shared/core/auditDiff';
 import { MESSAGES } from '@rent/shared/core/messages';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, isForbiddenError } from '../../api/client';
+import { useOrganization } from '../../api/organization';
 import { type Receipt, useDiscardReceipts } from '../../api/receipts';
 import {
   saveErrorText,
@@ -31,6 +33,9 @@ export const RULE_TIP_MS = 5000;
 export const RULE_TIP_TEXT = 'Want to automate similar categorizations? Create a categorization rule!';
 /** Why a bank transaction has no Delete button: the server's own words. */
 export const BANK_DELETE_TEXT = MESSAGES.bankTransactionDelete;
+
+const isPeriodClosed = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.code === PERIOD_CLOSED_CODE;
 
 const successToast = (description: string) =>
   toast.success('Success', { description, duration: SUCCESS_TOAST_MS, delay: SUCCESS_TOAST_DELAY_MS });
@@ -75,6 +80,9 @@ export function useTransactionEditor() {
   const [errors, setErrors] = useState<TransactionFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
+  // A 409 PERIOD_CLOSED: the server's words, and what was refused (an ADMIN may do it again with an override).
+  const [closedPeriod, setClosedPeriod] = useState<{ message: string; refused: 'save' | 'delete' } | null>(null);
+  const canOverrideClosedPeriod = useOrganization().role === 'ADMIN';
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState<Receipt[]>([]);
   const [receiptBusy, setReceiptBusy] = useState(false);
@@ -112,11 +120,12 @@ export function useTransactionEditor() {
     if (submitted) setErrors(buildTransactionBody(next).errors);
   };
 
-  const submit = async () => {
+  const submit = async ({ overrideClosedPeriod = false } = {}) => {
     if (!values || busy) return;
     setSubmitted(true);
     setFormError(null);
     setConflict(null);
+    setClosedPeriod(null);
     const { body, errors: clientErrors } = buildTransactionBody(values);
     setErrors(clientErrors);
     if (!body) {
@@ -128,13 +137,14 @@ export function useTransactionEditor() {
         const updated = await update.mutateAsync({
           id: transactionId,
           body: { ...body, version: version ?? transaction?.version ?? 1 },
+          overrideClosedPeriod,
         });
         successToast('Transaction updated successfully!');
         if (updated.category && updated.category !== (transaction?.category ?? null)) ruleTip(updated);
       } else {
         const created = await create.mutateAsync({
-          ...body,
-          ...(pending.length > 0 && { receiptIds: pending.map((r) => r.id) }),
+          body: { ...body, ...(pending.length > 0 && { receiptIds: pending.map((r) => r.id) }) },
+          overrideClosedPeriod,
         });
         saved.current = true;
         successToast('Transaction created successfully!');
@@ -147,6 +157,8 @@ export function useTransactionEditor() {
         const { fields, other } = splitTransactionIssues(error.issues);
         setErrors(fields);
         setFormError(other.length ? other.join(' ') : error.message);
+      } else if (isPeriodClosed(error)) {
+        setClosedPeriod({ message: error.message, refused: 'save' });
       } else if (error instanceof ApiError && error.status === 409) {
         setConflict(error.message);
       }
@@ -167,18 +179,26 @@ export function useTransactionEditor() {
     }
   };
 
-  const deleteTransaction = async () => {
+  const deleteTransaction = async ({ overrideClosedPeriod = false } = {}) => {
     if (!transactionId) return;
+    setClosedPeriod(null);
     try {
-      await remove.mutateAsync(transactionId);
+      await remove.mutateAsync({ id: transactionId, overrideClosedPeriod });
       setConfirmDelete(false);
       closeTransactionFlyout();
       successToast('Transaction deleted.');
     } catch (error) {
       setConfirmDelete(false);
+      if (isPeriodClosed(error)) setClosedPeriod({ message: error.message, refused: 'delete' });
       errorToast(saveErrorText(error, 'Failed to delete transaction'));
     }
   };
+
+  /** An ADMIN does what the closed period refused, explicitly (each audit entry records the override). */
+  const overrideClosedPeriod = () =>
+    closedPeriod?.refused === 'delete'
+      ? deleteTransaction({ overrideClosedPeriod: true })
+      : submit({ overrideClosedPeriod: true });
 
   const loadLatest = async () => {
     const latest = await query.refetch();
@@ -208,6 +228,9 @@ export function useTransactionEditor() {
     errors,
     formError,
     conflict,
+    closedPeriod,
+    canOverrideClosedPeriod,
+    overrideClosedPeriod,
     busy,
     isIgnored,
     ignoreBusy: setIgnored.isPending,

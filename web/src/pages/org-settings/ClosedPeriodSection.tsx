@@ -3,9 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import DatePicker from '@cloudscape-design/components/date-picker';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { closedPeriodChangeWords } from '@rent/shared/core/auditDiff';
+import { formatDateTime } from '../../lib/dates';
 import type { ClosedPeriodSectionModel } from './use-closed-period-section';
 
 /** Org Settings: close the books through a date (ADMIN, LANDLORD); reopen (ADMIN). */
@@ -60,6 +63,20 @@ export function ClosedPeriodSection({ section }: { section: ClosedPeriodSectionM
             </Button>
           ) : null}
         </SpaceBetween>
+        {section.history.length > 0 ? (
+          <ExpandableSection headerText="History" variant="footer" data-testid="closed-period-history">
+            <SpaceBetween size="s">
+              {section.history.map((change) => (
+                <div key={change.id}>
+                  <Box variant="small" color="text-body-secondary">
+                    {formatDateTime(change.at)}
+                  </Box>
+                  <Box>{closedPeriodChangeWords(change)}</Box>
+                </div>
+              ))}
+            </SpaceBetween>
+          </ExpandableSection>
+        ) : null}
       </SpaceBetween>
     </Container>
   );

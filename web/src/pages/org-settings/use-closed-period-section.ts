@@ -36,6 +36,7 @@ export function useClosedPeriodSection(myRole: Role | null) {
     visible,
     loading: period.isPending && period.fetchStatus !== 'idle',
     saved,
+    history: period.data?.history ?? [],
     date,
     setDate,
     error,
