@@ -175,6 +175,68 @@ describe('every write path refuses the closed period (409, nothing written)', ()
   });
 });
 
+describe('bank changes held by the closed period are replayed after a reopen', () => {
+  it('a modification and a removal wait while closed, apply at the reopen, and only once', async () => {
+    const { api } = await newAdmin();
+    const { orgId, institutionId } = await bankOrg(api);
+    const { sync } = await bankSyncModules();
+    const pages = (over: Record<string, unknown[]>) =>
+      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
+    const changed = plaidTx({ name: 'Changed charge', date: '2026-01-10', amount: 30 });
+    const removed = plaidTx({ name: 'Removed charge', date: '2026-01-11', amount: 40 });
+    const later = plaidTx({ name: 'Later charge', date: '2026-01-12', amount: 50 });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [changed, removed, later] }));
+    const before = new Map((await bankItems(orgId)).transactions.map((x) => [x.name, x]));
+    const changedId = String(before.get('Changed charge')!.id);
+    const shown = (await api.get(`/api/transactions/${changedId}`)).body.transaction;
+    const notes = await api.put(
+      `/api/transactions/${changedId}`,
+      editable(shown, { notes: 'Checked against the statement', category: 'repairs' }),
+    );
+    expect(notes.status).toBe(200);
+
+    expect((await api.put('/api/organization/closed-period', { closedThrough: '2026-01-31' })).status).toBe(200);
+    await sync.applySyncPages(
+      orgId,
+      { id: institutionId },
+      pages({
+        modified: [{ ...changed, amount: 33, name: 'Changed charge, final' }],
+        removed: [removed.transaction_id],
+      }),
+    );
+    const held = (await partition(`ORG#${orgId}`)).filter((i) => i.type === 'HeldBankChange');
+    expect(held.map((h) => h.kind).sort()).toEqual(['modify', 'remove']);
+    const whileClosed = new Map((await bankItems(orgId)).transactions.map((x) => [x.id, x]));
+    expect(whileClosed.get(changedId)).toMatchObject({ amount: -3000, version: 2 });
+    expect(whileClosed.has(before.get('Removed charge')!.id)).toBe(true);
+
+    // Moving the close later keeps them held; the ADMIN's reopen replays them.
+    expect((await api.put('/api/organization/closed-period', { closedThrough: '2026-02-28' })).status).toBe(200);
+    expect((await partition(`ORG#${orgId}`)).filter((i) => i.type === 'HeldBankChange')).toHaveLength(2);
+    expect((await api.put('/api/organization/closed-period', { closedThrough: '2026-01-05' })).status).toBe(200);
+    const after = new Map((await bankItems(orgId)).transactions.map((x) => [x.id, x]));
+    expect(after.get(changedId)).toMatchObject({
+      amount: -3300,
+      name: 'Changed charge, final',
+      notes: 'Checked against the statement',
+      category: 'repairs',
+      version: 3,
+    });
+    expect(after.has(before.get('Removed charge')!.id)).toBe(false);
+    expect(after.get(before.get('Later charge')!.id)).toMatchObject({ version: 1 });
+    expect((await partition(`ORG#${orgId}`)).filter((i) => i.type === 'HeldBankChange')).toEqual([]);
+    const trail = await auditOf(orgId, changedId);
+    expect(trail.filter((e) => e.via === 'bank_sync' && e.action === 'updated')).toHaveLength(1);
+
+    // A replay of the same held pages later (the sync's own start) finds nothing more to do.
+    const { replayHeldBankChanges } = await import('../../functions/src/services/bankHeldChanges.js');
+    expect(await replayHeldBankChanges(orgId)).toBe(0);
+    expect((await bankItems(orgId)).transactions.find((x) => x.id === changedId)).toMatchObject({
+      version: 3,
+    });
+  });
+});
+
 describe('every close and reopen is logged; concurrent changes cannot both win', () => {
   it('the history says who moved the close from what to what, newest first', async () => {
     const own = await team();

@@ -18,6 +18,7 @@
  * | Transaction        | ORG#o  | TXN#t                     | ORG#o#TXN / date#createdAt#t                | ORG#o#PROP#p / TXN#date#createdAt#t         |
  * |   (no property)    |        |                           |                                             | ORG#o#NOPROP / TXN#date#createdAt#t         |
  * | Bank txn pointer   | ORG#o  | EXTID#plaid#<txn id>      |                                             |                                             |
+ * | Held bank change   | ORG#o  | BANKHELD#t                |                                             |                                             |
  * | Pending bank txn   | ORG#o  | BANKPEND#t                |                                             |                                             |
  * | Monthly rollup     | ORG#o  | ROLLUP#yyyy-mm#PROP#p     |                                             |                                             |
  * |   (no property)    |        | ROLLUP#yyyy-mm#NOPROP     |                                             |                                             |
@@ -136,6 +137,9 @@ export const keys = {
   /** Every close and reopen of the books, newest last by time (kept as long as the organization). */
   closedPeriodChange: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `CLOSELOG#${at}#${id}` }),
   closedPeriodChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CLOSELOG#' }),
+  /** A bank change held back by the closed period, per transaction, until a reopen replays it. */
+  heldBankChange: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `BANKHELD#${transactionId}` }),
+  heldBankChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKHELD#' }),
 
   // Bank links (issue 12): Institution, its Plaid item pointer and claim, and its accounts.
   bankItem: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKITEM#${institutionId}` }),

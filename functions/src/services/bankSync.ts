@@ -10,6 +10,7 @@ import {
 import { Conflict } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { plaidClient } from '../lib/plaid.js';
+import { replayHeldBankChanges } from './bankHeldChanges.js';
 import { applySyncPages } from './bankSyncApply.js';
 import type { SyncPages } from './bankSyncPlan.js';
 
@@ -147,6 +148,7 @@ export async function syncInstitution(
   hooks: SyncHooks = {},
 ): Promise<SyncOutcome> {
   const institution = await getInstitution(orgId, institutionId);
+  await replayHeldBankChanges(orgId, institutionId); // held by a closed period since reopened
   const outcome: SyncOutcome = {
     status: 'synced',
     added: 0,

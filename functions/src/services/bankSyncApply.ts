@@ -1,21 +1,17 @@
+import { holdBankChanges } from '../data/repositories/bankHeldChanges.js';
 import { listBankAccounts } from '../data/repositories/banks.js';
 import {
-  bankPendingDeleteOp,
-  bankPendingPutOp,
-  bankPointerPutOp,
   bankTransactionId,
-  deleteRemovedBankTransaction,
   listPendingBankTransactions,
   readBankPointers,
 } from '../data/repositories/bankTransactions.js';
 import { closedThroughFor } from '../data/repositories/closedPeriods.js';
-import { deleteActivity } from '../data/repositories/reviews.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
-import type { TransactOp } from '../data/transact.js';
-import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
+import { writeTransactionChanges } from '../data/transactions/changes.js';
 import { readTransactions } from '../data/transactions/read.js';
-import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
-import { fitSyncPlanToClosedPeriod } from './closedPeriods.js';
+import { fitSyncPlanToClosedPeriod } from './bankHeldChanges.js';
+import { planSync, type SyncPages } from './bankSyncPlan.js';
+import { applyBankRemovals, planExtrasOps } from './bankSyncWrites.js';
 
 /**
  * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
@@ -25,18 +21,6 @@ import { fitSyncPlanToClosedPeriod } from './closedPeriods.js';
 
 /** Changes from this many on fold their match rows into snapshots (as importTransactions does). */
 const SNAPSHOT_WRITES_AT = 1_000;
-
-function extraOpsOf(orgId: string, extras: Map<string, PlanExtras>) {
-  return ([, next]: TransactionChange): TransactOp[] => {
-    const own = extras.get(next.id);
-    if (!own) return [];
-    return [
-      ...own.pointers.map((plaidId) => bankPointerPutOp(orgId, plaidId, next.id)),
-      ...(own.pendingPut ? [bankPendingPutOp(orgId, own.pendingPut)] : []),
-      ...(own.pendingDelete ? [bankPendingDeleteOp(orgId, next.id)] : []),
-    ];
-  };
-}
 
 /** Reads what the pages name, plans, writes. Safe to run again on the same pages (nothing changes then). */
 export async function applySyncPages(
@@ -79,27 +63,13 @@ export async function applySyncPages(
     pending,
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
-  fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId));
+  const held = fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId), institution.id);
   await writeTransactionChanges(orgId, plan.changes, {
-    extraOps: extraOpsOf(orgId, plan.extras),
+    extraOps: ([, next]) => planExtrasOps(orgId, next.id, plan.extras.get(next.id)),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
     audit: { actorId: null, via: 'bank_sync', ref: institution.id },
   });
-  for (const { record, plaidIds: ids } of plan.deletions) {
-    if (await deleteRemovedBankTransaction(record, ids)) {
-      await deleteActivity(orgId, record.id); // its audit entries go with it
-      continue;
-    }
-    // Something was attached meanwhile (a message, a receipt): keep it, removed by the bank and ignored.
-    const fresh = (await readTransactions(orgId, [record.id])).get(record.id);
-    if (!fresh || fresh.removedByBank) continue;
-    const next = { ...fresh, removedByBank: true, isIgnored: true, version: fresh.version + 1 };
-    const pendingDelete = fresh.pending === true;
-    await writeTransactionChanges(orgId, [[fresh, next]], {
-      extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
-      audit: { actorId: null, via: 'bank_sync', ref: institution.id },
-    });
-    plan.counts.kept++;
-  }
+  plan.counts.kept += await applyBankRemovals(orgId, institution.id, plan.deletions);
+  await holdBankChanges(orgId, held);
   return plan.counts;
 }

@@ -1,0 +1,135 @@
+import { inClosedPeriod } from '@rent/shared';
+import {
+  dropHeldBankChange,
+  type HeldBankChange,
+  heldBankChangeDeleteOp,
+  listHeldBankChanges,
+} from '../data/repositories/bankHeldChanges.js';
+import { getClosedPeriod } from '../data/repositories/closedPeriods.js';
+import type { TransactionRecord } from '../data/transactionItems.js';
+import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
+import { readTransactions } from '../data/transactions/read.js';
+import { logger } from '../lib/logger.js';
+import type { SyncPlan } from './bankSyncPlan.js';
+import { applyBankRemovals, keepRemovedByBank, planExtrasOps } from './bankSyncWrites.js';
+
+/**
+ * Replaying bank changes a closed period held back (docs/decisions.md "Audit trail and closed periods"), once no
+ * date of theirs is closed any more: a modification sets the bank's fields on the transaction as it is now (what
+ * people set is not the bank's and stays), a removal deletes it, or keeps it removed and ignored if people
+ * changed it since. Called after a reopen and at the start of every sync of the link, so a change held by a sync
+ * that raced the reopen is replayed by the next one. Each replayed change drops its held item in the same write.
+ */
+export async function replayHeldBankChanges(orgId: string, institutionId?: string): Promise<number> {
+  const held = await listHeldBankChanges(orgId);
+  if (held.length === 0) return 0;
+  const { closedThrough } = await getClosedPeriod(orgId);
+  const due = held.filter(
+    (h) =>
+      (!institutionId || h.institutionId === institutionId) && !h.dates.some((d) => inClosedPeriod(d, closedThrough)),
+  );
+  if (due.length === 0) return 0;
+  const records = await readTransactions(
+    orgId,
+    due.map((h) => h.transactionId),
+  );
+  const now = new Date().toISOString();
+  const byInstitution = new Map<string, HeldBankChange[]>();
+  for (const h of due) byInstitution.set(h.institutionId, [...(byInstitution.get(h.institutionId) ?? []), h]);
+  for (const [institution, group] of byInstitution) {
+    const byId = new Map<string, HeldBankChange>();
+    const changes: TransactionChange[] = [];
+    const removals: { record: TransactionRecord; plaidIds: string[] }[] = [];
+    for (const h of group) {
+      const fresh = records.get(h.transactionId);
+      if (!fresh) {
+        await dropHeldBankChange(orgId, h.transactionId); // deleted meanwhile: nothing left to change
+      } else if (h.kind === 'remove' && fresh.version === h.baseVersion) {
+        removals.push({ record: fresh, plaidIds: h.plaidIds });
+      } else if (h.kind === 'remove') {
+        await keepRemovedByBank(orgId, institution, fresh);
+        await dropHeldBankChange(orgId, h.transactionId);
+      } else {
+        byId.set(fresh.id, h);
+        changes.push([fresh, { ...fresh, ...h.fields, version: fresh.version + 1, updatedAt: now }]);
+      }
+    }
+    await writeTransactionChanges(orgId, changes, {
+      extraOps: ([, next]) => [
+        ...planExtrasOps(orgId, next.id, byId.get(next.id)?.extras),
+        heldBankChangeDeleteOp(orgId, next.id),
+      ],
+      audit: { actorId: null, via: 'bank_sync', ref: institution, override: false },
+    });
+    await applyBankRemovals(orgId, institution, removals);
+    for (const { record } of removals) await dropHeldBankChange(orgId, record.id);
+  }
+  logger.info('bank changes held by a closed period replayed', { replayed: due.length });
+  return due.length;
+}
+
+/**
+ * Bank sync and a closed period (docs/decisions.md "Audit trail and closed periods"): the bank never changes
+ * closed books. A modification or removal of a transaction dated (before or after) on or before the close is
+ * held back (returned, to be kept and replayed after a reopen: bankHeldChanges.ts); a new transaction dated in
+ * the closed period still arrives, but ignored, so no closed total moves and a person sees it in the ledger (an
+ * ADMIN may override to take it in).
+ */
+export function fitSyncPlanToClosedPeriod(
+  plan: SyncPlan,
+  closedThrough: string | null,
+  institutionId: string,
+): HeldBankChange[] {
+  if (!closedThrough) return [];
+  const heldAt = new Date().toISOString();
+  const held: HeldBankChange[] = [];
+  plan.changes = plan.changes.flatMap(([current, next]): TransactionChange[] => {
+    if (current) {
+      if (!inClosedPeriod(current.date, closedThrough) && !inClosedPeriod(next.date, closedThrough)) {
+        return [[current, next]];
+      }
+      held.push({
+        transactionId: current.id,
+        institutionId,
+        kind: 'modify',
+        fields: bankChangedFields(current, next),
+        extras: plan.extras.get(next.id) ?? null,
+        plaidIds: [],
+        baseVersion: current.version,
+        dates: [...new Set([current.date, next.date])],
+        heldAt,
+      });
+      return [];
+    }
+    if (!inClosedPeriod(next.date, closedThrough) || next.isIgnored) return [[null, next]];
+    return [[null, { ...next, isIgnored: true }]];
+  });
+  plan.deletions = plan.deletions.filter(({ record, plaidIds }) => {
+    if (!inClosedPeriod(record.date, closedThrough)) return true;
+    held.push({
+      transactionId: record.id,
+      institutionId,
+      kind: 'remove',
+      fields: {},
+      extras: null,
+      plaidIds,
+      baseVersion: record.version,
+      dates: [record.date],
+      heldAt,
+    });
+    return false;
+  });
+  if (held.length > 0) logger.info('bank sync held back by the closed period', { closedThrough, held: held.length });
+  return held;
+}
+
+/** The fields a planned bank change sets (the bookkeeping ones, version and updatedAt, are set at replay). */
+function bankChangedFields(current: TransactionRecord, next: TransactionRecord): Partial<TransactionRecord> {
+  const before = current as unknown as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (key === 'version' || key === 'updatedAt') continue;
+    if (JSON.stringify(value) !== JSON.stringify(before[key])) fields[key] = value;
+  }
+  return fields as Partial<TransactionRecord>;
+}
