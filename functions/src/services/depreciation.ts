@@ -1,5 +1,6 @@
 import {
   bookLineOf,
+  CATEGORY_GROUPS,
   type CapexSpend,
   type DepreciationQuery,
   fromCents,
@@ -16,13 +17,17 @@ import { NotFound } from '../domain-errors.js';
 /**
  * The depreciation schedule (issue 13): each property's building from its acquisition fields, and its capital
  * spending from the monthly rollups (one query over every month up to the end of the year, O(months x
- * properties) small items; never the transactions). Capital spending is placed in service in the month it
+ * properties) items of which only the capital categories' counters are read; never the transactions). Capital spending is placed in service in the month it
  * was spent, one asset per month x category (refunds lower it). The arithmetic is core/depreciation.ts.
  */
 
 /** Capital spending per property, one entry per month x category with money spent, up to December of `year`. */
-async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
-  const { cells } = await readRollupCells(orgId, { from: null, to: `${year}-12` });
+export async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
+  const { cells } = await readRollupCells(
+    orgId,
+    { from: null, to: `${year}-12` },
+    { categories: CATEGORY_GROUPS.capital_expenditures },
+  );
   const out = new Map<string, CapexSpend[]>();
   for (const cell of cells) {
     if (!cell.propertyId) continue; // money with no property is depreciated once assigned
@@ -38,12 +43,11 @@ async function capexByProperty(orgId: string, year: string): Promise<Map<string,
 }
 
 /** Each property's depreciation for the year (cents), in the order of the property list. */
-export async function depreciationByProperty(
-  orgId: string,
+export function depreciationByProperty(
   year: string,
   properties: readonly PropertyRecord[],
-): Promise<Map<string, PropertyDepreciation>> {
-  const capex = await capexByProperty(orgId, year);
+  capex: Map<string, CapexSpend[]>,
+): Map<string, PropertyDepreciation> {
   return new Map(
     properties.map((p) => [
       p.id,
@@ -55,10 +59,10 @@ export async function depreciationByProperty(
 const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
 export async function depreciationReport(orgId: string, query: DepreciationQuery) {
-  const all = await listProperties(orgId);
+  const [all, capex] = await Promise.all([listProperties(orgId), capexByProperty(orgId, query.year)]);
   const properties = query.propertyId === undefined ? all : all.filter((p) => p.id === query.propertyId);
   if (query.propertyId !== undefined && properties.length === 0) throw new NotFound('Property');
-  const byProperty = await depreciationByProperty(orgId, query.year, properties);
+  const byProperty = depreciationByProperty(query.year, properties, capex);
   let total = 0;
   const rows = properties.map((p) => {
     const result = byProperty.get(p.id) as PropertyDepreciation;

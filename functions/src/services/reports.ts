@@ -19,7 +19,7 @@ import { readRollupCells } from '../data/repositories/rollups.js';
 import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
 import { type RollupCell, summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
-import { depreciationByProperty } from './depreciation.js';
+import { capexByProperty, depreciationByProperty } from './depreciation.js';
 
 /**
  * What the books say (issue 13). Every report reads the monthly rollup cells of its months (one query,
@@ -133,8 +133,12 @@ const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */
 export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
-  const properties = await propertiesFor(orgId, query.propertyId);
-  const cells = await bookCells(orgId, `${query.year}-01`, `${query.year}-12`, query.propertyId);
+  const [properties, cells, leasesByProperty, capex] = await Promise.all([
+    propertiesFor(orgId, query.propertyId),
+    bookCells(orgId, `${query.year}-01`, `${query.year}-12`, query.propertyId),
+    leasesByPropertyOf(orgId),
+    capexByProperty(orgId, query.year),
+  ]);
   const nets = new Map<string | null, Map<string, Cents>>();
   for (const cell of cells) {
     const forProperty = nets.get(cell.propertyId) ?? new Map<string, Cents>();
@@ -145,10 +149,7 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
     query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
   for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
   const sheetProperties = properties.filter((p) => shown.includes(p.id));
-  const [depreciation, leasesByProperty] = await Promise.all([
-    depreciationByProperty(orgId, query.year, sheetProperties),
-    leasesByPropertyOf(orgId),
-  ]);
+  const depreciation = depreciationByProperty(query.year, sheetProperties, capex);
   const leases = sheetProperties.flatMap((p) => leasesByProperty.get(p.id) ?? []);
   const worksheets = shown.map((id) => {
     const property = properties.find((p) => p.id === id);

@@ -4,7 +4,7 @@ import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { encodeSnapshot, entriesOf } from '../matchIndex.js';
 import { prefixQuery, queryAll, queryAllCounted } from '../query.js';
-import { computeRollups, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
+import { computeRollups, counterName, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
 import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
 
 /**
@@ -15,9 +15,21 @@ import { type TransactionRecord, toTransactionRecord } from '../transactionItems
 export async function readRollupCells(
   orgId: string,
   months: { from: string | null; to: string | null },
+  only?: { categories: readonly string[] },
 ): Promise<{ cells: RollupCell[]; reads: number }> {
   const range = keys.rollupMonths(orgId, months.from ?? '', months.to ?? '');
   const prefix = keys.rollupsPrefix(orgId).SKPrefix;
+  // A few categories over many months (capital spending since the start): only their money counters travel.
+  const names = only && {
+    '#month': 'month',
+    '#propertyId': 'propertyId',
+    ...Object.fromEntries(
+      only.categories.flatMap((category, i) => [
+        [`#i${i}`, counterName(category, 'in')],
+        [`#o${i}`, counterName(category, 'out')],
+      ]),
+    ),
+  };
   const { items, reads } = await queryAllCounted({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
@@ -26,6 +38,7 @@ export async function readRollupCells(
       ':from': months.from ? range.SKFrom : prefix,
       ':to': months.to ? range.SKTo : `${prefix}~`,
     },
+    ...(names && { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }),
   });
   return { cells: items.map(parseRollupItem), reads };
 }
