@@ -5,7 +5,9 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import type { Api } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
+import { recomputedRollups, storedRollups } from './ledger-helpers.js';
 import { uploadReceipt } from './receipt-upload.js';
+import { editable as editableOf } from './rules-helpers.js';
 
 /**
  * "Needs attention" (issue 13): expenses over $75 without a receipt and bank connections needing reconnect. Each
@@ -92,6 +94,32 @@ describe('Needs attention: expenses over $75 without a receipt', () => {
     const after = (await api.get(`/api/dashboard?${new URLSearchParams(PERIOD())}`)).body.attention;
     expect(after.expensesWithoutReceipt).toBe(before.expensesWithoutReceipt - 1);
     expect(await ledgerList(api, filter)).toHaveLength(after.expensesWithoutReceipt);
+  });
+
+  it('counts it again when its receipt is deleted; edits keep the stored counters equal to a recomputation', async () => {
+    const orgId = (await api.get('/api/organization')).body.id as string;
+    const made = await api.post('/api/transactions', {
+      date: day(3),
+      name: 'Counts: boiler part',
+      amount: -90,
+      category: 'repairs',
+      propertyId: maple,
+    });
+    const count = async () =>
+      (await api.get(`/api/dashboard?${new URLSearchParams(PERIOD())}`)).body.attention.expensesWithoutReceipt;
+    const start = await count();
+    const receipt = await uploadReceipt(api, { transactionId: made.body.transaction.id });
+    expect(receipt.status).toBe(200);
+    expect(await count()).toBe(start - 1);
+    expect((await api.delete(`/api/receipts/${receipt.body.receipt.id}`)).status).toBe(200);
+    expect(await count()).toBe(start);
+    // An edit under the threshold, then back over it and ignored: the counter follows, as a rebuild would say.
+    const current = (await api.get(`/api/transactions/${made.body.transaction.id}`)).body.transaction;
+    const small = await api.put(`/api/transactions/${current.id}`, { ...editableOf(current), amount: -20 });
+    expect(small.status, JSON.stringify(small.body)).toBe(200);
+    expect(await count()).toBe(start - 1);
+    expect(await storedRollups(orgId)).toEqual(await recomputedRollups(orgId));
+    expect(await ledgerList(api, new URLSearchParams(missingReceiptFilter(PERIOD())))).toHaveLength(start - 1);
   });
 
   it("another organization's dashboard counts none of ours", async () => {

@@ -33,8 +33,33 @@ describe('rollup deltas', () => {
       { month: '2026-02', propertyId: 'p1', counters: { 'c#rental_income#in': 155_000, 'c#rental_income#nin': 1 } },
     ]);
     expect(new RollupDeltas().change(null, { ...repair, propertyId: null, category: null }).result()).toEqual([
-      { month: '2026-02', propertyId: null, counters: { 'c#uncategorized#out': -38_550, 'c#uncategorized#nout': 1 } },
+      {
+        month: '2026-02',
+        propertyId: null,
+        counters: { 'c#uncategorized#out': -38_550, 'c#uncategorized#nout': 1, 'x#noreceipt': 1 },
+      },
     ]);
+  });
+
+  it('counts money out of more than $75, not ignored, without a receipt, in x#noreceipt', () => {
+    const needs = (facts: Partial<RollupFacts>) =>
+      new RollupDeltas().change(null, { ...repair, ...facts }).result()[0]?.counters['x#noreceipt'] ?? 0;
+    expect(needs({})).toBe(1);
+    expect(needs({ amount: -7_501 })).toBe(1);
+    expect(needs({ amount: -7_500 })).toBe(0); // "over $75"
+    expect(needs({ amount: 7_600 })).toBe(0);
+    expect(needs({ hasReceipt: true })).toBe(0);
+    expect(needs({ isIgnored: true })).toBe(0);
+    expect(needs({ pending: true })).toBe(0);
+    // A receipt attached: only the counter moves; the money stays.
+    expect(new RollupDeltas().change(repair, { ...repair, hasReceipt: true }).result()).toEqual([
+      { month: '2026-02', propertyId: 'p1', counters: { 'x#noreceipt': -1 } },
+    ]);
+    // It is read back from the item, and no report sums it as money.
+    const cell = parseRollupItem(rollupItem('o', computeRollups([repair])[0]!));
+    expect(cell.counters['x#noreceipt']).toBe(1);
+    expect(summarizeCell(cell).byCategory).toEqual({ repairs: { in: 0, out: -38_550, count: 1 } });
+    expect(sumCells([cell])).toEqual({ in: 0, out: -38_550, count: 1 });
   });
 
   it('keeps ignored transactions only under ignored#, so no other counter includes them', () => {
@@ -78,6 +103,7 @@ describe('rollup deltas', () => {
           'c#rental_income#nin': 2,
           'c#repairs#out': -38_550,
           'c#repairs#nout': 1,
+          'x#noreceipt': 1,
         },
       },
     ]);
@@ -90,6 +116,7 @@ describe('rollup deltas', () => {
       category: fc.constantFrom(null, 'rental_income', 'repairs', 'transfer'),
       propertyId: fc.constantFrom(null, 'p1', 'p2'),
       isIgnored: fc.boolean(),
+      hasReceipt: fc.boolean(),
     });
     fc.assert(
       fc.property(fc.array(fc.tuple(facts, facts, fc.boolean())), (histories) => {

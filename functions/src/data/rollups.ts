@@ -1,4 +1,4 @@
-import { type Cents, isTransferCategory } from '@rent/shared';
+import { type Cents, isTransferCategory, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
 import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
 
 /**
@@ -15,6 +15,10 @@ import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
  * but cannot create a missing nested map path. Every write that changes a transaction's amount,
  * date, category, property, ignored flag or existence ADDs (new contribution - old contribution) to
  * the affected cells in the same TransactWriteItems.
+ *
+ *   x#noreceipt   how many of the cell's transactions need a receipt: money out of more than $75, not ignored,
+ *                 no receipt (the dashboard's "Needs attention"). Not a category counter (summarizeCell and
+ *                 sumCells skip it); the receipt writes keep it with the transaction's hasReceipt.
  */
 
 /** What of a transaction the rollups depend on. */
@@ -26,6 +30,8 @@ export interface RollupFacts {
   isIgnored: boolean;
   /** A pending bank transaction counts in no rollup until it posts. */
   pending?: boolean;
+  /** Whether a receipt is attached: the x#noreceipt counter. */
+  hasReceipt?: boolean;
 }
 
 export interface RollupCell {
@@ -37,11 +43,18 @@ export interface RollupCell {
 export const UNCATEGORIZED_KEY = 'uncategorized';
 export const IGNORED_KEY = 'ignored';
 const COUNTER_KINDS = new Set(['in', 'out', 'nin', 'nout']);
+/** How many of a cell's transactions need a receipt (see above). */
+export const NO_RECEIPT_COUNTER = 'x#noreceipt';
+
+/** Money out of more than $75, not ignored, without a receipt (the ledger filter core/attention.ts builds). */
+export const needsReceipt = (facts: RollupFacts): boolean =>
+  !facts.isIgnored && !facts.hasReceipt && facts.amount < -RECEIPT_THRESHOLD_CENTS;
 
 export const monthOf = (date: string) => date.slice(0, 7);
 export const cellId = (month: string, propertyId: string | null) => `${month}|${propertyId ?? ''}`;
 /** `c#<category>#<kind>` or `ignored#<kind>`; string tests, not a RegExp: every report runs this per attribute. */
 export function isCounter(attribute: string): boolean {
+  if (attribute === NO_RECEIPT_COUNTER) return true;
   const last = attribute.lastIndexOf('#');
   if (!COUNTER_KINDS.has(attribute.slice(last + 1))) return false;
   return attribute.startsWith('c#') ? last > 2 : last === IGNORED_KEY.length && attribute.startsWith(IGNORED_KEY);
@@ -61,14 +74,12 @@ function bucketOf(facts: RollupFacts): string {
 function contribution(facts: RollupFacts): RollupCell {
   const bucket = bucketOf(facts);
   const moneyIn = facts.amount >= 0;
-  return {
-    month: monthOf(facts.date),
-    propertyId: facts.propertyId,
-    counters: {
-      [counterName(bucket, moneyIn ? 'in' : 'out')]: facts.amount,
-      [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
-    },
+  const counters: Record<string, number> = {
+    [counterName(bucket, moneyIn ? 'in' : 'out')]: facts.amount,
+    [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
   };
+  if (needsReceipt(facts)) counters[NO_RECEIPT_COUNTER] = 1;
+  return { month: monthOf(facts.date), propertyId: facts.propertyId, counters };
 }
 
 /** Accumulates signed contributions per cell; zero counters and empty cells are dropped at the end. */
@@ -112,6 +123,7 @@ export const rollupFacts = (t: RollupFacts): RollupFacts => ({
   propertyId: t.propertyId,
   isIgnored: t.isIgnored,
   pending: t.pending,
+  hasReceipt: t.hasReceipt ?? false,
 });
 
 /** The cells a set of transactions adds up to (what a rebuild writes). */
@@ -248,6 +260,7 @@ export function summarizeCell(cell: RollupCell) {
   };
   // Hot on every report (a cell holds four counters per category): no arrays or splits per counter.
   for (const name in cell.counters) {
+    if (name === NO_RECEIPT_COUNTER) continue; // a count of transactions, not a category
     const value = cell.counters[name]!;
     const last = name.lastIndexOf('#');
     const which = name.slice(last + 1);

@@ -1,21 +1,27 @@
-import { ListTransactionsQuery, missingReceiptFilter, needsAttention, type ReportPeriodQuery } from '@rent/shared';
+import { needsAttention } from '@rent/shared';
 import { listInstitutions } from '../data/repositories/banks.js';
-import { countTransactions } from '../data/transactions/count.js';
+import { NO_RECEIPT_COUNTER, type RollupCell } from '../data/rollups.js';
 
 /**
  * The dashboard's newer "Needs attention" counts (issue 13), each equal to the list its link opens: bank
  * connections someone must reconnect (the ones Org Settings → Bank connections and the bank banner flag), and the
- * period's expenses over $75 without a receipt, counted with the very ledger filter the link carries
- * (core/attention.ts, read through the ledger's own query schema).
+ * period's expenses over $75 without a receipt, from the x#noreceipt counters of the period's rollup cells (kept by
+ * every ledger and receipt write with the same test as the ledger filter the link carries, core/attention.ts).
  */
-export async function attentionCounts(orgId: string, query: ReportPeriodQuery) {
-  const filter = ListTransactionsQuery.parse(missingReceiptFilter(query));
-  const [institutions, missingReceipts] = await Promise.all([
-    listInstitutions(orgId),
-    countTransactions(orgId, { ...filter, from: filter.from!, to: filter.to! }),
-  ]);
+export async function attentionCounts(
+  orgId: string,
+  periodCells: Promise<RollupCell[]>,
+  propertyId: string | null | undefined,
+) {
+  const [institutions, cells] = await Promise.all([listInstitutions(orgId), periodCells]);
+  let expensesWithoutReceipt = 0;
+  for (const cell of cells) {
+    if (propertyId === undefined || cell.propertyId === propertyId) {
+      expensesWithoutReceipt += cell.counters[NO_RECEIPT_COUNTER] ?? 0;
+    }
+  }
   return {
     connectionsToReconnect: institutions.filter((i) => needsAttention(i.status)).length,
-    expensesWithoutReceipt: missingReceipts,
+    expensesWithoutReceipt,
   };
 }

@@ -41,7 +41,11 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
     thisMonth.then(rentReceivedIn),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, {}, true),
-    attentionCounts(caller.orgId, query),
+    attentionCounts(
+      caller.orgId,
+      books.then(({ rollups }) => rollups),
+      query.propertyId,
+    ),
   ]);
   const leasesByProperty = properties
     .filter((p) => query.propertyId === undefined || p.id === query.propertyId)

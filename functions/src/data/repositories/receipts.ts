@@ -4,8 +4,11 @@ import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
+import { MatchRows } from '../matchIndex.js';
 import { queryAll } from '../query.js';
+import { RollupDeltas, type RollupFacts } from '../rollups.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
+import { cellOps, writeOps } from '../transactions/writeOps.js';
 
 /**
  * Receipts: one item per file at ORG#o / RCPT#r, so a reference (the receipt id) is found with a
@@ -93,44 +96,117 @@ export async function markReceiptReady(receipt: ReceiptRecord, uploadedAt: strin
   const listing = transactionId
     ? keys.receiptOfTransaction(orgId, transactionId, uploadedAt, id)
     : keys.unattachedReceipt(orgId, receipt.userId, uploadedAt, id);
-  const ops: TransactOp[] = [
+  const confirm: TransactOp = {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.receipt(orgId, id),
+        UpdateExpression: 'SET #status = :ready, uploadedAt = :at, GSI1PK = :pk, GSI1SK = :sk REMOVE #ttl',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':ready': 'READY',
+          ':pending': 'PENDING',
+          ':at': uploadedAt,
+          ':pk': listing.GSI1PK,
+          ':sk': listing.GSI1SK,
+        },
+      },
+    },
+    // Confirmed (or discarded) by a simultaneous call: the caller re-reads.
+    onConditionFailure: () => new StaleRead(),
+  };
+  await withReceiptFacts(orgId, transactionId, (facts) => [
+    confirm,
+    ...(facts ? receiptCountOps(orgId, facts, facts.receiptCount + 1) : []),
+  ]);
+  return { ...receipt, status: 'READY', uploadedAt };
+}
+
+/** What the receipt writes read of a transaction: its receipt count and what its x#noreceipt rollup depends on. */
+type ReceiptFacts = RollupFacts & { id: string; version: number; receiptCount: number };
+
+/** The transaction changed between the read and the receipt write: read again. */
+class ReceiptFactsChanged extends Error {}
+
+/**
+ * Runs a receipt write that changes a transaction's receipt count (`build` gets the transaction's facts, or
+ * null for none), re-reading and retrying when the transaction changed in between.
+ */
+async function withReceiptFacts(
+  orgId: string,
+  transactionId: string | null,
+  build: (facts: ReceiptFacts | null) => TransactOp[],
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const facts = transactionId ? await readReceiptFacts(orgId, transactionId) : null;
+    try {
+      await writeOps(orgId, build(facts));
+      return;
+    } catch (error) {
+      if (!(error instanceof ReceiptFactsChanged)) throw error;
+      if (attempt >= STALE_READ_ATTEMPTS) {
+        throw new Conflict('CONFLICT', 'This transaction was changed by someone else at the same time. Try again.');
+      }
+      await backoff(attempt);
+    }
+  }
+}
+
+async function readReceiptFacts(orgId: string, transactionId: string): Promise<ReceiptFacts> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.transaction(orgId, transactionId),
+      ProjectionExpression:
+        'id, #date, amount, category, propertyId, isIgnored, pending, hasReceipt, receiptCount, version',
+      ExpressionAttributeNames: { '#date': 'date' },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) throw transactionNotFound();
+  return {
+    id: transactionId,
+    date: Item.date as string,
+    amount: Item.amount as number,
+    category: (Item.category as string | null) ?? null,
+    propertyId: (Item.propertyId as string | null) ?? null,
+    isIgnored: Item.isIgnored === true,
+    pending: Item.pending === true,
+    hasReceipt: Item.hasReceipt === true,
+    receiptCount: (Item.receiptCount as number | undefined) ?? 0,
+    version: Item.version as number,
+  };
+}
+
+/**
+ * A transaction's receipt count set to `count` (hasReceipt = count > 0) if it is still as read, with its rollup
+ * cell's x#noreceipt moved in the same write. The version is not bumped: a receipt added while someone edits the
+ * transaction must not turn their save into a 409 (their save is conditioned on hasReceipt instead).
+ */
+function receiptCountOps(orgId: string, facts: ReceiptFacts, count: number): TransactOp[] {
+  const hasReceipt = count > 0;
+  return [
     {
       item: {
         Update: {
           TableName: tableName(),
-          Key: keys.receipt(orgId, id),
-          UpdateExpression: 'SET #status = :ready, uploadedAt = :at, GSI1PK = :pk, GSI1SK = :sk REMOVE #ttl',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          Key: keys.transaction(orgId, facts.id),
+          UpdateExpression: 'SET receiptCount = :count, hasReceipt = :has',
+          ConditionExpression:
+            'attribute_exists(PK) AND version = :version AND (attribute_not_exists(receiptCount) OR receiptCount = :read)',
           ExpressionAttributeValues: {
-            ':ready': 'READY',
-            ':pending': 'PENDING',
-            ':at': uploadedAt,
-            ':pk': listing.GSI1PK,
-            ':sk': listing.GSI1SK,
+            ':count': count,
+            ':has': hasReceipt,
+            ':version': facts.version,
+            ':read': facts.receiptCount,
           },
         },
       },
-      // Confirmed (or discarded) by a simultaneous call: the caller re-reads.
-      onConditionFailure: () => new StaleRead(),
+      onConditionFailure: () => new ReceiptFactsChanged(),
     },
+    ...cellOps(orgId, new RollupDeltas().change(facts, { ...facts, hasReceipt }), new MatchRows()),
   ];
-  if (transactionId) {
-    ops.push({
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: keys.transaction(orgId, transactionId),
-          UpdateExpression: 'SET hasReceipt = :true ADD receiptCount :one',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':true': true, ':one': 1 },
-        },
-      },
-      onConditionFailure: transactionNotFound,
-    });
-  }
-  await transact(ops);
-  return { ...receipt, status: 'READY', uploadedAt };
 }
 
 /** Forgets an upload whose bytes failed the checks. */
@@ -238,37 +314,19 @@ export function deleteReceiptOp(orgId: string, receiptId: string): TransactOp {
 export async function deleteReceiptRecord(orgId: string, receiptId: string): Promise<ReceiptRecord> {
   for (let attempt = 1; ; attempt++) {
     const receipt = await getReceipt(orgId, receiptId);
-    const ops: TransactOp[] = [deleteReceiptOp(orgId, receiptId)];
-    if (receipt.status === 'READY' && receipt.transactionId) {
-      const { Item: txn } = await db.send(
-        new GetCommand({
-          TableName: tableName(),
-          Key: keys.transaction(orgId, receipt.transactionId),
-          ProjectionExpression: 'receiptCount',
-          ConsistentRead: true,
-        }),
-      );
-      if (txn) {
-        const count = (txn.receiptCount as number | undefined) ?? 0;
-        const remaining = Math.max(0, count - 1);
-        ops.push({
-          item: {
-            Update: {
-              TableName: tableName(),
-              Key: keys.transaction(orgId, receipt.transactionId),
-              UpdateExpression: 'SET receiptCount = :remaining, hasReceipt = :has',
-              ConditionExpression: 'attribute_exists(PK) AND receiptCount = :count',
-              ExpressionAttributeValues: { ':remaining': remaining, ':has': remaining > 0, ':count': count },
-            },
-          },
-          onConditionFailure: () => new StaleRead(),
-        });
-      }
-    }
+    const attached = receipt.status === 'READY' ? receipt.transactionId : null;
     try {
-      await transact(ops);
+      await withReceiptFacts(orgId, attached, (facts) => [
+        deleteReceiptOp(orgId, receiptId),
+        ...(facts ? receiptCountOps(orgId, facts, Math.max(0, facts.receiptCount - 1)) : []),
+      ]);
       return receipt;
     } catch (error) {
+      if (error instanceof NotFound && attached) {
+        // Its transaction is gone: the receipt goes alone.
+        await writeOps(orgId, [deleteReceiptOp(orgId, receiptId)]);
+        return receipt;
+      }
       if (!(error instanceof StaleRead)) throw error;
       if (attempt >= STALE_READ_ATTEMPTS) {
         throw new Conflict('CONFLICT', 'This receipt was changed by someone else at the same time. Try again.');

@@ -109,7 +109,9 @@ export function updateOp(
   }
   if (next.name !== current.name) fields.searchName = searchName(next.name);
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':expected': current.version };
+  // The receipt writes change hasReceipt without the version: the rollups' x#noreceipt delta of this write holds
+  // only if hasReceipt is still the one read.
+  const values: Record<string, unknown> = { ':expected': current.version, ':hasReceipt': current.hasReceipt };
   const sets = Object.entries(fields).map(([field, value], i) => {
     names[`#f${i}`] = field;
     values[`:f${i}`] = value;
@@ -121,7 +123,9 @@ export function updateOp(
         TableName: tableName(),
         Key: keys.transaction(current.organizationId, current.id),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
+        ConditionExpression: current.hasReceipt
+          ? 'attribute_exists(PK) AND version = :expected AND hasReceipt = :hasReceipt'
+          : 'attribute_exists(PK) AND version = :expected AND (attribute_not_exists(hasReceipt) OR hasReceipt = :hasReceipt)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       },
