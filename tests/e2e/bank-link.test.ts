@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { partition } from '../support/db.js';
 import { PlaidStandInControl } from '../support/plaid.js';
-import { useBrowser } from './browser.js';
+import { expectAccessible, useBrowser } from './browser.js';
+import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /** Bank links (issue 12) in Chromium: Connect bank through the stand-in's Link, accounts, default property, reconnect. */
@@ -16,6 +17,25 @@ async function signInToBank(page: Page, dialogName: string) {
   await page.keyboard.press('Enter');
   await expect.poll(() => dialog.count()).toBe(0);
 }
+
+/** What the stand-in said reaches us (its webhooks delivered), and every sync it caused is done. */
+async function syncSettled() {
+  await control().flushWebhooks();
+  expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+}
+
+/** Connects the stand-in's First Platypus Bank from Org Settings; answers its Plaid item id once it synced. */
+async function connectBank(page: Page, orgId: string): Promise<string> {
+  await page.goto('/org-settings');
+  const section = page.getByTestId('bank-connections');
+  await section.getByTestId('connect-bank').click();
+  await signInToBank(page, 'Connect your bank');
+  await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
+  await syncSettled();
+  return String((await partition(`ORG#${orgId}`)).find((i) => i.type === 'Institution')!.itemId);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 describe('bank links in the browser', () => {
   const browser = useBrowser();
@@ -59,5 +79,64 @@ describe('bank links in the browser', () => {
     await signInToBank(page, 'Reconnect to First Platypus Bank');
     await expect.poll(() => banner.count()).toBe(0);
     expect((await org.api.get('/api/plaid/status')).body).toEqual({ isConnected: true, attention: [] });
+  });
+
+  it('brings transactions in categorised by an existing rule, and a pending charge and its tipped posting as one', async () => {
+    const { page } = await browser.newPage();
+    const org = await signInToOwnOrganization(page, 'bank-arrivals');
+    const plumber = uniqueName('Maple Plumbing');
+    const rule = await org.api.post('/api/categorization-rules', {
+      name: `Plumber ${plumber}`,
+      description: 'Plumbing repairs',
+      namePattern: plumber,
+      category: 'repairs',
+      priority: 0,
+      isActive: true,
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    const itemId = await connectBank(page, org.organization.id);
+
+    // A new charge arrives (webhook, queued sync) already categorised by the rule.
+    await control().addTransaction(itemId, { name: plumber, amount: 184.5, date: today() });
+    await syncSettled();
+    await openLedger(page, `?search=${encodeURIComponent(plumber)}`);
+    const plumbing = ledgerRow(page, plumber);
+    await expect.poll(() => rowCell(plumbing, COL.category).textContent()).toContain('Repairs');
+    expect(await rowCell(plumbing, COL.amount).textContent()).toBe('-$184.50');
+    expect(await org.findTransaction(plumber)).toMatchObject({ categorizationSource: 'rule', source: 'plaid' });
+
+    // A pending charge: shown as Pending; the landlord notes it before it posts.
+    const cafe = uniqueName('Corner Cafe');
+    const pending = await control().postPending(itemId, { name: cafe, amount: 40, date: today() });
+    await syncSettled();
+    await openLedger(page, `?search=${encodeURIComponent(cafe)}`);
+    await expect.poll(() => rowCell(ledgerRow(page, cafe), COL.status).textContent()).toContain('Pending');
+    await rowOpener(ledgerRow(page, cafe)).click();
+    await expect.poll(() => flyout(page).getByTestId('transaction-pending').count()).toBe(1);
+    await flyout(page).getByTestId('transaction-notes').locator('textarea').fill('Lunch with the plumber');
+    await page.getByTestId('transaction-save').click();
+    await expect.poll(async () => (await org.findTransaction(cafe)).notes).toBe('Lunch with the plumber');
+
+    // It posts with a tip: never merged silently. The posted charge is offered as the same one; Merge keeps one
+    // transaction with the posted amount and the landlord's note.
+    await control().postPosted(itemId, pending.transaction_id, { amount: 48 });
+    await syncSettled();
+    await openLedger(page, `?search=${encodeURIComponent(cafe)}`);
+    await expect.poll(() => ledgerRow(page, cafe, '-$48.00').count()).toBe(1);
+    await rowOpener(ledgerRow(page, cafe, '-$48.00')).click();
+    const suggestion = flyout(page).getByTestId('transaction-merge-suggestion');
+    await expect.poll(() => suggestion.textContent()).toContain('Possibly the same charge');
+    await expectAccessible(page, 'the flyout offering a merge');
+    await suggestion.getByRole('button', { name: 'Merge' }).click();
+    await expect.poll(() => suggestion.count()).toBe(0);
+    await openLedger(page, `?search=${encodeURIComponent(cafe)}`);
+    await expect.poll(() => ledgerRow(page, cafe).count()).toBe(1);
+    expect(await rowCell(ledgerRow(page, cafe), COL.amount).textContent()).toBe('-$48.00');
+    expect(await rowCell(ledgerRow(page, cafe), COL.status).textContent()).not.toContain('Pending');
+    const merged = (await org.api.get(`/api/transactions?search=${encodeURIComponent(cafe)}`)).body.transactions;
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ amount: -48, pending: false, notes: 'Lunch with the plumber' });
+    await expectAccessible(page, 'the ledger with bank transactions');
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
   });
 });
