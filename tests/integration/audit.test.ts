@@ -156,7 +156,7 @@ describe('audit trail: one entry per changed transaction on every write path', (
     for (const txn of listed) expect(await partition(`ORG#${t.orgId}#TXACT#${txn.id}`)).toEqual([]);
   });
 
-  it('bank sync: an arrival and a modification, each one entry by the bank sync, no person', async () => {
+  it('bank sync: an arrival (kept by the transaction itself) and a modification (one entry), no person', async () => {
     const { api } = await import('../support/api.js').then((m) => m.newAdmin());
     const { orgId, institutionId } = await bankOrg(api);
     const { sync } = await bankSyncModules();
@@ -167,18 +167,36 @@ describe('audit trail: one entry per changed transaction on every write path', (
     const listed = (await api.get('/api/transactions?search=audit%20hardware&limit=5')).body.transactions;
     expect(listed).toHaveLength(1);
     const id = listed[0].id as string;
-    expect(await auditOf(orgId, id)).toEqual([
-      expect.objectContaining({ action: 'created', via: 'bank_sync', actorId: null, ref: institutionId }),
-    ]);
+    // A bank arrival writes no entry item (repositories/audit.ts writesAuditEntry)...
+    expect(await auditOf(orgId, id)).toEqual([]);
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ modified: [{ ...tx, amount: 13.75 }] }));
     const trail = await auditOf(orgId, id);
-    expect(trail).toHaveLength(2);
-    expect(trail[1]).toMatchObject({
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
       action: 'updated',
       via: 'bank_sync',
       actorId: null,
       changes: [{ field: 'amount', from: -1250, to: -1375 }],
     });
+    // ...and the Activity shows its creation as it arrived (-$12.50, before the bank's change), then the change.
+    await api.put(
+      `/api/transactions/${id}`,
+      editable((await api.get(`/api/transactions/${id}`)).body.transaction, { notes: 'Nails' }),
+    );
+    const activity = (await api.get(`/api/transactions/${id}/activity`)).body.auditEntries;
+    expect(activity.map((e: Entry) => [e.action, e.via])).toEqual([
+      ['created', 'bank_sync'],
+      ['updated', 'bank_sync'],
+      ['updated', 'manual'],
+    ]);
+    expect(activity[0]).toMatchObject({ actorId: null, ref: institutionId, override: false });
+    expect(activity[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', from: null, to: 'Audit Hardware' },
+        { field: 'amount', from: null, to: -1250 },
+      ]),
+    );
+    expect(activity[0].changes.map((c: { field: string }) => c.field)).not.toContain('notes');
   });
 
   it('deleting a transaction deletes its trail', async () => {

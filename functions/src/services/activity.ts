@@ -1,7 +1,8 @@
-import type { AuditEntry, TransactionActivity } from '@rent/shared';
+import { type AuditEntry, auditDiff, type TransactionActivity } from '@rent/shared';
 import type { AuditEntryRecord } from '../data/repositories/audit.js';
 import { readActivityPartition } from '../data/repositories/audit.js';
 import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.js';
+import type { TransactionRecord } from '../data/transactionItems.js';
 import { getTransaction } from '../data/transactions/read.js';
 import type { Caller } from '../runtime/identity.js';
 import { messageToApi, people, person, reviewToApi } from './reviews.js';
@@ -12,7 +13,7 @@ import { messageToApi, people, person, reviewToApi } from './reviews.js';
  * caller's organization's, else 404), each list oldest first.
  */
 export async function transactionActivity(caller: Caller, transactionId: string): Promise<TransactionActivity> {
-  const [, items] = await Promise.all([
+  const [record, items] = await Promise.all([
     getTransaction(caller.orgId, transactionId),
     readActivityPartition(caller.orgId, transactionId),
   ]);
@@ -21,6 +22,9 @@ export async function transactionActivity(caller: Caller, transactionId: string)
   const reviews = byType('ReviewRequest') as ReviewRecord[];
   const messages = byType('Message') as MessageRecord[];
   const audits = (byType('AuditEntry') as AuditEntryRecord[]).sort((a, b) => a.at.localeCompare(b.at));
+  if (record.source === 'plaid' && !audits.some((a) => a.action === 'created')) {
+    audits.unshift(bankCreationEntry(record, audits));
+  }
   const all = await people([
     ...new Set([
       ...reviews.flatMap((r) => [r.requesterId, r.reviewerId]),
@@ -45,5 +49,28 @@ export async function transactionActivity(caller: Caller, transactionId: string)
         override: a.override === true,
       }),
     ),
+  };
+}
+
+/**
+ * A bank sync's creation writes no entry (repositories/audit.ts `writesAuditEntry`): it is rebuilt here from the
+ * transaction as it is now, each later entry's change undone newest first (every change has its entry), so it
+ * says what the bank brought, as a written one would.
+ */
+function bankCreationEntry(record: TransactionRecord, later: AuditEntryRecord[]): AuditEntryRecord {
+  const original: Record<string, unknown> = { ...record };
+  for (const entry of [...later].reverse()) {
+    for (const change of entry.changes) original[change.field] = change.from;
+  }
+  return {
+    id: 'created',
+    transactionId: record.id,
+    organizationId: record.organizationId,
+    at: record.createdAt,
+    actorId: null,
+    via: 'bank_sync',
+    ref: record.institutionId,
+    action: 'created',
+    changes: auditDiff(null, original),
   };
 }

@@ -79,12 +79,20 @@ export const auditEntryKey = (orgId: string, transactionId: string, at: string, 
   SK: `AUD#${at}#${entryId}`,
 });
 
+/**
+ * Whether a change writes an entry of its own. A bank sync's creation does not: the transaction records it
+ * (source plaid, its link, createdAt, its values), and the Activity rebuilds its creation entry from the
+ * transaction and its later entries (services/activity.ts). A first sync then writes half the items.
+ */
+export const writesAuditEntry = (created: boolean, via: AuditVia) => !(created && via === 'bank_sync');
+
 /** One entry per change ([null, next] = created), with the context's who and how. */
 export function auditOps(changes: [TransactionRecord | null, TransactionRecord][]): TransactOp[] {
   if (changes.length === 0) return [];
   const context = currentContext();
   const now = new Date().toISOString();
-  return changes.map(([current, next]) => {
+  const entered = changes.filter(([current]) => writesAuditEntry(current === null, context.via));
+  return entered.map(([current, next]) => {
     const created = current === null;
     const entry: AuditEntryRecord = {
       id: created ? CREATED : randomUUID(),

@@ -1,5 +1,5 @@
 import { config } from '../../lib/config.js';
-import { type AuditContext, audited } from '../repositories/audit.js';
+import { type AuditContext, audited, writesAuditEntry } from '../repositories/audit.js';
 import { SnapshotWriter } from '../repositories/matchCells.js';
 import { cellId, monthOf } from '../rollups.js';
 import { backoff, MAX_TRANSACT_ITEMS, STALE_READ_ATTEMPTS, StaleRead, type TransactOp } from '../transact.js';
@@ -76,7 +76,7 @@ export async function writeTransactionChanges(
   const pending: TransactionChange[] = [];
   await Promise.all(
     lanes.map(async (lane) => {
-      for (const chunk of packChunks(lane.changes, capacity, run.writer ? 2 : 1, options.extraOps)) {
+      for (const chunk of packChunks(lane.changes, capacity, run.writer ? 2 : 1, options)) {
         if (options.deadline !== undefined && Date.now() > options.deadline) {
           pending.push(...chunk);
           continue;
@@ -98,14 +98,16 @@ function packChunks(
   changes: TransactionChange[],
   capacity: number,
   perCell: number,
-  extraOps?: (change: TransactionChange) => TransactOp[],
+  options: Pick<WriteChangesOptions, 'extraOps' | 'audit'>,
 ): TransactionChange[][] {
   const chunks: TransactionChange[][] = [];
   let chunk: TransactionChange[] = [];
   let others = new Set<string>();
   let extras = 0;
+  const via = options.audit?.via ?? 'manual';
   for (const change of changes) {
-    const own = extraOps ? extraOps(change).length : 0;
+    // The transaction, and its audit entry if it writes one (repositories/audit.ts).
+    const own = (options.extraOps ? options.extraOps(change).length : 0) + (writesAuditEntry(!change[0], via) ? 2 : 1);
     const [current, next] = change;
     const touched = [`C${cellId(monthOf(next.date), next.propertyId)}`];
     if (current) touched.push(`C${cellId(monthOf(current.date), current.propertyId)}`);
@@ -115,8 +117,7 @@ function packChunks(
     }
     const added = new Set(touched.filter((key) => !others.has(key)));
     const weight = (keys: Iterable<string>) => [...keys].reduce((n, key) => n + (key.startsWith('C') ? perCell : 1), 0);
-    // Each change is two items: the transaction and its audit entry (repositories/audit.ts).
-    if (chunk.length > 0 && 2 * (chunk.length + 1) + extras + own + weight(others) + weight(added) > capacity) {
+    if (chunk.length > 0 && extras + own + weight(others) + weight(added) > capacity) {
       chunks.push(chunk);
       chunk = [];
       others = new Set();
