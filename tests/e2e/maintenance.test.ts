@@ -141,4 +141,38 @@ describe('maintenance requests, in Chromium', () => {
     await landlord.context.close();
     await phone.context.close();
   });
+
+  it('opens from any page: a tenant reports from the dashboard; a ?maintenance= link opens it for the landlord', async () => {
+    const landlord = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(landlord.page, 'maint-anywhere');
+    const home = await org.addProperty({ address: uniqueName('9 Anywhere Lane') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+    const title = uniqueName('Broken window latch');
+
+    const phone = await browser.newPage(PHONE);
+    await signInFromHeader(phone.page, tenant.email);
+    await phone.page.goto('/dashboard');
+    await phone.page.getByTestId('dashboard-report-issue').click();
+    const form = flyout(phone.page);
+    await form.getByText('Add Maintenance Request').waitFor();
+    await pick(phone.page, form.getByTestId('maintenance-issue-type'), 'Structural');
+    await form.getByTestId('maintenance-title').locator('input').fill(title);
+    await form.getByTestId('maintenance-description').locator('textarea').fill('The latch no longer closes.');
+    await expectAccessible(phone.page, 'report form over the dashboard');
+    await form.getByTestId('maintenance-save').click();
+    await expectToast(phone.page, 'Maintenance request updated successfully!');
+    expect(phone.page.url()).toContain('/dashboard');
+    await phone.page.goto('/maintenance');
+    await phone.page.getByTestId('tenant-request').filter({ hasText: title }).waitFor();
+
+    const listed = (await org.api.get(`/api/maintenance?q=${encodeURIComponent(title)}`)).body.maintenanceRequests;
+    expect(listed.map((r: { title: string }) => r.title)).toEqual([title]);
+    await landlord.page.goto(`/properties?maintenance=${listed[0].id}`);
+    const edit = flyout(landlord.page);
+    await edit.getByText('Edit Maintenance Request').waitFor();
+    expect(await edit.getByTestId('maintenance-title').locator('input').inputValue()).toBe(title);
+    expect(landlord.page.url()).not.toContain('maintenance=');
+    expect(new URL(landlord.page.url()).pathname).toBe('/properties');
+  });
 });

@@ -11,6 +11,7 @@ import { hasStoredSession, onReturnPath, onSignInError, refreshSession, useSessi
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
 import { Toaster } from '../components/toast/Toaster';
+import { MaintenanceFlyoutHost } from '../features/maintenance-flyout/MaintenanceFlyoutHost';
 import { RuleDialogHost } from '../features/rule-dialog/RuleDialogHost';
 import { openRuleDialog } from '../features/rule-dialog/store';
 import { registerRuleTipHandler } from '../features/transaction-flyout/store';
@@ -131,6 +132,7 @@ export function Shell() {
       />
       <AppFooter />
       <TransactionFlyoutHost />
+      <MaintenanceFlyoutHost />
       <RuleDialogHost />
       <Toaster />
     </SignInModalProvider>

@@ -1,5 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -11,6 +12,7 @@ import { ORG_FETCH_ERROR } from '../../api/organization';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { BankAttentionBanner } from '../../features/bank-link/BankAttentionBanner';
+import { openMaintenanceFlyout } from '../../features/maintenance-flyout/store';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
@@ -57,7 +59,15 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
               </span>
             </>
           }
-          actions={tenant ? undefined : <RouterButton href="/properties">View properties</RouterButton>}
+          actions={
+            tenant ? (
+              <Button variant="primary" onClick={() => openMaintenanceFlyout()} data-testid="dashboard-report-issue">
+                Report an issue
+              </Button>
+            ) : (
+              <RouterButton href="/properties">View properties</RouterButton>
+            )
+          }
         >
           {title}
         </Header>

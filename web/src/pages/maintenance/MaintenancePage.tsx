@@ -17,7 +17,6 @@ import {
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
-import { MaintenanceFlyout } from '../../features/maintenance-flyout/MaintenanceFlyout';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { maintenanceColumns } from './columns';
 import { StatusCounts } from './StatusCounts';
@@ -31,7 +30,7 @@ const issueOptions = [ANY, ...ISSUE_TYPES.map((t) => ({ value: t, label: ISSUE_T
 export default function MaintenancePage() {
   useDocumentTitle('Maintenance');
   const page = useMaintenancePage();
-  const { query, pages, filters, setFilter, flyout } = page;
+  const { query, pages, filters, setFilter } = page;
   const [text, setText] = useState(filters.q);
   const loading = query.isPending && query.fetchStatus !== 'idle';
 
@@ -214,18 +213,5 @@ export default function MaintenancePage() {
     />
   );
 
-  return (
-    <>
-      {content}
-      <MaintenanceFlyout
-        key={flyout.session}
-        open={flyout.open}
-        request={flyout.request}
-        staff={page.staff}
-        assignees={page.assignees}
-        onClose={page.closeFlyout}
-        onSaved={page.closeFlyout}
-      />
-    </>
-  );
+  return content;
 }

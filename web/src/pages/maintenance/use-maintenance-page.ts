@@ -11,6 +11,7 @@ import {
 import { useMembers } from '../../api/members';
 import { useOrganization } from '../../api/organization';
 import { toast } from '../../components/toast/store';
+import { openMaintenanceFlyout } from '../../features/maintenance-flyout/store';
 import { useCursorPages } from '../transactions/use-cursor-pages';
 
 export const PAGE_SIZE = 25;
@@ -28,8 +29,8 @@ const NO_FILTERS: MaintenanceFilters = { status: '', propertyId: '', issueType: 
 
 /**
  * The Maintenance page's data and state: the caller's role (a tenant's own requests or the organization's),
- * staff filters, cursor pages, staff members (assignees), and the flyout (a new session per open, so
- * closing resets the form).
+ * staff filters, cursor pages and staff members (assignees). The flyout is the shell's (MaintenanceFlyoutHost):
+ * the page opens it.
  */
 export function useMaintenancePage() {
   const org = useOrganization();
@@ -58,23 +59,13 @@ export function useMaintenancePage() {
   const assigneeName = (userId: string | null) =>
     userId ? (assignees.find((a) => a.userId === userId)?.label ?? 'Former member') : 'Nobody';
 
-  const [flyout, setFlyout] = useState<{ open: boolean; request: MaintenanceRequest | null; session: number }>({
-    open: false,
-    request: null,
-    session: 0,
-  });
-  const openNew = () => setFlyout((f) => ({ open: true, request: null, session: f.session + 1 }));
-  const openRequest = (request: MaintenanceRequest) =>
-    setFlyout((f) => ({ open: true, request, session: f.session + 1 }));
-  const closeFlyout = () => setFlyout((f) => ({ ...f, open: false }));
-
   // /maintenance?request=<id> (a link in a message or e-mail) opens that request, then drops the parameter.
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = searchParams.get(REQUEST_PARAM);
   const linkedRequest = useMaintenanceRequest(linked && isId(linked) ? linked : null);
   useEffect(() => {
     if (!linked || (linkedRequest.isPending && isId(linked))) return;
-    if (linkedRequest.data) setFlyout((f) => ({ open: true, request: linkedRequest.data, session: f.session + 1 }));
+    if (linkedRequest.data) openMaintenanceFlyout(linkedRequest.data);
     else toast.error('Error', { description: 'That maintenance request was not found.' });
     const next = new URLSearchParams(searchParams);
     next.delete(REQUEST_PARAM);
@@ -95,9 +86,7 @@ export function useMaintenancePage() {
     filtered: Object.keys(filter).length > 0,
     assignees,
     assigneeName,
-    flyout,
-    openNew,
-    openRequest,
-    closeFlyout,
+    openNew: () => openMaintenanceFlyout(null),
+    openRequest: (request: MaintenanceRequest) => openMaintenanceFlyout(request),
   };
 }
