@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, joinAs, type Person, team } from '../support/members.js';
 
 /**
- * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll"): route x role x another organization,
- * bad input, hand-worked figures (paid, partial, unpaid, late, a shared property shown as "—" with its
- * reason), and the same figures as the tenant's own rental history.
+ * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll", "Lease links (issue 10)"): route x
+ * role x another organization, bad input, hand-worked figures (paid, partial, unpaid, late; rent credited by
+ * its lease link, rent linked to no lease noted), and the same figures as the tenant's own rental history.
  */
 type Team = Awaited<ReturnType<typeof team>>;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -23,8 +23,17 @@ const lease = async (api: Api, propertyId: string, body: Record<string, unknown>
       id: string;
     }
   ).id;
-const txn = (api: Api, propertyId: string, date: string, amount: number, category: string) =>
-  ok(api.post('/api/transactions', { name: `Rent roll ${category} ${date}`, date, amount, category, propertyId }));
+const txn = (api: Api, propertyId: string, date: string, amount: number, category: string, leaseId?: string) =>
+  ok(
+    api.post('/api/transactions', {
+      name: `Rent roll ${category} ${date}`,
+      date,
+      amount,
+      category,
+      propertyId,
+      ...(leaseId && { leaseId }),
+    }),
+  );
 
 let w: Team;
 let x: Team;
@@ -75,8 +84,10 @@ beforeAll(async () => {
     txn(api, alone, '2025-02-12', 75, 'late_fees'),
     txn(api, alone, '2025-02-20', -250, 'repairs'),
     txn(api, alone, '2025-04-01', 1200, 'rental_income'),
-    txn(api, shared, '2025-01-03', 800, 'rental_income'),
-    txn(api, shared, '2025-03-03', 1500, 'rental_income'),
+    txn(api, shared, '2025-01-03', 800, 'rental_income'), // only A runs: linked to it automatically
+    txn(api, shared, '2025-03-03', 1500, 'rental_income'), // A and B run: linked to no lease
+    txn(api, shared, '2025-03-10', 800, 'rental_income', l2), // linked by a person
+    txn(api, shared, '2025-04-02', 700, 'rental_income', l3),
   ]);
 });
 
@@ -109,7 +120,7 @@ describe('GET /api/reports/rent-roll', () => {
     }
   });
 
-  it('works out paid, partial, late and a shared property by hand', async () => {
+  it('works out paid, partial and late by hand, crediting rent by its lease link', async () => {
     const res = await w.landlord.api.get(`/api/reports/rent-roll?${PERIOD}`);
     expect(res.status).toBe(200);
     const { leases, totals, months } = res.body;
@@ -120,7 +131,7 @@ describe('GET /api/reports/rent-roll', () => {
       unitLabel: 'Main',
       tenant: { email: t1.email },
       monthlyRent: 1000,
-      totals: { due: 4000, received: 2800, balance: 1200, collectionRateText: '70.0%', sharedMonths: 0 },
+      totals: { due: 4000, received: 2800, balance: 1200, collectionRateText: '70.0%', unlinkedMonths: 0 },
     });
     expect(one.months.map((m: Record<string, unknown>) => [m.month, m.due, m.received, m.balance, m.status])).toEqual([
       ['2025-01', 1000, 1000, 0, 'paid'],
@@ -128,44 +139,33 @@ describe('GET /api/reports/rent-roll', () => {
       ['2025-03', 1000, 0, 1000, 'late'],
       ['2025-04', 1000, 1200, -200, 'paid'],
     ]);
-    expect(two.months.map((m: Record<string, unknown>) => [m.month, m.received, m.status])).toEqual([
-      ['2025-01', 800, 'paid'],
-      ['2025-02', 0, 'late'],
-      ['2025-03', null, null],
-      ['2025-04', null, null],
+    const row = (m: Record<string, unknown>) => [m.month, m.received, m.status, m.note === null ? '' : 'unlinked'];
+    expect(two.months.map(row)).toEqual([
+      ['2025-01', 800, 'paid', ''],
+      ['2025-02', 0, 'late', ''],
+      ['2025-03', 800, 'paid', 'unlinked'],
+      ['2025-04', 0, 'late', ''],
     ]);
-    expect(two.months[2].note).toMatch(/more than one lease/i);
-    expect(two.totals).toMatchObject({
-      due: 1600,
-      received: 800,
-      balance: 800,
-      collectionRateText: '50.0%',
-      sharedMonths: 2,
-    });
-    expect(three.months.map((m: Record<string, unknown>) => [m.month, m.received, m.status])).toEqual([
-      ['2025-03', null, null],
-      ['2025-04', null, null],
+    expect(two.months[2].note).toMatch(/not linked to a lease/i);
+    expect(two.totals).toMatchObject({ due: 3200, received: 1600, balance: 1600, unlinkedMonths: 1 });
+    expect(three.months.map(row)).toEqual([
+      ['2025-03', 0, 'late', 'unlinked'],
+      ['2025-04', 700, 'paid', ''],
     ]);
-    expect(three.totals).toMatchObject({
-      due: 0,
-      received: 0,
-      collectionRate: null,
-      collectionRateText: '—',
-      sharedMonths: 2,
-    });
+    expect(three.totals).toMatchObject({ due: 1400, received: 700, collectionRateText: '50.0%', unlinkedMonths: 1 });
     expect(totals).toEqual({
-      due: 5600,
-      received: 3600,
-      balance: 2000,
-      collectionRate: 3600 / 5600,
-      collectionRateText: '64.3%',
-      sharedMonths: 4,
+      due: 8600,
+      received: 5100,
+      balance: 3500,
+      collectionRate: 5100 / 8600,
+      collectionRateText: '59.3%',
+      unlinkedMonths: 2,
     });
     expect(months).toEqual([
       { month: '2025-01', due: 1800, received: 1800 },
       { month: '2025-02', due: 1800, received: 600 },
-      { month: '2025-03', due: 1000, received: 0 },
-      { month: '2025-04', due: 1000, received: 1200 },
+      { month: '2025-03', due: 2500, received: 800 },
+      { month: '2025-04', due: 2500, received: 1900 },
     ]);
   });
 

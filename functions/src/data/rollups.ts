@@ -1,4 +1,4 @@
-import { type Cents, isTransferCategory } from '@rent/shared';
+import { type Cents, isRentIncome, isTransferCategory } from '@rent/shared';
 import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
 
 /**
@@ -15,6 +15,10 @@ import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
  * but cannot create a missing nested map path. Every write that changes a transaction's amount,
  * date, category, property, ignored flag or existence ADDs (new contribution - old contribution) to
  * the affected cells in the same TransactWriteItems.
+ *
+ *   l#<leaseId>#in      rent received for a lease (issue 10): income in a rent category linked to the
+ *                       lease (leaseId), not ignored; the rent roll and rental history read it per lease
+ *                       and month. It is not a category counter (summarizeCell and sumCells skip it).
  */
 
 /** What of a transaction the rollups depend on. */
@@ -26,6 +30,8 @@ export interface RollupFacts {
   isIgnored: boolean;
   /** A pending bank transaction counts in no rollup until it posts. */
   pending?: boolean;
+  /** The lease this rent pays (issue 10): its l#<leaseId>#in counter. */
+  leaseId?: string | null;
 }
 
 export interface RollupCell {
@@ -36,6 +42,9 @@ export interface RollupCell {
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
 export const IGNORED_KEY = 'ignored';
+/** Prefix of the per-lease rent counters `l#<leaseId>#in`. */
+export const LEASE_PREFIX = 'l#';
+export const leaseCounter = (leaseId: string) => `${LEASE_PREFIX}${leaseId}#in`;
 const COUNTER_KINDS = new Set(['in', 'out', 'nin', 'nout']);
 
 export const monthOf = (date: string) => date.slice(0, 7);
@@ -43,6 +52,7 @@ export const cellId = (month: string, propertyId: string | null) => `${month}|${
 /** `c#<category>#<kind>` or `ignored#<kind>`; string tests, not a RegExp: every report runs this per attribute. */
 export function isCounter(attribute: string): boolean {
   const last = attribute.lastIndexOf('#');
+  if (attribute.startsWith(LEASE_PREFIX)) return last > LEASE_PREFIX.length && attribute.endsWith('#in');
   if (!COUNTER_KINDS.has(attribute.slice(last + 1))) return false;
   return attribute.startsWith('c#') ? last > 2 : last === IGNORED_KEY.length && attribute.startsWith(IGNORED_KEY);
 }
@@ -61,14 +71,12 @@ function bucketOf(facts: RollupFacts): string {
 function contribution(facts: RollupFacts): RollupCell {
   const bucket = bucketOf(facts);
   const moneyIn = facts.amount >= 0;
-  return {
-    month: monthOf(facts.date),
-    propertyId: facts.propertyId,
-    counters: {
-      [counterName(bucket, moneyIn ? 'in' : 'out')]: facts.amount,
-      [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
-    },
+  const counters: Record<string, number> = {
+    [counterName(bucket, moneyIn ? 'in' : 'out')]: facts.amount,
+    [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
   };
+  if (facts.leaseId && !facts.isIgnored && isRentIncome(facts)) counters[leaseCounter(facts.leaseId)] = facts.amount;
+  return { month: monthOf(facts.date), propertyId: facts.propertyId, counters };
 }
 
 /** Accumulates signed contributions per cell; zero counters and empty cells are dropped at the end. */
@@ -112,7 +120,18 @@ export const rollupFacts = (t: RollupFacts): RollupFacts => ({
   propertyId: t.propertyId,
   isIgnored: t.isIgnored,
   pending: t.pending,
+  leaseId: t.leaseId ?? null,
 });
+
+/** Rent received per lease in a cell (cents), from its l#<leaseId>#in counters. */
+export function leaseRentOf(cell: RollupCell): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const name in cell.counters) {
+    if (!name.startsWith(LEASE_PREFIX)) continue;
+    out.set(name.slice(LEASE_PREFIX.length, -'#in'.length), cell.counters[name]!);
+  }
+  return out;
+}
 
 /** The cells a set of transactions adds up to (what a rebuild writes). */
 export function computeRollups(transactions: Iterable<RollupFacts>): RollupCell[] {
@@ -248,6 +267,7 @@ export function summarizeCell(cell: RollupCell) {
   };
   // Hot on every report (a cell holds four counters per category): no arrays or splits per counter.
   for (const name in cell.counters) {
+    if (name.startsWith(LEASE_PREFIX)) continue; // per-lease rent, not a category
     const value = cell.counters[name]!;
     const last = name.lastIndexOf('#');
     const which = name.slice(last + 1);

@@ -16,6 +16,7 @@ import { type TransactionChange, writeTransactionChanges } from '../data/transac
 import { readTransactions } from '../data/transactions/read.js';
 import { type PlanExtras, planSync, type SyncPages } from './bankSyncPlan.js';
 import { fitSyncPlanToClosedPeriod } from './closedPeriods.js';
+import { linkChanges } from './leaseLinks.js';
 
 /**
  * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
@@ -80,6 +81,7 @@ export async function applySyncPages(
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
   fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId));
+  plan.changes = await linkChanges(orgId, plan.changes); // lease links (issue 10)
   await writeTransactionChanges(orgId, plan.changes, {
     extraOps: extraOpsOf(orgId, plan.extras),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
