@@ -56,7 +56,6 @@ export function LeasePicker({
         options={options}
         placeholder={LEASE_PICKER_PLACEHOLDER}
         invalid={!!errorText}
-        expandToViewport
         data-testid="transaction-lease"
       />
     </FormField>
