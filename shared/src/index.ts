@@ -11,6 +11,7 @@ export * from './core/depreciation.js';
 export * from './core/fileImport/duplicates.js';
 export * from './core/filters.js';
 export * from './core/invitations.js';
+export * from './core/leaseLinks.js';
 export * from './core/leases.js';
 export * from './core/maintenance.js';
 export * from './core/members.js';

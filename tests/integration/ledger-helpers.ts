@@ -56,6 +56,7 @@ export const TRANSACTION_FIELDS = [
   'institutionId',
   'isIgnored',
   'isReviewed',
+  'leaseId',
   'name',
   'notes',
   'organizationId',

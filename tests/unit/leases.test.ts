@@ -3,7 +3,7 @@ import {
   leaseMonths,
   leaseState,
   leasesOverlap,
-  RENT_SHARED_NOTE,
+  RENT_UNLINKED_NOTE,
   rentRollMonths,
   rentStatus,
   rentTotals,
@@ -66,8 +66,8 @@ describe('the rent roll of a lease', () => {
       terms,
       { from: '2024-12', to: '2025-06' },
       '2025-03-20',
-      () => 1,
       (m) => received[m] ?? 0,
+      () => 0,
     );
     expect(months.map((m) => [m.month, m.received, m.balance, m.status])).toEqual([
       ['2025-01', 100000, 0, 'paid'],
@@ -76,28 +76,31 @@ describe('the rent roll of a lease', () => {
     ]);
   });
 
-  it('shows a shared month as not attributable, and leaves it out of the totals', () => {
+  it('credits only the rent linked to the lease, and notes a month with rent linked to no lease', () => {
     const months = rentRollMonths(
       terms,
       { from: '2025-01', to: '2025-04' },
       '2026-01-01',
-      (m) => (m === '2025-04' ? 2 : 1),
       (m) => received[m] ?? 0,
+      (m) => (m === '2025-03' ? 50000 : 0),
     );
-    expect(months[3]).toMatchObject({
-      month: '2025-04',
-      received: null,
-      balance: null,
-      status: null,
-      note: RENT_SHARED_NOTE,
+    expect(months[2]).toEqual({
+      month: '2025-03',
+      dueDate: '2025-03-01',
+      due: 100000,
+      received: 0,
+      balance: 100000,
+      status: 'late',
+      note: RENT_UNLINKED_NOTE,
     });
+    expect(months.filter((m) => m.note !== null)).toHaveLength(1);
     expect(rentTotals(months)).toEqual({
-      due: 300000,
-      received: 160000,
-      balance: 140000,
-      collectionRate: 160000 / 300000,
-      collectionRateText: '53.3%',
-      sharedMonths: 1,
+      due: 400000,
+      received: 280000,
+      balance: 120000,
+      collectionRate: 280000 / 400000,
+      collectionRateText: '70.0%',
+      unlinkedMonths: 1,
     });
   });
 

@@ -164,7 +164,7 @@ describe('transactions by category: grouping and its table', () => {
       balance: 0,
       collectionRate: 1,
       collectionRateText: '100.0%',
-      sharedMonths: 0,
+      unlinkedMonths: 0,
     };
     const table = rentRollTable({
       from: '2025-01',

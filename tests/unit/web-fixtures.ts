@@ -21,6 +21,7 @@ export function wireTransaction(overrides: Partial<Transaction> = {}): Transacti
     source: 'user_created',
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
+    leaseId: null,
     propertyId: null,
     isReviewed: false,
     isIgnored: false,

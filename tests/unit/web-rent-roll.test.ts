@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { rentRollCsv } from '../../shared/src/reports/rentRollTable';
 
-const totals = (due: number, received: number, text: string, sharedMonths = 0) => ({
+const totals = (due: number, received: number, text: string, unlinkedMonths = 0) => ({
   due,
   received,
   balance: due - received,
   collectionRate: due ? received / due : null,
   collectionRateText: text,
-  sharedMonths,
+  unlinkedMonths,
 });
 
 describe('rent roll CSV', () => {
@@ -17,7 +17,7 @@ describe('rent roll CSV', () => {
       to: '2025-02',
       today: '2026-01-01',
       months: [],
-      totals: totals(1000, 400, '40.0%', 1),
+      totals: totals(2000, 400, '20.0%', 1),
       leases: [
         {
           id: 'l1',
@@ -44,13 +44,13 @@ describe('rent roll CSV', () => {
               month: '2025-02',
               dueDate: '2025-02-01',
               due: 1000,
-              received: null,
-              balance: null,
-              status: null,
-              note: 'Shared',
+              received: 0,
+              balance: 1000,
+              status: 'late',
+              note: 'Unlinked',
             },
           ],
-          totals: totals(1000, 400, '40.0%', 1),
+          totals: totals(2000, 400, '20.0%', 1),
         },
       ],
     });
@@ -58,9 +58,9 @@ describe('rent roll CSV', () => {
       'Rent roll 2025-01 to 2025-02',
       'Tenant,Email,Property,Unit,Month,Due date,Due,Received,Balance,Status,Collection rate,Note',
       `Ann,ann@example.com,"'=1 Main St, Springfield",,2025-01,2025-01-01,1000.00,400.00,600.00,Partly paid,,`,
-      `Ann,ann@example.com,"'=1 Main St, Springfield",,2025-02,2025-02-01,1000.00,,,Not available,,Shared`,
-      `Ann,ann@example.com,"'=1 Main St, Springfield",,Total,,1000.00,400.00,600.00,,40.0%,1 shared month not in the totals`,
-      'All leases,,,,Total,,1000.00,400.00,600.00,,40.0%,1 shared month not in the totals',
+      `Ann,ann@example.com,"'=1 Main St, Springfield",,2025-02,2025-02-01,1000.00,0.00,1000.00,Late,,Unlinked`,
+      `Ann,ann@example.com,"'=1 Main St, Springfield",,Total,,2000.00,400.00,1600.00,,20.0%,1 month with rent linked to no lease`,
+      'All leases,,,,Total,,2000.00,400.00,1600.00,,20.0%,1 month with rent linked to no lease',
       '',
     ]);
   });

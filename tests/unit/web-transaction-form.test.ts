@@ -16,6 +16,8 @@ const form = (overrides: Partial<TransactionFormValues> = {}): TransactionFormVa
   notes: '',
   category: '',
   propertyId: '',
+  leaseId: '',
+  leaseChoice: 'auto',
   ...overrides,
 });
 
@@ -38,6 +40,47 @@ describe('toFormValues: API transaction -> form', () => {
 
   it('a new transaction starts empty, today, Money In', () => {
     expect(toFormValues(null)).toEqual(form({ name: '', date: todayIso(), amount: '', direction: 'in' }));
+  });
+});
+
+describe('lease links in the form (issue 10)', () => {
+  const income = { amount: '1000', direction: 'in' as const, category: 'rental_income', propertyId: 'p1' };
+
+  it("shows a transaction's lease and who chose it", () => {
+    expect(toFormValues(wireTransaction({ amount: 1000, leaseId: 'l1', leaseLinkSource: 'auto' }))).toMatchObject({
+      leaseId: 'l1',
+      leaseChoice: 'auto',
+    });
+    expect(toFormValues(wireTransaction({ amount: 1000, leaseId: null, leaseLinkSource: 'manual' }))).toMatchObject({
+      leaseId: '',
+      leaseChoice: 'manual',
+    });
+  });
+
+  it('sends leaseId only when the person picked in this form, on income with a property', () => {
+    expect(buildTransactionBody(form({ ...income, leaseId: 'l1', leaseChoice: 'auto' })).body).not.toHaveProperty(
+      'leaseId',
+    );
+    expect(buildTransactionBody(form({ ...income, leaseId: '', leaseChoice: 'manual' })).body).not.toHaveProperty(
+      'leaseId',
+    );
+    expect(buildTransactionBody(form({ ...income, leaseId: 'l2', leaseChoice: 'changed' })).body).toMatchObject({
+      leaseId: 'l2',
+    });
+    expect(buildTransactionBody(form({ ...income, leaseId: '', leaseChoice: 'changed' })).body).toMatchObject({
+      leaseId: null,
+    });
+    const expense = form({ ...income, direction: 'out', leaseId: 'l2', leaseChoice: 'changed' });
+    expect(buildTransactionBody(expense).body).not.toHaveProperty('leaseId');
+  });
+
+  it('maps a server issue on leaseId to the Lease field', () => {
+    expect(splitTransactionIssues([{ path: 'body.leaseId', message: 'Only income can be linked to a lease' }])).toEqual(
+      {
+        fields: { leaseId: 'Only income can be linked to a lease' },
+        other: [],
+      },
+    );
   });
 });
 

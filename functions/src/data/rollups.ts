@@ -1,4 +1,4 @@
-import { type Cents, isTransferCategory, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
+import { type Cents, isRentIncome, isTransferCategory, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
 import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
 
 /**
@@ -19,6 +19,10 @@ import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
  *   x#noreceipt   how many of the cell's transactions need a receipt: money out of more than $75, not ignored,
  *                 no receipt (the dashboard's "Needs attention"). Not a category counter (summarizeCell and
  *                 sumCells skip it); the receipt writes keep it with the transaction's hasReceipt.
+ *
+ *   l#<leaseId>#in      rent received for a lease (issue 10): income in a rent category linked to the
+ *                       lease (leaseId), not ignored; the rent roll and rental history read it per lease
+ *                       and month. It is not a category counter (summarizeCell and sumCells skip it).
  */
 
 /** What of a transaction the rollups depend on. */
@@ -32,6 +36,8 @@ export interface RollupFacts {
   pending?: boolean;
   /** Whether a receipt is attached: the x#noreceipt counter. */
   hasReceipt?: boolean;
+  /** The lease this rent pays (issue 10): its l#<leaseId>#in counter. */
+  leaseId?: string | null;
 }
 
 export interface RollupCell {
@@ -42,6 +48,9 @@ export interface RollupCell {
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
 export const IGNORED_KEY = 'ignored';
+/** Prefix of the per-lease rent counters `l#<leaseId>#in`. */
+export const LEASE_PREFIX = 'l#';
+export const leaseCounter = (leaseId: string) => `${LEASE_PREFIX}${leaseId}#in`;
 const COUNTER_KINDS = new Set(['in', 'out', 'nin', 'nout']);
 /** How many of a cell's transactions need a receipt (see above). */
 export const NO_RECEIPT_COUNTER = 'x#noreceipt';
@@ -56,6 +65,7 @@ export const cellId = (month: string, propertyId: string | null) => `${month}|${
 export function isCounter(attribute: string): boolean {
   if (attribute === NO_RECEIPT_COUNTER) return true;
   const last = attribute.lastIndexOf('#');
+  if (attribute.startsWith(LEASE_PREFIX)) return last > LEASE_PREFIX.length && attribute.endsWith('#in');
   if (!COUNTER_KINDS.has(attribute.slice(last + 1))) return false;
   return attribute.startsWith('c#') ? last > 2 : last === IGNORED_KEY.length && attribute.startsWith(IGNORED_KEY);
 }
@@ -79,6 +89,7 @@ function contribution(facts: RollupFacts): RollupCell {
     [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
   };
   if (needsReceipt(facts)) counters[NO_RECEIPT_COUNTER] = 1;
+  if (facts.leaseId && !facts.isIgnored && isRentIncome(facts)) counters[leaseCounter(facts.leaseId)] = facts.amount;
   return { month: monthOf(facts.date), propertyId: facts.propertyId, counters };
 }
 
@@ -124,7 +135,18 @@ export const rollupFacts = (t: RollupFacts): RollupFacts => ({
   isIgnored: t.isIgnored,
   pending: t.pending,
   hasReceipt: t.hasReceipt ?? false,
+  leaseId: t.leaseId ?? null,
 });
+
+/** Rent received per lease in a cell (cents), from its l#<leaseId>#in counters. */
+export function leaseRentOf(cell: RollupCell): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const name in cell.counters) {
+    if (!name.startsWith(LEASE_PREFIX)) continue;
+    out.set(name.slice(LEASE_PREFIX.length, -'#in'.length), cell.counters[name]!);
+  }
+  return out;
+}
 
 /** The cells a set of transactions adds up to (what a rebuild writes). */
 export function computeRollups(transactions: Iterable<RollupFacts>): RollupCell[] {
@@ -261,6 +283,7 @@ export function summarizeCell(cell: RollupCell) {
   // Hot on every report (a cell holds four counters per category): no arrays or splits per counter.
   for (const name in cell.counters) {
     if (name === NO_RECEIPT_COUNTER) continue; // a count of transactions, not a category
+    if (name.startsWith(LEASE_PREFIX)) continue; // per-lease rent, not a category
     const value = cell.counters[name]!;
     const last = name.lastIndexOf('#');
     const which = name.slice(last + 1);

@@ -3,6 +3,7 @@ import {
   type Category,
   type Cents,
   fromCents,
+  type LeaseLinkSource,
   type Transaction,
   type TransactionSource,
 } from '@rent/shared';
@@ -52,6 +53,10 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   propertyId: string | null;
+  /** The lease this rent pays (issue 10, shared/src/core/leaseLinks.ts); absent or null = none. */
+  leaseId?: string | null;
+  /** Who chose the lease link: "manual" (a person; automation never changes it) or "auto"; absent = nobody. */
+  leaseLinkSource?: LeaseLinkSource | null;
   isReviewed: boolean;
   isIgnored: boolean;
   hasReceipt: boolean;
@@ -133,6 +138,8 @@ const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
   'suggestionConfidence',
   'suggestedMatchId',
   'removedByBank',
+  'leaseId',
+  'leaseLinkSource',
 ];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
@@ -145,5 +152,10 @@ export function toTransactionRecord(item: Record<string, unknown>): TransactionR
 /** Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the category. */
 export function transactionToApi(t: TransactionRecord): Transaction {
   const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, ...rest } = t;
-  return { ...rest, amount: fromCents(amount), ...(categorizedByRuleId ? { categorizedByRuleId } : {}) };
+  return {
+    ...rest,
+    amount: fromCents(amount),
+    leaseId: rest.leaseId ?? null,
+    ...(categorizedByRuleId ? { categorizedByRuleId } : {}),
+  };
 }

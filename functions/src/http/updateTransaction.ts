@@ -1,8 +1,8 @@
 import { routes } from '@rent/shared';
 import { transactionToApi } from '../data/transactionItems.js';
-import { updateTransaction } from '../data/transactions/writes.js';
 import { http } from '../runtime/http.js';
+import { updateTransactionLinked } from '../services/leaseLinks.js';
 
 export const handler = http(routes.updateTransaction, async ({ caller, params, body }) => ({
-  transaction: transactionToApi(await updateTransaction(caller.orgId, params.id, body)),
+  transaction: transactionToApi(await updateTransactionLinked(caller.orgId, params.id, body)),
 }));

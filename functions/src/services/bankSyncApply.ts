@@ -12,6 +12,7 @@ import { readTransactions } from '../data/transactions/read.js';
 import { fitSyncPlanToClosedPeriod } from './bankHeldChanges.js';
 import { planSync, type SyncPages } from './bankSyncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './bankSyncWrites.js';
+import { linkChanges } from './leaseLinks.js';
 
 /**
  * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
@@ -64,6 +65,7 @@ export async function applySyncPages(
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
   const held = fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId), institution.id);
+  plan.changes = await linkChanges(orgId, plan.changes); // lease links (issue 10)
   await writeTransactionChanges(orgId, plan.changes, {
     extraOps: ([, next]) => planExtrasOps(orgId, next.id, plan.extras.get(next.id)),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,

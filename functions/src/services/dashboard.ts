@@ -14,7 +14,7 @@ import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
 import { UNCATEGORIZED_KEY } from '../data/rollups.js';
 import { waitingTransactions } from '../data/transactions/waiting.js';
 import { attentionCounts } from './attention.js';
-import { rentReceivedIn, rentRollRows } from './rentRoll.js';
+import { leaseRentIn, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './reports.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -38,7 +38,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
   const [{ cells, properties }, leases, received, maintenance, waiting, more] = await Promise.all([
     books,
     leasesByPropertyOf(caller.orgId),
-    thisMonth.then(rentReceivedIn),
+    thisMonth.then(leaseRentIn),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, {}, true),
     attentionCounts(

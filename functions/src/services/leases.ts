@@ -4,7 +4,6 @@ import {
   type Lease,
   type LeaseInput,
   type LeaseUpdate,
-  leaseCoversMonth,
   leaseMonths,
   leaseState,
   leasesOverlap,
@@ -24,8 +23,8 @@ import {
   putNewLease,
   updateLeaseTerms,
 } from '../data/repositories/tenancies.js';
-import { rentReceivedByMonth } from '../data/transactions/rentReceived.js';
 import { Conflict, InvalidReference, NotFound } from '../domain-errors.js';
+import { leaseRent } from './rentRoll.js';
 
 /**
  * Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"). Staff list and
@@ -129,74 +128,44 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
 
 /**
  * A tenant's leases in their organization with, per month from the lease start to this month (or its end),
- * the rent due and received and a status. Rent received is the property's rent-category income in that
- * month (transactions carry no lease yet): it is attributed to the lease only when that lease is the only
- * one on the property running in that month; otherwise received is null with a note, never a guess. The
- * response holds this tenant's leases and nothing else: no transaction, no other tenant, no property figure.
+ * the rent due and received and a status. Rent received is the rent linked to the lease (a transaction's
+ * leaseId), from the same per-lease rollup counters as the rent roll (rentRoll.ts `leaseRent`, one Query).
+ * The response holds this tenant's leases and nothing else: no transaction, no other tenant, no property figure.
  */
 export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
   const now = today();
   const mine = await leasesOfUser(caller.orgId, caller.userId);
   const propertyIds = [...new Set(mine.map((l) => l.propertyId))];
   const properties = new Map((await getPropertiesByIds(caller.orgId, propertyIds)).map((p) => [p.id, p]));
-  const onProperty = new Map(
-    await Promise.all(propertyIds.map(async (id) => [id, await leasesOfProperty(caller.orgId, id)] as const)),
-  );
-  const leases = await Promise.all(
-    mine
-      .filter((l) => properties.has(l.propertyId))
-      .map(async (lease) => {
-        const months = leaseMonths(lease, now);
-        const received =
-          months.length === 0
-            ? new Map<string, number>()
-            : await rentReceivedByMonth(caller.orgId, lease.propertyId, months[0]!, months.at(-1)!);
-        const neighbours = onProperty.get(lease.propertyId) ?? [];
-        return {
-          id: lease.id,
-          address: properties.get(lease.propertyId)!.address,
-          unitLabel: lease.unitLabel,
-          leaseStart: lease.leaseStart,
-          leaseEnd: lease.leaseEnd,
-          monthlyRent: fromCents(lease.monthlyRent),
-          securityDeposit: fromCents(lease.securityDeposit),
-          rentDueDay: lease.rentDueDay,
-          graceDays: lease.graceDays,
-          state: leaseState(lease, now),
-          months: months.reverse().map((month) => rentMonth(lease, month, neighbours, received, now)),
-        };
-      }),
-  );
+  const shown = mine.filter((l) => properties.has(l.propertyId));
+  const months = new Map(shown.map((lease) => [lease.id, leaseMonths(lease, now)]));
+  const first = [...months.values()].flatMap((m) => m.slice(0, 1)).sort()[0];
+  const rent = first === undefined ? null : await leaseRent(caller.orgId, first, now.slice(0, 7));
+  const leases = shown.map((lease) => ({
+    id: lease.id,
+    address: properties.get(lease.propertyId)!.address,
+    unitLabel: lease.unitLabel,
+    leaseStart: lease.leaseStart,
+    leaseEnd: lease.leaseEnd,
+    monthlyRent: fromCents(lease.monthlyRent),
+    securityDeposit: fromCents(lease.securityDeposit),
+    rentDueDay: lease.rentDueDay,
+    graceDays: lease.graceDays,
+    state: leaseState(lease, now),
+    months: [...months.get(lease.id)!]
+      .reverse()
+      .map((month) => rentMonth(lease, month, rent?.byLease.get(`${lease.id}|${month}`) ?? 0, now)),
+  }));
   // Newest lease first, as the page shows them.
   return { leases: leases.reverse() };
 }
 
-function rentMonth(
-  lease: LeaseRecord,
-  month: string,
-  neighbours: LeaseRecord[],
-  received: Map<string, number>,
-  now: string,
-): RentMonth {
-  const dueDate = `${month}-${String(lease.rentDueDay).padStart(2, '0')}`;
-  const running = neighbours.filter((n) => leaseCoversMonth(n, month)).length;
-  if (running > 1) {
-    return {
-      month,
-      dueDate,
-      due: fromCents(lease.monthlyRent),
-      received: null,
-      status: null,
-      note: 'Rent received on this property is shared between leases this month; ask your landlord for your balance.',
-    };
-  }
-  const cents = received.get(month) ?? 0;
+function rentMonth(lease: LeaseRecord, month: string, cents: number, now: string): RentMonth {
   return {
     month,
-    dueDate,
+    dueDate: `${month}-${String(lease.rentDueDay).padStart(2, '0')}`,
     due: fromCents(lease.monthlyRent),
     received: fromCents(cents),
     status: rentStatus(lease, month, cents, now),
-    note: null,
   };
 }

@@ -1,6 +1,5 @@
 import {
   fromCents,
-  leaseCoversMonth,
   monthsBetween,
   RENT_CATEGORIES,
   type RentRollMonth,
@@ -13,36 +12,49 @@ import { profilesOf } from '../data/repositories/members.js';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
 import { type LeaseRecord, leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { type RollupCell, summarizeCell } from '../data/rollups.js';
+import { leaseRentOf, type RollupCell, summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
 /**
- * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll"): per lease and month of the period
- * (capped at this month), rent due, received, balance and status. Rent received on a property in a month is
- * its rent-category income from the monthly rollups (one query over the period, never the transactions),
- * credited to a lease only when it is the only lease running on the property that month; the arithmetic is
- * shared/src/core/leases.ts, the same as the tenant's rental history.
+ * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll", "Lease links (issue 10)"): per lease
+ * and month of the period (capped at this month), rent due, received, balance and status. Rent received by
+ * a lease is the rent linked to it (a transaction's leaseId), read from the monthly rollups' per-lease
+ * counters (l#<leaseId>#in; one query over the period, never the transactions); rent on a property linked to
+ * no lease is reported apart. The arithmetic is shared/src/core/leases.ts; the tenant's rental history reads
+ * the same counters (`leaseRent`).
  */
 const rentCategories: readonly string[] = RENT_CATEGORIES;
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Rent received per property and month (cents), from the rollup cells of the period. */
-export async function rentReceived(orgId: string, from: string, to: string): Promise<Map<string, number>> {
-  return rentReceivedIn((await readRollupCells(orgId, { from, to })).cells);
+export interface LeaseRent {
+  /** `leaseId|month` -> cents of rent linked to the lease. */
+  byLease: Map<string, number>;
+  /** `propertyId|month` -> cents of the property's rent linked to no lease. */
+  unlinked: Map<string, number>;
 }
 
-/** Rent received per `propertyId|month`, in cents, from rollup cells already read. */
-export function rentReceivedIn(cells: RollupCell[]): Map<string, number> {
-  const out = new Map<string, number>();
+/** Rent per lease and month, and the rent linked to no lease per property and month, from rollup cells. */
+export function leaseRentIn(cells: RollupCell[]): LeaseRent {
+  const byLease = new Map<string, number>();
+  const unlinked = new Map<string, number>();
   for (const cell of cells) {
     if (cell.propertyId === null) continue;
-    let cents = 0;
+    let rent = 0;
     for (const [category, totals] of Object.entries(summarizeCell(cell).byCategory)) {
-      if (rentCategories.includes(category)) cents += totals.in;
+      if (rentCategories.includes(category)) rent += totals.in;
     }
-    if (cents !== 0) out.set(`${cell.propertyId}|${cell.month}`, cents);
+    for (const [leaseId, cents] of leaseRentOf(cell)) {
+      byLease.set(`${leaseId}|${cell.month}`, cents);
+      rent -= cents;
+    }
+    if (rent !== 0) unlinked.set(`${cell.propertyId}|${cell.month}`, rent);
   }
-  return out;
+  return { byLease, unlinked };
+}
+
+/** Rent per lease (and unlinked per property) over months from..to (YYYY-MM), from the rollups. */
+export async function leaseRent(orgId: string, from: string, to: string): Promise<LeaseRent> {
+  return leaseRentIn((await readRollupCells(orgId, { from, to })).cells);
 }
 
 const wireTotals = (t: RentTotals) => ({
@@ -54,8 +66,8 @@ const wireTotals = (t: RentTotals) => ({
 const wireMonth = (m: RentRollMonth) => ({
   ...m,
   due: fromCents(m.due),
-  received: m.received === null ? null : fromCents(m.received),
-  balance: m.balance === null ? null : fromCents(m.balance),
+  received: fromCents(m.received),
+  balance: fromCents(m.balance),
 });
 
 /**
@@ -66,7 +78,7 @@ export function rentRollRows<P extends { id: string }>(
   leasesByProperty: readonly { property: P; leases: LeaseRecord[] }[],
   query: { from: string; to: string },
   now: string,
-  received: Map<string, number>,
+  rent: LeaseRent,
 ) {
   return leasesByProperty.flatMap(({ property, leases }) =>
     leases.map((lease) => ({
@@ -76,8 +88,8 @@ export function rentRollRows<P extends { id: string }>(
         lease,
         query,
         now,
-        (month) => leases.filter((l) => leaseCoversMonth(l, month)).length,
-        (month) => received.get(`${property.id}|${month}`) ?? 0,
+        (month) => rent.byLease.get(`${lease.id}|${month}`) ?? 0,
+        (month) => rent.unlinked.get(`${property.id}|${month}`) ?? 0,
       ),
     })),
   );
@@ -90,10 +102,10 @@ export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
     throw new NotFound('Property');
   }
   const shown = query.propertyId === undefined ? properties : properties.filter((p) => p.id === query.propertyId);
-  const [received, leases] = await Promise.all([rentReceived(orgId, query.from, query.to), leasesByPropertyOf(orgId)]);
+  const [rent, leases] = await Promise.all([leaseRent(orgId, query.from, query.to), leasesByPropertyOf(orgId)]);
   const leasesByProperty = shown.map((p) => ({ property: p, leases: leases.get(p.id) ?? [] }));
   const profiles = await profilesOf([...new Set(leasesByProperty.flatMap((x) => x.leases.map((l) => l.userId)))]);
-  const rows = rentRollRows(leasesByProperty, query, now, received).map((row) => ({
+  const rows = rentRollRows(leasesByProperty, query, now, rent).map((row) => ({
     ...row,
     profile: profiles.get(row.lease.userId),
   }));
@@ -108,11 +120,11 @@ export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
 
   const allMonths = shownRows.flatMap((r) => r.months);
   const perMonth = monthsBetween(query.from, query.to).map((month) => {
-    const those = allMonths.filter((m) => m.month === month && m.received !== null);
+    const those = allMonths.filter((m) => m.month === month);
     return {
       month,
       due: fromCents(those.reduce((sum, m) => sum + m.due, 0)),
-      received: fromCents(those.reduce((sum, m) => sum + (m.received ?? 0), 0)),
+      received: fromCents(those.reduce((sum, m) => sum + m.received, 0)),
     };
   });
 

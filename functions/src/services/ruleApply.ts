@@ -28,6 +28,7 @@ import { type TransactionChange, writeTransactionChanges } from '../data/transac
 import { readTransactions } from '../data/transactions/read.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
+import { leaseBook, link } from './leaseLinks.js';
 import { categorizedByRule } from './transactions.js';
 
 /**
@@ -135,14 +136,15 @@ export async function applyRule(
 
   const batch = await openRuleBatch(caller, rule, criteria, now);
   const change = todo[0]!.change;
+  const book = await leaseBook(orgId); // lease links follow the new category (issue 10)
   const changeOf = (record: TransactionRecord): TransactionChange => [
     record,
-    {
+    link(book, {
       ...categorizedByRule(record, change),
       categorizationBatchId: batch.id,
       updatedAt: stamp,
       version: record.version + 1,
-    },
+    }),
   ];
   const { written, pending } = await writeTransactionChanges(
     orgId,

@@ -11,6 +11,7 @@ import {
 } from '../data/transactions/changes.js';
 import { readTransactions } from '../data/transactions/read.js';
 import { insertTransaction } from '../data/transactions/writes.js';
+import { chosen, leaseBook, link } from './leaseLinks.js';
 
 /**
  * How transactions arrive: created by hand, or imported in bulk (bank sync, file import). Either way
@@ -82,7 +83,8 @@ export async function createTransaction(
     hasReviewHistory: false,
     version: 1,
   };
-  const record = rules ? categorizeOnArrival(rules, entered, now) : entered;
+  const categorized = rules ? categorizeOnArrival(rules, entered, now) : entered;
+  const record = chosen(await leaseBook(caller.orgId), categorized, input.leaseId); // lease links (issue 10)
   await insertTransaction(record, receiptIds);
   return record;
 }
@@ -101,7 +103,8 @@ export async function importTransactions(
   // Imported transactions land in the cells' snapshots directly (see WriteChangesOptions.snapshots).
   const rules = await activeRuleSet(orgId);
   const now = new Date().toISOString();
-  const prepared = new Map(records.map((record) => [record.id, categorizeOnArrival(rules, record, now)]));
+  const book = await leaseBook(orgId); // lease links (issue 10)
+  const prepared = new Map(records.map((record) => [record.id, link(book, categorizeOnArrival(rules, record, now))]));
   const existing = new Set<string>();
   const { written, pending } = await writeTransactionChanges(
     orgId,

@@ -85,18 +85,22 @@ export function rentStatus(terms: LeaseTerms, month: string, received: number, t
 
 // ---- the rent roll (issue 10 "A rent roll per property and for the portfolio") ---------------------------
 
-/** Why a month's received rent is not attributed (the rental history says the same to the tenant). */
-export const RENT_SHARED_NOTE =
-  'More than one lease runs on this property this month; rent received cannot be told apart.';
+/**
+ * Rent received is credited to a lease by its link (a transaction's leaseId; docs/decisions.md "Lease links
+ * (issue 10)"). A month in which the property also received rent linked to no lease says so.
+ */
+export const RENT_UNLINKED_NOTE =
+  'Some rent received on this property this month is not linked to a lease; link it in the transaction.';
 
 export interface RentRollMonth {
   month: string;
   dueDate: string;
   due: number;
-  /** null when the month's rent received cannot be attributed to this lease (see `note`). */
-  received: number | null;
-  balance: number | null;
-  status: RentStatus | null;
+  /** Rent received linked to this lease in the month. */
+  received: number;
+  balance: number;
+  status: RentStatus;
+  /** RENT_UNLINKED_NOTE when the property received rent that month linked to no lease; else null. */
   note: string | null;
 }
 
@@ -108,64 +112,49 @@ export interface RentTotals {
   collectionRate: number | null;
   /** "—" when nothing was due. */
   collectionRateText: string;
-  /** Months left out of the totals because their rent received cannot be attributed. */
-  sharedMonths: number;
+  /** Months in which the property also received rent linked to no lease (see RENT_UNLINKED_NOTE). */
+  unlinkedMonths: number;
 }
 
 /**
  * One lease's months of the period (from..to, capped at this month, only months the lease runs in), in
- * cents. `running(month)` is how many leases run on the property that month; `received(month)` is the
- * property's rent-category income that month. Received is credited only when this lease runs alone.
+ * cents. `received(month)` is the rent linked to this lease that month; `unlinked(month)` the property's
+ * rent that month linked to no lease.
  */
 export function rentRollMonths(
   lease: LeaseTerms,
   period: { from: string; to: string },
   today: string,
-  running: (month: string) => number,
   received: (month: string) => number,
+  unlinked: (month: string) => number,
 ): RentRollMonth[] {
   const last = [period.to, today.slice(0, 7)].sort()[0]!;
   if (period.from > last) return [];
   return monthsBetween(period.from, last)
     .filter((month) => leaseCoversMonth(lease, month))
     .map((month) => {
-      const dueDate = `${month}-${String(lease.rentDueDay).padStart(2, '0')}`;
-      if (running(month) > 1) {
-        return {
-          month,
-          dueDate,
-          due: lease.monthlyRent,
-          received: null,
-          balance: null,
-          status: null,
-          note: RENT_SHARED_NOTE,
-        };
-      }
       const cents = received(month);
       return {
         month,
-        dueDate,
+        dueDate: `${month}-${String(lease.rentDueDay).padStart(2, '0')}`,
         due: lease.monthlyRent,
         received: cents,
         balance: lease.monthlyRent - cents,
         status: rentStatus(lease, month, cents, today),
-        note: null,
+        note: unlinked(month) > 0 ? RENT_UNLINKED_NOTE : null,
       };
     });
 }
 
-/** Totals of months (cents): attributable months only; shared months are counted apart. */
-export function rentTotals(months: readonly Pick<RentRollMonth, 'due' | 'received'>[]): RentTotals {
+/** Totals of months (cents), with how many of them had rent on the property linked to no lease. */
+export function rentTotals(months: readonly Pick<RentRollMonth, 'due' | 'received' | 'note'>[]): RentTotals {
   let due = 0;
   let received = 0;
-  let sharedMonths = 0;
+  let unlinkedMonths = 0;
   for (const m of months) {
-    if (m.received === null) {
-      sharedMonths += 1;
-      continue;
-    }
     due += m.due;
     received += m.received;
+    if (m.note !== null) unlinkedMonths += 1;
   }
   const collectionRate = due > 0 ? received / due : null;
   return {
@@ -174,6 +163,6 @@ export function rentTotals(months: readonly Pick<RentRollMonth, 'due' | 'receive
     balance: due - received,
     collectionRate,
     collectionRateText: collectionRate === null ? '—' : formatPercent(collectionRate),
-    sharedMonths,
+    unlinkedMonths,
   };
 }

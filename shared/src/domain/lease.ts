@@ -80,10 +80,9 @@ export const RentMonth = z.object({
   month: z.string(),
   dueDate: z.string(),
   due: z.number(),
-  /** null when the rent received on the property cannot be told apart between leases (see `note`). */
-  received: z.number().nullable(),
-  status: RentStatusEnum.nullable(),
-  note: z.string().nullable(),
+  /** Rent received linked to this lease (issue 10 "Lease links"). */
+  received: z.number(),
+  status: RentStatusEnum,
 });
 export type RentMonth = z.infer<typeof RentMonth>;
 

@@ -166,7 +166,8 @@ const RentTotalsWire = z.object({
   balance: z.number(),
   collectionRate: z.number().nullable(),
   collectionRateText: z.string(),
-  sharedMonths: z.number().int(),
+  /** Months in which the property also received rent linked to no lease. */
+  unlinkedMonths: z.number().int(),
 });
 
 export const RentRollLease = z.object({
@@ -185,10 +186,10 @@ export const RentRollLease = z.object({
       month: z.string(),
       dueDate: z.string(),
       due: z.number(),
-      /** null when rent received on the property cannot be attributed (more than one lease runs; see note). */
-      received: z.number().nullable(),
-      balance: z.number().nullable(),
-      status: z.enum(['paid', 'partial', 'unpaid', 'late', 'upcoming']).nullable(),
+      /** Rent received linked to this lease (issue 10 "Lease links"). */
+      received: z.number(),
+      balance: z.number(),
+      status: z.enum(['paid', 'partial', 'unpaid', 'late', 'upcoming']),
       note: z.string().nullable(),
     }),
   ),

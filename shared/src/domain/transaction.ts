@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountFilterCents, NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
+import { LEASE_LINK_SOURCES } from '../core/leaseLinks.js';
 import {
   CATEGORY_GROUP_VALUES,
   CATEGORY_VALUES,
@@ -64,12 +65,31 @@ const editableFields = {
   notes: optionalText('Notes', TRANSACTION_NOTES_MAX),
 };
 
+/**
+ * Lease links (issue 10): a lease id, or null for "no lease". Omitted = not chosen by the person (a new
+ * transaction may be linked automatically; an edit keeps the current link). Checked on write: a lease of
+ * the organization (else 404), of the transaction's property, on income (else 400).
+ */
+export const LeaseIdField = z
+  .string({ error: 'Choose a lease from the list' })
+  .nullable()
+  .transform((value, ctx): string | null => {
+    if (value === null || value === '') return null;
+    if (!ID_PATTERN.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a lease from the list' });
+      return z.NEVER;
+    }
+    return value;
+  })
+  .optional();
+
 const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
 /** POST /api/transactions. isIgnored defaults to false; receiptIds attach the caller's unattached uploads. */
 export const TransactionInput = z.strictObject({
   ...editableFields,
   isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
+  leaseId: LeaseIdField,
   receiptIds: z
     .array(Id)
     .max(ATTACH_RECEIPTS_MAX, { error: `Attach at most ${ATTACH_RECEIPTS_MAX} receipts at once` })
@@ -86,6 +106,7 @@ export type TransactionInputBody = z.input<typeof TransactionInput>;
 export const TransactionUpdate = z.strictObject({
   ...editableFields,
   isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
+  leaseId: LeaseIdField,
   version: z.number({ error: 'version is required' }).int().min(1),
 });
 export type TransactionUpdate = z.output<typeof TransactionUpdate>;
@@ -141,6 +162,9 @@ export const Transaction = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   propertyId: z.string().nullable(),
+  /** The lease this rent pays (issue 10); null = none. leaseLinkSource: "manual" (a person) or "auto". */
+  leaseId: z.string().nullable(),
+  leaseLinkSource: z.enum(LEASE_LINK_SOURCES).nullable().optional(),
   isReviewed: z.boolean(),
   isIgnored: z.boolean(),
   hasReceipt: z.boolean(),

@@ -6,8 +6,10 @@ import type { RentRollData } from './types.js';
 const cents = (value: number | null) => (value === null ? null : (toCents(value) ?? 0));
 type Totals = RentRollData['totals'];
 
-const sharedNote = (t: Totals) =>
-  t.sharedMonths > 0 ? `${t.sharedMonths} shared ${t.sharedMonths === 1 ? 'month' : 'months'} not in the totals` : '';
+const unlinkedNote = (t: Totals) =>
+  t.unlinkedMonths > 0
+    ? `${t.unlinkedMonths} ${t.unlinkedMonths === 1 ? 'month' : 'months'} with rent linked to no lease`
+    : '';
 
 /** The rent roll (CSV and PDF): one row per lease and month, a total row per lease, and the portfolio's total. */
 export function rentRollTable(report: RentRollData): ReportTable {
@@ -22,7 +24,7 @@ export function rentRollTable(report: RentRollData): ReportTable {
       cents(t.balance),
       '',
       t.collectionRateText,
-      sharedNote(t),
+      unlinkedNote(t),
     ],
     style: 'bold',
   });
@@ -37,7 +39,7 @@ export function rentRollTable(report: RentRollData): ReportTable {
           cents(m.due),
           cents(m.received),
           cents(m.balance),
-          m.status ? RENT_STATUS_LABELS[m.status] : 'Not available',
+          RENT_STATUS_LABELS[m.status],
           '',
           m.note ?? '',
         ],

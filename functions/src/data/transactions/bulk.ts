@@ -12,15 +12,18 @@ import { changesOps, notYourProperty, withFreshRead, writeOps } from './writeOps
 import { categorized } from './writes.js';
 
 type BulkSet = BulkTransactionUpdate['set'];
+/** What a change derives (the lease link, services/leaseLinks.ts). */
+type Derive = (next: TransactionRecord) => TransactionRecord;
+const same: Derive = (next) => next;
 
-function applySet(current: TransactionRecord, set: BulkSet, now: string): TransactionRecord | null {
+function applySet(current: TransactionRecord, set: BulkSet, now: string, derive: Derive): TransactionRecord | null {
   const changes: Partial<TransactionRecord> = {
     ...(set.category !== undefined && categorized(current, set.category, now)),
     ...(set.propertyId !== undefined && set.propertyId !== current.propertyId && { propertyId: set.propertyId }),
     ...(set.isIgnored !== undefined && set.isIgnored !== current.isIgnored && { isIgnored: set.isIgnored }),
   };
   if (Object.keys(changes).length === 0) return null;
-  return { ...current, ...changes, updatedAt: now, version: current.version + 1 };
+  return derive({ ...current, ...changes, updatedAt: now, version: current.version + 1 });
 }
 
 /** Greedy packing: as many transactions per TransactWriteItems as fit in 100 items with their cells. */
@@ -54,6 +57,7 @@ export async function bulkUpdateTransactions(
   orgId: string,
   ids: string[],
   set: BulkSet,
+  derive: Derive = same,
 ): Promise<{ updatedIds: string[]; unchangedIds: string[] }> {
   const found = await readTransactions(orgId, ids, 1);
   const missing = ids.filter((id) => !found.has(id));
@@ -74,7 +78,7 @@ export async function bulkUpdateTransactions(
   const pairs: [TransactionRecord, TransactionRecord][] = [];
   for (const id of ids) {
     const current = found.get(id)!;
-    const next = applySet(current, set, now);
+    const next = applySet(current, set, now, derive);
     if (next) pairs.push([current, next]);
     else unchangedIds.push(id);
   }
@@ -82,7 +86,7 @@ export async function bulkUpdateTransactions(
   const updatedIds: string[] = [];
   try {
     for (const batch of packBatches(orgId, pairs)) {
-      const written = await writeBatch(orgId, batch, set, now);
+      const written = await writeBatch(orgId, batch, set, now, derive);
       updatedIds.push(...written.updated);
       unchangedIds.push(...written.unchanged);
     }
@@ -103,6 +107,7 @@ async function writeBatch(
   batch: [TransactionRecord, TransactionRecord][],
   set: BulkSet,
   now: string,
+  derive: Derive,
 ): Promise<{ updated: string[]; unchanged: string[] }> {
   let pairs = batch;
   let unchanged: string[] = [];
@@ -116,7 +121,7 @@ async function writeBatch(
       pairs = [];
       unchanged = [];
       for (const id of ids) {
-        const next = applySet(fresh.get(id)!, set, now);
+        const next = applySet(fresh.get(id)!, set, now, derive);
         if (next) pairs.push([fresh.get(id)!, next]);
         else unchanged.push(id);
       }
@@ -125,8 +130,8 @@ async function writeBatch(
     // A re-read can move transactions into more rollup cells than planned: split rather than fail.
     if (ops.length > MAX_TRANSACT_ITEMS) {
       const half = Math.ceil(pairs.length / 2);
-      const first = await writeBatch(orgId, pairs.slice(0, half), set, now);
-      const second = await writeBatch(orgId, pairs.slice(half), set, now);
+      const first = await writeBatch(orgId, pairs.slice(0, half), set, now, derive);
+      const second = await writeBatch(orgId, pairs.slice(half), set, now, derive);
       return {
         updated: [...first.updated, ...second.updated],
         unchanged: [...unchanged, ...first.unchanged, ...second.unchanged],

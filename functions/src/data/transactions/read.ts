@@ -35,6 +35,8 @@ const CATEGORIZATION_VIEW = [
   'categorizedAt',
   'categorizedByRuleId',
   'categorizationBatchId',
+  'leaseId', // the lease rent rollups follow it (issue 10)
+  'leaseLinkSource',
 ];
 const categorizationProjection = {
   ProjectionExpression: CATEGORIZATION_VIEW.map((_, i) => `#p${i}`).join(', '),

@@ -65,12 +65,14 @@ export async function updateTransaction(
   orgId: string,
   transactionId: string,
   input: TransactionUpdate,
+  /** Decides what the edit derives (the lease link, services/leaseLinks.ts); identity when absent. */
+  derive: (next: TransactionRecord) => TransactionRecord = (next) => next,
 ): Promise<TransactionRecord> {
   const current = await getTransaction(orgId, transactionId);
   if (current.version !== input.version) throw stale();
   await assertPeriodOpen(orgId, [current.date, input.date]);
   const now = new Date().toISOString();
-  const next: TransactionRecord = {
+  const next: TransactionRecord = derive({
     ...current,
     name: input.name,
     date: input.date,
@@ -81,7 +83,7 @@ export async function updateTransaction(
     ...categorized(current, input.category, now),
     updatedAt: now,
     version: current.version + 1,
-  };
+  });
   try {
     await writeOps(orgId, changeOps(current, next, stale));
   } catch (error) {

@@ -9,8 +9,7 @@ const STATUS_TYPES: Record<RentStatus, StatusIndicatorProps.Type> = {
   upcoming: 'info',
 };
 
-/** A month's rent status (the tenant's rental history and the rent roll); no status = not attributable. */
-export function RentStatusBadge({ month }: { month: { status: RentStatus | null } }) {
-  if (!month.status) return <StatusIndicator type="stopped">Not available</StatusIndicator>;
+/** A month's rent status (the tenant's rental history and the rent roll). */
+export function RentStatusBadge({ month }: { month: { status: RentStatus } }) {
   return <StatusIndicator type={STATUS_TYPES[month.status]}>{RENT_STATUS_LABELS[month.status]}</StatusIndicator>;
 }

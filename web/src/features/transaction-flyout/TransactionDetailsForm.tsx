@@ -14,6 +14,7 @@ import { useId } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { BankStatus } from './BankStatus';
+import { LeasePicker } from './LeasePicker';
 import { ReceiptsSection } from './ReceiptsSection';
 import type { TransactionField, TransactionFormValues } from './transactionForm';
 import { BANK_DELETE_TEXT, type TransactionEditor } from './use-transaction-editor';
@@ -207,6 +208,12 @@ export function TransactionDetailsForm({
                 testId="transaction-property"
               />
             </FormField>
+            <LeasePicker
+              values={values}
+              onChange={(id) => setField('leaseId', id)}
+              errorText={errors.leaseId}
+              controlId={controlId('leaseId')}
+            />
           </SpaceBetween>
         </section>
 

@@ -17,9 +17,16 @@ export interface TransactionFormValues {
   category: string;
   /** '' = no property */
   propertyId: string;
+  /** The linked lease (issue 10); '' = none. */
+  leaseId: string;
+  /**
+   * Who decided the lease: 'auto' (nobody, or the server's rule), 'manual' (a person, earlier), 'changed'
+   * (picked in this form: the only case the body carries leaseId, so an untouched form never overrides).
+   */
+  leaseChoice: 'auto' | 'manual' | 'changed';
 }
 
-export type TransactionField = 'name' | 'date' | 'amount' | 'category' | 'propertyId' | 'notes';
+export type TransactionField = 'name' | 'date' | 'amount' | 'category' | 'propertyId' | 'leaseId' | 'notes';
 export type TransactionFormErrors = Partial<Record<TransactionField, string>>;
 
 export const TRANSACTION_FIELD_LABELS: Record<TransactionField, string> = {
@@ -28,6 +35,7 @@ export const TRANSACTION_FIELD_LABELS: Record<TransactionField, string> = {
   amount: 'Amount',
   category: 'Category',
   propertyId: 'Property',
+  leaseId: 'Lease',
   notes: 'Notes',
 };
 
@@ -48,6 +56,8 @@ export function toFormValues(transaction: Transaction | null | undefined): Trans
       notes: '',
       category: '',
       propertyId: '',
+      leaseId: '',
+      leaseChoice: 'auto',
     };
   }
   const cents = toCents(transaction.amount) ?? 0;
@@ -59,6 +69,8 @@ export function toFormValues(transaction: Transaction | null | undefined): Trans
     notes: transaction.notes ?? '',
     category: transaction.category ?? '',
     propertyId: transaction.propertyId ?? '',
+    leaseId: transaction.leaseId ?? '',
+    leaseChoice: transaction.leaseLinkSource === 'manual' ? 'manual' : 'auto',
   };
 }
 
@@ -69,6 +81,8 @@ export interface TransactionBody {
   category: string | null;
   propertyId: string | null;
   notes: string | null;
+  /** Only when the person picked a lease (or "No lease") in this form; income only. */
+  leaseId?: string | null;
 }
 
 /**
@@ -112,6 +126,9 @@ export function buildTransactionBody(values: TransactionFormValues): {
       category: values.category || null,
       propertyId: values.propertyId || null,
       notes,
+      ...(values.leaseChoice === 'changed' &&
+        values.direction === 'in' &&
+        values.propertyId && { leaseId: values.leaseId || null }),
     },
     errors,
   };

@@ -116,6 +116,10 @@ export function useTransactionEditor() {
     if (!values) return;
     dirty.current = true;
     const next = { ...values, [field]: value };
+    // A lease belongs to its property: a new property forgets the lease (the server's rule decides again).
+    if (field === 'propertyId' && value !== values.propertyId)
+      Object.assign(next, { leaseId: '', leaseChoice: 'auto' });
+    if (field === 'leaseId') next.leaseChoice = 'changed';
     setValues(next);
     if (submitted) setErrors(buildTransactionBody(next).errors);
   };

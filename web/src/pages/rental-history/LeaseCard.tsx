@@ -65,22 +65,12 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
             {
               id: 'received',
               header: 'Received',
-              cell: (m) =>
-                m.received === null ? <span title={m.note ?? undefined}>—</span> : formatMoney(m.received, 2),
+              cell: (m) => formatMoney(m.received, 2),
             },
             {
               id: 'status',
               header: 'Status',
-              cell: (m) => (
-                <SpaceBetween size="xxxs">
-                  <RentStatusBadge month={m} />
-                  {m.note ? (
-                    <Box variant="small" color="text-body-secondary">
-                      {m.note}
-                    </Box>
-                  ) : null}
-                </SpaceBetween>
-              ),
+              cell: (m) => <RentStatusBadge month={m} />,
             },
           ]}
         />

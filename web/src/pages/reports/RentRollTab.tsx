@@ -23,13 +23,13 @@ import type { useReports } from './use-reports';
 type Totals = RentRollReport['totals'];
 const CHART_HEIGHT = 300;
 
-const sharedNote = (t: Totals) =>
-  t.sharedMonths > 0
-    ? `${t.sharedMonths} ${t.sharedMonths === 1 ? 'month' : 'months'} shared with another lease on the property ${t.sharedMonths === 1 ? 'is' : 'are'} not in these totals.`
+const unlinkedNote = (t: Totals) =>
+  t.unlinkedMonths > 0
+    ? `In ${t.unlinkedMonths} ${t.unlinkedMonths === 1 ? 'month' : 'months'} the property also received rent linked to no lease: link it in the transaction to credit a lease.`
     : null;
 
 function TotalsView({ totals, testId }: { totals: Totals; testId: string }) {
-  const note = sharedNote(totals);
+  const note = unlinkedNote(totals);
   return (
     <SpaceBetween size="xs">
       <div data-testid={testId}>
@@ -93,9 +93,9 @@ function LeaseRoll({ lease }: { lease: RentRollLease }) {
             {
               id: 'received',
               header: 'Received',
-              cell: (m) => (m.received === null ? '—' : formatMoney(m.received, 2)),
+              cell: (m) => formatMoney(m.received, 2),
             },
-            { id: 'balance', header: 'Balance', cell: (m) => (m.balance === null ? '—' : formatMoney(m.balance, 2)) },
+            { id: 'balance', header: 'Balance', cell: (m) => formatMoney(m.balance, 2) },
           ]}
         />
       </SpaceBetween>

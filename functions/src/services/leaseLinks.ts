@@ -1,0 +1,68 @@
+import type { BulkTransactionUpdate, TransactionUpdate } from '@rent/shared';
+import { type LinkableLease, leaseFits, withLeaseLink } from '@rent/shared';
+import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
+import type { TransactionRecord } from '../data/transactionItems.js';
+import { bulkUpdateTransactions } from '../data/transactions/bulk.js';
+import type { TransactionChange } from '../data/transactions/changes.js';
+import { updateTransaction } from '../data/transactions/writes.js';
+import { InvalidReference, NotFound } from '../domain-errors.js';
+
+/**
+ * Lease links on the ledger's write paths (issue 10; docs/decisions.md "Lease links (issue 10)"). Each
+ * write path reads the organization's leases once (`leaseBook`) and passes every record it writes through
+ * `link` (the pure rule, shared/src/core/leaseLinks.ts); a person's explicit choice goes through `chosen`.
+ */
+export interface LeaseBook {
+  onProperty(propertyId: string | null): readonly LinkableLease[];
+  byId(id: string): LinkableLease | undefined;
+}
+
+export async function leaseBook(orgId: string): Promise<LeaseBook> {
+  const byProperty = await leasesByPropertyOf(orgId);
+  const byId = new Map([...byProperty.values()].flat().map((lease) => [lease.id, lease]));
+  return {
+    onProperty: (propertyId) => (propertyId === null ? [] : (byProperty.get(propertyId) ?? [])),
+    byId: (id) => byId.get(id),
+  };
+}
+
+/** The record with its lease link decided by the rule (a person's fitting choice stays). */
+export const link = (book: LeaseBook, record: TransactionRecord): TransactionRecord =>
+  withLeaseLink(record, book.onProperty(record.propertyId), book.byId);
+
+/** Links the new states of a batch of changes (bank sync): one read of the leases, then the pure rule. */
+export async function linkChanges(orgId: string, changes: TransactionChange[]): Promise<TransactionChange[]> {
+  if (changes.length === 0) return changes;
+  const book = await leaseBook(orgId);
+  return changes.map(([current, next]) => [current, link(book, next)]);
+}
+
+/**
+ * A person's choice in the flyout: `leaseId` undefined = not chosen (the rule decides), null = no lease,
+ * an id = that lease, which must be the organization's (else 404), of the transaction's property and on
+ * income (else 400).
+ */
+export function chosen(book: LeaseBook, record: TransactionRecord, leaseId: string | null | undefined) {
+  if (leaseId === undefined) return link(book, record);
+  if (leaseId !== null) {
+    const lease = book.byId(leaseId);
+    if (!lease) throw new NotFound('Lease');
+    if (record.amount <= 0) throw new InvalidReference('leaseId', 'Only income can be linked to a lease');
+    if (!leaseFits(record, lease)) {
+      throw new InvalidReference('leaseId', "Choose a lease of the transaction's property");
+    }
+  }
+  return { ...record, leaseId, leaseLinkSource: 'manual' as const };
+}
+
+/** PUT /api/transactions/{id}: the edit with its lease link (the person's choice, or the rule). */
+export async function updateTransactionLinked(orgId: string, transactionId: string, input: TransactionUpdate) {
+  const book = await leaseBook(orgId);
+  return updateTransaction(orgId, transactionId, input, (next) => chosen(book, next, input.leaseId));
+}
+
+/** POST /api/transactions/bulk: a new property or category moves or drops the lease links with it. */
+export async function bulkUpdateLinked(orgId: string, ids: string[], set: BulkTransactionUpdate['set']) {
+  const book = await leaseBook(orgId);
+  return bulkUpdateTransactions(orgId, ids, set, (next) => link(book, next));
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newAdmin } from '../support/api.js';
+import { partition } from '../support/db.js';
+import { type Api, joinAs, team } from '../support/members.js';
+import { bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { expectLedgerConsistent } from './ledger-helpers.js';
+import { ruleBody } from './rules-helpers.js';
+
+/**
+ * Lease links (issue 10; docs/decisions.md "Lease links (issue 10)"): a transaction's leaseId is checked
+ * (another organization's lease 404, a tenant 403, an expense or another property's lease 400), rent is linked
+ * automatically on creation, rule apply, file import and bank sync when exactly one lease fits, and a person's
+ * choice (a lease, or none) is never overwritten by automation.
+ */
+type Team = Awaited<ReturnType<typeof team>>;
+
+async function ok<T = Record<string, any>>(res: Promise<{ status: number; body: any }>, status = 201): Promise<T> {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body as T;
+}
+const property = async (api: Api, address: string) =>
+  (await ok(api.post('/api/properties', { address: `${address} ${randomUUID().slice(0, 6)}` }))).id as string;
+async function lease(api: Api, propertyId: string, userId: string, leaseStart: string, leaseEnd: string | null = null) {
+  const body = { userId, leaseStart, leaseEnd, monthlyRent: 1000, securityDeposit: 0 };
+  return (await ok(api.post(`/api/properties/${propertyId}/leases`, body))).lease.id as string;
+}
+const rent = (propertyId: string | null, over: Record<string, unknown> = {}) => ({
+  name: `Rent ${randomUUID().slice(0, 8)}`,
+  date: '2026-02-03',
+  amount: 1000,
+  category: 'rental_income',
+  propertyId,
+  notes: null,
+  ...over,
+});
+const create = async (api: Api, body: Record<string, unknown>) =>
+  (await ok(api.post('/api/transactions', body))).transaction;
+const stored = async (orgId: string, name: string) =>
+  (await partition(`ORG#${orgId}`)).find((i) => i.type === 'Transaction' && i.name === name)!;
+
+let w: Team;
+let x: Team;
+let home: string; // one lease from 2026-01-01
+let duplex: string; // two leases at once from 2026-03-01
+let homeLease: string;
+let duplexA: string;
+let duplexB: string;
+let theirLease: string;
+beforeAll(async () => {
+  [w, x] = await Promise.all([team(), team()]);
+  [home, duplex] = await Promise.all([property(w.admin.api, '1 Link Lane'), property(w.admin.api, '2 Duplex Drive')]);
+  const theirs = await property(x.admin.api, '9 Far Away');
+  const other = await joinAs(w.orgId, 'TENANT', 'other');
+  [homeLease, duplexA, duplexB, theirLease] = await Promise.all([
+    lease(w.admin.api, home, w.tenant.userId, '2026-01-01'),
+    lease(w.admin.api, duplex, w.tenant.userId, '2026-01-01', '2026-12-31'),
+    lease(w.admin.api, duplex, other.userId, '2026-03-01'),
+    lease(x.admin.api, theirs, x.tenant.userId, '2026-01-01'),
+  ]);
+});
+
+describe('leaseId on transactions', () => {
+  it("another organization's lease is 404 on create and edit; a tenant gets 403", async () => {
+    const foreign = await w.admin.api.post('/api/transactions', rent(home, { leaseId: theirLease }));
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).toMatch(/Lease was not found/);
+    const t = await create(w.admin.api, rent(home));
+    const edit = await w.admin.api.put(`/api/transactions/${t.id}`, { ...rent(home), leaseId: theirLease, version: 1 });
+    expect(edit.status).toBe(404);
+    const tenant = await w.tenant.api.post('/api/transactions', rent(home, { leaseId: homeLease }));
+    expect(tenant.status).toBe(403);
+    expect((await w.admin.api.get(`/api/transactions/${t.id}`)).body.transaction).toMatchObject({
+      leaseId: homeLease,
+      version: 1,
+    });
+  });
+
+  it('an expense, another property or no property with a lease is a clear 400; so is a malformed id', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [rent(home, { amount: -50, category: 'repairs', leaseId: homeLease }), /Only income/],
+      [rent(duplex, { leaseId: homeLease }), /property/],
+      [rent(null, { leaseId: homeLease }), /property/],
+      [rent(home, { leaseId: 'not an id!' }), /Choose a lease/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await w.admin.api.post('/api/transactions', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+  });
+
+  it('stores and returns a chosen lease; any staff member may choose one', async () => {
+    const t = await create(w.manager.api, rent(duplex, { date: '2026-03-05', leaseId: duplexB }));
+    expect(t).toMatchObject({ leaseId: duplexB, leaseLinkSource: 'manual' });
+    expect(await stored(w.orgId, t.name)).toMatchObject({ leaseId: duplexB, leaseLinkSource: 'manual' });
+  });
+});
+
+describe('automatic links', () => {
+  it('on creation: rent on a property with exactly one fitting lease; never other income, other dates or two leases', async () => {
+    expect(await create(w.admin.api, rent(home))).toMatchObject({ leaseId: homeLease, leaseLinkSource: 'auto' });
+    expect(await create(w.admin.api, rent(duplex))).toMatchObject({ leaseId: duplexA, leaseLinkSource: 'auto' });
+    expect((await create(w.admin.api, rent(duplex, { date: '2026-03-02' }))).leaseId).toBeNull();
+    expect((await create(w.admin.api, rent(home, { date: '2025-12-31' }))).leaseId).toBeNull();
+    expect((await create(w.admin.api, rent(home, { category: 'late_fees' }))).leaseId).toBeNull();
+    expect((await create(w.admin.api, rent(null))).leaseId).toBeNull();
+  });
+
+  it("keeps a person's choice, also none, through edits and rule applies; a choice that no longer fits is dropped", async () => {
+    const none = await create(
+      w.admin.api,
+      rent(home, { leaseId: null, category: null, name: `ACME RENT ${randomUUID()}` }),
+    );
+    expect(none).toMatchObject({ leaseId: null, leaseLinkSource: 'manual' });
+    const auto = await create(w.admin.api, rent(home, { category: null, name: `ACME RENT ${randomUUID()}` }));
+    expect(auto.leaseId).toBeNull(); // not rent yet: uncategorized
+    const applied = await w.admin.api.post('/api/categorization-rules/apply-single', {
+      rule: { namePattern: 'acme rent', category: 'rental_income' },
+      transactions: [none, auto],
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.categorizedCount).toBe(2);
+    const read = async (id: string) => (await w.admin.api.get(`/api/transactions/${id}`)).body.transaction;
+    expect(await read(none.id)).toMatchObject({ category: 'rental_income', leaseId: null, leaseLinkSource: 'manual' });
+    expect(await read(auto.id)).toMatchObject({
+      category: 'rental_income',
+      leaseId: homeLease,
+      leaseLinkSource: 'auto',
+    });
+
+    // An edit that says nothing of the lease keeps the choice.
+    const current = await read(none.id);
+    const edited = await ok(
+      w.admin.api.put(`/api/transactions/${none.id}`, { ...rent(home), name: current.name, version: current.version }),
+      200,
+    );
+    expect(edited.transaction).toMatchObject({ leaseId: null, leaseLinkSource: 'manual' });
+
+    // A chosen lease moved with its transaction to another property no longer fits: the rule decides again.
+    const chosen = await create(w.admin.api, rent(duplex, { leaseId: duplexA }));
+    const moved = await ok(
+      w.admin.api.put(`/api/transactions/${chosen.id}`, { ...rent(home), name: chosen.name, version: 1 }),
+      200,
+    );
+    expect(moved.transaction).toMatchObject({ leaseId: homeLease, leaseLinkSource: 'auto' });
+    // Bulk: a new property moves the automatic link with it.
+    const bulk = await w.admin.api.post('/api/transactions/bulk', { ids: [chosen.id], set: { propertyId: duplex } });
+    expect(bulk.status).toBe(200);
+    expect(await read(chosen.id)).toMatchObject({ leaseId: duplexA, leaseLinkSource: 'auto' });
+    // A person clears it: it stays cleared.
+    const cleared = await ok(
+      w.admin.api.put(`/api/transactions/${chosen.id}`, {
+        ...rent(duplex),
+        name: chosen.name,
+        leaseId: null,
+        version: (await read(chosen.id)).version,
+      }),
+      200,
+    );
+    expect(cleared.transaction).toMatchObject({ leaseId: null, leaseLinkSource: 'manual' });
+    await expectLedgerConsistent(w.orgId);
+  });
+
+  it('on file import: rent categorized on arrival is linked', async () => {
+    const { api } = await newAdmin('lease-import');
+    const orgId = (await api.get('/api/organization')).body.id as string;
+    const flat = await property(api, '3 Import Street');
+    const renter = await joinAs(orgId, 'TENANT', 'importer');
+    const flatLease = await lease(api, flat, renter.userId, '2026-01-01');
+    await ok(
+      api.post(
+        '/api/categorization-rules',
+        ruleBody({ name: 'Rent', namePattern: 'monthly rent', category: 'rental_income' }),
+      ),
+    );
+    const res = await api.post('/api/imports', {
+      id: randomUUID(),
+      fileName: 'rent.csv',
+      bankAccountId: null,
+      propertyId: flat,
+      totalRows: 2,
+      rows: [
+        { line: 2, date: '2026-02-01', name: 'MONTHLY RENT FLAT', amount: 1000, include: true },
+        { line: 3, date: '2026-02-02', name: 'Plumber', amount: -80, include: true },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await stored(orgId, 'MONTHLY RENT FLAT')).toMatchObject({
+      category: 'rental_income',
+      leaseId: flatLease,
+      leaseLinkSource: 'auto',
+    });
+    expect((await stored(orgId, 'Plumber')).leaseId ?? null).toBeNull();
+    await expectLedgerConsistent(orgId);
+  });
+
+  it('on bank sync: rent arriving on the account of a leased property is linked', async () => {
+    const { api } = await newAdmin('lease-sync');
+    const { orgId, propertyId, institutionId } = await bankOrg(api);
+    const renter = await joinAs(orgId, 'TENANT', 'syncer');
+    const syncedLease = await lease(api, propertyId, renter.userId, '2026-01-01');
+    await ok(
+      api.post(
+        '/api/categorization-rules',
+        ruleBody({ name: 'Rent', namePattern: 'rent deposit', category: 'rental_income' }),
+      ),
+    );
+    const { sync, rules } = await bankSyncModules();
+    rules.forgetRules(orgId);
+    const deposit = plaidTx({ name: 'RENT DEPOSIT', amount: -1000, date: '2026-02-04' });
+    await sync.applySyncPages(orgId, { id: institutionId }, { added: [deposit], modified: [], removed: [] } as never);
+    expect(await stored(orgId, 'RENT DEPOSIT')).toMatchObject({
+      category: 'rental_income',
+      leaseId: syncedLease,
+      leaseLinkSource: 'auto',
+    });
+    const roll = await api.get(`/api/reports/rent-roll?from=2026-02&to=2026-02&propertyId=${propertyId}`);
+    expect(roll.body.leases[0].months[0]).toMatchObject({ month: '2026-02', received: 1000, status: 'paid' });
+    await expectLedgerConsistent(orgId);
+  });
+});

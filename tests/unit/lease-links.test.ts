@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { computeRollups, isCounter, leaseRentOf, summarizeCell } from '../../functions/src/data/rollups';
+import { leaseLink, withLeaseLink } from '../../shared/src/core/leaseLinks';
+
+const a = { id: 'la', propertyId: 'p1', leaseStart: '2026-01-01', leaseEnd: '2026-06-30' };
+const b = { id: 'lb', propertyId: 'p1', leaseStart: '2026-06-01', leaseEnd: null };
+const other = { id: 'lo', propertyId: 'p2', leaseStart: '2026-01-01', leaseEnd: null };
+const all = [a, b, other];
+const byId = (id: string) => all.find((l) => l.id === id);
+const onP1 = [a, b];
+const rent = { amount: 150_000, date: '2026-03-05', category: 'rental_income', propertyId: 'p1' };
+
+describe('lease links', () => {
+  it('links rent to the one lease whose dates include its date', () => {
+    expect(leaseLink(rent, onP1, byId)).toEqual({ leaseId: 'la', leaseLinkSource: 'auto' });
+    expect(leaseLink({ ...rent, date: '2026-07-01' }, onP1, byId)).toEqual({ leaseId: 'lb', leaseLinkSource: 'auto' });
+  });
+
+  it('links nothing when several or no leases fit, or it is not rent income on a property', () => {
+    const none = { leaseId: null, leaseLinkSource: null };
+    expect(leaseLink({ ...rent, date: '2026-06-15' }, onP1, byId)).toEqual(none);
+    expect(leaseLink({ ...rent, date: '2025-12-31' }, onP1, byId)).toEqual(none);
+    expect(leaseLink({ ...rent, category: 'repairs', amount: -5_000 }, onP1, byId)).toEqual(none);
+    expect(leaseLink({ ...rent, category: 'late_fees' }, onP1, byId)).toEqual(none);
+    expect(leaseLink({ ...rent, propertyId: null }, onP1, byId)).toEqual(none);
+  });
+
+  it("keeps a person's choice, also none, while it fits; drops it when it no longer does", () => {
+    const chosenB = { ...rent, leaseId: 'lb', leaseLinkSource: 'manual' as const };
+    expect(leaseLink(chosenB, onP1, byId)).toEqual({ leaseId: 'lb', leaseLinkSource: 'manual' });
+    const cleared = { ...rent, leaseId: null, leaseLinkSource: 'manual' as const };
+    expect(leaseLink(cleared, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: 'manual' });
+    // moved to another property: the choice no longer fits, the rule decides again
+    expect(leaseLink({ ...chosenB, propertyId: 'p2' }, [other], byId)).toEqual({
+      leaseId: 'lo',
+      leaseLinkSource: 'auto',
+    });
+    // turned into an expense: no lease
+    expect(leaseLink({ ...chosenB, amount: -100 }, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: null });
+  });
+
+  it('returns the same object when nothing changes', () => {
+    const linked = { ...rent, leaseId: 'la', leaseLinkSource: 'auto' as const };
+    expect(withLeaseLink(linked, onP1, byId)).toBe(linked);
+    expect(withLeaseLink(rent, onP1, byId)).toEqual({ ...rent, leaseId: 'la', leaseLinkSource: 'auto' });
+  });
+});
+
+describe('per-lease rent counters', () => {
+  const facts = { date: '2026-03-05', amount: 150_000, category: 'rental_income', propertyId: 'p1', isIgnored: false };
+
+  it('count linked rent income per lease, never ignored or non-rent money, and stay out of the categories', () => {
+    const [cell] = computeRollups([
+      { ...facts, leaseId: 'la' },
+      { ...facts, amount: 20_000, category: 'late_fees', leaseId: 'la' },
+      { ...facts, isIgnored: true, leaseId: 'la' },
+      { ...facts, amount: 50_000, leaseId: null },
+    ]);
+    expect(leaseRentOf(cell!)).toEqual(new Map([['la', 150_000]]));
+    expect(Object.keys(summarizeCell(cell!).byCategory).sort()).toEqual(['late_fees', 'rental_income']);
+    expect(summarizeCell(cell!).byCategory.rental_income).toEqual({ in: 200_000, out: 0, count: 2 });
+  });
+
+  it('are counter attributes', () => {
+    expect(isCounter('l#la#in')).toBe(true);
+    expect(isCounter('l##in')).toBe(false);
+    expect(isCounter('l#la#out')).toBe(false);
+  });
+});

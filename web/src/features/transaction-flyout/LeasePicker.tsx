@@ -1,0 +1,63 @@
+import FormField from '@cloudscape-design/components/form-field';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import { type Lease, usePropertyLeases } from '../../api/leases';
+import { formatIsoDate } from '../../lib/dates';
+import type { TransactionFormValues } from './transactionForm';
+
+export const NO_LEASE_LABEL = 'No lease';
+export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when one lease fits the date';
+
+const leaseLabel = (lease: Lease) =>
+  [lease.tenant.name ?? lease.tenant.email ?? 'Tenant', lease.unitLabel].filter(Boolean).join(' · ');
+const leaseDates = (lease: Lease) =>
+  `${formatIsoDate(lease.leaseStart)} – ${lease.leaseEnd ? formatIsoDate(lease.leaseEnd) : 'month to month'}`;
+
+/**
+ * The Lease picker (issue 10 "Lease links"): for money in on a property with leases, which lease this rent
+ * pays. Untouched, the server links rent to the one lease that fits its date; a pick (or "No lease") is the
+ * person's choice and automation never changes it.
+ */
+export function LeasePicker({
+  values,
+  onChange,
+  errorText,
+  controlId,
+}: {
+  values: TransactionFormValues;
+  onChange: (leaseId: string) => void;
+  errorText?: string;
+  controlId: string;
+}) {
+  const leases = usePropertyLeases(values.direction === 'in' && values.propertyId ? values.propertyId : null);
+  if (values.direction !== 'in' || !values.propertyId || !leases.data || leases.data.length === 0) return null;
+  const options: SelectProps.Option[] = [
+    { value: '', label: NO_LEASE_LABEL },
+    ...leases.data.map((lease) => ({
+      value: lease.id,
+      label: leaseLabel(lease),
+      description: leaseDates(lease),
+      tags: [lease.state === 'active' ? 'Active' : lease.state === 'upcoming' ? 'Upcoming' : 'Past'],
+    })),
+  ];
+  const shown = values.leaseChoice === 'auto' && !values.leaseId ? null : values.leaseId;
+  const selected = shown === null ? null : (options.find((o) => o.value === shown) ?? null);
+  return (
+    <FormField
+      label="Lease"
+      description="Rent received is credited to this lease in the rent roll."
+      errorText={errorText}
+      controlId={controlId}
+      stretch
+    >
+      <Select
+        controlId={controlId}
+        selectedOption={selected}
+        onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
+        options={options}
+        placeholder={LEASE_PICKER_PLACEHOLDER}
+        invalid={!!errorText}
+        data-testid="transaction-lease"
+      />
+    </FormField>
+  );
+}
