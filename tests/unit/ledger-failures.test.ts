@@ -36,6 +36,7 @@ const call = async (handler: typeof bulk, options: Parameters<typeof apiEvent>[0
 
 /** Identity without a header: the profile (no remembered choice), the index, then the membership item. */
 function memberIsAdmin() {
+  ddb.on(QueryCommand).resolves({ Items: [] }); // no leases (the lease links' one Query), no other rows
   ddb.on(GetCommand, { Key: { PK: 'USER#user-1', SK: 'PROFILE' } }).resolves({ Item: { id: 'user-1' } });
   ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [{ orgId: ORG, userId: 'user-1', role: 'ADMIN' }] });
   ddb
