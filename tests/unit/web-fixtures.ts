@@ -22,6 +22,7 @@ export function wireTransaction(overrides: Partial<Transaction> = {}): Transacti
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
     leaseId: null,
+    maintenanceRequestId: null,
     propertyId: null,
     isReviewed: false,
     isIgnored: false,

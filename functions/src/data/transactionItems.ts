@@ -57,6 +57,8 @@ export interface TransactionRecord {
   leaseId?: string | null;
   /** Who chose the lease link: "manual" (a person; automation never changes it) or "auto"; absent = nobody. */
   leaseLinkSource?: LeaseLinkSource | null;
+  /** The maintenance request this repair cost is for (issue 10); absent or null = none. */
+  maintenanceRequestId?: string | null;
   isReviewed: boolean;
   isIgnored: boolean;
   hasReceipt: boolean;
@@ -140,6 +142,7 @@ const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
   'removedByBank',
   'leaseId',
   'leaseLinkSource',
+  'maintenanceRequestId',
 ];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
@@ -156,6 +159,7 @@ export function transactionToApi(t: TransactionRecord): Transaction {
     ...rest,
     amount: fromCents(amount),
     leaseId: rest.leaseId ?? null,
+    maintenanceRequestId: rest.maintenanceRequestId ?? null,
     ...(categorizedByRuleId ? { categorizedByRuleId } : {}),
   };
 }

@@ -82,6 +82,7 @@ export function hasUserData(t: TransactionRecord, defaultPropertyId: string | nu
     t.hasReviewHistory ||
     t.isReviewed ||
     t.categorizationSource === 'manual' ||
+    Boolean(t.maintenanceRequestId) ||
     t.propertyId !== defaultPropertyId
   );
 }

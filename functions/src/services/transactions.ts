@@ -82,6 +82,7 @@ export async function createTransaction(
     hasOpenReviewRequests: false,
     hasReviewHistory: false,
     version: 1,
+    ...(input.maintenanceRequestId && { maintenanceRequestId: input.maintenanceRequestId }),
   };
   const categorized = rules ? categorizeOnArrival(rules, entered, now) : entered;
   const record = chosen(await leaseBook(caller.orgId), categorized, input.leaseId); // lease links (issue 10)

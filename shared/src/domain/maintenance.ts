@@ -127,6 +127,22 @@ export const MaintenanceRequest = z.object({
 export type MaintenanceRequest = z.infer<typeof MaintenanceRequest>;
 
 export const MaintenanceResult = z.object({ maintenanceRequest: MaintenanceRequest });
+
+/** A request's repair costs (issue 10): the transactions that name it, oldest first, and what they cost in all. */
+export const MaintenanceCosts = z.object({
+  costs: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      name: z.string(),
+      amount: z.number(),
+      isIgnored: z.boolean(),
+    }),
+  ),
+  /** Money spent (money out less refunds), ignored ones left out; a positive decimal. */
+  total: z.number(),
+});
+export type MaintenanceCosts = z.infer<typeof MaintenanceCosts>;
 export const MaintenancePage = z.object({
   maintenanceRequests: z.array(MaintenanceRequest),
   nextCursor: z.string().nullable(),

@@ -83,6 +83,16 @@ export const LeaseIdField = z
   })
   .optional();
 
+/**
+ * The maintenance request a repair cost is for (issue 10): an id of the organization's requests (else 404), or
+ * null to unlink. Omitted = unchanged.
+ */
+const MaintenanceRequestIdField = z
+  .string({ error: 'Choose a maintenance request' })
+  .regex(ID_PATTERN, { error: 'Choose a maintenance request' })
+  .nullable()
+  .optional();
+
 const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
 /** POST /api/transactions. isIgnored defaults to false; receiptIds attach the caller's unattached uploads. */
@@ -90,6 +100,7 @@ export const TransactionInput = z.strictObject({
   ...editableFields,
   isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
   leaseId: LeaseIdField,
+  maintenanceRequestId: MaintenanceRequestIdField,
   receiptIds: z
     .array(Id)
     .max(ATTACH_RECEIPTS_MAX, { error: `Attach at most ${ATTACH_RECEIPTS_MAX} receipts at once` })
@@ -107,6 +118,7 @@ export const TransactionUpdate = z.strictObject({
   ...editableFields,
   isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
   leaseId: LeaseIdField,
+  maintenanceRequestId: MaintenanceRequestIdField,
   version: z.number({ error: 'version is required' }).int().min(1),
 });
 export type TransactionUpdate = z.output<typeof TransactionUpdate>;
@@ -165,6 +177,8 @@ export const Transaction = z.object({
   /** The lease this rent pays (issue 10); null = none. leaseLinkSource: "manual" (a person) or "auto". */
   leaseId: z.string().nullable(),
   leaseLinkSource: z.enum(LEASE_LINK_SOURCES).nullable().optional(),
+  /** The maintenance request this repair cost is for (issue 10); null = none. */
+  maintenanceRequestId: z.string().nullable(),
   isReviewed: z.boolean(),
   isIgnored: z.boolean(),
   hasReceipt: z.boolean(),

@@ -6,6 +6,7 @@ import { keys } from '../keys.js';
 import { MatchRows } from '../matchIndex.js';
 import { auditOps } from '../repositories/audit.js';
 import { assertPeriodOpen } from '../repositories/closedPeriods.js';
+import { maintenanceCostLinkOps } from '../repositories/maintenanceCosts.js';
 import {
   attachReceiptOp,
   deleteReceiptOp,
@@ -40,6 +41,7 @@ export async function insertTransaction(record: TransactionRecord, receiptIds: s
     ...propertyCountOps(orgId, counts),
     ...cellOps(orgId, new RollupDeltas().change(null, record), new MatchRows().change(null, record)),
     ...receiptIds.map((receiptId) => attachReceiptOp(orgId, record.userId!, receiptId, record.id)),
+    ...maintenanceCostLinkOps(orgId, record.id, null, record.maintenanceRequestId),
   ]);
 }
 
@@ -81,11 +83,15 @@ export async function updateTransaction(
     propertyId: input.propertyId,
     isIgnored: input.isIgnored ?? current.isIgnored,
     ...categorized(current, input.category, now),
+    ...(input.maintenanceRequestId !== undefined && { maintenanceRequestId: input.maintenanceRequestId }),
     updatedAt: now,
     version: current.version + 1,
   });
   try {
-    await writeOps(orgId, changeOps(current, next, stale));
+    await writeOps(orgId, [
+      ...changeOps(current, next, stale),
+      ...maintenanceCostLinkOps(orgId, next.id, current.maintenanceRequestId, next.maintenanceRequestId),
+    ]);
   } catch (error) {
     // Only a property counter can still say "stale" here; for the person editing it is the same 409.
     throw error instanceof StaleRead ? stale() : error;

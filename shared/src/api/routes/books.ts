@@ -3,6 +3,7 @@ import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHis
 import {
   MaintenanceActivity,
   MaintenanceCommentInput,
+  MaintenanceCosts,
   MaintenanceCreate,
   MaintenanceEvent,
   MaintenanceIdQuery,
@@ -144,6 +145,15 @@ export const bookRoutes = {
     response: z.object({ event: MaintenanceEvent }),
     roles: ANY_ROLE,
     status: 201,
+  }),
+  // A request's repair costs: the transactions that name it (maintenanceRequestId). Tenants never see costs.
+  listMaintenanceCosts: defineRoute({
+    id: 'listMaintenanceCosts',
+    method: 'GET',
+    path: '/api/maintenance/{id}/costs',
+    params: byId,
+    response: MaintenanceCosts,
+    roles: STAFF,
   }),
   deleteMaintenance: defineRoute({
     id: 'deleteMaintenance',
