@@ -175,4 +175,42 @@ describe('maintenance requests, in Chromium', () => {
     expect(landlord.page.url()).not.toContain('maintenance=');
     expect(new URL(landlord.page.url()).pathname).toBe('/properties');
   });
+
+  it("the landlord adds the plumber's invoice from the request: prefilled, saved, listed with the request's costs", async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'maint-costs');
+    const home = await org.addProperty({ address: uniqueName('4 Invoice Court') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+    const title = uniqueName('Dripping tap');
+    const made = await org.api.post('/api/maintenance', { title, description: 'Drips all night', propertyId: home.id });
+    expect(made.status).toBe(201);
+
+    await page.goto(`/maintenance?maintenance=${made.body.maintenanceRequest.id}`);
+    const edit = flyout(page);
+    await edit.getByText('Edit Maintenance Request').waitFor();
+    await expect.poll(() => edit.getByTestId('maintenance-costs').textContent()).toContain('No costs yet.');
+    await edit.getByTestId('maintenance-add-expense').click();
+    const txn = page.getByTestId('transaction-flyout');
+    await txn.getByTestId('transaction-notes').waitFor();
+    expect(await txn.getByTestId('transaction-notes').locator('textarea').inputValue()).toBe(
+      `Maintenance request: ${title}`,
+    );
+    const invoice = uniqueName('Plumber invoice');
+    await txn.getByTestId('transaction-name').locator('input').fill(invoice);
+    await txn.getByTestId('transaction-amount').locator('input').fill('185.40');
+    await expectAccessible(page, 'a repair cost, prefilled');
+    await page.getByTestId('transaction-save').click();
+    await expectToast(page, 'Transaction created successfully!');
+    expect(await org.findTransaction(invoice)).toMatchObject({
+      amount: -185.4,
+      category: 'repairs',
+      propertyId: home.id,
+      maintenanceRequestId: made.body.maintenanceRequest.id,
+    });
+
+    await page.goto(`/maintenance?maintenance=${made.body.maintenanceRequest.id}`);
+    await expect.poll(() => flyout(page).getByTestId('maintenance-costs-total').textContent()).toBe('Total $185.40');
+    expect(await flyout(page).getByTestId('maintenance-costs').textContent()).toContain(invoice);
+  });
 });

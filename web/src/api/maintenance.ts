@@ -66,3 +66,16 @@ export function useMaintenanceRequest(id: string | null) {
     retry: false,
   });
 }
+
+export type MaintenanceCosts = RouteResponse<Routes['listMaintenanceCosts']>;
+
+/** A request's repair costs (staff): read each time the flyout shows them, so a cost just added is there. */
+export function useMaintenanceCosts(requestId: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...maintenanceKey, 'costs', requestId],
+    queryFn: () => callRoute('listMaintenanceCosts', { params: { id: requestId! } }),
+    enabled: session.status === 'authenticated' && !!requestId,
+    staleTime: 0,
+  });
+}

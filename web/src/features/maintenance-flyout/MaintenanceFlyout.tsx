@@ -27,6 +27,7 @@ import { PropertyPicker } from '../../components/PropertyPicker';
 import { RightDrawer } from '../../components/RightDrawer';
 import { ActivitySection } from './ActivitySection';
 import { toggleDay } from './maintenanceForm';
+import { RepairCosts } from './RepairCosts';
 import { useMaintenanceForm } from './use-maintenance-form';
 
 export interface StaffOption {
@@ -276,6 +277,11 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
           ) : null}
         </SpaceBetween>
       </form>
+      {request && staff ? (
+        <Box margin={{ top: 'xl' }}>
+          <RepairCosts request={request} onAddExpense={onClose} />
+        </Box>
+      ) : null}
       {request ? (
         <Box margin={{ top: 'xl' }}>
           <ActivitySection requestId={request.id} assignees={assignees} />

@@ -16,12 +16,23 @@ export interface TransactionFlyoutState {
   session: number;
   /** True for the first 500ms after opening (SPEC §4: the "flyout opening" flag). */
   opening: boolean;
+  /** A new transaction started from elsewhere (a repair cost from its maintenance request): what it starts with. */
+  draft: TransactionDraft | null;
+}
+
+export interface TransactionDraft {
+  propertyId: string | null;
+  category: string;
+  direction: 'in' | 'out';
+  notes: string;
+  /** The maintenance request the new transaction is a cost of (issue 10). */
+  maintenanceRequestId: string;
 }
 
 /** SPEC §4: the "transaction flyout opening" flag clears after this long. */
 export const OPENING_FLAG_MS = 500;
 
-let state: TransactionFlyoutState = { open: false, id: null, seed: null, session: 0, opening: false };
+let state: TransactionFlyoutState = { open: false, id: null, seed: null, session: 0, opening: false, draft: null };
 const listeners = new Set<() => void>();
 let openingTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -30,9 +41,13 @@ function set(next: TransactionFlyoutState) {
   for (const listener of listeners) listener();
 }
 
-export function openTransactionFlyout(id: string | null = null, seed: Transaction | null = null) {
+export function openTransactionFlyout(
+  id: string | null = null,
+  seed: Transaction | null = null,
+  draft: TransactionDraft | null = null,
+) {
   if (openingTimer) clearTimeout(openingTimer);
-  set({ open: true, id, seed, session: state.session + 1, opening: true });
+  set({ open: true, id, seed, session: state.session + 1, opening: true, draft: id ? null : draft });
   openingTimer = setTimeout(() => {
     openingTimer = null;
     if (state.opening) set({ ...state, opening: false });

@@ -15,7 +15,7 @@ import {
   useUpdateTransaction,
 } from '../../api/transactions';
 import { toast } from '../../components/toast/store';
-import { closeTransactionFlyout, getRuleTipHandler, useTransactionFlyout } from './store';
+import { closeTransactionFlyout, getRuleTipHandler, type TransactionDraft, useTransactionFlyout } from './store';
 import {
   buildTransactionBody,
   splitTransactionIssues,
@@ -33,6 +33,14 @@ export const RULE_TIP_MS = 5000;
 export const RULE_TIP_TEXT = 'Want to automate similar categorizations? Create a categorization rule!';
 /** Why a bank transaction has no Delete button: the server's own words. */
 export const BANK_DELETE_TEXT = MESSAGES.bankTransactionDelete;
+
+/** A new transaction's form: empty, or what a draft from elsewhere starts it with. */
+function draftValues(draft: TransactionDraft | null): TransactionFormValues {
+  const empty = toFormValues(null);
+  if (!draft) return empty;
+  const { propertyId, category, direction, notes } = draft;
+  return { ...empty, propertyId: propertyId ?? '', category, direction, notes };
+}
 
 const isPeriodClosed = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && error.code === PERIOD_CLOSED_CODE;
@@ -72,7 +80,7 @@ export function useTransactionEditor() {
   const discardReceipts = useDiscardReceipts();
 
   const [values, setValues] = useState<TransactionFormValues | null>(() =>
-    editing ? (seeded ? toFormValues(seeded) : null) : toFormValues(null),
+    editing ? (seeded ? toFormValues(seeded) : null) : draftValues(flyout.draft),
   );
   const [version, setVersion] = useState<number | null>(seeded?.version ?? null);
   const [isIgnored, setIsIgnoredState] = useState<boolean>(!!seeded?.isIgnored);
@@ -147,7 +155,11 @@ export function useTransactionEditor() {
         if (updated.category && updated.category !== (transaction?.category ?? null)) ruleTip(updated);
       } else {
         const created = await create.mutateAsync({
-          body: { ...body, ...(pending.length > 0 && { receiptIds: pending.map((r) => r.id) }) },
+          body: {
+            ...body,
+            ...(pending.length > 0 && { receiptIds: pending.map((r) => r.id) }),
+            ...(flyout.draft && { maintenanceRequestId: flyout.draft.maintenanceRequestId }),
+          },
           overrideClosedPeriod,
         });
         saved.current = true;
