@@ -32,6 +32,7 @@ export * from './domain/import.js';
 export * from './domain/invitation.js';
 export * from './domain/lease.js';
 export * from './domain/maintenance.js';
+export * from './domain/maintenancePhoto.js';
 export * from './domain/member.js';
 export * from './domain/money.js';
 export * from './domain/notifications.js';

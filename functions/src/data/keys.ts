@@ -345,6 +345,12 @@ export const keys = {
   maintenanceEvents: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SKPrefix: `MAINTACT#${requestId}#` }),
   /** How many of the organization's requests are in each status: moved in the same transaction as each write. */
   maintenanceCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#MAINT' }),
+  /** A request's photos ('P' after MAINT keeps them out of MAINT# and MAINTACT#). */
+  maintenancePhoto: (orgId: string, requestId: string, photoId: string) => ({
+    PK: orgPk(orgId),
+    SK: `MAINTPHOTO#${requestId}#${photoId}`,
+  }),
+  maintenancePhotos: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SKPrefix: `MAINTPHOTO#${requestId}#` }),
   maintenanceOfProperty: (orgId: string, propertyId: string) => ({
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SKPrefix: 'MAINT#',

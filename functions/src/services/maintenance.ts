@@ -91,7 +91,7 @@ export async function getRequest(caller: Caller, id: string) {
 }
 
 /** The request, if the caller may see it: staff see the organization's, a tenant only their own. */
-async function readable(caller: Caller, id: string): Promise<MaintenanceRecord> {
+export async function readable(caller: Caller, id: string): Promise<MaintenanceRecord> {
   const record = await getMaintenance(caller.orgId, id);
   if (isTenant(caller.role) && record.reportedById !== caller.userId) throw new NotFound('Maintenance request');
   return record;

@@ -13,6 +13,13 @@ import {
   MaintenanceUpdate,
 } from '../../domain/maintenance.js';
 import {
+  MaintenancePhotoList,
+  MaintenancePhotoParams,
+  MaintenancePhotoResult,
+  MaintenancePhotoUpload,
+  MaintenancePhotoUploadRequest,
+} from '../../domain/maintenancePhoto.js';
+import {
   CashFlowReport,
   DashboardSummary,
   DepreciationQuery,
@@ -145,6 +152,37 @@ export const bookRoutes = {
     response: z.object({ event: MaintenanceEvent }),
     roles: ANY_ROLE,
     status: 201,
+  }),
+  // Photos of a request (issue 10): uploaded like receipts (presigned PUT, then a confirm that checks the bytes);
+  // the reporter while the request is NEW or PENDING, staff always; up to 10.
+  createMaintenancePhotoUpload: defineRoute({
+    id: 'createMaintenancePhotoUpload',
+    method: 'POST',
+    path: '/api/maintenance/{id}/photos',
+    params: byId,
+    body: MaintenancePhotoUploadRequest,
+    response: MaintenancePhotoUpload,
+    roles: ANY_ROLE,
+    status: 201,
+    bucketAccess: ['s3:PutObject'],
+  }),
+  confirmMaintenancePhoto: defineRoute({
+    id: 'confirmMaintenancePhoto',
+    method: 'POST',
+    path: '/api/maintenance/{id}/photos/{photoId}/confirm',
+    params: MaintenancePhotoParams,
+    response: MaintenancePhotoResult,
+    roles: ANY_ROLE,
+    bucketAccess: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+  }),
+  listMaintenancePhotos: defineRoute({
+    id: 'listMaintenancePhotos',
+    method: 'GET',
+    path: '/api/maintenance/{id}/photos',
+    params: byId,
+    response: MaintenancePhotoList,
+    roles: ANY_ROLE,
+    bucketAccess: ['s3:GetObject'],
   }),
   // A request's repair costs: the transactions that name it (maintenanceRequestId). Tenants never see costs.
   listMaintenanceCosts: defineRoute({

@@ -1,0 +1,7 @@
+import { routes } from '@rent/shared';
+import { http } from '../runtime/http.js';
+import { requestPhotoUpload } from '../services/maintenancePhotos.js';
+
+export const handler = http(routes.createMaintenancePhotoUpload, ({ caller, params, body }) =>
+  requestPhotoUpload(caller, params.id, body),
+);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { Id, Timestamp, text } from './common.js';
+import { RECEIPT_MAX_BYTES, ReceiptUpload } from './receipt.js';
+
+/**
+ * Maintenance photos (issue 10; docs/decisions.md "Maintenance photos"): up to 10 per request, uploaded like
+ * receipts (a presigned PUT, then a confirm call that checks the stored bytes).
+ */
+export const MAINTENANCE_PHOTOS_MAX = 10;
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+export const HEIC_MESSAGE =
+  'HEIC photos cannot be shown here yet. On an iPhone choose Settings → Camera → Formats → Most Compatible, or upload a JPEG, PNG or WebP photo.';
+
+export const MaintenancePhotoUploadRequest = z.strictObject({
+  fileName: text('File name', 200),
+  contentType: z.string({ error: 'Upload a JPEG, PNG or WebP photo' }).transform((value, ctx): PhotoContentType => {
+    const type = value.toLowerCase();
+    if ((PHOTO_CONTENT_TYPES as readonly string[]).includes(type)) return type as PhotoContentType;
+    ctx.addIssue({
+      code: 'custom',
+      message: type === 'image/heic' || type === 'image/heif' ? HEIC_MESSAGE : 'Upload a JPEG, PNG or WebP photo',
+    });
+    return z.NEVER;
+  }),
+  size: z
+    .number({ error: 'size must be the file size in bytes' })
+    .int({ error: 'size must be the file size in bytes' })
+    .min(1, { error: 'The photo is empty' })
+    .max(RECEIPT_MAX_BYTES, { error: 'The photo is larger than 10 MB' }),
+});
+export type MaintenancePhotoUploadRequest = z.output<typeof MaintenancePhotoUploadRequest>;
+
+export const MaintenancePhotoUpload = ReceiptUpload;
+
+export const MaintenancePhotoParams = z.strictObject({ id: Id, photoId: Id });
+
+export const MaintenancePhoto = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(PHOTO_CONTENT_TYPES),
+  size: z.number(),
+  uploadedAt: Timestamp,
+  /** A short-lived link to the photo (served with its checked type, inline). */
+  url: z.string(),
+});
+export type MaintenancePhoto = z.infer<typeof MaintenancePhoto>;
+
+export const MaintenancePhotoList = z.object({ photos: z.array(MaintenancePhoto) });
+export const MaintenancePhotoResult = z.object({ photo: MaintenancePhoto });
