@@ -80,3 +80,10 @@ export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** True when a request counts as open (not resolved). */
 export const isOpenMaintenance = (status: MaintenanceStatus) => status !== 'RESOLVED';
+
+/** Maintenance photos (issue 10): at most this many per request, of these types (HEIC is refused with a way out). */
+export const MAINTENANCE_PHOTOS_MAX = 10;
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+export const HEIC_MESSAGE =
+  'HEIC photos cannot be shown here yet. On an iPhone choose Settings → Camera → Formats → Most Compatible, or upload a JPEG, PNG or WebP photo.';

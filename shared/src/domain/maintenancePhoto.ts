@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEIC_MESSAGE, PHOTO_CONTENT_TYPES, type PhotoContentType } from '../core/maintenance.js';
 import { Id, Timestamp, text } from './common.js';
 import { RECEIPT_MAX_BYTES, ReceiptUpload } from './receipt.js';
 
@@ -6,12 +7,6 @@ import { RECEIPT_MAX_BYTES, ReceiptUpload } from './receipt.js';
  * Maintenance photos (issue 10; docs/decisions.md "Maintenance photos"): up to 10 per request, uploaded like
  * receipts (a presigned PUT, then a confirm call that checks the stored bytes).
  */
-export const MAINTENANCE_PHOTOS_MAX = 10;
-export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
-export const HEIC_MESSAGE =
-  'HEIC photos cannot be shown here yet. On an iPhone choose Settings → Camera → Formats → Most Compatible, or upload a JPEG, PNG or WebP photo.';
-
 export const MaintenancePhotoUploadRequest = z.strictObject({
   fileName: text('File name', 200),
   contentType: z.string({ error: 'Upload a JPEG, PNG or WebP photo' }).transform((value, ctx): PhotoContentType => {

@@ -1,7 +1,8 @@
 import type { MaintenanceFilter, RouteInput, RouteResponse, Routes } from '@rent/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
+import { putFile } from './receipts';
 
 /** Maintenance requests (SPEC §7 "Maintenance"): the list, one request, and the save. */
 export type MaintenanceRequest = RouteResponse<Routes['getMaintenance']>['maintenanceRequest'];
@@ -78,4 +79,41 @@ export function useMaintenanceCosts(requestId: string | null) {
     enabled: session.status === 'authenticated' && !!requestId,
     staleTime: 0,
   });
+}
+
+export type MaintenancePhoto = RouteResponse<Routes['listMaintenancePhotos']>['photos'][number];
+const photosKey = (requestId: string) => [...maintenanceKey, 'photos', requestId] as const;
+
+/** A request's photos with their short-lived links (300 s: asked again well before they end). */
+export function useMaintenancePhotos(requestId: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: photosKey(requestId ?? ''),
+    queryFn: async () => (await callRoute('listMaintenancePhotos', { params: { id: requestId! } })).photos,
+    enabled: session.status === 'authenticated' && !!requestId,
+    staleTime: 200_000,
+  });
+}
+
+/**
+ * Uploads photos to a request one after the other (docs/decisions.md "Maintenance photos"): a presigned PUT
+ * each, then the confirm that checks the bytes; the list is read again after each. Stops at the first refusal
+ * and says why.
+ */
+export async function uploadMaintenancePhotos(
+  client: QueryClient,
+  requestId: string,
+  files: readonly File[],
+  onProgress: (done: number) => void,
+): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    const { reference, upload } = await callRoute('createMaintenancePhotoUpload', {
+      params: { id: requestId },
+      body: { fileName: file.name || 'photo', contentType: file.type, size: file.size },
+    });
+    await putFile(upload, file, () => undefined);
+    await callRoute('confirmMaintenancePhoto', { params: { id: requestId, photoId: reference } });
+    onProgress(index + 1);
+    await client.invalidateQueries({ queryKey: photosKey(requestId) });
+  }
 }

@@ -60,7 +60,7 @@ export function useReceiptThumbnail(receipt: Receipt) {
 }
 
 /** PUTs the file straight to storage with XMLHttpRequest, for upload progress (fetch has none). */
-function putFile(
+export function putFile(
   upload: { url: string; headers: Record<string, string> },
   file: File,
   onProgress: (fraction: number) => void,

@@ -27,8 +27,10 @@ import { PropertyPicker } from '../../components/PropertyPicker';
 import { RightDrawer } from '../../components/RightDrawer';
 import { ActivitySection } from './ActivitySection';
 import { toggleDay } from './maintenanceForm';
+import { PhotosSection } from './PhotosSection';
 import { RepairCosts } from './RepairCosts';
 import { useMaintenanceForm } from './use-maintenance-form';
+import { usePhotoUploads } from './use-photo-uploads';
 
 export interface StaffOption {
   userId: string;
@@ -66,7 +68,15 @@ function Required({ children }: { children: ReactNode }) {
 /** SPEC §2 "Maintenance flyout": add or edit a request. Mount it with a new key per open (it resets on close). */
 export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
   const { open, request, staff, assignees, onClose } = props;
-  const form = useMaintenanceForm({ request, staff, onSaved: props.onSaved });
+  const photos = usePhotoUploads(request);
+  const form = useMaintenanceForm({
+    request,
+    staff,
+    onSaved: (saved) => {
+      photos.afterSave(saved);
+      props.onSaved(saved);
+    },
+  });
   const { values, errors, set } = form;
   // A tenant never changes the status, except to reopen a resolved request (docs/decisions.md).
   const statusChoices: MaintenanceStatus[] = staff
@@ -277,6 +287,15 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
           ) : null}
         </SpaceBetween>
       </form>
+      <Box margin={{ top: 'xl' }}>
+        <PhotosSection
+          requestId={request?.id ?? null}
+          canAdd={staff || !request || TENANT_EDITABLE_STATUSES.includes(request.status)}
+          queued={photos.queued}
+          uploading={photos.uploading}
+          onAdd={photos.add}
+        />
+      </Box>
       {request && staff ? (
         <Box margin={{ top: 'xl' }}>
           <RepairCosts request={request} onAddExpense={onClose} />
