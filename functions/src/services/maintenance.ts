@@ -35,6 +35,7 @@ import { getMember } from '../data/repositories/members.js';
 import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
 import { activeTenantPropertyIds } from '../data/repositories/tenancies.js';
 import { Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
+import { noticeComment, noticeNewRequest } from './maintenanceNotices.js';
 import { notify } from './notifications.js';
 
 /**
@@ -143,6 +144,7 @@ export async function createRequest(caller: Caller, input: MaintenanceCreate) {
   await putNewMaintenance(record, [
     newEvent(caller.orgId, record.id, actor(caller), { kind: 'REPORTED', to: status }, now),
   ]);
+  await noticeNewRequest(caller, record);
   return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
 }
 
@@ -188,9 +190,10 @@ function notifyStatus(caller: Caller, request: MaintenanceRecord) {
 
 /** A comment between the reporter and staff (a tenant only on their own request, in any status). */
 export async function comment(caller: Caller, id: string, body: string) {
-  await readable(caller, id);
+  const request = await readable(caller, id);
   const event = newEvent(caller.orgId, id, actor(caller), { kind: 'COMMENT', body }, new Date());
   await addComment(event);
+  await noticeComment(caller, request);
   return { event: eventToApi(event) };
 }
 

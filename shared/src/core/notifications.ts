@@ -42,7 +42,8 @@ export const NOTIFICATIONS: readonly NotificationKindInfo[] = [
   {
     kind: 'MAINTENANCE_UPDATED',
     label: 'Maintenance updates',
-    description: 'When the status of a maintenance request you reported changes.',
+    description:
+      'When a maintenance request you reported changes status or gets a comment, and (staff) when one is reported or a tenant comments on one assigned to you.',
     optional: true,
   },
   {

@@ -115,6 +115,7 @@ export const bookRoutes = {
     response: MaintenanceResult,
     roles: ANY_ROLE,
     status: 201,
+    sendsEmail: true,
   }),
   /** SPEC §7: PUT /api/maintenance?id={id}. */
   updateMaintenance: defineRoute({
@@ -152,6 +153,7 @@ export const bookRoutes = {
     response: z.object({ event: MaintenanceEvent }),
     roles: ANY_ROLE,
     status: 201,
+    sendsEmail: true,
   }),
   // Photos of a request (issue 10): uploaded like receipts (presigned PUT, then a confirm that checks the bytes);
   // the reporter while the request is NEW or PENDING, staff always; up to 10.
