@@ -166,7 +166,9 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     const byKey = functionsByRouteKey();
     const senders = routeList.filter((r) => (r as RouteDef).sendsEmail).map((r) => r.id);
     expect(senders.sort()).toEqual([
+      'addMaintenanceComment',
       'createInvitation',
+      'createMaintenance',
       'plaidWebhook',
       'requestReview',
       'resendInvitation',
