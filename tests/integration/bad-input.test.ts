@@ -15,7 +15,7 @@ import { uploadReceipt } from './receipt-upload.js';
  */
 const pathFor = (route: RouteDef, id = 'no-such-id') =>
   // SPEC §7's maintenance update names its id in the query: PUT /api/maintenance?id={id}.
-  route.id === 'updateMaintenance' ? `${route.path}?id=${id}` : route.path.replace(/\{\w+\}/, id);
+  route.id === 'updateMaintenance' ? `${route.path}?id=${id}` : route.path.replace(/\{\w+\}/g, id);
 
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
 const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
@@ -32,6 +32,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   resolveMergeSuggestion: { accept: false },
   bulkUpdateTransactions: { ids: ['no-such-id'], set: { isIgnored: true } },
   createReceiptUpload: { fileName: 'receipt.png', contentType: 'image/png', size: 1024 },
+  createMaintenancePhotoUpload: { fileName: 'sink.png', contentType: 'image/png', size: 1024 },
   createRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs' },
   updateRule: { name: 'Valid rule', namePattern: 'valid', category: 'repairs', version: 1 },
   previewRule: { rule: { namePattern: 'valid', category: 'repairs' } },

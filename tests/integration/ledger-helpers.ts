@@ -57,6 +57,7 @@ export const TRANSACTION_FIELDS = [
   'isIgnored',
   'isReviewed',
   'leaseId',
+  'maintenanceRequestId',
   'name',
   'notes',
   'organizationId',

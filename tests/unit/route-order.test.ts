@@ -63,7 +63,7 @@ describe('ledger routes', () => {
     expect(routes.deleteReceipt).toMatchObject({ method: 'DELETE', path: '/api/receipts/{id}' });
   });
 
-  it('declare the receipts-bucket actions their handlers need, and only routes touching receipts declare any', () => {
+  it('declare the receipts-bucket actions their handlers need, and only routes touching receipts or photos declare any', () => {
     const declared = (routeList as readonly RouteDef[]).filter((r) => r.bucketAccess);
     const access = Object.fromEntries(declared.map((r) => [r.id, r.bucketAccess]));
     expect(access).toEqual({
@@ -73,6 +73,10 @@ describe('ledger routes', () => {
       getReceiptUrl: ['s3:GetObject'],
       getReceiptUrlAtRoot: ['s3:GetObject'],
       deleteReceipt: ['s3:DeleteObject'],
+      // Maintenance photos (issue 10) are kept under the organization's receipts prefix, checked the same way.
+      createMaintenancePhotoUpload: ['s3:PutObject'],
+      confirmMaintenancePhoto: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      listMaintenancePhotos: ['s3:GetObject'],
     });
   });
 });

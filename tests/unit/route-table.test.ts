@@ -115,6 +115,7 @@ describe('route table shape', () => {
     'logout',
     'signOutEverywhere',
     'confirmReceiptUpload',
+    'confirmMaintenancePhoto',
     'undoRuleBatch',
     'leaveOrganization',
     'resendInvitation',
