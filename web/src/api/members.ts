@@ -1,5 +1,7 @@
 import type { Member, Role } from '@rent/shared';
+import { isTenant } from '@rent/shared/core/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { getSessionState, useSession } from '../auth/session';
 import { callRoute } from './client';
 import { forgetOrganization } from './organizationChoice';
@@ -50,4 +52,16 @@ export function useLeaveOrganization() {
       return client.resetQueries();
     },
   });
+}
+
+/** The organization's staff (not tenants) as people a maintenance request can be assigned to. */
+export function useAssignees(options: { enabled: boolean }) {
+  const members = useMembers(options);
+  return useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((m) => !isTenant(m.role))
+        .map((m) => ({ userId: m.userId, label: m.name || m.email })),
+    [members.data],
+  );
 }

@@ -1,12 +1,11 @@
 import { isTenant } from '@rent/shared/core/roles';
-import { isId } from '@rent/shared/core/validation';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMaintenanceRequest } from '../../api/maintenance';
-import { useMembers } from '../../api/members';
+import { useAssignees } from '../../api/members';
 import { useOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
+import { useFlyoutLink } from '../../lib/useFlyoutLink';
 import { closeMaintenanceFlyout, openMaintenanceFlyout, useMaintenanceFlyout } from './store';
 
 const MaintenanceFlyout = lazy(() =>
@@ -24,8 +23,6 @@ export function MaintenanceFlyoutHost() {
   const flyout = useMaintenanceFlyout();
   const session = useSession();
   const { role } = useOrganization();
-  const location = useLocation();
-  const navigate = useNavigate();
   const [needed, setNeeded] = useState(false);
   if (flyout.open && !needed) setNeeded(true);
   const signedIn = session.status === 'authenticated' && !!role;
@@ -33,20 +30,7 @@ export function MaintenanceFlyoutHost() {
 
   const [linked, setLinked] = useState<string | null>(null);
   const linkedRequest = useMaintenanceRequest(linked);
-  useEffect(() => {
-    if (!signedIn) return;
-    const params = new URLSearchParams(location.search);
-    const wanted = params.get(MAINTENANCE_PARAM);
-    if (wanted === null) return;
-    params.delete(MAINTENANCE_PARAM);
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
-    if (wanted === 'new' || wanted === '') openMaintenanceFlyout(null);
-    else if (isId(wanted)) setLinked(wanted);
-  }, [signedIn, location.search, location.pathname, location.hash, navigate]);
+  useFlyoutLink(MAINTENANCE_PARAM, signedIn, (id) => (id ? setLinked(id) : openMaintenanceFlyout(null)));
   useEffect(() => {
     if (!linked || linkedRequest.isPending) return;
     if (linkedRequest.data) openMaintenanceFlyout(linkedRequest.data);
@@ -54,14 +38,7 @@ export function MaintenanceFlyoutHost() {
     setLinked(null);
   }, [linked, linkedRequest.isPending, linkedRequest.data]);
 
-  const members = useMembers({ enabled: staff && needed });
-  const assignees = useMemo(
-    () =>
-      (members.data ?? [])
-        .filter((m) => !isTenant(m.role))
-        .map((m) => ({ userId: m.userId, label: m.name || m.email })),
-    [members.data],
-  );
+  const assignees = useAssignees({ enabled: staff && needed });
 
   if (!needed || !signedIn) return null;
   return (

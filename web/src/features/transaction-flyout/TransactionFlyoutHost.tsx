@@ -1,9 +1,8 @@
 import { isTenant } from '@rent/shared/core/roles';
-import { isId } from '@rent/shared/core/validation';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useSession } from '../../auth/session';
+import { useFlyoutLink } from '../../lib/useFlyoutLink';
 import { openTransactionFlyout, useTransactionFlyout } from './store';
 
 const TransactionFlyout = lazy(() => import('./TransactionFlyout'));
@@ -19,27 +18,12 @@ export function TransactionFlyoutHost() {
   const flyout = useTransactionFlyout();
   const session = useSession();
   const { role } = useOrganization();
-  const location = useLocation();
-  const navigate = useNavigate();
   const [needed, setNeeded] = useState(false);
   if (flyout.open && !needed) setNeeded(true);
 
   // Bookkeeping is for staff: a tenant never gets the flyout (the server would refuse it anyway).
   const signedIn = session.status === 'authenticated' && !!role && !isTenant(role);
-  useEffect(() => {
-    if (!signedIn) return;
-    const params = new URLSearchParams(location.search);
-    const wanted = params.get(FLYOUT_PARAM);
-    if (wanted === null) return;
-    params.delete(FLYOUT_PARAM);
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
-    if (wanted === 'new' || wanted === '') openTransactionFlyout(null);
-    else if (isId(wanted)) openTransactionFlyout(wanted);
-  }, [signedIn, location.search, location.pathname, location.hash, navigate]);
+  useFlyoutLink(FLYOUT_PARAM, signedIn, (id) => openTransactionFlyout(id));
 
   if (!needed || !signedIn) return null;
   return (

@@ -8,7 +8,7 @@ import {
   useMaintenancePage as useMaintenanceList,
   useMaintenanceRequest,
 } from '../../api/maintenance';
-import { useMembers } from '../../api/members';
+import { useAssignees } from '../../api/members';
 import { useOrganization } from '../../api/organization';
 import { toast } from '../../components/toast/store';
 import { openMaintenanceFlyout } from '../../features/maintenance-flyout/store';
@@ -48,14 +48,7 @@ export function useMaintenancePage() {
     if (query.data && !query.isPlaceholderData) record(query.data);
   }, [query.data, query.isPlaceholderData, record]);
 
-  const members = useMembers({ enabled: staff });
-  const assignees = useMemo(
-    () =>
-      (members.data ?? [])
-        .filter((m) => !isTenant(m.role))
-        .map((m) => ({ userId: m.userId, label: m.name || m.email })),
-    [members.data],
-  );
+  const assignees = useAssignees({ enabled: staff });
   const assigneeName = (userId: string | null) =>
     userId ? (assignees.find((a) => a.userId === userId)?.label ?? 'Former member') : 'Nobody';
 
