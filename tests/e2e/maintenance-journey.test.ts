@@ -137,6 +137,9 @@ describe('maintenance from a phone to resolved, in Chromium', () => {
     const months = phone.getByTestId('rental-months');
     await expect.poll(async () => (await months.locator('tbody tr').first().textContent()) ?? '').toContain('Paid');
     await expectAccessible(phone, 'rental history, 390px');
+    await phone.goto('/dashboard');
+    await expect.poll(() => phone.getByTestId('tenant-rent-this-month').textContent()).toContain('Paid');
+    await expectAccessible(phone, 'tenant dashboard, 390px');
     expect((phone as unknown as { errors: string[] }).errors).toEqual([]);
   });
 });

@@ -163,6 +163,8 @@ describe('maintenance requests, in Chromium', () => {
     await form.getByTestId('maintenance-save').click();
     await expectToast(phone.page, 'Maintenance request updated successfully!');
     expect(phone.page.url()).toContain('/dashboard');
+    // The tenant's dashboard counts their open requests.
+    await expect.poll(() => phone.page.getByTestId('tenant-open-requests').textContent()).toContain('1 See them');
     await phone.page.goto('/maintenance');
     await phone.page.getByTestId('tenant-request').filter({ hasText: title }).waitFor();
 

@@ -19,6 +19,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { DashboardCashFlow } from './DashboardCashFlow';
 import { DashboardKeyFigures } from './DashboardKeyFigures';
 import { RecentTransactions } from './RecentTransactions';
+import { TenantSummary } from './TenantSummary';
 import { useDashboard } from './use-dashboard';
 
 function Metric({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -114,6 +115,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
               </EmptyState>
             ) : tenant ? (
               <SpaceBetween size="s">
+                <TenantSummary />
                 {list.map((p) => (
                   <Box key={p.id} variant="p" margin="n">
                     {p.address}
