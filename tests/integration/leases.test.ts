@@ -306,3 +306,92 @@ describe('GET /api/rental-history', () => {
     expect(theirs.months.at(-1)).toMatchObject({ month, due: 600, received: 500, status: 'partial' });
   });
 });
+
+describe("a tenant's current lease and the end of their membership", () => {
+  const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const currentOf = async (person: Person) => (await person.api.get('/api/organization')).body.currentAssignmentId;
+
+  it('currentAssignmentId is the running lease that started last: not a past or upcoming one, and null for staff', async () => {
+    const flat = (await w.admin.api.post('/api/properties', { address: '6 Current Court' })).body.id as string;
+    const mover = await joinAs(w.orgId, 'TENANT', 'mover');
+    expect(await currentOf(mover)).toBeNull();
+    await addLease(w.admin.api, flat, valid(mover.userId, { unitLabel: 'Old flat' }));
+    expect(await currentOf(mover)).toBeNull(); // a past lease is nobody's current one
+    const running = await addLease(w.admin.api, flat, {
+      userId: mover.userId,
+      unitLabel: 'Flat 1',
+      leaseStart: `${shiftMonth(thisMonth(), -2)}-01`,
+      monthlyRent: 900,
+    });
+    expect(await currentOf(mover)).toBe(running.id);
+    await addLease(w.admin.api, flat, {
+      userId: mover.userId,
+      unitLabel: 'Flat 9',
+      leaseStart: `${shiftMonth(thisMonth(), 3)}-01`,
+      monthlyRent: 950,
+    });
+    expect(await currentOf(mover)).toBe(running.id); // upcoming: not yet
+    const later = await addLease(w.admin.api, w.other, {
+      userId: mover.userId,
+      unitLabel: 'Studio',
+      leaseStart: `${shiftMonth(thisMonth(), -1)}-01`,
+      monthlyRent: 700,
+    });
+    expect(await currentOf(mover)).toBe(later.id);
+    // It follows the dates: ending the later lease yesterday makes the first one current again.
+    expect((await w.admin.api.patch(`/api/leases/${later.id}`, { leaseEnd: yesterday() })).status).toBe(200);
+    expect(await currentOf(mover)).toBe(running.id);
+    for (const person of [w.admin, w.landlord, w.manager]) expect(await currentOf(person)).toBeNull();
+  });
+
+  it('a member with a lease that has not ended can be neither removed nor leave (409); once it ends, they can', async () => {
+    const flat = (await w.admin.api.post('/api/properties', { address: '7 Staying Street' })).body.id as string;
+    const stayer = await joinAs(w.orgId, 'TENANT', 'stayer');
+    const lease = await addLease(w.admin.api, flat, {
+      userId: stayer.userId,
+      leaseStart: `${shiftMonth(thisMonth(), 1)}-01`, // upcoming counts too
+      monthlyRent: 1200,
+    });
+    const removal = await w.admin.api.delete(`/api/members/${stayer.userId}`);
+    expect(removal.status).toBe(409);
+    expect(removal.body.error).toMatch(/has a lease at 7 Staying Street that has not ended\. End it first/);
+    const leaving = await stayer.api.post('/api/members/leave');
+    expect(leaving.status).toBe(409);
+    expect(leaving.body.error).toMatch(/You have a lease at 7 Staying Street that has not ended/);
+    // Still a member: the refusals changed nothing.
+    expect((await stayer.api.get('/api/rental-history')).status).toBe(200);
+
+    const ended = await w.admin.api.patch(`/api/leases/${lease.id}`, {
+      leaseStart: `${shiftMonth(thisMonth(), -6)}-01`,
+      leaseEnd: yesterday(),
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect((await w.admin.api.delete(`/api/members/${stayer.userId}`)).status).toBe(200);
+    // The past lease stays with the books, under its tenant's name.
+    const kept = (await w.admin.api.get(`/api/properties/${flat}/leases`)).body.leases;
+    expect(kept).toEqual([
+      expect.objectContaining({ id: lease.id, tenant: expect.objectContaining({ email: stayer.email }) }),
+    ]);
+
+    // An ended lease of a former member can be corrected, but not extended past today.
+    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1250 })).status).toBe(200);
+    const extended = await w.admin.api.patch(`/api/leases/${lease.id}`, { leaseEnd: null });
+    expect(extended.status).toBe(400);
+    expect(extended.body.error).toMatch(/no longer a tenant of your organization/);
+    const after = (await w.admin.api.get(`/api/properties/${flat}/leases`)).body.leases[0];
+    expect(after).toMatchObject({ monthlyRent: 1250, leaseEnd: yesterday() });
+  });
+
+  it('a lease written after the member was read makes that removal fail instead of orphaning the lease', async () => {
+    const { getMember, removeMember } = await import('../../functions/src/data/repositories/members.js');
+    const racer = await joinAs(w.orgId, 'TENANT', 'racer');
+    const readBeforeTheLease = await getMember(w.orgId, racer.userId);
+    await addLease(w.admin.api, w.home, { userId: racer.userId, leaseStart: today(), monthlyRent: 800 });
+    const admin = await getMember(w.orgId, w.admin.userId);
+    await expect(removeMember(w.orgId, readBeforeTheLease, admin)).rejects.toMatchObject({
+      name: 'Conflict',
+      code: 'CONFLICT',
+    });
+    expect((await racer.api.get('/api/rental-history')).body.leases).toHaveLength(1);
+  });
+});

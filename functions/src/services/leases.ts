@@ -1,10 +1,12 @@
 import {
+  currentLease,
   fromCents,
   isTenant,
   type Lease,
   type LeaseInput,
   type LeaseUpdate,
   leaseMonths,
+  leaseNotEnded,
   leaseState,
   leasesOverlap,
   type RentalHistory,
@@ -77,7 +79,8 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     throw new InvalidReference('leaseEnd', 'The lease end must be on or after its start');
   }
   await refuseOverlap(caller.orgId, { ...current, ...terms });
-  return { lease: (await withTenants([await updateLeaseTerms(current, terms)]))[0]! };
+  const updated = await updateLeaseTerms(current, terms, { tenantMustRemain: leaseNotEnded(terms, today()) });
+  return { lease: (await withTenants([updated]))[0]! };
 }
 
 export async function removeLease(caller: Caller, leaseId: string): Promise<{ id: string }> {
@@ -122,6 +125,12 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
       updatedAt: r.updatedAt,
     };
   });
+}
+
+/** SPEC §3 User.currentAssignmentId, derived from the lease dates (shared `currentLease`); null for staff. */
+export async function currentAssignmentId(caller: Caller): Promise<string | null> {
+  if (!isTenant(caller.role)) return null;
+  return currentLease(await leasesOfUser(caller.orgId, caller.userId), today())?.id ?? null;
 }
 
 // ---- the tenant's rental history -------------------------------------------------------------------------

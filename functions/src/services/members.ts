@@ -1,8 +1,10 @@
 import { canManageMembers, humanizeRole, type Member, mayAssignRole, mayManageMember, type Role } from '@rent/shared';
 import * as members from '../data/repositories/members.js';
 import { membershipEventOp } from '../data/repositories/membershipEvents.js';
+import { getPropertiesByIds } from '../data/repositories/properties.js';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
-import { NotAllowed } from '../domain-errors.js';
+import { unendedLeasesOfMember } from '../data/repositories/tenancies.js';
+import { Conflict, NotAllowed } from '../domain-errors.js';
 import type { Caller } from '../runtime/identity.js';
 
 /**
@@ -50,6 +52,12 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
   if (!mayManageMember(caller, member)) {
     throw new NotAllowed('Only an admin can remove an admin.', 'ADMIN_ONLY');
   }
+  await refuseWhileLeased(
+    caller.orgId,
+    member,
+    (address) =>
+      `${who(member)} has a lease at ${address} that has not ended. End it first (Properties, Tenants and leases: set its end date), then remove them.`,
+  );
   const organization = await members.ensureCounters(caller.orgId);
   const removal = `Removed ${who(member)} (${humanizeRole(member.role)}).`;
   await members.removeMember(caller.orgId, member, caller, {
@@ -72,6 +80,12 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
  */
 export async function leave(caller: Caller): Promise<{ ok: true }> {
   const member = await members.getMember(caller.orgId, caller.userId);
+  await refuseWhileLeased(
+    caller.orgId,
+    member,
+    (address) =>
+      `You have a lease at ${address} that has not ended. Ask your landlord to end it before you leave the organization.`,
+  );
   const organization = await members.ensureCounters(caller.orgId);
   const left = `Left the organization (was ${humanizeRole(member.role)}).`;
   await members.leave(caller.orgId, member, {
@@ -86,6 +100,19 @@ export async function leave(caller: Caller): Promise<{ ok: true }> {
     success: true,
   });
   return { ok: true };
+}
+
+/**
+ * A membership ends only when no lease of that person in the organization is running or upcoming: the
+ * rent roll and the tenant's rental history need a tenant to belong to it (issue 10). Past leases stay
+ * with the books. The member was read before this check, and creating or extending a lease bumps the
+ * membership's version, so a lease written in between makes the removal's version condition fail (409).
+ */
+async function refuseWhileLeased(orgId: string, member: members.MemberRecord, message: (address: string) => string) {
+  const unended = await unendedLeasesOfMember(orgId, member.userId, new Date().toISOString().slice(0, 10));
+  if (unended.length === 0) return;
+  const [property] = await getPropertiesByIds(orgId, [unended[0]!.propertyId]);
+  throw new Conflict('HAS_LEASE', message(property?.address ?? 'a property of this organization'));
 }
 
 /** How the organization's membership activity names a person: name and email, or the email. */

@@ -52,6 +52,24 @@ export function leaseState(lease: { leaseStart: string; leaseEnd: string | null 
   return 'active' as const;
 }
 
+/**
+ * A tenant's current lease (SPEC §3 User.currentAssignmentId): of the leases running today, the one that
+ * started last; null when none runs. Derived from the dates on every read, not stored, because a lease
+ * starts and ends by the calendar with no write to follow it (docs/decisions.md "Tenants: leases").
+ */
+export function currentLease<T extends { id: string; leaseStart: string; leaseEnd: string | null }>(
+  leases: readonly T[],
+  today: string,
+): T | null {
+  const running = leases.filter((lease) => leaseState(lease, today) === 'active');
+  running.sort((a, b) => b.leaseStart.localeCompare(a.leaseStart) || b.id.localeCompare(a.id));
+  return running[0] ?? null;
+}
+
+/** Has the lease not ended by `today` (running or upcoming)? Such a lease keeps its tenant a member. */
+export const leaseNotEnded = (lease: { leaseEnd: string | null }, today: string) =>
+  lease.leaseEnd === null || lease.leaseEnd >= today;
+
 /** The day after `date` plus `days` (YYYY-MM-DD arithmetic in UTC). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

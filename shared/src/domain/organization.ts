@@ -19,6 +19,11 @@ export const Organization = z.object({
   userOrgRole: Role,
   /** GET only: every organization the caller belongs to, by name, this one `current` (the profile menu's switcher). */
   userOrganizations: z.array(MyOrganization).optional(),
+  /**
+   * GET only (SPEC §3 User.currentAssignmentId): the caller's current lease in this organization, the running
+   * one that started last, or null (not a tenant, or no lease running today). Follows the lease dates.
+   */
+  currentAssignmentId: z.string().nullable().optional(),
 });
 export type Organization = z.infer<typeof Organization>;
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { GRACE_DAYS_DEFAULT, RENT_DUE_DAY_DEFAULT } from '@rent/shared';
-import { Conflict, NotFound } from '../../domain-errors.js';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GRACE_DAYS_DEFAULT, leaseNotEnded, leaseState, RENT_DUE_DAY_DEFAULT } from '@rent/shared';
+import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
+import { isTransactionConditionFailure } from '../conditions.js';
 import { keys, orgPk, withoutKeys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
@@ -35,18 +35,25 @@ export async function tenantPropertyIds(orgId: string, userId: string): Promise<
   return [...new Set((await tenancyItemsOf(orgId, userId)).map((i) => i.propertyId as string))];
 }
 
-/**
- * Ids of the properties a tenant rents on `today` (YYYY-MM-DD): leases that have started and not ended
- * (no end date is month-to-month), most recent lease first.
- */
+/** Ids of the properties a tenant rents on `today` (YYYY-MM-DD), the lease that started last first. */
 export async function activeTenantPropertyIds(orgId: string, userId: string, today: string): Promise<string[]> {
-  const active = (await tenancyItemsOf(orgId, userId)).filter(
-    (i) =>
-      typeof i.leaseStart === 'string' &&
-      i.leaseStart <= today &&
-      (i.leaseEnd == null || (typeof i.leaseEnd === 'string' && i.leaseEnd >= today)),
+  const running = (await leasesOfUser(orgId, userId)).filter((l) => leaseState(l, today) === 'active').reverse();
+  return [...new Set(running.map((l) => l.propertyId))];
+}
+
+/**
+ * The member's leases that have not ended by `today`, read consistently from the organization's partition:
+ * ending a membership is refused while one exists, and a lease written a moment ago must count.
+ */
+export async function unendedLeasesOfMember(orgId: string, userId: string, today: string): Promise<LeaseRecord[]> {
+  const items = await queryAll(
+    prefixQuery(tableName(), orgPk(orgId), 'TENANCY#', {
+      ConsistentRead: true,
+      FilterExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+    }),
   );
-  return [...new Set(active.map((i) => i.propertyId as string))];
+  return items.map(toLeaseRecord).filter((lease) => leaseNotEnded(lease, today));
 }
 
 // ---- leases (issue 10): the Tenancy item with its rent terms ------------------------------------------
@@ -135,12 +142,38 @@ export async function getLease(orgId: string, leaseId: string): Promise<LeaseRec
 /**
  * Writes a new lease and counts it on its property item (leaseCount) in one TransactWriteItems, conditioned
  * on the property existing: deleteProperty's Delete is conditioned on that count, like transactionCount.
+ * The tenant's membership is bumped in the same transaction, conditioned on it being a TENANT's: a removal
+ * that read the membership before this lease existed then fails its version check instead of leaving a
+ * lease whose tenant is gone.
  */
 export async function putNewLease(orgId: string, lease: NewLease): Promise<LeaseRecord> {
   const { record, ops } = newLeaseOps(orgId, lease);
-  await transact(ops);
+  await transact([...ops, tenantMembershipBump(orgId, lease.userId)]);
   return record;
 }
+
+/** Bumps the tenant's membership version, conditioned on them still being a TENANT of the organization. */
+function tenantMembershipBump(orgId: string, userId: string): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.membership(orgId, userId),
+        UpdateExpression: 'ADD version :one',
+        ConditionExpression: '#role = :tenant',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':one': 1, ':tenant': 'TENANT' },
+      },
+    },
+    onConditionFailure: tenantGone,
+  };
+}
+
+const tenantGone = () =>
+  new InvalidReference(
+    'userId',
+    'This person is no longer a tenant of your organization; invite them again before giving them a lease that has not ended',
+  );
 
 type NewLease = Omit<LeaseRecord, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'version'>;
 
@@ -187,13 +220,21 @@ export function newLeaseOps(orgId: string, lease: NewLease): { record: LeaseReco
   return { record, ops };
 }
 
-/** Replaces a lease's terms if nobody changed it since it was read (else 409); its start moves its GSI1 key. */
-export async function updateLeaseTerms(current: LeaseRecord, terms: LeaseTermsRecord): Promise<LeaseRecord> {
+/**
+ * Replaces a lease's terms if nobody changed it since it was read (else 409); its start moves its GSI1 key.
+ * Terms that leave the lease not yet ended also bump the tenant's membership (see putNewLease), so a lease
+ * cannot be extended past a removal that is happening at the same moment.
+ */
+export async function updateLeaseTerms(
+  current: LeaseRecord,
+  terms: LeaseTermsRecord,
+  { tenantMustRemain }: { tenantMustRemain: boolean },
+): Promise<LeaseRecord> {
   const next: LeaseRecord = { ...current, ...terms, updatedAt: new Date().toISOString(), version: current.version + 1 };
   const byUser = keys.tenancyByUser(current.userId, next.leaseStart);
-  try {
-    await db.send(
-      new UpdateCommand({
+  const update: TransactOp = {
+    item: {
+      Update: {
         TableName: tableName(),
         Key: keys.tenancy(current.organizationId, current.id),
         UpdateExpression:
@@ -213,12 +254,11 @@ export async function updateLeaseTerms(current: LeaseRecord, terms: LeaseTermsRe
           ':expected': current.version,
           ':gsi1sk': byUser.GSI1SK,
         },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw leaseChanged();
-    throw error;
-  }
+      },
+    },
+    onConditionFailure: leaseChanged,
+  };
+  await transact(tenantMustRemain ? [update, tenantMembershipBump(current.organizationId, current.userId)] : [update]);
   return next;
 }
 
