@@ -1,8 +1,10 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeRollups,
   isCounter,
+  parseRollupAttributes,
   parseRollupItem,
   RollupDeltas,
   type RollupFacts,
@@ -209,5 +211,18 @@ describe('counter attributes', () => {
       version: 3,
     };
     expect(parseRollupItem(item)).toEqual({ month: '2026-02', propertyId: 'p1', counters: { 'c#repairs#out': -5 } });
+  });
+
+  it('a cell read as attribute values equals the same cell unmarshalled, lease and receipt counters included', () => {
+    const facts = [
+      rent,
+      { ...rent, amount: -12_000, category: 'repairs', hasReceipt: false },
+      { ...rent, amount: 90_000, leaseId: 'lease-1' },
+      { ...rent, amount: -3_000, category: 'transfer', isIgnored: true },
+    ];
+    const [cell] = computeRollups(facts);
+    const item = { ...rollupItem('o', cell!), 'm#t1': 'row', version: 3, 'c#utilities#in': 0 };
+    expect(parseRollupAttributes(marshall(item))).toEqual(parseRollupItem(item));
+    expect(parseRollupAttributes(marshall({ ...item, propertyId: null })).propertyId).toBeNull();
   });
 });

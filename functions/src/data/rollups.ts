@@ -1,5 +1,6 @@
 import { type Cents, isRentIncome, isTransferCategory, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
 import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
+import type { AttributeItem } from './query.js';
 
 /**
  * Monthly rollups (ARCHITECTURE §4), pure arithmetic. One item ("cell") per organization, month
@@ -229,6 +230,18 @@ export function rollupItem(orgId: string, cell: RollupCell) {
   };
 }
 
+/** A cell from a Query's attribute values (data/query.ts `queryAllAttributes`): only its counters are converted. */
+export function parseRollupAttributes(item: AttributeItem): RollupCell {
+  const counters: Record<string, number> = {};
+  for (const name in item) {
+    const number = item[name]!.N;
+    if (number === undefined || !isCounter(name)) continue;
+    const value = Number(number);
+    if (value !== 0) counters[name] = value;
+  }
+  return { month: item.month?.S as string, propertyId: item.propertyId?.S ?? null, counters };
+}
+
 export function parseRollupItem(item: Record<string, unknown>): RollupCell {
   const counters: Record<string, number> = {};
   for (const name in item) {
@@ -272,6 +285,26 @@ export function sumCells(cells: Iterable<RollupCell>, selection: RollupSelection
   return totals;
 }
 
+/** What a counter attribute is, parsed once per name (a cell holds four counters per category; names repeat). */
+interface CounterName {
+  /** null: the ignored bucket. */
+  category: string | null;
+  which: string;
+  transfer: boolean;
+}
+const counterNames = new Map<string, CounterName>();
+function counterNameOf(name: string): CounterName {
+  let parsed = counterNames.get(name);
+  if (parsed === undefined) {
+    const last = name.lastIndexOf('#');
+    const category = name.startsWith(`${IGNORED_KEY}#`) ? null : name.slice(name.indexOf('#') + 1, last);
+    parsed = { category, which: name.slice(last + 1), transfer: category !== null && isTransferCategory(category) };
+    // Bounded: category and ignored counters only (lease and receipt counters never reach here).
+    counterNames.set(name, parsed);
+  }
+  return parsed;
+}
+
 /** What a report reads from one cell: operating money, transfers and ignored kept apart. */
 export function summarizeCell(cell: RollupCell) {
   const summary = {
@@ -280,17 +313,15 @@ export function summarizeCell(cell: RollupCell) {
     ignored: { in: 0, out: 0, count: 0 },
     byCategory: {} as Record<string, CentTotals>,
   };
-  // Hot on every report (a cell holds four counters per category): no arrays or splits per counter.
+  // Hot on every report: no arrays or splits per counter.
   for (const name in cell.counters) {
     if (name === NO_RECEIPT_COUNTER) continue; // a count of transactions, not a category
     if (name.startsWith(LEASE_PREFIX)) continue; // per-lease rent, not a category
     const value = cell.counters[name]!;
-    const last = name.lastIndexOf('#');
-    const which = name.slice(last + 1);
+    const { category, which, transfer } = counterNameOf(name);
     let target = summary.ignored;
-    if (!name.startsWith(`${IGNORED_KEY}#`)) {
-      const category = name.slice(name.indexOf('#') + 1, last);
-      target = isTransferCategory(category) ? summary.transfers : summary.operating;
+    if (category !== null) {
+      target = transfer ? summary.transfers : summary.operating;
       summary.byCategory[category] ??= { in: 0, out: 0, count: 0 };
       addCounter(summary.byCategory[category], which, value);
     }

@@ -57,8 +57,11 @@ function bookCellsOf(cells: RollupCell[], propertyId: PropertyFilter): Cell[] {
       out.push({ month: cell.month, propertyId: cell.propertyId, category, net, count: totals.count });
     }
   }
-  return out.sort((a, b) => a.month.localeCompare(b.month) || a.category.localeCompare(b.category));
+  // Plain code-unit order (months and category keys are ASCII): localeCompare was a tenth of a report's CPU.
+  return out.sort((a, b) => compare(a.month, b.month) || compare(a.category, b.category));
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const wireFigures = (f: BookFigures) =>
   Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fromCents(v)])) as Record<keyof BookFigures, number>;

@@ -3,8 +3,15 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { encodeSnapshot, entriesOf } from '../matchIndex.js';
-import { prefixQuery, queryAll, queryAllCounted } from '../query.js';
-import { computeRollups, counterName, parseRollupItem, type RollupCell, rollupFacts, rollupItem } from '../rollups.js';
+import { prefixQuery, queryAll, queryAllAttributes } from '../query.js';
+import {
+  computeRollups,
+  counterName,
+  parseRollupAttributes,
+  type RollupCell,
+  rollupFacts,
+  rollupItem,
+} from '../rollups.js';
 import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
 
 /**
@@ -30,17 +37,17 @@ export async function readRollupCells(
       ]),
     ),
   };
-  const { items, reads } = await queryAllCounted({
+  const { items, reads } = await queryAllAttributes({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
     ExpressionAttributeValues: {
-      ':pk': range.PK,
-      ':from': months.from ? range.SKFrom : prefix,
-      ':to': months.to ? range.SKTo : `${prefix}~`,
+      ':pk': { S: range.PK },
+      ':from': { S: months.from ? range.SKFrom : prefix },
+      ':to': { S: months.to ? range.SKTo : `${prefix}~` },
     },
     ...(names && { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }),
   });
-  return { cells: items.map(parseRollupItem), reads };
+  return { cells: items.map(parseRollupAttributes), reads };
 }
 
 /** Every transaction of an organization, from the base table with consistent reads. */
