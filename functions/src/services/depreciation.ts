@@ -11,7 +11,7 @@ import {
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
-import { summarizeCell } from '../data/rollups.js';
+import { type RollupCell, summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
 /**
@@ -21,15 +21,22 @@ import { NotFound } from '../domain-errors.js';
  * was spent, one asset per month x category (refunds lower it). The arithmetic is core/depreciation.ts.
  */
 
-/** Capital spending per property, one entry per month x category with money spent, up to December of `year`. */
-export async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
-  const { cells } = await readRollupCells(
-    orgId,
-    { from: null, to: `${year}-12` },
-    { categories: CATEGORY_GROUPS.capital_expenditures },
-  );
+/**
+ * Capital spending per property, one entry per month x category with money spent, up to December of `year`.
+ * A caller that has already read the year's cells (Schedule E) passes them, and only the earlier months are read.
+ */
+export async function capexByProperty(
+  orgId: string,
+  year: string,
+  yearCells?: Promise<RollupCell[]>,
+): Promise<Map<string, CapexSpend[]>> {
+  const through = yearCells ? `${Number(year) - 1}-12` : `${year}-12`;
+  const [earlier, thisYear] = await Promise.all([
+    readRollupCells(orgId, { from: null, to: through }, { categories: CATEGORY_GROUPS.capital_expenditures }),
+    yearCells ?? [],
+  ]);
   const out = new Map<string, CapexSpend[]>();
-  for (const cell of cells) {
+  for (const cell of [...earlier.cells, ...thisYear]) {
     if (!cell.propertyId) continue; // money with no property is depreciated once assigned
     for (const [category, totals] of Object.entries(summarizeCell(cell).byCategory)) {
       const spent = -(totals.in + totals.out);

@@ -79,6 +79,10 @@ export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
   return { properties, cells: bookCellsOf(rollups, query.propertyId), rollups };
 }
 
+/**
+ * Cash flow: one cell per month x category, the selected properties (all, one, or none) summed, which is what the
+ * page shows; per property it would be ten times the bytes for the same table.
+ */
 export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
   const { properties, cells } = await periodBooks(orgId, query);
   return {
@@ -86,9 +90,22 @@ export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
     to: query.to,
     months: monthsBetween(query.from, query.to),
     properties: labels(properties),
-    cells: cells.map((c) => ({ ...c, net: fromCents(c.net) })),
+    cells: byMonthAndCategory(cells).map((c) => ({ ...c, net: fromCents(c.net) })),
     figures: wireFigures(figuresOf(cells)),
   };
+}
+
+/** Sums cells over their properties: book cells come sorted by month, then category, so equal ones are adjacent. */
+function byMonthAndCategory(cells: Cell[]) {
+  const out: { month: string; category: string; net: Cents; count: number }[] = [];
+  for (const cell of cells) {
+    const last = out.at(-1);
+    if (last?.month === cell.month && last.category === cell.category) {
+      last.net += cell.net;
+      last.count += cell.count;
+    } else out.push({ month: cell.month, category: cell.category, net: cell.net, count: cell.count });
+  }
+  return out;
 }
 
 /** Sums cells over their months: one per property x category. */
@@ -130,18 +147,21 @@ const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
   d ? { amount: d.total, flags: d.flags } : null;
 
 /**
- * Line 18 comes from the depreciation schedule (services/depreciation.ts; a second rollup query, over every
- * month up to the year's end, since capital spending of earlier years still depreciates).
+ * Line 18 comes from the depreciation schedule (services/depreciation.ts): the year's capital spending from the
+ * year's cells, and a second rollup query over the months before it (earlier spending still depreciates).
  * A Schedule E worksheet per property for a tax year (each property's own, or one with propertyId), and one
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */
 export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
-  const [properties, cells, leasesByProperty, capex] = await Promise.all([
+  // The year's cells are read once: for the worksheets, and for the year's own capital spending.
+  const yearCells = readRollupCells(orgId, { from: `${query.year}-01`, to: `${query.year}-12` }).then((r) => r.cells);
+  const [properties, rollups, leasesByProperty, capex] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
-    bookCells(orgId, `${query.year}-01`, `${query.year}-12`, query.propertyId),
+    yearCells,
     leasesByPropertyOf(orgId),
-    capexByProperty(orgId, query.year),
+    capexByProperty(orgId, query.year, yearCells),
   ]);
+  const cells = bookCellsOf(rollups, query.propertyId);
   const nets = new Map<string | null, Map<string, Cents>>();
   for (const cell of cells) {
     const forProperty = nets.get(cell.propertyId) ?? new Map<string, Cents>();

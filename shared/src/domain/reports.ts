@@ -46,7 +46,10 @@ const Figures = z.object({
 
 const ReportProperties = z.array(z.object({ id: z.string(), address: z.string() }));
 
-/** GET /api/reports/cash-flow: one cell per month x property x category with money; ignored excluded. */
+/**
+ * GET /api/reports/cash-flow: one cell per month x category with money or transactions, the selected properties
+ * summed (the `propertyId` filter: one, "none", or all); ignored excluded.
+ */
 export const CashFlowReport = z.object({
   from: z.string(),
   to: z.string(),
@@ -56,7 +59,6 @@ export const CashFlowReport = z.object({
   cells: z.array(
     z.object({
       month: z.string(),
-      propertyId: z.string().nullable(),
       /** A category value or "uncategorized". */
       category: z.string(),
       /** Signed sum of the amounts (money in positive). */

@@ -4,7 +4,7 @@ import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
-import { queryAll } from '../query.js';
+import { indexPrefixQuery, queryAll } from '../query.js';
 
 /**
  * Account deletion's reads and the profile's anonymisation (docs/decisions.md "Account deletion and public
@@ -23,13 +23,9 @@ export interface AccountMembership {
 /** The organization ids of every membership (GSI1 USER#u / ORG#o: one Query). */
 export async function organizationIdsOf(userId: string): Promise<string[]> {
   const k = keys.membershipsOfUserPrefix(userId);
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-    ProjectionExpression: 'orgId',
-  });
+  const items = await queryAll(
+    indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix, { ProjectionExpression: 'orgId' }),
+  );
   return [...new Set(items.map((item) => String(item.orgId)))];
 }
 

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from '../maintenanceItems.js';
 
-import { type Key, queryPages } from '../query.js';
+import { type Key, keyPrefix, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 import { eventPutOp, type MaintenanceEventRecord } from './maintenanceEvents.js';
 
@@ -200,15 +200,16 @@ export async function listMaintenance(
     Object.keys(c.k).every((name) => ['PK', 'SK', p.pk, p.sk].includes(name));
   const start: Key | undefined = page.cursor ? decodeCursor(page.cursor, PageCursor, belongs).k : undefined;
 
+  const key = keyPrefix({ pk: p.pk, sk: p.sk }, p.pkValue, p.prefix);
   const input = {
     TableName: tableName(),
     ...(p.index && { IndexName: p.index }),
-    KeyConditionExpression: `${p.pk} = :pk AND begins_with(${p.sk}, :prefix)`,
+    KeyConditionExpression: key.KeyConditionExpression,
     ...(filtered && {
       FilterExpression: expression.conditions.join(' AND '),
       ExpressionAttributeNames: expression.names,
     }),
-    ExpressionAttributeValues: { ':pk': p.pkValue, ':prefix': p.prefix, ...expression.values },
+    ExpressionAttributeValues: { ...key.ExpressionAttributeValues, ...expression.values },
     ScanIndexForward: false,
     Limit: filtered ? FILTERED_READ_ITEMS : page.limit + 1,
   };

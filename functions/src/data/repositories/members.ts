@@ -5,7 +5,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { membershipItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
-import { queryAll } from '../query.js';
+import { prefixQuery, queryAll } from '../query.js';
 import { type TransactItem, type TransactOp, transact } from '../transact.js';
 
 /**
@@ -49,12 +49,9 @@ const memberPrefix = 'MEMBER#';
 
 /** Every member of the organization, with name and email, in the order they joined. */
 export async function listMembers(orgId: string): Promise<MemberRecord[]> {
-  const memberships = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ':prefix': memberPrefix },
-    ConsistentRead: true,
-  });
+  const memberships = await queryAll(
+    prefixQuery(tableName(), keys.organization(orgId).PK, memberPrefix, { ConsistentRead: true }),
+  );
   const profiles = await profilesOf(memberships.map((m) => m.userId as string));
   return memberships
     .map((m) => toRecord(m, profiles.get(m.userId as string)))
@@ -84,14 +81,13 @@ export async function ensureCounters(orgId: string): Promise<OrganizationCounts>
   if (typeof Item.memberCount === 'number' && typeof Item.adminCount === 'number') {
     return { name: Item.name, memberCount: Item.memberCount, adminCount: Item.adminCount };
   }
-  const members = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ':prefix': memberPrefix },
-    ProjectionExpression: '#role',
-    ExpressionAttributeNames: { '#role': 'role' },
-    ConsistentRead: true,
-  });
+  const members = await queryAll(
+    prefixQuery(tableName(), keys.organization(orgId).PK, memberPrefix, {
+      ProjectionExpression: '#role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ConsistentRead: true,
+    }),
+  );
   const counts = { memberCount: members.length, adminCount: members.filter((m) => m.role === 'ADMIN').length };
   try {
     await db.send(

@@ -4,7 +4,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import type { Membership } from '../items.js';
 import { keys } from '../keys.js';
-import { queryAll } from '../query.js';
+import { indexPrefixQuery, queryAll } from '../query.js';
 
 /**
  * A person's memberships in several organizations (docs/decisions.md "Several organizations").
@@ -35,13 +35,9 @@ export async function getMembership(orgId: string, userId: string): Promise<Memb
 /** Which organizations the person belongs to (GSI1 USER#u / ORG#…, eventually consistent): ids and join times. */
 async function membershipIndex(userId: string): Promise<{ orgId: string; createdAt: string }[]> {
   const k = keys.membershipsOfUserPrefix(userId);
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-    ProjectionExpression: 'orgId, createdAt',
-  });
+  const items = await queryAll(
+    indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix, { ProjectionExpression: 'orgId, createdAt' }),
+  );
   return items.map((item) => ({ orgId: String(item.orgId), createdAt: String(item.createdAt ?? '') }));
 }
 

@@ -7,7 +7,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
-import { prefixQuery, queryAll, queryPage } from '../query.js';
+import { indexPrefixQuery, prefixQuery, queryAll, queryPage } from '../query.js';
 import type { TransactOp } from '../transact.js';
 
 /**
@@ -175,12 +175,7 @@ export async function openRuleBatch(
 ): Promise<BatchHeader> {
   const fingerprint = fingerprintOf(rule?.id ?? null, criteria);
   const open = keys.openRuleBatches(caller.orgId, fingerprint);
-  const found = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': open.GSI1PK, ':prefix': open.GSI1SKPrefix },
-  });
+  const found = await queryAll(indexPrefixQuery(tableName(), 'GSI1', open.GSI1PK, open.GSI1SKPrefix));
   for (const item of found) {
     const header = await getRuleBatch(caller.orgId, item.id as string).catch(() => null);
     if (header?.status !== 'applying') continue;

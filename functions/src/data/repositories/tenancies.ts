@@ -5,7 +5,7 @@ import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isTransactionConditionFailure } from '../conditions.js';
 import { keys, orgPk, withoutKeys } from '../keys.js';
-import { prefixQuery, queryAll } from '../query.js';
+import { indexPrefixQuery, prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 
 export interface TenancyRecord {
@@ -20,13 +20,9 @@ export interface TenancyRecord {
 /** A person's tenancies in one organization (GSI1 USER#u / TENANCY#leaseStart), most recent lease first. */
 async function tenancyItemsOf(orgId: string, userId: string) {
   const k = keys.tenanciesOfUserPrefix(userId);
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-    ScanIndexForward: false,
-  });
+  const items = await queryAll(
+    indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix, { ScanIndexForward: false }),
+  );
   return items.filter((i) => i.organizationId === orgId);
 }
 
@@ -104,12 +100,7 @@ export function toLeaseRecord(item: Record<string, unknown>): LeaseRecord {
 /** Every lease of one property (GSI2, the property's reference partition), oldest start first. */
 export async function leasesOfProperty(orgId: string, propertyId: string): Promise<LeaseRecord[]> {
   const k = keys.propertyReferences(orgId, propertyId);
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI2PK, ':prefix': 'TENANCY#' },
-  });
+  const items = await queryAll(indexPrefixQuery(tableName(), 'GSI2', k.GSI2PK, 'TENANCY#'));
   return items.map(toLeaseRecord).sort(byStart);
 }
 

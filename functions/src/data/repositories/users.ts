@@ -5,7 +5,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { type Membership, membershipItem, organizationItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
-import { queryAll } from '../query.js';
+import { indexPrefixQuery, queryAll } from '../query.js';
 
 export type { Membership, Profile };
 
@@ -18,13 +18,7 @@ export type { Membership, Profile };
 export async function findMembership(userId: string): Promise<Membership | null> {
   const k = keys.membershipsOfUserPrefix(userId);
   const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-      Limit: 1,
-    }),
+    new QueryCommand(indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix, { Limit: 1 })),
   );
   const found = Items[0];
   if (!found) return null;
@@ -117,12 +111,7 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
  */
 export async function setTokensValidAfter(userId: string, epochSeconds: number): Promise<void> {
   const k = keys.membershipsOfUserPrefix(userId);
-  const memberships = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.GSI1PK, ':prefix': k.GSI1SKPrefix },
-  });
+  const memberships = await queryAll(indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix));
   const targets = [keys.user(userId), ...memberships.map((m) => keys.membership(String(m.orgId), userId))];
   await Promise.all(
     targets.map((key) =>
