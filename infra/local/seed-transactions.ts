@@ -3,7 +3,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
 import type { ReceiptRecord } from '@rent/functions/data/repositories/receipts';
-import { computeRollups, rollupItem } from '@rent/functions/data/rollups';
+import { computeRollups, rollupItems } from '@rent/functions/data/rollups';
 import { type TransactionRecord, transactionItem } from '@rent/functions/data/transactionItems';
 import type { Category } from '@rent/shared';
 
@@ -561,7 +561,7 @@ export async function writeDemoLedger(
       type: 'Receipt',
       ...record,
     })),
-    ...computeRollups(transactions).map((cell) => rollupItem(orgId, cell)),
+    ...rollupItems(orgId, computeRollups(transactions)),
   ];
   await batchWrite(doc, tableName, items);
 }

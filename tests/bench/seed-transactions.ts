@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
-import { computeRollups, rollupUpdate } from '@rent/functions/data/rollups';
+import { cellUpdates, RollupDeltas } from '@rent/functions/data/rollups';
 import { type TransactionRecord, transactionItem } from '@rent/functions/data/transactionItems';
 import { CATEGORY_GROUPS, type Category, PROPERTY_MONEY_FIELDS } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
@@ -132,11 +132,12 @@ export async function seedBenchTransactions(
     }),
   );
   await batchWrite(doc, tableName, transactions.map(transactionItem), 16);
-  const cells = computeRollups(transactions);
-  for (let i = 0; i < cells.length; i += 16) {
-    await Promise.all(
-      cells.slice(i, i + 16).map((cell) => doc.send(new UpdateCommand(rollupUpdate(tableName, orgId, cell)))),
-    );
+  // The rollup cells and their capital twins, ADDed as the ledger's writes do.
+  const deltas = new RollupDeltas();
+  for (const t of transactions) deltas.add(t, 1);
+  const updates = cellUpdates(tableName, orgId, deltas, new Map());
+  for (let i = 0; i < updates.length; i += 16) {
+    await Promise.all(updates.slice(i, i + 16).map((update) => doc.send(new UpdateCommand(update))));
   }
   return {
     transactionIds: transactions.map((t) => t.id),

@@ -1,5 +1,11 @@
 import { expect } from 'vitest';
-import { cellId, computeRollups, parseRollupItem, type RollupCell } from '../../functions/src/data/rollups.js';
+import {
+  capitalPart,
+  cellId,
+  computeRollups,
+  parseRollupItem,
+  type RollupCell,
+} from '../../functions/src/data/rollups.js';
 import { toTransactionRecord } from '../../functions/src/data/transactionItems.js';
 import type { client } from '../support/api.js';
 import { partition } from '../support/db.js';
@@ -8,24 +14,26 @@ type Api = ReturnType<typeof client>;
 
 export const orgIdOf = async (api: Api): Promise<string> => (await api.get('/api/organization')).body.id;
 
-const normalize = (cells: RollupCell[]) =>
-  Object.fromEntries(
-    cells
-      .filter((cell) => Object.keys(cell.counters).length > 0)
-      .map((cell) => [cellId(cell.month, cell.propertyId), cell.counters])
-      .sort(([a], [b]) => String(a).localeCompare(String(b))),
-  );
+const normalize = (cells: RollupCell[], kind: string) =>
+  cells
+    .filter((cell) => Object.keys(cell.counters).length > 0)
+    .map((cell) => [`${kind} ${cellId(cell.month, cell.propertyId)}`, cell.counters] as const);
+const sorted = (entries: (readonly [string, Record<string, number>])[]) =>
+  Object.fromEntries([...entries].sort(([a], [b]) => a.localeCompare(b)));
 
-/** What is stored: every rollup cell of the organization, zero counters dropped. */
+/** What is stored: every rollup cell and capital cell of the organization, zero counters dropped. */
 export async function storedRollups(orgId: string) {
   const items = await partition(`ORG#${orgId}`);
-  return normalize(items.filter((item) => item.type === 'Rollup').map(parseRollupItem));
+  const of = (type: string) => items.filter((item) => item.type === type).map(parseRollupItem);
+  return sorted([...normalize(of('Rollup'), 'cell'), ...normalize(of('CapitalCell'), 'capital')]);
 }
 
-/** What the rollups must be: recomputed from the organization's transactions. */
+/** What they must be: recomputed from the organization's transactions. */
 export async function recomputedRollups(orgId: string) {
   const items = await partition(`ORG#${orgId}`);
-  return normalize(computeRollups(items.filter((item) => item.type === 'Transaction').map(toTransactionRecord)));
+  const cells = computeRollups(items.filter((item) => item.type === 'Transaction').map(toTransactionRecord));
+  const capital = cells.flatMap((cell) => capitalPart(cell) ?? []);
+  return sorted([...normalize(cells, 'cell'), ...normalize(capital, 'capital')]);
 }
 
 /** Rollups equal the recomputation, and each property's transactionCount equals its transactions. */

@@ -2,6 +2,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  capitalPart,
+  cellUpdates,
   computeRollups,
   isCounter,
   parseRollupAttributes,
@@ -9,6 +11,7 @@ import {
   RollupDeltas,
   type RollupFacts,
   rollupItem,
+  rollupItems,
   rollupUpdate,
   sumCells,
   summarizeCell,
@@ -134,6 +137,43 @@ describe('rollup deltas', () => {
         expect(byCell(deltas.result())).toEqual(byCell(computeRollups(final)));
       }),
     );
+  });
+});
+
+describe('capital cells', () => {
+  const roof: RollupFacts = { ...rent, amount: -900_000, category: 'roof_replacement' };
+
+  it('a cell with capital spending has a twin holding only its capital counters', () => {
+    const [cell] = computeRollups([rent, roof, { ...roof, amount: 50_000 }]);
+    expect(capitalPart(cell!)).toEqual({
+      month: '2026-02',
+      propertyId: 'p1',
+      counters: { 'c#roof_replacement#out': -900_000, 'c#roof_replacement#in': 50_000 },
+    });
+    expect(capitalPart(computeRollups([rent])[0]!)).toBeNull();
+  });
+
+  it('a write ADDs the capital twin beside the cell, and only when capital counters change', () => {
+    const updates = cellUpdates('table', 'o1', new RollupDeltas().change(null, roof), new Map());
+    expect(updates.map((u) => u.Key.SK)).toEqual(['ROLLUP#2026-02#PROP#p1', 'CAPEX#2026-02#PROP#p1']);
+    expect(Object.values(updates[1]!.ExpressionAttributeNames)).toContain('c#roof_replacement#out');
+    expect(Object.values(updates[1]!.ExpressionAttributeNames)).not.toContain('c#roof_replacement#nout');
+    const recategorised = new RollupDeltas().change(roof, { ...roof, category: 'repairs' });
+    expect(cellUpdates('table', 'o1', recategorised, new Map()).map((u) => u.Key.SK)).toEqual([
+      'ROLLUP#2026-02#PROP#p1',
+      'CAPEX#2026-02#PROP#p1',
+    ]);
+    const renamed = new RollupDeltas().change({ ...rent }, { ...rent, amount: rent.amount + 1 });
+    expect(cellUpdates('table', 'o1', renamed, new Map()).map((u) => u.Key.SK)).toEqual(['ROLLUP#2026-02#PROP#p1']);
+  });
+
+  it('whole cells are stored as items with their twins (a rebuild, a seed)', () => {
+    const items = rollupItems('o1', computeRollups([rent, roof]));
+    expect(items.map((i) => [i.SK, i.type])).toEqual([
+      ['ROLLUP#2026-02#PROP#p1', 'Rollup'],
+      ['CAPEX#2026-02#PROP#p1', 'CapitalCell'],
+    ]);
+    expect(parseRollupItem(items[1]!)).toEqual(capitalPart(computeRollups([rent, roof])[0]!));
   });
 });
 

@@ -1,4 +1,11 @@
-import { type Cents, isRentIncome, isTransferCategory, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
+import {
+  bookLineOf,
+  CATEGORY_VALUES,
+  type Cents,
+  isRentIncome,
+  isTransferCategory,
+  RECEIPT_THRESHOLD_CENTS,
+} from '@rent/shared';
 import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
 import type { AttributeItem } from './query.js';
 
@@ -162,9 +169,51 @@ export function computeRollups(transactions: Iterable<RollupFacts>): RollupCell[
  * keeps its rollups and the match index together without touching another item.
  */
 export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell, rows: Record<string, string> = {}) {
+  return counterUpdate(tableName, keys.rollup(orgId, cell.month, cell.propertyId), 'Rollup', orgId, cell, rows);
+}
+
+// ---- capital cells ---------------------------------------------------------------------------------------
+
+/**
+ * The counters of capital spending (in and out of every category on the capital spending line). Each rollup
+ * cell with any has a twin capital cell (CAPEX#month#property) holding only those, ADDed in the same
+ * TransactWriteItems: the depreciation history reads every month since the first purchase, and a handful
+ * of small items is what it needs rather than every month's full cell (docs/decisions.md "The books' reads").
+ */
+const CAPITAL_COUNTERS = new Set(
+  CATEGORY_VALUES.filter((category) => bookLineOf(category) === 'capitalSpending').flatMap((category) => [
+    counterName(category, 'in'),
+    counterName(category, 'out'),
+  ]),
+);
+
+/** A cell's capital spending counters, or null when it has none. */
+export function capitalPart(cell: RollupCell): RollupCell | null {
+  const counters: Record<string, number> = {};
+  let any = false;
+  for (const name in cell.counters) {
+    if (!CAPITAL_COUNTERS.has(name)) continue;
+    counters[name] = cell.counters[name]!;
+    any = true;
+  }
+  return any ? { month: cell.month, propertyId: cell.propertyId, counters } : null;
+}
+
+export function capitalUpdate(tableName: string, orgId: string, cell: RollupCell) {
+  return counterUpdate(tableName, keys.capitalCell(orgId, cell.month, cell.propertyId), 'CapitalCell', orgId, cell);
+}
+
+function counterUpdate(
+  tableName: string,
+  key: { PK: string; SK: string },
+  type: string,
+  orgId: string,
+  cell: RollupCell,
+  rows: Record<string, string> = {},
+) {
   const names: Record<string, string> = { '#type': 'type', '#month': 'month', '#propertyId': 'propertyId' };
   const values: Record<string, unknown> = {
-    ':type': 'Rollup',
+    ':type': type,
     ':month': cell.month,
     ':propertyId': cell.propertyId,
     ':org': orgId,
@@ -188,14 +237,17 @@ export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell,
   }
   return {
     TableName: tableName,
-    Key: keys.rollup(orgId, cell.month, cell.propertyId),
+    Key: key,
     UpdateExpression: `SET ${sets.join(', ')}${adds.length > 0 ? ` ADD ${adds.join(', ')}` : ''}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
 }
 
-/** One Update per cell touched by rollup deltas or match rows (a cell may have only one or the other). */
+/**
+ * One Update per cell touched by rollup deltas or match rows (a cell may have only one or the other), and one per
+ * capital cell whose counters change with them.
+ */
 export function cellUpdates(
   tableName: string,
   orgId: string,
@@ -208,6 +260,8 @@ export function cellUpdates(
     const id = cellId(cell.month, cell.propertyId);
     counted.add(id);
     updates.push(rollupUpdate(tableName, orgId, cell, rows.get(id)?.rows));
+    const capital = capitalPart(cell);
+    if (capital) updates.push(capitalUpdate(tableName, orgId, capital));
   }
   for (const [id, cell] of rows) {
     if (counted.has(id)) continue;
@@ -228,6 +282,23 @@ export function rollupItem(orgId: string, cell: RollupCell) {
     propertyId: cell.propertyId,
     ...cell.counters,
   };
+}
+
+/** The items a set of whole cells is stored as: each cell, and its capital twin when it has capital spending. */
+export function rollupItems(orgId: string, cells: RollupCell[]) {
+  return cells.flatMap((cell) => {
+    const capital = capitalPart(cell);
+    return capital
+      ? [
+          rollupItem(orgId, cell),
+          {
+            ...rollupItem(orgId, capital),
+            ...keys.capitalCell(orgId, cell.month, cell.propertyId),
+            type: 'CapitalCell',
+          },
+        ]
+      : [rollupItem(orgId, cell)];
+  });
 }
 
 /** A cell from a Query's attribute values (data/query.ts `queryAllAttributes`): only its counters are converted. */

@@ -1,6 +1,5 @@
 import {
   bookLineOf,
-  CATEGORY_GROUPS,
   type CapexSpend,
   type DepreciationQuery,
   fromCents,
@@ -10,33 +9,23 @@ import {
   SCHEDULE_E_NOTICE,
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
-import { readRollupCells } from '../data/repositories/rollups.js';
-import { type RollupCell, summarizeCell } from '../data/rollups.js';
+import { readCapitalCells } from '../data/repositories/rollups.js';
+import { summarizeCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
 /**
  * The depreciation schedule (issue 13): each property's building from its acquisition fields, and its capital
- * spending from the monthly rollups (one query over every month up to the end of the year, O(months x
- * properties) items of which only the capital categories' counters are read; never the transactions). Capital spending is placed in service in the month it
- * was spent, one asset per month x category (refunds lower it). The arithmetic is core/depreciation.ts.
+ * spending from the rollups' capital cells (one query over every month up to the end of the year; a capital cell
+ * exists only for a month and property with capital spending; never the transactions). Capital spending is
+ * placed in service in the month it was spent, one asset per month x category (refunds lower it). The
+ * arithmetic is core/depreciation.ts.
  */
 
-/**
- * Capital spending per property, one entry per month x category with money spent, up to December of `year`.
- * A caller that has already read the year's cells (Schedule E) passes them, and only the earlier months are read.
- */
-export async function capexByProperty(
-  orgId: string,
-  year: string,
-  yearCells?: Promise<RollupCell[]>,
-): Promise<Map<string, CapexSpend[]>> {
-  const through = yearCells ? `${Number(year) - 1}-12` : `${year}-12`;
-  const [earlier, thisYear] = await Promise.all([
-    readRollupCells(orgId, { from: null, to: through }, { categories: CATEGORY_GROUPS.capital_expenditures }),
-    yearCells ?? [],
-  ]);
+/** Capital spending per property, one entry per month x category with money spent, up to December of `year`. */
+export async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
+  const cells = await readCapitalCells(orgId, `${year}-12`);
   const out = new Map<string, CapexSpend[]>();
-  for (const cell of [...earlier.cells, ...thisYear]) {
+  for (const cell of cells) {
     if (!cell.propertyId) continue; // money with no property is depreciated once assigned
     for (const [category, totals] of Object.entries(summarizeCell(cell).byCategory)) {
       const spent = -(totals.in + totals.out);

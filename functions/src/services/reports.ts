@@ -147,21 +147,18 @@ const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
   d ? { amount: d.total, flags: d.flags } : null;
 
 /**
- * Line 18 comes from the depreciation schedule (services/depreciation.ts): the year's capital spending from the
- * year's cells, and a second rollup query over the months before it (earlier spending still depreciates).
+ * Line 18 comes from the depreciation schedule (services/depreciation.ts: the capital cells of every month up to
+ * the year's end, since capital spending of earlier years still depreciates).
  * A Schedule E worksheet per property for a tax year (each property's own, or one with propertyId), and one
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */
 export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
-  // The year's cells are read once: for the worksheets, and for the year's own capital spending.
-  const yearCells = readRollupCells(orgId, { from: `${query.year}-01`, to: `${query.year}-12` }).then((r) => r.cells);
-  const [properties, rollups, leasesByProperty, capex] = await Promise.all([
+  const [properties, cells, leasesByProperty, capex] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
-    yearCells,
+    bookCells(orgId, `${query.year}-01`, `${query.year}-12`, query.propertyId),
     leasesByPropertyOf(orgId),
-    capexByProperty(orgId, query.year, yearCells),
+    capexByProperty(orgId, query.year),
   ]);
-  const cells = bookCellsOf(rollups, query.propertyId);
   const nets = new Map<string | null, Map<string, Cents>>();
   for (const cell of cells) {
     const forProperty = nets.get(cell.propertyId) ?? new Map<string, Cents>();

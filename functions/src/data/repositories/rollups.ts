@@ -4,14 +4,7 @@ import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { encodeSnapshot, entriesOf } from '../matchIndex.js';
 import { prefixQuery, queryAll, queryAllAttributes } from '../query.js';
-import {
-  computeRollups,
-  counterName,
-  parseRollupAttributes,
-  type RollupCell,
-  rollupFacts,
-  rollupItem,
-} from '../rollups.js';
+import { computeRollups, parseRollupAttributes, type RollupCell, rollupFacts, rollupItems } from '../rollups.js';
 import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
 
 /**
@@ -22,30 +15,23 @@ import { type TransactionRecord, toTransactionRecord } from '../transactionItems
 export async function readRollupCells(
   orgId: string,
   months: { from: string | null; to: string | null },
-  only?: { categories: readonly string[] },
 ): Promise<{ cells: RollupCell[]; reads: number }> {
   const range = keys.rollupMonths(orgId, months.from ?? '', months.to ?? '');
   const prefix = keys.rollupsPrefix(orgId).SKPrefix;
-  // A few categories over many months (capital spending since the start): only their money counters travel.
-  const names = only && {
-    '#month': 'month',
-    '#propertyId': 'propertyId',
-    ...Object.fromEntries(
-      only.categories.flatMap((category, i) => [
-        [`#i${i}`, counterName(category, 'in')],
-        [`#o${i}`, counterName(category, 'out')],
-      ]),
-    ),
-  };
+  return readCells(range.PK, months.from ? range.SKFrom : prefix, months.to ? range.SKTo : `${prefix}~`);
+}
+
+/** The capital cells (data/rollups.ts `capitalPart`) of every month up to `toMonth` inclusive, every property. */
+export async function readCapitalCells(orgId: string, toMonth: string): Promise<RollupCell[]> {
+  const range = keys.capitalCellsThrough(orgId, toMonth);
+  return (await readCells(range.PK, range.SKFrom, range.SKTo)).cells;
+}
+
+async function readCells(pk: string, from: string, to: string) {
   const { items, reads } = await queryAllAttributes({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': { S: range.PK },
-      ':from': { S: months.from ? range.SKFrom : prefix },
-      ':to': { S: months.to ? range.SKTo : `${prefix}~` },
-    },
-    ...(names && { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }),
+    ExpressionAttributeValues: { ':pk': { S: pk }, ':from': { S: from }, ':to': { S: to } },
   });
   return { cells: items.map(parseRollupAttributes), reads };
 }
@@ -99,9 +85,13 @@ export interface RebuildReport {
  */
 export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
   const transactions = await readAllTransactions(orgId);
-  const cells = computeRollups(transactions.map(rollupFacts));
-  const wanted = new Set(cells.map((cell) => keys.rollup(orgId, cell.month, cell.propertyId).SK));
-  const stale = (await readAllKeys(keys.rollupsPrefix(orgId))).filter((key) => !wanted.has(key.SK ?? ''));
+  const cells = rollupItems(orgId, computeRollups(transactions.map(rollupFacts)));
+  const wanted = new Set(cells.map((cell) => cell.SK));
+  const stored = [
+    ...(await readAllKeys(keys.rollupsPrefix(orgId))),
+    ...(await readAllKeys(keys.capitalCellsPrefix(orgId))),
+  ];
+  const stale = stored.filter((key) => !wanted.has(key.SK ?? ''));
   const matchCells = [...entriesOf(transactions).values()];
   const wantedMatch = new Set(matchCells.map((cell) => keys.matchCell(orgId, cell.month, cell.propertyId).SK));
   const staleMatch = (await readAllKeys({ PK: orgPk(orgId), SKPrefix: 'MATCH#' })).filter(
@@ -109,7 +99,7 @@ export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
   );
   const sv = Date.now();
   await batchWrite([
-    ...cells.map((cell) => ({ PutRequest: { Item: rollupItem(orgId, cell) } })),
+    ...cells.map((Item) => ({ PutRequest: { Item } })),
     ...stale.map((Key) => ({ DeleteRequest: { Key } })),
     ...matchCells.map((cell) => ({
       PutRequest: {
