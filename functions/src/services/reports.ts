@@ -67,16 +67,40 @@ export const wireFigures = (f: BookFigures) =>
   Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fromCents(v)])) as Record<keyof BookFigures, number>;
 const labels = (properties: PropertyRecord[]) => properties.map((p) => ({ id: p.id, address: p.address }));
 
+/** A period's money per month x category, the selected properties summed. */
+type MonthCell = Omit<Cell, 'propertyId'>;
+
 /**
- * The period's properties (a foreign property is a 404) and its book cells, for the reports and the dashboard,
- * with the rollup cells they were summed from (the dashboard reads this month's rent from them).
+ * The period's properties (a foreign property is a 404) and its cells per month x category, for the cash flow
+ * and the dashboard, with the rollup cells they were summed from (the dashboard reads this month's rent from them).
  */
 export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
   const [properties, { cells: rollups }] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
     readRollupCells(orgId, { from: query.from, to: query.to }),
   ]);
-  return { properties, cells: bookCellsOf(rollups, query.propertyId), rollups };
+  return { properties, cells: monthCellsOf(rollups, query.propertyId), rollups };
+}
+
+/** Like bookCellsOf, summed over the properties as it goes: a few thousand cells where per property there are tens. */
+function monthCellsOf(cells: RollupCell[], propertyId: PropertyFilter): MonthCell[] {
+  const sums = new Map<string, MonthCell>();
+  for (const cell of cells) {
+    if (propertyId !== undefined && cell.propertyId !== propertyId) continue;
+    const byCategory = summarizeCell(cell).byCategory;
+    for (const category in byCategory) {
+      const totals = byCategory[category]!;
+      const net = totals.in + totals.out;
+      if (net === 0 && totals.count === 0) continue;
+      const key = `${cell.month}|${category}`;
+      const sum = sums.get(key);
+      if (sum) {
+        sum.net += net;
+        sum.count += totals.count;
+      } else sums.set(key, { month: cell.month, category, net, count: totals.count });
+    }
+  }
+  return [...sums.values()].sort((a, b) => compare(a.month, b.month) || compare(a.category, b.category));
 }
 
 /**
@@ -90,22 +114,9 @@ export async function cashFlowReport(orgId: string, query: ReportPeriodQuery) {
     to: query.to,
     months: monthsBetween(query.from, query.to),
     properties: labels(properties),
-    cells: byMonthAndCategory(cells).map((c) => ({ ...c, net: fromCents(c.net) })),
+    cells: cells.map((c) => ({ ...c, net: fromCents(c.net) })),
     figures: wireFigures(figuresOf(cells)),
   };
-}
-
-/** Sums cells over their properties: book cells come sorted by month, then category, so equal ones are adjacent. */
-function byMonthAndCategory(cells: Cell[]) {
-  const out: { month: string; category: string; net: Cents; count: number }[] = [];
-  for (const cell of cells) {
-    const last = out.at(-1);
-    if (last?.month === cell.month && last.category === cell.category) {
-      last.net += cell.net;
-      last.count += cell.count;
-    } else out.push({ month: cell.month, category: cell.category, net: cell.net, count: cell.count });
-  }
-  return out;
 }
 
 /** Sums cells over their months: one per property x category. */

@@ -92,10 +92,10 @@ export interface BookCell {
   net: Cents;
 }
 
-/** Figures of the cells that pass `keep`. */
-export function figuresOf(cells: Iterable<BookCell>, keep: (cell: BookCell) => boolean = () => true): BookFigures {
+/** Figures of cells (each a category's net; which month or property they are of does not matter here). */
+export function figuresOf(cells: Iterable<Pick<BookCell, 'category' | 'net'>>): BookFigures {
   const nets: [string, Cents][] = [];
-  for (const cell of cells) if (keep(cell)) nets.push([cell.category, cell.net]);
+  for (const cell of cells) nets.push([cell.category, cell.net]);
   return bookFigures(nets);
 }
 
