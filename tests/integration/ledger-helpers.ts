@@ -1,5 +1,7 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { expect } from 'vitest';
 import {
+  capitalCellsOfLedger,
   capitalPart,
   cellId,
   computeRollups,
@@ -21,11 +23,14 @@ const normalize = (cells: RollupCell[], kind: string) =>
 const sorted = (entries: (readonly [string, Record<string, number>])[]) =>
   Object.fromEntries([...entries].sort(([a], [b]) => a.localeCompare(b)));
 
-/** What is stored: every rollup cell and capital cell of the organization, zero counters dropped. */
+/** What is stored: every rollup cell and the capital ledger's cells of the organization, zero counters dropped. */
 export async function storedRollups(orgId: string) {
   const items = await partition(`ORG#${orgId}`);
-  const of = (type: string) => items.filter((item) => item.type === type).map(parseRollupItem);
-  return sorted([...normalize(of('Rollup'), 'cell'), ...normalize(of('CapitalCell'), 'capital')]);
+  const cells = items.filter((item) => item.type === 'Rollup').map(parseRollupItem);
+  const capital = items
+    .filter((item) => item.type === 'CapitalLedger')
+    .flatMap((item) => capitalCellsOfLedger(marshall(item), '9999-12'));
+  return sorted([...normalize(cells, 'cell'), ...normalize(capital, 'capital')]);
 }
 
 /** What they must be: recomputed from the organization's transactions. */

@@ -2,6 +2,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  capitalCellsOfLedger,
   capitalPart,
   cellUpdates,
   computeRollups,
@@ -140,10 +141,10 @@ describe('rollup deltas', () => {
   });
 });
 
-describe('capital cells', () => {
+describe('the capital ledger', () => {
   const roof: RollupFacts = { ...rent, amount: -900_000, category: 'roof_replacement' };
 
-  it('a cell with capital spending has a twin holding only its capital counters', () => {
+  it("a cell's capital part holds only its capital counters", () => {
     const [cell] = computeRollups([rent, roof, { ...roof, amount: 50_000 }]);
     expect(capitalPart(cell!)).toEqual({
       month: '2026-02',
@@ -153,27 +154,40 @@ describe('capital cells', () => {
     expect(capitalPart(computeRollups([rent])[0]!)).toBeNull();
   });
 
-  it('a write ADDs the capital twin beside the cell, and only when capital counters change', () => {
-    const updates = cellUpdates('table', 'o1', new RollupDeltas().change(null, roof), new Map());
-    expect(updates.map((u) => u.Key.SK)).toEqual(['ROLLUP#2026-02#PROP#p1', 'CAPEX#2026-02#PROP#p1']);
-    expect(Object.values(updates[1]!.ExpressionAttributeNames)).toContain('c#roof_replacement#out');
-    expect(Object.values(updates[1]!.ExpressionAttributeNames)).not.toContain('c#roof_replacement#nout');
-    const recategorised = new RollupDeltas().change(roof, { ...roof, category: 'repairs' });
-    expect(cellUpdates('table', 'o1', recategorised, new Map()).map((u) => u.Key.SK)).toEqual([
+  it("a write ADDs to the year's ledger item beside the cells, once for all its months, and only for capital", () => {
+    const march = { ...roof, date: '2026-03-04' };
+    const updates = cellUpdates('table', 'o1', new RollupDeltas().change(roof, march), new Map());
+    expect(updates.map((u) => u.Key.SK)).toEqual([
       'ROLLUP#2026-02#PROP#p1',
-      'CAPEX#2026-02#PROP#p1',
+      'ROLLUP#2026-03#PROP#p1',
+      'CAPEX#2026#PROP#p1',
     ]);
-    const renamed = new RollupDeltas().change({ ...rent }, { ...rent, amount: rent.amount + 1 });
+    const ledger = updates[2]!;
+    const named = Object.fromEntries(
+      Object.entries(ledger.ExpressionAttributeNames).map(([k, v]) => [
+        v,
+        ledger.ExpressionAttributeValues[`:${k.slice(1)}`],
+      ]),
+    );
+    expect(named).toMatchObject({
+      '2026-02#c#roof_replacement#out': 900_000,
+      '2026-03#c#roof_replacement#out': -900_000,
+    });
+    expect(Object.keys(named)).not.toContain('2026-02#c#roof_replacement#nout');
+    const renamed = new RollupDeltas().change(rent, { ...rent, amount: rent.amount + 1 });
     expect(cellUpdates('table', 'o1', renamed, new Map()).map((u) => u.Key.SK)).toEqual(['ROLLUP#2026-02#PROP#p1']);
   });
 
-  it('whole cells are stored as items with their twins (a rebuild, a seed)', () => {
-    const items = rollupItems('o1', computeRollups([rent, roof]));
+  it('whole cells are stored with their ledger items, which read back as the capital parts', () => {
+    const cells = computeRollups([rent, roof, { ...roof, date: '2026-05-01', amount: -1_000 }]);
+    const items = rollupItems('o1', cells);
     expect(items.map((i) => [i.SK, i.type])).toEqual([
       ['ROLLUP#2026-02#PROP#p1', 'Rollup'],
-      ['CAPEX#2026-02#PROP#p1', 'CapitalCell'],
+      ['ROLLUP#2026-05#PROP#p1', 'Rollup'],
+      ['CAPEX#2026#PROP#p1', 'CapitalLedger'],
     ]);
-    expect(parseRollupItem(items[1]!)).toEqual(capitalPart(computeRollups([rent, roof])[0]!));
+    expect(capitalCellsOfLedger(marshall(items[2]!), '2026-12')).toEqual(cells.map((c) => capitalPart(c)));
+    expect(capitalCellsOfLedger(marshall(items[2]!), '2026-04')).toEqual([capitalPart(cells[0]!)]);
   });
 });
 

@@ -22,7 +22,7 @@
  * | Pending bank txn   | ORG#o  | BANKPEND#t                |                                             |                                             |
  * | Monthly rollup     | ORG#o  | ROLLUP#yyyy-mm#PROP#p     |                                             |                                             |
  * |   (no property)    |        | ROLLUP#yyyy-mm#NOPROP     |                                             |                                             |
- * | Capital spending   | ORG#o  | CAPEX#yyyy-mm#PROP#p      |                                             |                                             |
+ * | Capital ledger     | ORG#o  | CAPEX#yyyy#PROP#p         |                                             |                                             |
  * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
  * | Receipt (attached) | ORG#o  | RCPT#r                    | ORG#o#TXN#t#RCPT / uploadedAt#r             |                                             |
  * | Receipt (loose)    | ORG#o  | RCPT#r                    | ORG#o#USER#u#RCPT / uploadedAt#r            |                                             |
@@ -210,18 +210,18 @@ export const keys = {
     SKTo: `ROLLUP#${toMonth}#~`,
   }),
   rollupsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'ROLLUP#' }),
-  /** A rollup cell's capital spending counters alone (the depreciation history reads years of them). */
-  capitalCell: (orgId: string, month: string, propertyId: string | null) => ({
+  /** A property's (or no property's) capital spending counters of one year, named by month (data/rollups.ts). */
+  capitalLedger: (orgId: string, year: string, propertyId: string | null) => ({
     PK: orgPk(orgId),
-    SK: `CAPEX#${month}#${propertyId === null ? 'NOPROP' : `PROP#${propertyId}`}`,
+    SK: `CAPEX#${year}#${propertyId === null ? 'NOPROP' : `PROP#${propertyId}`}`,
   }),
-  /** Every capital cell up to the month `toMonth` (yyyy-mm) inclusive: BETWEEN SKFrom AND SKTo. */
-  capitalCellsThrough: (orgId: string, toMonth: string) => ({
+  /** Every item of the capital ledger up to the year `toYear` inclusive: BETWEEN SKFrom AND SKTo. */
+  capitalLedgerThrough: (orgId: string, toYear: string) => ({
     PK: orgPk(orgId),
     SKFrom: 'CAPEX#',
-    SKTo: `CAPEX#${toMonth}#~`,
+    SKTo: `CAPEX#${toYear}#~`,
   }),
-  capitalCellsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CAPEX#' }),
+  capitalLedgerPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CAPEX#' }),
 
   /** Tax packages (issue 13): the id begins with the tax year, so one is found by id alone and a year's listed newest first. */
   taxPackage: (orgId: string, packageId: string) => ({

@@ -172,13 +172,14 @@ export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell,
   return counterUpdate(tableName, keys.rollup(orgId, cell.month, cell.propertyId), 'Rollup', orgId, cell, rows);
 }
 
-// ---- capital cells ---------------------------------------------------------------------------------------
+// ---- the capital ledger ----------------------------------------------------------------------------------
 
 /**
- * The counters of capital spending (in and out of every category on the capital spending line). Each rollup
- * cell with any has a twin capital cell (CAPEX#month#property) holding only those, ADDed in the same
- * TransactWriteItems: the depreciation history reads every month since the first purchase, and a handful
- * of small items is what it needs rather than every month's full cell (docs/decisions.md "The books' reads").
+ * The counters of capital spending (in and out of every category on the capital spending line). They are also
+ * kept apart, per property and year, in one item of the capital ledger (CAPEX#yyyy#PROP#p), each counter named
+ * by its month (`2026-03#c#roof_replacement#out`) and ADDed in the same TransactWriteItems as its rollup cell:
+ * the depreciation history reads every month since the first purchase, and a few small items per property is
+ * what it needs rather than every month's whole cell (docs/decisions.md "The books' reads under load").
  */
 const CAPITAL_COUNTERS = new Set(
   CATEGORY_VALUES.filter((category) => bookLineOf(category) === 'capitalSpending').flatMap((category) => [
@@ -199,8 +200,66 @@ export function capitalPart(cell: RollupCell): RollupCell | null {
   return any ? { month: cell.month, propertyId: cell.propertyId, counters } : null;
 }
 
-export function capitalUpdate(tableName: string, orgId: string, cell: RollupCell) {
-  return counterUpdate(tableName, keys.capitalCell(orgId, cell.month, cell.propertyId), 'CapitalCell', orgId, cell);
+/** One item of the capital ledger: a property's (or no property's) capital counters of a year, named by month. */
+interface CapitalLedger {
+  year: string;
+  propertyId: string | null;
+  counters: Record<string, number>;
+}
+
+/** The ledger items these cells' capital counters belong to, each once (one TransactWriteItems touches an item once). */
+function capitalLedgers(cells: RollupCell[]): CapitalLedger[] {
+  const out = new Map<string, CapitalLedger>();
+  for (const cell of cells) {
+    const capital = capitalPart(cell);
+    if (!capital) continue;
+    const year = cell.month.slice(0, 4);
+    const id = `${year}|${cell.propertyId ?? ''}`;
+    const ledger = out.get(id) ?? { year, propertyId: cell.propertyId, counters: {} };
+    for (const name in capital.counters) ledger.counters[`${cell.month}#${name}`] = capital.counters[name]!;
+    out.set(id, ledger);
+  }
+  return [...out.values()];
+}
+
+function capitalLedgerUpdate(tableName: string, orgId: string, ledger: CapitalLedger) {
+  const names: Record<string, string> = { '#type': 'type', '#year': 'year', '#propertyId': 'propertyId' };
+  const values: Record<string, unknown> = {
+    ':type': 'CapitalLedger',
+    ':year': ledger.year,
+    ':propertyId': ledger.propertyId,
+    ':org': orgId,
+  };
+  const adds = Object.entries(ledger.counters).map(([name, value], i) => {
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = value;
+    return `#c${i} :c${i}`;
+  });
+  return {
+    TableName: tableName,
+    Key: keys.capitalLedger(orgId, ledger.year, ledger.propertyId),
+    UpdateExpression: `SET #type = :type, #year = :year, #propertyId = :propertyId, organizationId = :org ADD ${adds.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** The monthly capital cells one ledger item holds, months up to `toMonth` (yyyy-mm), oldest first. */
+export function capitalCellsOfLedger(item: AttributeItem, toMonth: string): RollupCell[] {
+  const propertyId = item.propertyId?.S ?? null;
+  const byMonth = new Map<string, Record<string, number>>();
+  for (const name in item) {
+    if (name[7] !== '#' || name[4] !== '-') continue; // not `yyyy-mm#c#…`
+    const number = item[name]!.N;
+    const month = name.slice(0, 7);
+    if (number === undefined || month > toMonth) continue;
+    const value = Number(number);
+    if (value === 0) continue;
+    const counters = byMonth.get(month) ?? {};
+    counters[name.slice(8)] = value;
+    byMonth.set(month, counters);
+  }
+  return [...byMonth.keys()].sort().map((month) => ({ month, propertyId, counters: byMonth.get(month)! }));
 }
 
 function counterUpdate(
@@ -246,7 +305,7 @@ function counterUpdate(
 
 /**
  * One Update per cell touched by rollup deltas or match rows (a cell may have only one or the other), and one per
- * capital cell whose counters change with them.
+ * item of the capital ledger whose counters change with them.
  */
 export function cellUpdates(
   tableName: string,
@@ -256,12 +315,11 @@ export function cellUpdates(
 ) {
   const updates = [];
   const counted = new Set<string>();
-  for (const cell of deltas.result()) {
+  const cells = deltas.result();
+  for (const cell of cells) {
     const id = cellId(cell.month, cell.propertyId);
     counted.add(id);
     updates.push(rollupUpdate(tableName, orgId, cell, rows.get(id)?.rows));
-    const capital = capitalPart(cell);
-    if (capital) updates.push(capitalUpdate(tableName, orgId, capital));
   }
   for (const [id, cell] of rows) {
     if (counted.has(id)) continue;
@@ -269,6 +327,7 @@ export function cellUpdates(
       rollupUpdate(tableName, orgId, { month: cell.month, propertyId: cell.propertyId, counters: {} }, cell.rows),
     );
   }
+  for (const ledger of capitalLedgers(cells)) updates.push(capitalLedgerUpdate(tableName, orgId, ledger));
   return updates;
 }
 
@@ -284,21 +343,19 @@ export function rollupItem(orgId: string, cell: RollupCell) {
   };
 }
 
-/** The items a set of whole cells is stored as: each cell, and its capital twin when it has capital spending. */
+/** The items a set of whole cells is stored as (a rebuild, a seed): the cells and their capital ledger. */
 export function rollupItems(orgId: string, cells: RollupCell[]) {
-  return cells.flatMap((cell) => {
-    const capital = capitalPart(cell);
-    return capital
-      ? [
-          rollupItem(orgId, cell),
-          {
-            ...rollupItem(orgId, capital),
-            ...keys.capitalCell(orgId, cell.month, cell.propertyId),
-            type: 'CapitalCell',
-          },
-        ]
-      : [rollupItem(orgId, cell)];
-  });
+  return [
+    ...cells.map((cell) => rollupItem(orgId, cell)),
+    ...capitalLedgers(cells).map((ledger) => ({
+      ...keys.capitalLedger(orgId, ledger.year, ledger.propertyId),
+      type: 'CapitalLedger',
+      organizationId: orgId,
+      year: ledger.year,
+      propertyId: ledger.propertyId,
+      ...ledger.counters,
+    })),
+  ];
 }
 
 /** A cell from a Query's attribute values (data/query.ts `queryAllAttributes`): only its counters are converted. */

@@ -15,8 +15,8 @@ import { NotFound } from '../domain-errors.js';
 
 /**
  * The depreciation schedule (issue 13): each property's building from its acquisition fields, and its capital
- * spending from the rollups' capital cells (one query over every month up to the end of the year; a capital cell
- * exists only for a month and property with capital spending; never the transactions). Capital spending is
+ * spending from the capital ledger (data/rollups.ts: one small item per property and year with capital spending,
+ * one query for every year up to this one; never the transactions). Capital spending is
  * placed in service in the month it was spent, one asset per month x category (refunds lower it). The
  * arithmetic is core/depreciation.ts.
  */

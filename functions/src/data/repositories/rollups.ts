@@ -4,7 +4,14 @@ import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { encodeSnapshot, entriesOf } from '../matchIndex.js';
 import { prefixQuery, queryAll, queryAllAttributes } from '../query.js';
-import { computeRollups, parseRollupAttributes, type RollupCell, rollupFacts, rollupItems } from '../rollups.js';
+import {
+  capitalCellsOfLedger,
+  computeRollups,
+  parseRollupAttributes,
+  type RollupCell,
+  rollupFacts,
+  rollupItems,
+} from '../rollups.js';
 import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
 
 /**
@@ -18,22 +25,28 @@ export async function readRollupCells(
 ): Promise<{ cells: RollupCell[]; reads: number }> {
   const range = keys.rollupMonths(orgId, months.from ?? '', months.to ?? '');
   const prefix = keys.rollupsPrefix(orgId).SKPrefix;
-  return readCells(range.PK, months.from ? range.SKFrom : prefix, months.to ? range.SKTo : `${prefix}~`);
+  const { items, reads } = await queryRange(
+    range.PK,
+    months.from ? range.SKFrom : prefix,
+    months.to ? range.SKTo : `${prefix}~`,
+  );
+  return { cells: items.map(parseRollupAttributes), reads };
 }
 
 /** The capital cells (data/rollups.ts `capitalPart`) of every month up to `toMonth` inclusive, every property. */
 export async function readCapitalCells(orgId: string, toMonth: string): Promise<RollupCell[]> {
-  const range = keys.capitalCellsThrough(orgId, toMonth);
-  return (await readCells(range.PK, range.SKFrom, range.SKTo)).cells;
+  const range = keys.capitalLedgerThrough(orgId, toMonth.slice(0, 4));
+  const { items } = await queryRange(range.PK, range.SKFrom, range.SKTo);
+  return items.flatMap((item) => capitalCellsOfLedger(item, toMonth));
 }
 
-async function readCells(pk: string, from: string, to: string) {
-  const { items, reads } = await queryAllAttributes({
+/** The items of one partition whose sort keys are between `from` and `to`, as attribute values. */
+function queryRange(pk: string, from: string, to: string) {
+  return queryAllAttributes({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': { S: pk }, ':from': { S: from }, ':to': { S: to } },
   });
-  return { cells: items.map(parseRollupAttributes), reads };
 }
 
 /** Every transaction of an organization, from the base table with consistent reads. */
@@ -89,7 +102,7 @@ export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
   const wanted = new Set(cells.map((cell) => cell.SK));
   const stored = [
     ...(await readAllKeys(keys.rollupsPrefix(orgId))),
-    ...(await readAllKeys(keys.capitalCellsPrefix(orgId))),
+    ...(await readAllKeys(keys.capitalLedgerPrefix(orgId))),
   ];
   const stale = stored.filter((key) => !wanted.has(key.SK ?? ''));
   const matchCells = [...entriesOf(transactions).values()];
