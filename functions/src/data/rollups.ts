@@ -169,7 +169,42 @@ export function computeRollups(transactions: Iterable<RollupFacts>): RollupCell[
  * keeps its rollups and the match index together without touching another item.
  */
 export function rollupUpdate(tableName: string, orgId: string, cell: RollupCell, rows: Record<string, string> = {}) {
-  return counterUpdate(tableName, keys.rollup(orgId, cell.month, cell.propertyId), 'Rollup', orgId, cell, rows);
+  const names: Record<string, string> = { '#type': 'type', '#month': 'month', '#propertyId': 'propertyId' };
+  const values: Record<string, unknown> = {
+    ':type': 'Rollup',
+    ':month': cell.month,
+    ':propertyId': cell.propertyId,
+    ':org': orgId,
+  };
+  const sets = ['#type = :type', '#month = :month', '#propertyId = :propertyId', 'organizationId = :org'];
+  Object.entries(rows).forEach(([name, value], i) => {
+    names[`#r${i}`] = name;
+    values[`:r${i}`] = value;
+    sets.push(`#r${i} = :r${i}`);
+  });
+  const adds = counterAdds(cell.counters, names, values);
+  const rowCount = Object.keys(rows).length;
+  if (rowCount > 0) {
+    names['#mp'] = PENDING_COUNT_ATTRIBUTE;
+    values[':mp'] = rowCount;
+    adds.push('#mp :mp');
+  }
+  return {
+    TableName: tableName,
+    Key: keys.rollup(orgId, cell.month, cell.propertyId),
+    UpdateExpression: `SET ${sets.join(', ')}${adds.length > 0 ? ` ADD ${adds.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** `#cN :cN` clauses that ADD these counters (their names hold #, so each goes through a placeholder). */
+function counterAdds(counters: Record<string, number>, names: Record<string, string>, values: Record<string, unknown>) {
+  return Object.entries(counters).map(([name, value], i) => {
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = value;
+    return `#c${i} :c${i}`;
+  });
 }
 
 // ---- the capital ledger ----------------------------------------------------------------------------------
@@ -230,11 +265,7 @@ function capitalLedgerUpdate(tableName: string, orgId: string, ledger: CapitalLe
     ':propertyId': ledger.propertyId,
     ':org': orgId,
   };
-  const adds = Object.entries(ledger.counters).map(([name, value], i) => {
-    names[`#c${i}`] = name;
-    values[`:c${i}`] = value;
-    return `#c${i} :c${i}`;
-  });
+  const adds = counterAdds(ledger.counters, names, values);
   return {
     TableName: tableName,
     Key: keys.capitalLedger(orgId, ledger.year, ledger.propertyId),
@@ -260,47 +291,6 @@ export function capitalCellsOfLedger(item: AttributeItem, toMonth: string): Roll
     byMonth.set(month, counters);
   }
   return [...byMonth.keys()].sort().map((month) => ({ month, propertyId, counters: byMonth.get(month)! }));
-}
-
-function counterUpdate(
-  tableName: string,
-  key: { PK: string; SK: string },
-  type: string,
-  orgId: string,
-  cell: RollupCell,
-  rows: Record<string, string> = {},
-) {
-  const names: Record<string, string> = { '#type': 'type', '#month': 'month', '#propertyId': 'propertyId' };
-  const values: Record<string, unknown> = {
-    ':type': type,
-    ':month': cell.month,
-    ':propertyId': cell.propertyId,
-    ':org': orgId,
-  };
-  const sets = ['#type = :type', '#month = :month', '#propertyId = :propertyId', 'organizationId = :org'];
-  Object.entries(rows).forEach(([name, value], i) => {
-    names[`#r${i}`] = name;
-    values[`:r${i}`] = value;
-    sets.push(`#r${i} = :r${i}`);
-  });
-  const adds = Object.entries(cell.counters).map(([name, value], i) => {
-    names[`#c${i}`] = name;
-    values[`:c${i}`] = value;
-    return `#c${i} :c${i}`;
-  });
-  const rowCount = Object.keys(rows).length;
-  if (rowCount > 0) {
-    names['#mp'] = PENDING_COUNT_ATTRIBUTE;
-    values[':mp'] = rowCount;
-    adds.push('#mp :mp');
-  }
-  return {
-    TableName: tableName,
-    Key: key,
-    UpdateExpression: `SET ${sets.join(', ')}${adds.length > 0 ? ` ADD ${adds.join(', ')}` : ''}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
 }
 
 /**
