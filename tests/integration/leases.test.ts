@@ -344,7 +344,7 @@ describe("a tenant's current lease and the end of their membership", () => {
     for (const person of [w.admin, w.landlord, w.manager]) expect(await currentOf(person)).toBeNull();
   });
 
-  it('a member with a lease that has not ended can be neither removed nor leave (409); once it ends, they can', async () => {
+  it('a member with a lease that has not ended can be neither removed, nor leave, nor stop being a tenant (409); once it ends, they can be removed', async () => {
     const flat = (await w.admin.api.post('/api/properties', { address: '7 Staying Street' })).body.id as string;
     const stayer = await joinAs(w.orgId, 'TENANT', 'stayer');
     const lease = await addLease(w.admin.api, flat, {
@@ -355,6 +355,9 @@ describe("a tenant's current lease and the end of their membership", () => {
     const removal = await w.admin.api.delete(`/api/members/${stayer.userId}`);
     expect(removal.status).toBe(409);
     expect(removal.body.error).toMatch(/has a lease at 7 Staying Street that has not ended\. End it first/);
+    const promoted = await w.admin.api.patch(`/api/members/${stayer.userId}`, { role: 'PROPERTY_MANAGER' });
+    expect(promoted.status).toBe(409);
+    expect(promoted.body.error).toMatch(/End it first .* then change their role/);
     const leaving = await stayer.api.post('/api/members/leave');
     expect(leaving.status).toBe(409);
     expect(leaving.body.error).toMatch(/You have a lease at 7 Staying Street that has not ended/);

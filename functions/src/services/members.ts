@@ -29,6 +29,14 @@ export async function changeRole(caller: Caller, userId: string, role: Role): Pr
     throw new NotAllowed('Only an admin can grant or remove the Admin role.', 'ADMIN_ONLY');
   }
   if (member.role === role) return toApi(member);
+  if (member.role === 'TENANT') {
+    await refuseWhileLeased(
+      caller.orgId,
+      member,
+      (address) =>
+        `${who(member)} has a lease at ${address} that has not ended. End it first (Properties, Tenants and leases: set its end date), then change their role.`,
+    );
+  }
   const organization = await members.ensureCounters(caller.orgId);
   const change = `${who(member)}: ${humanizeRole(member.role)} to ${humanizeRole(role)}.`;
   await members.changeRole(caller.orgId, member, role, caller, {
@@ -103,9 +111,9 @@ export async function leave(caller: Caller): Promise<{ ok: true }> {
 }
 
 /**
- * A membership ends only when no lease of that person in the organization is running or upcoming: the
- * rent roll and the tenant's rental history need a tenant to belong to it (issue 10). Past leases stay
- * with the books. The member was read before this check, and creating or extending a lease bumps the
+ * A membership ends, or stops being a TENANT's, only when no lease of that person in the organization is
+ * running or upcoming: the rent roll and the tenant's rental history need the tenant to be one (issue 10).
+ * Past leases stay with the books. The member was read before this check, and creating or extending a lease bumps the
  * membership's version, so a lease written in between makes the removal's version condition fail (409).
  */
 async function refuseWhileLeased(orgId: string, member: members.MemberRecord, message: (address: string) => string) {
