@@ -55,14 +55,16 @@ async function run(job: LoadJob): Promise<number[]> {
     const calls: BareCall[] = job.sequence ?? [{ Query: job.query! }];
     task = async () => {
       for (const call of calls) {
-        // A Query reads every page, as the route it stands beside does (a page stops at 1 MB).
+        // A Query without a Limit reads every page, as the route it stands beside does (a page stops at 1 MB);
+        // one with a Limit is a route's single page.
+        const allPages = 'Query' in call && call.Query.Limit === undefined;
         let next: Record<string, unknown> | undefined;
         do {
           const command =
             'Query' in call ? new QueryCommand({ ...call.Query, ExclusiveStartKey: next as never }) : commandOf(call);
           next = ((await dynamo.send(command as QueryCommand)) as { LastEvaluatedKey?: Record<string, unknown> })
             .LastEvaluatedKey;
-        } while (next);
+        } while (allPages && next);
       }
     };
   }
