@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchRows } from '../../functions/src/data/matchIndex.js';
-import { computeRollups, RollupDeltas, rollupFacts, sumCells } from '../../functions/src/data/rollups.js';
+import { sumCells } from '../../functions/src/data/rollupSums.js';
+import { computeRollups, RollupDeltas, rollupFacts } from '../../functions/src/data/rollups.js';
 
 const base = {
   id: 't1',

@@ -1,6 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sumCells, summarizeCell } from '../../functions/src/data/rollupSums.js';
 import {
   capitalCellsOfLedger,
   capitalPart,
@@ -14,8 +15,6 @@ import {
   rollupItem,
   rollupItems,
   rollupUpdate,
-  sumCells,
-  summarizeCell,
 } from '../../functions/src/data/rollups.js';
 
 const rent: RollupFacts = {

@@ -10,7 +10,7 @@ import {
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
 import { readCapitalCells } from '../data/repositories/rollups.js';
-import { summarizeCell } from '../data/rollups.js';
+import { summarizeCell } from '../data/rollupSums.js';
 import { NotFound } from '../domain-errors.js';
 
 /**

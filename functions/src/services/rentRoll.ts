@@ -12,7 +12,8 @@ import { profilesOf } from '../data/repositories/members.js';
 import { listProperties } from '../data/repositories/properties.js';
 import { readRollupCells } from '../data/repositories/rollups.js';
 import { type LeaseRecord, leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { leaseRentOf, type RollupCell, summarizeCell } from '../data/rollups.js';
+import { summarizeCell } from '../data/rollupSums.js';
+import { leaseRentOf, type RollupCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
 /**

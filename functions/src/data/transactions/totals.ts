@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPage } from '../query.js';
 import { readRollupCells } from '../repositories/rollups.js';
-import { sumCells } from '../rollups.js';
+import { sumCells } from '../rollupSums.js';
 import { CursorKey, filterExpression, keyBelongs, queryInput, queryPlan } from './queryPlan.js';
 
 /** Reads per totals call when transactions must be summed; each read is up to 1 MB (~2,000 transactions). */
