@@ -81,6 +81,22 @@ describe('depreciation: rounding', () => {
     );
   });
 
+  it('the years up to a tax year are the whole schedule cut there', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000_000 }),
+        fc.constantFrom(...classes),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2020, max: 2060 }),
+        (basis, classId, month, through) => {
+          const placed = `2024-${String(month).padStart(2, '0')}`;
+          const whole = depreciationYears(basis, classId, placed);
+          expect(depreciationYears(basis, classId, placed, through)).toEqual(whole.filter((y) => y.year <= through));
+        },
+      ),
+    );
+  });
+
   it('a basis of 0 has no years', () => {
     expect(depreciationYears(0, 'fiveYear', '2024-01')).toEqual([]);
   });

@@ -143,12 +143,13 @@ describe('rollup deltas', () => {
 describe('the capital ledger', () => {
   const roof: RollupFacts = { ...rent, amount: -900_000, category: 'roof_replacement' };
 
-  it("a cell's capital part holds only its capital counters", () => {
-    const [cell] = computeRollups([rent, roof, { ...roof, amount: 50_000 }]);
+  it("a cell's capital part holds only its capital spending, net per category", () => {
+    const fence = { ...roof, amount: -20_000, category: 'fencing_landscaping' };
+    const [cell] = computeRollups([rent, roof, { ...roof, amount: 50_000 }, fence, { ...fence, amount: 20_000 }]);
     expect(capitalPart(cell!)).toEqual({
       month: '2026-02',
       propertyId: 'p1',
-      counters: { 'c#roof_replacement#out': -900_000, 'c#roof_replacement#in': 50_000 },
+      counters: { roof_replacement: -850_000 },
     });
     expect(capitalPart(computeRollups([rent])[0]!)).toBeNull();
   });
@@ -169,10 +170,10 @@ describe('the capital ledger', () => {
       ]),
     );
     expect(named).toMatchObject({
-      '2026-02#c#roof_replacement#out': 900_000,
-      '2026-03#c#roof_replacement#out': -900_000,
+      '02#roof_replacement': 900_000,
+      '03#roof_replacement': -900_000,
     });
-    expect(Object.keys(named)).not.toContain('2026-02#c#roof_replacement#nout');
+    expect(Object.keys(named).filter((name) => /^\d\d#/.test(name))).toHaveLength(2);
     const renamed = new RollupDeltas().change(rent, { ...rent, amount: rent.amount + 1 });
     expect(cellUpdates('table', 'o1', renamed, new Map()).map((u) => u.Key.SK)).toEqual(['ROLLUP#2026-02#PROP#p1']);
   });

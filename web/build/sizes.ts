@@ -40,7 +40,8 @@ function report(label: string, files: string[]) {
 
 const jsGz = report('First-load JS', js);
 const cssGz = report('First-load CSS', css);
-const budget = { js: 250 * 1024, css: 80 * 1024 };
+// The first-load budgets of issue 8 (tests/bench/lighthouse.ts SIZE_BUDGETS, which also holds /transactions to them).
+const budget = { js: 170 * 1024, css: 50 * 1024 };
 console.log(
   `Budgets: JS ${(jsGz / 1024).toFixed(1)}/${budget.js / 1024} KB ${jsGz <= budget.js ? 'OK' : 'OVER'}, ` +
     `CSS ${(cssGz / 1024).toFixed(1)}/${budget.css / 1024} KB ${cssGz <= budget.css ? 'OK' : 'OVER'}`,

@@ -203,29 +203,28 @@ function counterAdds(counters: Record<string, number>, names: Record<string, str
 // ---- the capital ledger ----------------------------------------------------------------------------------
 
 /**
- * The counters of capital spending (in and out of every category on the capital spending line). They are also
- * kept apart, per property and year, in one item of the capital ledger (CAPEX#yyyy#PROP#p), each counter named
- * by its month (`2026-03#c#roof_replacement#out`) and ADDed in the same TransactWriteItems as its rollup cell:
- * the depreciation history reads every month since the first purchase, and a few small items per property is
- * what it needs rather than every month's whole cell (docs/decisions.md "The books' reads under load").
+ * Capital spending (every category on the capital spending line) is also kept apart, per property and year, in
+ * one item of the capital ledger (CAPEX#yyyy#PROP#p): one counter per month and category, named `mm#<category>`
+ * and holding the net (in + out, cents), ADDed in the same TransactWriteItems as its rollup cell. The
+ * depreciation history reads every month since the first purchase and needs only what was spent when: a few
+ * small items per property rather than every month's whole cell (docs/decisions.md "The books' reads under load").
  */
-const CAPITAL_COUNTERS = new Set(
+const CAPITAL_CATEGORY_OF_COUNTER = new Map(
   CATEGORY_VALUES.filter((category) => bookLineOf(category) === 'capitalSpending').flatMap((category) => [
-    counterName(category, 'in'),
-    counterName(category, 'out'),
+    [counterName(category, 'in'), category] as const,
+    [counterName(category, 'out'), category] as const,
   ]),
 );
 
-/** A cell's capital spending counters, or null when it has none. */
+/** A cell's capital spending, net per category (`counters` keyed by category), or null when it has none. */
 export function capitalPart(cell: RollupCell): RollupCell | null {
-  const counters: Record<string, number> = {};
-  let any = false;
+  const net: Record<string, number> = {};
   for (const name in cell.counters) {
-    if (!CAPITAL_COUNTERS.has(name)) continue;
-    counters[name] = cell.counters[name]!;
-    any = true;
+    const category = CAPITAL_CATEGORY_OF_COUNTER.get(name);
+    if (category !== undefined) net[category] = (net[category] ?? 0) + cell.counters[name]!;
   }
-  return any ? { month: cell.month, propertyId: cell.propertyId, counters } : null;
+  const counters = Object.fromEntries(Object.entries(net).filter(([, value]) => value !== 0));
+  return Object.keys(counters).length > 0 ? { month: cell.month, propertyId: cell.propertyId, counters } : null;
 }
 
 /** One item of the capital ledger: a property's (or no property's) capital counters of a year, named by month. */
@@ -244,7 +243,8 @@ function capitalLedgers(cells: RollupCell[]): CapitalLedger[] {
     const year = cell.month.slice(0, 4);
     const id = `${year}|${cell.propertyId ?? ''}`;
     const ledger = out.get(id) ?? { year, propertyId: cell.propertyId, counters: {} };
-    for (const name in capital.counters) ledger.counters[`${cell.month}#${name}`] = capital.counters[name]!;
+    for (const category in capital.counters)
+      ledger.counters[`${cell.month.slice(5)}#${category}`] = capital.counters[category]!;
     out.set(id, ledger);
   }
   return [...out.values()];
@@ -268,23 +268,25 @@ function capitalLedgerUpdate(tableName: string, orgId: string, ledger: CapitalLe
   };
 }
 
-/** The monthly capital cells one ledger item holds, months up to `toMonth` (yyyy-mm), oldest first. */
+/** The monthly capital parts one ledger item holds (see capitalPart), months up to `toMonth` (yyyy-mm), oldest first. */
 export function capitalCellsOfLedger(item: AttributeItem, toMonth: string): RollupCell[] {
   const propertyId = item.propertyId?.S ?? null;
+  const year = item.year?.S ?? '';
   const byMonth = new Map<string, Record<string, number>>();
   for (const name in item) {
-    if (name[7] !== '#' || name[4] !== '-') continue; // not `yyyy-mm#c#…`
+    if (name[2] !== '#' || !isDigit(name[0]!) || !isDigit(name[1]!)) continue; // not `mm#<category>`
     const number = item[name]!.N;
-    const month = name.slice(0, 7);
+    const month = `${year}-${name.slice(0, 2)}`;
     if (number === undefined || month > toMonth) continue;
     const value = Number(number);
     if (value === 0) continue;
     const counters = byMonth.get(month) ?? {};
-    counters[name.slice(8)] = value;
+    counters[name.slice(3)] = value;
     byMonth.set(month, counters);
   }
   return [...byMonth.keys()].sort().map((month) => ({ month, propertyId, counters: byMonth.get(month)! }));
 }
+const isDigit = (c: string) => c >= '0' && c <= '9';
 
 /**
  * One Update per cell touched by rollup deltas or match rows (a cell may have only one or the other), and one per
@@ -346,11 +348,23 @@ export function parseRollupAttributes(item: AttributeItem): RollupCell {
   const counters: Record<string, number> = {};
   for (const name in item) {
     const number = item[name]!.N;
-    if (number === undefined || !isCounter(name)) continue;
+    if (number === undefined || !isCounterCached(name)) continue;
     const value = Number(number);
     if (value !== 0) counters[name] = value;
   }
   return { month: item.month?.S as string, propertyId: item.propertyId?.S ?? null, counters };
+}
+
+// Every report parses thousands of counters whose names repeat across cells; the answer for each name is kept
+// (bounded: lease counters are named by lease).
+const counterNames = new Map<string, boolean>();
+function isCounterCached(name: string): boolean {
+  let counter = counterNames.get(name);
+  if (counter === undefined) {
+    counter = isCounter(name);
+    if (counterNames.size < 10_000) counterNames.set(name, counter);
+  }
+  return counter;
 }
 
 export function parseRollupItem(item: Record<string, unknown>): RollupCell {

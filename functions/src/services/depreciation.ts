@@ -1,5 +1,4 @@
 import {
-  bookLineOf,
   type CapexSpend,
   type DepreciationQuery,
   fromCents,
@@ -10,7 +9,6 @@ import {
 } from '@rent/shared';
 import { listProperties } from '../data/repositories/properties.js';
 import { readCapitalCells } from '../data/repositories/rollups.js';
-import { summarizeCell } from '../data/rollupSums.js';
 import { NotFound } from '../domain-errors.js';
 
 /**
@@ -27,9 +25,9 @@ export async function capexByProperty(orgId: string, year: string): Promise<Map<
   const out = new Map<string, CapexSpend[]>();
   for (const cell of cells) {
     if (!cell.propertyId) continue; // money with no property is depreciated once assigned
-    for (const [category, totals] of Object.entries(summarizeCell(cell).byCategory)) {
-      const spent = -(totals.in + totals.out);
-      if (bookLineOf(category) !== 'capitalSpending' || spent <= 0) continue;
+    for (const category in cell.counters) {
+      const spent = -cell.counters[category]!;
+      if (spent <= 0) continue;
       const list = out.get(cell.propertyId) ?? [];
       list.push({ month: cell.month, category, spent });
       out.set(cell.propertyId, list);

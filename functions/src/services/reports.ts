@@ -165,14 +165,14 @@ const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */
 export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
-  const [properties, cells, leasesByProperty, capex] = await Promise.all([
+  const [properties, { cells: rollups }, leasesByProperty, capex] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
-    bookCells(orgId, `${query.year}-01`, `${query.year}-12`, query.propertyId),
+    readRollupCells(orgId, { from: `${query.year}-01`, to: `${query.year}-12` }),
     leasesByPropertyOf(orgId),
     capexByProperty(orgId, query.year),
   ]);
   const nets = new Map<string | null, Map<string, Cents>>();
-  for (const cell of cells) {
+  for (const cell of categoryTotals(rollups, query.propertyId)) {
     const forProperty = nets.get(cell.propertyId) ?? new Map<string, Cents>();
     forProperty.set(cell.category, (forProperty.get(cell.category) ?? 0) + cell.net);
     nets.set(cell.propertyId, forProperty);
