@@ -69,6 +69,8 @@ describe('the rent roll, in Chromium', () => {
       expect(totals).toContain('$1,600.00');
       expect(totals).toContain('46.7%');
     }
+    // A chart mounts once its box is near the viewport (components/charts/ChartBox.tsx).
+    await page.getByTestId('rent-roll-chart').scrollIntoViewIfNeeded();
     await page.getByTestId('rent-roll-chart').locator('svg').first().waitFor();
     await expectAccessible(page, 'rent roll');
 

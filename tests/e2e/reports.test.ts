@@ -128,6 +128,8 @@ describe('what the books say, in an organization of its own', () => {
     expect(await text(page, 'cash-flow-kpi-capRateValue')).toBe('—');
     expect(await text(page, 'cash-flow-kpi-capRateValue-reason')).toBe('1 of 2 properties have no market value');
     expect(await text(page, 'cash-flow-kpi-cashOnCash-reason')).toBe('1 of 2 properties have no down payment');
+    // A chart mounts once its box is near the viewport (components/charts/ChartBox.tsx).
+    await page.getByTestId('cash-flow-chart').scrollIntoViewIfNeeded();
     await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
     const shift = await shifted(page);
     expect(shift.total, shift.sources.join(', ')).toBeLessThan(0.05);
@@ -195,6 +197,8 @@ describe('what the books say, in an organization of its own', () => {
     await page.goto('/dashboard');
     await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
     expect(await text(page, 'dashboard-cashFlow')).toBe('$1,913');
+    // A chart mounts once its box is near the viewport (components/charts/ChartBox.tsx).
+    await page.getByTestId('dashboard-cash-flow-chart').scrollIntoViewIfNeeded();
     await page.getByTestId('dashboard-cash-flow-chart').locator('svg').first().waitFor();
     // Oak has a market value; Elm has none, so the portfolio's cap rate on value says why it is not shown.
     expect(await text(page, 'dashboard-kpi-capRateValue-reason')).toBe('1 of 2 properties have no market value');
@@ -311,6 +315,8 @@ describe('what the books say, in an organization of its own', () => {
       if (path === '/cash-flow') {
         await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
         // The chart fits its box: the plot's right edge is inside the chart's container.
+        // A chart mounts once its box is near the viewport (components/charts/ChartBox.tsx).
+        await page.getByTestId('cash-flow-chart').scrollIntoViewIfNeeded();
         await page.getByTestId('cash-flow-chart').locator('svg').first().waitFor();
         const box = (await page.getByTestId('cash-flow-chart').boundingBox())!;
         const svg = (await page.getByTestId('cash-flow-chart').locator('svg').first().boundingBox())!;

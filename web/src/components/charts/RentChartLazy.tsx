@@ -1,17 +1,15 @@
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { ChartBox } from './ChartBox';
 import type { RentChartProps } from './RentChart';
 
 const Chart = lazy(() => import('./RentChart'));
 
-/** The rent chart in its own chunk, in a box of fixed height so nothing moves while it loads. */
+/** The rent chart in its own chunk, in its ChartBox. */
 export function RentChartLazy(props: RentChartProps & { testId: string }) {
   const { testId, ...chart } = props;
   return (
-    <div data-testid={testId} style={{ blockSize: props.height }}>
-      <Suspense fallback={<StatusIndicator type="loading">Loading chart</StatusIndicator>}>
-        <Chart {...chart} />
-      </Suspense>
-    </div>
+    <ChartBox testId={testId} height={props.height}>
+      <Chart {...chart} />
+    </ChartBox>
   );
 }
