@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { cloudscapePatches } from './build/cloudscape-patches';
 import { precompress } from './build/precompress';
 import { routeManifestPlugin } from './build/route-manifest';
 
@@ -70,75 +71,6 @@ function preloadFonts(): Plugin {
           injectTo: 'head' as const,
         }));
       },
-    },
-  };
-}
-
-interface Patch {
-  /** The module (path under @cloudscape-design/components/). */
-  file: string;
-  why: string;
-  /** Exact text to find (must occur once) and its replacement. */
-  edits: [find: string, replace: string][];
-  /** Build only (true) or also the dev server. */
-  buildOnly?: boolean;
-}
-
-/**
- * Small, guarded patches to Cloudscape modules. Each finds exact text; if Cloudscape changes the
- * file, the build warns and leaves it alone (the app still works, only the benefit is lost).
- */
-const CLOUDSCAPE_PATCHES: Patch[] = [
-  {
-    file: 'app-layout/internal.js',
-    why:
-      'AppLayout bundles three implementations and picks one at run time: "classic" (only without visual ' +
-      'refresh, which this Cloudscape build always has on), "visual refresh" (what renders) and "toolbar" (only ' +
-      'with the AWS-console global flags appLayoutWidget/appLayoutToolbar). Pointing the unused two at the ' +
-      'visual-refresh one drops about 50 KB gzip (toolbar layout, its drawers, drag-and-drop) from the first load.',
-    buildOnly: true,
-    edits: [
-      ["import ClassicAppLayout from './classic';", ''],
-      ["import ToolbarAppLayout from './visual-refresh-toolbar';", ''],
-      [
-        "import RefreshedAppLayout from './visual-refresh';",
-        "import RefreshedAppLayout from './visual-refresh';\nconst ClassicAppLayout = RefreshedAppLayout;\nconst ToolbarAppLayout = RefreshedAppLayout;",
-      ],
-    ],
-  },
-  {
-    file: 'app-layout/visual-refresh/mobile-toolbar.js',
-    why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
-    edits: [
-      [
-        '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, "aria-orientation": "horizontal", className: clsx(styles[\'mobile-toolbar-nav\']',
-        '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, className: clsx(styles[\'mobile-toolbar-nav\']',
-      ],
-    ],
-  },
-];
-
-function cloudscapePatches(): Plugin {
-  let building = false;
-  return {
-    name: 'rent:cloudscape-patches',
-    enforce: 'pre',
-    configResolved(config) {
-      building = config.command === 'build';
-    },
-    transform(code, id) {
-      const normalized = id.replace(/\\/g, '/').replace(/\?.*$/, '');
-      const patch = CLOUDSCAPE_PATCHES.find((p) => normalized.endsWith(`/@cloudscape-design/components/${p.file}`));
-      if (!patch || (patch.buildOnly && !building)) return null;
-      let out = code;
-      for (const [find, replace] of patch.edits) {
-        if (out.split(find).length !== 2) {
-          this.warn(`Cloudscape ${patch.file} changed; patch skipped (${patch.why.slice(0, 60)}...)`);
-          return null;
-        }
-        out = out.replace(find, replace);
-      }
-      return { code: out, map: null };
     },
   };
 }

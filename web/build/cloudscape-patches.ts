@@ -1,0 +1,91 @@
+import type { Plugin } from 'vite';
+
+export interface Patch {
+  /** The module (path under @cloudscape-design/components/). */
+  file: string;
+  why: string;
+  /** Exact text to find (must occur once) and its replacement. */
+  edits: [find: string, replace: string][];
+  /** Build only (true) or also the dev server. */
+  buildOnly?: boolean;
+}
+
+/**
+ * Small, guarded patches to Cloudscape modules. Each finds exact text; if Cloudscape changes the
+ * file, the build warns and leaves it alone (the app still works, only the benefit is lost).
+ */
+export const CLOUDSCAPE_PATCHES: Patch[] = [
+  {
+    file: 'app-layout/internal.js',
+    why:
+      'AppLayout bundles three implementations and picks one at run time: "classic" (only without visual ' +
+      'refresh, which this Cloudscape build always has on), "visual refresh" (what renders) and "toolbar" (only ' +
+      'with the AWS-console global flags appLayoutWidget/appLayoutToolbar). Pointing the unused two at the ' +
+      'visual-refresh one drops about 50 KB gzip (toolbar layout, its drawers, drag-and-drop) from the first load.',
+    buildOnly: true,
+    edits: [
+      ["import ClassicAppLayout from './classic';", ''],
+      ["import ToolbarAppLayout from './visual-refresh-toolbar';", ''],
+      [
+        "import RefreshedAppLayout from './visual-refresh';",
+        "import RefreshedAppLayout from './visual-refresh';\nconst ClassicAppLayout = RefreshedAppLayout;\nconst ToolbarAppLayout = RefreshedAppLayout;",
+      ],
+    ],
+  },
+  {
+    file: 'internal/utils/check-safe-url.js',
+    why:
+      'Every Link and Button with an href asks `new URL(href)` whether it is a javascript: URL; for a relative href ' +
+      "(all of ours) that throws and the error is caught, on every render of each (a few percent of a phone's " +
+      'first render). A URL with no scheme cannot be a javascript: URL and `new URL` without a base rejects it anyway, ' +
+      'so it returns first; tabs and newlines are dropped and leading spaces trimmed first, as the URL parser does.',
+    edits: [
+      [
+        '    let parsedUrl;\n    try {',
+        '    if (!/^[a-z][a-z0-9+.-]*:/i.test(url.replace(/[\\t\\n\\r]/g, "").replace(/^[\\u0000-\\u0020]+/, ""))) {\n        return;\n    }\n    let parsedUrl;\n    try {',
+      ],
+    ],
+  },
+  {
+    file: 'app-layout/visual-refresh/mobile-toolbar.js',
+    why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
+    edits: [
+      [
+        '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, "aria-orientation": "horizontal", className: clsx(styles[\'mobile-toolbar-nav\']',
+        '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, className: clsx(styles[\'mobile-toolbar-nav\']',
+      ],
+    ],
+  },
+];
+
+export function cloudscapePatches(): Plugin {
+  let building = false;
+  return {
+    name: 'rent:cloudscape-patches',
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    transform(code, id) {
+      const normalized = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+      const patch = CLOUDSCAPE_PATCHES.find((p) => normalized.endsWith(`/@cloudscape-design/components/${p.file}`));
+      if (!patch || (patch.buildOnly && !building)) return null;
+      const out = applyPatch(patch, code);
+      if (out === null) {
+        this.warn(`Cloudscape ${patch.file} changed; patch skipped (${patch.why.slice(0, 60)}...)`);
+        return null;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/** The module's code with the patch's edits, or null when one of its texts is not found exactly once. */
+export function applyPatch(patch: Patch, code: string): string | null {
+  let out = code;
+  for (const [find, replace] of patch.edits) {
+    if (out.split(find).length !== 2) return null;
+    out = out.replace(find, replace);
+  }
+  return out;
+}
