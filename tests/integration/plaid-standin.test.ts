@@ -195,12 +195,14 @@ describe('accounts and items', () => {
     const { accessToken } = await control.linkItem();
     const removed = await client.itemRemove({ access_token: accessToken });
     expect(schemaProblems(removed.data, 'ItemRemoveResponse')).toEqual([]);
+    // Each call starts only when it is awaited: started together, a later one could reject before its handler is
+    // attached, an unhandled rejection that fails the run at random.
     for (const call of [
-      client.accountsGet({ access_token: accessToken }),
-      client.transactionsSync({ access_token: accessToken }),
-      client.itemRemove({ access_token: accessToken }),
+      () => client.accountsGet({ access_token: accessToken }),
+      () => client.transactionsSync({ access_token: accessToken }),
+      () => client.itemRemove({ access_token: accessToken }),
     ]) {
-      expect(await plaidError(call)).toMatchObject({
+      expect(await plaidError(call())).toMatchObject({
         status: 400,
         body: { error_type: 'ITEM_ERROR', error_code: 'ITEM_NOT_FOUND' },
       });
@@ -359,10 +361,10 @@ describe('item errors, update mode and webhooks', () => {
     const reset = await client.sandboxItemResetLogin({ access_token: accessToken });
     expect(schemaProblems(reset.data, 'SandboxItemResetLoginResponse')).toEqual([]);
     for (const call of [
-      client.accountsGet({ access_token: accessToken }),
-      client.transactionsSync({ access_token: accessToken }),
+      () => client.accountsGet({ access_token: accessToken }),
+      () => client.transactionsSync({ access_token: accessToken }),
     ]) {
-      expect(await plaidError(call)).toMatchObject({
+      expect(await plaidError(call())).toMatchObject({
         status: 400,
         body: { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED' },
       });
