@@ -83,7 +83,7 @@ describe('no layout shift while a page loads its data, in an organization of its
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`keeps CLS below ${CLS_BUDGET} on /dashboard and /transactions (${form})`, async () => {
+    it(`keeps CLS below ${CLS_BUDGET} on /dashboard, /transactions and /properties (${form})`, async () => {
       const { page } = await browser.newPage(viewport);
       const org = await signInToOwnOrganization(page, `cls-${form}`);
       const property = await org.addProperty({ address: uniqueName('12 Shift Street') });
@@ -110,6 +110,17 @@ describe('no layout shift while a page loads its data, in an organization of its
         await expect.poll(() => shownTotals(page)).toMatchObject({ count: '3' });
       });
       expect(cumulativeLayoutShift(ledger), `/transactions ${form}: ${JSON.stringify(ledger)}`).toBeLessThan(
+        CLS_BUDGET,
+      );
+
+      // A screenful of properties: the rows arrive under the loading row and push whatever is below it.
+      await Promise.all(
+        Array.from({ length: 11 }, (_, i) => org.addProperty({ address: uniqueName(`${i + 20} Shift Street`) })),
+      );
+      const properties = await shiftsOf(page, '/properties', () =>
+        page.getByTestId('properties-table').getByRole('row', { name: property.address }).waitFor(),
+      );
+      expect(cumulativeLayoutShift(properties), `/properties ${form}: ${JSON.stringify(properties)}`).toBeLessThan(
         CLS_BUDGET,
       );
     });

@@ -7,6 +7,7 @@ import { takeToasts } from './browser.js';
 // and cells are found the way Cloudscape's test-utils find them.
 const table = createWrapper().findTable('[data-testid="transactions-table"]');
 export const ROWS = table.findRows().toSelector();
+export const PAGINATION = table.findPagination().toSelector();
 /** Columns (1-based, the selection checkbox first): 2 date, 3 name, 4 amount, 5 category, 6 property, 7 receipt, 8 status. */
 export const COL = { name: 3, amount: 4, category: 5, property: 6, status: 8 } as const;
 export const cell = (row: number, col: number) => table.findBodyCell(row, col).toSelector();

@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises';
 import type { TransactionInputBody } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { COL, choose, expectToast, ledgerRow, openLedger, ROWS, rowCell, rowCheckbox, shownTotals } from './ledger.js';
+import {
+  COL,
+  choose,
+  expectToast,
+  ledgerRow,
+  openLedger,
+  PAGINATION,
+  ROWS,
+  rowCell,
+  rowCheckbox,
+  shownTotals,
+} from './ledger.js';
 import { signInToOwnOrganization } from './own-org.js';
 
 const OAK = '48 Oak Avenue, Springfield, IL 62702';
@@ -177,6 +188,40 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await page.goto('/transactions?minAmount=75.01&direction=out&hasReceipt=false');
     await expect.poll(() => shownTotals(page)).toMatchObject({ count: '5' });
     expect(await field('transactions-min-amount-filter').inputValue()).toBe('75.01');
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+  it('pages through the ledger by cursor: the next page, back, and a filter starts again at page 1', async () => {
+    const { page, context } = await browser.newPage();
+    const org = await signInToOwnOrganization(page, 'pages');
+    // 27 rows, one a day: with 25 on a page, page 2 holds the two oldest.
+    const names = Array.from({ length: 27 }, (_, i) => `Paged row ${String(i + 1).padStart(2, '0')}`);
+    for (const [i, name] of names.entries())
+      await org.addTransaction({
+        name,
+        date: `2024-05-${String(i + 1).padStart(2, '0')}`,
+        amount: -(i + 1),
+        propertyId: null,
+      });
+    await page.evaluate(() => localStorage.setItem('rent.transactions.table', JSON.stringify({ pageSize: 25 })));
+    const shownNames = async () => (await page.locator(`${ROWS} th`).allTextContents()).sort();
+    const newestFirst = [...names].reverse();
+    const pagination = page.locator(PAGINATION);
+
+    await openLedger(page);
+    await expect.poll(shownNames).toEqual(newestFirst.slice(0, 25).sort());
+    // The first answer's cursor makes page 2 known; its answer ends the list.
+    await pagination.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(shownNames).toEqual(['Paged row 01', 'Paged row 02']);
+    await expect.poll(() => pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await pagination.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await expect.poll(shownNames).toEqual(newestFirst.slice(0, 25).sort());
+    await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect.poll(shownNames).toEqual(['Paged row 01', 'Paged row 02']);
+    // A filter starts again at page 1 with its own cursors.
+    await page.goto('/transactions?search=Paged%20row%202');
+    await expect.poll(shownNames).toEqual(names.filter((n) => n.startsWith('Paged row 2')).sort());
+    await expect.poll(() => pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });

@@ -47,6 +47,21 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
+    file: 'internal/hooks/use-performance-marks/index.js',
+    why:
+      'Primary buttons and tables mark "rendered"/"updated" for the AWS console\'s own telemetry, which this app does ' +
+      'not read. Each mark first asks offsetWidth, offsetHeight and getComputedStyle in an effect, which forces a ' +
+      "layout in the middle of React's commit, after every update of every table and primary button; on a phone's " +
+      'first screen those forced layouts were the largest single cost after React itself. The hooks stay (same order ' +
+      'and attributes); only the marks are off.',
+    edits: [
+      [
+        'export function usePerformanceMarks(name, enabled, elementRef, getDetails, dependencies) {',
+        'export function usePerformanceMarks(name, _enabled, elementRef, getDetails, dependencies) {\n    const enabled = () => false;',
+      ],
+    ],
+  },
+  {
     file: 'app-layout/visual-refresh/mobile-toolbar.js',
     why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
     edits: [

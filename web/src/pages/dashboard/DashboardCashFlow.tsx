@@ -1,11 +1,8 @@
-import Box from '@cloudscape-design/components/box';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { presetMonths } from '@rent/shared/core/books';
-import { formatCurrency, toCents } from '@rent/shared/core/money';
 import { isTenant } from '@rent/shared/core/roles';
 import { bookRows } from '@rent/shared/reports/bookRows';
 import { useMemo } from 'react';

@@ -43,10 +43,7 @@ export function useMaintenancePage() {
   );
   const pages = useCursorPages(JSON.stringify(filter));
   const query = useMaintenanceList(filter as never, { limit: PAGE_SIZE, cursor: pages.cursor });
-  const { record } = pages;
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData) record(query.data);
-  }, [query.data, query.isPlaceholderData, record]);
+  pages.record(query.data && !query.isPlaceholderData ? query.data : null);
 
   const assignees = useAssignees({ enabled: staff });
   const assigneeName = (userId: string | null) =>

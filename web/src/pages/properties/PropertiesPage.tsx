@@ -81,112 +81,116 @@ export default function PropertiesPage() {
 
   const counter = query.isSuccess ? (selected ? `(1/${all.length})` : `(${all.length})`) : undefined;
 
+  const loading = query.isPending && query.fetchStatus !== 'idle';
+
   return (
     <>
-      <Table
-        {...collectionProps}
-        data-testid="properties-table"
-        variant="full-page"
-        items={items}
-        columnDefinitions={columns}
-        columnDisplay={prefs.contentDisplay}
-        wrapLines={prefs.wrapLines}
-        stripedRows={prefs.stripedRows}
-        selectionType={canEdit ? 'single' : undefined}
-        ariaLabels={{
-          selectionGroupLabel: 'Property selection',
-          itemSelectionLabel: (_, item) => item.address,
-          tableLabel: 'Properties',
-        }}
-        loading={query.isPending && query.fetchStatus !== 'idle'}
-        loadingText="Loading properties"
-        enableKeyboardNavigation
-        stickyHeader
-        header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={counter}
-            description={
-              tenant
-                ? 'The property you rent through this organization.'
-                : 'Every property in your organization: purchase, value and rent.'
-            }
-            actions={
-              canEdit ? (
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button
-                    disabled={!selected}
-                    onClick={() => selected && setLeasesOf(selected)}
-                    data-testid="property-leases"
-                  >
-                    Tenants and leases
-                  </Button>
-                  <Button
-                    disabled={!selected}
-                    onClick={() => selected && openEdit(selected)}
-                    data-testid="property-edit"
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    disabled={!selected}
-                    onClick={() => selected && setToDelete(selected)}
-                    data-testid="property-delete"
-                  >
-                    Delete
-                  </Button>
-                  <Button variant="primary" onClick={openAdd} data-testid="property-add">
-                    Add property
-                  </Button>
-                </SpaceBetween>
-              ) : page.roleLoading ? (
-                // Until the role is known, hold the buttons' place (unseen, unreachable) so the table does not move.
-                <div className="rt-placeholder" aria-hidden="true" inert>
+      <div className="rt-table-first-load" data-loading={loading ? 'true' : 'false'}>
+        <Table
+          {...collectionProps}
+          data-testid="properties-table"
+          variant="full-page"
+          items={items}
+          columnDefinitions={columns}
+          columnDisplay={prefs.contentDisplay}
+          wrapLines={prefs.wrapLines}
+          stripedRows={prefs.stripedRows}
+          selectionType={canEdit ? 'single' : undefined}
+          ariaLabels={{
+            selectionGroupLabel: 'Property selection',
+            itemSelectionLabel: (_, item) => item.address,
+            tableLabel: 'Properties',
+          }}
+          loading={loading}
+          loadingText="Loading properties"
+          enableKeyboardNavigation
+          stickyHeader
+          header={
+            <Header
+              variant="awsui-h1-sticky"
+              counter={counter}
+              description={
+                tenant
+                  ? 'The property you rent through this organization.'
+                  : 'Every property in your organization: purchase, value and rent.'
+              }
+              actions={
+                canEdit ? (
                   <SpaceBetween direction="horizontal" size="xs">
-                    <Button disabled>Tenants and leases</Button>
-                    <Button disabled>Edit</Button>
-                    <Button disabled>Delete</Button>
-                    <Button variant="primary" disabled>
+                    <Button
+                      disabled={!selected}
+                      onClick={() => selected && setLeasesOf(selected)}
+                      data-testid="property-leases"
+                    >
+                      Tenants and leases
+                    </Button>
+                    <Button
+                      disabled={!selected}
+                      onClick={() => selected && openEdit(selected)}
+                      data-testid="property-edit"
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      disabled={!selected}
+                      onClick={() => selected && setToDelete(selected)}
+                      data-testid="property-delete"
+                    >
+                      Delete
+                    </Button>
+                    <Button variant="primary" onClick={openAdd} data-testid="property-add">
                       Add property
                     </Button>
                   </SpaceBetween>
-                </div>
-              ) : undefined
-            }
-          >
-            Properties
-          </Header>
-        }
-        filter={
-          <div className="rt-table-filters">
-            <div className="rt-table-filter-text">
-              <TextFilter
-                {...filterProps}
-                filteringPlaceholder="Search properties"
-                filteringAriaLabel="Search properties by address, type or date"
-                countText={filterProps.filteringText ? `${filteredItemsCount ?? 0} matches` : undefined}
-                data-testid="properties-search"
-              />
+                ) : page.roleLoading ? (
+                  // Until the role is known, hold the buttons' place (unseen, unreachable) so the table does not move.
+                  <div className="rt-placeholder" aria-hidden="true" inert>
+                    <SpaceBetween direction="horizontal" size="xs">
+                      <Button disabled>Tenants and leases</Button>
+                      <Button disabled>Edit</Button>
+                      <Button disabled>Delete</Button>
+                      <Button variant="primary" disabled>
+                        Add property
+                      </Button>
+                    </SpaceBetween>
+                  </div>
+                ) : undefined
+              }
+            >
+              Properties
+            </Header>
+          }
+          filter={
+            <div className="rt-table-filters">
+              <div className="rt-table-filter-text">
+                <TextFilter
+                  {...filterProps}
+                  filteringPlaceholder="Search properties"
+                  filteringAriaLabel="Search properties by address, type or date"
+                  countText={filterProps.filteringText ? `${filteredItemsCount ?? 0} matches` : undefined}
+                  data-testid="properties-search"
+                />
+              </div>
+              <div className="rt-table-filter-picker">
+                <FormField label="Find a property" controlId="find-property">
+                  <PropertyPicker controlId="find-property" value={pickedId} onChange={onPick} />
+                </FormField>
+              </div>
             </div>
-            <div className="rt-table-filter-picker">
-              <FormField label="Find a property" controlId="find-property">
-                <PropertyPicker controlId="find-property" value={pickedId} onChange={onPick} />
-              </FormField>
-            </div>
-          </div>
-        }
-        pagination={<Pagination {...paginationProps} />}
-        preferences={
-          <TablePreferences
-            preferences={prefs}
-            onConfirm={page.savePrefs}
-            pageSizes={PAGE_SIZES}
-            itemsLabel="properties"
-            columnLabels={COLUMN_LABELS}
-            alwaysVisible={['address']}
-          />
-        }
-      />
+          }
+          pagination={<Pagination {...paginationProps} />}
+          preferences={
+            <TablePreferences
+              preferences={prefs}
+              onConfirm={page.savePrefs}
+              pageSizes={PAGE_SIZES}
+              itemsLabel="properties"
+              columnLabels={COLUMN_LABELS}
+              alwaysVisible={['address']}
+            />
+          }
+        />
+      </div>
       {canEdit ? (
         <>
           <PropertyFormDrawer

@@ -8,6 +8,7 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { isTenant } from '@rent/shared/core/roles';
+import { useDeferredValue, useMemo } from 'react';
 import { errorMessage } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
@@ -59,6 +60,8 @@ function Ledger() {
   const ledger = useLedger();
   const { filters, setFilters, filtered, prefs, page, pages, totals, selected, bulk, csv } = ledger;
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  const rows = useDeferredValue(ledger.items);
+  const columns = useMemo(() => ledgerColumns(openRow, ledger.addressOf), [ledger.addressOf]);
 
   if (ledger.forbidden) return <NotForRole />;
 
@@ -163,9 +166,9 @@ function Ledger() {
             <Table
               data-testid="transactions-table"
               variant="container"
-              items={ledger.items}
+              items={rows}
               trackBy="id"
-              columnDefinitions={ledgerColumns(openRow, ledger.addressOf)}
+              columnDefinitions={columns}
               columnDisplay={prefs.contentDisplay}
               wrapLines={prefs.wrapLines}
               stripedRows={prefs.stripedRows}
@@ -179,10 +182,10 @@ function Ledger() {
                 itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
                 tableLabel: 'Transactions',
               }}
-              loading={page.isPending || page.isPlaceholderData}
+              loading={page.isPending || page.isPlaceholderData || rows !== ledger.items}
               loadingText="Loading transactions"
               enableKeyboardNavigation
-              resizableColumns
+              resizableColumns={desktop}
               empty={emptyContent}
               header={
                 <Header

@@ -8,6 +8,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
+import type { ReactNode } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
 
@@ -37,21 +38,23 @@ export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
   contentDisplay: COLUMN_IDS.map((id) => ({ id, visible: !DEFAULT_HIDDEN.includes(id) })),
 };
 
-/** Rows show cents (SPEC §9 summaries use 0 decimals; a single amount is exact). Colour and sign give the direction. */
+/**
+ * Rows show cents (SPEC §9 summaries use 0 decimals; a single amount is exact). Colour and sign give the direction.
+ * Ledger cells draw with plain elements and the theme's tokens (rt-cell-* in app.css): a page has hundreds of them,
+ * and Cloudscape's Box costs several hooks each, which a phone's first render feels.
+ */
 function Amount({ value }: { value: number }) {
   const cents = toCents(value) ?? 0;
   const text = formatCurrency(cents, 2);
+  const direction = cents < 0 ? 'out' : 'in';
   return (
-    <Box
-      textAlign="right"
-      color={cents < 0 ? 'text-status-error' : 'text-status-success'}
-      fontWeight="bold"
-      data-direction={cents < 0 ? 'out' : 'in'}
-    >
+    <div className={`rt-cell-amount rt-cell-${direction}`} data-direction={direction}>
       <span className="rt-amount">{cents > 0 ? `+${text}` : text}</span>
-    </Box>
+    </div>
   );
 }
+
+const Muted = ({ children }: { children: ReactNode }) => <span className="rt-cell-muted">{children}</span>;
 
 function Status({ t }: { t: Transaction }) {
   const parts = [];
@@ -70,7 +73,7 @@ function Status({ t }: { t: Transaction }) {
         Needs review
       </StatusIndicator>,
     );
-  if (parts.length === 0) return <Box color="text-body-secondary">—</Box>;
+  if (parts.length === 0) return <Muted>—</Muted>;
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {parts}
@@ -78,12 +81,28 @@ function Status({ t }: { t: Transaction }) {
   );
 }
 
-/** The ledger's columns; `openRow` opens the flyout on a row, `addressOf` names a row's property. */
+/**
+ * Cloudscape's table renders every row again whenever it re-renders (its own measurements, the page's state). React
+ * skips an element that is the same object as last time, so each column keeps its cell per row object; an edited
+ * row is a new object from the query and draws afresh.
+ */
+function remembered<T extends object>(cell: (item: T) => ReactNode): (item: T) => ReactNode {
+  const cells = new WeakMap<T, ReactNode>();
+  return (item) => {
+    if (!cells.has(item)) cells.set(item, cell(item));
+    return cells.get(item);
+  };
+}
+
+/**
+ * The ledger's columns; `openRow` opens the flyout on a row, `addressOf` names a row's property. Build them once per
+ * `addressOf` (useMemo): their cells are remembered per row.
+ */
 export function ledgerColumns(
   openRow: (t: Transaction) => void,
   addressOf: (propertyId: string) => string,
 ): TableProps.ColumnDefinition<Transaction>[] {
-  return [
+  const columns: TableProps.ColumnDefinition<Transaction>[] = [
     { id: 'date', header: 'Date', cell: (t) => formatIsoDate(t.date), width: 130 },
     {
       id: 'name',
@@ -107,7 +126,7 @@ export function ledgerColumns(
       header: 'Category',
       width: 190,
       cell: (t) => {
-        if (!t.category) return <Box color="text-body-secondary">Uncategorized</Box>;
+        if (!t.category) return <Muted>Uncategorized</Muted>;
         const group = categoryGroupOf(t.category);
         return (
           <span title={group && group !== t.category ? categoryLabel(group) : undefined}>
@@ -120,7 +139,7 @@ export function ledgerColumns(
       id: 'property',
       header: 'Property',
       width: 260,
-      cell: (t) => (t.propertyId ? addressOf(t.propertyId) : <Box color="text-body-secondary">No property</Box>),
+      cell: (t) => (t.propertyId ? addressOf(t.propertyId) : <Muted>No property</Muted>),
     },
     {
       id: 'receipt',
@@ -131,10 +150,10 @@ export function ledgerColumns(
             <Icon name="file" ariaLabel="Has a receipt" />
           </span>
         ) : (
-          <Box color="text-body-secondary">
+          <Muted>
             <span className="rt-sr-only">No receipt</span>
             <span aria-hidden="true">—</span>
-          </Box>
+          </Muted>
         ),
       width: 100,
     },
@@ -142,6 +161,7 @@ export function ledgerColumns(
     { id: 'source', header: 'Source', cell: (t) => (t.source === 'user_created' ? 'Manual' : 'Bank') },
     { id: 'notes', header: 'Notes', cell: (t) => t.notes ?? '' },
   ];
+  return columns.map((column) => ({ ...column, cell: remembered(column.cell) }));
 }
 
 /** "1 transaction", "1,204 transactions". */

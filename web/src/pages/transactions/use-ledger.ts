@@ -1,5 +1,5 @@
 import { parseTransactionFilters, type TransactionFilters } from '@rent/shared/core/filters';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
@@ -51,11 +51,7 @@ export function useLedger() {
   const navKey = `${JSON.stringify(filters)}|${pageSize}`;
   const pages = useCursorPages(navKey);
   const page = useTransactionPage(filters, pageSize, pages.cursor);
-  const loaded = page.data && !page.isPlaceholderData ? page.data : null;
-  const { record } = pages;
-  useEffect(() => {
-    if (loaded) record(loaded);
-  }, [loaded, record]);
+  pages.record(page.data && !page.isPlaceholderData ? page.data : null);
 
   const totals = useTransactionTotals(filters);
   const properties = useProperties();

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 export function useRowSelection<T extends { id: string }>(items: readonly T[], resetKey: string) {
   const [selected, setSelected] = useState<T[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or filter starts with nothing selected
-  useEffect(() => setSelected([]), [resetKey]);
+  useEffect(() => setSelected((list) => (list.length ? [] : list)), [resetKey]);
   useEffect(() => {
     setSelected((list) => {
       if (list.length === 0) return list;
