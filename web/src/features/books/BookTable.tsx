@@ -1,9 +1,10 @@
 import Box from '@cloudscape-design/components/box';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import { formatCurrency } from '@rent/shared/core/money';
 import type { BookRow } from '@rent/shared/reports/bookRows';
 import { useMemo, useState } from 'react';
 import { RouterLink } from '../../lib/navigation';
+import { withRememberedCells } from '../../lib/rememberedCells';
 
 export interface BookColumn {
   key: string;
@@ -68,28 +69,29 @@ export function BookTable({
   testId: string;
 }) {
   const [expanded, setExpanded] = useState<string[]>([]);
-  const definitions = useMemo<TableProps.ColumnDefinition<BookRow>[]>(
-    () => [
-      {
-        id: 'line',
-        header: 'Line',
-        isRowHeader: true,
-        cell: (row) => (row.kind === 'category' ? row.label : <strong>{row.label}</strong>),
-      },
-      ...[...columns, { key: 'total', label: 'Total' }].map((column) => ({
-        id: column.key,
-        header: column.label,
-        cell: (row: BookRow) => (
-          <Amount
-            row={row}
-            cents={column.key === 'total' ? row.total : (row.values[column.key] ?? 0)}
-            filter={linkFor(row, column.key)}
-            where={column.label}
-            testId={`${testId}-${row.id}-${column.key}`}
-          />
-        ),
-      })),
-    ],
+  const definitions = useMemo(
+    () =>
+      withRememberedCells<BookRow>([
+        {
+          id: 'line',
+          header: 'Line',
+          isRowHeader: true,
+          cell: (row) => (row.kind === 'category' ? row.label : <strong>{row.label}</strong>),
+        },
+        ...[...columns, { key: 'total', label: 'Total' }].map((column) => ({
+          id: column.key,
+          header: column.label,
+          cell: (row: BookRow) => (
+            <Amount
+              row={row}
+              cents={column.key === 'total' ? row.total : (row.values[column.key] ?? 0)}
+              filter={linkFor(row, column.key)}
+              where={column.label}
+              testId={`${testId}-${row.id}-${column.key}`}
+            />
+          ),
+        })),
+      ]),
     [columns, linkFor, testId],
   );
   const expandedItems = rows.filter((row) => expanded.includes(row.id));

@@ -4,6 +4,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { ISSUE_TYPE_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '@rent/shared/core/maintenance';
 import type { MaintenanceRequest } from '../../api/maintenance';
 import { formatDateTime } from '../../lib/dates';
+import { withRememberedCells } from '../../lib/rememberedCells';
 
 const STATUS_TYPES: Record<MaintenanceStatus, StatusIndicatorProps.Type> = {
   NEW: 'info',
@@ -23,7 +24,7 @@ export function maintenanceColumns(
   open: (request: MaintenanceRequest) => void,
   assigneeName: (userId: string | null) => string,
 ): TableProps.ColumnDefinition<MaintenanceRequest>[] {
-  return [
+  return withRememberedCells([
     {
       id: 'title',
       header: 'Title',
@@ -41,5 +42,5 @@ export function maintenanceColumns(
     { id: 'reportedBy', header: 'Reported by', minWidth: 150, cell: reporterLabel },
     { id: 'assignedTo', header: 'Assigned to', minWidth: 140, cell: (r) => assigneeName(r.assignedToId) },
     { id: 'reportedAt', header: 'Reported', minWidth: 180, cell: (r) => formatDateTime(r.reportedAt) },
-  ];
+  ]);
 }

@@ -11,6 +11,7 @@ import { formatCurrency, toCents } from '@rent/shared/core/money';
 import type { ReactNode } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
+import { withRememberedCells } from '../../lib/rememberedCells';
 
 export const PREFS_KEY = 'rent.transactions.table';
 
@@ -82,19 +83,6 @@ function Status({ t }: { t: Transaction }) {
 }
 
 /**
- * Cloudscape's table renders every row again whenever it re-renders (its own measurements, the page's state). React
- * skips an element that is the same object as last time, so each column keeps its cell per row object; an edited
- * row is a new object from the query and draws afresh.
- */
-function remembered<T extends object>(cell: (item: T) => ReactNode): (item: T) => ReactNode {
-  const cells = new WeakMap<T, ReactNode>();
-  return (item) => {
-    if (!cells.has(item)) cells.set(item, cell(item));
-    return cells.get(item);
-  };
-}
-
-/**
  * The ledger's columns; `openRow` opens the flyout on a row, `addressOf` names a row's property. Build them once per
  * `addressOf` (useMemo): their cells are remembered per row.
  */
@@ -161,7 +149,7 @@ export function ledgerColumns(
     { id: 'source', header: 'Source', cell: (t) => (t.source === 'user_created' ? 'Manual' : 'Bank') },
     { id: 'notes', header: 'Notes', cell: (t) => t.notes ?? '' },
   ];
-  return columns.map((column) => ({ ...column, cell: remembered(column.cell) }));
+  return withRememberedCells(columns);
 }
 
 /** "1 transaction", "1,204 transactions". */
