@@ -65,14 +65,25 @@ function cumulativeLayoutShift(shifts: Shift[]): number {
   return worst;
 }
 
+/**
+ * The API answers reads only after this long, as on a phone's network: every loading state is then painted before
+ * its data arrives (on this machine the data can otherwise land before the first paint and hide a shift).
+ */
+const SLOW_READ_MS = 600;
+
 /** Loads `path` afresh, waits until `ready` shows its data and the page has settled, and returns what shifted. */
 async function shiftsOf(page: Page, path: string, ready: () => Promise<unknown>) {
+  await page.route('**/api/**', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, SLOW_READ_MS));
+    await route.fallback();
+  });
   await page.goto(path);
   await ready();
   // Late shifts (fonts swapping, a second query landing) happen within moments of the data; give them time.
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.waitForTimeout(500);
+  await page.unrouteAll({ behavior: 'wait' });
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }
 

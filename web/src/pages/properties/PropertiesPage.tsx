@@ -85,7 +85,7 @@ export default function PropertiesPage() {
 
   return (
     <>
-      <div className="rt-table-first-load" data-loading={loading ? 'true' : 'false'}>
+      <div className="rt-table-first-load rt-table-fixed-columns" data-loading={loading ? 'true' : 'false'}>
         <Table
           {...collectionProps}
           data-testid="properties-table"
@@ -95,7 +95,8 @@ export default function PropertiesPage() {
           columnDisplay={prefs.contentDisplay}
           wrapLines={prefs.wrapLines}
           stripedRows={prefs.stripedRows}
-          selectionType={canEdit ? 'single' : undefined}
+          // Until the role is known the selection column is laid out as for staff, so it does not appear late.
+          selectionType={canEdit || page.roleLoading ? 'single' : undefined}
           ariaLabels={{
             selectionGroupLabel: 'Property selection',
             itemSelectionLabel: (_, item) => item.address,

@@ -38,6 +38,7 @@ function compareBy<K extends keyof Property>(key: K) {
 const money = (key: keyof Property & string, header: string): TableProps.ColumnDefinition<Property> => ({
   id: key,
   header,
+  width: 170,
   cell: (p) => formatMoney(p[key] as number | null),
   sortingComparator: compareBy(key),
 });
@@ -89,7 +90,10 @@ export function matchesText(p: Property, text: string): boolean {
   return [p.address, type, p.acquisitionDate ?? ''].some((v) => v.toLowerCase().includes(needle));
 }
 
-/** The properties table's columns; with `openEdit` the address is a link that opens the edit form. */
+/**
+ * The properties table's columns; with `openEdit` the address is a link that opens the edit form. Each has a width,
+ * so the header keeps its place when the rows arrive (column widths would otherwise follow their content).
+ */
 export function propertyColumns(openEdit: ((p: Property) => void) | null): TableProps.ColumnDefinition<Property>[] {
   const canEdit = openEdit !== null;
   return [
@@ -106,10 +110,13 @@ export function propertyColumns(openEdit: ((p: Property) => void) | null): Table
         ),
       sortingField: 'address',
       isRowHeader: true,
+      width: 320,
+      minWidth: 180,
     },
     {
       id: 'propertyType',
       header: 'Type',
+      width: 170,
       cell: (p) => (p.propertyType ? PROPERTY_TYPE_LABELS[p.propertyType] : '—'),
       sortingComparator: (a, b) =>
         (a.propertyType ? PROPERTY_TYPE_LABELS[a.propertyType] : '\uffff').localeCompare(
@@ -119,6 +126,7 @@ export function propertyColumns(openEdit: ((p: Property) => void) | null): Table
     {
       id: 'numberOfUnits',
       header: 'Units',
+      width: 110,
       cell: (p) => p.numberOfUnits ?? '—',
       sortingComparator: compareBy('numberOfUnits'),
     },
@@ -127,6 +135,7 @@ export function propertyColumns(openEdit: ((p: Property) => void) | null): Table
     {
       id: 'acquisitionDate',
       header: 'Acquired',
+      width: 150,
       cell: (p) => formatIsoDate(p.acquisitionDate),
       sortingComparator: compareBy('acquisitionDate'),
     },
