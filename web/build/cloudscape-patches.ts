@@ -62,6 +62,21 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
+    file: 'app-layout/visual-refresh/split-panel.js',
+    why:
+      'AppLayout wraps every page in a split-panel provider even when it has no split panel (this app has none): it ' +
+      'reads document.documentElement.clientWidth while rendering, which forces a layout on each AppLayout render, ' +
+      'and reports a size from an effect that re-renders AppLayout once more after mount. Its own comment says it ' +
+      'should pass the children through when there is no split panel; the patch makes it do so.',
+    buildOnly: true,
+    edits: [
+      [
+        'splitPanelPosition, splitPanelRefs, splitPanelSize, } = useAppLayoutInternals();\n    const props = {',
+        'splitPanelPosition, splitPanelRefs, splitPanelSize, splitPanel, } = useAppLayoutInternals();\n    if (!splitPanel) {\n        return React.createElement(React.Fragment, null, children);\n    }\n    const props = {',
+      ],
+    ],
+  },
+  {
     file: 'app-layout/visual-refresh/mobile-toolbar.js',
     why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
     edits: [
