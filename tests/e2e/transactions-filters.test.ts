@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { TransactionInputBody } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser.js';
+import { PHONE, useBrowser } from './browser.js';
 import {
   COL,
   choose,
@@ -191,10 +191,10 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
-  it('pages through the ledger by cursor: the next page, back, and a filter starts again at page 1', async () => {
-    const { page, context } = await browser.newPage();
+  it('pages through the ledger by cursor on a phone (25 rows a page): next, back, and a filter starts at page 1', async () => {
+    const { page, context } = await browser.newPage(PHONE);
     const org = await signInToOwnOrganization(page, 'pages');
-    // 27 rows, one a day: with 25 on a page, page 2 holds the two oldest.
+    // 27 rows, one a day: a phone shows 25 a page unless the person chose otherwise, so page 2 holds the two oldest.
     const names = Array.from({ length: 27 }, (_, i) => `Paged row ${String(i + 1).padStart(2, '0')}`);
     for (const [i, name] of names.entries())
       await org.addTransaction({
@@ -203,7 +203,6 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
         amount: -(i + 1),
         propertyId: null,
       });
-    await page.evaluate(() => localStorage.setItem('rent.transactions.table', JSON.stringify({ pageSize: 25 })));
     const shownNames = async () => (await page.locator(`${ROWS} th`).allTextContents()).sort();
     const newestFirst = [...names].reverse();
     const pagination = page.locator(PAGINATION);

@@ -5,7 +5,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { presetMonths } from '@rent/shared/core/books';
 import { isTenant } from '@rent/shared/core/roles';
 import { bookRows } from '@rent/shared/reports/bookRows';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useCashFlowReport } from '../../api/reports';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
@@ -35,7 +35,8 @@ function useDashboardCashFlow() {
 }
 
 /** The dashboard's cash flow box; its height is held while the report and the chart chunk load. */
-export function DashboardCashFlow() {
+/** Memoized: the dashboard re-renders as each of its own queries lands; this section redraws only for its own data. */
+export const DashboardCashFlow = memo(function DashboardCashFlow() {
   const { report, months, series } = useDashboardCashFlow();
   return (
     <Container
@@ -62,4 +63,4 @@ export function DashboardCashFlow() {
       </SpaceBetween>
     </Container>
   );
-}
+});

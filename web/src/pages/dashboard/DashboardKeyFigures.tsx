@@ -9,7 +9,7 @@ import { UNCATEGORIZED } from '@rent/shared/core/filters';
 import { toCents } from '@rent/shared/core/money';
 import { collectionRate, occupancyRate } from '@rent/shared/core/occupancy';
 import { isTenant } from '@rent/shared/core/roles';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { type DashboardSummary, useDashboardSummary } from '../../api/reports';
@@ -108,7 +108,8 @@ function useDashboardKeyFigures() {
   };
 }
 
-export function DashboardKeyFigures() {
+/** Memoized: the dashboard re-renders as each of its own queries lands; this section redraws only for its own data. */
+export const DashboardKeyFigures = memo(function DashboardKeyFigures() {
   const k = useDashboardKeyFigures();
   return (
     <>
@@ -151,4 +152,4 @@ export function DashboardKeyFigures() {
       </Container>
     </>
   );
-}
+});

@@ -6,6 +6,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
+import { memo } from 'react';
 import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { formatIsoDate } from '../../lib/dates';
@@ -19,7 +20,8 @@ const WAITING_ON_ME = { waitingOnMe: 'true' } as const;
  * reserved loading state) before the caller's role is known, so nothing below it moves when the role arrives;
  * `ready` holds the query back until then, as a tenant may not read the books.
  */
-export function RecentTransactions({ ready }: { ready: boolean }) {
+/** Memoized: the dashboard re-renders as each of its own queries lands; this section redraws only for its own data. */
+export const RecentTransactions = memo(function RecentTransactions({ ready }: { ready: boolean }) {
   const page = useTransactionPage(NO_FILTERS, 5, null, { enabled: ready });
   const list = page.data?.transactions ?? [];
   // The transactions whose open review is assigned to the caller (the ledger's "Waiting on me").
@@ -87,4 +89,4 @@ export function RecentTransactions({ ready }: { ready: boolean }) {
       </div>
     </Container>
   );
-}
+});

@@ -38,6 +38,8 @@ export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
   stripedRows: false,
   contentDisplay: COLUMN_IDS.map((id) => ({ id, visible: !DEFAULT_HIDDEN.includes(id) })),
 };
+/** A phone starts at 25 rows a page (a few screens to scroll, half the first render); a saved choice wins. */
+export const PHONE_DEFAULT_PREFS: CollectionPreferencesProps.Preferences = { ...DEFAULT_PREFS, pageSize: 25 };
 
 /**
  * Rows show cents (SPEC §9 summaries use 0 decimals; a single amount is exact). Colour and sign give the direction.

@@ -6,8 +6,9 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { useBankAttention } from '../../features/bank-link/use-bank-attention';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { useTablePreferences } from '../../lib/useTablePreferences';
-import { COLUMN_IDS, DEFAULT_PREFS, PAGE_SIZES, PREFS_KEY } from './columns';
+import { COLUMN_IDS, DEFAULT_PREFS, PAGE_SIZES, PHONE_DEFAULT_PREFS, PREFS_KEY } from './columns';
 import { hasFilters, paramsWithFilters } from './filters';
 import { useBulkActions } from './use-bulk-actions';
 import { useCsvExport } from './use-csv-export';
@@ -36,11 +37,12 @@ export function useLedger() {
   const bank = useBankAttention(org.role);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseTransactionFilters(params), [params]);
-  const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, DEFAULT_PREFS, {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, desktop ? DEFAULT_PREFS : PHONE_DEFAULT_PREFS, {
     columns: COLUMN_IDS,
     pageSizes: PAGE_SIZES,
   });
-  const pageSize = prefs.pageSize ?? 50;
+  const pageSize = prefs.pageSize ?? DEFAULT_PREFS.pageSize ?? 50;
 
   const setFilters = useCallback(
     (next: TransactionFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true }),
