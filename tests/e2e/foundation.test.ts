@@ -40,6 +40,29 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await context.close();
   });
 
+  it("requests a returning visitor's page while the session is still being read, not after", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto('/');
+    await signInFromHeader(page, LANDLORD);
+    // Hold the app's configuration: until it arrives the session cannot be known and no page is rendered.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/config.json', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const pageCode = page.waitForRequest(/\/assets\/TransactionsPage-[\w-]+\.js$/);
+    await page.goto('/transactions', { waitUntil: 'commit' });
+    await pageCode;
+    expect(await page.getByTestId('transactions-table').count()).toBe(0);
+    release();
+    await page.getByTestId('transactions-table').waitFor();
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets a new landlord rename their organization, add a property and find it with the picker', async () => {
     const { page, context } = await browser.newPage();
     // A fresh person through the real sign-in page: their own organization, so renaming it and

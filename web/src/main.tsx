@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
 import { App } from './app/App';
 import { toastQueryErrors } from './app/queryErrorToasts';
+import { preloadPage } from './app/routes';
 import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
@@ -24,6 +25,7 @@ window.addEventListener('unhandledrejection', (event) => {
 toastQueryErrors(queryClient);
 // /config.json and the auth library load in parallel while the shell paints; the session starts as "loading".
 void startAuth();
+preloadPage(window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
