@@ -1,49 +1,36 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { hasStoredSession } from '../auth/session';
+import { LoadedPage, type PageLoader, pageLoader } from './pageLoader';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
 
-type Page = LazyExoticComponent<ComponentType> & { preload: () => void };
-
-/** A page that loads on first render, or earlier through `preload` (one download either way). */
-function page(load: () => Promise<{ default: ComponentType }>): Page {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => {
-    loading ??= load();
-    return loading;
-  };
-  // A failed preload is no error of its own: the page's render gets the same promise and shows the failure.
-  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
-}
-
 const pages = {
-  home: page(() => import('../pages/home/HomePage')),
-  dashboard: page(() => import('../pages/dashboard/DashboardPage')),
-  properties: page(() => import('../pages/properties/PropertiesPage')),
-  transactions: page(() => import('../pages/transactions/TransactionsPage')),
-  rules: page(() => import('../pages/rules/RulesPage')),
-  cashFlow: page(() => import('../pages/cash-flow/CashFlowPage')),
-  reports: page(() => import('../pages/reports/ReportsPage')),
-  maintenance: page(() => import('../pages/maintenance/MaintenancePage')),
-  rentalHistory: page(() => import('../pages/rental-history/RentalHistoryPage')),
-  orgSettings: page(() => import('../pages/org-settings/OrgSettingsPage')),
-  account: page(() => import('../pages/settings/AccountPage')),
-  preferences: page(() => import('../pages/settings/PreferencesPage')),
-  notifications: page(() => import('../pages/settings/NotificationsPage')),
-  security: page(() => import('../pages/settings/SecurityPage')),
-  help: page(() => import('../pages/info/HelpPage')),
-  terms: page(() => import('../pages/info/TermsPage')),
-  privacy: page(() => import('../pages/info/PrivacyPage')),
-  signin: page(() => import('../pages/signin/SignInPage')),
-  invite: page(() => import('../pages/invite/InvitePage')),
-  subscribe: page(() => import('../pages/links/SubscribePage')),
-  unsubscribe: page(() => import('../pages/links/UnsubscribePage')),
-  notFound: page(() => import('../pages/NotFoundPage')),
+  home: pageLoader(() => import('../pages/home/HomePage')),
+  dashboard: pageLoader(() => import('../pages/dashboard/DashboardPage')),
+  properties: pageLoader(() => import('../pages/properties/PropertiesPage')),
+  transactions: pageLoader(() => import('../pages/transactions/TransactionsPage')),
+  rules: pageLoader(() => import('../pages/rules/RulesPage')),
+  cashFlow: pageLoader(() => import('../pages/cash-flow/CashFlowPage')),
+  reports: pageLoader(() => import('../pages/reports/ReportsPage')),
+  maintenance: pageLoader(() => import('../pages/maintenance/MaintenancePage')),
+  rentalHistory: pageLoader(() => import('../pages/rental-history/RentalHistoryPage')),
+  orgSettings: pageLoader(() => import('../pages/org-settings/OrgSettingsPage')),
+  account: pageLoader(() => import('../pages/settings/AccountPage')),
+  preferences: pageLoader(() => import('../pages/settings/PreferencesPage')),
+  notifications: pageLoader(() => import('../pages/settings/NotificationsPage')),
+  security: pageLoader(() => import('../pages/settings/SecurityPage')),
+  help: pageLoader(() => import('../pages/info/HelpPage')),
+  terms: pageLoader(() => import('../pages/info/TermsPage')),
+  privacy: pageLoader(() => import('../pages/info/PrivacyPage')),
+  signin: pageLoader(() => import('../pages/signin/SignInPage')),
+  invite: pageLoader(() => import('../pages/invite/InvitePage')),
+  subscribe: pageLoader(() => import('../pages/links/SubscribePage')),
+  unsubscribe: pageLoader(() => import('../pages/links/UnsubscribePage')),
+  notFound: pageLoader(() => import('../pages/NotFoundPage')),
 };
 
 /** Protected pages (SPEC §4): no session -> /signin?callbackUrl=...&error=SessionRequired. */
-const PROTECTED: [path: string, page: Page][] = [
+const PROTECTED: [path: string, page: PageLoader][] = [
   ['dashboard', pages.dashboard],
   ['properties', pages.properties],
   ['transactions', pages.transactions],
@@ -59,7 +46,7 @@ const PROTECTED: [path: string, page: Page][] = [
   ['settings/security', pages.security],
 ];
 
-const PUBLIC: [path: string, page: Page][] = [
+const PUBLIC: [path: string, page: PageLoader][] = [
   ['help', pages.help],
   ['terms-of-service', pages.terms],
   ['privacy-policy', pages.privacy],
@@ -90,25 +77,25 @@ export function preloadPage(pathname: string) {
   PUBLIC.find(([path]) => matchPath(`/${path}`, pathname))?.[1].preload();
 }
 
-/** Every route of SPEC §2, plus /signin. Pages load lazily inside the shell. */
+/** Every route of SPEC §2, plus /signin. Pages load on demand inside the shell. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={<pages.home />} />
-        {PROTECTED.map(([path, Page]) => (
+        <Route index element={<LoadedPage loader={pages.home} />} />
+        {PROTECTED.map(([path, loader]) => (
           <Route
             key={path}
             path={path}
             element={
               <RequireSession>
-                <Page />
+                <LoadedPage loader={loader} />
               </RequireSession>
             }
           />
         ))}
-        {PUBLIC.map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
+        {PUBLIC.map(([path, loader]) => (
+          <Route key={path} path={path} element={<LoadedPage loader={loader} />} />
         ))}
       </Route>
     </Routes>

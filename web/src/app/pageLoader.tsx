@@ -1,0 +1,56 @@
+import { type ComponentType, createElement, useSyncExternalStore } from 'react';
+import { PageLoading } from './PageLoading';
+
+interface Loaded {
+  component?: ComponentType;
+  error?: unknown;
+}
+
+/** A page's code, loaded once: on first render or earlier through `preload`. */
+export interface PageLoader {
+  preload: () => void;
+  subscribe: (listener: () => void) => () => void;
+  snapshot: () => Loaded;
+}
+
+export function pageLoader(load: () => Promise<{ default: ComponentType }>): PageLoader {
+  let loaded: Loaded = {};
+  let started = false;
+  const listeners = new Set<() => void>();
+  const preload = () => {
+    if (started) return;
+    started = true;
+    void load()
+      .then(
+        (module) => {
+          loaded = { component: module.default };
+        },
+        (error: unknown) => {
+          loaded = { error };
+        },
+      )
+      .finally(() => {
+        for (const listener of listeners) listener();
+      });
+  };
+  return {
+    preload,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      preload();
+      return () => listeners.delete(listener);
+    },
+    snapshot: () => loaded,
+  };
+}
+
+/**
+ * Renders a page once its code is there, "Loading" until then. Not React.lazy: a lazy page suspends on its first
+ * render even when its code arrived long before (preloaded), and React then holds it back for up to 300 ms after
+ * showing the fallback (its throttle against flicker). A failed load throws to the route's error boundary.
+ */
+export function LoadedPage({ loader }: { loader: PageLoader }) {
+  const { component, error } = useSyncExternalStore(loader.subscribe, loader.snapshot);
+  if (error) throw error;
+  return component ? createElement(component) : <PageLoading />;
+}
