@@ -60,6 +60,8 @@ function Ledger() {
   const ledger = useLedger();
   const { filters, setFilters, filtered, prefs, page, pages, totals, selected, bulk, csv } = ledger;
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  // The rows render in a deferred (time-sliced) update; until the first ones are drawn the table keeps loading, and
+  // on later updates it shows the previous rows for those few moments (never an empty or loading table in between).
   const rows = useDeferredValue(ledger.items);
   const columns = useMemo(() => ledgerColumns(openRow, ledger.addressOf), [ledger.addressOf]);
 
@@ -182,7 +184,7 @@ function Ledger() {
                 itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
                 tableLabel: 'Transactions',
               }}
-              loading={page.isPending || page.isPlaceholderData || rows !== ledger.items}
+              loading={page.isPending || page.isPlaceholderData || (rows.length === 0 && ledger.items.length > 0)}
               loadingText="Loading transactions"
               enableKeyboardNavigation
               resizableColumns={desktop}
