@@ -1,12 +1,13 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { hasStoredSession } from '../auth/session';
+import { dashboardPage } from '../pages/dashboard/dashboardPage';
 import { LoadedPage, type PageLoader, pageLoader } from './pageLoader';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
 
 const pages = {
   home: pageLoader(() => import('../pages/home/HomePage')),
-  dashboard: pageLoader(() => import('../pages/dashboard/DashboardPage')),
+  dashboard: dashboardPage,
   properties: pageLoader(() => import('../pages/properties/PropertiesPage')),
   transactions: pageLoader(() => import('../pages/transactions/TransactionsPage')),
   rules: pageLoader(() => import('../pages/rules/RulesPage')),

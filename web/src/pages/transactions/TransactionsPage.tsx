@@ -187,7 +187,7 @@ function Ledger() {
               loading={page.isPending || page.isPlaceholderData || (rows.length === 0 && ledger.items.length > 0)}
               loadingText="Loading transactions"
               enableKeyboardNavigation
-              resizableColumns={desktop}
+              resizableColumns
               empty={emptyContent}
               header={
                 <Header

@@ -42,7 +42,7 @@ export function useLedger() {
     columns: COLUMN_IDS,
     pageSizes: PAGE_SIZES,
   });
-  const pageSize = prefs.pageSize ?? DEFAULT_PREFS.pageSize ?? 50;
+  const pageSize = prefs.pageSize ?? 50;
 
   const setFilters = useCallback(
     (next: TransactionFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true }),
