@@ -25,7 +25,10 @@ async function ledgerNames(page: Page, query: string) {
   await page.goto(`/transactions${query}`);
   await expect.poll(() => page.getByTestId('totals-count').textContent()).toMatch(/\d/);
   await expect.poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading')).toBe('false');
-  return page.getByTestId('transactions-table').textContent();
+  // The rows arrive apart from the totals (and render in a deferred update): read the table once it shows them.
+  const table = page.getByTestId('transactions-table');
+  await expect.poll(async () => (await table.textContent()) ?? '').not.toContain('Loading transactions');
+  return table.textContent();
 }
 
 describe('review requests and messages, in Chromium', () => {
