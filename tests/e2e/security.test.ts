@@ -51,7 +51,11 @@ describe('account security, in Chromium through the real sign-in page', () => {
     expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(b.page, 'security (390 px, dark)');
 
-    // A: confirm in the modal; A is signed out too and lands on the signed-out home page.
+    // A: confirm in the modal; A is signed out too and lands on the signed-out home page, leaving no organization
+    // name or role behind in this browser (remembered while signed in, for the next visit's first render).
+    const rememberedOrganizations = (page: typeof a.page) =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rent.organization.last.')).length);
+    expect(await rememberedOrganizations(a.page)).toBe(1);
     await a.page.getByTestId('security-signout-everywhere').click();
     const modal = a.page.getByTestId('security-signout-everywhere-modal');
     await modal.getByText(/including this one, will be signed out at once/).waitFor();
@@ -59,6 +63,7 @@ describe('account security, in Chromium through the real sign-in page', () => {
     await a.page.getByTestId('security-signout-everywhere-confirm').click();
     await a.page.waitForURL((url) => url.pathname === '/');
     await a.page.getByRole('button', { name: 'Log In' }).first().waitFor();
+    expect(await rememberedOrganizations(a.page)).toBe(0);
 
     // B's next navigation finds its session ended and lands on sign-in; the seeding token is refused too.
     await b.page.goto('/transactions');

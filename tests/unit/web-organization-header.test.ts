@@ -7,7 +7,14 @@ vi.mock('../../web/src/auth/session', () => ({
 }));
 
 const { callRoute, setOrganizationLostHandler } = await import('../../web/src/api/client');
-const { chooseOrganization, chosenOrganization } = await import('../../web/src/api/organizationChoice');
+const {
+  chooseOrganization,
+  chosenOrganization,
+  forgetLastOrganization,
+  forgetOrganization,
+  lastOrganization,
+  rememberOrganization,
+} = await import('../../web/src/api/organizationChoice');
 const { profileMenuItems, SWITCH_ORG_REASON, switchTarget } = await import('../../web/src/app/profileMenu');
 
 /** A Map-backed localStorage (Node has none). */
@@ -77,6 +84,37 @@ describe('the web client sends the chosen organization', () => {
     await expect(callRoute('getOrganization')).rejects.toMatchObject({ status: 403, code: 'NOT_A_MEMBER' });
     expect(chosenOrganization('user-1')).toBeNull();
     expect(lost).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the organization as last fetched (the first render of a returning visitor)', () => {
+  const org = { id: 'org-a', name: 'Acme Rentals', userOrgRole: 'LANDLORD' };
+
+  it('is given back for the chosen organization of the same person only', () => {
+    chooseOrganization('user-1', 'org-a');
+    rememberOrganization('user-1', org);
+    expect(lastOrganization('user-1')).toEqual(org);
+    expect(lastOrganization('user-2')).toBeUndefined();
+    expect(lastOrganization(null)).toBeUndefined();
+  });
+
+  it('is not given back once another organization is chosen, or the choice is forgotten (a removal)', () => {
+    chooseOrganization('user-1', 'org-a');
+    rememberOrganization('user-1', org);
+    chooseOrganization('user-1', 'org-b');
+    expect(lastOrganization('user-1')).toBeUndefined();
+    chooseOrganization('user-1', 'org-a');
+    forgetOrganization('user-1');
+    expect(lastOrganization('user-1')).toBeUndefined();
+  });
+
+  it('is gone after sign-out, and unreadable storage gives nothing rather than an error', () => {
+    chooseOrganization('user-1', 'org-a');
+    rememberOrganization('user-1', org);
+    forgetLastOrganization('user-1');
+    expect(lastOrganization('user-1')).toBeUndefined();
+    localStorage.setItem('rent.organization.last.user-1', '{not json');
+    expect(lastOrganization('user-1')).toBeUndefined();
   });
 });
 

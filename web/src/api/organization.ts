@@ -1,10 +1,12 @@
+import type { RouteResponse, Routes } from '@rent/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pendingInvitation } from '../auth/pendingInvitation';
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
-import { chooseOrganization, chosenOrganization } from './organizationChoice';
+import { chooseOrganization, chosenOrganization, lastOrganization, rememberOrganization } from './organizationChoice';
 
 export const organizationKey = ['organization'] as const;
+type Organization = RouteResponse<Routes['getOrganization']>;
 
 /** SPEC §8: organization failures carry these messages; the detail falls back to "Unknown error". */
 export const ORG_FETCH_ERROR = 'Failed to fetch organization';
@@ -14,6 +16,8 @@ export const ORG_UPDATE_ERROR = 'Failed to update organization';
 export function useOrganization() {
   const session = useSession();
   const userId = session.data?.userId;
+  // Not while this tab signs in for an invitation: the first request would make the invitee an organization.
+  const enabled = session.status === 'authenticated' && !!userId && !pendingInvitation();
   const query = useQuery({
     queryKey: [...organizationKey, userId],
     queryFn: async () => {
@@ -22,18 +26,26 @@ export function useOrganization() {
         // The server's default (its remembered choice) becomes this browser's: later requests name it, so a
         // choice made meanwhile in another tab or device cannot mix two organizations' data on this page.
         if (userId && !chosenOrganization(userId)) chooseOrganization(userId, organization.id);
+        if (userId) rememberOrganization(userId, organization);
         return organization;
       } catch (error) {
         console.error(ORG_FETCH_ERROR, error);
         throw error;
       }
     },
-    // Not while this tab signs in for an invitation: the first request would make the invitee an organization.
-    enabled: session.status === 'authenticated' && !!userId && !pendingInvitation(),
+    enabled,
     staleTime: 5 * 60_000,
+    // A returning visitor starts from the organization as last fetched (stale at once, so fetched again now): an
+    // equal answer keeps the same object, and nothing draws twice.
+    initialData: enabled ? () => lastOrganization<Organization>(userId) : undefined,
+    initialDataUpdatedAt: 0,
   });
+  // Only what callers read: react-query re-renders a component for the fields it read, and spreading the result would
+  // read them all (every refetch's fetching flags would redraw the shell and every page).
   return {
-    ...query,
+    isPending: query.isPending,
+    error: query.error,
+    refetch: query.refetch,
     organization: query.data ?? null,
     role: query.data?.userOrgRole ?? null,
     errorText: query.error ? errorMessage(query.error, 'Unknown error') : null,
@@ -48,10 +60,12 @@ export function useUpdateOrganization() {
     onSuccess: (organization) => {
       // SPEC §7: on success the local name is updated (the header follows).
       // The PUT answers without the list of the caller's organizations: keep the one the GET brought.
-      client.setQueryData([...organizationKey, session.data?.userId], (old: typeof organization | undefined) => ({
+      const userId = session.data?.userId;
+      const updated = client.setQueryData<Organization>([...organizationKey, userId], (old) => ({
         ...organization,
         userOrganizations: organization.userOrganizations ?? old?.userOrganizations,
       }));
+      if (userId && updated) rememberOrganization(userId, updated);
     },
     onError: (error) => console.error(ORG_UPDATE_ERROR, error),
   });

@@ -26,3 +26,30 @@ export function chooseOrganization(userId: string, organizationId: string): void
 export function forgetOrganization(userId: string | null | undefined): void {
   if (userId) storage()?.removeItem(KEY_PREFIX + userId);
 }
+
+const LAST_PREFIX = 'rent.organization.last.';
+
+/**
+ * The chosen organization as this browser last fetched it (name and the person's role), so a returning visitor's
+ * first render already knows the role: the page does not draw once without it and again when it arrives. A hint
+ * for the first render only; the fetch that follows replaces it, and the server enforces roles either way.
+ */
+export function lastOrganization<T extends { id: string }>(userId: string | null | undefined): T | undefined {
+  const chosen = chosenOrganization(userId);
+  if (!userId || !chosen) return undefined;
+  try {
+    const last = JSON.parse(storage()?.getItem(LAST_PREFIX + userId) ?? 'null') as T | null;
+    return last?.id === chosen ? last : undefined; // another organization was chosen since (a switch, a removal)
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberOrganization(userId: string, organization: { id: string }): void {
+  storage()?.setItem(LAST_PREFIX + userId, JSON.stringify(organization));
+}
+
+/** At sign-out: the next person on this browser finds no organization names or roles of the last one. */
+export function forgetLastOrganization(userId: string | null | undefined): void {
+  if (userId) storage()?.removeItem(LAST_PREFIX + userId);
+}

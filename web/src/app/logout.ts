@@ -1,6 +1,7 @@
 import { callRoute } from '../api/client';
+import { forgetLastOrganization } from '../api/organizationChoice';
 import { queryClient } from '../api/queryClient';
-import { endSession } from '../auth/session';
+import { endSession, getSessionState } from '../auth/session';
 
 /**
  * Logout from the profile menu or the sidebar: POST /api/logout first (it records a SecurityLog;
@@ -17,6 +18,7 @@ export async function logout({ record = true }: { record?: boolean } = {}): Prom
     }
   }
   queryClient.clear();
+  forgetLastOrganization(getSessionState().data?.userId);
   let leaving = false;
   const onLeave = () => {
     leaving = true;

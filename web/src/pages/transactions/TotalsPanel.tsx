@@ -4,7 +4,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import type { TransactionTotals } from '../../api/transactions';
 import { ChartBox } from '../../components/charts/ChartBox';
 import { formatMoney } from '../../lib/money';
@@ -51,7 +51,8 @@ export interface TotalsPanelProps {
  * In, out and net of the whole filtered set (ignored transactions excluded), as numbers and as a
  * small bar chart. The server gives totals for a filter, not by month, so the chart compares the three.
  */
-export function TotalsPanel({ totals, loading, stale, error, onRetry }: TotalsPanelProps) {
+/** Memoized: it draws again for its own query only, not with every answer the ledger receives. */
+export const TotalsPanel = memo(function TotalsPanel({ totals, loading, stale, error, onRetry }: TotalsPanelProps) {
   // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const inValue = totals?.in ?? 0;
@@ -110,4 +111,4 @@ export function TotalsPanel({ totals, loading, stale, error, onRetry }: TotalsPa
       )}
     </Container>
   );
-}
+});

@@ -2,13 +2,12 @@ import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { isTenant } from '@rent/shared/core/roles';
-import { useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { errorMessage } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
@@ -24,8 +23,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { BulkModal } from './BulkModals';
 import { COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
+import { LedgerFilterSection } from './LedgerFilterSection';
 import { TotalsPanel } from './TotalsPanel';
-import { TransactionFilterBar } from './TransactionFilterBar';
 import { useLedger } from './use-ledger';
 
 /** SPEC §6: tenants do not keep the books; the server answers 403 and the page says so kindly. */
@@ -54,6 +53,53 @@ export default function TransactionsPage() {
 
 const openRow = (t: Transaction) => openTransactionFlyout(t.id, t);
 const onAdd = () => openTransactionFlyout(null);
+
+/** The page header and its actions; memoized, it draws again only while an export runs, not with each answer. */
+const LedgerHeader = memo(function LedgerHeader({
+  exportProgress,
+  onExport,
+  onCancelExport,
+}: {
+  /** Transactions exported so far, or null when no export runs. */
+  exportProgress: number | null;
+  onExport: () => void;
+  onCancelExport: () => void;
+}) {
+  return (
+    <Header
+      variant="h1"
+      description="Money in and out of your properties, from your bank or entered by hand. Newest first."
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          {exportProgress !== null ? (
+            <Button onClick={onCancelExport} data-testid="transactions-export-cancel">
+              Cancel export
+            </Button>
+          ) : null}
+          <Button
+            iconName="download"
+            onClick={onExport}
+            loading={exportProgress !== null}
+            loadingText="Exporting"
+            data-testid="transactions-export"
+          >
+            {exportProgress !== null ? `Exporting ${exportProgress.toLocaleString('en-US')}...` : 'Export CSV'}
+          </Button>
+          <ImportEntry />
+          <RouterButton href="/transactions/rules" data-testid="transactions-rules">
+            Rules
+          </RouterButton>
+          <ConnectBankButton />
+          <Button variant="primary" iconName="add-plus" onClick={onAdd} data-testid="transaction-add">
+            Add transaction
+          </Button>
+        </SpaceBetween>
+      }
+    >
+      Transactions
+    </Header>
+  );
+});
 
 /** The ledger's layout; its data and actions are useLedger's. */
 function Ledger() {
@@ -100,68 +146,26 @@ function Ledger() {
 
   return (
     <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description="Money in and out of your properties, from your bank or entered by hand. Newest first."
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              {csv.progress !== null ? (
-                <Button onClick={csv.cancel} data-testid="transactions-export-cancel">
-                  Cancel export
-                </Button>
-              ) : null}
-              <Button
-                iconName="download"
-                onClick={csv.start}
-                loading={csv.progress !== null}
-                loadingText="Exporting"
-                data-testid="transactions-export"
-              >
-                {csv.progress !== null ? `Exporting ${csv.progress.toLocaleString('en-US')}...` : 'Export CSV'}
-              </Button>
-              <ImportEntry />
-              <RouterButton href="/transactions/rules" data-testid="transactions-rules">
-                Rules
-              </RouterButton>
-              <ConnectBankButton />
-              <Button variant="primary" iconName="add-plus" onClick={onAdd} data-testid="transaction-add">
-                Add transaction
-              </Button>
-            </SpaceBetween>
-          }
-        >
-          Transactions
-        </Header>
-      }
+      header={<LedgerHeader exportProgress={csv.progress} onExport={csv.start} onCancelExport={csv.cancel} />}
     >
       {/* Hidden (not removed) until the bank status is known: the banner then appears with the body, never above it. */}
       <div className={ledger.bank.ready ? undefined : 'rt-placeholder'}>
         <SpaceBetween size="l">
           <BankAttentionBanner attention={ledger.bank.attention} />
-          <ExpandableSection
-            variant="container"
+          <LedgerFilterSection
+            filters={filters}
+            onChange={setFilters}
+            filtered={filtered}
+            activeCount={ledger.activeFilterCount}
             defaultExpanded={desktop}
-            headerText="Filters"
-            headerCounter={ledger.activeFilterCount ? `(${ledger.activeFilterCount})` : undefined}
-            headerActions={
-              filtered ? (
-                <Button onClick={() => setFilters({})} data-testid="transactions-clear-filters">
-                  Clear filters
-                </Button>
-              ) : undefined
-            }
-            data-testid="transactions-filter-section"
-          >
-            <TransactionFilterBar filters={filters} onChange={setFilters} />
-          </ExpandableSection>
+          />
 
           <TotalsPanel
             totals={totals.data?.totals}
             loading={totals.isFetching}
             stale={totals.isPlaceholderData}
             error={totals.isError}
-            onRetry={() => void totals.refetch()}
+            onRetry={ledger.retryTotals}
           />
 
           <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
@@ -187,7 +191,7 @@ function Ledger() {
               loading={page.isPending || page.isPlaceholderData || (rows.length === 0 && ledger.items.length > 0)}
               loadingText="Loading transactions"
               enableKeyboardNavigation
-              resizableColumns
+              resizableColumns={desktop}
               empty={emptyContent}
               header={
                 <Header

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { fetchAllTransactions, type TransactionFilters } from '../../api/transactions';
 import { toast } from '../../components/toast/store';
@@ -8,14 +8,14 @@ import { downloadText, transactionsCsv } from './csv';
 
 /**
  * CSV export of the whole filtered set: pages through it (100 a call) with a running count, then downloads.
- * Cancel aborts it; leaving the page does too.
+ * Cancel aborts it; leaving the page does too. `start` and `cancel` are stable (the page's header is memoized on them).
  */
 export function useCsvExport(filters: TransactionFilters, addressOf: (propertyId: string) => string) {
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const start = async () => {
+  const exportAll = useCallback(async () => {
     const controller = new AbortController();
     abort.current = controller;
     setProgress(0);
@@ -34,12 +34,12 @@ export function useCsvExport(filters: TransactionFilters, addressOf: (propertyId
       abort.current = null;
       setProgress(null);
     }
-  };
+  }, [filters, addressOf]);
 
   return {
     /** Transactions read so far, or null when no export runs. */
     progress,
-    start: () => void start(),
-    cancel: () => abort.current?.abort(),
+    start: useCallback(() => void exportAll(), [exportAll]),
+    cancel: useCallback(() => abort.current?.abort(), []),
   };
 }

@@ -56,6 +56,8 @@ export function useLedger() {
   pages.record(page.data && !page.isPlaceholderData ? page.data : null);
 
   const totals = useTransactionTotals(filters);
+  const refetchTotals = totals.refetch;
+  const retryTotals = useCallback(() => void refetchTotals(), [refetchTotals]);
   const properties = useProperties();
   const addressOf = useMemo(() => {
     const map = new Map((properties.data ?? []).map((p) => [p.id, p.address]));
@@ -82,6 +84,7 @@ export function useLedger() {
     items: loadFailed ? [] : items,
     loadFailed,
     totals,
+    retryTotals,
     forbidden: isForbiddenError(page.error) || isForbiddenError(totals.error),
     counter: ledgerCounter(filters, totals.data?.totals.count, selected.length),
     addressOf,
