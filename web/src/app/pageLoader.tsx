@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, useSyncExternalStore } from 'react';
+import { type ComponentType, createElement, useDeferredValue, useSyncExternalStore } from 'react';
 import { PageLoading } from './PageLoading';
 
 interface Loaded {
@@ -48,9 +48,11 @@ export function pageLoader(load: () => Promise<{ default: ComponentType }>): Pag
  * Renders a page once its code is there, "Loading" until then. Not React.lazy: a lazy page suspends on its first
  * render even when its code arrived long before (preloaded), and React then holds it back for up to 300 ms after
  * showing the fallback (its throttle against flicker). A failed load throws to the route's error boundary.
+ * Code that arrives after the first render draws the page in a deferred update: an external store's update renders
+ * in one blocking task, and a page's first render is the largest a phone does; deferred, React renders it in slices.
  */
 export function LoadedPage({ loader }: { loader: PageLoader }) {
-  const { component, error } = useSyncExternalStore(loader.subscribe, loader.snapshot);
+  const { component, error } = useDeferredValue(useSyncExternalStore(loader.subscribe, loader.snapshot));
   if (error) throw error;
   return component ? createElement(component) : <PageLoading />;
 }
