@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
 import { DESKTOP, PHONE, signInFromHeader, useBrowser } from './browser.js';
-import { shownTotals } from './ledger.js';
+import { ledgerRow, shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /** Issue "Fast on a phone": cumulative layout shift below Lighthouse's "good" threshold on every page. */
@@ -117,7 +117,7 @@ describe('no layout shift while a page loads its data, in an organization of its
       );
 
       const ledger = await shiftsOf(page, '/transactions', async () => {
-        await page.getByRole('row', { name: new RegExp(names[2]!) }).waitFor();
+        await ledgerRow(page, names[2]!).waitFor();
         await expect.poll(() => shownTotals(page)).toMatchObject({ count: '3' });
       });
       expect(cumulativeLayoutShift(ledger), `/transactions ${form}: ${JSON.stringify(ledger)}`).toBeLessThan(

@@ -6,38 +6,49 @@ import { takeToasts } from './browser.js';
 // Cloudscape's own selectors: the table renders an aria-hidden copy of its sticky header, so rows
 // and cells are found the way Cloudscape's test-utils find them.
 const table = createWrapper().findTable('[data-testid="transactions-table"]');
+/** The table's rows (a desktop; a phone shows the list below instead). */
 export const ROWS = table.findRows().toSelector();
 export const PAGINATION = table.findPagination().toSelector();
 /** Columns (1-based, the selection checkbox first): 2 date, 3 name, 4 amount, 5 category, 6 property, 7 receipt, 8 status. */
 export const COL = { name: 3, amount: 4, category: 5, property: 6, status: 8 } as const;
 export const cell = (row: number, col: number) => table.findBodyCell(row, col).toSelector();
 
+/** The ledger on a phone (below 689 px): a list, a row per transaction, with the same pagination. */
+const LIST_ROWS = '[data-testid="transactions-table"] [data-testid="ledger-item"]';
+export const LIST_PAGINATION = '[data-testid="transactions-table"] .rt-ledger-tools-end';
+/** Rows on either form, and each row's name on either form. */
+const ANY_ROWS = `${ROWS}, ${LIST_ROWS}`;
+export const ROW_NAMES = `${ROWS} th, ${LIST_ROWS} [data-testid="ledger-item-name"]`;
+
 /** The part of a test-utils selector below "row 1", to find the same thing inside any row locator. */
 const ROW_ONE = 'tr:nth-child(1) ';
 const insideRow = (selector: string) => selector.slice(selector.indexOf(ROW_ONE) + ROW_ONE.length);
 const CELL_IN_ROW = (col: number) => insideRow(cell(1, col));
-const SELECTION_IN_ROW = `${insideRow(table.findRowSelectionArea(1).toSelector())} input`;
 
 /**
  * The ledger row with this exact name (and, for rows that share a name, this exact amount as shown,
- * e.g. "-$80.00"). Found by content, never by position: rows can arrive above or below it.
+ * e.g. "-$80.00"), in the table or the phone's list. Found by content, never by position: rows can arrive
+ * above or below it.
  */
 export function ledgerRow(page: Page, name: string, amount?: string): Locator {
-  let rows = page.locator(ROWS).filter({ has: page.locator(CELL_IN_ROW(COL.name)).getByText(name, { exact: true }) });
+  const nameIn = `${CELL_IN_ROW(COL.name)}, [data-testid="ledger-item-name"]`;
+  let rows = page.locator(ANY_ROWS).filter({ has: page.locator(nameIn).getByText(name, { exact: true }) });
   if (amount !== undefined) {
-    rows = rows.filter({ has: page.locator(CELL_IN_ROW(COL.amount)).getByText(amount, { exact: true }) });
+    const amountIn = `${CELL_IN_ROW(COL.amount)}, .rt-cell-amount`;
+    rows = rows.filter({ has: page.locator(amountIn).getByText(amount, { exact: true }) });
   }
   return rows;
 }
 
 export const rowCell = (row: Locator, col: number) => row.locator(CELL_IN_ROW(col));
-export const rowCheckbox = (row: Locator) => row.locator(SELECTION_IN_ROW);
-/** The name cell's button opens the transaction in the flyout. */
-export const rowOpener = (row: Locator) => rowCell(row, COL.name).getByRole('button');
+/** A row's selection checkbox (the table's or the list's: one per row). */
+export const rowCheckbox = (row: Locator) => row.locator('input[type="checkbox"]');
+/** The name opens the transaction in the flyout (the table's name link, the list's name button). */
+export const rowOpener = (row: Locator) => row.getByTestId('transaction-row-link');
 
 export async function openLedger(page: Page, query = '') {
   await page.goto(`/transactions${query}`);
-  await page.locator(ROWS).first().waitFor();
+  await page.locator(ANY_ROWS).first().waitFor();
   await expect.poll(() => page.getByTestId('totals-count').textContent()).toMatch(/\d/);
 }
 

@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { TransactionInputBody } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { PHONE, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, useBrowser } from './browser.js';
 import {
   COL,
   choose,
   expectToast,
+  flyout,
+  LIST_PAGINATION,
   ledgerRow,
   openLedger,
-  PAGINATION,
+  ROW_NAMES,
   ROWS,
   rowCell,
   rowCheckbox,
@@ -191,7 +193,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
-  it('pages through the ledger by cursor on a phone (25 rows a page): next, back, and a filter starts at page 1', async () => {
+  it('on a phone the ledger is a list: pages by cursor (25 rows a page), selects for bulk actions, opens a row; axe clean', async () => {
     const { page, context } = await browser.newPage(PHONE);
     const org = await signInToOwnOrganization(page, 'pages');
     // 27 rows, one a day: a phone shows 25 a page unless the person chose otherwise, so page 2 holds the two oldest.
@@ -203,12 +205,39 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
         amount: -(i + 1),
         propertyId: null,
       });
-    const shownNames = async () => (await page.locator(`${ROWS} th`).allTextContents()).sort();
+    const shownNames = async () => (await page.locator(ROW_NAMES).allTextContents()).sort();
     const newestFirst = [...names].reverse();
-    const pagination = page.locator(PAGINATION);
+    const pagination = page.locator(LIST_PAGINATION);
 
     await openLedger(page);
+    // The list, not the table: its columns would not fit 390 px.
+    expect(await page.locator(`${ROWS}`).count()).toBe(0);
     await expect.poll(shownNames).toEqual(newestFirst.slice(0, 25).sort());
+    const newest = ledgerRow(page, 'Paged row 27', '-$27.00');
+    expect(await newest.textContent()).toContain('May 27, 2024');
+    expect(await newest.textContent()).toContain('Uncategorized');
+    expect(await newest.textContent()).toContain('No property');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'ledger list at 390px');
+
+    // Two rows selected by their checkboxes, ignored in bulk; the list shows them as ignored.
+    for (const name of ['Paged row 27', 'Paged row 26']) await rowCheckbox(ledgerRow(page, name)).check();
+    await page.getByText('2 transactions selected').waitFor();
+    await page.getByTestId('bulk-actions').locator('button').first().click();
+    await page.getByRole('menuitem', { name: 'Ignore', exact: true }).click();
+    await expectToast(page, 'Ignored: 2 transactions updated.');
+    for (const name of ['Paged row 27', 'Paged row 26'])
+      await expect.poll(() => ledgerRow(page, name).textContent()).toContain('Ignored');
+    expect(await ledgerRow(page, 'Paged row 25').textContent()).not.toContain('Ignored');
+
+    // Tapping a name opens the transaction.
+    await ledgerRow(page, 'Paged row 25').getByTestId('transaction-row-link').click();
+    await expect
+      .poll(() => flyout(page).getByTestId('transaction-name').locator('input').inputValue())
+      .toBe('Paged row 25');
+    await page.keyboard.press('Escape');
+    await flyout(page).waitFor({ state: 'hidden' });
+
     // The first answer's cursor makes page 2 known; its answer ends the list.
     await pagination.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(shownNames).toEqual(['Paged row 01', 'Paged row 02']);
@@ -221,6 +250,13 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await page.goto('/transactions?search=Paged%20row%202');
     await expect.poll(shownNames).toEqual(names.filter((n) => n.startsWith('Paged row 2')).sort());
     await expect.poll(() => pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+
+    // Dark mode: the same list, axe clean.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect.poll(shownNames).toEqual(names.filter((n) => n.startsWith('Paged row 2')).sort());
+    expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    await expectAccessible(page, 'ledger list at 390px, dark');
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });

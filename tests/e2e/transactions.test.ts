@@ -298,8 +298,8 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await expectToast(page, 'Transaction created successfully!');
 
     // The receipt was attached by the create call.
-    const row = ledgerRow(page, name);
-    await expect.poll(() => rowCell(row, COL.amount).textContent()).toBe('-$18.99');
+    const row = ledgerRow(page, name, '-$18.99');
+    await expect.poll(() => row.count()).toBe(1);
     await rowOpener(row).click();
     await flyout(page).getByTestId('receipt-item').filter({ hasText: 'phone-photo.png' }).waitFor();
     await expectAccessible(page, 'transaction flyout (phone)');

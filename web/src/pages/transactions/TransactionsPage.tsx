@@ -24,6 +24,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { BulkModal } from './BulkModals';
 import { COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
 import { LedgerFilterSection } from './LedgerFilterSection';
+import { LedgerList } from './LedgerList';
 import { TotalsPanel } from './TotalsPanel';
 import { useLedger } from './use-ledger';
 
@@ -144,6 +145,60 @@ function Ledger() {
     </EmptyState>
   );
 
+  const rowsLoading = page.isPending || page.isPlaceholderData || (rows.length === 0 && ledger.items.length > 0);
+  const rowsHeader = (
+    <Header
+      variant="h2"
+      counter={ledger.counter}
+      description={selected.length ? `${plural(selected.length, 'transaction')} selected` : undefined}
+      actions={
+        <ButtonDropdown
+          disabled={selected.length === 0 || bulk.busy}
+          loading={bulk.busy}
+          items={[
+            { id: 'categorize', text: 'Categorize...' },
+            { id: 'property', text: 'Assign property...' },
+            { id: 'ignore', text: 'Ignore' },
+            { id: 'unignore', text: 'Unignore' },
+          ]}
+          onItemClick={({ detail }) => bulk.choose(detail.id)}
+          data-testid="bulk-actions"
+        >
+          Bulk actions
+        </ButtonDropdown>
+      }
+    >
+      Ledger
+    </Header>
+  );
+  const pagination = (
+    <Pagination
+      currentPageIndex={pages.index + 1}
+      pagesCount={pages.pagesCount}
+      openEnd={!pages.ended}
+      disabled={page.isFetching && !page.data}
+      onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+      onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
+      ariaLabels={{
+        nextPageLabel: 'Next page',
+        previousPageLabel: 'Previous page',
+        pageLabel: (n) => `Page ${n}`,
+        paginationLabel: 'Transaction pages',
+      }}
+    />
+  );
+  // On a phone the list has no columns to choose: its preferences are the page size.
+  const preferences = (
+    <TablePreferences
+      preferences={prefs}
+      onConfirm={ledger.savePrefs}
+      pageSizes={PAGE_SIZES}
+      itemsLabel="transactions"
+      columnLabels={desktop ? COLUMN_LABELS : undefined}
+      alwaysVisible={['name', 'amount']}
+    />
+  );
+
   return (
     <ContentLayout
       header={<LedgerHeader exportProgress={csv.progress} onExport={csv.start} onCancelExport={csv.cancel} />}
@@ -169,82 +224,50 @@ function Ledger() {
           />
 
           <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
-            <Table
-              data-testid="transactions-table"
-              variant="container"
-              items={rows}
-              trackBy="id"
-              columnDefinitions={columns}
-              columnDisplay={prefs.contentDisplay}
-              wrapLines={prefs.wrapLines}
-              stripedRows={prefs.stripedRows}
-              selectionType="multi"
-              selectedItems={selected}
-              onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
-              isItemDisabled={() => bulk.busy}
-              ariaLabels={{
-                selectionGroupLabel: 'Transaction selection',
-                allItemsSelectionLabel: () => 'Select all transactions on this page',
-                itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
-                tableLabel: 'Transactions',
-              }}
-              loading={page.isPending || page.isPlaceholderData || (rows.length === 0 && ledger.items.length > 0)}
-              loadingText="Loading transactions"
-              enableKeyboardNavigation
-              resizableColumns={desktop}
-              empty={emptyContent}
-              header={
-                <Header
-                  variant="h2"
-                  counter={ledger.counter}
-                  description={selected.length ? `${plural(selected.length, 'transaction')} selected` : undefined}
-                  actions={
-                    <ButtonDropdown
-                      disabled={selected.length === 0 || bulk.busy}
-                      loading={bulk.busy}
-                      items={[
-                        { id: 'categorize', text: 'Categorize...' },
-                        { id: 'property', text: 'Assign property...' },
-                        { id: 'ignore', text: 'Ignore' },
-                        { id: 'unignore', text: 'Unignore' },
-                      ]}
-                      onItemClick={({ detail }) => bulk.choose(detail.id)}
-                      data-testid="bulk-actions"
-                    >
-                      Bulk actions
-                    </ButtonDropdown>
-                  }
-                >
-                  Ledger
-                </Header>
-              }
-              pagination={
-                <Pagination
-                  currentPageIndex={pages.index + 1}
-                  pagesCount={pages.pagesCount}
-                  openEnd={!pages.ended}
-                  disabled={page.isFetching && !page.data}
-                  onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
-                  onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
-                  ariaLabels={{
-                    nextPageLabel: 'Next page',
-                    previousPageLabel: 'Previous page',
-                    pageLabel: (n) => `Page ${n}`,
-                    paginationLabel: 'Transaction pages',
-                  }}
-                />
-              }
-              preferences={
-                <TablePreferences
-                  preferences={prefs}
-                  onConfirm={ledger.savePrefs}
-                  pageSizes={PAGE_SIZES}
-                  itemsLabel="transactions"
-                  columnLabels={COLUMN_LABELS}
-                  alwaysVisible={['name', 'amount']}
-                />
-              }
-            />
+            {desktop ? (
+              <Table
+                data-testid="transactions-table"
+                variant="container"
+                items={rows}
+                trackBy="id"
+                columnDefinitions={columns}
+                columnDisplay={prefs.contentDisplay}
+                wrapLines={prefs.wrapLines}
+                stripedRows={prefs.stripedRows}
+                selectionType="multi"
+                selectedItems={selected}
+                onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
+                isItemDisabled={() => bulk.busy}
+                ariaLabels={{
+                  selectionGroupLabel: 'Transaction selection',
+                  allItemsSelectionLabel: () => 'Select all transactions on this page',
+                  itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
+                  tableLabel: 'Transactions',
+                }}
+                loading={rowsLoading}
+                loadingText="Loading transactions"
+                enableKeyboardNavigation
+                resizableColumns
+                empty={emptyContent}
+                header={rowsHeader}
+                pagination={pagination}
+                preferences={preferences}
+              />
+            ) : (
+              <LedgerList
+                items={rows}
+                loading={rowsLoading}
+                empty={emptyContent}
+                header={rowsHeader}
+                pagination={pagination}
+                preferences={preferences}
+                selected={selected}
+                onSelectionChange={ledger.setSelected}
+                selectionDisabled={bulk.busy}
+                addressOf={ledger.addressOf}
+                onOpen={openRow}
+              />
+            )}
           </div>
         </SpaceBetween>
       </div>

@@ -46,7 +46,7 @@ export const PHONE_DEFAULT_PREFS: CollectionPreferencesProps.Preferences = { ...
  * Ledger cells draw with plain elements and the theme's tokens (rt-cell-* in app.css): a page has hundreds of them,
  * and Cloudscape's Box costs several hooks each, which a phone's first render feels.
  */
-function Amount({ value }: { value: number }) {
+export function Amount({ value }: { value: number }) {
   const cents = toCents(value) ?? 0;
   const text = formatCurrency(cents, 2);
   const direction = cents < 0 ? 'out' : 'in';
@@ -59,7 +59,10 @@ function Amount({ value }: { value: number }) {
 
 const Muted = ({ children }: { children: ReactNode }) => <span className="rt-cell-muted">{children}</span>;
 
-function Status({ t }: { t: Transaction }) {
+/** Whether a row has anything for the status column to show (pending, removed, ignored, needs review). */
+export const hasStatus = (t: Transaction) => !!(t.pending || t.removedByBank || t.isIgnored || t.hasOpenReviewRequests);
+
+export function Status({ t }: { t: Transaction }) {
   const parts = [];
   // Bank sync: a pending charge counts in no total until the bank posts it.
   if (t.pending)

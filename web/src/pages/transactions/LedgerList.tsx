@@ -1,0 +1,151 @@
+import Container from '@cloudscape-design/components/container';
+import Icon from '@cloudscape-design/components/icon';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { categoryLabel } from '@rent/shared/core/categories';
+import { memo, type ReactNode, useCallback } from 'react';
+import type { Transaction } from '../../api/transactions';
+import { formatIsoDate } from '../../lib/dates';
+import { Amount, hasStatus, Status } from './columns';
+
+interface LedgerListProps {
+  items: readonly Transaction[];
+  /** The rows are loading (first answer, another page or other filters): shown instead of them, as the table does. */
+  loading: boolean;
+  /** Shown when there are no rows: no transactions yet, none matching, or the load failed. */
+  empty: ReactNode;
+  /** The ledger's header (counter, bulk actions), pagination and preferences: the same as the table's. */
+  header: ReactNode;
+  pagination: ReactNode;
+  preferences: ReactNode;
+  selected: readonly Transaction[];
+  onSelectionChange: (selected: Transaction[]) => void;
+  /** Selection is frozen while a bulk action runs. */
+  selectionDisabled: boolean;
+  addressOf: (propertyId: string) => string;
+  onOpen: (t: Transaction) => void;
+}
+
+/**
+ * The ledger on a phone: one row per transaction, the name (which opens it) over its date, category and property,
+ * the amount at the end, a checkbox for the bulk actions. The table's columns do not fit 390 px, and a phone's
+ * first render of its 25 rows costs several times this list's (docs/decisions.md "Fast on a phone").
+ */
+export const LedgerList = memo(function LedgerList({
+  items,
+  loading,
+  empty,
+  header,
+  pagination,
+  preferences,
+  selected,
+  onSelectionChange,
+  selectionDisabled,
+  addressOf,
+  onOpen,
+}: LedgerListProps) {
+  const selectedIds = new Set(selected.map((t) => t.id));
+  const allSelected = items.length > 0 && items.every((t) => selectedIds.has(t.id));
+  const onToggle = useCallback(
+    (t: Transaction, on: boolean) =>
+      onSelectionChange(on ? [...selected, t] : selected.filter((other) => other.id !== t.id)),
+    [selected, onSelectionChange],
+  );
+  const showRows = !loading && items.length > 0;
+
+  return (
+    <Container header={header} disableContentPaddings data-testid="transactions-table">
+      <div className="rt-ledger-tools">
+        <label className="rt-ledger-select-all">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={!showRows || selectionDisabled}
+            onChange={(event) => onSelectionChange(event.target.checked ? [...items] : [])}
+            aria-label="Select all transactions on this page"
+          />
+          <span aria-hidden="true">All</span>
+        </label>
+        <div className="rt-ledger-tools-end">
+          {pagination}
+          {preferences}
+        </div>
+      </div>
+      {loading ? (
+        <div className="rt-ledger-status">
+          <StatusIndicator type="loading">Loading transactions</StatusIndicator>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rt-ledger-status">{empty}</div>
+      ) : (
+        <ul className="rt-ledger-list" aria-label="Transactions">
+          {items.map((t) => (
+            <LedgerItem
+              key={t.id}
+              t={t}
+              address={t.propertyId ? addressOf(t.propertyId) : null}
+              selected={selectedIds.has(t.id)}
+              selectionDisabled={selectionDisabled}
+              onToggle={onToggle}
+              onOpen={onOpen}
+            />
+          ))}
+        </ul>
+      )}
+    </Container>
+  );
+});
+
+/** One transaction; memoized, so selecting a row redraws that row only. */
+const LedgerItem = memo(function LedgerItem({
+  t,
+  address,
+  selected,
+  selectionDisabled,
+  onToggle,
+  onOpen,
+}: {
+  t: Transaction;
+  address: string | null;
+  selected: boolean;
+  selectionDisabled: boolean;
+  onToggle: (t: Transaction, on: boolean) => void;
+  onOpen: (t: Transaction) => void;
+}) {
+  const date = formatIsoDate(t.date);
+  return (
+    <li className="rt-ledger-item" data-testid="ledger-item">
+      <input
+        type="checkbox"
+        checked={selected}
+        disabled={selectionDisabled}
+        onChange={(event) => onToggle(t, event.target.checked)}
+        aria-label={`${t.name}, ${date}`}
+      />
+      <div className="rt-ledger-item-main">
+        <button
+          type="button"
+          className="rt-ledger-open"
+          onClick={() => onOpen(t)}
+          aria-label={`Edit ${t.name}, ${date}`}
+          data-testid="transaction-row-link"
+        >
+          <span data-testid="ledger-item-name">{t.name}</span>
+        </button>
+        <div className="rt-ledger-meta">
+          {date}
+          {' · '}
+          {t.category ? categoryLabel(t.category) : 'Uncategorized'}
+          {' · '}
+          {address ?? 'No property'}
+          {t.hasReceipt ? (
+            <span className="rt-ledger-receipt">
+              <Icon name="file" size="small" ariaLabel="Has a receipt" />
+            </span>
+          ) : null}
+        </div>
+        {hasStatus(t) ? <Status t={t} /> : null}
+      </div>
+      <Amount value={t.amount} />
+    </li>
+  );
+});
