@@ -16,7 +16,12 @@ export const BUDGETS = { mobile: 90, desktop: 98, accessibility: 100, bestPracti
 /** First-load JS and CSS (gzip) of /transactions. */
 export const SIZE_BUDGETS = { js: 170 * 1024, css: 50 * 1024 };
 
-/** LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report there (open in https://googlechrome.github.io/lighthouse/viewer/). */
+/**
+ * LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report there (open in https://googlechrome.github.io/lighthouse/viewer/)
+ * and its trace; LIGHTHOUSE_PROFILE=1 adds JavaScript samples to the trace (which functions each long task ran; the
+ * sampling slows the page, so its scores are not comparable).
+ */
+const PROFILE = !!process.env.LIGHTHOUSE_PROFILE;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
 /** LIGHTHOUSE_PAGES=/dashboard,/transactions and LIGHTHOUSE_RUNS=1 narrow a run while working on one page. */
@@ -134,6 +139,7 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop', run:
     logLevel: 'error',
     disableStorageReset: true,
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(PROFILE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
   };
   const result = (await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined)) as RunnerResult;
   const { categories, audits } = result.lhr;
@@ -141,6 +147,8 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop', run:
     mkdirSync(REPORTS, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${form}-${run}.json`;
     writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr));
+    // The page's trace beside it (open in Chromium's Performance panel): what each long task ran.
+    writeFileSync(join(REPORTS, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
   }
   const assets = loadedAssets(audits['network-requests']?.details);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

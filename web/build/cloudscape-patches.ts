@@ -62,6 +62,22 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
+    file: 'internal/hooks/use-base-component/index.js',
+    why:
+      'Every Cloudscape component reports itself on mount for the AWS console\'s telemetry (usage metrics, and a ' +
+      '"missing styles" check that arms a 1-second timer, an idle callback and an AbortController per component, ' +
+      'cancelled on unmount). Outside the console both send nothing, but a page mounts hundreds of components: in a ' +
+      "Lighthouse trace of the ledger on a phone these effects were about a third of React's largest commit. The " +
+      'calls are dropped (unconditionally, so every render runs the same hooks); metadata and focus-visible stay.',
+    edits: [
+      [
+        '    useComponentMetrics(componentName, { packageSource: PACKAGE_SOURCE, packageVersion: PACKAGE_VERSION, theme }, config);\n',
+        '',
+      ],
+      ['    useMissingStylesCheck(elementRef);\n', ''],
+    ],
+  },
+  {
     file: 'app-layout/visual-refresh/split-panel.js',
     why:
       'AppLayout wraps every page in a split-panel provider even when it has no split panel (this app has none): it ' +
@@ -73,6 +89,21 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
       [
         'splitPanelPosition, splitPanelRefs, splitPanelSize, } = useAppLayoutInternals();\n    const props = {',
         'splitPanelPosition, splitPanelRefs, splitPanelSize, splitPanel, } = useAppLayoutInternals();\n    if (!splitPanel) {\n        return React.createElement(React.Fragment, null, children);\n    }\n    const props = {',
+      ],
+    ],
+  },
+  {
+    file: 'app-layout/visual-refresh/context.js',
+    why:
+      "AppLayout computes the split panel's default size (a third of the page's width) on every render, reading " +
+      "document.documentElement.clientWidth, which forces a layout in the middle of React's render whenever the " +
+      "page changed since the last one (in a phone's Lighthouse trace, a sixth of the ledger's mount). It is only " +
+      'used when a split panel exists; this app has none, so the size is asked only then.',
+    buildOnly: true,
+    edits: [
+      [
+        'useControllable(props.splitPanelSize, props.onSplitPanelResize, getSplitPanelDefaultSize(splitPanelPosition), {',
+        'useControllable(props.splitPanelSize, props.onSplitPanelResize, splitPanel ? getSplitPanelDefaultSize(splitPanelPosition) : 0, {',
       ],
     ],
   },

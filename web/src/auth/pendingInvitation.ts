@@ -6,15 +6,23 @@
  */
 const KEY = 'rt-pending-invitation';
 
+// Read once: the shell and every organization query ask on each render, and a tab's sessionStorage changes only
+// through the two functions below (another tab has its own).
+let pending: string | null | undefined;
+
 export function pendingInvitation(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
+  if (pending === undefined) {
+    try {
+      pending = sessionStorage.getItem(KEY);
+    } catch {
+      pending = null;
+    }
   }
+  return pending;
 }
 
 export function setPendingInvitation(token: string) {
+  pending = token;
   try {
     sessionStorage.setItem(KEY, token);
   } catch {
@@ -23,6 +31,7 @@ export function setPendingInvitation(token: string) {
 }
 
 export function clearPendingInvitation() {
+  pending = null;
   try {
     sessionStorage.removeItem(KEY);
   } catch {}
