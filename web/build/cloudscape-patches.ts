@@ -64,7 +64,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
   {
     file: 'internal/hooks/use-base-component/index.js',
     why:
-      'Every Cloudscape component reports itself on mount for the AWS console\'s telemetry (usage metrics, and a ' +
+      "Every Cloudscape component reports itself on mount for the AWS console's telemetry (usage metrics, and a " +
       '"missing styles" check that arms a 1-second timer, an idle callback and an AbortController per component, ' +
       'cancelled on unmount). Outside the console both send nothing, but a page mounts hundreds of components: in a ' +
       "Lighthouse trace of the ledger on a phone these effects were about a third of React's largest commit. The " +
