@@ -1,6 +1,7 @@
 import type { RouteResponse, Routes } from '@rent/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pendingInvitation } from '../auth/pendingInvitation';
+import { createContext, useContext, useMemo } from 'react';
+import { usePendingInvitation } from '../auth/pendingInvitation';
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
 import { chooseOrganization, chosenOrganization, lastOrganization, rememberOrganization } from './organizationChoice';
@@ -12,12 +13,34 @@ type Organization = RouteResponse<Routes['getOrganization']>;
 export const ORG_FETCH_ERROR = 'Failed to fetch organization';
 export const ORG_UPDATE_ERROR = 'Failed to update organization';
 
-/** The caller's organization, fetched only once a session with a userId exists (SPEC §6). */
-export function useOrganization() {
+export interface OrganizationState {
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+  organization: Organization | null;
+  role: Organization['userOrgRole'] | null;
+  errorText: string | null;
+}
+
+export const OrganizationContext = createContext<OrganizationState | null>(null);
+
+/**
+ * The caller's organization (SPEC §6), from the one query the app's OrganizationProvider runs: the shell, the flyout
+ * hosts and the page ask for it some twenty times per page, and one query observer serves them all.
+ */
+export function useOrganization(): OrganizationState {
+  const state = useContext(OrganizationContext);
+  if (!state) throw new Error('useOrganization needs the OrganizationProvider (app/App.tsx) above it');
+  return state;
+}
+
+/** The organization query, fetched only once a session with a userId exists; OrganizationProvider runs it. */
+export function useOrganizationQuery(): OrganizationState {
   const session = useSession();
   const userId = session.data?.userId;
   // Not while this tab signs in for an invitation: the first request would make the invitee an organization.
-  const enabled = session.status === 'authenticated' && !!userId && !pendingInvitation();
+  const invitation = usePendingInvitation();
+  const enabled = session.status === 'authenticated' && !!userId && !invitation;
   const query = useQuery({
     queryKey: [...organizationKey, userId],
     queryFn: async () => {
@@ -40,16 +63,20 @@ export function useOrganization() {
     initialData: enabled ? () => lastOrganization<Organization>(userId) : undefined,
     initialDataUpdatedAt: 0,
   });
-  // Only what callers read: react-query re-renders a component for the fields it read, and spreading the result would
-  // read them all (every refetch's fetching flags would redraw the shell and every page).
-  return {
-    isPending: query.isPending,
-    error: query.error,
-    refetch: query.refetch,
-    organization: query.data ?? null,
-    role: query.data?.userOrgRole ?? null,
-    errorText: query.error ? errorMessage(query.error, 'Unknown error') : null,
-  };
+  // Only what callers read: react-query re-renders for the fields read, and spreading the result would read them all
+  // (every refetch's fetching flags would redraw the shell and every page). One object while they are unchanged.
+  const { isPending, error, refetch, data } = query;
+  return useMemo(
+    () => ({
+      isPending,
+      error,
+      refetch,
+      organization: data ?? null,
+      role: data?.userOrgRole ?? null,
+      errorText: error ? errorMessage(error, 'Unknown error') : null,
+    }),
+    [isPending, error, refetch, data],
+  );
 }
 
 export function useUpdateOrganization() {

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setOrganizationLostHandler, setUnauthorizedHandler } from '../api/client';
 import { leaveForHome } from '../api/myOrganizations';
-import { pendingInvitation } from '../auth/pendingInvitation';
+import { usePendingInvitation } from '../auth/pendingInvitation';
 import { hasStoredSession, onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
@@ -39,7 +39,7 @@ export function Shell() {
 
   const signedIn = session.status === 'authenticated';
   // A tab that signs in for an invitation stays on its page until it is accepted (or set aside there).
-  const invitation = pendingInvitation();
+  const invitation = usePendingInvitation();
   // Not while the session is read: the OAuth return's ?code= must stay in the URL until Amplify has used it.
   const holdForInvitation = !!invitation && session.status !== 'loading' && !location.pathname.startsWith('/invite/');
   // While the session is read, a returning visitor's page is laid out with the navigation already (no shift).

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The invitation link this tab is signing in for (docs/decisions.md "invitations"): stored before
  * "Sign in with Google" so it survives the OAuth round trip. While it is set the shell fetches no
@@ -6,9 +8,25 @@
  */
 const KEY = 'rt-pending-invitation';
 
-// Read once: the shell and every organization query ask on each render, and a tab's sessionStorage changes only
-// through the two functions below (another tab has its own).
+// Read once: a tab's sessionStorage changes only through the two functions below (another tab has its own), which
+// tell the components that follow it (usePendingInvitation).
 let pending: string | null | undefined;
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/** The pending invitation, followed: the shell and the organization query render again when it is set or cleared. */
+export function usePendingInvitation(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    pendingInvitation,
+    () => null,
+  );
+}
 
 export function pendingInvitation(): string | null {
   if (pending === undefined) {
@@ -23,6 +41,7 @@ export function pendingInvitation(): string | null {
 
 export function setPendingInvitation(token: string) {
   pending = token;
+  changed();
   try {
     sessionStorage.setItem(KEY, token);
   } catch {
@@ -32,6 +51,7 @@ export function setPendingInvitation(token: string) {
 
 export function clearPendingInvitation() {
   pending = null;
+  changed();
   try {
     sessionStorage.removeItem(KEY);
   } catch {}
