@@ -1,7 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { CursorPagination } from '../transactions/CursorPagination';
 import { maintenanceColumns } from './columns';
 import { StatusCounts } from './StatusCounts';
 import { TenantRequests } from './TenantRequests';
@@ -57,21 +57,7 @@ export default function MaintenancePage() {
         onOpen={page.openRequest}
         onReport={page.openNew}
       />
-      {pages.pagesCount > 1 || !pages.ended ? (
-        <Pagination
-          currentPageIndex={pages.index + 1}
-          pagesCount={pages.pagesCount}
-          openEnd={!pages.ended}
-          onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
-          onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
-          ariaLabels={{
-            nextPageLabel: 'Next page',
-            previousPageLabel: 'Previous page',
-            pageLabel: (n) => `Page ${n}`,
-            paginationLabel: 'Request pages',
-          }}
-        />
-      ) : null}
+      {pages.pagesCount > 1 || !pages.ended ? <CursorPagination pages={pages} label="Request pages" /> : null}
     </SpaceBetween>
   ) : (
     <Table
@@ -194,22 +180,7 @@ export default function MaintenancePage() {
           </div>
         </SpaceBetween>
       }
-      pagination={
-        <Pagination
-          currentPageIndex={pages.index + 1}
-          pagesCount={pages.pagesCount}
-          openEnd={!pages.ended}
-          disabled={query.isFetching && !query.data}
-          onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
-          onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
-          ariaLabels={{
-            nextPageLabel: 'Next page',
-            previousPageLabel: 'Previous page',
-            pageLabel: (n) => `Page ${n}`,
-            paginationLabel: 'Request pages',
-          }}
-        />
-      }
+      pagination={<CursorPagination pages={pages} disabled={query.isFetching && !query.data} label="Request pages" />}
     />
   );
 

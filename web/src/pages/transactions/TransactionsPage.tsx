@@ -3,7 +3,6 @@ import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { isTenant } from '@rent/shared/core/roles';
@@ -22,6 +21,7 @@ import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { BulkModal } from './BulkModals';
+import { CursorPagination } from './CursorPagination';
 import { COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
 import { LedgerFilterSection } from './LedgerFilterSection';
 import { LedgerList } from './LedgerList';
@@ -172,20 +172,7 @@ function Ledger() {
     </Header>
   );
   const pagination = (
-    <Pagination
-      currentPageIndex={pages.index + 1}
-      pagesCount={pages.pagesCount}
-      openEnd={!pages.ended}
-      disabled={page.isFetching && !page.data}
-      onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
-      onNextPageClick={({ detail }) => pages.goTo(detail.requestedPageIndex - 1)}
-      ariaLabels={{
-        nextPageLabel: 'Next page',
-        previousPageLabel: 'Previous page',
-        pageLabel: (n) => `Page ${n}`,
-        paginationLabel: 'Transaction pages',
-      }}
-    />
+    <CursorPagination pages={pages} disabled={page.isFetching && !page.data} label="Transaction pages" />
   );
   // On a phone the list has no columns to choose: its preferences are the page size.
   const preferences = (
