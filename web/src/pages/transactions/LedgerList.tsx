@@ -2,7 +2,7 @@ import Container from '@cloudscape-design/components/container';
 import Icon from '@cloudscape-design/components/icon';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { categoryLabel } from '@rent/shared/core/categories';
-import { memo, type ReactNode, useCallback } from 'react';
+import { memo, type ReactNode, useCallback, useRef } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
 import { Amount, hasStatus, Status } from './columns';
@@ -45,10 +45,15 @@ export const LedgerList = memo(function LedgerList({
 }: LedgerListProps) {
   const selectedIds = new Set(selected.map((t) => t.id));
   const allSelected = items.length > 0 && items.every((t) => selectedIds.has(t.id));
+  // Stable across selections (it reads the current one), so a toggle redraws only the rows whose box changed.
+  const selectedNow = useRef(selected);
+  selectedNow.current = selected;
   const onToggle = useCallback(
-    (t: Transaction, on: boolean) =>
-      onSelectionChange(on ? [...selected, t] : selected.filter((other) => other.id !== t.id)),
-    [selected, onSelectionChange],
+    (t: Transaction, on: boolean) => {
+      const current = selectedNow.current;
+      onSelectionChange(on ? [...current, t] : current.filter((other) => other.id !== t.id));
+    },
+    [onSelectionChange],
   );
   const showRows = !loading && items.length > 0;
 
