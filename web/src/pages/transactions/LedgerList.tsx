@@ -5,7 +5,7 @@ import { categoryLabel } from '@rent/shared/core/categories';
 import { memo, type ReactNode, useCallback, useRef } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
-import { Amount, hasStatus, Status } from './columns';
+import { Amount, Status } from './columns';
 
 interface LedgerListProps {
   items: readonly Transaction[];
@@ -148,7 +148,7 @@ const LedgerItem = memo(function LedgerItem({
             </span>
           ) : null}
         </div>
-        {hasStatus(t) ? <Status t={t} /> : null}
+        <Status t={t} none={null} />
       </div>
       <Amount value={t.amount} />
     </li>

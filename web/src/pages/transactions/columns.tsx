@@ -59,10 +59,8 @@ export function Amount({ value }: { value: number }) {
 
 const Muted = ({ children }: { children: ReactNode }) => <span className="rt-cell-muted">{children}</span>;
 
-/** Whether a row has anything for the status column to show (pending, removed, ignored, needs review). */
-export const hasStatus = (t: Transaction) => !!(t.pending || t.removedByBank || t.isIgnored || t.hasOpenReviewRequests);
-
-export function Status({ t }: { t: Transaction }) {
+/** Pending, removed by the bank, ignored, needs review; `none` when it is none of them (the table's dash). */
+export function Status({ t, none = <Muted>—</Muted> }: { t: Transaction; none?: ReactNode }) {
   const parts = [];
   // Bank sync: a pending charge counts in no total until the bank posts it.
   if (t.pending)
@@ -79,7 +77,7 @@ export function Status({ t }: { t: Transaction }) {
         Needs review
       </StatusIndicator>,
     );
-  if (parts.length === 0) return <Muted>—</Muted>;
+  if (parts.length === 0) return none;
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {parts}
