@@ -82,10 +82,18 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     expect((await org.api.get(routes.getOrganization.path)).body.name).toBe(newName);
     await expectAccessible(page, 'org settings');
 
-    // Add a property.
+    // Add a property. The form's code (its schemas, date pickers) is no part of the page's first load: it is
+    // requested when the form is first opened.
+    const formCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/PropertyFormDrawer-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+    });
     await page.getByRole('link', { name: 'Properties' }).click();
     await page.waitForURL(/\/properties$/);
+    await page.getByTestId('property-add').waitFor();
+    expect(formCode).toEqual([]);
     await page.getByTestId('property-add').click();
+    await expect.poll(() => formCode.length).toBe(1);
     await page.getByTestId('property-address').locator('input').fill('77 Sunrise Boulevard, Urbana, IL 61801');
     await page.getByTestId('property-monthlyRent').locator('input').fill('1875.50');
     await page.getByTestId('property-numberOfUnits').locator('input').fill('2');

@@ -1,6 +1,6 @@
 import '@cloudscape-design/global-styles/index.css';
 import './styles/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
 import { App } from './app/App';
@@ -26,8 +26,13 @@ toastQueryErrors(queryClient);
 // /config.json and the auth library load in parallel while the shell paints; the session starts as "loading".
 void startAuth();
 preloadPage(window.location.pathname);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition, so React renders the app's first tree in slices and the phone's main thread stays responsive
+// (a default update renders in one blocking task; the commit is one task either way).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

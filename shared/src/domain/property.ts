@@ -1,31 +1,11 @@
 import { z } from 'zod';
+import { PROPERTY_TYPES } from '../core/properties.js';
 import { IsoDate, optionalText, Timestamp, text } from './common.js';
 import { type Cents, MAX_ABS_CENTS, moneyField } from './money.js';
 
-export const PROPERTY_TYPES = [
-  'SINGLE_FAMILY',
-  'MULTI_FAMILY',
-  'CONDO',
-  'TOWNHOUSE',
-  'APARTMENT',
-  'MOBILE_HOME',
-  'COMMERCIAL',
-  'LAND',
-  'OTHER',
-] as const;
-export const PropertyType = z.enum(PROPERTY_TYPES, { error: 'Choose a property type from the list' });
+export { PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../core/properties.js';
 
-export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
-  SINGLE_FAMILY: 'Single family',
-  MULTI_FAMILY: 'Multi-family',
-  CONDO: 'Condo',
-  TOWNHOUSE: 'Townhouse',
-  APARTMENT: 'Apartment',
-  MOBILE_HOME: 'Mobile home',
-  COMMERCIAL: 'Commercial',
-  LAND: 'Land',
-  OTHER: 'Other',
-};
+export const PropertyType = z.enum(PROPERTY_TYPES, { error: 'Choose a property type from the list' });
 
 /** The money fields of a property, all optional, all integer cents inside and >= 0. */
 export const PROPERTY_MONEY_FIELDS = [

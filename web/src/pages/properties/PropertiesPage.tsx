@@ -10,12 +10,14 @@ import { PROPERTIES_FETCH_ERROR, type Property } from '../../api/properties';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { TablePreferences } from '../../components/TablePreferences';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { COLUMN_LABELS, matchesText, PAGE_SIZES, propertyColumns } from './columns';
-import { DeletePropertyModal } from './DeletePropertyModal';
-import { LeasesDrawer } from './LeasesDrawer';
-import { PropertyFormDrawer } from './PropertyFormDrawer';
 import { usePropertiesPage } from './use-properties-page';
+
+const PropertyFormDrawer = lazyWhenShown(() => import('./PropertyFormDrawer').then((m) => m.PropertyFormDrawer));
+const LeasesDrawer = lazyWhenShown(() => import('./LeasesDrawer').then((m) => m.LeasesDrawer));
+const DeletePropertyModal = lazyWhenShown(() => import('./DeletePropertyModal').then((m) => m.DeletePropertyModal));
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
@@ -195,13 +197,15 @@ export default function PropertiesPage() {
       {canEdit ? (
         <>
           <PropertyFormDrawer
+            shown={drawer.open}
             open={drawer.open}
             property={drawer.property}
             onClose={page.closeDrawer}
             onSaved={(saved) => actions.setSelectedItems([saved])}
           />
-          <LeasesDrawer property={leasesOf} onClose={() => setLeasesOf(null)} />
+          <LeasesDrawer shown={!!leasesOf} property={leasesOf} onClose={() => setLeasesOf(null)} />
           <DeletePropertyModal
+            shown={!!toDelete}
             property={toDelete}
             onClose={(deleted) => {
               setToDelete(null);

@@ -1,7 +1,7 @@
 import type { CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import Link from '@cloudscape-design/components/link';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { PROPERTY_TYPE_LABELS } from '@rent/shared';
+import { PROPERTY_TYPE_LABELS } from '@rent/shared/core/properties';
 import type { Property } from '../../api/properties';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
