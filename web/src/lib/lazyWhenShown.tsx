@@ -7,6 +7,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
  */
 export function lazyWhenShown<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per module at its top level, as React.lazy is
   return function WhenShown({ shown, ...props }: P & { shown: boolean }) {
     const [needed, setNeeded] = useState(shown);
     if (shown && !needed) setNeeded(true);
