@@ -38,4 +38,16 @@ describe('pageLoader (web/src/app/pageLoader.tsx): a page loaded once, early or 
     loader.preload();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('preload settles when the code is there, and also when its download failed (the first render waits on it)', async () => {
+    const loaded = pageLoader(async () => ({ default: SomePage }));
+    await expect(loaded.preload()).resolves.toBeUndefined();
+    expect(loaded.snapshot()).toEqual({ component: SomePage });
+    expect(loaded.preload()).toBe(loaded.preload());
+
+    const failure = new Error('Failed to fetch dynamically imported module');
+    const failed = pageLoader(() => Promise.reject(failure));
+    await expect(failed.preload()).resolves.toBeUndefined();
+    expect(failed.snapshot()).toEqual({ error: failure });
+  });
 });

@@ -23,16 +23,27 @@ window.addEventListener('unhandledrejection', (event) => {
   );
 });
 toastQueryErrors(queryClient);
-// /config.json and the auth library load in parallel while the shell paints; the session starts as "loading".
-void startAuth();
-preloadPage(window.location.pathname);
-// A transition, so React renders the app's first tree in slices and the phone's main thread stays responsive
-// (a default update renders in one blocking task; the commit is one task either way).
+// /config.json, the auth library and the page's code load in parallel while index.html's static header shows.
+const sessionRead = startAuth();
+const pageCode = preloadPage(window.location.pathname);
+
+/**
+ * The app's first render waits for the session and the page's code, for at most this long. Rendered before them,
+ * the shell draws once while loading and again when each arrives; and a store that changes while React renders in
+ * slices makes it render everything again in one blocking task. After the wait it renders with what is there.
+ */
+const FIRST_RENDER_WAIT_MS = 1500;
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void Promise.race([
+  Promise.all([sessionRead, pageCode]),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(() =>
+  // A transition, so React renders the first tree in slices and a phone's main thread stays responsive.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

@@ -8,19 +8,18 @@ interface Loaded {
 
 /** A page's code, loaded once: on first render or earlier through `preload`. */
 export interface PageLoader {
-  preload: () => void;
+  /** Starts the download (once); settles when the code is there or its download failed. */
+  preload: () => Promise<void>;
   subscribe: (listener: () => void) => () => void;
   snapshot: () => Loaded;
 }
 
 export function pageLoader(load: () => Promise<{ default: ComponentType }>): PageLoader {
   let loaded: Loaded = {};
-  let started = false;
+  let ready: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const preload = () => {
-    if (started) return;
-    started = true;
-    void load()
+    ready ??= load()
       .then(
         (module) => {
           loaded = { component: module.default };
@@ -32,12 +31,13 @@ export function pageLoader(load: () => Promise<{ default: ComponentType }>): Pag
       .finally(() => {
         for (const listener of listeners) listener();
       });
+    return ready;
   };
   return {
     preload,
     subscribe: (listener) => {
       listeners.add(listener);
-      preload();
+      void preload();
       return () => listeners.delete(listener);
     },
     snapshot: () => loaded,

@@ -61,21 +61,17 @@ const PUBLIC: [path: string, page: PageLoader][] = [
 /**
  * Starts downloading the page of `pathname` (and its styles) while the shell renders, instead of after: on a slow
  * network the page's chunk is what the first meaningful paint waits for. A protected page only when a session is
- * stored (otherwise the visit goes to sign-in); "/" is the dashboard for a returning visitor.
+ * stored (otherwise the visit goes to sign-in); "/" is the dashboard for a returning visitor. Settles when the code
+ * is there (or failed to load).
  */
-export function preloadPage(pathname: string) {
+export function preloadPage(pathname: string): Promise<unknown> {
   const signedIn = hasStoredSession();
   if (pathname === '/') {
-    pages.home.preload();
-    if (signedIn) pages.dashboard.preload();
-    return;
+    return Promise.all([pages.home.preload(), signedIn ? pages.dashboard.preload() : null]);
   }
   const protectedPage = PROTECTED.find(([path]) => matchPath(`/${path}`, pathname));
-  if (protectedPage) {
-    if (signedIn) protectedPage[1].preload();
-    return;
-  }
-  PUBLIC.find(([path]) => matchPath(`/${path}`, pathname))?.[1].preload();
+  if (protectedPage) return signedIn ? protectedPage[1].preload() : Promise.resolve();
+  return PUBLIC.find(([path]) => matchPath(`/${path}`, pathname))?.[1].preload() ?? Promise.resolve();
 }
 
 /** Every route of SPEC §2, plus /signin. Pages load on demand inside the shell. */
