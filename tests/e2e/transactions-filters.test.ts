@@ -208,6 +208,11 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     const shownNames = async () => (await page.locator(ROW_NAMES).allTextContents()).sort();
     const newestFirst = [...names].reverse();
     const pagination = page.locator(LIST_PAGINATION);
+    // What a phone downloads of the ledger: never the desktop's table, the filter fields once the filters are opened.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const chunksOf = (name: string) =>
+      requested.filter((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
 
     await openLedger(page);
     // The list, not the table: its columns would not fit 390 px.
@@ -250,6 +255,14 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await page.goto('/transactions?search=Paged%20row%202');
     await expect.poll(shownNames).toEqual(names.filter((n) => n.startsWith('Paged row 2')).sort());
     await expect.poll(() => pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    expect(chunksOf('TransactionFilterBar')).toEqual([]);
+    await page
+      .getByTestId('transactions-filter-section')
+      .getByRole('button', { name: /Filters/ })
+      .click();
+    await expect.poll(() => page.getByTestId('transactions-search').locator('input').inputValue()).toBe('Paged row 2');
+    expect(chunksOf('TransactionFilterBar')).toHaveLength(1);
+    expect(chunksOf('LedgerTable')).toEqual([]);
 
     // Dark mode: the same list, axe clean.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));

@@ -46,7 +46,7 @@ describe('pageLoader (web/src/app/pageLoader.tsx): a page loaded once, early or 
     expect(loaded.preload()).toBe(loaded.preload());
 
     const failure = new Error('Failed to fetch dynamically imported module');
-    const failed = pageLoader(() => Promise.reject(failure));
+    const failed = pageLoader<object>(() => Promise.reject(failure));
     await expect(failed.preload()).resolves.toBeUndefined();
     expect(failed.snapshot()).toEqual({ error: failure });
   });

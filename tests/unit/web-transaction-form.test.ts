@@ -3,9 +3,9 @@ import {
   buildTransactionBody,
   splitTransactionIssues,
   type TransactionFormValues,
-  todayIso,
   toFormValues,
 } from '../../web/src/features/transaction-flyout/transactionForm';
+import { todayIso } from '../../web/src/lib/dates';
 import { wireTransaction } from './web-fixtures';
 
 const form = (overrides: Partial<TransactionFormValues> = {}): TransactionFormValues => ({

@@ -1,21 +1,23 @@
 import { type ComponentType, createElement, useDeferredValue, useSyncExternalStore } from 'react';
 import { PageLoading } from './PageLoading';
 
-interface Loaded {
-  component?: ComponentType;
+interface Loaded<P extends object> {
+  component?: ComponentType<P>;
   error?: unknown;
 }
 
-/** A page's code, loaded once: on first render or earlier through `preload`. */
-export interface PageLoader {
+/** A page's code (or a part of a page's), loaded once: on first render or earlier through `preload`. */
+export interface PageLoader<P extends object = object> {
   /** Starts the download (once); settles when the code is there or its download failed. */
   preload: () => Promise<void>;
   subscribe: (listener: () => void) => () => void;
-  snapshot: () => Loaded;
+  snapshot: () => Loaded<P>;
 }
 
-export function pageLoader(load: () => Promise<{ default: ComponentType }>): PageLoader {
-  let loaded: Loaded = {};
+export function pageLoader<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): PageLoader<P> {
+  let loaded: Loaded<P> = {};
   let ready: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const preload = () => {
@@ -55,4 +57,15 @@ export function LoadedPage({ loader }: { loader: PageLoader }) {
   const { component, error } = useDeferredValue(useSyncExternalStore(loader.subscribe, loader.snapshot));
   if (error) throw error;
   return component ? createElement(component) : <PageLoading />;
+}
+
+/**
+ * A part of a page loaded apart from it (the desktop's table, fields behind a closed section): its component once
+ * the code is there, undefined until then. The first call starts the download; a failed one throws to the route's
+ * error boundary, as a page's does.
+ */
+export function useLoadedPart<P extends object>(loader: PageLoader<P>): ComponentType<P> | undefined {
+  const { component, error } = useSyncExternalStore(loader.subscribe, loader.snapshot);
+  if (error) throw error;
+  return component;
 }

@@ -1,6 +1,7 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { hasStoredSession } from '../auth/session';
 import { dashboardPage } from '../pages/dashboard/dashboardPage';
+import { withLedgerParts } from '../pages/transactions/parts';
 import { LoadedPage, type PageLoader, pageLoader } from './pageLoader';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
@@ -9,7 +10,7 @@ const pages = {
   home: pageLoader(() => import('../pages/home/HomePage')),
   dashboard: dashboardPage,
   properties: pageLoader(() => import('../pages/properties/PropertiesPage')),
-  transactions: pageLoader(() => import('../pages/transactions/TransactionsPage')),
+  transactions: pageLoader(() => withLedgerParts(import('../pages/transactions/TransactionsPage'))),
   rules: pageLoader(() => import('../pages/rules/RulesPage')),
   cashFlow: pageLoader(() => import('../pages/cash-flow/CashFlowPage')),
   reports: pageLoader(() => import('../pages/reports/ReportsPage')),

@@ -2,6 +2,7 @@ import { centsToString, fromCents, toCents } from '@rent/shared/core/money';
 import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import type { ApiIssue } from '../../api/client';
 import type { Transaction } from '../../api/transactions';
+import { todayIso } from '../../lib/dates';
 
 export type Direction = 'in' | 'out';
 
@@ -38,12 +39,6 @@ export const TRANSACTION_FIELD_LABELS: Record<TransactionField, string> = {
   leaseId: 'Lease',
   notes: 'Notes',
 };
-
-/** SPEC §5: the default date is today, in ISO date form (the user's calendar day). */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** SPEC §4: an existing amount of zero or more starts as Money In; a new transaction (amount 0) too. */
 export function toFormValues(transaction: Transaction | null | undefined): TransactionFormValues {

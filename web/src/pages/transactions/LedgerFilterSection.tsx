@@ -1,13 +1,15 @@
 import Button from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { memo, useState } from 'react';
 import type { TransactionFilters } from '../../api/transactions';
-import { TransactionFilterBar } from './TransactionFilterBar';
+import { useLoadedPart } from '../../app/pageLoader';
+import { ledgerFilterFields } from './parts';
 
 /**
  * The ledger's filters in an expandable section: open on a desktop, closed on a phone. The filter fields (a dozen
- * dropdowns and pickers) are mounted when the section first opens, not while it is closed, and the section draws
- * again only when the filters change, not with every answer the ledger receives.
+ * dropdowns and pickers) are mounted, and on a phone downloaded, when the section first opens, not while it is
+ * closed; the section draws again only when the filters change, not with every answer the ledger receives.
  */
 export const LedgerFilterSection = memo(function LedgerFilterSection({
   filters,
@@ -43,7 +45,12 @@ export const LedgerFilterSection = memo(function LedgerFilterSection({
       }
       data-testid="transactions-filter-section"
     >
-      {opened ? <TransactionFilterBar filters={filters} onChange={onChange} /> : null}
+      {opened ? <FilterFields filters={filters} onChange={onChange} /> : null}
     </ExpandableSection>
   );
 });
+
+function FilterFields(props: { filters: TransactionFilters; onChange: (next: TransactionFilters) => void }) {
+  const Fields = useLoadedPart(ledgerFilterFields);
+  return Fields ? <Fields {...props} /> : <StatusIndicator type="loading">Loading filters</StatusIndicator>;
+}

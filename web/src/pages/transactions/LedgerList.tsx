@@ -7,7 +7,8 @@ import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
 import { Amount, Status } from './columns';
 
-interface LedgerListProps {
+/** What the ledger shows its rows with: the list on a phone, the table (LedgerTable) on a desktop. */
+export interface LedgerRowsProps {
   items: readonly Transaction[];
   /** The rows are loading (first answer, another page or other filters): shown instead of them, as the table does. */
   loading: boolean;
@@ -42,7 +43,7 @@ export const LedgerList = memo(function LedgerList({
   selectionDisabled,
   addressOf,
   onOpen,
-}: LedgerListProps) {
+}: LedgerRowsProps) {
   const selectedIds = new Set(selected.map((t) => t.id));
   const allSelected = items.length > 0 && items.every((t) => selectedIds.has(t.id));
   // Stable across selections (it reads the current one), so a toggle redraws only the rows whose box changed.

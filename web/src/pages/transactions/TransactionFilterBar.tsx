@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { TransactionFilters } from '../../api/transactions';
 import { CategoryFilterSelect, categoryFilterFromValue, categoryFilterValue } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
-import { todayIso } from '../../features/transaction-flyout/transactionForm';
+import { todayIso } from '../../lib/dates';
 import { AmountFilterField } from './AmountFilterField';
 import { shiftIsoDate } from './filters';
 

@@ -1,15 +1,16 @@
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import type { CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { isTenant } from '@rent/shared/core/roles';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { errorMessage } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
+import { useLoadedPart } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { TablePreferences } from '../../components/TablePreferences';
@@ -17,14 +18,14 @@ import { BankAttentionBanner } from '../../features/bank-link/BankAttentionBanne
 import { ConnectBankButton } from '../../features/bank-link/ConnectBankButton';
 import { ImportEntry } from '../../features/file-import/ImportEntry';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
-import { formatIsoDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { BulkModal } from './BulkModals';
 import { CursorPagination } from './CursorPagination';
-import { COLUMN_LABELS, ledgerColumns, PAGE_SIZES, plural } from './columns';
+import { COLUMN_LABELS, PAGE_SIZES, plural } from './columns';
 import { LedgerFilterSection } from './LedgerFilterSection';
-import { LedgerList } from './LedgerList';
+import { LedgerList, type LedgerRowsProps } from './LedgerList';
+import { ledgerTable } from './parts';
 import { TotalsPanel } from './TotalsPanel';
 import { useLedger } from './use-ledger';
 
@@ -102,6 +103,15 @@ const LedgerHeader = memo(function LedgerHeader({
   );
 });
 
+/**
+ * The table on a desktop, once its code is there: it comes with the page there, and a phone never downloads it
+ * (parts.ts). Until then (a phone's screen turned or widened), the list.
+ */
+function DesktopRows(props: LedgerRowsProps & { prefs: CollectionPreferencesProps.Preferences }) {
+  const LedgerTable = useLoadedPart(ledgerTable);
+  return LedgerTable ? <LedgerTable {...props} /> : <LedgerList {...props} />;
+}
+
 /** The ledger's layout; its data and actions are useLedger's. */
 function Ledger() {
   const ledger = useLedger();
@@ -110,7 +120,6 @@ function Ledger() {
   // The rows render in a deferred (time-sliced) update; until the first ones are drawn the table keeps loading, and
   // on later updates it shows the previous rows for those few moments (never an empty or loading table in between).
   const rows = useDeferredValue(ledger.items);
-  const columns = useMemo(() => ledgerColumns(openRow, ledger.addressOf), [ledger.addressOf]);
 
   if (ledger.forbidden) return <NotForRole />;
 
@@ -171,20 +180,29 @@ function Ledger() {
       Ledger
     </Header>
   );
-  const pagination = (
-    <CursorPagination pages={pages} disabled={page.isFetching && !page.data} label="Transaction pages" />
-  );
-  // On a phone the list has no columns to choose: its preferences are the page size.
-  const preferences = (
-    <TablePreferences
-      preferences={prefs}
-      onConfirm={ledger.savePrefs}
-      pageSizes={PAGE_SIZES}
-      itemsLabel="transactions"
-      columnLabels={desktop ? COLUMN_LABELS : undefined}
-      alwaysVisible={['name', 'amount']}
-    />
-  );
+  const rowsProps: LedgerRowsProps = {
+    items: rows,
+    loading: rowsLoading,
+    empty: emptyContent,
+    header: rowsHeader,
+    pagination: <CursorPagination pages={pages} disabled={page.isFetching && !page.data} label="Transaction pages" />,
+    preferences: (
+      <TablePreferences
+        preferences={prefs}
+        onConfirm={ledger.savePrefs}
+        pageSizes={PAGE_SIZES}
+        itemsLabel="transactions"
+        // On a phone the list has no columns to choose: its preferences are the page size.
+        columnLabels={desktop ? COLUMN_LABELS : undefined}
+        alwaysVisible={['name', 'amount']}
+      />
+    ),
+    selected,
+    onSelectionChange: ledger.setSelected,
+    selectionDisabled: bulk.busy,
+    addressOf: ledger.addressOf,
+    onOpen: openRow,
+  };
 
   return (
     <ContentLayout
@@ -211,50 +229,7 @@ function Ledger() {
           />
 
           <div className="rt-table-first-load" data-loading={page.isPending ? 'true' : 'false'}>
-            {desktop ? (
-              <Table
-                data-testid="transactions-table"
-                variant="container"
-                items={rows}
-                trackBy="id"
-                columnDefinitions={columns}
-                columnDisplay={prefs.contentDisplay}
-                wrapLines={prefs.wrapLines}
-                stripedRows={prefs.stripedRows}
-                selectionType="multi"
-                selectedItems={selected}
-                onSelectionChange={({ detail }) => ledger.setSelected(detail.selectedItems)}
-                isItemDisabled={() => bulk.busy}
-                ariaLabels={{
-                  selectionGroupLabel: 'Transaction selection',
-                  allItemsSelectionLabel: () => 'Select all transactions on this page',
-                  itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
-                  tableLabel: 'Transactions',
-                }}
-                loading={rowsLoading}
-                loadingText="Loading transactions"
-                enableKeyboardNavigation
-                resizableColumns
-                empty={emptyContent}
-                header={rowsHeader}
-                pagination={pagination}
-                preferences={preferences}
-              />
-            ) : (
-              <LedgerList
-                items={rows}
-                loading={rowsLoading}
-                empty={emptyContent}
-                header={rowsHeader}
-                pagination={pagination}
-                preferences={preferences}
-                selected={selected}
-                onSelectionChange={ledger.setSelected}
-                selectionDisabled={bulk.busy}
-                addressOf={ledger.addressOf}
-                onOpen={openRow}
-              />
-            )}
+            {desktop ? <DesktopRows {...rowsProps} prefs={prefs} /> : <LedgerList {...rowsProps} />}
           </div>
         </SpaceBetween>
       </div>

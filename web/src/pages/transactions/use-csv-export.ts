@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { fetchAllTransactions, type TransactionFilters } from '../../api/transactions';
 import { toast } from '../../components/toast/store';
-import { todayIso } from '../../features/transaction-flyout/transactionForm';
+import { todayIso } from '../../lib/dates';
 import { plural } from './columns';
 import { downloadText, transactionsCsv } from './csv';
 
