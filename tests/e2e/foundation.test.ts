@@ -124,6 +124,48 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await context.close();
   });
 
+  it('on a phone the properties are a list: select one for the header actions, open one to edit; axe clean', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    const org = await signInToOwnOrganization(page, 'property-list');
+    const first = await org.addProperty({ address: uniqueName('1 List Lane'), monthlyRent: 1450, numberOfUnits: 2 });
+    const second = await org.addProperty({ address: uniqueName('2 List Lane'), propertyType: 'CONDO' });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+    await page.goto('/properties');
+    const item = (address: string) => page.getByTestId('property-item').filter({ hasText: address });
+    await item(first.address).waitFor();
+    // The list, not the table: its columns would not fit 390 px, and a phone never downloads the table's code.
+    expect(await page.getByTestId('properties-table').locator('table').count()).toBe(0);
+    expect(requested.filter((path) => /^\/assets\/PropertiesTable-[\w-]+\.js$/.test(path))).toEqual([]);
+    expect(await item(first.address).textContent()).toContain('$1,450 / month');
+    expect(await item(first.address).textContent()).toContain('2 units');
+    expect(await item(second.address).textContent()).toContain('Condo');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'properties list at 390px');
+
+    // Selecting a property enables the header's actions for it.
+    expect(await page.getByTestId('property-edit').isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: second.address }).check();
+    await expect.poll(() => page.getByTestId('property-edit').isDisabled()).toBe(false);
+    await page.getByTestId('property-leases').click();
+    await page.getByTestId('leases-drawer').getByText('No leases').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('leases-drawer').waitFor({ state: 'hidden' });
+
+    // Tapping an address opens it to edit, as the table's link does.
+    await item(first.address).getByTestId('property-row-link').click();
+    await expect.poll(() => page.getByTestId('property-address').locator('input').inputValue()).toBe(first.address);
+    await page.getByTestId('property-cancel').click();
+
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await item(second.address).waitFor();
+    await expectAccessible(page, 'properties list at 390px, dark');
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a tenant the tenant sidebar and no property controls', async () => {
     const { page, context } = await browser.newPage();
     await signInFromHeader(page, TENANT);

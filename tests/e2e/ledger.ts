@@ -15,7 +15,7 @@ export const cell = (row: number, col: number) => table.findBodyCell(row, col).t
 
 /** The ledger on a phone (below 689 px): a list, a row per transaction, with the same pagination. */
 const LIST_ROWS = '[data-testid="transactions-table"] [data-testid="ledger-item"]';
-export const LIST_PAGINATION = '[data-testid="transactions-table"] .rt-ledger-tools-end';
+export const LIST_PAGINATION = '[data-testid="transactions-table"] .rt-list-tools-end';
 /** Rows on either form, and each row's name on either form. */
 const ANY_ROWS = `${ROWS}, ${LIST_ROWS}`;
 export const ROW_NAMES = `${ROWS} th, ${LIST_ROWS} [data-testid="ledger-item-name"]`;

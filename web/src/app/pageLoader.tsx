@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, useDeferredValue, useSyncExternalStore } from 'react';
+import { DESKTOP_QUERY } from '../lib/useMediaQuery';
 import { PageLoading } from './PageLoading';
 
 interface Loaded<P extends object> {
@@ -68,4 +69,13 @@ export function useLoadedPart<P extends object>(loader: PageLoader<P>): Componen
   const { component, error } = useSyncExternalStore(loader.subscribe, loader.snapshot);
   if (error) throw error;
   return component;
+}
+
+/**
+ * A page's code together with the parts only a desktop shows at first (its table, open filters): on a desktop they
+ * load with the page, so its first render has them; a phone loads them when it shows them, if ever.
+ */
+export function withDesktopParts<T>(page: Promise<T>, parts: readonly { preload: () => Promise<void> }[]): Promise<T> {
+  if (!window.matchMedia(DESKTOP_QUERY).matches) return page;
+  return Promise.all([page, ...parts.map((part) => part.preload())]).then(([loaded]) => loaded);
 }

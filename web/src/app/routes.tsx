@@ -1,16 +1,21 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { hasStoredSession } from '../auth/session';
 import { dashboardPage } from '../pages/dashboard/dashboardPage';
-import { withLedgerParts } from '../pages/transactions/parts';
-import { LoadedPage, type PageLoader, pageLoader } from './pageLoader';
+import { PROPERTIES_DESKTOP_PARTS } from '../pages/properties/parts';
+import { LEDGER_DESKTOP_PARTS } from '../pages/transactions/parts';
+import { LoadedPage, type PageLoader, pageLoader, withDesktopParts } from './pageLoader';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
 
 const pages = {
   home: pageLoader(() => import('../pages/home/HomePage')),
   dashboard: dashboardPage,
-  properties: pageLoader(() => import('../pages/properties/PropertiesPage')),
-  transactions: pageLoader(() => withLedgerParts(import('../pages/transactions/TransactionsPage'))),
+  properties: pageLoader(() =>
+    withDesktopParts(import('../pages/properties/PropertiesPage'), PROPERTIES_DESKTOP_PARTS),
+  ),
+  transactions: pageLoader(() =>
+    withDesktopParts(import('../pages/transactions/TransactionsPage'), LEDGER_DESKTOP_PARTS),
+  ),
   rules: pageLoader(() => import('../pages/rules/RulesPage')),
   cashFlow: pageLoader(() => import('../pages/cash-flow/CashFlowPage')),
   reports: pageLoader(() => import('../pages/reports/ReportsPage')),

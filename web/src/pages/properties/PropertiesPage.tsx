@@ -4,24 +4,39 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
+import type { ComponentProps } from 'react';
 import { PROPERTIES_FETCH_ERROR, type Property } from '../../api/properties';
+import { useLoadedPart } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { TablePreferences } from '../../components/TablePreferences';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { COLUMN_LABELS, matchesText, PAGE_SIZES, propertyColumns } from './columns';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { COLUMN_LABELS, matchesText, PAGE_SIZES } from './columns';
+import type PropertiesTable from './PropertiesTable';
+import { PropertyList, type PropertyRowsProps } from './PropertyList';
+import { propertiesTable } from './parts';
 import { usePropertiesPage } from './use-properties-page';
 
 const PropertyFormDrawer = lazyWhenShown(() => import('./PropertyFormDrawer').then((m) => m.PropertyFormDrawer));
 const LeasesDrawer = lazyWhenShown(() => import('./LeasesDrawer').then((m) => m.LeasesDrawer));
 const DeletePropertyModal = lazyWhenShown(() => import('./DeletePropertyModal').then((m) => m.DeletePropertyModal));
 
+/**
+ * The table on a desktop, once its code is there: it comes with the page there, and a phone never downloads it
+ * (parts.ts). Until then (a phone's screen turned or widened), the list.
+ */
+function DesktopRows(props: ComponentProps<typeof PropertiesTable>) {
+  const Table = useLoadedPart(propertiesTable);
+  return Table ? <Table {...props} /> : <PropertyList {...props} />;
+}
+
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
   const page = usePropertiesPage();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const { canEdit, tenant, query, all, source, pickedId, setPickedId, prefs, drawer, openAdd, openEdit } = page;
   const { toDelete, setToDelete, leasesOf, setLeasesOf } = page;
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(source, {
@@ -79,121 +94,109 @@ export default function PropertiesPage() {
     actions.setSelectedItems(property && canEdit ? [property] : []);
   };
 
-  const columns = propertyColumns(canEdit ? openEdit : null);
-
   const counter = query.isSuccess ? (selected ? `(1/${all.length})` : `(${all.length})`) : undefined;
 
   const loading = query.isPending && query.fetchStatus !== 'idle';
 
+  const rowsProps: PropertyRowsProps = {
+    items,
+    loading,
+    empty: collectionProps.empty,
+    header: (
+      <Header
+        variant={desktop ? 'awsui-h1-sticky' : 'h1'}
+        counter={counter}
+        description={
+          tenant
+            ? 'The property you rent through this organization.'
+            : 'Every property in your organization: purchase, value and rent.'
+        }
+        actions={
+          canEdit ? (
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                disabled={!selected}
+                onClick={() => selected && setLeasesOf(selected)}
+                data-testid="property-leases"
+              >
+                Tenants and leases
+              </Button>
+              <Button disabled={!selected} onClick={() => selected && openEdit(selected)} data-testid="property-edit">
+                Edit
+              </Button>
+              <Button
+                disabled={!selected}
+                onClick={() => selected && setToDelete(selected)}
+                data-testid="property-delete"
+              >
+                Delete
+              </Button>
+              <Button variant="primary" onClick={openAdd} data-testid="property-add">
+                Add property
+              </Button>
+            </SpaceBetween>
+          ) : page.roleLoading ? (
+            // Until the role is known, hold the buttons' place (unseen, unreachable) so the table does not move.
+            <div className="rt-placeholder" aria-hidden="true" inert>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button disabled>Tenants and leases</Button>
+                <Button disabled>Edit</Button>
+                <Button disabled>Delete</Button>
+                <Button variant="primary" disabled>
+                  Add property
+                </Button>
+              </SpaceBetween>
+            </div>
+          ) : undefined
+        }
+      >
+        Properties
+      </Header>
+    ),
+    filter: (
+      <div className="rt-table-filters">
+        <div className="rt-table-filter-text">
+          <TextFilter
+            {...filterProps}
+            filteringPlaceholder="Search properties"
+            filteringAriaLabel="Search properties by address, type or date"
+            countText={filterProps.filteringText ? `${filteredItemsCount ?? 0} matches` : undefined}
+            data-testid="properties-search"
+          />
+        </div>
+        <div className="rt-table-filter-picker">
+          <FormField label="Find a property" controlId="find-property">
+            <PropertyPicker controlId="find-property" value={pickedId} onChange={onPick} />
+          </FormField>
+        </div>
+      </div>
+    ),
+    pagination: <Pagination {...paginationProps} />,
+    preferences: (
+      <TablePreferences
+        preferences={prefs}
+        onConfirm={page.savePrefs}
+        pageSizes={PAGE_SIZES}
+        itemsLabel="properties"
+        // On a phone the list has no columns to choose: its preferences are the page size.
+        columnLabels={desktop ? COLUMN_LABELS : undefined}
+        alwaysVisible={['address']}
+      />
+    ),
+    selectable: canEdit,
+    roleLoading: page.roleLoading,
+    selected,
+    onSelect: (property) => actions.setSelectedItems([property]),
+    openEdit,
+  };
+
   return (
     <>
-      <div className="rt-table-first-load rt-table-fixed-columns" data-loading={loading ? 'true' : 'false'}>
-        <Table
-          {...collectionProps}
-          data-testid="properties-table"
-          variant="full-page"
-          items={items}
-          columnDefinitions={columns}
-          columnDisplay={prefs.contentDisplay}
-          wrapLines={prefs.wrapLines}
-          stripedRows={prefs.stripedRows}
-          // Until the role is known the selection column is laid out as for staff, so it does not appear late.
-          selectionType={canEdit || page.roleLoading ? 'single' : undefined}
-          ariaLabels={{
-            selectionGroupLabel: 'Property selection',
-            itemSelectionLabel: (_, item) => item.address,
-            tableLabel: 'Properties',
-          }}
-          loading={loading}
-          loadingText="Loading properties"
-          enableKeyboardNavigation
-          stickyHeader
-          header={
-            <Header
-              variant="awsui-h1-sticky"
-              counter={counter}
-              description={
-                tenant
-                  ? 'The property you rent through this organization.'
-                  : 'Every property in your organization: purchase, value and rent.'
-              }
-              actions={
-                canEdit ? (
-                  <SpaceBetween direction="horizontal" size="xs">
-                    <Button
-                      disabled={!selected}
-                      onClick={() => selected && setLeasesOf(selected)}
-                      data-testid="property-leases"
-                    >
-                      Tenants and leases
-                    </Button>
-                    <Button
-                      disabled={!selected}
-                      onClick={() => selected && openEdit(selected)}
-                      data-testid="property-edit"
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      disabled={!selected}
-                      onClick={() => selected && setToDelete(selected)}
-                      data-testid="property-delete"
-                    >
-                      Delete
-                    </Button>
-                    <Button variant="primary" onClick={openAdd} data-testid="property-add">
-                      Add property
-                    </Button>
-                  </SpaceBetween>
-                ) : page.roleLoading ? (
-                  // Until the role is known, hold the buttons' place (unseen, unreachable) so the table does not move.
-                  <div className="rt-placeholder" aria-hidden="true" inert>
-                    <SpaceBetween direction="horizontal" size="xs">
-                      <Button disabled>Tenants and leases</Button>
-                      <Button disabled>Edit</Button>
-                      <Button disabled>Delete</Button>
-                      <Button variant="primary" disabled>
-                        Add property
-                      </Button>
-                    </SpaceBetween>
-                  </div>
-                ) : undefined
-              }
-            >
-              Properties
-            </Header>
-          }
-          filter={
-            <div className="rt-table-filters">
-              <div className="rt-table-filter-text">
-                <TextFilter
-                  {...filterProps}
-                  filteringPlaceholder="Search properties"
-                  filteringAriaLabel="Search properties by address, type or date"
-                  countText={filterProps.filteringText ? `${filteredItemsCount ?? 0} matches` : undefined}
-                  data-testid="properties-search"
-                />
-              </div>
-              <div className="rt-table-filter-picker">
-                <FormField label="Find a property" controlId="find-property">
-                  <PropertyPicker controlId="find-property" value={pickedId} onChange={onPick} />
-                </FormField>
-              </div>
-            </div>
-          }
-          pagination={<Pagination {...paginationProps} />}
-          preferences={
-            <TablePreferences
-              preferences={prefs}
-              onConfirm={page.savePrefs}
-              pageSizes={PAGE_SIZES}
-              itemsLabel="properties"
-              columnLabels={COLUMN_LABELS}
-              alwaysVisible={['address']}
-            />
-          }
-        />
-      </div>
+      {desktop ? (
+        <DesktopRows {...rowsProps} collectionProps={collectionProps} prefs={prefs} />
+      ) : (
+        <PropertyList {...rowsProps} />
+      )}
       {canEdit ? (
         <>
           <PropertyFormDrawer

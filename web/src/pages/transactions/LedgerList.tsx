@@ -60,8 +60,8 @@ export const LedgerList = memo(function LedgerList({
 
   return (
     <Container header={header} disableContentPaddings data-testid="transactions-table">
-      <div className="rt-ledger-tools">
-        <label className="rt-ledger-select-all">
+      <div className="rt-list-tools">
+        <label className="rt-list-select-all">
           <input
             type="checkbox"
             checked={allSelected}
@@ -71,19 +71,19 @@ export const LedgerList = memo(function LedgerList({
           />
           <span aria-hidden="true">All</span>
         </label>
-        <div className="rt-ledger-tools-end">
+        <div className="rt-list-tools-end">
           {pagination}
           {preferences}
         </div>
       </div>
       {loading ? (
-        <div className="rt-ledger-status">
+        <div className="rt-list-status">
           <StatusIndicator type="loading">Loading transactions</StatusIndicator>
         </div>
       ) : items.length === 0 ? (
-        <div className="rt-ledger-status">{empty}</div>
+        <div className="rt-list-status">{empty}</div>
       ) : (
-        <ul className="rt-ledger-list" aria-label="Transactions">
+        <ul className="rt-list-list" aria-label="Transactions">
           {items.map((t) => (
             <LedgerItem
               key={t.id}
@@ -119,7 +119,7 @@ const LedgerItem = memo(function LedgerItem({
 }) {
   const date = formatIsoDate(t.date);
   return (
-    <li className="rt-ledger-item" data-testid="ledger-item">
+    <li className="rt-list-item" data-testid="ledger-item">
       <input
         type="checkbox"
         checked={selected}
@@ -127,24 +127,24 @@ const LedgerItem = memo(function LedgerItem({
         onChange={(event) => onToggle(t, event.target.checked)}
         aria-label={`${t.name}, ${date}`}
       />
-      <div className="rt-ledger-item-main">
+      <div className="rt-list-item-main">
         <button
           type="button"
-          className="rt-ledger-open"
+          className="rt-list-open"
           onClick={() => onOpen(t)}
           aria-label={`Edit ${t.name}, ${date}`}
           data-testid="transaction-row-link"
         >
           <span data-testid="ledger-item-name">{t.name}</span>
         </button>
-        <div className="rt-ledger-meta">
+        <div className="rt-list-meta">
           {date}
           {' · '}
           {t.category ? categoryLabel(t.category) : 'Uncategorized'}
           {' · '}
           {address ?? 'No property'}
           {t.hasReceipt ? (
-            <span className="rt-ledger-receipt">
+            <span className="rt-list-receipt">
               <Icon name="file" size="small" ariaLabel="Has a receipt" />
             </span>
           ) : null}
