@@ -1,6 +1,7 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { hasStoredSession } from '../auth/session';
 import { dashboardPage } from '../pages/dashboard/dashboardPage';
+import { MAINTENANCE_DESKTOP_PARTS } from '../pages/maintenance/parts';
 import { PROPERTIES_DESKTOP_PARTS } from '../pages/properties/parts';
 import { LEDGER_DESKTOP_PARTS } from '../pages/transactions/parts';
 import { LoadedPage, type PageLoader, pageLoader, withDesktopParts } from './pageLoader';
@@ -19,7 +20,9 @@ const pages = {
   rules: pageLoader(() => import('../pages/rules/RulesPage')),
   cashFlow: pageLoader(() => import('../pages/cash-flow/CashFlowPage')),
   reports: pageLoader(() => import('../pages/reports/ReportsPage')),
-  maintenance: pageLoader(() => import('../pages/maintenance/MaintenancePage')),
+  maintenance: pageLoader(() =>
+    withDesktopParts(import('../pages/maintenance/MaintenancePage'), MAINTENANCE_DESKTOP_PARTS),
+  ),
   rentalHistory: pageLoader(() => import('../pages/rental-history/RentalHistoryPage')),
   orgSettings: pageLoader(() => import('../pages/org-settings/OrgSettingsPage')),
   account: pageLoader(() => import('../pages/settings/AccountPage')),

@@ -3,7 +3,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import {
   ISSUE_TYPE_LABELS,
@@ -14,11 +13,14 @@ import {
   type MaintenanceStatus,
 } from '@rent/shared/core/maintenance';
 import { useState } from 'react';
+import { useLoadedPart } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { CursorPagination } from '../transactions/CursorPagination';
-import { maintenanceColumns } from './columns';
+import { MaintenanceList, type RequestRowsProps } from './MaintenanceList';
+import { maintenanceTable } from './parts';
 import { StatusCounts } from './StatusCounts';
 import { TenantRequests } from './TenantRequests';
 import { useMaintenancePage } from './use-maintenance-page';
@@ -27,9 +29,23 @@ const ANY = { value: '', label: 'Any' };
 const statusOptions = [ANY, ...MAINTENANCE_STATUSES.map((s) => ({ value: s, label: MAINTENANCE_STATUS_LABELS[s] }))];
 const issueOptions = [ANY, ...ISSUE_TYPES.map((t) => ({ value: t, label: ISSUE_TYPE_LABELS[t] }))];
 
+/**
+ * The staff's requests: the table on a desktop once its code is there (it comes with the page there; parts.ts), the
+ * list on a phone, which never downloads the table, and until then.
+ */
+function StaffRows({ desktop, ...props }: RequestRowsProps & { desktop: boolean }) {
+  return desktop ? <DesktopRows {...props} /> : <MaintenanceList {...props} />;
+}
+
+function DesktopRows(props: RequestRowsProps) {
+  const Table = useLoadedPart(maintenanceTable);
+  return Table ? <Table {...props} /> : <MaintenanceList {...props} />;
+}
+
 export default function MaintenancePage() {
   useDocumentTitle('Maintenance');
   const page = useMaintenancePage();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const { query, pages, filters, setFilter } = page;
   const [text, setText] = useState(filters.q);
   const loading = query.isPending && query.fetchStatus !== 'idle';
@@ -60,17 +76,12 @@ export default function MaintenancePage() {
       {pages.pagesCount > 1 || !pages.ended ? <CursorPagination pages={pages} label="Request pages" /> : null}
     </SpaceBetween>
   ) : (
-    <Table
-      data-testid="maintenance-table"
-      variant="full-page"
-      items={page.requests}
-      trackBy="id"
-      columnDefinitions={maintenanceColumns(page.openRequest, page.assigneeName)}
+    <StaffRows
+      desktop={desktop}
+      requests={page.requests}
       loading={loading || page.roleLoading}
-      loadingText="Loading maintenance requests"
-      enableKeyboardNavigation
-      stickyHeader
-      wrapLines
+      onOpen={page.openRequest}
+      assigneeName={page.assigneeName}
       empty={
         <EmptyState
           title={
@@ -104,7 +115,7 @@ export default function MaintenancePage() {
       }
       header={
         <Header
-          variant="awsui-h1-sticky"
+          variant={desktop ? 'awsui-h1-sticky' : 'h1'}
           description="Requests from tenants and your own repair jobs, from new to resolved."
           actions={page.roleLoading ? undefined : reportButton}
         >
