@@ -79,3 +79,15 @@ export function withDesktopParts<T>(page: Promise<T>, parts: readonly { preload:
   if (!window.matchMedia(DESKTOP_QUERY).matches) return page;
   return Promise.all([page, ...parts.map((part) => part.preload())]).then(([loaded]) => loaded);
 }
+
+/**
+ * A component that renders a part once its code is there and `Fallback` (the phone's form of it) until then: on a
+ * desktop the part came with the page (`withDesktopParts`), so it shows at once; a phone, which renders `Fallback`
+ * instead of this, never downloads it.
+ */
+export function partOr<P extends object>(part: PageLoader<P>, Fallback: ComponentType<P>) {
+  return function PartOrFallback(props: P) {
+    const Part = useLoadedPart(part);
+    return createElement(Part ?? Fallback, props);
+  };
+}

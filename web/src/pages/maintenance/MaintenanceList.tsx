@@ -1,8 +1,7 @@
-import Container from '@cloudscape-design/components/container';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { ISSUE_TYPE_LABELS } from '@rent/shared/core/maintenance';
 import type { ReactNode } from 'react';
 import type { MaintenanceRequest } from '../../api/maintenance';
+import { PhoneList } from '../../components/PhoneList';
 import { formatDateTime } from '../../lib/dates';
 import { MaintenanceStatusBadge, reporterLabel } from './columns';
 
@@ -37,39 +36,33 @@ export function MaintenanceList({
   assigneeName,
 }: RequestRowsProps) {
   return (
-    <Container header={header} disableContentPaddings data-testid="maintenance-table">
-      <div className="rt-list-filter">{filter}</div>
-      <div className="rt-list-tools">
-        <div className="rt-list-tools-end">{pagination}</div>
-      </div>
-      {loading ? (
-        <div className="rt-list-status">
-          <StatusIndicator type="loading">Loading maintenance requests</StatusIndicator>
-        </div>
-      ) : requests.length === 0 ? (
-        <div className="rt-list-status">{empty}</div>
-      ) : (
-        <ul className="rt-list-list" aria-label="Maintenance requests">
-          {requests.map((r) => (
-            <li key={r.id} className="rt-list-item rt-list-item-plain" data-testid="maintenance-item">
-              <div className="rt-list-item-main">
-                <button type="button" className="rt-list-open" onClick={() => onOpen(r)} aria-label={`Open ${r.title}`}>
-                  {r.title}
-                </button>
-                <div className="rt-list-meta">
-                  {[r.property?.address ?? 'No property', ISSUE_TYPE_LABELS[r.issueType]].join(' · ')}
-                </div>
-                <div className="rt-list-meta">
-                  {`Reported by ${reporterLabel(r)}, ${formatDateTime(r.reportedAt)} · Assigned to ${assigneeName(r.assignedToId)}`}
-                </div>
-              </div>
-              <div className="rt-list-end">
-                <MaintenanceStatusBadge status={r.status} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Container>
+    <PhoneList
+      testId="maintenance-table"
+      label="Maintenance requests"
+      header={header}
+      filter={filter}
+      tools={pagination}
+      loading={loading}
+      loadingText="Loading maintenance requests"
+      empty={empty}
+      rows={requests.map((r) => (
+        <li key={r.id} className="rt-list-item rt-list-item-plain" data-testid="maintenance-item">
+          <div className="rt-list-item-main">
+            <button type="button" className="rt-list-open" onClick={() => onOpen(r)} aria-label={`Open ${r.title}`}>
+              {r.title}
+            </button>
+            <div className="rt-list-meta">
+              {[r.property?.address ?? 'No property', ISSUE_TYPE_LABELS[r.issueType]].join(' · ')}
+            </div>
+            <div className="rt-list-meta">
+              {`Reported by ${reporterLabel(r)}, ${formatDateTime(r.reportedAt)} · Assigned to ${assigneeName(r.assignedToId)}`}
+            </div>
+          </div>
+          <div className="rt-list-end">
+            <MaintenanceStatusBadge status={r.status} />
+          </div>
+        </li>
+      ))}
+    />
   );
 }

@@ -13,13 +13,13 @@ import {
   type MaintenanceStatus,
 } from '@rent/shared/core/maintenance';
 import { useState } from 'react';
-import { useLoadedPart } from '../../app/pageLoader';
+import { partOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { CursorPagination } from '../transactions/CursorPagination';
-import { MaintenanceList, type RequestRowsProps } from './MaintenanceList';
+import { MaintenanceList } from './MaintenanceList';
 import { maintenanceTable } from './parts';
 import { StatusCounts } from './StatusCounts';
 import { TenantRequests } from './TenantRequests';
@@ -29,23 +29,14 @@ const ANY = { value: '', label: 'Any' };
 const statusOptions = [ANY, ...MAINTENANCE_STATUSES.map((s) => ({ value: s, label: MAINTENANCE_STATUS_LABELS[s] }))];
 const issueOptions = [ANY, ...ISSUE_TYPES.map((t) => ({ value: t, label: ISSUE_TYPE_LABELS[t] }))];
 
-/**
- * The staff's requests: the table on a desktop once its code is there (it comes with the page there; parts.ts), the
- * list on a phone, which never downloads the table, and until then.
- */
-function StaffRows({ desktop, ...props }: RequestRowsProps & { desktop: boolean }) {
-  return desktop ? <DesktopRows {...props} /> : <MaintenanceList {...props} />;
-}
-
-function DesktopRows(props: RequestRowsProps) {
-  const Table = useLoadedPart(maintenanceTable);
-  return Table ? <Table {...props} /> : <MaintenanceList {...props} />;
-}
+/** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
+const DesktopRows = partOr(maintenanceTable, MaintenanceList);
 
 export default function MaintenancePage() {
   useDocumentTitle('Maintenance');
   const page = useMaintenancePage();
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  const Rows = desktop ? DesktopRows : MaintenanceList;
   const { query, pages, filters, setFilter } = page;
   const [text, setText] = useState(filters.q);
   const loading = query.isPending && query.fetchStatus !== 'idle';
@@ -76,8 +67,7 @@ export default function MaintenancePage() {
       {pages.pagesCount > 1 || !pages.ended ? <CursorPagination pages={pages} label="Request pages" /> : null}
     </SpaceBetween>
   ) : (
-    <StaffRows
-      desktop={desktop}
+    <Rows
       requests={page.requests}
       loading={loading || page.roleLoading}
       onOpen={page.openRequest}

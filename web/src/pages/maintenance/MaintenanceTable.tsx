@@ -6,32 +6,23 @@ import type { RequestRowsProps } from './MaintenanceList';
  * The staff's requests on a desktop: the table with its seven columns. A module of its own so a phone, which shows
  * the list, never downloads the table (parts.ts).
  */
-export default function MaintenanceTable({
-  requests,
-  loading,
-  empty,
-  header,
-  filter,
-  pagination,
-  onOpen,
-  assigneeName,
-}: RequestRowsProps) {
+export default function MaintenanceTable(props: RequestRowsProps) {
   return (
     <Table
       data-testid="maintenance-table"
       variant="full-page"
-      items={requests}
+      items={props.requests}
       trackBy="id"
-      columnDefinitions={maintenanceColumns(onOpen, assigneeName)}
-      loading={loading}
+      columnDefinitions={maintenanceColumns(props.onOpen, props.assigneeName)}
+      loading={props.loading}
       loadingText="Loading maintenance requests"
       enableKeyboardNavigation
       stickyHeader
       wrapLines
-      empty={empty}
-      header={header}
-      filter={filter}
-      pagination={pagination}
+      empty={props.empty}
+      header={props.header}
+      filter={props.filter}
+      pagination={props.pagination}
     />
   );
 }

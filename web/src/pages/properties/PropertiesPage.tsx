@@ -5,9 +5,8 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import type { ComponentProps } from 'react';
 import { PROPERTIES_FETCH_ERROR, type Property } from '../../api/properties';
-import { useLoadedPart } from '../../app/pageLoader';
+import { partOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { TablePreferences } from '../../components/TablePreferences';
@@ -15,7 +14,6 @@ import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { COLUMN_LABELS, matchesText, PAGE_SIZES } from './columns';
-import type PropertiesTable from './PropertiesTable';
 import { PropertyList, type PropertyRowsProps } from './PropertyList';
 import { propertiesTable } from './parts';
 import { usePropertiesPage } from './use-properties-page';
@@ -24,14 +22,8 @@ const PropertyFormDrawer = lazyWhenShown(() => import('./PropertyFormDrawer').th
 const LeasesDrawer = lazyWhenShown(() => import('./LeasesDrawer').then((m) => m.LeasesDrawer));
 const DeletePropertyModal = lazyWhenShown(() => import('./DeletePropertyModal').then((m) => m.DeletePropertyModal));
 
-/**
- * The table on a desktop, once its code is there: it comes with the page there, and a phone never downloads it
- * (parts.ts). Until then (a phone's screen turned or widened), the list.
- */
-function DesktopRows(props: ComponentProps<typeof PropertiesTable>) {
-  const Table = useLoadedPart(propertiesTable);
-  return Table ? <Table {...props} /> : <PropertyList {...props} />;
-}
+/** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
+const DesktopRows = partOr(propertiesTable, PropertyList);
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');

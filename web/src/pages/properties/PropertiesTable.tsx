@@ -8,51 +8,40 @@ import type { PropertyRowsProps } from './PropertyList';
  * The properties on a desktop: the table with its columns, sortable and chosen in the preferences. A module of its
  * own so a phone, which shows the list, never downloads the table (parts.ts).
  */
-export default function PropertiesTable({
-  items,
-  loading,
-  empty,
-  header,
-  filter,
-  pagination,
-  preferences,
-  selectable,
-  roleLoading,
-  openEdit,
-  collectionProps,
-  prefs,
-}: PropertyRowsProps & {
-  /** What the collection hooks give the table: sorting, selection, empty states. */
-  collectionProps: Omit<TableProps<Property>, 'items' | 'columnDefinitions'>;
-  prefs: CollectionPreferencesProps.Preferences;
-}) {
+export default function PropertiesTable(
+  props: PropertyRowsProps & {
+    /** What the collection hooks give the table: sorting, selection, empty states. */
+    collectionProps: Omit<TableProps<Property>, 'items' | 'columnDefinitions'>;
+    prefs: CollectionPreferencesProps.Preferences;
+  },
+) {
   return (
-    <div className="rt-table-first-load rt-table-fixed-columns" data-loading={loading ? 'true' : 'false'}>
+    <div className="rt-table-first-load rt-table-fixed-columns" data-loading={props.loading ? 'true' : 'false'}>
       <Table
-        {...collectionProps}
+        {...props.collectionProps}
         data-testid="properties-table"
         variant="full-page"
-        items={items}
-        columnDefinitions={propertyColumns(selectable ? openEdit : null)}
-        columnDisplay={prefs.contentDisplay}
-        wrapLines={prefs.wrapLines}
-        stripedRows={prefs.stripedRows}
+        items={props.items}
+        columnDefinitions={propertyColumns(props.selectable ? props.openEdit : null)}
+        columnDisplay={props.prefs.contentDisplay}
+        wrapLines={props.prefs.wrapLines}
+        stripedRows={props.prefs.stripedRows}
         // Until the role is known the selection column is laid out as for staff, so it does not appear late.
-        selectionType={selectable || roleLoading ? 'single' : undefined}
+        selectionType={props.selectable || props.roleLoading ? 'single' : undefined}
         ariaLabels={{
           selectionGroupLabel: 'Property selection',
           itemSelectionLabel: (_, item) => item.address,
           tableLabel: 'Properties',
         }}
-        loading={loading}
+        loading={props.loading}
         loadingText="Loading properties"
-        empty={empty}
+        empty={props.empty}
         enableKeyboardNavigation
         stickyHeader
-        header={header}
-        filter={filter}
-        pagination={pagination}
-        preferences={preferences}
+        header={props.header}
+        filter={props.filter}
+        pagination={props.pagination}
+        preferences={props.preferences}
       />
     </div>
   );

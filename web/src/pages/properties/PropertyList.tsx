@@ -1,8 +1,7 @@
-import Container from '@cloudscape-design/components/container';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { PROPERTY_TYPE_LABELS } from '@rent/shared/core/properties';
 import type { ReactNode } from 'react';
 import type { Property } from '../../api/properties';
+import { PhoneList } from '../../components/PhoneList';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
@@ -47,35 +46,31 @@ export function PropertyList({
   openEdit,
 }: PropertyRowsProps) {
   return (
-    <Container header={header} disableContentPaddings data-testid="properties-table">
-      <div className="rt-list-filter">{filter}</div>
-      <div className="rt-list-tools">
-        <div className="rt-list-tools-end">
+    <PhoneList
+      testId="properties-table"
+      label="Properties"
+      header={header}
+      filter={filter}
+      tools={
+        <>
           {pagination}
           {preferences}
-        </div>
-      </div>
-      {loading ? (
-        <div className="rt-list-status">
-          <StatusIndicator type="loading">Loading properties</StatusIndicator>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="rt-list-status">{empty}</div>
-      ) : (
-        <ul className="rt-list-list" aria-label="Properties">
-          {items.map((p) => (
-            <PropertyItem
-              key={p.id}
-              p={p}
-              selectable={selectable}
-              selected={selected?.id === p.id}
-              onSelect={onSelect}
-              openEdit={openEdit}
-            />
-          ))}
-        </ul>
-      )}
-    </Container>
+        </>
+      }
+      loading={loading}
+      loadingText="Loading properties"
+      empty={empty}
+      rows={items.map((p) => (
+        <PropertyItem
+          key={p.id}
+          p={p}
+          selectable={selectable}
+          selected={selected?.id === p.id}
+          onSelect={onSelect}
+          openEdit={openEdit}
+        />
+      ))}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
-import Container from '@cloudscape-design/components/container';
 import Icon from '@cloudscape-design/components/icon';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { categoryLabel } from '@rent/shared/core/categories';
 import { memo, type ReactNode, useCallback, useRef } from 'react';
 import type { Transaction } from '../../api/transactions';
+import { PhoneList } from '../../components/PhoneList';
 import { formatIsoDate } from '../../lib/dates';
 import { Amount, Status } from './columns';
 
@@ -59,8 +58,11 @@ export const LedgerList = memo(function LedgerList({
   const showRows = !loading && items.length > 0;
 
   return (
-    <Container header={header} disableContentPaddings data-testid="transactions-table">
-      <div className="rt-list-tools">
+    <PhoneList
+      testId="transactions-table"
+      label="Transactions"
+      header={header}
+      toolsStart={
         <label className="rt-list-select-all">
           <input
             type="checkbox"
@@ -71,33 +73,28 @@ export const LedgerList = memo(function LedgerList({
           />
           <span aria-hidden="true">All</span>
         </label>
-        <div className="rt-list-tools-end">
+      }
+      tools={
+        <>
           {pagination}
           {preferences}
-        </div>
-      </div>
-      {loading ? (
-        <div className="rt-list-status">
-          <StatusIndicator type="loading">Loading transactions</StatusIndicator>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="rt-list-status">{empty}</div>
-      ) : (
-        <ul className="rt-list-list" aria-label="Transactions">
-          {items.map((t) => (
-            <LedgerItem
-              key={t.id}
-              t={t}
-              address={t.propertyId ? addressOf(t.propertyId) : null}
-              selected={selectedIds.has(t.id)}
-              selectionDisabled={selectionDisabled}
-              onToggle={onToggle}
-              onOpen={onOpen}
-            />
-          ))}
-        </ul>
-      )}
-    </Container>
+        </>
+      }
+      loading={loading}
+      loadingText="Loading transactions"
+      empty={empty}
+      rows={items.map((t) => (
+        <LedgerItem
+          key={t.id}
+          t={t}
+          address={t.propertyId ? addressOf(t.propertyId) : null}
+          selected={selectedIds.has(t.id)}
+          selectionDisabled={selectionDisabled}
+          onToggle={onToggle}
+          onOpen={onOpen}
+        />
+      ))}
+    />
   );
 });
 

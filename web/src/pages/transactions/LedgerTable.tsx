@@ -9,49 +9,36 @@ import type { LedgerRowsProps } from './LedgerList';
  * The ledger on a desktop: the table with its columns, resizable and chosen in the preferences. A module of its
  * own so a phone, which shows the list, never downloads the table (parts.ts).
  */
-export default function LedgerTable({
-  items,
-  loading,
-  empty,
-  header,
-  pagination,
-  preferences,
-  selected,
-  onSelectionChange,
-  selectionDisabled,
-  addressOf,
-  onOpen,
-  prefs,
-}: LedgerRowsProps & { prefs: CollectionPreferencesProps.Preferences }) {
-  const columns = useMemo(() => ledgerColumns(onOpen, addressOf), [onOpen, addressOf]);
+export default function LedgerTable(props: LedgerRowsProps & { prefs: CollectionPreferencesProps.Preferences }) {
+  const columns = useMemo(() => ledgerColumns(props.onOpen, props.addressOf), [props.onOpen, props.addressOf]);
   return (
     <Table
       data-testid="transactions-table"
       variant="container"
-      items={items}
+      items={props.items}
       trackBy="id"
       columnDefinitions={columns}
-      columnDisplay={prefs.contentDisplay}
-      wrapLines={prefs.wrapLines}
-      stripedRows={prefs.stripedRows}
+      columnDisplay={props.prefs.contentDisplay}
+      wrapLines={props.prefs.wrapLines}
+      stripedRows={props.prefs.stripedRows}
       selectionType="multi"
-      selectedItems={selected}
-      onSelectionChange={({ detail }) => onSelectionChange(detail.selectedItems)}
-      isItemDisabled={() => selectionDisabled}
+      selectedItems={props.selected}
+      onSelectionChange={({ detail }) => props.onSelectionChange(detail.selectedItems)}
+      isItemDisabled={() => props.selectionDisabled}
       ariaLabels={{
         selectionGroupLabel: 'Transaction selection',
         allItemsSelectionLabel: () => 'Select all transactions on this page',
         itemSelectionLabel: (_, t) => `${t.name}, ${formatIsoDate(t.date)}`,
         tableLabel: 'Transactions',
       }}
-      loading={loading}
+      loading={props.loading}
       loadingText="Loading transactions"
       enableKeyboardNavigation
       resizableColumns
-      empty={empty}
-      header={header}
-      pagination={pagination}
-      preferences={preferences}
+      empty={props.empty}
+      header={props.header}
+      pagination={props.pagination}
+      preferences={props.preferences}
     />
   );
 }

@@ -1,6 +1,5 @@
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import type { CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -10,7 +9,7 @@ import { memo, useDeferredValue } from 'react';
 import { errorMessage } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
-import { useLoadedPart } from '../../app/pageLoader';
+import { partOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { TablePreferences } from '../../components/TablePreferences';
@@ -103,14 +102,8 @@ const LedgerHeader = memo(function LedgerHeader({
   );
 });
 
-/**
- * The table on a desktop, once its code is there: it comes with the page there, and a phone never downloads it
- * (parts.ts). Until then (a phone's screen turned or widened), the list.
- */
-function DesktopRows(props: LedgerRowsProps & { prefs: CollectionPreferencesProps.Preferences }) {
-  const LedgerTable = useLoadedPart(ledgerTable);
-  return LedgerTable ? <LedgerTable {...props} /> : <LedgerList {...props} />;
-}
+/** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
+const DesktopRows = partOr(ledgerTable, LedgerList);
 
 /** The ledger's layout; its data and actions are useLedger's. */
 function Ledger() {

@@ -1,0 +1,46 @@
+import Container from '@cloudscape-design/components/container';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ReactNode } from 'react';
+
+/**
+ * A list in place of a table on a phone (below 689 px, where a table's columns do not fit): the table's header, its
+ * filter, a tools row (what the table has beside its pagination, then the pagination and preferences), its loading
+ * and empty states, and the rows (`li` elements, styled by the rt-list-* classes of app.css).
+ */
+export function PhoneList(props: {
+  testId: string;
+  /** The list's name for screen readers ("Transactions"). */
+  label: string;
+  header: ReactNode;
+  filter?: ReactNode;
+  /** At the start of the tools row (the ledger's "All" checkbox). */
+  toolsStart?: ReactNode;
+  tools: ReactNode;
+  loading: boolean;
+  loadingText: string;
+  /** Shown when there are no rows. */
+  empty: ReactNode;
+  /** The rows; an empty list shows `empty`. */
+  rows: ReactNode[];
+}) {
+  return (
+    <Container header={props.header} disableContentPaddings data-testid={props.testId}>
+      {props.filter ? <div className="rt-list-filter">{props.filter}</div> : null}
+      <div className="rt-list-tools">
+        {props.toolsStart}
+        <div className="rt-list-tools-end">{props.tools}</div>
+      </div>
+      {props.loading ? (
+        <div className="rt-list-status">
+          <StatusIndicator type="loading">{props.loadingText}</StatusIndicator>
+        </div>
+      ) : props.rows.length === 0 ? (
+        <div className="rt-list-status">{props.empty}</div>
+      ) : (
+        <ul className="rt-list-list" aria-label={props.label}>
+          {props.rows}
+        </ul>
+      )}
+    </Container>
+  );
+}
