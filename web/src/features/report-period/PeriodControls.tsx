@@ -3,7 +3,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PERIOD_PRESETS, type PeriodPreset } from '@rent/shared/core/books';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { monthChoices, monthLabel, type ReportPeriod } from './period';
 
@@ -14,8 +14,11 @@ const PRESET_OPTIONS: SelectProps.Option[] = [
   { value: 'custom', label: 'Custom' },
 ];
 
-/** Period presets (trailing 12 months, year to date, last year, custom months) and, optionally, a property. */
-export function PeriodControls({
+/**
+ * Period presets (trailing 12 months, year to date, last year, custom months) and, optionally, a property. Memoized:
+ * a report's answer redraws the report, not these controls.
+ */
+export const PeriodControls = memo(function PeriodControls({
   period,
   onChange,
   today,
@@ -78,4 +81,4 @@ export function PeriodControls({
       ) : null}
     </SpaceBetween>
   );
-}
+});

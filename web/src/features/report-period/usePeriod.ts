@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ReportPeriod, readPeriod, todayLocal, writePeriod } from './period';
 
@@ -7,7 +7,11 @@ export function usePeriod() {
   const [params, setParams] = useSearchParams();
   const today = todayLocal();
   const period = useMemo(() => readPeriod(params, today), [params, today]);
-  const setPeriod = (change: Partial<ReportPeriod>) =>
-    setParams((current) => writePeriod(current, { ...readPeriod(current, today), ...change }), { replace: true });
+  // Stable, so the period controls (memoized) do not draw again when the page's data arrives.
+  const setPeriod = useCallback(
+    (change: Partial<ReportPeriod>) =>
+      setParams((current) => writePeriod(current, { ...readPeriod(current, today), ...change }), { replace: true }),
+    [setParams, today],
+  );
   return { period, setPeriod, today };
 }
