@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ORGANIZATION_NAME_MAX } from '../core/organization.js';
 import { Timestamp, text } from './common.js';
 import { Role } from './roles.js';
 
-export const ORGANIZATION_NAME_MAX = 100;
+export { ORGANIZATION_NAME_MAX } from '../core/organization.js';
 
 // Several organizations (docs/decisions.md "Several organizations").
 

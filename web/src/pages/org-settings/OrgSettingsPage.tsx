@@ -10,7 +10,7 @@ import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { ORGANIZATION_NAME_MAX } from '@rent/shared';
+import { ORGANIZATION_NAME_MAX } from '@rent/shared/core/organization';
 import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { formatDateTime } from '../../lib/dates';

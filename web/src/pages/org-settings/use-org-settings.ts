@@ -1,5 +1,5 @@
-import { ORGANIZATION_NAME_MAX } from '@rent/shared';
 import { assignableRoles, canManageMembers, mayAssignRole, mayManageMember } from '@rent/shared/core/members';
+import { ORGANIZATION_NAME_MAX } from '@rent/shared/core/organization';
 import { humanizeRole, OWNERS, type Role, STAFF } from '@rent/shared/core/roles';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

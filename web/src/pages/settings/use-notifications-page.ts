@@ -3,7 +3,7 @@ import {
   type NotificationKind,
   type NotificationPreferenceMap,
   OPTIONAL_NOTIFICATION_KINDS,
-} from '@rent/shared';
+} from '@rent/shared/core/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../../api/notifications';
