@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A list in place of a table on a phone (below 689 px, where a table's columns do not fit): the table's header, its
- * filter, a tools row (what the table has beside its pagination, then the pagination and preferences), its loading
- * and empty states, and the rows (`li` elements, styled by the rt-list-* classes of app.css).
+ * filter, a tools row (what the list has beside the table's pagination, then the pagination and preferences), its
+ * loading and empty states, and the rows (`li` elements, styled by the rt-list-* classes of app.css).
  */
 export function PhoneList(props: {
   testId: string;
@@ -15,7 +15,8 @@ export function PhoneList(props: {
   filter?: ReactNode;
   /** At the start of the tools row (the ledger's "All" checkbox). */
   toolsStart?: ReactNode;
-  tools: ReactNode;
+  pagination: ReactNode;
+  preferences?: ReactNode;
   loading: boolean;
   loadingText: string;
   /** Shown when there are no rows. */
@@ -28,7 +29,10 @@ export function PhoneList(props: {
       {props.filter ? <div className="rt-list-filter">{props.filter}</div> : null}
       <div className="rt-list-tools">
         {props.toolsStart}
-        <div className="rt-list-tools-end">{props.tools}</div>
+        <div className="rt-list-tools-end">
+          {props.pagination}
+          {props.preferences}
+        </div>
       </div>
       {props.loading ? (
         <div className="rt-list-status">

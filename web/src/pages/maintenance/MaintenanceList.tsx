@@ -41,7 +41,7 @@ export function MaintenanceList({
       label="Maintenance requests"
       header={header}
       filter={filter}
-      tools={pagination}
+      pagination={pagination}
       loading={loading}
       loadingText="Loading maintenance requests"
       empty={empty}

@@ -51,12 +51,8 @@ export function PropertyList({
       label="Properties"
       header={header}
       filter={filter}
-      tools={
-        <>
-          {pagination}
-          {preferences}
-        </>
-      }
+      pagination={pagination}
+      preferences={preferences}
       loading={loading}
       loadingText="Loading properties"
       empty={empty}

@@ -74,12 +74,8 @@ export const LedgerList = memo(function LedgerList({
           <span aria-hidden="true">All</span>
         </label>
       }
-      tools={
-        <>
-          {pagination}
-          {preferences}
-        </>
-      }
+      pagination={pagination}
+      preferences={preferences}
       loading={loading}
       loadingText="Loading transactions"
       empty={empty}
