@@ -8,13 +8,16 @@ export interface TablePreferencesProps<Id extends string> {
   pageSizes: readonly number[];
   /** What a page holds, plural: "10 properties". */
   itemsLabel: string;
-  /** Every column's label, in the table's order; without it (a list, not a table) only the page size is offered. */
-  columnLabels?: Record<Id, string>;
+  /** Every column's label, in the table's order. */
+  columnLabels: Record<Id, string>;
   /** Columns the person cannot hide. */
   alwaysVisible?: readonly Id[];
 }
 
-/** A table's preferences (page size, wrap lines, striped rows, columns), worded alike on every page; a list's page size. */
+/**
+ * A table's preferences (page size, wrap lines, striped rows, columns), worded alike on every page. A phone's list
+ * offers its page size in `PageSizeMenu` instead; this loads with a desktop's page (components/preferences.ts).
+ */
 export function TablePreferences<Id extends string>({
   preferences,
   onConfirm,
@@ -23,7 +26,6 @@ export function TablePreferences<Id extends string>({
   columnLabels,
   alwaysVisible = [],
 }: TablePreferencesProps<Id>) {
-  const table = columnLabels !== undefined;
   return (
     <CollectionPreferences
       title="Preferences"
@@ -35,20 +37,16 @@ export function TablePreferences<Id extends string>({
         title: 'Page size',
         options: pageSizes.map((value) => ({ value, label: `${value} ${itemsLabel}` })),
       }}
-      wrapLinesPreference={table ? {} : undefined}
-      stripedRowsPreference={table ? {} : undefined}
-      contentDisplayPreference={
-        table
-          ? {
-              title: 'Column preferences',
-              options: (Object.keys(columnLabels) as Id[]).map((id) => ({
-                id,
-                label: columnLabels[id],
-                alwaysVisible: alwaysVisible.includes(id),
-              })),
-            }
-          : undefined
-      }
+      wrapLinesPreference={{}}
+      stripedRowsPreference={{}}
+      contentDisplayPreference={{
+        title: 'Column preferences',
+        options: (Object.keys(columnLabels) as Id[]).map((id) => ({
+          id,
+          label: columnLabels[id],
+          alwaysVisible: alwaysVisible.includes(id),
+        })),
+      }}
     />
   );
 }

@@ -8,8 +8,9 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { PROPERTIES_FETCH_ERROR, type Property } from '../../api/properties';
 import { partOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
+import { PageSizeMenu } from '../../components/PageSizeMenu';
 import { PropertyPicker } from '../../components/PropertyPicker';
-import { TablePreferences } from '../../components/TablePreferences';
+import { DesktopPreferences } from '../../components/preferences';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
@@ -90,6 +91,12 @@ export default function PropertiesPage() {
 
   const loading = query.isPending && query.fetchStatus !== 'idle';
 
+  const preferencesProps = {
+    preferences: prefs,
+    onConfirm: page.savePrefs,
+    pageSizes: PAGE_SIZES,
+    itemsLabel: 'properties',
+  };
   const rowsProps: PropertyRowsProps = {
     items,
     loading,
@@ -164,16 +171,10 @@ export default function PropertiesPage() {
       </div>
     ),
     pagination: <Pagination {...paginationProps} />,
-    preferences: (
-      <TablePreferences
-        preferences={prefs}
-        onConfirm={page.savePrefs}
-        pageSizes={PAGE_SIZES}
-        itemsLabel="properties"
-        // On a phone the list has no columns to choose: its preferences are the page size.
-        columnLabels={desktop ? COLUMN_LABELS : undefined}
-        alwaysVisible={['address']}
-      />
+    preferences: desktop ? (
+      <DesktopPreferences {...preferencesProps} columnLabels={COLUMN_LABELS} alwaysVisible={['address']} />
+    ) : (
+      <PageSizeMenu {...preferencesProps} />
     ),
     selectable: canEdit,
     roleLoading: page.roleLoading,

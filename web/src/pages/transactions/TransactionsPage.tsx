@@ -11,15 +11,16 @@ import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
 import { partOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
+import { PageSizeMenu } from '../../components/PageSizeMenu';
+import { DesktopPreferences } from '../../components/preferences';
 import { RouterButton } from '../../components/RouterButton';
-import { TablePreferences } from '../../components/TablePreferences';
 import { BankAttentionBanner } from '../../features/bank-link/BankAttentionBanner';
 import { ConnectBankButton } from '../../features/bank-link/ConnectBankButton';
 import { ImportEntry } from '../../features/file-import/ImportEntry';
 import { openTransactionFlyout } from '../../features/transaction-flyout/store';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
-import { BulkModal } from './BulkModals';
 import { CursorPagination } from './CursorPagination';
 import { COLUMN_LABELS, PAGE_SIZES, plural } from './columns';
 import { LedgerFilterSection } from './LedgerFilterSection';
@@ -102,6 +103,9 @@ const LedgerHeader = memo(function LedgerHeader({
   );
 });
 
+/** The bulk actions' dialog (category and property pickers) loads when first chosen. */
+const BulkModal = lazyWhenShown(() => import('./BulkModals').then((m) => m.BulkModal));
+
 /** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
 const DesktopRows = partOr(ledgerTable, LedgerList);
 
@@ -173,22 +177,22 @@ function Ledger() {
       Ledger
     </Header>
   );
+  const preferencesProps = {
+    preferences: prefs,
+    onConfirm: ledger.savePrefs,
+    pageSizes: PAGE_SIZES,
+    itemsLabel: 'transactions',
+  };
   const rowsProps: LedgerRowsProps = {
     items: rows,
     loading: rowsLoading,
     empty: emptyContent,
     header: rowsHeader,
     pagination: <CursorPagination pages={pages} disabled={page.isFetching && !page.data} label="Transaction pages" />,
-    preferences: (
-      <TablePreferences
-        preferences={prefs}
-        onConfirm={ledger.savePrefs}
-        pageSizes={PAGE_SIZES}
-        itemsLabel="transactions"
-        // On a phone the list has no columns to choose: its preferences are the page size.
-        columnLabels={desktop ? COLUMN_LABELS : undefined}
-        alwaysVisible={['name', 'amount']}
-      />
+    preferences: desktop ? (
+      <DesktopPreferences {...preferencesProps} columnLabels={COLUMN_LABELS} alwaysVisible={['name', 'amount']} />
+    ) : (
+      <PageSizeMenu {...preferencesProps} />
     ),
     selected,
     onSelectionChange: ledger.setSelected,
@@ -227,6 +231,7 @@ function Ledger() {
         </SpaceBetween>
       </div>
       <BulkModal
+        shown={bulk.kind !== null}
         kind={bulk.kind}
         count={selected.length}
         busy={bulk.busy}
