@@ -62,6 +62,13 @@ async function recordToasts(page: Page) {
   (page as Page & { toasts: string[] }).toasts = shown;
 }
 
+/** The app's code chunks the page requests from now on, by module name (`chunksOf('LedgerTable')`). */
+export function recordChunks(page: Page): (name: string) => string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  return (name) => requested.filter((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
+}
+
 /** The toaster texts recorded since the last call (see recordToasts). */
 export function takeToasts(page: Page): string[] {
   const shown = (page as Page & { toasts?: string[] }).toasts ?? [];

@@ -1,6 +1,6 @@
 import { type Property, routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { chooseAccount, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { chooseAccount, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const LANDLORD = 'lena.landlord@demo.rent.today';
@@ -84,16 +84,13 @@ describe('foundation, in Chromium through the real sign-in page', () => {
 
     // Add a property. The form's code (its schemas, date pickers) is no part of the page's first load: it is
     // requested when the form is first opened.
-    const formCode: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/PropertyFormDrawer-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
-    });
+    const chunksOf = recordChunks(page);
     await page.getByRole('link', { name: 'Properties' }).click();
     await page.waitForURL(/\/properties$/);
     await page.getByTestId('property-add').waitFor();
-    expect(formCode).toEqual([]);
+    expect(chunksOf('PropertyFormDrawer')).toEqual([]);
     await page.getByTestId('property-add').click();
-    await expect.poll(() => formCode.length).toBe(1);
+    await expect.poll(() => chunksOf('PropertyFormDrawer').length).toBe(1);
     await page.getByTestId('property-address').locator('input').fill('77 Sunrise Boulevard, Urbana, IL 61801');
     await page.getByTestId('property-monthlyRent').locator('input').fill('1875.50');
     await page.getByTestId('property-numberOfUnits').locator('input').fill('2');
@@ -129,15 +126,16 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     const org = await signInToOwnOrganization(page, 'property-list');
     const first = await org.addProperty({ address: uniqueName('1 List Lane'), monthlyRent: 1450, numberOfUnits: 2 });
     const second = await org.addProperty({ address: uniqueName('2 List Lane'), propertyType: 'CONDO' });
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const chunksOf = recordChunks(page);
 
     await page.goto('/properties');
     const item = (address: string) => page.getByTestId('property-item').filter({ hasText: address });
     await item(first.address).waitFor();
-    // The list, not the table: its columns would not fit 390 px, and a phone never downloads the table's code.
+    // The list, not the table: its columns would not fit 390 px, and a phone never downloads the table's code, nor
+    // its preferences dialog (the list's page size is in a menu).
     expect(await page.getByTestId('properties-table').locator('table').count()).toBe(0);
-    expect(requested.filter((path) => /^\/assets\/PropertiesTable-[\w-]+\.js$/.test(path))).toEqual([]);
+    expect(chunksOf('PropertiesTable')).toEqual([]);
+    expect(chunksOf('TablePreferences')).toEqual([]);
     expect(await item(first.address).textContent()).toContain('$1,450 / month');
     expect(await item(first.address).textContent()).toContain('2 units');
     expect(await item(second.address).textContent()).toContain('Condo');

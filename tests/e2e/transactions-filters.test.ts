@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { TransactionInputBody } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, recordChunks, useBrowser } from './browser.js';
 import {
   COL,
   choose,
@@ -193,7 +193,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
-  it('on a phone the ledger is a list: pages by cursor (25 rows a page), selects for bulk actions, opens a row; axe clean', async () => {
+  it('on a phone the ledger is a list: pages by cursor (25 rows a page, or the size chosen in its menu), selects for bulk actions, opens a row; axe clean', async () => {
     const { page, context } = await browser.newPage(PHONE);
     const org = await signInToOwnOrganization(page, 'pages');
     // 27 rows, one a day: a phone shows 25 a page unless the person chose otherwise, so page 2 holds the two oldest.
@@ -209,10 +209,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     const newestFirst = [...names].reverse();
     const pagination = page.locator(LIST_PAGINATION);
     // What a phone downloads of the ledger: never the desktop's table, the filter fields once the filters are opened.
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    const chunksOf = (name: string) =>
-      requested.filter((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
+    const chunksOf = recordChunks(page);
 
     await openLedger(page);
     // The list, not the table: its columns would not fit 390 px.
@@ -251,6 +248,18 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await expect.poll(shownNames).toEqual(newestFirst.slice(0, 25).sort());
     await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(shownNames).toEqual(['Paged row 01', 'Paged row 02']);
+    // The page size comes from the list's preferences menu (a list has no columns to choose), and is remembered.
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await page.getByRole('menuitemcheckbox', { name: '50 transactions' }).click();
+    await expect.poll(shownNames).toEqual([...names].sort());
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    const sizeChecked = (size: number) =>
+      page.getByRole('menuitemcheckbox', { name: `${size} transactions` }).getAttribute('aria-checked');
+    expect([await sizeChecked(25), await sizeChecked(50), await sizeChecked(100)]).toEqual(['false', 'true', 'false']);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(shownNames).toEqual([...names].sort());
+    expect(await pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     // A filter starts again at page 1 with its own cursors.
     await page.goto('/transactions?search=Paged%20row%202');
     await expect.poll(shownNames).toEqual(names.filter((n) => n.startsWith('Paged row 2')).sort());
@@ -262,7 +271,10 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
       .click();
     await expect.poll(() => page.getByTestId('transactions-search').locator('input').inputValue()).toBe('Paged row 2');
     expect(chunksOf('TransactionFilterBar')).toHaveLength(1);
+    // Nor the table's preferences dialog, nor the bulk actions' dialog (no action here needed one).
     expect(chunksOf('LedgerTable')).toEqual([]);
+    expect(chunksOf('TablePreferences')).toEqual([]);
+    expect(chunksOf('BulkModals')).toEqual([]);
 
     // Dark mode: the same list, axe clean.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));

@@ -11,3 +11,8 @@ export function PageLoading({ text = 'Loading' }: { text?: string }) {
     </div>
   );
 }
+
+/** A part of a page whose code is on its way (a table below the fold, a tab's content), in the space kept for it. */
+export function PartLoading() {
+  return <StatusIndicator type="loading">Loading</StatusIndicator>;
+}

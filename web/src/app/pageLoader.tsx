@@ -60,13 +60,15 @@ export function LoadedPage({ loader }: { loader: PageLoader }) {
   return component ? createElement(component) : <PageLoading />;
 }
 
+const notWanted = () => () => {};
+
 /**
  * A part of a page loaded apart from it (the desktop's table, fields behind a closed section): its component once
- * the code is there, undefined until then. The first call starts the download; a failed one throws to the route's
- * error boundary, as a page's does.
+ * the code is there, undefined until then. The first call with `wanted` starts the download; a failed one throws to
+ * the route's error boundary, as a page's does.
  */
-export function useLoadedPart<P extends object>(loader: PageLoader<P>): ComponentType<P> | undefined {
-  const { component, error } = useSyncExternalStore(loader.subscribe, loader.snapshot);
+export function useLoadedPart<P extends object>(loader: PageLoader<P>, wanted = true): ComponentType<P> | undefined {
+  const { component, error } = useSyncExternalStore(wanted ? loader.subscribe : notWanted, loader.snapshot);
   if (error) throw error;
   return component;
 }
@@ -81,9 +83,10 @@ export function withDesktopParts<T>(page: Promise<T>, parts: readonly { preload:
 }
 
 /**
- * A component that renders a part once its code is there and `Fallback` (the phone's form of it) until then: on a
- * desktop the part came with the page (`withDesktopParts`), so it shows at once; a phone, which renders `Fallback`
- * instead of this, never downloads it.
+ * A component that renders a part once its code is there and `Fallback` until then; its first render starts the
+ * download. `Fallback` is the phone's form of the part (a list for a table), which a phone renders instead, so it
+ * never downloads the part, or a loading state in the space the page keeps for it. On a desktop the part came with
+ * the page (`withDesktopParts`), so it shows at once.
  */
 export function partOr<P extends object>(part: PageLoader<P>, Fallback: ComponentType<P>) {
   return function PartOrFallback(props: P) {

@@ -1,5 +1,6 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { hasStoredSession } from '../auth/session';
+import { BOOKS_DESKTOP_PARTS } from '../features/books/parts';
 import { dashboardPage } from '../pages/dashboard/dashboardPage';
 import { MAINTENANCE_DESKTOP_PARTS } from '../pages/maintenance/parts';
 import { PROPERTIES_DESKTOP_PARTS } from '../pages/properties/parts';
@@ -18,8 +19,8 @@ const pages = {
     withDesktopParts(import('../pages/transactions/TransactionsPage'), LEDGER_DESKTOP_PARTS),
   ),
   rules: pageLoader(() => import('../pages/rules/RulesPage')),
-  cashFlow: pageLoader(() => import('../pages/cash-flow/CashFlowPage')),
-  reports: pageLoader(() => import('../pages/reports/ReportsPage')),
+  cashFlow: pageLoader(() => withDesktopParts(import('../pages/cash-flow/CashFlowPage'), BOOKS_DESKTOP_PARTS)),
+  reports: pageLoader(() => withDesktopParts(import('../pages/reports/ReportsPage'), BOOKS_DESKTOP_PARTS)),
   maintenance: pageLoader(() =>
     withDesktopParts(import('../pages/maintenance/MaintenancePage'), MAINTENANCE_DESKTOP_PARTS),
   ),

@@ -53,21 +53,16 @@ function Amount({
  * The books as a table (cash flow by month, profit and loss by property): each section expandable into its
  * categories; every linked amount opens the ledger filtered to exactly that money.
  */
-export function BookTable({
-  rows,
-  columns,
-  linkFor,
-  loading,
-  label,
-  testId,
-}: {
+export interface BookTableProps {
   rows: BookRow[];
   columns: BookColumn[];
   linkFor: LinkFor;
   loading: boolean;
   label: string;
   testId: string;
-}) {
+}
+
+export function BookTable({ rows, columns, linkFor, loading, label, testId }: BookTableProps) {
   const [expanded, setExpanded] = useState<string[]>([]);
   const definitions = useMemo(
     () =>

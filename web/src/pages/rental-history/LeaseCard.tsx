@@ -9,7 +9,7 @@ import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
-type RentalLease = RentalHistory['leases'][number];
+export type RentalLease = RentalHistory['leases'][number];
 
 const STATE_LABELS: Record<RentalLease['state'], string> = {
   active: 'Current lease',

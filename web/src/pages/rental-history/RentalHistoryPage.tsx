@@ -4,19 +4,34 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { pageLoader, useLoadedPart } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { LeaseCard } from './LeaseCard';
+import type { RentalLease } from './LeaseCard';
 import { useRentalHistoryPage } from './use-rental-history';
 
 /**
  * Rental History (SPEC §2, tenants): their leases and, per month, the rent due, received and its status.
  * Staff who open it get a pointer to where leases are managed.
  */
+/**
+ * A lease's card, with its month-by-month rent table, in a chunk of its own: only a tenant's page shows leases, so
+ * staff never download it; a tenant's loads as soon as their role is known, while their history loads.
+ */
+const leaseCard = pageLoader<{ lease: RentalLease }>(() =>
+  import('./LeaseCard').then((m) => ({ default: m.LeaseCard })),
+);
+
 export default function RentalHistoryPage() {
   useDocumentTitle('Rental History');
   const page = useRentalHistoryPage();
+  const LeaseCard = useLoadedPart(leaseCard, page.tenant);
+  const loading = (
+    <div className="rt-rental-loading" aria-busy="true">
+      <Box color="text-status-inactive">Loading your rental history...</Box>
+    </div>
+  );
   return (
     <ContentLayout
       header={
@@ -33,9 +48,7 @@ export default function RentalHistoryPage() {
       }
     >
       {page.roleLoading || page.loading ? (
-        <div className="rt-rental-loading" aria-busy="true">
-          <Box color="text-status-inactive">Loading your rental history...</Box>
-        </div>
+        loading
       ) : !page.tenant ? (
         <Container data-testid="rental-history-staff">
           <EmptyState
@@ -66,12 +79,14 @@ export default function RentalHistoryPage() {
             Your lease and rent will appear here once your landlord adds your lease.
           </EmptyState>
         </Container>
-      ) : (
+      ) : LeaseCard ? (
         <SpaceBetween size="l">
           {page.leases.map((lease) => (
             <LeaseCard key={lease.id} lease={lease} />
           ))}
         </SpaceBetween>
+      ) : (
+        loading
       )}
     </ContentLayout>
   );

@@ -12,15 +12,12 @@ import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
-import { BookTable } from '../../features/books/BookTable';
+import { BookTable } from '../../features/books/parts';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { DepreciationTab } from './DepreciationTab';
-import { RentRollTab } from './RentRollTab';
-import { ScheduleEView } from './ScheduleEView';
+import { DepreciationTab, RentRollTab, ScheduleEView, TransactionsByCategoryTab } from './parts';
 import { TaxPackagePanel } from './TaxPackagePanel';
-import { TransactionsByCategoryTab } from './TransactionsByCategoryTab';
 import { type ReportTab, useReports } from './use-reports';
 import { useTaxPackage } from './use-tax-package';
 

@@ -1,0 +1,13 @@
+import { PartLoading } from '../../app/PageLoading';
+import { pageLoader, partOr } from '../../app/pageLoader';
+import type { BookTableProps } from './BookTable';
+
+const bookTable = pageLoader<BookTableProps>(() => import('./BookTable').then((m) => ({ default: m.BookTable })));
+
+/**
+ * The books' table (cash flow by month, profit and loss) once its code is there. Cloudscape's table is 30 KB gzip:
+ * a phone loads it after the page's first render, into the space the page keeps for the table (rt-reserve-table);
+ * a desktop loads it with the page (routes.tsx), so its first render has it.
+ */
+export const BookTable = partOr(bookTable, PartLoading);
+export const BOOKS_DESKTOP_PARTS = [bookTable];

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { PartLoading } from '../../app/PageLoading';
+import { pageLoader, partOr } from '../../app/pageLoader';
+
+/** A part whose code loads when it is first shown, "Loading" until then. */
+const loadedWhenShown = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  partOr(
+    pageLoader<P>(() => load().then((component) => ({ default: component }))),
+    PartLoading,
+  );
+
+/**
+ * The tabs after the first (profit and loss) and the Schedule E worksheet, each with its tables, in chunks of their
+ * own: the page's first load carries only the tab it opens on, and Cloudscape's table (30 KB gzip) only with it.
+ */
+export const ScheduleEView = loadedWhenShown(() => import('./ScheduleEView').then((m) => m.ScheduleEView));
+export const DepreciationTab = loadedWhenShown(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
+export const RentRollTab = loadedWhenShown(() => import('./RentRollTab').then((m) => m.RentRollTab));
+export const TransactionsByCategoryTab = loadedWhenShown(() =>
+  import('./TransactionsByCategoryTab').then((m) => m.TransactionsByCategoryTab),
+);
