@@ -4,9 +4,11 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyPatch, CLOUDSCAPE_PATCHES } from '../../web/build/cloudscape-patches';
 
-// The package's exports hide internal modules from resolution; the files are read from its folder.
-const components = dirname(createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json'));
-const sourceOf = (file: string) => readFileSync(join(components, file), 'utf8');
+// The packages' exports hide internal modules from resolution; the files are read from their folder.
+const cloudscape = dirname(
+  dirname(createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json')),
+);
+const sourceOf = (file: string) => readFileSync(join(cloudscape, file), 'utf8');
 
 describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
   it('each still finds its text in the installed Cloudscape', () => {
@@ -20,7 +22,7 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
   }
 
   it('the safe-URL check returns early for relative URLs and still blocks every javascript: URL it blocked', async () => {
-    const patch = CLOUDSCAPE_PATCHES.find((p) => p.file === 'internal/utils/check-safe-url.js')!;
+    const patch = CLOUDSCAPE_PATCHES.find((p) => p.file === 'components/internal/utils/check-safe-url.js')!;
     const original = await checkSafeUrlOf(sourceOf(patch.file));
     const patched = await checkSafeUrlOf(applyPatch(patch, sourceOf(patch.file))!);
     const urls = [
@@ -48,5 +50,18 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
     for (const url of urls) expect(outcome(patched, url), JSON.stringify(url)).toBe(outcome(original, url));
     expect(outcome(patched, 'java\tscript:alert(1)')).toBe('blocked');
     expect(outcome(patched, '/properties')).toBe('allowed');
+  });
+
+  it('reads the direction from the nearest dir attribute, not from computed styles', async () => {
+    const patch = CLOUDSCAPE_PATCHES.find((p) => p.file === 'component-toolkit/mjs/internal/direction/index.js')!;
+    const code = applyPatch(patch, sourceOf(patch.file))!;
+    const { getIsRtl } = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    const within = (dir: string | null) => ({
+      closest: (selector: string) => (selector === '[dir]' && dir !== null ? { getAttribute: () => dir } : null),
+    });
+    expect(getIsRtl(within('rtl'))).toBe(true);
+    expect(getIsRtl(within('ltr'))).toBe(false);
+    expect(getIsRtl(within(null))).toBe(false);
+    expect(getIsRtl(null)).toBe(false);
   });
 });

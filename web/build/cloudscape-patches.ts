@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 export interface Patch {
-  /** The module (path under @cloudscape-design/components/). */
+  /** The module: its package and path under @cloudscape-design/ ("components/app-layout/internal.js"). */
   file: string;
   why: string;
   /** Exact text to find (must occur once) and its replacement. */
@@ -16,7 +16,7 @@ export interface Patch {
  */
 export const CLOUDSCAPE_PATCHES: Patch[] = [
   {
-    file: 'app-layout/internal.js',
+    file: 'components/app-layout/internal.js',
     why:
       'AppLayout bundles three implementations and picks one at run time: "classic" (only without visual ' +
       'refresh, which this Cloudscape build always has on), "visual refresh" (what renders) and "toolbar" (only ' +
@@ -33,7 +33,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
-    file: 'internal/utils/check-safe-url.js',
+    file: 'components/internal/utils/check-safe-url.js',
     why:
       'Every Link and Button with an href asks `new URL(href)` whether it is a javascript: URL; for a relative href ' +
       "(all of ours) that throws and the error is caught, on every render of each (a few percent of a phone's " +
@@ -47,7 +47,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
-    file: 'internal/hooks/use-performance-marks/index.js',
+    file: 'components/internal/hooks/use-performance-marks/index.js',
     why:
       'Primary buttons and tables mark "rendered"/"updated" for the AWS console\'s own telemetry, which this app does ' +
       'not read. Each mark first asks offsetWidth, offsetHeight and getComputedStyle in an effect, which forces a ' +
@@ -62,7 +62,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
-    file: 'internal/hooks/use-base-component/index.js',
+    file: 'components/internal/hooks/use-base-component/index.js',
     why:
       "Every Cloudscape component reports itself on mount for the AWS console's telemetry (usage metrics, and a " +
       '"missing styles" check that arms a 1-second timer, an idle callback and an AbortController per component, ' +
@@ -78,7 +78,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
-    file: 'app-layout/visual-refresh/split-panel.js',
+    file: 'components/app-layout/visual-refresh/split-panel.js',
     why:
       'AppLayout wraps every page in a split-panel provider even when it has no split panel (this app has none): it ' +
       'reads document.documentElement.clientWidth while rendering, which forces a layout on each AppLayout render, ' +
@@ -93,7 +93,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
-    file: 'app-layout/visual-refresh/context.js',
+    file: 'components/app-layout/visual-refresh/context.js',
     why:
       "AppLayout computes the split panel's default size (a third of the page's width) on every render, reading " +
       "document.documentElement.clientWidth, which forces a layout in the middle of React's render whenever the " +
@@ -108,12 +108,26 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
-    file: 'app-layout/visual-refresh/mobile-toolbar.js',
+    file: 'components/app-layout/visual-refresh/mobile-toolbar.js',
     why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
     edits: [
       [
         '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, "aria-orientation": "horizontal", className: clsx(styles[\'mobile-toolbar-nav\']',
         '"aria-label": (_a = ariaLabels === null || ariaLabels === void 0 ? void 0 : ariaLabels.navigation) !== null && _a !== void 0 ? _a : undefined, className: clsx(styles[\'mobile-toolbar-nav\']',
+      ],
+    ],
+  },
+  {
+    file: 'component-toolkit/mjs/internal/direction/index.js',
+    why:
+      "Components ask an element's computed `direction` to support right-to-left pages, in layout effects and while " +
+      'measuring; after a DOM change each such getComputedStyle forces a style recalculation in the middle of ' +
+      "React's commit (7% of the first commit of /reports in a phone's Lighthouse trace). This app sets no direction " +
+      'in its CSS; a right-to-left page says so with the dir attribute, which the patch reads instead, without styles.',
+    edits: [
+      [
+        "    return getComputedStyle(element).direction === 'rtl';",
+        "    const withDir = element.closest ? element.closest('[dir]') : null;\n    return !!withDir && withDir.getAttribute('dir') === 'rtl';",
       ],
     ],
   },
@@ -129,7 +143,7 @@ export function cloudscapePatches(): Plugin {
     },
     transform(code, id) {
       const normalized = id.replace(/\\/g, '/').replace(/\?.*$/, '');
-      const patch = CLOUDSCAPE_PATCHES.find((p) => normalized.endsWith(`/@cloudscape-design/components/${p.file}`));
+      const patch = CLOUDSCAPE_PATCHES.find((p) => normalized.endsWith(`/@cloudscape-design/${p.file}`));
       if (!patch || (patch.buildOnly && !building)) return null;
       const out = applyPatch(patch, code);
       if (out === null) {

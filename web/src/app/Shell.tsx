@@ -47,6 +47,10 @@ export function Shell() {
   const showNavigation = (signedIn || (session.status === 'loading' && storedSession)) && !handle.hideLogin;
 
   useEffect(() => setNavigationOpen(desktop), [desktop]);
+  // A phone's navigation is a closed drawer at first: its links mount when it first opens, not in the page's first
+  // render (about a seventh of its elements), and stay mounted after.
+  const [navigationMounted, setNavigationMounted] = useState(navigationOpen);
+  if (navigationOpen && !navigationMounted) setNavigationMounted(true);
 
   // After the OAuth redirect lands on "/", go where the user was heading.
   useEffect(() => onReturnPath((path) => navigate(path, { replace: true })), [navigate]);
@@ -97,7 +101,7 @@ export function Shell() {
         footerSelector="#rt-footer"
         toolsHide
         navigationHide={!showNavigation}
-        navigation={showNavigation ? <AppNavigation /> : undefined}
+        navigation={showNavigation ? navigationMounted ? <AppNavigation /> : <span /> : undefined}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         contentType={handle.contentType ?? 'default'}
