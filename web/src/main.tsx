@@ -27,19 +27,17 @@ toastQueryErrors(queryClient);
 const sessionRead = startAuth();
 // In a task of its own: adding a <link> per chunk and stylesheet of the page is, after evaluating the first scripts,
 // the largest single cost of a phone's start; in the same task the two were one long task.
-const pageCode = new Promise((resolve) => setTimeout(() => resolve(preloadPage(window.location.pathname)), 0));
+setTimeout(() => preloadPage(window.location.pathname), 0);
 
 /**
- * The app's first render waits for the session and the page's code, for at most this long. Rendered before them,
- * the shell draws once while loading and again when each arrives; and a store that changes while React renders in
- * slices makes it render everything again in one blocking task. After the wait it renders with what is there.
+ * The app's first render waits for the session, for at most this long: rendered before it, the shell draws once
+ * while it is read and again when it is known. The page's code need not be there: the shell's first render (its
+ * largest, AppLayout mounting and measuring) then happens while the page's code downloads, and the page renders
+ * into it when its code arrives. After the wait the app renders with what is there ("Checking your session").
  */
 const FIRST_RENDER_WAIT_MS = 1500;
 const root = createRoot(document.getElementById('root')!);
-void Promise.race([
-  Promise.all([sessionRead, pageCode]),
-  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]).then(() =>
+void Promise.race([sessionRead, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
   // A transition, so React renders the first tree in slices and a phone's main thread stays responsive.
   startTransition(() =>
     root.render(

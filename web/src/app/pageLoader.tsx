@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, useDeferredValue, useSyncExternalStore } from 'react';
+import { type ComponentType, createElement, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { DESKTOP_QUERY } from '../lib/useMediaQuery';
 import { PageLoading } from './PageLoading';
 
@@ -51,11 +51,26 @@ export function pageLoader<P extends object = object>(
  * Renders a page once its code is there, "Loading" until then. Not React.lazy: a lazy page suspends on its first
  * render even when its code arrived long before (preloaded), and React then holds it back for up to 300 ms after
  * showing the fallback (its throttle against flicker). A failed load throws to the route's error boundary.
- * Code that arrives after the first render draws the page in a deferred update: an external store's update renders
- * in one blocking task, and a page's first render is the largest a phone does; deferred, React renders it in slices.
+ * Code that arrives after the first render draws the page in a transition, which React renders in slices (a
+ * page's first render is the largest a phone does). Not `useSyncExternalStore`: the code usually arrives while the
+ * shell's first render is under way, and a store that changes then makes React render everything again in one
+ * blocking task.
  */
 export function LoadedPage({ loader }: { loader: PageLoader }) {
-  const { component, error } = useDeferredValue(useSyncExternalStore(loader.subscribe, loader.snapshot));
+  const [seen, setSeen] = useState(() => ({ loader, loaded: loader.snapshot() }));
+  const { component, error } = seen.loader === loader ? seen.loaded : loader.snapshot();
+  useEffect(() => {
+    const update = () =>
+      startTransition(() =>
+        setSeen((before) =>
+          before.loader === loader && before.loaded === loader.snapshot()
+            ? before
+            : { loader, loaded: loader.snapshot() },
+        ),
+      );
+    update();
+    return loader.subscribe(update);
+  }, [loader]);
   if (error) throw error;
   return component ? createElement(component) : <PageLoading />;
 }

@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Table from '@cloudscape-design/components/table';
 import { formatCurrency } from '@rent/shared/core/money';
 import type { BookRow } from '@rent/shared/reports/bookRows';
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { RouterLink } from '../../lib/navigation';
 import { withRememberedCells } from '../../lib/rememberedCells';
 
@@ -49,10 +49,6 @@ function Amount({
   );
 }
 
-/**
- * The books as a table (cash flow by month, profit and loss by property): each section expandable into its
- * categories; every linked amount opens the ledger filtered to exactly that money.
- */
 export interface BookTableProps {
   rows: BookRow[];
   columns: BookColumn[];
@@ -62,7 +58,20 @@ export interface BookTableProps {
   testId: string;
 }
 
-export function BookTable({ rows, columns, linkFor, loading, label, testId }: BookTableProps) {
+const NOTHING_YET = { rows: [] as BookRow[], loading: true };
+
+/**
+ * The books as a table (cash flow by month, profit and loss by property): each section expandable into its
+ * categories; every linked amount opens the ledger filtered to exactly that money.
+ * Memoized, and its rows deferred: a report's answer arrives in an update React renders in one blocking task, and
+ * the table is the largest part of it; deferred, it renders after that update, in slices (its first render, as
+ * the part's code arrives, has no rows yet).
+ */
+export const BookTable = memo(function BookTable({ columns, linkFor, label, testId, ...data }: BookTableProps) {
+  const { rows, loading } = useDeferredValue(
+    useMemo(() => ({ rows: data.rows, loading: data.loading }), [data.rows, data.loading]),
+    NOTHING_YET,
+  );
   const [expanded, setExpanded] = useState<string[]>([]);
   const definitions = useMemo(
     () =>
@@ -113,4 +122,4 @@ export function BookTable({ rows, columns, linkFor, loading, label, testId }: Bo
       empty={<Box textAlign="center">No transactions in this period</Box>}
     />
   );
-}
+});

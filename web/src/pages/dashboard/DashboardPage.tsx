@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatCurrency } from '@rent/shared/core/money';
 import { ORG_FETCH_ERROR } from '../../api/organization';
+import { BelowTheFold } from '../../components/BelowTheFold';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { BankAttentionBanner } from '../../features/bank-link/BankAttentionBanner';
@@ -136,8 +137,16 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
             )}
           </Container>
           {tenant ? null : <DashboardKeyFigures />}
-          {tenant ? null : <RecentTransactions ready={!!org.role} />}
-          {tenant ? null : <DashboardCashFlow />}
+          {tenant ? null : (
+            <BelowTheFold>
+              <RecentTransactions ready={!!org.role} />
+            </BelowTheFold>
+          )}
+          {tenant ? null : (
+            <BelowTheFold>
+              <DashboardCashFlow />
+            </BelowTheFold>
+          )}
         </SpaceBetween>
       </div>
     </ContentLayout>

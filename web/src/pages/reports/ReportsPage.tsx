@@ -10,6 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Tabs from '@cloudscape-design/components/tabs';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { errorMessage } from '../../api/client';
+import { BelowTheFold } from '../../components/BelowTheFold';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { BookTable } from '../../features/books/parts';
@@ -201,7 +202,9 @@ export default function ReportsPage() {
             },
           ]}
         />
-        <TaxPackagePanel t={taxPackage} />
+        <BelowTheFold>
+          <TaxPackagePanel t={taxPackage} />
+        </BelowTheFold>
       </SpaceBetween>
     </ContentLayout>
   );
