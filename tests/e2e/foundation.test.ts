@@ -164,6 +164,7 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Transactions', exact: true }).click();
     await page.waitForURL(/\/transactions$/);
+    await page.getByTestId('transactions-table').waitFor();
     await expect.poll(() => page.getByTestId('sidebar').isVisible()).toBe(false);
     await page.goto('/properties');
 
