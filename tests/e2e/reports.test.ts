@@ -314,6 +314,7 @@ describe('what the books say, in an organization of its own', () => {
       expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
       if (path === '/cash-flow') {
         await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
+        expect(await page.getByTestId('cf').count()).toBe(0);
         // The chart fits its box: the plot's right edge is inside the chart's container.
         // A chart mounts once its box is near the viewport (components/charts/ChartBox.tsx).
         await page.getByTestId('cash-flow-chart').scrollIntoViewIfNeeded();
@@ -321,6 +322,9 @@ describe('what the books say, in an organization of its own', () => {
         const box = (await page.getByTestId('cash-flow-chart').boundingBox())!;
         const svg = (await page.getByTestId('cash-flow-chart').locator('svg').first().boundingBox())!;
         expect(svg.x + svg.width).toBeLessThanOrEqual(box.x + box.width + 1);
+        // The table by month, far below the fold on a phone, came once it was scrolled towards, in the space kept.
+        await page.getByRole('heading', { name: 'By month' }).scrollIntoViewIfNeeded();
+        await expect.poll(() => text(page, 'cf-income-total')).toBe('$3,813');
       }
       if (path === '/dashboard') await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
       if (path.endsWith('depreciation')) await page.getByText('No acquisition date').first().waitFor();

@@ -1,17 +1,29 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/useMediaQuery';
+import { useNearViewport } from '../lib/useNearViewport';
 
 /**
- * A section below the fold on a phone, rendered just after the page's first render, in a transition (in slices).
- * A phone's first render commits in one long task (AppLayout's and the page's components mounting and measuring),
- * and what the first screen does not show need not be part of it. A desktop shows more at once and renders it with
- * the page. The section appears below the screen's edge, so nothing in view moves.
+ * A section below the fold on a phone, rendered once its place comes within `margin` of the screen (never in the
+ * page's first render), in a transition. A phone's first render commits in one long task (AppLayout's and the
+ * page's components mounting and measuring), and what the first screen does not show need not add to it. `className`
+ * can hold the section's space meanwhile. A desktop shows more at once and renders it with the page.
  */
-export function BelowTheFold({ children }: { children: ReactNode }) {
+export function BelowTheFold({
+  children,
+  className,
+  margin,
+}: {
+  children: ReactNode;
+  className?: string;
+  margin?: string;
+}) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const [shown, setShown] = useState(desktop);
-  useEffect(() => {
-    if (!shown) startTransition(() => setShown(true));
-  }, [shown]);
-  return shown ? children : null;
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place, margin);
+  if (desktop) return <div className={className}>{children}</div>;
+  return (
+    <div ref={place} className={className}>
+      {near ? children : null}
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef } from 'react';
+import { useNearViewport } from '../../lib/useNearViewport';
 
 /**
  * A chart's place on the page: a box of fixed height (`height`: plot, axes and legend together) that the chart fits
@@ -18,22 +19,4 @@ export function ChartBox({ testId, height, children }: { testId: string; height:
       ) : null}
     </div>
   );
-}
-
-/** True from the moment the element is within half a viewport of the screen (then it stays true). */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '50% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
 }

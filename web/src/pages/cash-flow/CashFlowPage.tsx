@@ -5,6 +5,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { errorMessage } from '../../api/client';
+import { BelowTheFold } from '../../components/BelowTheFold';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
@@ -116,7 +117,8 @@ export default function CashFlowPage() {
             </Header>
           }
         >
-          <div className="rt-reserve-table">
+          {/* Far below the fold on a phone: its code and rows load once it is scrolled towards. */}
+          <BelowTheFold className="rt-reserve-table" margin="25% 0px">
             <BookTable
               rows={cf.rows}
               columns={cf.columns}
@@ -125,7 +127,7 @@ export default function CashFlowPage() {
               label="Cash flow by month"
               testId="cf"
             />
-          </div>
+          </BelowTheFold>
         </Container>
       </SpaceBetween>
     </ContentLayout>
