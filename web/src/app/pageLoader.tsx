@@ -40,7 +40,9 @@ export function pageLoader<P extends object = object>(
     preload,
     subscribe: (listener) => {
       listeners.add(listener);
-      void preload();
+      // In a task of its own: React subscribes while it commits, and the preload links Vite adds for each chunk
+      // (under Lighthouse, which records every request's initiator) made a phone's commit task longer still.
+      setTimeout(() => void preload(), 0);
       return () => listeners.delete(listener);
     },
     snapshot: () => loaded,
