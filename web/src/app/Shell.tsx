@@ -51,6 +51,7 @@ export function Shell() {
   // render (about a seventh of its elements), and stay mounted after.
   const [navigationMounted, setNavigationMounted] = useState(navigationOpen);
   if (navigationOpen && !navigationMounted) setNavigationMounted(true);
+  const navigation = navigationMounted ? <AppNavigation /> : <span />;
 
   // After the OAuth redirect lands on "/", go where the user was heading.
   useEffect(() => onReturnPath((path) => navigate(path, { replace: true })), [navigate]);
@@ -101,7 +102,7 @@ export function Shell() {
         footerSelector="#rt-footer"
         toolsHide
         navigationHide={!showNavigation}
-        navigation={showNavigation ? navigationMounted ? <AppNavigation /> : <span /> : undefined}
+        navigation={showNavigation ? navigation : undefined}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         contentType={handle.contentType ?? 'default'}

@@ -77,7 +77,8 @@ export function LoadedPage({ loader }: { loader: PageLoader }) {
   return component ? createElement(component) : <PageLoading />;
 }
 
-const notWanted = () => () => {};
+/** The subscription of a part not wanted (yet): nothing to hear, nothing downloaded. */
+const noSubscription = () => () => {};
 
 /**
  * A part of a page loaded apart from it (the desktop's table, fields behind a closed section): its component once
@@ -85,7 +86,7 @@ const notWanted = () => () => {};
  * the route's error boundary, as a page's does.
  */
 export function useLoadedPart<P extends object>(loader: PageLoader<P>, wanted = true): ComponentType<P> | undefined {
-  const { component, error } = useSyncExternalStore(wanted ? loader.subscribe : notWanted, loader.snapshot);
+  const { component, error } = useSyncExternalStore(wanted ? loader.subscribe : noSubscription, loader.snapshot);
   if (error) throw error;
   return component;
 }
