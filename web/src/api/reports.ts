@@ -49,6 +49,13 @@ export function useScheduleEReport(year: string | null) {
   });
 }
 
+/**
+ * For a report read by a tab whose code loads when the tab is first shown (pages/reports/parts.ts): React Query
+ * re-renders a component only for the result fields it has read, and the reports page itself reads none of these;
+ * a tab whose code arrived after the answer would show "Loading" for good. The page re-renders on any change.
+ */
+const READ_BY_A_LOADED_TAB = { notifyOnChangeProps: 'all' } as const;
+
 export type DepreciationReport = RouteResponse<Routes['getDepreciationReport']>;
 export type PropertyDepreciationRow = DepreciationReport['properties'][number];
 
@@ -59,6 +66,7 @@ export function useDepreciationReport(year: string | null) {
     queryFn: () => callRoute('getDepreciationReport', { query: { year: year! } }),
     enabled: session.status === 'authenticated' && year !== null,
     placeholderData: keepPreviousData,
+    ...READ_BY_A_LOADED_TAB,
   });
 }
 
@@ -73,6 +81,7 @@ export function useRentRollReport(query: PeriodQuery | null) {
     queryFn: () => callRoute('getRentRollReport', { query: query! }),
     enabled: session.status === 'authenticated' && query !== null,
     placeholderData: keepPreviousData,
+    ...READ_BY_A_LOADED_TAB,
   });
 }
 
@@ -99,5 +108,6 @@ export function useTransactionsByCategoryReport(query: PeriodQuery | null) {
     queryFn: () => callRoute('getTransactionsByCategoryReport', { query: query! }),
     enabled: session.status === 'authenticated' && query !== null,
     placeholderData: keepPreviousData,
+    ...READ_BY_A_LOADED_TAB,
   });
 }
