@@ -23,7 +23,8 @@ window.addEventListener('unhandledrejection', (event) => {
   );
 });
 toastQueryErrors(queryClient);
-// /config.json, the auth library and the page's code load in parallel while index.html's static header shows.
+// A returning visitor's session is known at once (its stored token); otherwise /config.json and the auth library
+// load in parallel with the page's code while index.html's static header shows.
 const sessionRead = startAuth();
 // In a task of its own: adding a <link> per chunk and stylesheet of the page is, after evaluating the first scripts,
 // the largest single cost of a phone's start; in the same task the two were one long task.

@@ -1,30 +1,19 @@
 /**
- * Everything that touches Amplify. Loaded with a dynamic import at startup, in parallel with
- * /config.json, so the shell paints without waiting for it (see session.ts).
+ * Everything that touches Amplify. Loaded with a dynamic import when the session needs it (see session.ts): at
+ * startup without a valid stored token or on the return from sign-in, later to refresh a token, sign in or out.
  */
 import 'aws-amplify/auth/enable-oauth-listener';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signInWithRedirect, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AppConfig } from '../config';
+import { claimsOf, type IdClaims } from './storedToken';
 
 export type AuthEvent =
   | { type: 'returnPath'; path: string | null }
   | { type: 'signedIn' }
   | { type: 'signInFailed'; message: string }
   | { type: 'signedOut' };
-
-export interface IdClaims {
-  sub: string | null;
-  email: string | null;
-  name: string | null;
-  picture: string | null;
-}
-
-function claim(payload: Record<string, unknown>, key: string): string | null {
-  const value = payload[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
 
 /** Starts listening for sign-in events, then configures Amplify (which completes a pending OAuth redirect). */
 export function configureAmplify(config: AppConfig, onEvent: (event: AuthEvent) => void) {
@@ -77,11 +66,7 @@ export async function readIdToken(forceRefresh = false): Promise<{ token: string
   const session = await fetchAuthSession({ forceRefresh });
   const idToken = session.tokens?.idToken;
   if (!idToken) return null;
-  const p = idToken.payload;
-  return {
-    token: idToken.toString(),
-    claims: { sub: claim(p, 'sub'), email: claim(p, 'email'), name: claim(p, 'name'), picture: claim(p, 'picture') },
-  };
+  return { token: idToken.toString(), claims: claimsOf(idToken.payload) };
 }
 
 /** Google through the Cognito Hosted UI; resolves as the browser leaves. */

@@ -1,10 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { type AppConfig, loadConfig } from '../config';
 import { safeReturnPath } from '../lib/returnPath';
+import { type IdClaims, readStoredIdToken } from './storedToken';
+
+export { hasStoredSession } from './storedToken';
 
 /**
- * The session store (SPEC §3 "Session data"). Amplify itself lives in ./amplify and is loaded
- * with a dynamic import in parallel with /config.json, so the first paint does not wait for it.
+ * The session store (SPEC §3 "Session data"). Amplify itself lives in ./amplify and is loaded with a dynamic import
+ * when needed; a returning visitor's valid stored token stands for the session until then (./storedToken).
  */
 export interface SessionUser {
   userId: string;
@@ -47,20 +50,12 @@ function setState(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-function auth(): Promise<AmplifyModule> {
-  if (!amplifyReady) throw new Error('Authentication has not started');
-  return amplifyReady;
-}
+let configRead: Promise<AppConfig> | null = null;
 
-/**
- * Loads /config.json and the auth library together, configures Amplify (which completes a pending
- * OAuth redirect) and reads the session. Call once at startup; rendering does not wait for it.
- */
-export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): Promise<void> {
-  const amplify = import('./amplify');
-  amplifyReady = Promise.all([configLoader(), amplify]).then(([config, mod]) => {
-    // RUM only when configured (AWS), in its own chunk, started after the page is idle (app/rum.ts).
-    if (config.rum) void import('../app/rum').then((rum) => rum.startRumWhenIdle(config.rum));
+/** Amplify with /config.json, configured (which completes a pending OAuth redirect); loaded on first need. */
+function auth(): Promise<AmplifyModule> {
+  if (!configRead) throw new Error('Authentication has not started');
+  amplifyReady ??= Promise.all([configRead, import('./amplify')]).then(([config, mod]) => {
     mod.configureAmplify(config, (event) => {
       switch (event.type) {
         case 'returnPath': {
@@ -84,8 +79,47 @@ export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): 
     });
     return mod;
   });
-  return amplifyReady.then(
-    () => refreshSession().then(() => undefined),
+  // A failed download is tried again at the next need (a later token refresh may come when the network is back).
+  amplifyReady.catch(() => {
+    amplifyReady = null;
+  });
+  return amplifyReady;
+}
+
+/** The page is Cognito's return from sign-in (?code= or ?error=, with the state Amplify sent). */
+function returningFromSignIn(): boolean {
+  const query = new URLSearchParams(window.location.search);
+  return query.has('state') && (query.has('code') || query.has('error'));
+}
+
+/** Whether the stored token may stand for the session: not while Amplify completes a return from sign-in. */
+let storedTokenTrusted = false;
+
+/**
+ * Reads the session at startup; rendering waits for it (main.tsx). A returning visitor with a valid stored token
+ * (./storedToken) is signed in at once, without Amplify; otherwise /config.json and Amplify load together and
+ * Amplify reads (or refreshes, or completes) the session.
+ */
+export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): Promise<void> {
+  configRead = configLoader();
+  // RUM only when configured (AWS), in its own chunk, started after the page is idle (app/rum.ts).
+  configRead.then(
+    (config) => {
+      if (config.rum) void import('../app/rum').then((rum) => rum.startRumWhenIdle(config.rum));
+    },
+    () => {},
+  );
+  storedTokenTrusted = !returningFromSignIn();
+  const stored = storedTokenTrusted ? readStoredIdToken() : null;
+  if (stored) {
+    setState(authenticated(stored.claims));
+    return Promise.resolve();
+  }
+  return auth().then(
+    () =>
+      refreshSession().then(() => {
+        storedTokenTrusted = true;
+      }),
     (error: unknown) => {
       console.error('Rent.Today could not start', error);
       const message = error instanceof Error ? error.message : String(error);
@@ -94,17 +128,18 @@ export function startAuth(configLoader: () => Promise<AppConfig> = loadConfig): 
   );
 }
 
+function authenticated({ sub, email, name, picture }: IdClaims): SessionState {
+  return sub
+    ? { status: 'authenticated', data: { userId: sub, email, name, image: picture } }
+    : { status: 'unauthenticated', data: null, signingOut: state.signingOut };
+}
+
 /** Re-reads the Amplify session; the ID token carries sub, email, name and picture. */
 export async function refreshSession(forceRefresh = false): Promise<SessionState> {
   try {
     const mod = await auth();
     const id = await mod.readIdToken(forceRefresh);
-    if (!id?.claims.sub) {
-      setState({ status: 'unauthenticated', data: null, signingOut: state.signingOut });
-    } else {
-      const { sub, email, name, picture } = id.claims;
-      setState({ status: 'authenticated', data: { userId: sub, email, name, image: picture } });
-    }
+    setState(id ? authenticated(id.claims) : { status: 'unauthenticated', data: null, signingOut: state.signingOut });
   } catch (error) {
     // SPEC §8: a session fetch failure is logged as CLIENT_SESSION_ERROR.
     console.error('CLIENT_SESSION_ERROR', error);
@@ -148,8 +183,10 @@ export async function startSignIn(returnPath: string): Promise<'redirecting' | '
   return outcome;
 }
 
-/** The API bearer: the Cognito ID token (refreshed by Amplify when needed), or null when signed out. */
+/** The API bearer: the Cognito ID token (the stored one while valid, else Amplify's, refreshed), or null. */
 export async function getIdToken(): Promise<string | null> {
+  const stored = storedTokenTrusted ? readStoredIdToken() : null;
+  if (stored) return stored.token;
   try {
     const mod = await auth();
     return (await mod.readIdToken())?.token ?? null;
@@ -184,23 +221,6 @@ const update = () => refreshSession(true);
 export function useSession(): Session {
   const snapshot = useSyncExternalStore(subscribe, () => state);
   return { ...snapshot, update };
-}
-
-/**
- * Whether Amplify has tokens stored from an earlier visit (its LastAuthUser key), read synchronously before the
- * session is known, so the shell can lay out the signed-in frame (the navigation) at once instead of moving the
- * page when the session arrives. A hint only: the session itself decides what is shown.
- */
-export function hasStoredSession(): boolean {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) return true;
-    }
-  } catch {
-    // Storage blocked: no hint.
-  }
-  return false;
 }
 
 export function getSessionState(): SessionState {
