@@ -1,14 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 
-/** A page that is not there yet holds a screenful, so the footer is out of view before the page arrives (no shift). */
+/** A page that is not there yet (the page area holds a screenful meanwhile: `.rt-main`). */
 export function PageLoading({ text = 'Loading' }: { text?: string }) {
   return (
-    <div className="rt-page-loading">
-      <Box padding={{ vertical: 'xxxl' }} textAlign="center" data-testid="page-loading">
-        <StatusIndicator type="loading">{text}</StatusIndicator>
-      </Box>
-    </div>
+    <Box padding={{ vertical: 'xxxl' }} textAlign="center" data-testid="page-loading">
+      <StatusIndicator type="loading">{text}</StatusIndicator>
+    </Box>
   );
 }
 
