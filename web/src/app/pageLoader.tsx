@@ -49,6 +49,11 @@ export function pageLoader<P extends object = object>(
   };
 }
 
+/** A part's loader from the named export that is its component: `partLoader(() => import('./X').then((m) => m.X))`. */
+export function partLoader<P extends object>(load: () => Promise<ComponentType<P>>): PageLoader<P> {
+  return pageLoader(() => load().then((component) => ({ default: component })));
+}
+
 /**
  * Renders a page once its code is there, "Loading" until then. Not React.lazy: a lazy page suspends on its first
  * render even when its code arrived long before (preloaded), and React then holds it back for up to 300 ms after

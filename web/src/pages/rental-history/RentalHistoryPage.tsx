@@ -4,7 +4,7 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { pageLoader, useLoadedPart } from '../../app/pageLoader';
+import { partLoader, useLoadedPart } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -19,9 +19,7 @@ import { useRentalHistoryPage } from './use-rental-history';
  * A lease's card, with its month-by-month rent table, in a chunk of its own: only a tenant's page shows leases, so
  * staff never download it; a tenant's loads as soon as their role is known, while their history loads.
  */
-const leaseCard = pageLoader<{ lease: RentalLease }>(() =>
-  import('./LeaseCard').then((m) => ({ default: m.LeaseCard })),
-);
+const leaseCard = partLoader<{ lease: RentalLease }>(() => import('./LeaseCard').then((m) => m.LeaseCard));
 
 export default function RentalHistoryPage() {
   useDocumentTitle('Rental History');

@@ -1,13 +1,10 @@
 import type { ComponentType } from 'react';
 import { PartLoading } from '../../app/PageLoading';
-import { pageLoader, partOr } from '../../app/pageLoader';
+import { partLoader, partOr } from '../../app/pageLoader';
 
 /** A part whose code loads when it is first shown, "Loading" until then. */
 const loadedWhenShown = <P extends object>(load: () => Promise<ComponentType<P>>) =>
-  partOr(
-    pageLoader<P>(() => load().then((component) => ({ default: component }))),
-    PartLoading,
-  );
+  partOr(partLoader(load), PartLoading);
 
 /**
  * The tabs after the first (profit and loss) and the Schedule E worksheet, each with its tables, in chunks of their

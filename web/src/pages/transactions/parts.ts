@@ -1,4 +1,4 @@
-import { pageLoader } from '../../app/pageLoader';
+import { pageLoader, partLoader } from '../../app/pageLoader';
 import { tablePreferences } from '../../components/preferences';
 import type { TransactionFilterBarProps } from './TransactionFilterBar';
 
@@ -9,7 +9,7 @@ import type { TransactionFilterBarProps } from './TransactionFilterBar';
  * never; a desktop loads all three with the page (routes.tsx).
  */
 export const ledgerTable = pageLoader(() => import('./LedgerTable'));
-export const ledgerFilterFields = pageLoader<TransactionFilterBarProps>(() =>
-  import('./TransactionFilterBar').then((m) => ({ default: m.TransactionFilterBar })),
+export const ledgerFilterFields = partLoader<TransactionFilterBarProps>(() =>
+  import('./TransactionFilterBar').then((m) => m.TransactionFilterBar),
 );
 export const LEDGER_DESKTOP_PARTS = [ledgerTable, ledgerFilterFields, tablePreferences];
