@@ -24,19 +24,16 @@ export const SIZE_BUDGETS = { js: 170 * 1024, css: 50 * 1024 };
 const PROFILE = !!process.env.LIGHTHOUSE_PROFILE;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
-/** LIGHTHOUSE_PAGES=/dashboard,/transactions and LIGHTHOUSE_RUNS=1 narrow a run while working on one page. */
+/**
+ * LIGHTHOUSE_PAGES=/dashboard,/transactions and LIGHTHOUSE_RUNS=1 narrow a run while working on one page;
+ * LIGHTHOUSE_PAGES may name any page (those not signed out are measured signed in, e.g. /rules).
+ */
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
-const chosen = (pages: string[]) => (ONLY_PAGES ? pages.filter((p) => ONLY_PAGES.includes(p)) : pages);
-const SIGNED_OUT_PAGES = chosen(['/', '/signin']);
-const SIGNED_IN_PAGES = chosen([
-  '/dashboard',
-  '/transactions',
-  '/properties',
-  '/maintenance',
-  '/cash-flow',
-  '/reports',
-  '/rental-history',
-]);
+const SIGNED_OUT = ['/', '/signin'];
+const SIGNED_OUT_PAGES = ONLY_PAGES ? SIGNED_OUT.filter((p) => ONLY_PAGES.includes(p)) : SIGNED_OUT;
+const SIGNED_IN_PAGES = ONLY_PAGES
+  ? ONLY_PAGES.filter((p) => !SIGNED_OUT.includes(p))
+  : ['/dashboard', '/transactions', '/properties', '/maintenance', '/cash-flow', '/reports', '/rental-history'];
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 
 interface Sample {
