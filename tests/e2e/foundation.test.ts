@@ -24,6 +24,40 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await context.close();
   });
 
+  it("reports an unhandled error to the client log, and not the browser's ResizeObserver loop notice", async () => {
+    const { page, context } = await browser.newPage();
+    const reports: string[] = [];
+    await page.route('**/api/client-log', async (route) => {
+      reports.push(route.request().postDataBuffer()?.toString() ?? '');
+      await route.fallback();
+    });
+    await page.goto('/');
+    await page.getByTestId('footer').waitFor();
+    // An observer that resizes what it observes: the browser raises its loop notice as an error event.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const box = document.createElement('div');
+          document.body.append(box);
+          let calls = 0;
+          new ResizeObserver(() => {
+            calls += 1;
+            box.style.height = `${calls}px`;
+            if (calls === 5) resolve();
+          }).observe(box);
+        }),
+    );
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('A failure the client log must hear of');
+      }),
+    );
+    // One report per kind every 30 s: had the notice been sent, this one would have been held back.
+    await expect.poll(() => reports.join()).toContain('A failure the client log must hear of');
+    expect(reports.filter((report) => report.includes('ResizeObserver'))).toEqual([]);
+    await context.close();
+  });
+
   it("ships React's production build and no message parser on the first load, however the build was started", async () => {
     const { page, context } = await browser.newPage();
     await page.goto('/');

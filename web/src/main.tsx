@@ -10,8 +10,12 @@ import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
 initTheme();
-// Unhandled errors go to the client log (SPEC §7); its module loads on the first one.
+// Unhandled errors go to the client log (SPEC §7); its module loads on the first one. Not the notice the browser
+// raises as an error event when a ResizeObserver callback changes layout (Cloudscape's components measure
+// themselves): the observers run again in the next frame, and nothing failed.
+const RESIZE_OBSERVER_NOTICE = /^ResizeObserver loop/;
 window.addEventListener('error', (event) => {
+  if (RESIZE_OBSERVER_NOTICE.test(event.message)) return;
   void import('./app/clientLog').then((log) =>
     log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', event.message || 'Unhandled error'),
   );
