@@ -3,6 +3,7 @@ import { hasStoredSession } from '../auth/session';
 import { BOOKS_DESKTOP_PARTS } from '../features/books/parts';
 import { dashboardPage } from '../pages/dashboard/dashboardPage';
 import { MAINTENANCE_DESKTOP_PARTS } from '../pages/maintenance/parts';
+import { ORG_SETTINGS_DESKTOP_PARTS } from '../pages/org-settings/parts';
 import { PROPERTIES_DESKTOP_PARTS } from '../pages/properties/parts';
 import { LEDGER_DESKTOP_PARTS } from '../pages/transactions/parts';
 import { LoadedPage, type PageLoader, pageLoader, withDesktopParts } from './pageLoader';
@@ -25,7 +26,9 @@ const pages = {
     withDesktopParts(import('../pages/maintenance/MaintenancePage'), MAINTENANCE_DESKTOP_PARTS),
   ),
   rentalHistory: pageLoader(() => import('../pages/rental-history/RentalHistoryPage')),
-  orgSettings: pageLoader(() => import('../pages/org-settings/OrgSettingsPage')),
+  orgSettings: pageLoader(() =>
+    withDesktopParts(import('../pages/org-settings/OrgSettingsPage'), ORG_SETTINGS_DESKTOP_PARTS),
+  ),
   account: pageLoader(() => import('../pages/settings/AccountPage')),
   preferences: pageLoader(() => import('../pages/settings/PreferencesPage')),
   notifications: pageLoader(() => import('../pages/settings/NotificationsPage')),

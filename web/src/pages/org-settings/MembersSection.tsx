@@ -2,20 +2,22 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { humanizeRole, type Role } from '@rent/shared/core/roles';
+import { humanizeRole } from '@rent/shared/core/roles';
 import type { Member } from '../../api/members';
 import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/dates';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { memberLabel, type useOrgSettings } from './use-org-settings';
 
-type Members = ReturnType<typeof useOrgSettings>['members'];
+export type Members = ReturnType<typeof useOrgSettings>['members'];
+
+/** The role dialog (with its role picker) loads when first opened. */
+const RoleModal = lazyWhenShown(() => import('./MemberRoleModal').then((m) => m.MemberRoleModal));
 
 /** Role right after the name: on a phone the first columns are the ones on screen. */
 const columns = (me: string): TableProps.ColumnDefinition<Member>[] => [
@@ -36,7 +38,7 @@ export function MembersSection({ members, organizationName }: { members: Members
     <SpaceBetween size="l">
       {members.canView ? <MembersTable members={members} /> : null}
       <LeaveContainer members={members} organizationName={organizationName} />
-      <RoleModal members={members} />
+      <RoleModal shown={!!members.roleDialog} members={members} />
       <RemoveModal members={members} organizationName={organizationName} />
       <LeaveModal members={members} organizationName={organizationName} />
     </SpaceBetween>
@@ -131,54 +133,6 @@ function LeaveContainer({ members, organizationName }: { members: Members; organ
         </Box>
       )}
     </Container>
-  );
-}
-
-function RoleModal({ members }: { members: Members }) {
-  const dialog = members.roleDialog;
-  const selectedOption = dialog?.options.find((o) => o.value === dialog.role) ?? null;
-  return (
-    <Modal
-      visible={!!dialog}
-      onDismiss={members.closeRoleDialog}
-      header="Change role"
-      closeAriaLabel="Close"
-      data-testid="member-role-modal"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={members.closeRoleDialog} disabled={dialog?.saving}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void members.saveRole()}
-              loading={dialog?.saving}
-              disabled={dialog?.unchanged}
-              data-testid="member-role-save"
-            >
-              Save
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      {dialog ? (
-        <FormField
-          label={`Role of ${memberLabel(dialog.member)}`}
-          description="The new role applies from their next action."
-          controlId="member-role-select"
-        >
-          <Select
-            controlId="member-role-select"
-            selectedOption={selectedOption}
-            options={dialog.options}
-            onChange={({ detail }) => members.chooseRole(detail.selectedOption.value as Role)}
-            data-testid="member-role-select"
-          />
-        </FormField>
-      ) : null}
-    </Modal>
   );
 }
 

@@ -13,13 +13,11 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { ORGANIZATION_NAME_MAX } from '@rent/shared/core/organization';
 import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
+import { BelowTheFold } from '../../components/BelowTheFold';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { BankConnectionsSection } from './BankConnectionsSection';
-import { ClosedPeriodSection } from './ClosedPeriodSection';
-import { InvitationsSection } from './InvitationsSection';
-import { MembershipActivitySection } from './MembershipActivitySection';
 import { MembersSection } from './MembersSection';
+import { BankConnectionsSection, ClosedPeriodSection, InvitationsSection, MembershipActivitySection } from './parts';
 import { useOrgSettings } from './use-org-settings';
 
 function withArticle(noun: string): string {
@@ -129,10 +127,16 @@ export default function OrgSettingsPage() {
         ) : null}
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
-        {organization && invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
-        {organization && banks.canView ? <BankConnectionsSection banks={banks} /> : null}
-        {organization && activity.visible ? <MembershipActivitySection activity={activity} /> : null}
-        {organization && closedPeriod.visible ? <ClosedPeriodSection section={closedPeriod} /> : null}
+        {organization ? (
+          <BelowTheFold>
+            <SpaceBetween size="l">
+              {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
+              {banks.canView ? <BankConnectionsSection banks={banks} /> : null}
+              {activity.visible ? <MembershipActivitySection activity={activity} /> : null}
+              {closedPeriod.visible ? <ClosedPeriodSection section={closedPeriod} /> : null}
+            </SpaceBetween>
+          </BelowTheFold>
+        ) : null}
       </SpaceBetween>
     </ContentLayout>
   );
