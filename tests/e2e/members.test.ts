@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { joinAs, type Person } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization } from './own-org.js';
 
@@ -91,8 +91,11 @@ describe('members in Org Settings, in Chromium', () => {
 
     const { page, context } = await browser.newPage(PHONE);
     await signInFromHeader(page, org.email);
+    const chunksOf = recordChunks(page);
     await openOrgSettings(page);
     await expect.poll(() => page.getByTestId('members-table').textContent()).toContain(tenant.email);
+    // The member dialogs (the role's with its picker) are no part of the page's load: they come when first opened.
+    expect(chunksOf('MemberModals')).toEqual([]);
     // Nothing sticks out of the 390px page; the table scrolls inside its own container if it must.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'org settings at 390px');
@@ -105,6 +108,7 @@ describe('members in Org Settings, in Chromium', () => {
     await changeRole.click();
     const modal = page.getByTestId('member-role-modal');
     await modal.getByRole('button', { name: /Tenant/ }).click();
+    expect(chunksOf('MemberModals').length).toBe(1);
     await page.getByRole('option', { name: 'Property Manager', exact: true }).click();
     await modal.getByTestId('member-role-save').click();
     await expectToast(page, `${nameOf(tenant)} is now Property Manager.`);

@@ -1,14 +1,11 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { humanizeRole } from '@rent/shared/core/roles';
 import type { Member } from '../../api/members';
-import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/dates';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
@@ -16,8 +13,10 @@ import { memberLabel, type useOrgSettings } from './use-org-settings';
 
 export type Members = ReturnType<typeof useOrgSettings>['members'];
 
-/** The role dialog (with its role picker) loads when first opened. */
-const RoleModal = lazyWhenShown(() => import('./MemberRoleModal').then((m) => m.MemberRoleModal));
+/* The dialogs load when first opened (the role's with its picker): hidden, each was mounted with the page. */
+const RoleModal = lazyWhenShown(() => import('./MemberModals').then((m) => m.MemberRoleModal));
+const RemoveModal = lazyWhenShown(() => import('./MemberModals').then((m) => m.MemberRemoveModal));
+const LeaveModal = lazyWhenShown(() => import('./MemberModals').then((m) => m.MemberLeaveModal));
 
 /** Role right after the name: on a phone the first columns are the ones on screen. */
 const columns = (me: string): TableProps.ColumnDefinition<Member>[] => [
@@ -39,8 +38,8 @@ export function MembersSection({ members, organizationName }: { members: Members
       {members.canView ? <MembersTable members={members} /> : null}
       <LeaveContainer members={members} organizationName={organizationName} />
       <RoleModal shown={!!members.roleDialog} members={members} />
-      <RemoveModal members={members} organizationName={organizationName} />
-      <LeaveModal members={members} organizationName={organizationName} />
+      <RemoveModal shown={!!members.removing} members={members} organizationName={organizationName} />
+      <LeaveModal shown={members.leaving} members={members} organizationName={organizationName} />
     </SpaceBetween>
   );
 }
@@ -133,61 +132,5 @@ function LeaveContainer({ members, organizationName }: { members: Members; organ
         </Box>
       )}
     </Container>
-  );
-}
-
-function RemoveModal({ members, organizationName }: { members: Members; organizationName: string }) {
-  return (
-    <Modal
-      visible={!!members.removing}
-      onDismiss={members.closeRemove}
-      header="Remove member"
-      closeAriaLabel="Close"
-      data-testid="member-remove-modal"
-      footer={
-        <ConfirmFooter
-          confirmLabel="Remove"
-          onCancel={members.closeRemove}
-          onConfirm={() => void members.confirmRemove()}
-          busy={members.removePending}
-          confirmTestId="member-remove-confirm"
-        />
-      }
-    >
-      {members.removing ? (
-        <SpaceBetween size="s">
-          <Box>
-            Remove {memberLabel(members.removing)} ({members.removing.email}) from {organizationName}?
-          </Box>
-          <Alert type="warning">
-            Their access ends at once. What they recorded (such as maintenance requests) stays, attributed to them.
-          </Alert>
-        </SpaceBetween>
-      ) : null}
-    </Modal>
-  );
-}
-
-function LeaveModal({ members, organizationName }: { members: Members; organizationName: string }) {
-  return (
-    <Modal
-      visible={members.leaving}
-      onDismiss={members.closeLeave}
-      header="Leave organization"
-      closeAriaLabel="Close"
-      data-testid="member-leave-modal"
-      footer={
-        <ConfirmFooter
-          confirmLabel="Leave"
-          onCancel={members.closeLeave}
-          onConfirm={() => void members.confirmLeave()}
-          busy={members.leavePending}
-          confirmTestId="member-leave-confirm"
-        />
-      }
-    >
-      Leave {organizationName}? You lose access to its properties and books at once. If you sign in again, you start in
-      a new organization of your own.
-    </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -5,6 +6,7 @@ import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Role } from '@rent/shared/core/roles';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import type { Members } from './MembersSection';
 import { memberLabel } from './use-org-settings';
 
@@ -53,6 +55,64 @@ export function MemberRoleModal({ members }: { members: Members }) {
           />
         </FormField>
       ) : null}
+    </Modal>
+  );
+}
+
+/** Removing a member, with what happens to what they recorded. */
+export function MemberRemoveModal({ members, organizationName }: { members: Members; organizationName: string }) {
+  return (
+    <Modal
+      visible={!!members.removing}
+      onDismiss={members.closeRemove}
+      header="Remove member"
+      closeAriaLabel="Close"
+      data-testid="member-remove-modal"
+      footer={
+        <ConfirmFooter
+          confirmLabel="Remove"
+          onCancel={members.closeRemove}
+          onConfirm={() => void members.confirmRemove()}
+          busy={members.removePending}
+          confirmTestId="member-remove-confirm"
+        />
+      }
+    >
+      {members.removing ? (
+        <SpaceBetween size="s">
+          <Box>
+            Remove {memberLabel(members.removing)} ({members.removing.email}) from {organizationName}?
+          </Box>
+          <Alert type="warning">
+            Their access ends at once. What they recorded (such as maintenance requests) stays, attributed to them.
+          </Alert>
+        </SpaceBetween>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Leaving the organization oneself. */
+export function MemberLeaveModal({ members, organizationName }: { members: Members; organizationName: string }) {
+  return (
+    <Modal
+      visible={members.leaving}
+      onDismiss={members.closeLeave}
+      header="Leave organization"
+      closeAriaLabel="Close"
+      data-testid="member-leave-modal"
+      footer={
+        <ConfirmFooter
+          confirmLabel="Leave"
+          onCancel={members.closeLeave}
+          onConfirm={() => void members.confirmLeave()}
+          busy={members.leavePending}
+          confirmTestId="member-leave-confirm"
+        />
+      }
+    >
+      Leave {organizationName}? You lose access to its properties and books at once. If you sign in again, you start in
+      a new organization of your own.
     </Modal>
   );
 }
