@@ -94,7 +94,7 @@ describe('no layout shift while a page loads its data, in an organization of its
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`keeps CLS below ${CLS_BUDGET} on /dashboard, /transactions and /properties (${form})`, async () => {
+    it(`keeps CLS below ${CLS_BUDGET} on /dashboard, /transactions, /properties and the notification settings (${form})`, async () => {
       const { page } = await browser.newPage(viewport);
       const org = await signInToOwnOrganization(page, `cls-${form}`);
       const property = await org.addProperty({ address: uniqueName('12 Shift Street') });
@@ -144,8 +144,15 @@ describe('no layout shift while a page loads its data, in an organization of its
       expect(cumulativeLayoutShift(properties), `/properties ${form}: ${JSON.stringify(properties)}`).toBeLessThan(
         CLS_BUDGET,
       );
+      // The email choices hold their place while they load: the section below them stays put.
+      const notifications = await shiftsOf(page, '/settings/notifications', () =>
+        expect.poll(() => page.getByTestId('notifications-email').getAttribute('data-loading')).toBe('false'),
+      );
+      expect(notifications.filter((shift) => shift.sources.some((s) => s.includes('[notifications-current]')))).toEqual(
+        [],
+      );
       // The footer starts below the first screen and stays there, however short the page.
-      const footerShifts = [...dashboard, ...ledger, ...shortList, ...properties].filter((shift) =>
+      const footerShifts = [...dashboard, ...ledger, ...shortList, ...properties, ...notifications].filter((shift) =>
         shift.sources.some((source) => source.startsWith('footer#rt-footer')),
       );
       expect(footerShifts).toEqual([]);

@@ -12,6 +12,10 @@ describe('/settings/notifications, in Chromium', () => {
     await page.goto('/settings/notifications');
 
     const toggle = (kind: string) => page.getByTestId(`notify-${kind}`).locator('input');
+    // The toggles hold their place (unseen) while the choices load: read them once loaded.
+    const loaded = () =>
+      expect.poll(() => page.getByTestId('notifications-email').getAttribute('data-loading')).toBe('false');
+    await loaded();
     await expect.poll(() => toggle('REVIEW_REQUESTED').isChecked()).toBe(true);
     // Invitations are listed but cannot be switched off.
     expect(await toggle('INVITATION').isChecked()).toBe(true);
@@ -28,13 +32,15 @@ describe('/settings/notifications, in Chromium', () => {
     await expectAccessible(page, 'notifications saved (390 px)');
 
     await page.reload();
+    await loaded();
     await expect.poll(() => toggle('REVIEW_REQUESTED').isChecked()).toBe(true);
     expect(await toggle('MAINTENANCE_UPDATED').isChecked()).toBe(false);
     // Dark mode, same width: still readable by axe and no wider than the phone.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
-    await expect.poll(() => toggle('MAINTENANCE_UPDATED').isChecked()).toBe(false);
+    await loaded();
+    expect(await toggle('MAINTENANCE_UPDATED').isChecked()).toBe(false);
     await expectAccessible(page, 'notifications (390 px, dark)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 

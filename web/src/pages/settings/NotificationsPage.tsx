@@ -7,7 +7,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NOTIFICATIONS_LOAD_ERROR, useNotificationsPage } from './use-notifications-page';
@@ -58,10 +58,9 @@ export default function NotificationsPage() {
                 </Header>
               }
               data-testid="notifications-email"
+              data-loading={page.loading ? 'true' : 'false'}
             >
-              {page.loading ? (
-                <Spinner size="normal" />
-              ) : page.loadError ? (
+              {page.loadError ? (
                 <Alert
                   type="error"
                   header={NOTIFICATIONS_LOAD_ERROR}
@@ -70,19 +69,29 @@ export default function NotificationsPage() {
                   {page.loadError}
                 </Alert>
               ) : (
-                <SpaceBetween size="l">
-                  {page.items.map((item) => (
-                    <FormField key={item.kind} description={item.description} data-testid={`notify-${item.kind}`}>
-                      <Toggle
-                        checked={item.enabled}
-                        disabled={!item.optional || page.saving}
-                        onChange={({ detail }) => page.toggle(item.kind, detail.checked)}
-                      >
-                        {item.optional ? item.label : `${item.label} (always sent)`}
-                      </Toggle>
-                    </FormField>
-                  ))}
-                </SpaceBetween>
+                // While the choices load, the toggles hold their place unseen under the loading indicator (no shift).
+                <div className="rt-held" aria-busy={page.loading}>
+                  {page.loading ? (
+                    <div className="rt-held-status">
+                      <StatusIndicator type="loading">Loading</StatusIndicator>
+                    </div>
+                  ) : null}
+                  <div className={page.loading ? 'rt-placeholder' : undefined} inert={page.loading}>
+                    <SpaceBetween size="l">
+                      {page.items.map((item) => (
+                        <FormField key={item.kind} description={item.description} data-testid={`notify-${item.kind}`}>
+                          <Toggle
+                            checked={item.enabled}
+                            disabled={!item.optional || page.saving}
+                            onChange={({ detail }) => page.toggle(item.kind, detail.checked)}
+                          >
+                            {item.optional ? item.label : `${item.label} (always sent)`}
+                          </Toggle>
+                        </FormField>
+                      ))}
+                    </SpaceBetween>
+                  </div>
+                </div>
               )}
             </Container>
           </Form>
