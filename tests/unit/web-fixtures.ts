@@ -56,3 +56,18 @@ export function savedRule(overrides: Partial<CategorizationRule> = {}): Categori
     ...overrides,
   };
 }
+
+/** A Map-backed localStorage (Node has none). */
+export function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  };
+}

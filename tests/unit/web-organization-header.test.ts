@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './web-fixtures';
 
 // The session: a signed-in person with a token (Amplify is not loaded in unit tests).
 vi.mock('../../web/src/auth/session', () => ({
@@ -16,21 +17,6 @@ const {
   rememberOrganization,
 } = await import('../../web/src/api/organizationChoice');
 const { profileMenuItems, SWITCH_ORG_REASON, switchTarget } = await import('../../web/src/app/profileMenu');
-
-/** A Map-backed localStorage (Node has none). */
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 let sent: Headers[] = [];
 function answer(status: number, body: unknown) {

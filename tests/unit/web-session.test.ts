@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './web-fixtures';
 
 // Amplify stand-in: counts its loads and answers with the session it is given (the real one needs a browser).
 const amplify = vi.hoisted(() => ({
@@ -29,20 +30,6 @@ function storeSession(idToken: string, clockDrift = 0, user = 'google_123') {
 }
 const claims = { sub: 'user-1', email: 'jose@example.com', name: 'José Núñez', picture: null };
 const inMinutes = (minutes: number) => Math.floor((NOW + minutes * 60_000) / 1000);
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 async function freshSession(search = '') {
   vi.resetModules();
