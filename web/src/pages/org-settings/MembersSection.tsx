@@ -3,13 +3,16 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { humanizeRole } from '@rent/shared/core/roles';
-import type { Member } from '../../api/members';
+import type { ReactNode } from 'react';
+import { partOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
+import { PhoneList } from '../../components/PhoneList';
 import { formatDateTime } from '../../lib/dates';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
-import { memberLabel, type useOrgSettings } from './use-org-settings';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { membersTable } from './parts';
+import { memberLabel, memberName, type useOrgSettings } from './use-org-settings';
 
 export type Members = ReturnType<typeof useOrgSettings>['members'];
 
@@ -18,24 +21,27 @@ const RoleModal = lazyWhenShown(() => import('./MemberModals').then((m) => m.Mem
 const RemoveModal = lazyWhenShown(() => import('./MemberModals').then((m) => m.MemberRemoveModal));
 const LeaveModal = lazyWhenShown(() => import('./MemberModals').then((m) => m.MemberLeaveModal));
 
-/** Role right after the name: on a phone the first columns are the ones on screen. */
-const columns = (me: string): TableProps.ColumnDefinition<Member>[] => [
-  {
-    id: 'name',
-    header: 'Name',
-    cell: (m) => (m.userId === me ? `${m.name || m.email} (you)` : m.name || '—'),
-    isRowHeader: true,
-  },
-  { id: 'role', header: 'Role', cell: (m) => <span data-testid="member-role">{humanizeRole(m.role)}</span> },
-  { id: 'email', header: 'Email', cell: (m) => m.email },
-  { id: 'joined', header: 'Joined', cell: (m) => formatDateTime(m.joinedAt) },
-];
+/** What the members' rows are shown with: the list on a phone, the table (MembersTable) on a desktop. */
+export interface MemberRowsProps {
+  members: Members;
+  header: ReactNode;
+  empty: ReactNode;
+}
 
-/** Org Settings' people: the members table (staff), change role / remove (admins and landlords), and leave. */
+/** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
+const DesktopMembers = partOr(membersTable, MemberList);
+
+/** Org Settings' people: the members (staff), change role / remove (admins and landlords), and leave. */
 export function MembersSection({ members, organizationName }: { members: Members; organizationName: string }) {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const rows: MemberRowsProps = {
+    members,
+    header: <MembersHeader members={members} />,
+    empty: <MembersEmpty members={members} />,
+  };
   return (
     <SpaceBetween size="l">
-      {members.canView ? <MembersTable members={members} /> : null}
+      {members.canView ? desktop ? <DesktopMembers {...rows} /> : <MemberList {...rows} /> : null}
       <LeaveContainer members={members} organizationName={organizationName} />
       <RoleModal shown={!!members.roleDialog} members={members} />
       <RemoveModal shown={!!members.removing} members={members} organizationName={organizationName} />
@@ -44,63 +50,87 @@ export function MembersSection({ members, organizationName }: { members: Members
   );
 }
 
-function MembersTable({ members }: { members: Members }) {
+function MembersEmpty({ members }: { members: Members }) {
   return (
-    <Table
-      data-testid="members-table"
-      variant="container"
-      items={members.items}
-      columnDefinitions={columns(members.me)}
-      trackBy="userId"
-      wrapLines
-      selectionType={members.canManage ? 'single' : undefined}
-      selectedItems={members.selected ? [members.selected] : []}
-      onSelectionChange={({ detail }) => members.select(detail.selectedItems[0] ?? null)}
-      isItemDisabled={(m) => m.userId === members.me}
-      ariaLabels={{
-        selectionGroupLabel: 'Member selection',
-        itemSelectionLabel: (_, m) => memberLabel(m),
-        tableLabel: 'Members',
-      }}
+    <EmptyState
+      title={members.error ? 'Failed to load members' : 'No members'}
+      action={members.error ? <Button onClick={members.retry}>Retry</Button> : undefined}
+    >
+      {members.error}
+    </EmptyState>
+  );
+}
+
+function MembersHeader({ members }: { members: Members }) {
+  return (
+    <Header
+      variant="h2"
+      counter={members.items.length ? `(${members.items.length})` : undefined}
+      description={
+        members.canManage
+          ? 'Select a member to change their role or remove them. Only an admin grants or removes Admin.'
+          : 'The people in your organization. Admins and landlords manage members.'
+      }
+      actions={
+        members.canManage ? (
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button
+              disabled={!members.canChangeSelected}
+              onClick={members.openRoleDialog}
+              data-testid="member-change-role"
+            >
+              Change role
+            </Button>
+            <Button disabled={!members.canChangeSelected} onClick={members.openRemove} data-testid="member-remove">
+              Remove
+            </Button>
+          </SpaceBetween>
+        ) : undefined
+      }
+    >
+      Members
+    </Header>
+  );
+}
+
+/**
+ * The members on a phone: a row per member, their name (or email) over their email and when they joined, the role at
+ * the end, and for admins and landlords a radio button that selects them for the header's actions (not their own
+ * row). The table's columns do not fit 390 px, and its code and first render cost a phone several times this list's.
+ */
+function MemberList({ members, header, empty }: MemberRowsProps) {
+  return (
+    <PhoneList
+      testId="members-table"
+      label="Members"
+      header={header}
+      pagination={null}
       loading={members.loading}
       loadingText="Loading members"
-      empty={
-        <EmptyState
-          title={members.error ? 'Failed to load members' : 'No members'}
-          action={members.error ? <Button onClick={members.retry}>Retry</Button> : undefined}
-        >
-          {members.error}
-        </EmptyState>
-      }
-      header={
-        <Header
-          variant="h2"
-          counter={members.items.length ? `(${members.items.length})` : undefined}
-          description={
-            members.canManage
-              ? 'Select a member to change their role or remove them. Only an admin grants or removes Admin.'
-              : 'The people in your organization. Admins and landlords manage members.'
-          }
-          actions={
-            members.canManage ? (
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  disabled={!members.canChangeSelected}
-                  onClick={members.openRoleDialog}
-                  data-testid="member-change-role"
-                >
-                  Change role
-                </Button>
-                <Button disabled={!members.canChangeSelected} onClick={members.openRemove} data-testid="member-remove">
-                  Remove
-                </Button>
-              </SpaceBetween>
-            ) : undefined
-          }
-        >
-          Members
-        </Header>
-      }
+      empty={empty}
+      rows={members.items.map((m) => (
+        <li key={m.userId} className={members.canManage ? 'rt-list-item' : 'rt-list-item rt-list-item-plain'}>
+          {members.canManage ? (
+            <input
+              type="radio"
+              name="member-selection"
+              checked={members.selected?.userId === m.userId}
+              disabled={m.userId === members.me}
+              onChange={() => members.select(m)}
+              aria-label={memberLabel(m)}
+            />
+          ) : null}
+          <div className="rt-list-item-main">
+            <span className="rt-list-title">{memberName(m, members.me)}</span>
+            <div className="rt-list-meta">
+              {m.email} · Joined {formatDateTime(m.joinedAt)}
+            </div>
+          </div>
+          <div className="rt-list-end">
+            <span data-testid="member-role">{humanizeRole(m.role)}</span>
+          </div>
+        </li>
+      ))}
     />
   );
 }

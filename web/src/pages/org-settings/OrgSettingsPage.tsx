@@ -128,7 +128,8 @@ export default function OrgSettingsPage() {
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization ? (
-          <BelowTheFold>
+          // Within a quarter screen: half a screen reached past the members on a phone's first screen already.
+          <BelowTheFold margin="25% 0px">
             <SpaceBetween size="l">
               {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
               {banks.canView ? <BankConnectionsSection banks={banks} /> : null}

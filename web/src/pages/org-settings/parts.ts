@@ -1,6 +1,9 @@
 import { PartLoading } from '../../app/PageLoading';
 import { partLoader, partOr } from '../../app/pageLoader';
 
+/** The members table: a desktop's (with the page); a phone shows a list instead (MembersSection). */
+export const membersTable = partLoader(() => import('./MembersTable').then((m) => m.MembersTable));
+
 /*
  * The sections below the members, each in a chunk of its own: invitations (with the invite form's pickers), bank
  * connections, membership activity and the closed period (with its date picker). A desktop loads them with the page
@@ -17,4 +20,10 @@ export const InvitationsSection = partOr(invitations, PartLoading);
 export const BankConnectionsSection = partOr(bankConnections, PartLoading);
 export const MembershipActivitySection = partOr(membershipActivity, PartLoading);
 export const ClosedPeriodSection = partOr(closedPeriod, PartLoading);
-export const ORG_SETTINGS_DESKTOP_PARTS = [invitations, bankConnections, membershipActivity, closedPeriod];
+export const ORG_SETTINGS_DESKTOP_PARTS = [
+  membersTable,
+  invitations,
+  bankConnections,
+  membershipActivity,
+  closedPeriod,
+];

@@ -92,6 +92,9 @@ export function useOrgSettings() {
 
 /** How a member is named in texts: their name, else their email. */
 export const memberLabel = (member: Pick<Member, 'name' | 'email'>) => member.name || member.email;
+/** A member as the members table and list name them: the signed-in person is "(you)". */
+export const memberName = (member: Member, me: string) =>
+  member.userId === me ? `${member.name || member.email} (you)` : member.name || '—';
 
 /**
  * The Members section: the list (staff), the selected member, change role / remove / leave with their
