@@ -33,7 +33,7 @@ const DesktopMembers = partOr(membersTable, MemberList);
 
 /** Org Settings' people: the members (staff), change role / remove (admins and landlords), and leave. */
 export function MembersSection({ members, organizationName }: { members: Members; organizationName: string }) {
-  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const Rows = useMediaQuery(DESKTOP_QUERY) ? DesktopMembers : MemberList;
   const rows: MemberRowsProps = {
     members,
     header: <MembersHeader members={members} />,
@@ -41,7 +41,7 @@ export function MembersSection({ members, organizationName }: { members: Members
   };
   return (
     <SpaceBetween size="l">
-      {members.canView ? desktop ? <DesktopMembers {...rows} /> : <MemberList {...rows} /> : null}
+      {members.canView ? <Rows {...rows} /> : null}
       <LeaveContainer members={members} organizationName={organizationName} />
       <RoleModal shown={!!members.roleDialog} members={members} />
       <RemoveModal shown={!!members.removing} members={members} organizationName={organizationName} />

@@ -128,7 +128,7 @@ export default function OrgSettingsPage() {
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization ? (
-          // Within a quarter screen: half a screen reached past the members on a phone's first screen already.
+          // Within a quarter screen of view: at half a screen they came with a phone's first screen.
           <BelowTheFold margin="25% 0px">
             <SpaceBetween size="l">
               {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
