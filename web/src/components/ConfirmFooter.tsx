@@ -9,6 +9,8 @@ export function ConfirmFooter(props: {
   onConfirm: () => void;
   busy?: boolean;
   busyText?: string;
+  /** The primary action is not available yet (nothing changed). */
+  confirmDisabled?: boolean;
   confirmTestId?: string;
 }) {
   return (
@@ -22,6 +24,7 @@ export function ConfirmFooter(props: {
           onClick={props.onConfirm}
           loading={props.busy}
           loadingText={props.busyText}
+          disabled={props.confirmDisabled}
           data-testid={props.confirmTestId}
         >
           {props.confirmLabel}

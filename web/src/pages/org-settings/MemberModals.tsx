@@ -1,6 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
@@ -22,22 +21,14 @@ export function MemberRoleModal({ members }: { members: Members }) {
       closeAriaLabel="Close"
       data-testid="member-role-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={members.closeRoleDialog} disabled={dialog?.saving}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void members.saveRole()}
-              loading={dialog?.saving}
-              disabled={dialog?.unchanged}
-              data-testid="member-role-save"
-            >
-              Save
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Save"
+          onCancel={members.closeRoleDialog}
+          onConfirm={() => void members.saveRole()}
+          busy={dialog?.saving}
+          confirmDisabled={dialog?.unchanged}
+          confirmTestId="member-role-save"
+        />
       }
     >
       {dialog ? (

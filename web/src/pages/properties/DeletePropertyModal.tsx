@@ -1,11 +1,11 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type Property, useDeleteProperty } from '../../api/properties';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { toast } from '../../components/toast/store';
 
 /**
@@ -52,22 +52,14 @@ export function DeletePropertyModal({
       closeAriaLabel="Close"
       data-testid="property-delete-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={() => onClose(false)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void onDelete()}
-              loading={remove.isPending}
-              loadingText="Deleting"
-              data-testid="property-delete-confirm"
-            >
-              Delete
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Delete"
+          onCancel={() => onClose(false)}
+          onConfirm={() => void onDelete()}
+          busy={remove.isPending}
+          busyText="Deleting"
+          confirmTestId="property-delete-confirm"
+        />
       }
     >
       <SpaceBetween size="m">
