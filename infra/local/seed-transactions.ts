@@ -2,9 +2,9 @@ import { deflateSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
+import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
 import type { ReceiptRecord } from '@rent/functions/data/repositories/receipts';
-import { computeRollups, rollupItems } from '@rent/functions/data/rollups';
-import { type TransactionRecord, transactionItem } from '@rent/functions/data/transactionItems';
 import type { Category } from '@rent/shared';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { TransactionRecord } from '@rent/functions/data/transactionItems';
+import type { TransactionRecord } from '@rent/functions/data/ledger/items';
 import { Agent, request } from 'undici';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { seedBenchTransactions } from './seed-transactions.js';

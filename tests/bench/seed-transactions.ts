@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
-import { cellUpdates, RollupDeltas } from '@rent/functions/data/rollups';
-import { type TransactionRecord, transactionItem } from '@rent/functions/data/transactionItems';
+import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import { cellUpdates, RollupDeltas } from '@rent/functions/data/ledger/rollupDeltas';
 import { CATEGORY_GROUPS, type Category, PROPERTY_MONEY_FIELDS } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { batchWrite } from '../../infra/local/seed-transactions.js';

@@ -167,7 +167,7 @@ describe('audit trail: one entry per changed transaction on every write path', (
     const listed = (await api.get('/api/transactions?search=audit%20hardware&limit=5')).body.transactions;
     expect(listed).toHaveLength(1);
     const id = listed[0].id as string;
-    // A bank arrival writes no entry item (repositories/audit.ts writesAuditEntry)...
+    // A bank arrival writes no entry item (data/ledger/audit.ts writesAuditEntry)...
     expect(await auditOf(orgId, id)).toEqual([]);
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ modified: [{ ...tx, amount: 13.75 }] }));
     const trail = await auditOf(orgId, id);

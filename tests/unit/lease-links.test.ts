@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeCell } from '../../functions/src/data/rollupSums';
-import { computeRollups, isCounter, leaseRentOf } from '../../functions/src/data/rollups';
+import { computeRollups, isCounter, leaseRentOf } from '../../functions/src/data/ledger/rollupDeltas';
+import { summarizeCell } from '../../functions/src/data/ledger/rollupSums';
 import { leaseLink, withLeaseLink } from '../../shared/src/core/leaseLinks';
 
 const a = { id: 'la', propertyId: 'p1', leaseStart: '2026-01-01', leaseEnd: '2026-06-30' };

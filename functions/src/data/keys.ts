@@ -210,7 +210,7 @@ export const keys = {
     SKTo: `ROLLUP#${toMonth}#~`,
   }),
   rollupsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'ROLLUP#' }),
-  /** A property's (or no property's) capital spending counters of one year, named by month (data/rollups.ts). */
+  /** A property's (or no property's) capital spending counters of one year, named by month (data/ledger/rollupDeltas.ts). */
   capitalLedger: (orgId: string, year: string, propertyId: string | null) => ({
     PK: orgPk(orgId),
     SK: `CAPEX#${year}#${propertyId === null ? 'NOPROP' : `PROP#${propertyId}`}`,

@@ -50,7 +50,7 @@ export type AttributeItem = Record<string, AttributeValue>;
 
 /**
  * Every item of a Query in DynamoDB's own attribute-value form, and how many requests it took. For the one hot
- * read whose items hold hundreds of attributes (the rollup cells, data/rollups.ts `parseRollupAttributes`):
+ * read whose items hold hundreds of attributes (the rollup cells, data/ledger/rollupDeltas.ts `parseRollupAttributes`):
  * the reader converts only the counters it keeps, where the document client would unmarshal every attribute
  * first; on a 24-month report that unmarshalling cost more CPU than the handler's own arithmetic.
  */

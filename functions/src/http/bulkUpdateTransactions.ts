@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
-import { audited } from '../data/repositories/audit.js';
+import { audited } from '../data/ledger/audit.js';
 import { http } from '../runtime/http.js';
 import { bulkUpdateLinked } from '../services/leaseLinks.js';
 

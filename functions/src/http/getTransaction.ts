@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
-import { transactionToApi } from '../data/transactionItems.js';
-import { getTransaction } from '../data/transactions/read.js';
+import { transactionToApi } from '../data/ledger/items.js';
+import { getTransaction } from '../data/ledger/read.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.getTransaction, async ({ caller, params }) => ({

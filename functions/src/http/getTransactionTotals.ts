@@ -1,6 +1,6 @@
 import { fromCents, routes } from '@rent/shared';
-import { transactionTotals } from '../data/transactions/totals.js';
-import { waitingTotals } from '../data/transactions/waiting.js';
+import { transactionTotals } from '../data/ledger/totals.js';
+import { waitingTotals } from '../data/ledger/waiting.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.getTransactionTotals, async ({ caller, query }) => {

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT, routes } from '@rent/shared';
-import { transactionToApi } from '../data/transactionItems.js';
-import { listTransactions } from '../data/transactions/list.js';
-import { listWaitingOn } from '../data/transactions/waiting.js';
+import { transactionToApi } from '../data/ledger/items.js';
+import { listTransactions } from '../data/ledger/list.js';
+import { listWaitingOn } from '../data/ledger/waiting.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.listTransactions, async ({ caller, query }) => {

@@ -1,6 +1,6 @@
 import { PREVIEW_PAGE_DEFAULT, routes, ruleCriteriaOf } from '@rent/shared';
-import { previewRule } from '../data/repositories/matchIndex.js';
-import { transactionToApi } from '../data/transactionItems.js';
+import { transactionToApi } from '../data/ledger/items.js';
+import { previewRule } from '../data/ledger/matchIndex.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.previewRule, async ({ caller, body }) => {

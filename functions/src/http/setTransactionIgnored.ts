@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
-import { setTransactionIgnored } from '../data/transactions/writes.js';
+import { setTransactionIgnored } from '../data/ledger/writes.js';
 import { http } from '../runtime/http.js';
 
 export const handler = http(routes.setTransactionIgnored, async ({ caller, params, body }) => {

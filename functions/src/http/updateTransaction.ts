@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
-import { transactionToApi } from '../data/transactionItems.js';
+import { transactionToApi } from '../data/ledger/items.js';
 import { http } from '../runtime/http.js';
 import { updateTransactionLinked } from '../services/leaseLinks.js';
 

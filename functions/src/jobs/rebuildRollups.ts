@@ -17,7 +17,7 @@ export async function handler(event: { organizationId?: unknown }) {
   if (typeof event?.organizationId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(event.organizationId)) {
     throw new Error('Invoke with {"organizationId": "<id>"}: one organization per call.');
   }
-  const { rebuildRollups } = await import('../data/repositories/rollups.js');
+  const { rebuildRollups } = await import('../data/ledger/rollups.js');
   return rebuildRollups(event.organizationId);
 }
 
@@ -39,7 +39,7 @@ async function main() {
   if (values.endpoint) process.env.DYNAMODB_ENDPOINT = values.endpoint;
   process.env.TABLE_NAME = values.table ?? process.env.TABLE_NAME ?? 'rent-today';
   process.env.LOG_LEVEL ??= 'warn';
-  const { rebuildRollups } = await import('../data/repositories/rollups.js');
+  const { rebuildRollups } = await import('../data/ledger/rollups.js');
   const { allOrganizationIds } = await import('../data/repositories/organizations.js');
   const organizations = values.all ? await allOrganizationIds() : (values.org ?? []);
   for (const organizationId of organizations) {

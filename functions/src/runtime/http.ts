@@ -13,7 +13,7 @@ import type {
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
 import type { z } from 'zod';
-import { audited } from '../data/repositories/audit.js';
+import { audited } from '../data/ledger/audit.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';

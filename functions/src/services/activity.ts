@@ -1,9 +1,9 @@
 import { type AuditEntry, auditDiff, type TransactionActivity } from '@rent/shared';
-import type { AuditEntryRecord } from '../data/repositories/audit.js';
-import { readActivityPartition } from '../data/repositories/audit.js';
+import type { AuditEntryRecord } from '../data/ledger/audit.js';
+import { readActivityPartition } from '../data/ledger/audit.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { getTransaction } from '../data/ledger/read.js';
 import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { getTransaction } from '../data/transactions/read.js';
 import type { Caller } from '../runtime/identity.js';
 import { messageToApi, people, person, reviewToApi } from './reviews.js';
 
@@ -53,7 +53,7 @@ export async function transactionActivity(caller: Caller, transactionId: string)
 }
 
 /**
- * A bank sync's creation writes no entry (repositories/audit.ts `writesAuditEntry`): it is rebuilt here from the
+ * A bank sync's creation writes no entry (data/ledger/audit.ts `writesAuditEntry`): it is rebuilt here from the
  * transaction as it is now, each later entry's change undone newest first (every change has its entry), so it
  * says what the bank brought, as a written one would.
  */

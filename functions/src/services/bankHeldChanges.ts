@@ -1,14 +1,14 @@
 import { inClosedPeriod } from '@rent/shared';
+import { type TransactionChange, writeTransactionChanges } from '../data/ledger/changes.js';
+import { getClosedPeriod } from '../data/ledger/closedPeriods.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { readTransactions } from '../data/ledger/read.js';
 import {
   dropHeldBankChange,
   type HeldBankChange,
   heldBankChangeDeleteOp,
   listHeldBankChanges,
 } from '../data/repositories/bankHeldChanges.js';
-import { getClosedPeriod } from '../data/repositories/closedPeriods.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
-import { readTransactions } from '../data/transactions/read.js';
 import { logger } from '../lib/logger.js';
 import type { SyncPlan } from './bankSyncPlan.js';
 import { applyBankRemovals, keepRemovedByBank, planExtrasOps } from './bankSyncWrites.js';

@@ -1,9 +1,9 @@
+import { writeTransactionChanges } from '../data/ledger/changes.js';
+import { assertPeriodOpen } from '../data/ledger/closedPeriods.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { getTransaction, readTransactions } from '../data/ledger/read.js';
 import { mergeSuggestedMatch } from '../data/repositories/bankTransactions.js';
-import { assertPeriodOpen } from '../data/repositories/closedPeriods.js';
 import { deleteActivity } from '../data/repositories/reviews.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { writeTransactionChanges } from '../data/transactions/changes.js';
-import { getTransaction, readTransactions } from '../data/transactions/read.js';
 import { Conflict } from '../domain-errors.js';
 
 /**

@@ -1,3 +1,6 @@
+import { writeTransactionChanges } from '../data/ledger/changes.js';
+import { closedThroughFor } from '../data/ledger/closedPeriods.js';
+import { readTransactions } from '../data/ledger/read.js';
 import { holdBankChanges } from '../data/repositories/bankHeldChanges.js';
 import { listBankAccounts } from '../data/repositories/banks.js';
 import {
@@ -5,10 +8,7 @@ import {
   listPendingBankTransactions,
   readBankPointers,
 } from '../data/repositories/bankTransactions.js';
-import { closedThroughFor } from '../data/repositories/closedPeriods.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
-import { writeTransactionChanges } from '../data/transactions/changes.js';
-import { readTransactions } from '../data/transactions/read.js';
 import { fitSyncPlanToClosedPeriod } from './bankHeldChanges.js';
 import { planSync, type SyncPages } from './bankSyncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './bankSyncWrites.js';

@@ -7,9 +7,9 @@ import {
   type PlaidTransactionLike,
   type RuleSet,
 } from '@rent/shared';
+import type { TransactionChange } from '../data/ledger/changes.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
 import type { BankPointer } from '../data/repositories/bankTransactions.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import type { TransactionChange } from '../data/transactions/changes.js';
 import { categorizeOnArrival } from './transactions.js';
 
 /**

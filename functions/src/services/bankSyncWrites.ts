@@ -1,3 +1,6 @@
+import { writeTransactionChanges } from '../data/ledger/changes.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { readTransactions } from '../data/ledger/read.js';
 import {
   bankPendingDeleteOp,
   bankPendingPutOp,
@@ -6,9 +9,6 @@ import {
 } from '../data/repositories/bankTransactions.js';
 import { deleteActivity } from '../data/repositories/reviews.js';
 import type { TransactOp } from '../data/transact.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { writeTransactionChanges } from '../data/transactions/changes.js';
-import { readTransactions } from '../data/transactions/read.js';
 import type { PlanExtras } from './bankSyncPlan.js';
 
 /** The writes a planned bank change brings besides the transaction: used by a sync and by a held change's replay. */

@@ -1,5 +1,5 @@
 import type { ClosedPeriod } from '@rent/shared';
-import { getClosedPeriod, listClosedPeriodChanges, setClosedPeriod } from '../data/repositories/closedPeriods.js';
+import { getClosedPeriod, listClosedPeriodChanges, setClosedPeriod } from '../data/ledger/closedPeriods.js';
 import { NotAllowed } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import type { Caller } from '../runtime/identity.js';

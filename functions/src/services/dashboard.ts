@@ -8,11 +8,11 @@ import {
   type ReportPeriodQuery,
   rentTotals,
 } from '@rent/shared';
+import { UNCATEGORIZED_KEY } from '../data/ledger/rollupDeltas.js';
+import { readRollupCells } from '../data/ledger/rollups.js';
+import { waitingTransactions } from '../data/ledger/waiting.js';
 import { maintenanceCounts } from '../data/repositories/maintenance.js';
-import { readRollupCells } from '../data/repositories/rollups.js';
 import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { UNCATEGORIZED_KEY } from '../data/rollups.js';
-import { waitingTransactions } from '../data/transactions/waiting.js';
 import { attentionCounts } from './attention.js';
 import { leaseRentIn, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './reports.js';

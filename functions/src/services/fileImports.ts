@@ -7,9 +7,14 @@ import {
   type ImportPreviewResult,
   inClosedPeriod,
 } from '@rent/shared';
-import { audited } from '../data/repositories/audit.js';
+import { audited } from '../data/ledger/audit.js';
+import { assertPeriodOpen, closedThroughFor } from '../data/ledger/closedPeriods.js';
+import { transactionsDated } from '../data/ledger/dateRange.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { readTransactions } from '../data/ledger/read.js';
+import { deleteUntouchedTransactions, untouched } from '../data/ledger/removeMany.js';
+import { notYourProperty } from '../data/ledger/writeOps.js';
 import { getBankAccount } from '../data/repositories/banks.js';
-import { assertPeriodOpen, closedThroughFor } from '../data/repositories/closedPeriods.js';
 import {
   getImport,
   IMPORT_LEASE_MS,
@@ -23,11 +28,6 @@ import {
   updateImport,
 } from '../data/repositories/imports.js';
 import { getProperty } from '../data/repositories/properties.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { transactionsDated } from '../data/transactions/dateRange.js';
-import { readTransactions } from '../data/transactions/read.js';
-import { deleteUntouchedTransactions, untouched } from '../data/transactions/removeMany.js';
-import { notYourProperty } from '../data/transactions/writeOps.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { importTransactions } from './transactions.js';

@@ -1,10 +1,10 @@
 import type { BulkTransactionUpdate, TransactionUpdate } from '@rent/shared';
 import { type LinkableLease, leaseFits, withLeaseLink } from '@rent/shared';
+import { bulkUpdateTransactions } from '../data/ledger/bulk.js';
+import type { TransactionChange } from '../data/ledger/changes.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { updateTransaction } from '../data/ledger/writes.js';
 import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { bulkUpdateTransactions } from '../data/transactions/bulk.js';
-import type { TransactionChange } from '../data/transactions/changes.js';
-import { updateTransaction } from '../data/transactions/writes.js';
 import { InvalidReference, NotFound } from '../domain-errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fromCents, type MaintenanceCosts } from '@rent/shared';
+import { readTransactions } from '../data/ledger/read.js';
 import { costTransactionIdsOf } from '../data/repositories/maintenanceCosts.js';
-import { readTransactions } from '../data/transactions/read.js';
 import type { Caller } from '../runtime/identity.js';
 
 /**

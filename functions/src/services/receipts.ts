@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RECEIPT_MAX_BYTES, type ReceiptUploadRequest } from '@rent/shared';
+import { deleteTransaction } from '../data/ledger/writes.js';
 import {
   deleteReceiptRecord,
   discardPendingReceipt,
@@ -11,7 +12,6 @@ import {
 } from '../data/repositories/receipts.js';
 import { deleteActivity } from '../data/repositories/reviews.js';
 import { StaleRead } from '../data/transact.js';
-import { deleteTransaction } from '../data/transactions/writes.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import {
   CONTENT_TYPE_LABELS,

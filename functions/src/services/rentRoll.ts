@@ -8,12 +8,12 @@ import {
   rentRollMonths,
   rentTotals,
 } from '@rent/shared';
+import { leaseRentOf, type RollupCell } from '../data/ledger/rollupDeltas.js';
+import { summarizeCell } from '../data/ledger/rollupSums.js';
+import { readRollupCells } from '../data/ledger/rollups.js';
 import { profilesOf } from '../data/repositories/members.js';
 import { listProperties } from '../data/repositories/properties.js';
-import { readRollupCells } from '../data/repositories/rollups.js';
 import { type LeaseRecord, leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { summarizeCell } from '../data/rollupSums.js';
-import { leaseRentOf, type RollupCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 
 /**

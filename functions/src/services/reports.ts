@@ -14,11 +14,11 @@ import {
   type ScheduleEWorksheet,
   scheduleEWorksheet,
 } from '@rent/shared';
+import type { RollupCell } from '../data/ledger/rollupDeltas.js';
+import { summarizeCell } from '../data/ledger/rollupSums.js';
+import { readRollupCells } from '../data/ledger/rollups.js';
 import { listProperties } from '../data/repositories/properties.js';
-import { readRollupCells } from '../data/repositories/rollups.js';
 import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { summarizeCell } from '../data/rollupSums.js';
-import type { RollupCell } from '../data/rollups.js';
 import { NotFound } from '../domain-errors.js';
 import { capexByProperty, depreciationByProperty } from './depreciation.js';
 

@@ -1,6 +1,6 @@
 import { centsToString, type Person } from '@rent/shared';
+import { getTransaction } from '../data/ledger/read.js';
 import type { ReviewRecord } from '../data/repositories/reviews.js';
-import { getTransaction } from '../data/transactions/read.js';
 import type { Notice } from './notifications.js';
 
 /** Review notifications link the transaction's flyout (the ledger opens it from ?transaction=<id>). */

@@ -8,8 +8,11 @@ import {
   type RuleCriteria,
   ruleCriteriaOf,
 } from '@rent/shared';
-import { closedThroughFor } from '../data/repositories/closedPeriods.js';
-import { matchingTransactions, toMatchable } from '../data/repositories/matchIndex.js';
+import { type TransactionChange, writeTransactionChanges } from '../data/ledger/changes.js';
+import { closedThroughFor } from '../data/ledger/closedPeriods.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { matchingTransactions, toMatchable } from '../data/ledger/matchIndex.js';
+import { readTransactions } from '../data/ledger/read.js';
 import {
   type AppliedRow,
   type BatchCaller,
@@ -23,9 +26,6 @@ import {
   updateRuleBatch,
 } from '../data/repositories/ruleBatches.js';
 import { getRule } from '../data/repositories/rules.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import { type TransactionChange, writeTransactionChanges } from '../data/transactions/changes.js';
-import { readTransactions } from '../data/transactions/read.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { leaseBook, link } from './leaseLinks.js';

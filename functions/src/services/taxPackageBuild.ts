@@ -17,6 +17,7 @@ import {
 } from '@rent/shared/reports/taxPackage';
 import { transactionsByCategoryTable } from '@rent/shared/reports/transactionsByCategoryTable';
 import { ZipFile } from 'yazl';
+import { type TransactionLine, transactionsInRange } from '../data/ledger/inRange.js';
 import { getOrganization } from '../data/repositories/organizations.js';
 import { listProperties } from '../data/repositories/properties.js';
 import { receiptsOfTransaction } from '../data/repositories/receipts.js';
@@ -26,7 +27,6 @@ import {
   type TaxPackageRecord,
   updateTaxPackageProgress,
 } from '../data/repositories/taxPackages.js';
-import { type TransactionLine, transactionsInRange } from '../data/transactions/inRange.js';
 import { logger } from '../lib/logger.js';
 import { openObject, uploadStream } from '../lib/taxPackageFiles.js';
 import { depreciationReport } from './depreciation.js';

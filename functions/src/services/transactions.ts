@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { autoCategorize, type EngineRule, type RuleSet, type TransactionInput } from '@rent/shared';
-import { assertPeriodOpen } from '../data/repositories/closedPeriods.js';
-import { toMatchable } from '../data/repositories/matchIndex.js';
+import { type TransactionChange, type WriteChangesOptions, writeTransactionChanges } from '../data/ledger/changes.js';
+import { assertPeriodOpen } from '../data/ledger/closedPeriods.js';
+import type { TransactionRecord } from '../data/ledger/items.js';
+import { toMatchable } from '../data/ledger/matchIndex.js';
+import { readTransactions } from '../data/ledger/read.js';
+import { insertTransaction } from '../data/ledger/writes.js';
 import { activeRuleSet } from '../data/repositories/rules.js';
-import type { TransactionRecord } from '../data/transactionItems.js';
-import {
-  type TransactionChange,
-  type WriteChangesOptions,
-  writeTransactionChanges,
-} from '../data/transactions/changes.js';
-import { readTransactions } from '../data/transactions/read.js';
-import { insertTransaction } from '../data/transactions/writes.js';
 import { chosen, leaseBook, link } from './leaseLinks.js';
 
 /**

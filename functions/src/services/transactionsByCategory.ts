@@ -6,8 +6,8 @@ import {
   TRANSACTIONS_BY_CATEGORY_LIMIT,
   transactionsByCategory,
 } from '@rent/shared';
+import { type TransactionLine, transactionsInRange } from '../data/ledger/inRange.js';
 import { listProperties } from '../data/repositories/properties.js';
-import { type TransactionLine, transactionsInRange } from '../data/transactions/inRange.js';
 import { NotFound } from '../domain-errors.js';
 
 /**

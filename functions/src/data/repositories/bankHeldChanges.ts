@@ -1,9 +1,9 @@
 import type { PendingCandidate } from '@rent/shared';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
+import type { TransactionRecord } from '../ledger/items.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
-import type { TransactionRecord } from '../transactionItems.js';
 
 /**
  * Bank changes held back by a closed period (docs/decisions.md "Audit trail and closed periods"): what the bank

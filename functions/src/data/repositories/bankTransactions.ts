@@ -4,13 +4,13 @@ import type { PendingCandidate } from '@rent/shared';
 import { Conflict } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { MatchRows } from '../matchIndex.js';
+import { auditOps } from '../ledger/audit.js';
+import type { TransactionRecord } from '../ledger/items.js';
+import { MatchRows } from '../ledger/matchRows.js';
+import { RollupDeltas } from '../ledger/rollupDeltas.js';
+import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from '../ledger/writeOps.js';
 import { prefixQuery, queryAll } from '../query.js';
-import { RollupDeltas } from '../rollups.js';
 import { StaleRead, type TransactOp } from '../transact.js';
-import type { TransactionRecord } from '../transactionItems.js';
-import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from '../transactions/writeOps.js';
-import { auditOps } from './audit.js';
 
 /**
  * Bank transactions by their Plaid id (docs/decisions.md "Bank sync"):

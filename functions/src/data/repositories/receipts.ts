@@ -4,11 +4,11 @@ import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
-import { MatchRows } from '../matchIndex.js';
+import { MatchRows } from '../ledger/matchRows.js';
+import { RollupDeltas, type RollupFacts } from '../ledger/rollupDeltas.js';
+import { cellOps, writeOps } from '../ledger/writeOps.js';
 import { queryAll } from '../query.js';
-import { RollupDeltas, type RollupFacts } from '../rollups.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
-import { cellOps, writeOps } from '../transactions/writeOps.js';
 
 /**
  * Receipts: one item per file at ORG#o / RCPT#r, so a reference (the receipt id) is found with a

@@ -2,9 +2,9 @@ import { categoriesInGroup, type TransactionFilter } from '@rent/shared';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPage } from '../query.js';
-import { readRollupCells } from '../repositories/rollups.js';
-import { sumCells } from '../rollupSums.js';
 import { CursorKey, filterExpression, keyBelongs, queryInput, queryPlan } from './queryPlan.js';
+import { sumCells } from './rollupSums.js';
+import { readRollupCells } from './rollups.js';
 
 /** Reads per totals call when transactions must be summed; each read is up to 1 MB (~2,000 transactions). */
 export const TOTALS_READS = 20;

@@ -2,7 +2,7 @@ import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sd
 import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
+import { type TransactionRecord, toTransactionRecord } from './items.js';
 
 export async function getTransaction(orgId: string, transactionId: string): Promise<TransactionRecord> {
   const { Item } = await db.send(

@@ -1,10 +1,10 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { MatchableTransaction } from '@rent/shared';
-import { MATCH_ROW_ATTRIBUTE_PREFIX, matchRowAttribute } from './keys.js';
+import { MATCH_ROW_ATTRIBUTE_PREFIX, matchRowAttribute } from '../keys.js';
 
-export { PENDING_COUNT_ATTRIBUTE } from './keys.js';
+export { PENDING_COUNT_ATTRIBUTE } from '../keys.js';
 
-import { cellId, monthOf } from './rollups.js';
+import { cellId, monthOf } from './rollupDeltas.js';
 
 /**
  * The match index (pure part): what rule preview and "apply to all matching" read instead of the

@@ -1,8 +1,8 @@
 import { isTransferCategory } from '@rent/shared';
-import { IGNORED_KEY, LEASE_PREFIX, NO_RECEIPT_COUNTER, type RollupCell } from './rollups.js';
+import { IGNORED_KEY, LEASE_PREFIX, NO_RECEIPT_COUNTER, type RollupCell } from './rollupDeltas.js';
 
 /**
- * What readers sum from rollup cells (data/rollups.ts keeps the cells and their writes): a ledger filter's
+ * What readers sum from rollup cells (data/ledger/rollupDeltas.ts keeps the cells and their writes): a ledger filter's
  * totals, and a report's operating money, transfers and ignored per cell and category.
  */
 

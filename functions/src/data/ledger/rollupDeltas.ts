@@ -1,6 +1,6 @@
 import { bookLineOf, CATEGORY_VALUES, type Cents, isRentIncome, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
-import { keys, PENDING_COUNT_ATTRIBUTE } from './keys.js';
-import type { AttributeItem } from './query.js';
+import { keys, PENDING_COUNT_ATTRIBUTE } from '../keys.js';
+import type { AttributeItem } from '../query.js';
 
 /**
  * Monthly rollups (ARCHITECTURE §4), pure arithmetic. One item ("cell") per organization, month

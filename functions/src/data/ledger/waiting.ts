@@ -2,7 +2,7 @@ import { categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { transactionsWaitingOn } from '../repositories/reviews.js';
-import type { TransactionRecord } from '../transactionItems.js';
+import type { TransactionRecord } from './items.js';
 import { readTransactions } from './read.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type Transaction,
   type TransactionSource,
 } from '@rent/shared';
-import { keys } from './keys.js';
+import { keys } from '../keys.js';
 
 /**
  * A transaction as stored: every SPEC §3 field, money in integer cents. Pure module (no client):

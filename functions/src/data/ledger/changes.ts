@@ -1,8 +1,8 @@
 import { config } from '../../lib/config.js';
-import { type AuditContext, audited, writesAuditEntry } from '../repositories/audit.js';
-import { SnapshotWriter } from '../repositories/matchCells.js';
-import { cellId, monthOf } from '../rollups.js';
 import { backoff, MAX_TRANSACT_ITEMS, STALE_READ_ATTEMPTS, StaleRead, type TransactOp } from '../transact.js';
+import { type AuditContext, audited, writesAuditEntry } from './audit.js';
+import { SnapshotWriter } from './matchCells.js';
+import { cellId, monthOf } from './rollupDeltas.js';
 import { changedMeanwhile, changesOps, matchRowsOf, type TransactionChange, writeOps } from './writeOps.js';
 
 export type { TransactionChange };
@@ -29,7 +29,7 @@ export interface WriteChangesOptions {
    * chunk) instead of leaving them pending on the rollup cells: for writers of thousands of rows.
    */
   snapshots?: boolean;
-  /** How these changes are audited (repositories/audit.ts), when not the request's own "how". */
+  /** How these changes are audited (data/ledger/audit.ts), when not the request's own "how". */
   audit?: Partial<AuditContext>;
 }
 
@@ -106,7 +106,7 @@ function packChunks(
   let extras = 0;
   const via = options.audit?.via ?? 'manual';
   for (const change of changes) {
-    // The transaction, and its audit entry if it writes one (repositories/audit.ts).
+    // The transaction, and its audit entry if it writes one (data/ledger/audit.ts).
     const own = (options.extraOps ? options.extraOps(change).length : 0) + (writesAuditEntry(!change[0], via) ? 2 : 1);
     const [current, next] = change;
     const touched = [`C${cellId(monthOf(next.date), next.propertyId)}`];

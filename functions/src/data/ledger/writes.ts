@@ -3,9 +3,6 @@ import { MESSAGES } from '@rent/shared';
 import { Conflict } from '../../domain-errors.js';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { MatchRows } from '../matchIndex.js';
-import { auditOps } from '../repositories/audit.js';
-import { assertPeriodOpen } from '../repositories/closedPeriods.js';
 import { maintenanceCostLinkOps } from '../repositories/maintenanceCosts.js';
 import {
   attachReceiptOp,
@@ -13,10 +10,13 @@ import {
   type ReceiptRecord,
   receiptsOfTransaction,
 } from '../repositories/receipts.js';
-import { RollupDeltas } from '../rollups.js';
 import { MAX_TRANSACT_ITEMS, StaleRead } from '../transact.js';
-import { type TransactionRecord, transactionItem } from '../transactionItems.js';
+import { auditOps } from './audit.js';
+import { assertPeriodOpen } from './closedPeriods.js';
+import { type TransactionRecord, transactionItem } from './items.js';
+import { MatchRows } from './matchRows.js';
 import { getTransaction } from './read.js';
+import { RollupDeltas } from './rollupDeltas.js';
 import { addPropertyChange, cellOps, changeOps, propertyCountOps, withFreshRead, writeOps } from './writeOps.js';
 
 const STALE =

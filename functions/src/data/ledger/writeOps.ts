@@ -1,12 +1,12 @@
 import { Conflict, InvalidReference } from '../../domain-errors.js';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { MatchRows } from '../matchIndex.js';
-import { auditOps } from '../repositories/audit.js';
-import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT } from '../repositories/matchCells.js';
-import { cellUpdates, RollupDeltas } from '../rollups.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
-import { searchName, type TransactionRecord, transactionIndexKeys, transactionItem } from '../transactionItems.js';
+import { auditOps } from './audit.js';
+import { searchName, type TransactionRecord, transactionIndexKeys, transactionItem } from './items.js';
+import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT } from './matchCells.js';
+import { MatchRows } from './matchRows.js';
+import { cellUpdates, RollupDeltas } from './rollupDeltas.js';
 
 /**
  * The DynamoDB operations of ledger writes: the transaction item, the property counters and the

@@ -1,6 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
+import { StaleRead, type TransactOp, transact } from '../transact.js';
 import {
   type CellRows,
   decodeRow,
@@ -11,12 +12,11 @@ import {
   PENDING_COUNT_ATTRIBUTE,
   pendingRowsOf,
   rowIdOf,
-} from '../matchIndex.js';
-import { cellId } from '../rollups.js';
-import { StaleRead, type TransactOp, transact } from '../transact.js';
+} from './matchRows.js';
+import { cellId } from './rollupDeltas.js';
 
 /**
- * The writes of the match index's cells (functions/src/data/matchIndex.ts explains the layout):
+ * The writes of the match index's cells (data/ledger/matchRows.ts explains the layout):
  * folding a rollup cell's pending rows into the snapshot (compaction), and the snapshot writes bulk
  * writers make in the same TransactWriteItems as their transactions.
  */
@@ -58,7 +58,7 @@ export function snapshotPut(orgId: string, ref: CellRef, entries: Iterable<Match
           propertyId: ref.propertyId,
           snap: encodeSnapshot(entries),
           // Versions never repeat, even for a cell deleted (by a rebuild) and made again: readers cache
-          // decoded snapshots by version (repositories/matchIndex.ts).
+          // decoded snapshots by version (data/ledger/matchIndex.ts).
           sv: sv === null ? Date.now() : sv + 1,
         },
         ...(sv === null

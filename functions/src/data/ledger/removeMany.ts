@@ -1,10 +1,10 @@
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { MatchRows } from '../matchIndex.js';
-import { auditCreationDeleteOp } from '../repositories/audit.js';
-import { RollupDeltas } from '../rollups.js';
 import { MAX_TRANSACT_ITEMS, StaleRead, type TransactOp } from '../transact.js';
-import type { TransactionRecord } from '../transactionItems.js';
+import { auditCreationDeleteOp } from './audit.js';
+import type { TransactionRecord } from './items.js';
+import { MatchRows } from './matchRows.js';
+import { RollupDeltas } from './rollupDeltas.js';
 import { addPropertyChange, cellOps, propertyCountOps, writeOps } from './writeOps.js';
 
 /**

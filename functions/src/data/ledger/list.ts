@@ -1,7 +1,7 @@
 import type { TransactionFilter } from '@rent/shared';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPages } from '../query.js';
-import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
+import { type TransactionRecord, toTransactionRecord } from './items.js';
 import { filterExpression, keyBelongs, keyOf, PageCursor, queryInput, queryPlan } from './queryPlan.js';
 
 /**

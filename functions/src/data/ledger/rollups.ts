@@ -2,8 +2,9 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
-import { encodeSnapshot, entriesOf } from '../matchIndex.js';
 import { prefixQuery, queryAll, queryAllAttributes } from '../query.js';
+import { type TransactionRecord, toTransactionRecord } from './items.js';
+import { encodeSnapshot, entriesOf } from './matchRows.js';
 import {
   capitalCellsOfLedger,
   computeRollups,
@@ -11,8 +12,7 @@ import {
   type RollupCell,
   rollupFacts,
   rollupItems,
-} from '../rollups.js';
-import { type TransactionRecord, toTransactionRecord } from '../transactionItems.js';
+} from './rollupDeltas.js';
 
 /**
  * Reads the monthly rollup cells of months from..to (yyyy-mm, inclusive; null = open-ended), every
@@ -33,7 +33,7 @@ export async function readRollupCells(
   return { cells: items.map(parseRollupAttributes), reads };
 }
 
-/** The capital cells (data/rollups.ts `capitalPart`) of every month up to `toMonth` inclusive, every property. */
+/** The capital cells (data/ledger/rollupDeltas.ts `capitalPart`) of every month up to `toMonth` inclusive, every property. */
 export async function readCapitalCells(orgId: string, toMonth: string): Promise<RollupCell[]> {
   const range = keys.capitalLedgerThrough(orgId, toMonth.slice(0, 4));
   const { items } = await queryRange(range.PK, range.SKFrom, range.SKTo);

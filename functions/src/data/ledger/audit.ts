@@ -6,7 +6,7 @@ import { tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
 import { queryAll } from '../query.js';
 import type { TransactOp } from '../transact.js';
-import type { TransactionRecord } from '../transactionItems.js';
+import type { TransactionRecord } from './items.js';
 
 /**
  * The audit trail of transactions (docs/decisions.md "Audit trail and closed periods"). Every ledger write

@@ -13,6 +13,11 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys } from '../keys.js';
+import { prefixQuery, queryAll } from '../query.js';
+import { engineRule, listRules } from '../repositories/rules.js';
+import { closedThroughFor } from './closedPeriods.js';
+import type { TransactionRecord } from './items.js';
+import { type CellRef, compactCell, snapshotPut } from './matchCells.js';
 import {
   decodeRow,
   decodeSnapshot,
@@ -24,16 +29,11 @@ import {
   mergeEntries,
   PENDING_COUNT_ATTRIBUTE,
   pendingRowsOf,
-} from '../matchIndex.js';
-import { prefixQuery, queryAll } from '../query.js';
-import type { TransactionRecord } from '../transactionItems.js';
-import { readTransactions } from '../transactions/read.js';
-import { closedThroughFor } from './closedPeriods.js';
-import { type CellRef, compactCell, snapshotPut } from './matchCells.js';
-import { engineRule, listRules } from './rules.js';
+} from './matchRows.js';
+import { readTransactions } from './read.js';
 
 /**
- * The match index (functions/src/data/matchIndex.ts explains the layout): read it, build it for
+ * The match index (data/ledger/matchRows.ts explains the layout): read it, build it for
  * transactions written before it existed, keep its cells small, and answer rule previews and counts.
  */
 
