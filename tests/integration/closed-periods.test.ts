@@ -265,7 +265,7 @@ describe('every close and reopen is logged; concurrent changes cannot both win',
       200,
     );
     await bankSyncModules(); // the repository's environment: the test stack's table
-    const { setClosedPeriod } = await import('../../functions/src/data/repositories/closedPeriods.js');
+    const { setClosedPeriod } = await import('../../functions/src/data/ledger/closedPeriods.js');
     // Read before the close above: "from" is nothing. Whoever wrote meanwhile wins; this one must reload.
     const stale = setClosedPeriod(own.orgId, {
       from: null,

@@ -1,5 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { expect } from 'vitest';
+import { toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import {
   capitalCellsOfLedger,
   capitalPart,
@@ -7,8 +8,7 @@ import {
   computeRollups,
   parseRollupItem,
   type RollupCell,
-} from '../../functions/src/data/rollups.js';
-import { toTransactionRecord } from '../../functions/src/data/transactionItems.js';
+} from '../../functions/src/data/ledger/rollupDeltas.js';
 import type { client } from '../support/api.js';
 import { partition } from '../support/db.js';
 

@@ -12,8 +12,8 @@ process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
 const { db } = await import('../../functions/src/data/client.js');
-const { listTransactions, FILTERED_READS } = await import('../../functions/src/data/transactions/list.js');
-const { transactionTotals } = await import('../../functions/src/data/transactions/totals.js');
+const { listTransactions, FILTERED_READS } = await import('../../functions/src/data/ledger/list.js');
+const { transactionTotals } = await import('../../functions/src/data/ledger/totals.js');
 
 let requests = 0;
 db.middlewareStack.add(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Category, PropertyInput } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import type { TransactionRecord } from '../../functions/src/data/transactionItems.js';
+import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 import { expectIndexConsistent, repositories } from './rules-helpers.js';
 

@@ -234,13 +234,13 @@ const services = {
   ...(await import('../../functions/src/services/leaseLinks.js')),
   ...(await import('../../functions/src/services/leases.js')),
   ...(await import('../../functions/src/services/rentRoll.js')),
-  ...(await import('../../functions/src/data/transactions/writes.js')),
-  ...(await import('../../functions/src/data/transactions/read.js')),
+  ...(await import('../../functions/src/data/ledger/writes.js')),
+  ...(await import('../../functions/src/data/ledger/read.js')),
 };
 const { addMember } = await import('../../functions/src/data/repositories/members.js');
 const { createProperty } = await import('../../functions/src/data/repositories/properties.js');
 const { provisionFirstSignIn } = await import('../../functions/src/data/repositories/users.js');
-const { rebuildRollups } = await import('../../functions/src/data/repositories/rollups.js');
+const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
 const { partition } = await import('../support/db.js');
 
 const MONTHS = ['2025-01', '2025-02', '2025-03', '2025-04'];

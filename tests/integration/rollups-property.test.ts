@@ -16,13 +16,13 @@ process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
 const repo = {
-  ...(await import('../../functions/src/data/transactions/read.js')),
-  ...(await import('../../functions/src/data/transactions/writes.js')),
-  ...(await import('../../functions/src/data/transactions/bulk.js')),
+  ...(await import('../../functions/src/data/ledger/read.js')),
+  ...(await import('../../functions/src/data/ledger/writes.js')),
+  ...(await import('../../functions/src/data/ledger/bulk.js')),
   ...(await import('../../functions/src/services/transactions.js')),
 };
 const { createProperty } = await import('../../functions/src/data/repositories/properties.js');
-const { rebuildRollups } = await import('../../functions/src/data/repositories/rollups.js');
+const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
 
 const CATEGORIES: (Category | null)[] = [
   null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../../functions/src/data/transactionItems.js';
+import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { expectLedgerConsistent, orgIdOf, TRANSACTION_FIELDS } from './ledger-helpers.js';

@@ -1,5 +1,5 @@
 import { expect, inject } from 'vitest';
-import { toTransactionRecord } from '../../functions/src/data/transactionItems.js';
+import { toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import type { client } from '../support/api.js';
 import { partition, TABLE_NAME } from '../support/db.js';
 
@@ -17,21 +17,21 @@ export async function repositories() {
   process.env.LOG_LEVEL = 'silent';
   return {
     transactions: {
-      ...(await import('../../functions/src/data/transactions/read.js')),
-      ...(await import('../../functions/src/data/transactions/totals.js')),
-      ...(await import('../../functions/src/data/transactions/changes.js')),
-      ...(await import('../../functions/src/data/transactions/writes.js')),
-      ...(await import('../../functions/src/data/transactions/bulk.js')),
+      ...(await import('../../functions/src/data/ledger/read.js')),
+      ...(await import('../../functions/src/data/ledger/totals.js')),
+      ...(await import('../../functions/src/data/ledger/changes.js')),
+      ...(await import('../../functions/src/data/ledger/writes.js')),
+      ...(await import('../../functions/src/data/ledger/bulk.js')),
       ...(await import('../../functions/src/services/transactions.js')),
     },
-    matchIndex: await import('../../functions/src/data/repositories/matchIndex.js'),
-    matchCells: await import('../../functions/src/data/repositories/matchCells.js'),
+    matchIndex: await import('../../functions/src/data/ledger/matchIndex.js'),
+    matchCells: await import('../../functions/src/data/ledger/matchCells.js'),
     ruleBatches: {
       ...(await import('../../functions/src/data/repositories/ruleBatches.js')),
       ...(await import('../../functions/src/services/ruleApply.js')),
     },
     rules: await import('../../functions/src/data/repositories/rules.js'),
-    rollups: await import('../../functions/src/data/repositories/rollups.js'),
+    rollups: await import('../../functions/src/data/ledger/rollups.js'),
   };
 }
 

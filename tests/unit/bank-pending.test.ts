@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MatchRows } from '../../functions/src/data/matchIndex.js';
-import { sumCells } from '../../functions/src/data/rollupSums.js';
-import { computeRollups, RollupDeltas, rollupFacts } from '../../functions/src/data/rollups.js';
+import { MatchRows } from '../../functions/src/data/ledger/matchRows.js';
+import { computeRollups, RollupDeltas, rollupFacts } from '../../functions/src/data/ledger/rollupDeltas.js';
+import { sumCells } from '../../functions/src/data/ledger/rollupSums.js';
 
 const base = {
   id: 't1',

@@ -5,7 +5,7 @@ import {
   transactionIndexKeys,
   transactionItem,
   transactionToApi,
-} from '../../functions/src/data/transactionItems.js';
+} from '../../functions/src/data/ledger/items.js';
 
 /** The ledger's access patterns in functions/src/data/keys.ts, pinned string by string. */
 describe('ledger key shapes', () => {

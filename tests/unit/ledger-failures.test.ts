@@ -23,7 +23,7 @@ import { apiEvent, bodyOf, lambdaContext } from './support.js';
 process.env.TABLE_NAME = 'test';
 process.env.RECEIPTS_BUCKET = 'unit-receipts';
 process.env.LOG_LEVEL = 'silent';
-const { transactionItem } = await import('../../functions/src/data/transactionItems.js');
+const { transactionItem } = await import('../../functions/src/data/ledger/items.js');
 const bulk = (await import('../../functions/src/http/bulkUpdateTransactions.js')).handler;
 const confirm = (await import('../../functions/src/http/confirmReceiptUpload.js')).handler;
 

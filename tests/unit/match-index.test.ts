@@ -13,8 +13,8 @@ import {
   MatchRows,
   mergeEntries,
   pendingRowsOf,
-} from '../../functions/src/data/matchIndex.js';
-import { cellId, cellUpdates, RollupDeltas, rollupUpdate } from '../../functions/src/data/rollups.js';
+} from '../../functions/src/data/ledger/matchRows.js';
+import { cellId, cellUpdates, RollupDeltas, rollupUpdate } from '../../functions/src/data/ledger/rollupDeltas.js';
 
 const base: MatchFacts = {
   id: 't1',

@@ -1,7 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sumCells, summarizeCell } from '../../functions/src/data/rollupSums.js';
 import {
   capitalCellsOfLedger,
   capitalPart,
@@ -15,7 +14,8 @@ import {
   rollupItem,
   rollupItems,
   rollupUpdate,
-} from '../../functions/src/data/rollups.js';
+} from '../../functions/src/data/ledger/rollupDeltas.js';
+import { sumCells, summarizeCell } from '../../functions/src/data/ledger/rollupSums.js';
 
 const rent: RollupFacts = {
   date: '2026-02-01',

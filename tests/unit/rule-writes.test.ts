@@ -9,18 +9,18 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../../functions/src/data/transactionItems.js';
+import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 
 /** The bulk write path (rule apply and undo, imports) against a mocked DynamoDB: shapes, lanes, races. */
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
 const repo = {
-  ...(await import('../../functions/src/data/transactions/changes.js')),
-  ...(await import('../../functions/src/data/transactions/writes.js')),
+  ...(await import('../../functions/src/data/ledger/changes.js')),
+  ...(await import('../../functions/src/data/ledger/writes.js')),
 };
 const { Conflict } = await import('../../functions/src/domain-errors.js');
 const { errorResponse } = await import('../../functions/src/runtime/errors.js');
-const { encodeRow } = await import('../../functions/src/data/matchIndex.js');
+const { encodeRow } = await import('../../functions/src/data/ledger/matchRows.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ORG = 'org-1';
