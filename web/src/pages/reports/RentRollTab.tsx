@@ -1,18 +1,15 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { errorMessage } from '../../api/client';
 import type { RentRollLease, RentRollReport } from '../../api/reports';
 import { RentChartLazy } from '../../components/charts/RentChartLazy';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import { ReportFrame } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
@@ -108,82 +105,64 @@ export function RentRollTab({ r }: { r: ReturnType<typeof useReports> }) {
   const roll = r.rentRoll;
   const data = roll.data;
   return (
-    <SpaceBetween size="l">
-      <SpaceBetween direction="horizontal" size="s">
-        <PeriodControls period={r.period} onChange={r.setPeriod} today={r.today} withProperty={false} idPrefix="rent" />
-        <FormField label="Property" controlId="rent-property">
-          <PropertyPicker
-            controlId="rent-property"
-            testId="rent-property"
-            value={r.period.propertyId ?? ''}
-            onChange={(id) => r.setPeriod({ propertyId: id || undefined })}
+    <ReportFrame
+      variant="section"
+      title="Rent roll"
+      description={`${periodLabel(r.period.from, r.period.to)}, up to this month. Rent received is rent income on the property in the month, credited to a lease when it is the only one running there.`}
+      downloads={{
+        testId: 'rent-roll',
+        csv: r.downloadRentRoll,
+        pdf: r.downloadRentRollPdf,
+        disabled: !data,
+        pdfBusy: r.pdf.busy,
+      }}
+      controls={
+        <SpaceBetween direction="horizontal" size="s">
+          <PeriodControls
+            period={r.period}
+            onChange={r.setPeriod}
+            today={r.today}
+            withProperty={false}
+            idPrefix="rent"
           />
-        </FormField>
-      </SpaceBetween>
-      {roll.isError && !data ? (
-        <Alert
-          type="error"
-          header="Failed to load the report"
-          action={<Button onClick={() => void roll.refetch()}>Retry</Button>}
+          <FormField label="Property" controlId="rent-property">
+            <PropertyPicker
+              controlId="rent-property"
+              testId="rent-property"
+              value={r.period.propertyId ?? ''}
+              onChange={(id) => r.setPeriod({ propertyId: id || undefined })}
+            />
+          </FormField>
+        </SpaceBetween>
+      }
+      query={roll}
+    >
+      {!data ? (
+        <StatusIndicator type="loading">Loading the rent roll</StatusIndicator>
+      ) : data.leases.length === 0 ? (
+        <EmptyState
+          title="No leases in this period"
+          action={<RouterButton href="/properties">Go to Properties</RouterButton>}
         >
-          {errorMessage(roll.error, 'Please try again.')}
-        </Alert>
-      ) : null}
-      <Container
-        header={
-          <Header
-            variant="h2"
-            description={`${periodLabel(r.period.from, r.period.to)}, up to this month. Rent received is rent income on the property in the month, credited to a lease when it is the only one running there.`}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="download" onClick={r.downloadRentRoll} disabled={!data} data-testid="rent-roll-csv">
-                  Download CSV
-                </Button>
-                <Button
-                  iconName="download"
-                  onClick={r.downloadRentRollPdf}
-                  disabled={!data}
-                  loading={r.pdf.busy}
-                  data-testid="rent-roll-pdf"
-                >
-                  Download PDF
-                </Button>
-              </SpaceBetween>
-            }
-          >
-            Rent roll
-          </Header>
-        }
-      >
-        <div className="rt-reserve-table">
-          {!data ? (
-            <StatusIndicator type="loading">Loading the rent roll</StatusIndicator>
-          ) : data.leases.length === 0 ? (
-            <EmptyState
-              title="No leases in this period"
-              action={<RouterButton href="/properties">Go to Properties</RouterButton>}
-            >
-              Add leases in a property's Tenants section; their rent shows here month by month.
-            </EmptyState>
-          ) : (
-            <SpaceBetween size="xl">
-              <SpaceBetween size="m">
-                <Header variant="h3">All leases</Header>
-                <TotalsView totals={data.totals} testId="rent-roll-totals" />
-                <RentChartLazy
-                  testId="rent-roll-chart"
-                  months={data.months}
-                  height={CHART_HEIGHT}
-                  ariaLabel="Rent due and received per month"
-                />
-              </SpaceBetween>
-              {data.leases.map((lease) => (
-                <LeaseRoll key={lease.id} lease={lease} />
-              ))}
-            </SpaceBetween>
-          )}
-        </div>
-      </Container>
-    </SpaceBetween>
+          Add leases in a property's Tenants section; their rent shows here month by month.
+        </EmptyState>
+      ) : (
+        <SpaceBetween size="xl">
+          <SpaceBetween size="m">
+            <Header variant="h3">All leases</Header>
+            <TotalsView totals={data.totals} testId="rent-roll-totals" />
+            <RentChartLazy
+              testId="rent-roll-chart"
+              months={data.months}
+              height={CHART_HEIGHT}
+              ariaLabel="Rent due and received per month"
+            />
+          </SpaceBetween>
+          {data.leases.map((lease) => (
+            <LeaseRoll key={lease.id} lease={lease} />
+          ))}
+        </SpaceBetween>
+      )}
+    </ReportFrame>
   );
 }

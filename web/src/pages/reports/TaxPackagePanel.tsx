@@ -2,12 +2,11 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { YearSelect } from '../../components/ReportFrame';
 import type { useTaxPackage } from './use-tax-package';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,15 +29,7 @@ export function TaxPackagePanel({ t }: { t: ReturnType<typeof useTaxPackage> }) 
     >
       <SpaceBetween size="m">
         <SpaceBetween direction="horizontal" size="s" alignItems="end">
-          <FormField label="Tax year" controlId="tax-package-year">
-            <Select
-              controlId="tax-package-year"
-              data-testid="tax-package-year"
-              selectedOption={{ value: t.year, label: t.year }}
-              options={t.years.map((y) => ({ value: y, label: y }))}
-              onChange={({ detail }) => t.setYear(detail.selectedOption.value ?? t.year)}
-            />
-          </FormField>
+          <YearSelect id="tax-package-year" year={t.year} years={t.years} onChange={t.setYear} />
           <Button onClick={t.build} loading={t.building} disabled={t.running} data-testid="tax-package-build">
             Build tax package
           </Button>

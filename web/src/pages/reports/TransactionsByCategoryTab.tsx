@@ -1,16 +1,12 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { errorMessage } from '../../api/client';
 import type { TransactionsByCategoryReport } from '../../api/reports';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import { ReportFrame } from '../../components/ReportFrame';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
@@ -76,95 +72,66 @@ export function TransactionsByCategoryTab({ r }: { r: ReturnType<typeof useRepor
   const d = r.detail;
   const scope = r.detailScope;
   return (
-    <SpaceBetween size="l">
-      <SpaceBetween direction="horizontal" size="s">
-        <PeriodControls
-          period={r.period}
-          onChange={r.setPeriod}
-          today={r.today}
-          withProperty={false}
-          idPrefix="detail"
-        />
-        <FormField label="Property" controlId="detail-property">
-          <PropertyPicker
-            controlId="detail-property"
-            testId="detail-property"
-            value={r.period.propertyId ?? ''}
-            onChange={(id) => r.setPeriod({ propertyId: id || undefined })}
+    <ReportFrame
+      variant="section"
+      title="Transactions by category"
+      description={`${periodLabel(r.period.from, r.period.to)}, ${scope}. Money out is negative; ignored transactions are left out, transfers and uncategorized are listed but not counted. At most ${(d.data?.limit ?? 10_000).toLocaleString('en-US')} transactions.`}
+      downloads={{
+        testId: 'detail',
+        csv: () => r.downloadDetail(scope),
+        pdf: () => r.downloadDetailPdf(scope),
+        disabled: !d.data,
+        pdfBusy: r.pdf.busy,
+      }}
+      controls={
+        <SpaceBetween direction="horizontal" size="s">
+          <PeriodControls
+            period={r.period}
+            onChange={r.setPeriod}
+            today={r.today}
+            withProperty={false}
+            idPrefix="detail"
           />
-        </FormField>
-      </SpaceBetween>
-      {d.isError && !d.data ? (
-        <Alert
-          type="error"
-          header="Failed to load the report"
-          action={<Button onClick={() => void d.refetch()}>Retry</Button>}
-        >
-          {errorMessage(d.error, 'Please try again.')}
-        </Alert>
-      ) : null}
-      <Container
-        header={
-          <Header
-            variant="h2"
-            description={`${periodLabel(r.period.from, r.period.to)}, ${scope}. Money out is negative; ignored transactions are left out, transfers and uncategorized are listed but not counted. At most ${(d.data?.limit ?? 10_000).toLocaleString('en-US')} transactions.`}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  iconName="download"
-                  onClick={() => r.downloadDetail(scope)}
-                  disabled={!d.data}
-                  data-testid="detail-csv"
-                >
-                  Download CSV
-                </Button>
-                <Button
-                  iconName="download"
-                  onClick={() => r.downloadDetailPdf(scope)}
-                  disabled={!d.data}
-                  loading={r.pdf.busy}
-                  data-testid="detail-pdf"
-                >
-                  Download PDF
-                </Button>
-              </SpaceBetween>
-            }
-          >
-            Transactions by category
-          </Header>
-        }
-      >
-        <div className="rt-reserve-table">
-          {!d.data ? (
-            <StatusIndicator type="loading">Loading the transactions</StatusIndicator>
-          ) : d.data.count === 0 ? (
-            <EmptyState title="No transactions in this period">
-              Choose another period or property; ignored transactions are not listed.
-            </EmptyState>
-          ) : (
-            <div data-testid="detail-table">
-              <Table
-                variant="embedded"
-                wrapLines
-                items={rowsOf(d.data)}
-                trackBy="id"
-                ariaLabels={{ tableLabel: 'Transactions by category' }}
-                columnDefinitions={[
-                  { id: 'category', header: 'Category', cell: (row) => strong(row, row.category), isRowHeader: true },
-                  { id: 'date', header: 'Date', cell: (row) => row.date },
-                  { id: 'name', header: 'Name', cell: (row) => strong(row, row.name) },
-                  { id: 'property', header: 'Property', cell: (row) => row.property },
-                  {
-                    id: 'amount',
-                    header: 'Amount',
-                    cell: (row) => <span className="rt-nowrap">{strong(row, formatMoney(row.amount, 2))}</span>,
-                  },
-                ]}
-              />
-            </div>
-          )}
+          <FormField label="Property" controlId="detail-property">
+            <PropertyPicker
+              controlId="detail-property"
+              testId="detail-property"
+              value={r.period.propertyId ?? ''}
+              onChange={(id) => r.setPeriod({ propertyId: id || undefined })}
+            />
+          </FormField>
+        </SpaceBetween>
+      }
+      query={d}
+    >
+      {!d.data ? (
+        <StatusIndicator type="loading">Loading the transactions</StatusIndicator>
+      ) : d.data.count === 0 ? (
+        <EmptyState title="No transactions in this period">
+          Choose another period or property; ignored transactions are not listed.
+        </EmptyState>
+      ) : (
+        <div data-testid="detail-table">
+          <Table
+            variant="embedded"
+            wrapLines
+            items={rowsOf(d.data)}
+            trackBy="id"
+            ariaLabels={{ tableLabel: 'Transactions by category' }}
+            columnDefinitions={[
+              { id: 'category', header: 'Category', cell: (row) => strong(row, row.category), isRowHeader: true },
+              { id: 'date', header: 'Date', cell: (row) => row.date },
+              { id: 'name', header: 'Name', cell: (row) => strong(row, row.name) },
+              { id: 'property', header: 'Property', cell: (row) => row.property },
+              {
+                id: 'amount',
+                header: 'Amount',
+                cell: (row) => <span className="rt-nowrap">{strong(row, formatMoney(row.amount, 2))}</span>,
+              },
+            ]}
+          />
         </div>
-      </Container>
-    </SpaceBetween>
+      )}
+    </ReportFrame>
   );
 }
