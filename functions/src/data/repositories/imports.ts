@@ -7,6 +7,7 @@ import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { prefixQuery, queryAll, queryPage } from '../query.js';
+import { updateVersioned } from '../versioned.js';
 
 /**
  * File imports (docs/decisions.md "File import"): the header of each import (`IMPORT#i`, listed newest
@@ -97,30 +98,7 @@ export async function updateImport(
   expected: ImportHeader,
   set: Partial<ImportHeader>,
 ): Promise<ImportHeader> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':expected': expected.version, ':next': expected.version + 1 };
-  const sets = Object.entries(set).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:f${i}`] = value;
-    return `#f${i} = :f${i}`;
-  });
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.fileImport(orgId, expected.id),
-        UpdateExpression: `SET ${[...sets, 'version = :next'].join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toHeader(Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw importBusy();
-    throw error;
-  }
+  return toHeader(await updateVersioned(keys.fileImport(orgId, expected.id), expected.version, { set }, importBusy));
 }
 
 export interface NewImport {

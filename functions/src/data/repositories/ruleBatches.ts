@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromCents, type RuleBatch, type RuleCriteria } from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { indexPrefixQuery, prefixQuery, queryAll, queryPage } from '../query.js';
 import type { TransactOp } from '../transact.js';
+import { updateVersioned } from '../versioned.js';
 
 /**
  * The records of rule applies (docs/data-model.md "Rule batches"): the batch header with its lease,
@@ -137,30 +137,10 @@ export async function updateRuleBatch(
   set: Partial<BatchHeader>,
   opts: { closeOpenEntry?: boolean } = {},
 ): Promise<BatchHeader> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':expected': expected.version, ':next': expected.version + 1 };
-  const sets = Object.entries(set).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:f${i}`] = value;
-    return `#f${i} = :f${i}`;
-  });
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.ruleBatch(orgId, expected.id),
-        UpdateExpression: `SET ${[...sets, 'version = :next'].join(', ')}${opts.closeOpenEntry ? ' REMOVE GSI1PK, GSI1SK' : ''}`,
-        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toHeader(Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw batchBusy();
-    throw error;
-  }
+  const remove = opts.closeOpenEntry ? ['GSI1PK', 'GSI1SK'] : [];
+  return toHeader(
+    await updateVersioned(keys.ruleBatch(orgId, expected.id), expected.version, { set, remove }, batchBusy),
+  );
 }
 
 /**

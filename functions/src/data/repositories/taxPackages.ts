@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TAX_PACKAGE_DAYS, type TaxPackage, type TaxPackageStatus } from '@rent/shared';
 import { NotFound } from '../../domain-errors.js';
+import { buildUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, withoutKeys } from '../keys.js';
@@ -193,16 +194,15 @@ async function releaseRun(orgId: string, record: TaxPackageRecord): Promise<void
 }
 
 async function setFields(orgId: string, id: string, fields: Record<string, unknown>, at = new Date().toISOString()) {
-  const all: Record<string, unknown> = { ...fields, updatedAt: at };
-  const names = Object.keys(all);
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.taxPackage(orgId, id),
-      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')} ADD version :one`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:f${i}`, all[name]])), ':one': 1 },
+      ...buildUpdate({
+        set: { ...fields, updatedAt: at },
+        add: { version: 1 },
+        conditions: [{ expression: 'attribute_exists(PK)' }],
+      }),
     }),
   );
 }
