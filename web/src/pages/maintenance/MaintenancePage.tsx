@@ -14,11 +14,11 @@ import {
 } from '@rent/shared/core/maintenance';
 import { useState } from 'react';
 import { partOr } from '../../app/pageLoader';
+import { CursorPagination } from '../../components/CursorPagination';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
-import { CursorPagination } from '../transactions/CursorPagination';
 import { MaintenanceList } from './MaintenanceList';
 import { maintenanceTable } from './parts';
 import { StatusCounts } from './StatusCounts';

@@ -12,7 +12,7 @@ import { useAssignees } from '../../api/members';
 import { useOrganization } from '../../api/organization';
 import { toast } from '../../components/toast/store';
 import { openMaintenanceFlyout } from '../../features/maintenance-flyout/store';
-import { useCursorPages } from '../transactions/use-cursor-pages';
+import { useCursorPages } from '../../lib/useCursorPages';
 
 export const PAGE_SIZE = 25;
 /** The URL parameter that opens a request: /maintenance?request=<id>. */
@@ -43,7 +43,7 @@ export function useMaintenancePage() {
   );
   const pages = useCursorPages(JSON.stringify(filter));
   const query = useMaintenanceList(filter as never, { limit: PAGE_SIZE, cursor: pages.cursor });
-  pages.record(query.data && !query.isPlaceholderData ? query.data : null);
+  pages.record(query);
 
   const assignees = useAssignees({ enabled: staff });
   const assigneeName = (userId: string | null) =>

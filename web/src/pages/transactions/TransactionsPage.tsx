@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import type { Transaction } from '../../api/transactions';
 import { partOr } from '../../app/pageLoader';
+import { CursorPagination } from '../../components/CursorPagination';
 import { EmptyState } from '../../components/EmptyState';
 import { PageSizeMenu } from '../../components/PageSizeMenu';
 import { DesktopPreferences } from '../../components/preferences';
@@ -21,7 +22,6 @@ import { openTransactionFlyout } from '../../features/transaction-flyout/store';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
-import { CursorPagination } from './CursorPagination';
 import { COLUMN_LABELS, PAGE_SIZES, plural } from './columns';
 import { LedgerFilterSection } from './LedgerFilterSection';
 import { LedgerList, type LedgerRowsProps } from './LedgerList';
@@ -29,7 +29,10 @@ import { ledgerTable } from './parts';
 import { TotalsPanel } from './TotalsPanel';
 import { useLedger } from './use-ledger';
 
-/** SPEC §6: tenants do not keep the books; the server answers 403 and the page says so kindly. */
+/**
+ * docs/product.md "Roles and what each may do": tenants do not keep the books; the server answers 403 and the page says
+ * so kindly.
+ */
 function NotForRole() {
   return (
     <ContentLayout header={<Header variant="h1">Transactions</Header>}>

@@ -6,13 +6,13 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { useBankAttention } from '../../features/bank-link/use-bank-attention';
+import { useCursorPages } from '../../lib/useCursorPages';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { useTablePreferences } from '../../lib/useTablePreferences';
 import { COLUMN_IDS, DEFAULT_PREFS, PAGE_SIZES, PHONE_DEFAULT_PREFS, PREFS_KEY } from './columns';
 import { hasFilters, paramsWithFilters } from './filters';
 import { useBulkActions } from './use-bulk-actions';
 import { useCsvExport } from './use-csv-export';
-import { useCursorPages } from './use-cursor-pages';
 import { useRowSelection } from './use-row-selection';
 
 /** The ledger's counter: the row count only when ignored rows are filtered out (totals leave them out). */
@@ -28,7 +28,7 @@ export function ledgerCounter(
 }
 
 /**
- * Everything the ledger shows and does (SPEC §2 "Transactions"): filters from the URL, table preferences, the
+ * Everything the ledger shows and does (docs/product.md "Transactions"): filters from the URL, table preferences, the
  * cursor pages of the filtered set, totals, the selection and its bulk actions, and the CSV export.
  */
 export function useLedger() {
@@ -53,7 +53,7 @@ export function useLedger() {
   const navKey = `${JSON.stringify(filters)}|${pageSize}`;
   const pages = useCursorPages(navKey);
   const page = useTransactionPage(filters, pageSize, pages.cursor);
-  pages.record(page.data && !page.isPlaceholderData ? page.data : null);
+  pages.record(page);
 
   const totals = useTransactionTotals(filters);
   const refetchTotals = totals.refetch;

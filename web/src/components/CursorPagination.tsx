@@ -1,5 +1,5 @@
 import Pagination from '@cloudscape-design/components/pagination';
-import type { useCursorPages } from './use-cursor-pages';
+import type { CursorPages } from '../lib/useCursorPages';
 
 /** Pagination over cursor pages (useCursorPages): the pages known so far, open-ended until the last one is read. */
 export function CursorPagination({
@@ -7,7 +7,7 @@ export function CursorPagination({
   disabled = false,
   label,
 }: {
-  pages: ReturnType<typeof useCursorPages>;
+  pages: CursorPages;
   disabled?: boolean;
   /** What the pages hold, for screen readers: "Transaction pages". */
   label: string;
