@@ -90,7 +90,7 @@ export class DataStack extends Stack {
         // Uploads land under receipts/pending/ and are copied to the receipt's own key on confirm; what is
         // left there (an abandoned upload, a PUT after confirm with the same link) is never read.
         { prefix: 'receipts/pending/', expiration: Duration.days(1) },
-        // Tax packages (issue 13): a built zip is downloadable for TAX_PACKAGE_DAYS, then deleted (and its old versions).
+        // Tax packages: a built zip is downloadable for TAX_PACKAGE_DAYS, then deleted (and its old versions).
         {
           prefix: 'tax-packages/',
           expiration: Duration.days(TAX_PACKAGE_DAYS),

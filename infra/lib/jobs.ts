@@ -27,8 +27,8 @@ export interface JobsProps {
 
 /**
  * Jobs: Lambdas that no HTTP route is. The operator job (rebuildRollups) is run by hand with `aws lambda invoke`
- * (docs/deploy.md "Operator jobs"; its name is a stack output); the tax package build is invoked asynchronously
- * by POST /api/tax-packages (route-function.ts grants that route lambda:InvokeFunction on it alone).
+ * (docs/deploy.md "Operator jobs: rebuilding rollups"; its name is a stack output); the tax package build is invoked
+ * asynchronously by POST /api/tax-packages (route-function.ts grants that route lambda:InvokeFunction on it alone).
  */
 export class Jobs extends Construct {
   readonly functions: Record<JobId, LambdaFunction>;
@@ -65,7 +65,7 @@ export class Jobs extends Construct {
       description: 'aws lambda invoke --function-name <this> --payload \'{"organizationId":"..."}\' (docs/deploy.md)',
     });
 
-    // functions/src/jobs/buildTaxPackage.ts (issue 13): started by POST /api/tax-packages with an asynchronous
+    // functions/src/jobs/buildTaxPackage.ts: started by POST /api/tax-packages with an asynchronous
     // invoke; zips a tax year's reports and receipts into tax-packages/ (memory stays flat: receipts are streamed).
     const taxPackage = new Construct(this, 'BuildTaxPackage');
     const build = bundledFunction(taxPackage, {

@@ -69,7 +69,7 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
     });
   }
 
-  // --- Tax package (issue 13): the download route presigns GETs of tax-packages/*; the job reads receipts/* and
+  // --- Tax package: the download route presigns GETs of tax-packages/*; the job reads receipts/* and
   // streams the zip into tax-packages/*. Keys are per organization and per build, made at run time.
   const wildcard = (role: IConstruct, arn: string, why: string) =>
     role.node.addValidation({
@@ -122,7 +122,7 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
         'AwsSolutions-APIG4',
         `${route.method} ${route.path} is called by Plaid, which cannot present a Cognito token. The handler verifies ` +
           "Plaid's ES256 JWT (key by kid from Plaid, iat within 5 minutes, SHA-256 of the raw body) before anything " +
-          'else and answers 401 otherwise; it can only enqueue syncs and change a link status (docs/decisions.md "Sync plumbing").',
+          'else and answers 401 otherwise; it can only enqueue syncs and change a link status (docs/banking.md "Webhook verification").',
       );
       continue;
     }
@@ -133,11 +133,11 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
         ? `${route.method} ${route.path} is opened from an invitation email before the person has signed in. It reads ` +
             'one invitation by the SHA-256 of a 32-byte random token, changes nothing, and answers only the ' +
             "organization's name, the role, the inviter's name and the status; unknown tokens are rate-limited per " +
-            'client address in DynamoDB, and the stage is throttled (docs/decisions.md "invitations").'
+            'client address in DynamoDB, and the stage is throttled (docs/people.md "Invitations").'
         : `${route.method} ${route.path} serves people who are not signed in (the contact form, the product-news ` +
             'signup and its confirmation link, an unsubscribe link, the client error log). Its input is validated and ' +
             'size-limited, requests are counted per client address in DynamoDB (429), and the route has its own ' +
-            'API Gateway throttle below the stage\'s (docs/decisions.md "Account deletion and public forms").',
+            'API Gateway throttle below the stage\'s (docs/people.md "Public routes").',
     );
   }
 

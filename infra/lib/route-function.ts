@@ -126,7 +126,7 @@ export function grantReceiptsAccess(
 /** The variable a route that starts a job finds that job's function name in (functions/src/lib/jobs.ts). */
 const JOB_FUNCTION_ENV = { buildTaxPackage: 'TAX_PACKAGE_FUNCTION', purgeOrganization: 'PURGE_FUNCTION_NAME' } as const;
 
-/** Built tax packages (issue 13) live under this prefix of the receipts bucket; a lifecycle rule expires them. */
+/** Built tax packages live under this prefix of the receipts bucket; a lifecycle rule expires them. */
 export const PACKAGES_PREFIX = 'tax-packages/';
 
 /** Exactly `actions` on the objects under tax-packages/ (the job writes there, the download route presigns GETs). */

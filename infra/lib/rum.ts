@@ -15,7 +15,7 @@ export interface RumRuntimeConfig {
 export const RUM_APP_MONITOR_NAME = 'rent-today-web';
 
 /**
- * CloudWatch RUM for the SPA (docs/decisions.md "Account deletion and public forms"): an app monitor for the
+ * CloudWatch RUM for the SPA (docs/people.md "CloudWatch RUM"): an app monitor for the
  * site's domain collecting web vitals ("performance") and JavaScript errors ("errors"), no cookies, every
  * session; and a Cognito identity pool whose guest (unauthenticated) role may do exactly one thing,
  * rum:PutRumEvents on this monitor. The browser loads the RUM client after the page is idle.

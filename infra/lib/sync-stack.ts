@@ -43,7 +43,7 @@ export interface SyncStackProps extends StackProps {
 }
 
 /**
- * The Sync stack (docs/decisions.md "Sync plumbing"): EventBridge every 6 hours -> fan-out Lambda -> SQS (DLQ after
+ * The Sync stack (docs/banking.md "Sync plumbing"): EventBridge every 6 hours -> fan-out Lambda -> SQS (DLQ after
  * MAX_RECEIVE_COUNT receives, alarm on any visible dead letter) <- the Plaid webhook and "Sync now" routes; one
  * consumer Lambda syncs each link under its lease. The offline twin is infra/local/sync-runner.ts.
  */

@@ -6,7 +6,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { functionsJobsDir } from './paths.js';
 
 /**
- * The offline Sync stack (docs/decisions.md "Sync plumbing"). In AWS: EventBridge every 6 hours -> fan-out
+ * The offline Sync stack (docs/banking.md "Offline"). In AWS: EventBridge every 6 hours -> fan-out
  * Lambda -> SQS (with a DLQ) -> consumer Lambda. Here: a loopback server that speaks SQS's SendMessage (JSON
  * protocol, so functions/src/services/bankSyncQueue.ts sends with the real @aws-sdk/client-sqs, only the
  * endpoint differs), an in-process queue that delivers SQS-shaped batches to the very consumer module Lambda runs

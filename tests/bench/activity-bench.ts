@@ -4,7 +4,7 @@ import type { LocalStack } from '../../infra/local/stack.js';
 import { ms } from './stats.js';
 
 /**
- * Issue 11: the Activity timeline of a transaction with 200 events (its creation, 149 edits, 50 messages) loads
+ * The Activity timeline of a transaction with 200 events (its creation, 149 edits, 50 messages) loads
  * with ONE Query of its Activity partition. The local gateway runs the handlers in this process, so wrapping the
  * document client's `send` counts every DynamoDB call the request makes.
  */

@@ -7,7 +7,7 @@ import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
 import { client, RULE_SET } from './rules-bench.js';
 import { ms, table } from './stats.js';
 
-/** Issue 12's budget: the first sync of 10,000 transactions offline. */
+/** The budget of the first sync of 10,000 transactions offline (docs/offline-stack.md "Bench budgets"). */
 export const BANK_SYNC_BUDGET_MS = 20_000;
 const COUNT = 10_000;
 

@@ -8,7 +8,7 @@ export const RENT_ROLL_MONTHS = 24;
 const PROPERTIES = 10;
 
 /**
- * The rent roll bench's organization (issue 10): 50 leases (5 units on each of 10 properties, tenants added as
+ * The rent roll bench's organization: 50 leases (5 units on each of 10 properties, tenants added as
  * members the way invitation acceptance does) running through the last 24 months, and each month's rent received
  * through the API, so every payment is linked to its lease by the write path's own rule. Returns the period.
  */

@@ -9,7 +9,7 @@ import { ms, percentile, table } from './stats.js';
 
 /**
  * Categorization rules at scale, on an organization with 50,000 transactions and 25 active rules
- * (docs/data-model.md "Match index", "Rule batches"). Budgets (issue): preview of one rule <= 300 ms;
+ * (docs/ledger.md "Match index", docs/rules.md "Apply and undo"). Budgets: preview of one rule <= 300 ms;
  * apply >= 500 transactions/s against DynamoDB Local. Printed, never asserted.
  *
  * `benchRules(stack)` seeds a fresh organization; `benchRules(stack, token, orgId)` uses one that

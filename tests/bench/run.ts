@@ -26,7 +26,7 @@ import { kb, ms, percentile, table } from './stats.js';
 import { benchTaxPackage } from './tax-package-bench.js';
 
 /**
- * `npm run bench`: prints figures, never fails a build. Budgets live in the issues:
+ * `npm run bench`: prints figures, never fails a build. Budgets (docs/offline-stack.md "Bench budgets"):
  * first-load JS <= 170 KB gzip, CSS <= 50 KB gzip (the shell here; /transactions in the Lighthouse section); largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, members, books, banksync,
@@ -47,7 +47,7 @@ async function main() {
     if (wants('rentroll')) await benchRentRoll(stack);
     if (wants('books')) await benchBooks(stack);
     if (wants('banksync')) {
-      // Issue 12: bank sync ingest from the Plaid stand-in, and Actual's importTransactions beside it.
+      // Bank sync ingest from the Plaid stand-in, and Actual's importTransactions beside it.
       console.log('\n== Bank sync ingest: 10,000 transactions from the Plaid stand-in, 25 active rules ==');
       const owner = (await stack.tokensFor('bench-banksync@example.com')).id_token;
       const ingest = await benchBankSync(stack, owner, await organizationOf(stack, owner));
@@ -55,7 +55,7 @@ async function main() {
     }
     if (wants('taxpackage')) await benchTaxPackage(stack);
     if (wants('activity')) {
-      // Issue 11: the Activity timeline of a transaction with 200 events, its DynamoDB calls counted.
+      // The Activity timeline of a transaction with 200 events, its DynamoDB calls counted.
       const owner = (await stack.tokensFor('bench-activity@example.com')).id_token;
       await benchActivity(stack, owner);
     }
@@ -139,7 +139,7 @@ async function benchApi(stack: LocalStack) {
   }
 }
 
-/** Maintenance (issue 10): the staff list's first page in an organization with 1,000 requests, beside its bare Query. */
+/** Maintenance: the staff list's first page in an organization with 1,000 requests, beside its bare Query. */
 async function benchMaintenance(stack: LocalStack) {
   console.log('\n== GET /api/maintenance on an organization with 1,000 requests ==');
   const owner = (await stack.tokensFor('bench-maintenance@example.com')).id_token;
@@ -155,7 +155,7 @@ async function benchMaintenance(stack: LocalStack) {
 }
 
 /**
- * The rent roll (issue 10) of 50 leases x 24 months, as the web asks for it, beside the bare rollup Query of the
+ * The rent roll of 50 leases x 24 months, as the web asks for it, beside the bare rollup Query of the
  * period it is built on (the leases are one more Query).
  */
 async function benchRentRoll(stack: LocalStack) {
@@ -181,7 +181,7 @@ async function benchRentRoll(stack: LocalStack) {
 }
 
 /**
- * The books (issue 13) on an organization with 50,000 transactions over 10 properties: the dashboard and
+ * The books on an organization with 50,000 transactions over 10 properties: the dashboard and
  * 24 months of cash flow and a Schedule E year, each beside the bare rollup Query it is built on.
  */
 async function benchBooks(stack: LocalStack) {
@@ -219,7 +219,7 @@ async function benchBooks(stack: LocalStack) {
 }
 
 /**
- * Members and the identity lookup (issue 9): GET /api/members in the demo organization, as the web sends it (with
+ * Members and the identity lookup: GET /api/members in the demo organization, as the web sends it (with
  * X-Organization-Id: identity is one consistent GetItem of that membership) and without the header (the profile's
  * remembered choice, then the membership), each beside the same DynamoDB reads made bare, in the same order:
  * identity, the organization's membership Query, the members' profiles (BatchGetItem).

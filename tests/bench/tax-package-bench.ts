@@ -18,7 +18,7 @@ const RECEIPTS = 1_000;
 const RECEIPT_BYTES = 100 * 1024;
 
 /**
- * "Tax package of 1,000 receipts: time and peak memory" (issue 13): an organization with 1,000 transactions of
+ * "Tax package of 1,000 receipts: time and peak memory": an organization with 1,000 transactions of
  * last year, each with a 100 KB receipt in the S3 emulator (about 100 MB of receipts), built by the job in a
  * process of its own; prints its time, the zip's size and the process's peak memory. Printed, never asserted.
  */

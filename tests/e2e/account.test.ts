@@ -5,7 +5,7 @@ import { mailTo } from '../support/invitations.js';
 import { expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization } from './own-org.js';
 
-/** "Delete my account" and the contact form, in Chromium (docs/decisions.md "Account deletion and public forms"). */
+/** "Delete my account" and the contact form, in Chromium (docs/people.md "Account deletion", "Public routes"). */
 describe('account deletion and public forms, in Chromium', () => {
   const browser = useBrowser();
 

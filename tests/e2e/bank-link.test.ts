@@ -6,7 +6,7 @@ import { expectAccessible, useBrowser } from './browser.js';
 import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
-/** Bank links (issue 12) in Chromium: Connect bank through the stand-in's Link, accounts, default property, reconnect. */
+/** Bank links in Chromium: Connect bank through the stand-in's Link, accounts, default property, reconnect. */
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 
 /** Signs in to the bank in the stand-in's Link dialog with the preselected (first) bank and sandbox user. */

@@ -4,9 +4,9 @@ import { flyout, ledgerRow, openLedger, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Closed periods (issue 11), in Chromium: the admin closes the books through January in Org Settings; an edit of
- * a January transaction is then refused with the server's "period is closed" message, and nothing changes, until
- * the admin saves it anyway (an audited override); the close is in Org Settings' history.
+ * Closed periods (docs/ledger.md "Closed periods"), in Chromium: the admin closes the books through January in Org
+ * Settings; an edit of a January transaction is then refused with the server's "period is closed" message, and nothing
+ * changes, until the admin saves it anyway (an audited override); the close is in Org Settings' history.
  */
 describe('closed period, in Chromium', () => {
   const browser = useBrowser();

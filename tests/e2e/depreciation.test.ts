@@ -6,7 +6,7 @@ import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * The depreciation schedule (issue 13) in Chromium, in an organization of its own: a property with its
+ * The depreciation schedule in Chromium, in an organization of its own: a property with its
  * acquisition data and land value shows the year's depreciation of its building and its capital spending,
  * a property without a land value is flagged, the CSV carries the same figures; axe clean.
  */

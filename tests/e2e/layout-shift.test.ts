@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { ledgerRow, shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
-/** Issue "Fast on a phone": cumulative layout shift below Lighthouse's "good" threshold on every page. */
+/** docs/performance.md "Layout shift": cumulative layout shift below Lighthouse's "good" threshold on every page. */
 const CLS_BUDGET = 0.05;
 
 interface Shift {
@@ -160,7 +160,7 @@ describe('no layout shift while a page loads its data, in an organization of its
   }
 });
 
-// Maintenance (issue 10): the tenant's list on a phone and the staff table, each with one request.
+// Maintenance: the tenant's list on a phone and the staff table, each with one request.
 describe('no layout shift on /maintenance', () => {
   const browser = useBrowser();
 

@@ -6,8 +6,8 @@ import { flyout, ledgerRow, openLedger, rowOpener, save } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Lease links (issue 10): in a fresh organization, a property with two leases running this month, so rent
- * received on it is linked to no lease automatically. At 390 px the landlord opens the rent in the flyout,
+ * Lease links (docs/ledger.md "Lease links"): in a fresh organization, a property with two leases running this month,
+ * so rent received on it is linked to no lease automatically. At 390 px the landlord opens the rent in the flyout,
  * reaches the Lease picker from the keyboard, picks Room B's lease and saves; the rent roll then shows Room B's
  * month paid and Room A's not. Axe clean with the picker open.
  */

@@ -7,7 +7,7 @@ import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Leases and Rental History (issue 10): in a fresh organization the landlord adds a lease for a tenant who has
+ * Leases and Rental History: in a fresh organization the landlord adds a lease for a tenant who has
  * joined, through the property's Tenants and leases drawer; the landlord records last month's rent; the tenant,
  * on a 390 px phone, opens Rental History and sees the lease and its months with their statuses. Axe on each.
  */

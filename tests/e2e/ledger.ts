@@ -52,7 +52,7 @@ export async function openLedger(page: Page, query = '') {
   await expect.poll(() => page.getByTestId('totals-count').textContent()).toMatch(/\d/);
 }
 
-/** The totals panel as shown (SPEC §9: whole dollars), once it shows the totals of the current filters. */
+/** The totals panel as shown (whole dollars), once it shows the totals of the current filters. */
 export async function shownTotals(page: Page) {
   await expect.poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading')).toBe('false');
   const text = async (testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
@@ -118,7 +118,7 @@ const PNG = Buffer.from(
 /** Chooses a PNG in the open flyout, uploads it and waits for its thumbnail. */
 export async function uploadPng(page: Page, name: string) {
   const upload = page.getByTestId('receipt-upload');
-  expect(await upload.isDisabled()).toBe(true); // SPEC §5: disabled until a file is chosen
+  expect(await upload.isDisabled()).toBe(true); // disabled until a file is chosen
   await page
     .getByTestId('receipt-file')
     .locator('input[type=file]')

@@ -9,7 +9,7 @@ import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Issue 10's whole maintenance story in Chromium, the tenant at 390x844: invited through the mailbox, the tenant
+ * The whole maintenance story in Chromium, the tenant at 390x844: invited through the mailbox, the tenant
  * reports a leaking sink with a photo from the file chooser; the landlord sees it, assigns it, moves it to In
  * progress and comments; the tenant gets the email and sees the status; the landlord resolves it and adds the
  * plumber's invoice as an expense; the tenant reopens it; the tenant's Rental History shows this month as paid

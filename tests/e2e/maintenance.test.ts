@@ -7,7 +7,7 @@ import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Maintenance requests from a phone to the landlord's table and back (issue 10): in a fresh organization a
+ * Maintenance requests from a phone to the landlord's table and back: in a fresh organization a
  * tenant with a lease reports a leak at 390x844, the landlord finds it in the table, opens it, moves it to
  * In progress and assigns it to themself, and the tenant sees the new status. Axe on every screen.
  */
@@ -46,7 +46,7 @@ describe('maintenance requests, in Chromium', () => {
     const form = flyout(phone.page);
     await form.getByText('Add Maintenance Request').waitFor();
     await form.getByTestId('maintenance-property-readonly').getByText('Your Current Property').waitFor();
-    // SPEC §3 defaults: Plumbing, New, Monday to Friday, 09:00 to 17:00.
+    // The defaults: Plumbing, New, Monday to Friday, 09:00 to 17:00.
     await form.getByTestId('maintenance-issue-type').getByText('Plumbing').waitFor();
     await form.getByTestId('maintenance-status').getByText('New').waitFor();
     for (const day of ['Monday', 'Friday'])

@@ -6,8 +6,8 @@ import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Several organizations in Chromium (docs/decisions.md "Several organizations"): a person in one organization
- * finds Switch Organization disabled with the SPEC tooltip; once they also belong to a second one they switch
+ * Several organizations in Chromium (docs/people.md "Several organizations"): a person in one organization
+ * finds Switch Organization disabled with its tooltip; once they also belong to a second one they switch
  * between them from the profile menu (by mouse and by keyboard) and see each one's properties only.
  */
 const SWITCH_REASON = 'Coming soon - Multiple organization support';
@@ -26,7 +26,7 @@ describe('switching organizations, in Chromium', () => {
     const ownProperty = uniqueName('Own Street');
     await me.addProperty({ address: ownProperty });
 
-    // One organization: disabled, with the SPEC reason on hover.
+    // One organization: disabled, with the reason on hover.
     await openProfileMenu(page);
     const disabledItem = page.getByRole('menuitem', { name: /Switch Organization/ });
     await expect.poll(() => disabledItem.getAttribute('aria-disabled')).toBe('true');

@@ -7,7 +7,7 @@ import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * The rent roll (issue 10): in a fresh organization, a tenant with a lease (created through the API) and rent
+ * The rent roll: in a fresh organization, a tenant with a lease (created through the API) and rent
  * income for two of its three months; the Rent roll tab on /reports shows Late, Paid and Partly paid months,
  * the lease's and the portfolio's totals, and the CSV holds the same figures. Axe clean, and at 390 px nothing
  * sticks out of the screen.

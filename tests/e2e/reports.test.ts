@@ -10,9 +10,9 @@ import { shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * What the books say (issue 13) in Chromium, in an organization of its own: the cash flow page's figures,
- * a cell followed to the ledger showing the same total, the CSV, the profit and loss, the Schedule E
- * worksheet and its CSV, the dashboard's cash flow box; axe clean; at 390 px nothing sticks out.
+ * What the books say (docs/reports-and-tax.md "What the books say") in Chromium, in an organization of its own: the
+ * cash flow page's figures, a cell followed to the ledger showing the same total, the CSV, the profit and loss, the
+ * Schedule E worksheet and its CSV, the dashboard's cash flow box; axe clean; at 390 px nothing sticks out.
  */
 const OAK = '48 Oak Avenue, Springfield, IL 62702';
 const ELM = '9 Elm Court, Urbana, IL 61801';
@@ -115,7 +115,7 @@ describe('what the books say, in an organization of its own', () => {
     await recordShifts(page);
 
     await page.goto('/cash-flow');
-    // income 2,000 + 1,800 + 12.50; opex 300.10 + 99.90; debt 1,000; capital 500 (whole dollars, SPEC §9)
+    // income 2,000 + 1,800 + 12.50; opex 300.10 + 99.90; debt 1,000; capital 500 (whole dollars)
     await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
     expect(await text(page, 'cash-flow-operatingExpenses')).toBe('$400');
     expect(await text(page, 'cash-flow-noi')).toBe('$3,413');

@@ -6,10 +6,10 @@ import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, sa
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Working together on the books (docs/decisions.md): in an organization of its own, the admin asks a property
- * manager to review a transaction from the Messages tab; the manager finds it under "Waiting on me", sees the
- * badge, replies with Ctrl+Enter and resolves it; the admin sees "Resolved" at 390px. Needs review shows it
- * before and not after; the admin sees the audit entries of her own edit in the same timeline. axe on each step.
+ * Review requests and messages (docs/ledger.md "Review requests and messages"): in an organization of its own, the
+ * admin asks a property manager to review a transaction from the Messages tab; the manager finds it under "Waiting on
+ * me", sees the badge, replies with Ctrl+Enter and resolves it; the admin sees "Resolved" at 390px. Needs review shows
+ * it before and not after; the admin sees the audit entries of her own edit in the same timeline. axe on each step.
  */
 const messagesTab = (page: Page) => flyout(page).getByRole('tab', { name: /Messages/ });
 const activity = (page: Page) => flyout(page).getByTestId('transaction-activity');
@@ -41,7 +41,7 @@ describe('review requests and messages, in Chromium', () => {
     const name = uniqueName('Plumber invoice');
     await org.addTransaction({ name, date: '2026-04-02', amount: -180 });
 
-    // The admin edits the notes by hand, then sees the audit entries of her own edit in the Activity (issue 11).
+    // The admin edits the notes by hand, then sees the audit entries of her own edit in the Activity.
     await openLedger(admin.page);
     await rowOpener(ledgerRow(admin.page, name)).click();
     await flyout(admin.page).getByTestId('transaction-notes').locator('textarea').fill('Leak under the sink');

@@ -53,7 +53,7 @@ describe('categorization rules', () => {
 
     const name = uniqueName('Lawn care');
     const dialog = page.getByRole('dialog', { name: 'Create rule' });
-    // Escape closes the dialog (SPEC §2).
+    // Escape closes the dialog.
     await page.getByTestId('rule-create').click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');
@@ -125,7 +125,7 @@ describe('categorization rules', () => {
     await page.keyboard.press('Escape');
     await editDialog.waitFor({ state: 'hidden' });
 
-    // A failed update reverts the flip and says so (SPEC §4, §8).
+    // A failed update reverts the flip and says so.
     await context.route(/\/api\/categorization-rules\/[^/?]+\?/, (route) =>
       route.request().method() === 'PUT'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })
@@ -184,7 +184,7 @@ describe('categorization rules', () => {
     await addUncategorized('80');
     await addUncategorized('95');
 
-    // Categorise the $95 one by hand: the tip offers to automate it (SPEC §4, §8).
+    // Categorise the $95 one by hand: the tip offers to automate it.
     await rowOpener(zephyr('+$95.00')).click();
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
     await expect.poll(() => flyout(page).getByTestId('transaction-amount').locator('input').inputValue()).toBe('95.00');

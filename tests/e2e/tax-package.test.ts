@@ -7,7 +7,7 @@ import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Issue 13 in Chromium: the Transactions by category tab shows a category with its subtotal; the rent roll tab
+ * Reports in Chromium: the Transactions by category tab shows a category with its subtotal; the rent roll tab
  * downloads a PDF; the Tax package panel builds last year's package (progress, then Download) and the zip it
  * downloads lists the reports and the README. Axe clean, and the tab reads at 390 px.
  */

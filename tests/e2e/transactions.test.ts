@@ -89,7 +89,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     expect(await rowCell(row, COL.amount).locator('[data-direction]').getAttribute('data-direction')).toBe('out');
     expect(await rowCell(row, COL.category).textContent()).toBe('Repairs');
     expect(await rowCell(row, COL.property).textContent()).toBe(OAK);
-    // Exact to the cent on the server; the panel shows whole dollars (SPEC §9).
+    // Exact to the cent on the server; the panel shows whole dollars.
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,123', net: '$1,377', count: '3' });
     expect(await org.totals()).toEqual({ in: 2_500_00, out: -1_123_45, net: 1_376_55, count: 3 });
 
@@ -173,7 +173,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await context.close();
   });
 
-  it('shows the SPEC §8 messages when calls fail', async () => {
+  it("shows the product's messages when calls fail", async () => {
     const { page, context } = await browser.newPage();
     const org = await signInToOwnOrganization(page, 'failures');
     const name = uniqueName('Hardware store');

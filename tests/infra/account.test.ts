@@ -5,8 +5,8 @@ import { RUM_APP_MONITOR_NAME } from '../../infra/lib/rum.js';
 import { apiTemplate, type Synthesized, synthRentApp } from './fixture.js';
 
 /**
- * Account deletion's purge job, the public forms' throttling and CloudWatch RUM (docs/decisions.md "Account
- * deletion and public forms"): least privilege for each.
+ * Account deletion's purge job, the public forms' throttling and CloudWatch RUM (docs/people.md
+ * "Organization purge", "Public routes", "CloudWatch RUM"): least privilege for each.
  */
 let synth: Synthesized;
 let api: Template;

@@ -456,7 +456,7 @@ describe('Jobs: the rollup rebuild Lambda', () => {
   });
 });
 
-describe('Tax package (issue 13): the build job and its routes', () => {
+describe('Tax package: the build job and its routes', () => {
   const jobId = () =>
     Object.keys(api.findResources('AWS::Lambda::Function')).find((id) => id.startsWith('JobsBuildTaxPackageFunction'))!;
   const resourcesOf = (statements: Statement[], action: string) =>

@@ -38,7 +38,7 @@ const routeFunctions = new Map<string, RouteFunction>();
 /**
  * The Sync stack synthesized beside its dependencies and one RouteFunction per route of the table, each from a
  * one-line bundle: the grants and wiring under test do not depend on the code, and this keeps the test independent
- * of the whole app's synth (whose Api stack is at CloudFormation's 500-resource limit, see docs/decisions.md).
+ * of the whole app's synth (whose API stacks are large: docs/deploy.md "The API in several stacks").
  */
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rent-sync-'));

@@ -9,7 +9,7 @@ import { countObjects } from '../support/public.js';
 import { uploadReceipt } from './receipt-upload.js';
 
 /**
- * "Delete my account" (docs/decisions.md "Account deletion and public forms"): the last-admin refusal, a shared
+ * "Delete my account" (docs/people.md "Account deletion"): the last-admin refusal, a shared
  * organization keeping its data, and the purge of an organization whose only member leaves: every item of its
  * partitions, its invitation links and its S3 objects, counted before and after, and nobody else's.
  */
@@ -91,7 +91,7 @@ describe('delete my account', () => {
     expect(await census(theirs.orgId, theirs.transactionId)).toEqual(theirsBefore);
     expect(await partition(`ORG#${theirs.orgId}`)).toEqual(theirItemsBefore);
 
-    // The profile is anonymised (SPEC deletedAt, deletedBy, deletionReason); the log keeps the deletion.
+    // The profile is anonymised (deletedAt, deletedBy, deletionReason); the log keeps the deletion.
     const userId = localSubFor(owner.email);
     const profile = (await item(`USER#${userId}`, 'PROFILE'))!;
     expect(profile).toMatchObject({ deletedBy: userId, deletionReason: 'NOT_USING: Moving on', email: '', name: null });

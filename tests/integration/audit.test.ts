@@ -6,7 +6,7 @@ import { bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
 import { editable } from './rules-helpers.js';
 
 /**
- * The audit trail (docs/decisions.md "Audit trail and closed periods"): every ledger write path writes
+ * The audit trail (docs/ledger.md "Audit trail"): every ledger write path writes
  * exactly one audit entry per transaction it creates or changes, in the same TransactWriteItems, saying who
  * and how; the entries live in the transaction's Activity partition and go with it.
  */

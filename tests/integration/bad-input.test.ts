@@ -14,7 +14,7 @@ import { uploadReceipt } from './receipt-upload.js';
  * message a person can read, never a 500, and nothing is written.
  */
 const pathFor = (route: RouteDef, id = 'no-such-id') =>
-  // SPEC §7's maintenance update names its id in the query: PUT /api/maintenance?id={id}.
+  // The maintenance update names its id in the query: PUT /api/maintenance?id={id}.
   route.id === 'updateMaintenance' ? `${route.path}?id=${id}` : route.path.replace(/\{\w+\}/g, id);
 
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */

@@ -5,7 +5,9 @@ import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
 
-/** Bank links (issue 12) through the real routes, against the Plaid stand-in and the KMS stand-in. */
+/**
+ * Bank links (docs/banking.md "Bank links") through the real routes, against the Plaid stand-in and the KMS stand-in.
+ */
 const plaid = () => plaidApi(inject('plaidEndpoint'));
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 const PLATYPUS = { id: 'ins_109508', name: 'First Platypus Bank' };

@@ -7,7 +7,7 @@ import { bankItems, bankOrg, bankSyncModules, plaidTx } from './bank-sync-helper
 import { editable } from './rules-helpers.js';
 
 /**
- * Closed periods (docs/decisions.md "Audit trail and closed periods"): after ADMIN or LANDLORD closes the books
+ * Closed periods (docs/ledger.md "Closed periods"): after ADMIN or LANDLORD closes the books
  * through a date, every ledger write path refuses changes to transactions dated on or before it with a 409
  * PERIOD_CLOSED (nothing written), unless an ADMIN overrides (audited); rule previews and applies leave them
  * out and count them; bank sync holds modifications back and takes new ones in ignored.

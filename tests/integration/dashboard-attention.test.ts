@@ -10,9 +10,9 @@ import { uploadReceipt } from './receipt-upload.js';
 import { editable as editableOf } from './rules-helpers.js';
 
 /**
- * "Needs attention" (issue 13): expenses over $75 without a receipt and bank connections needing reconnect. Each
- * count equals the list its link opens: the ledger with the link's own filter (core/attention.ts), and the
- * connections Org Settings and the bank status flag. Organizations the test creates.
+ * "Needs attention" (docs/reports-and-tax.md "Needs attention"): expenses over $75 without a receipt and bank
+ * connections needing reconnect. Each count equals the list its link opens: the ledger with the link's own filter
+ * (core/attention.ts), and the connections Org Settings and the bank status flag. Organizations the test creates.
  */
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const day = (d: number) => `${thisMonth()}-${String(d).padStart(2, '0')}`;

@@ -3,9 +3,9 @@ import { newAdmin } from '../support/api.js';
 import { type Api, team } from '../support/members.js';
 
 /**
- * The dashboard's key figures (issue 13): route x role x another organization, and hand-worked figures for
- * this month — the same NOI and cash flow as the cash flow report, rent collected on the leases, occupancy
- * in unit-days, and the counts that need attention (uncategorized, waiting on me, open maintenance).
+ * The dashboard's key figures (docs/reports-and-tax.md "Dashboard"): route x role x another organization, and
+ * hand-worked figures for this month — the same NOI and cash flow as the cash flow report, rent collected on the
+ * leases, occupancy in unit-days, and the counts that need attention (uncategorized, waiting on me, open maintenance).
  */
 type Team = Awaited<ReturnType<typeof team>>;
 const today = () => new Date().toISOString().slice(0, 10);

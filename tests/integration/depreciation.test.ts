@@ -4,7 +4,7 @@ import { newAdmin } from '../support/api.js';
 import { type Api, team } from '../support/members.js';
 
 /**
- * The depreciation schedule (issue 13) through the local gateway: who may read it, bad input, and the figures
+ * The depreciation schedule through the local gateway: who may read it, bad input, and the figures
  * of a hand-worked property (building from its acquisition fields, capital spending by class from the
  * rollups), which also fill Schedule E line 18.
  */

@@ -9,7 +9,7 @@ import { latestInviteToken, lookupFrom, mailTo } from '../support/invitations.js
 import { counters, type Person, securityLog, team } from '../support/members.js';
 
 /**
- * Invitations (docs/decisions.md "People and accounts: invitations"): every route x role x another
+ * Invitations (docs/people.md "Invitations"): every route x role x another
  * organization, the link's life (single use, replaced by a resend, revoked, expired), the email match,
  * concurrent accepts, both rate limits, and that a first sign-in through an invitation makes no
  * organization of its own. Mail is read from the SES emulator the handlers send to.

@@ -8,7 +8,7 @@ import { expectLedgerConsistent } from './ledger-helpers.js';
 import { ruleBody } from './rules-helpers.js';
 
 /**
- * Lease links (issue 10; docs/decisions.md "Lease links (issue 10)"): a transaction's leaseId is checked
+ * Lease links (docs/ledger.md "Lease links"): a transaction's leaseId is checked
  * (another organization's lease 404, a tenant 403, an expense or another property's lease 400), rent is linked
  * automatically on creation, rule apply, file import and bank sync when exactly one lease fits, and a person's
  * choice (a lease, or none) is never overwritten by automation.

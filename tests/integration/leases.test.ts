@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, joinAs, type Person, team } from '../support/members.js';
 
 /**
- * Leases and the tenant's rental history (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and
- * rental history"): every route x every role x another organization, bad input, overlaps, the property-delete
+ * Leases and the tenant's rental history (docs/tenants-and-maintenance.md "Leases",
+ * "Rental history"): every route x every role x another organization, bad input, overlaps, the property-delete
  * refusal, and what a tenant can (and cannot) see.
  */
 type Team = Awaited<ReturnType<typeof team>>;

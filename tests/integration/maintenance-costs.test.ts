@@ -5,7 +5,7 @@ import { leaseTo } from '../support/tenancies.js';
 import { editable } from './rules-helpers.js';
 
 /**
- * Repair costs (issue 10; docs/decisions.md "Maintenance repair costs"): staff add an expense that names a
+ * Repair costs (docs/tenants-and-maintenance.md "Repair costs"): staff add an expense that names a
  * maintenance request; the request lists its costs and their total. Another organization's request is a 404,
  * tenants see no costs, and a transaction moved to another request, unlinked or deleted leaves the list.
  */

@@ -5,8 +5,8 @@ import { team } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
 
 /**
- * Maintenance emails (issue 10): a new request to the organization's staff, a staff comment to the reporter, the
- * reporter's comment to the assignee; never to the person who acted (SES emulator's mailbox).
+ * Maintenance emails (docs/people.md "Notification emails"): a new request to the organization's staff, a staff comment
+ * to the reporter, the reporter's comment to the assignee; never to the person who acted (SES emulator's mailbox).
  */
 const subjects = async (email: string) => (await mailTo(email)).map((m) => m.subject);
 

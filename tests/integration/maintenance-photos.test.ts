@@ -6,7 +6,7 @@ import { leaseTo } from '../support/tenancies.js';
 import { dispatcher, PDF_BYTES, PNG_BYTES, putToPresignedUrl } from './receipt-upload.js';
 
 /**
- * Maintenance photos (issue 10; docs/decisions.md "Maintenance photos"): uploaded like receipts, checked on
+ * Maintenance photos (docs/tenants-and-maintenance.md "Photos"): uploaded like receipts, checked on
  * confirm; at most 10 per request; the reporter while the request is NEW or PENDING, staff always; another
  * tenant's request and another organization's are 404.
  */

@@ -5,7 +5,7 @@ import { type Api, joinAs, type Person, team } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
 
 /**
- * Maintenance requests (issue 10; rules in docs/decisions.md "Tenants: maintenance requests"): every route
+ * Maintenance requests (rules in docs/tenants-and-maintenance.md "Maintenance requests"): every route
  * x every role x another organization, tenant isolation, each transition rule, bad input and paging.
  */
 const CONTACT = { days: ['Monday', 'Wednesday'], timeRange: { start: '08:30', end: '12:00' } };
@@ -37,7 +37,7 @@ async function report(api: Api, body: Record<string, unknown> = {}) {
   return res.body.maintenanceRequest;
 }
 
-/** The SPEC's PUT body from a request as read, with changes. */
+/** The product's PUT body from a request as read, with changes. */
 const bodyOf = (r: Record<string, any>, changes: Record<string, unknown> = {}) => ({
   title: r.title,
   description: r.description,
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 describe('POST /api/maintenance', () => {
-  it("a tenant reports for their current home with SPEC §3's defaults; notes are never theirs", async () => {
+  it("a tenant reports for their current home with the product's defaults; notes are never theirs", async () => {
     const created = await report(w.tenant.api);
     expect(created).toMatchObject({
       title: 'Leaking sink',
@@ -324,7 +324,7 @@ describe('reading: GET /api/maintenance and GET /api/maintenance/{id}', () => {
   });
 });
 
-describe('PUT /api/maintenance?id= (SPEC §7) and the transition rules', () => {
+describe('PUT /api/maintenance?id= and the transition rules', () => {
   it('a tenant edits text and contact times while NEW or PENDING, then not; never status, property or assignee', async () => {
     const mine = await report(w.tenant.api);
     const edited = await put(

@@ -6,7 +6,7 @@ import { db, partition, TABLE_NAME } from '../support/db.js';
 import { counters, joinAs, type Person, securityLog, team } from '../support/members.js';
 
 /**
- * Members and roles (docs/decisions.md, "People and accounts"): every route x every role, another
+ * Members and roles (docs/people.md "Members and roles"): every route x every role, another
  * organization's people, bad input, each rule of the policy, two demotions at once, and that a change
  * holds from the affected person's very next request.
  */

@@ -6,7 +6,7 @@ import { type Api, type Person, team } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
 
 /**
- * Notification emails and preferences (docs/decisions.md "Notification emails and preferences"): each person's
+ * Notification emails and preferences (docs/people.md "Notification emails"): each person's
  * own choices (GET/PUT /api/notification-preferences, bad input 400), and the mails read from the SES emulator:
  * sent on asking for a review, on its resolution or decline, and on a maintenance status change; never when the
  * recipient turned the kind off; never to the person who made the change.

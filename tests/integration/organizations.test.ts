@@ -8,7 +8,7 @@ import { latestInviteToken } from '../support/invitations.js';
 import { type Api, type Person, team } from '../support/members.js';
 
 /**
- * Several organizations (docs/decisions.md "Several organizations"): X-Organization-Id picks the organization
+ * Several organizations (docs/people.md "Several organizations"): X-Organization-Id picks the organization
  * of each request and is checked against the caller's memberships (one consistent GetItem); without it the
  * remembered choice or the earliest membership. Each test makes its own organizations and people.
  */

@@ -7,7 +7,7 @@ import { team } from '../support/members.js';
 import { PlaidStandInControl, plaidApi, type WebhookTamper } from '../support/plaid.js';
 
 /**
- * The Sync plumbing end to end on the local stack (docs/decisions.md "Sync plumbing"): the Plaid stand-in sends
+ * The Sync plumbing end to end on the local stack (docs/banking.md "Sync plumbing"): the Plaid stand-in sends
  * signed webhooks to /api/plaid/webhook through the real local gateway; verified ones enqueue a sync on the local
  * sync runner (SQS's SendMessage on loopback) whose consumer syncs under the link's lease; item errors change the
  * link's status and email staff; "Sync now" enqueues the same way.

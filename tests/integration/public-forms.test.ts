@@ -9,7 +9,7 @@ import { team } from '../support/members.js';
 import { fromAddress } from '../support/public.js';
 
 /**
- * The public routes (docs/decisions.md "Account deletion and public forms"): no token needed, a bad one
+ * The public routes (docs/people.md "Public routes"): no token needed, a bad one
  * ignored; validated (400); counted per client address (429 beyond the hourly limit, other addresses
  * unaffected); the contact message reaches support through the SES emulator; a subscriber counts only after
  * confirming by the link (a GET changes nothing; the POST is single use); an unsubscribe link turns its

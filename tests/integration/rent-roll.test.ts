@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, joinAs, type Person, team } from '../support/members.js';
 
 /**
- * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll", "Lease links (issue 10)"): route x
+ * The rent roll (docs/tenants-and-maintenance.md "Rent roll", docs/ledger.md "Lease links"): route x
  * role x another organization, bad input, hand-worked figures (paid, partial, unpaid, late; rent credited by
  * its lease link, rent linked to no lease noted), and the same figures as the tenant's own rental history.
  */

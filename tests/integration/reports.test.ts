@@ -9,7 +9,7 @@ import { type Api, team } from '../support/members.js';
 import { expectLedgerConsistent, orgIdOf } from './ledger-helpers.js';
 
 /**
- * Reports (issue 13) through the local gateway: who may read them, bad input, hand-worked figures across a
+ * Reports through the local gateway: who may read them, bad input, hand-worked figures across a
  * year boundary, that they read the rollups (not the transactions), and — property-based — that after random
  * creates, edits, ignores, deletes, bulk edits, rule applies and undos every figure (and the dashboard's) equals a
  * recomputation from the raw transactions.

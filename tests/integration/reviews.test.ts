@@ -5,7 +5,7 @@ import { partition } from '../support/db.js';
 import { type Person, team } from '../support/members.js';
 
 /**
- * Reviews and messages (docs/decisions.md "Working together on the books"): every route x role x another
+ * Reviews and messages (docs/ledger.md "Review requests and messages"): every route x role x another
  * organization, the transition table, concurrent resolves, bad input, and the transaction's flags equal to a
  * recomputation from its requests and messages after any sequence of creates and status changes.
  */

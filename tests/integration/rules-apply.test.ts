@@ -79,7 +79,7 @@ async function setup(api: Api) {
   return { manual, plain, ignored, other, already };
 }
 
-describe('apply-single (SPEC §7)', () => {
+describe('apply-single', () => {
   it('categorizes the selected transactions it matches, with provenance, and only those', async () => {
     const { api } = await newAdmin();
     const orgId = await orgIdOf(api);
@@ -505,7 +505,7 @@ describe('resumable applies', () => {
     const rollups = (await partition(`ORG#${orgId}`)).filter((i) => i.type === 'Rollup');
     expect(rollups.flatMap((i) => Object.keys(i).filter((k) => k.startsWith('m#')))).toEqual([]);
     await expectConsistent(orgId);
-    // Each change also writes its audit entry (issue 11): twice the items, about twice the chunks.
+    // Each change also writes its audit entry: twice the items, about twice the chunks.
   }, 90_000);
 
   it('folds a cell that single writes have filled before it refuses more rows, and reads fold busy cells', async () => {

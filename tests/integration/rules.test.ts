@@ -7,7 +7,7 @@ import { createTransactions, expectIndexConsistent, ruleBody } from './rules-hel
 
 const RULES = '/api/categorization-rules';
 
-describe('categorization rules: create, list, update, delete (SPEC §7)', () => {
+describe('categorization rules: create, list, update, delete', () => {
   it('creates a rule from the SPEC body, with amounts as decimals and the SPEC defaults', async () => {
     const { api } = await newAdmin();
     const orgId = await orgIdOf(api);
@@ -36,7 +36,7 @@ describe('categorization rules: create, list, update, delete (SPEC §7)', () => 
     const item = (await partition(`ORG#${orgId}`)).find((i) => i.type === 'Rule');
     expect(item).toMatchObject({ SK: `RULE#${res.body.rule.id}`, amountMin: 100_000, amountMax: 200_050 });
 
-    // SPEC §7: category is "" when the category update is off; unused optional fields are omitted.
+    // Category is "" when the category update is off; unused optional fields are omitted.
     const off = await api.post(RULES, { name: 'Only flags big amounts', amountMin: 5000, category: '' });
     expect(off.status).toBe(201);
     expect(off.body.rule).toMatchObject({ category: '', namePattern: null, amountMin: 5000 });
@@ -69,7 +69,7 @@ describe('categorization rules: create, list, update, delete (SPEC §7)', () => 
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatch(/changed by someone else/);
 
-    // SPEC §4 rule toggle: an optimistic flip of isActive sends the same body (no version).
+    // The rules page's toggle: an optimistic flip of isActive sends the same body (no version).
     const toggled = await api.put(
       `${RULES}/${rule.id}`,
       ruleBody({ name: 'Renamed', amountExact: 42.1, isActive: false }),
@@ -182,7 +182,7 @@ describe('categorization rules: create, list, update, delete (SPEC §7)', () => 
 });
 
 describe('preview: counts and pages matches over the whole organization', () => {
-  it('counts every match, pages them newest first, and follows SPEC §5 matching', async () => {
+  it('counts every match, pages them newest first, and matches as the rule dialog does', async () => {
     const { api } = await newAdmin();
     const orgId = await orgIdOf(api);
     const rows = Array.from({ length: 23 }, (_, i) => ({

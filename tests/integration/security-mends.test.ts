@@ -7,7 +7,7 @@ import { orgIdOf } from './ledger-helpers.js';
 import { dispatcher, PNG_BYTES, putToPresignedUrl } from './receipt-upload.js';
 import { createTransactions, repositories, ruleBody } from './rules-helpers.js';
 
-/** Issue 7's findings from outside, each proven closed here. */
+/** Security findings from an outside review, each proven closed here. */
 
 const RULES = '/api/categorization-rules';
 

@@ -7,7 +7,7 @@ import { dispatcher, PDF_BYTES, PNG_BYTES, uploadReceipt } from './receipt-uploa
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 /**
- * The CPA tax package (issue 13; docs/decisions.md "Tax package"): a build for an organization with
+ * The CPA tax package (docs/reports-and-tax.md "Tax package"): a build for an organization with
  * transactions and 3 receipts, run by the same job the Lambda runs (offline: in the local stack's process),
  * read back with an independent zip reader; its roles, another organization's ids, idempotent starts; and the
  * transactions-by-category report reconciling with the profit and loss to the cent.

@@ -21,7 +21,7 @@ type Wire = {
   hasOpenReviewRequests: boolean;
 };
 
-/** The SPEC §3 order: newest first by date, then createdAt, then id. */
+/** The ledger's order: newest first by date, then createdAt, then id. */
 const ledgerOrder = (a: Wire, b: Wire) =>
   b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 

@@ -220,7 +220,7 @@ describe('transactions: create, read, edit, ignore, delete', () => {
   });
 });
 
-describe('transactions: validation (SPEC §5)', () => {
+describe('transactions: validation', () => {
   it.each([
     ['{}', {}, ['name', 'date', 'amount']],
     ['{ name: "   " }', { ...valid, name: '   ' }, ['name']],
@@ -329,7 +329,7 @@ describe('transactions: who may do what', () => {
 
   it('covers every transaction and receipt route', () => {
     // 14 ledger and receipt routes + the transaction's messages (GET, POST), review request (POST) and the
-    // bank's suggested match (POST merge-suggestion) and the Activity (GET, issue 11's audit trail).
+    // bank's suggested match (POST merge-suggestion) and the Activity (GET, the audit trail).
     expect(ledgerRoutes.length).toBe(19);
   });
 

@@ -7,7 +7,7 @@ const { unsubscribeToken } = await import('../../functions/src/services/unsubscr
 const { UnsubscribeParams } = await import('@rent/shared');
 
 /** Key shapes of account deletion and the public forms, and the unsubscribe link's signature. */
-describe('keys (docs/decisions.md "Account deletion and public forms")', () => {
+describe('keys (docs/people.md "Keys")', () => {
   it('pins each pattern', () => {
     expect(keys.orgPurge('o1')).toEqual({ PK: 'PURGE#o1', SK: 'PURGE' });
     expect(keys.publicRateCounter('CONTACT', '10.0.0.1', '2026-01-02T03')).toEqual({

@@ -41,7 +41,7 @@ describe('Plaid amounts to cents (the one sign flip)', () => {
     expect(plaidAmountToCents(999999999.99)).toBe(-99999999999);
   });
 
-  it('rounds a third decimal half away from zero (documented in docs/decisions.md "Bank sync")', () => {
+  it('rounds a third decimal half away from zero (documented in docs/banking.md "Bank sync")', () => {
     expect(decimalToCents(12.345)).toBe(1235);
     expect(decimalToCents(12.344)).toBe(1234);
     expect(decimalToCents(-12.345)).toBe(-1235);

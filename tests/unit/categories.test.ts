@@ -12,7 +12,7 @@ import {
 } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
-describe('SPEC §9 category taxonomy', () => {
+describe('the category taxonomy', () => {
   it('has the four groups with the SPEC subcategories, in order', () => {
     expect(Object.keys(CATEGORY_GROUPS)).toEqual(['income', 'expenses', 'capital_expenditures', 'transfer']);
     expect(CATEGORY_GROUPS.income).toHaveLength(14);
@@ -55,7 +55,7 @@ describe('SPEC §9 category taxonomy', () => {
     expect(isCategory('toString')).toBe(false);
   });
 
-  it('counts "transfer" and its subcategories as transfers, nothing else (SPEC §9)', () => {
+  it('counts "transfer" and its subcategories as transfers, nothing else', () => {
     expect(isTransferCategory('transfer')).toBe(true);
     for (const sub of CATEGORY_GROUPS.transfer) expect(isTransferCategory(sub), sub).toBe(true);
     for (const value of CATEGORY_VALUES.filter((v) => categoryGroupOf(v) !== 'transfer')) {

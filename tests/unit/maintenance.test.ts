@@ -19,7 +19,7 @@ import {
   valuesOf,
 } from '../../web/src/features/maintenance-flyout/maintenanceForm';
 
-/** Maintenance requests (issue 10): keys, ids that sort by time, the SPEC's enumerations and defaults, the form. */
+/** Maintenance requests: keys, ids that sort by time, the product's enumerations and defaults, the form. */
 describe('maintenance keys', () => {
   it('request: ORG#o / MAINT#m, GSI1 ORG#o#REPORTER#u / MAINT#m, GSI2 ORG#o#PROP#p / MAINT#m', () => {
     expect(keys.maintenance('o1', 'm1')).toEqual({ PK: 'ORG#o1', SK: 'MAINT#m1' });
@@ -57,7 +57,7 @@ describe('maintenance keys', () => {
   });
 });
 
-describe('maintenance schemas (SPEC §3, §5)', () => {
+describe('maintenance schemas', () => {
   it('has the SPEC enumerations and defaults', () => {
     expect(ISSUE_TYPES).toEqual(['PLUMBING', 'ELECTRICAL', 'HVAC', 'STRUCTURAL', 'APPLIANCE', 'PEST_CONTROL', 'OTHER']);
     expect(MAINTENANCE_STATUSES).toEqual(['NEW', 'PENDING', 'IN_PROGRESS', 'RESOLVED']);
@@ -177,7 +177,7 @@ describe('the maintenance form (web)', () => {
     });
   });
 
-  it('words failures as SPEC §8 says', () => {
+  it('words failures as the product says', () => {
     expect(saveErrorText(new Error('Title is required'))).toBe('Error: Title is required');
     expect(saveErrorText(new Error(''))).toBe('Error: Failed to update maintenance request');
     expect(saveErrorText('boom')).toBe('An unexpected error occurred.');

@@ -220,7 +220,7 @@ describe('moneyField', () => {
   });
 });
 
-describe('formatCurrency (SPEC §9: USD, 0 decimals by default)', () => {
+describe('formatCurrency (USD, 0 decimals by default)', () => {
   it.each([
     [0, '$0'],
     [99, '$1'],
@@ -257,7 +257,7 @@ describe('formatCurrency (SPEC §9: USD, 0 decimals by default)', () => {
   });
 });
 
-describe('formatPercent (SPEC §9: 1 decimal by default)', () => {
+describe('formatPercent (1 decimal by default)', () => {
   it.each([
     [0, '0.0%'],
     [0.1234, '12.3%'],

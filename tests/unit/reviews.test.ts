@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys.js';
 import { authorLabel, timeline } from '../../web/src/features/transaction-flyout/use-activity';
 
-describe('review keys (docs/data-model.md "Activity")', () => {
+describe('review keys (docs/ledger.md "Review requests and messages")', () => {
   it('keeps requests and messages in the transaction’s own partition; the pointer and Waiting on me apart', () => {
     expect(keys.activity('o1', 't1')).toEqual({ PK: 'ORG#o1#TXACT#t1' });
     expect(keys.reviewRequest('o1', 't1', '2026-01-01T00:00:00.000Z', 'r1')).toEqual({
@@ -33,7 +33,7 @@ describe('review keys (docs/data-model.md "Activity")', () => {
   });
 });
 
-describe('review states (SPEC §4)', () => {
+describe('review states', () => {
   it('labels each status and counts PENDING and ACCEPTED as open', () => {
     expect(REVIEW_STATUS_LABELS).toEqual({
       PENDING: 'Pending',
@@ -84,7 +84,7 @@ describe('messages', () => {
     expect(MessageInput.safeParse({ body: 'x'.repeat(MESSAGE_BODY_MAX) }).success).toBe(true);
   });
 
-  it('shows the current user as "Me", else the name, the email, "Unknown" (SPEC §6)', () => {
+  it('shows the current user as "Me", else the name, the email, "Unknown"', () => {
     expect(authorLabel({ id: 'u1', name: 'Lena', email: 'l@x' }, 'u1')).toBe('Me');
     expect(authorLabel({ id: 'u2', name: 'Pat', email: 'p@x' }, 'u1')).toBe('Pat');
     expect(authorLabel({ id: 'u2', name: null, email: 'p@x' }, 'u1')).toBe('p@x');

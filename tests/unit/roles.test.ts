@@ -1,7 +1,7 @@
 import { ANY_ROLE, humanizeRole, isTenant, OWNERS, ROLES, Role, STAFF } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
-describe('humanizeRole (SPEC §6)', () => {
+describe('humanizeRole', () => {
   it.each([
     ['PROPERTY_MANAGER', 'Property Manager'],
     ['ADMIN', 'Admin'],

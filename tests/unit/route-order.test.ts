@@ -51,7 +51,7 @@ describe('ledger routes', () => {
       expect([...route.roles].sort(), route.id).toEqual(['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER']);
   });
 
-  it('keep the SPEC §7 paths', () => {
+  it("keep the product's paths", () => {
     expect(routes.listTransactions).toMatchObject({ method: 'GET', path: '/api/transactions' });
     expect(routes.createTransaction).toMatchObject({ method: 'POST', path: '/api/transactions', status: 201 });
     expect(routes.updateTransaction).toMatchObject({ method: 'PUT', path: '/api/transactions/{id}' });
@@ -73,7 +73,7 @@ describe('ledger routes', () => {
       getReceiptUrl: ['s3:GetObject'],
       getReceiptUrlAtRoot: ['s3:GetObject'],
       deleteReceipt: ['s3:DeleteObject'],
-      // Maintenance photos (issue 10) are kept under the organization's receipts prefix, checked the same way.
+      // Maintenance photos are kept under the organization's receipts prefix, checked the same way.
       createMaintenancePhotoUpload: ['s3:PutObject'],
       confirmMaintenancePhoto: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
       listMaintenancePhotos: ['s3:GetObject'],

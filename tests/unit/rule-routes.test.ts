@@ -15,12 +15,12 @@ import { keys, matchRowAttribute } from '../../functions/src/data/keys.js';
 const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
-describe('categorization rule routes (SPEC §7)', () => {
+describe('categorization rule routes', () => {
   const ruleRoutes = (routeList as readonly RouteDef[]).filter((route) =>
     route.path.startsWith('/api/categorization-rules'),
   );
 
-  it("declare organization scoping exactly where the query carries SPEC §7's organizationId", () => {
+  it('declare organization scoping exactly where the query carries organizationId', () => {
     const carriesOrganization = (route: RouteDef) => route.query?.safeParse({ organizationId: 'x' }).success === true;
     const declared = (routeList as readonly RouteDef[]).filter((route) => route.orgScopedQuery);
     expect(declared.map((route) => route.id).sort()).toEqual(ruleRoutes.map((route) => route.id).sort());

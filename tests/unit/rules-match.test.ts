@@ -22,7 +22,7 @@ const txn = (overrides: Partial<MatchableTransaction> = {}): MatchableTransactio
 
 const rule = (overrides: Partial<RuleCriteria> = {}): RuleCriteria => ({ category: 'repairs', ...overrides });
 
-describe('SPEC §5 "Preview matching", one clause at a time', () => {
+describe('rule matching, one clause at a time', () => {
   it('matches the name pattern case-insensitively', () => {
     const matcher = compileRule(rule({ namePattern: 'home depot' }));
     expect(matcher.matches(txn({ name: 'THE HOME DEPOT #4521' }))).toBe(true);
@@ -181,7 +181,7 @@ describe('describeCriteria', () => {
 // ---- property-based: the compiled matcher against a straightforward reference ------------------
 
 /**
- * SPEC §5 written as plainly as possible. JavaScript's RegExp with "i" is a fair reference only
+ * docs/product.md "Rule matching" written as plainly as possible. JavaScript's RegExp with "i" is a fair reference only
  * because the generated patterns are safe for a backtracking engine and use syntax on which RE2 and
  * JavaScript agree (escaped ASCII literals, simple classes, alternation, anchors, single-atom
  * quantifiers) and the names are ASCII.

@@ -13,8 +13,8 @@ const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: st
 
 const valid = { name: 'Home Depot repairs', category: 'repairs' };
 
-describe('RuleInput (SPEC §7 body of create and update)', () => {
-  it('fills defaults: priority 0, active, everything else null (SPEC §9)', () => {
+describe('RuleInput (the body of create and update)', () => {
+  it('fills defaults: priority 0, active, everything else null', () => {
     expect(RuleInput.parse(valid)).toEqual({
       name: 'Home Depot repairs',
       description: null,
@@ -149,7 +149,7 @@ describe('RuleInput (SPEC §7 body of create and update)', () => {
     ]);
   });
 
-  it('accepts "" (category update off) or a SPEC §9 subcategory, and nothing else', () => {
+  it('accepts "" (category update off) or a subcategory, and nothing else', () => {
     expect(RuleInput.parse({ ...valid, category: '' }).category).toBe('');
     expect(RuleInput.parse({ name: 'x' }).category).toBe('');
     for (const category of SUBCATEGORY_VALUES) expect(RuleInput.parse({ ...valid, category }).category).toBe(category);
@@ -191,7 +191,7 @@ describe('RuleInput (SPEC §7 body of create and update)', () => {
   });
 });
 
-describe('RuleCriteriaInput (SPEC §7 apply-single "rule")', () => {
+describe('RuleCriteriaInput (apply-single "rule")', () => {
   it('takes the criteria and category only', () => {
     expect(RuleCriteriaInput.parse({ namePattern: 'depot', amountMin: 10, category: 'repairs' })).toEqual({
       namePattern: 'depot',

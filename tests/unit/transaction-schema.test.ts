@@ -12,7 +12,7 @@ const valid = { name: 'Rent', date: '2026-02-01', amount: 1550 };
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((i) => i.path.join('.')) ?? [];
 
-describe('TransactionInput (SPEC §5)', () => {
+describe('TransactionInput', () => {
   it('turns a wire transaction into cents and nulls', () => {
     expect(TransactionInput.parse({ ...valid, amount: -1234.5, category: '', propertyId: '', notes: '   ' })).toEqual({
       name: 'Rent',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shouldCloseSheet } from '../../web/src/components/bottomSheetClose';
 
-// SPEC §2: the sign-in sheet closes when dragged down past half its height or faster than 800 px/s.
+// docs/product.md "Sign-in modal": the sign-in sheet closes when dragged down past half its height or faster than 800
+// px/s.
 describe('shouldCloseSheet(dragDistance, sheetHeight, velocity)', () => {
   it.each([
     ['past half the height, slowly', 201, 400, 10, true],

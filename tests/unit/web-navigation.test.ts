@@ -38,7 +38,7 @@ describe('activeHref: the active sidebar item by path prefix', () => {
   });
 });
 
-describe('navigationItems (SPEC §2 "Sidebar")', () => {
+describe('navigationItems (the sidebar)', () => {
   it('staff see the bookkeeping pages, then Maintenance and Org Settings', () => {
     expect(staffItems.map((i) => i.href)).toEqual([
       '/dashboard',

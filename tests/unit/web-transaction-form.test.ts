@@ -43,7 +43,7 @@ describe('toFormValues: API transaction -> form', () => {
   });
 });
 
-describe('lease links in the form (issue 10)', () => {
+describe('lease links in the form', () => {
   const income = { amount: '1000', direction: 'in' as const, category: 'rental_income', propertyId: 'p1' };
 
   it("shows a transaction's lease and who chose it", () => {

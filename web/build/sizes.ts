@@ -40,7 +40,8 @@ function report(label: string, files: string[]) {
 
 const jsGz = report('First-load JS', js);
 const cssGz = report('First-load CSS', css);
-// The first-load budgets of issue 8 (tests/bench/lighthouse.ts SIZE_BUDGETS, which also holds /transactions to them).
+// The first-load budgets (docs/performance.md "Budgets"; tests/bench/lighthouse.ts SIZE_BUDGETS, which also holds
+// /transactions to them).
 const budget = { js: 170 * 1024, css: 50 * 1024 };
 console.log(
   `Budgets: JS ${(jsGz / 1024).toFixed(1)}/${budget.js / 1024} KB ${jsGz <= budget.js ? 'OK' : 'OVER'}, ` +

@@ -10,9 +10,9 @@ import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
 initTheme();
-// Unhandled errors go to the client log (SPEC §7); its module loads on the first one. Not the notice the browser
-// raises as an error event when a ResizeObserver callback changes layout (Cloudscape's components measure
-// themselves): the observers run again in the next frame, and nothing failed.
+// Unhandled errors go to the client log (docs/people.md "Client log"); its module loads on the first one. Not the
+// notice the browser raises as an error event when a ResizeObserver callback changes layout (Cloudscape's components
+// measure themselves): the observers run again in the next frame, and nothing failed.
 const RESIZE_OBSERVER_NOTICE = /^ResizeObserver loop/;
 window.addEventListener('error', (event) => {
   if (RESIZE_OBSERVER_NOTICE.test(event.message)) return;

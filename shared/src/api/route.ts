@@ -43,12 +43,12 @@ export interface RouteDef {
   /** User-pool actions the handler calls (the pool's id reaches it as USER_POOL_ID). None when absent. */
   readonly userPoolAccess?: readonly UserPoolAction[];
   /**
-   * The query carries `organizationId` (SPEC §7's rule calls). The http() wrapper answers 404 when it
+   * The query carries `organizationId` (the rule calls, docs/rules.md "Routes"). The http() wrapper answers 404 when it
    * names another organization than the caller's; the organization itself always comes from the membership.
    */
   readonly orgScopedQuery?: true;
   /**
-   * Invitations (docs/decisions.md): `public` routes have no JWT authorizer (CDK, local gateway) and no caller;
+   * Invitations (docs/people.md "Identity"): `public` routes have no JWT authorizer (CDK, local gateway) and no caller;
    * `membership: 'optional'` routes need a signed-in person but neither require nor create an organization
    * (a first sign-in that arrives through an invitation must not get one of its own).
    */
@@ -67,7 +67,7 @@ export interface RouteDef {
   readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
   /** The background job the handler starts (CDK grants lambda:InvokeFunction on exactly it and names it in the env). */
   readonly startsJob?: JobName;
-  /** Tax package (issue 13): actions on the built packages (tax-packages/* in the receipts bucket). */
+  /** Tax package: actions on the built packages (tax-packages/* in the receipts bucket). */
   readonly packageAccess?: readonly BucketAction[];
   /** API Gateway throttling of this route alone (public forms), below the stage's. */
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };

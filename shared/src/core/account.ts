@@ -1,5 +1,5 @@
 /**
- * Account deletion and the public forms (docs/decisions.md "Account deletion and public forms"). Zod-free:
+ * Account deletion and the public forms (docs/people.md "Account deletion", "Public routes"). Zod-free:
  * the web's pages read the same choices, limits and words the server checks.
  */
 
@@ -38,6 +38,6 @@ export const PUBLIC_FORM_MESSAGES = {
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
 } as const;
 
-/** The client log's codes the web sends (SPEC §7); others are accepted if they look like codes. */
+/** The client log's codes the web sends; others are accepted if they look like codes. */
 export const CLIENT_SESSION_ERROR = 'CLIENT_SESSION_ERROR';
 export const CLIENT_UNHANDLED_ERROR = 'CLIENT_UNHANDLED_ERROR';

@@ -1,6 +1,7 @@
 /**
- * The dashboard's "Needs attention" items that are ledger filters (issue 13), defined once: the server counts
- * with exactly the filter the dashboard's link opens, so the count equals the list. Zod-free (the web imports it).
+ * The dashboard's "Needs attention" items that are ledger filters (docs/reports-and-tax.md "Needs attention"), defined
+ * once: the server counts with exactly the filter the dashboard's link opens, so the count equals the list. Zod-free
+ * (the web imports it).
  */
 import { ledgerFilterFor } from './books.js';
 import { centsToString } from './money.js';

@@ -2,7 +2,7 @@ import { CATEGORY_LABELS, type Category, UNCATEGORIZED_LABEL } from './categorie
 import { formatCurrency } from './money.js';
 
 /**
- * The audit trail of a transaction (docs/decisions.md "Audit trail and closed periods"): which fields a
+ * The audit trail of a transaction (docs/ledger.md "Audit trail"): which fields a
  * change records, how a change was made, and how the Activity timeline says it in words. Zod-free: the
  * server computes the diff, the browser phrases it.
  */
@@ -80,7 +80,10 @@ const VIA_PHRASES: Record<AuditVia, string> = {
 };
 
 export interface AuditWordsContext {
-  /** The actor as SPEC §6 shows people ("Me", a name, an email, "Unknown"); null when no person acted. */
+  /**
+   * The actor as people are named (docs/product.md "How people are named": "Me", a name, an email, "Unknown"); null
+   * when no person acted.
+   */
   actor: string | null;
   /** A property's name by id (ids not found are shown as "a property that no longer exists"). */
   propertyName?: (id: string) => string | undefined;
@@ -139,7 +142,10 @@ function list(parts: string[]): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** Closed periods (issue 11): the 409 of a write into a closed period, and the header of an ADMIN's override. */
+/**
+ * Closed periods (docs/ledger.md "Closed periods"): the 409 of a write into a closed period, and the header of an
+ * ADMIN's override.
+ */
 export const PERIOD_CLOSED_CODE = 'PERIOD_CLOSED';
 export const OVERRIDE_CLOSED_PERIOD_HEADER = 'x-override-closed-period';
 export const periodClosedMessage = (closedThrough: string) =>

@@ -119,7 +119,7 @@ const PRIMARY: Record<string, Category> = {
 };
 
 /**
- * Plaid's personal_finance_category → a SPEC §9 category where the meaning carries over to a rental
+ * Plaid's personal_finance_category → one of our categories where the meaning carries over to a rental
  * business (utilities, repairs, insurance, mortgage...), else none. Always low confidence: Plaid
  * categorizes consumer spending, not Schedule E lines.
  */

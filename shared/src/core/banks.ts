@@ -1,5 +1,5 @@
 /**
- * Bank links, zod-free (the app shell's banner imports it). A connection (an Institution, SPEC §3) is one Plaid
+ * Bank links, zod-free (the app shell's banner imports it). A connection (an Institution) is one Plaid
  * Item: `connected`, `needs_reconnect` (ITEM_LOGIN_REQUIRED: the person must sign in to the bank again through
  * Reconnect) or `pending_disconnect` (the bank's consent ends on `consentExpiresAt`).
  */

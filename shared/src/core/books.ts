@@ -1,7 +1,7 @@
 /**
- * "What the books say": the numbers, defined once (issue 13). Zod-free and pure, so the first page load,
- * the server and the tests all use the same arithmetic. Money is integer cents; a category's `net` is the
- * signed sum of its amounts (money in positive, money out negative), ignored transactions excluded.
+ * "What the books say": the numbers, defined once (docs/reports-and-tax.md "What the books say"). Zod-free and pure, so
+ * the first page load, the server and the tests all use the same arithmetic. Money is integer cents; a category's `net`
+ * is the signed sum of its amounts (money in positive, money out negative), ignored transactions excluded.
  *
  *   income             = net of the income categories
  *   operating expenses = spending (-net) of the expense categories except mortgage and mortgage_interest

@@ -1,7 +1,7 @@
 /**
- * SPEC §9 category taxonomy: four groups, each with its subcategories. A transaction's category is
- * one of these values (normally a subcategory; a group value such as "transfer" is accepted too,
- * because bank data and SPEC §9's transfer rule both name groups) or null (uncategorized).
+ * The category taxonomy (docs/product.md "Categories"): four groups, each with its subcategories. A transaction's
+ * category is one of these values (normally a subcategory; a group value such as "transfer" is accepted too,
+ * because bank data and the transfer rule both name groups) or null (uncategorized).
  */
 export const CATEGORY_GROUPS = {
   income: [
@@ -122,7 +122,7 @@ export function categoriesInGroup(group: CategoryGroup): Category[] {
   return [group, ...CATEGORY_GROUPS[group]];
 }
 
-/** SPEC §9: a category counts as a transfer if it is "transfer" or one of its subcategories. */
+/** A category counts as a transfer if it is "transfer" or one of its subcategories. */
 export const isTransferCategory = (category: string | null | undefined) => categoryGroupOf(category) === 'transfer';
 
 export function categoryLabel(category: string | null | undefined): string {

@@ -1,6 +1,6 @@
 /**
- * The depreciation schedule (issue 13), pure and zod-free. A worksheet for a person's tax preparer, not tax
- * advice. MACRS GDS as IRS Publication 946 tabulates it:
+ * The depreciation schedule (docs/reports-and-tax.md "Depreciation schedule"), pure and zod-free. A worksheet for a
+ * person's tax preparer, not tax advice. MACRS GDS as IRS Publication 946 tabulates it:
  *   - residential rental property (the building, and roofs, HVAC/plumbing/electrical and renovations): 27.5
  *     years straight line, mid-month convention (Table A-6): the first year counts (12 - month + 0.5) months;
  *   - 5-year property (appliances, furniture): 200% declining balance, half-year convention, switching to

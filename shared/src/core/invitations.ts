@@ -1,6 +1,6 @@
 /**
- * Invitations (SPEC §3 Invitation), zod-free so the invite page and Org Settings may import it.
- * docs/decisions.md "People and accounts: invitations" explains each number.
+ * Invitations, zod-free so the invite page and Org Settings may import it.
+ * docs/people.md "Invitations" explains each number.
  */
 import type { Role } from './roles.js';
 

@@ -1,5 +1,5 @@
 /**
- * Lease links (issue 10; docs/decisions.md "Lease links (issue 10)"). Zod-free and pure: every write path
+ * Lease links (docs/ledger.md "Lease links"). Zod-free and pure: every write path
  * (creation, edit, bulk edit, rule apply, file import, bank sync) decides a transaction's lease with it.
  *
  * - A person's choice (`leaseLinkSource` "manual": a lease, or none) is never changed by automation, as long

@@ -1,5 +1,5 @@
 /**
- * Leases and rent due (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history").
+ * Leases and rent due (docs/tenants-and-maintenance.md "Leases").
  * Zod-free and pure: the server's rental history and the unit tests use the same arithmetic. Money is
  * integer cents; dates are YYYY-MM-DD strings and months YYYY-MM.
  */
@@ -53,9 +53,9 @@ export function leaseState(lease: { leaseStart: string; leaseEnd: string | null 
 }
 
 /**
- * A tenant's current lease (SPEC §3 User.currentAssignmentId): of the leases running today, the one that
+ * A tenant's current lease (currentAssignmentId): of the leases running today, the one that
  * started last; null when none runs. Derived from the dates on every read, not stored, because a lease
- * starts and ends by the calendar with no write to follow it (docs/decisions.md "Tenants: leases").
+ * starts and ends by the calendar with no write to follow it (docs/tenants-and-maintenance.md "The current lease").
  */
 export function currentLease<T extends { id: string; leaseStart: string; leaseEnd: string | null }>(
   leases: readonly T[],
@@ -101,11 +101,11 @@ export function rentStatus(terms: LeaseTerms, month: string, received: number, t
   return today > addDays(due, terms.graceDays) ? 'late' : 'unpaid';
 }
 
-// ---- the rent roll (issue 10 "A rent roll per property and for the portfolio") ---------------------------
+// ---- the rent roll (docs/tenants-and-maintenance.md "Rent roll") --------------------------------------------
 
 /**
- * Rent received is credited to a lease by its link (a transaction's leaseId; docs/decisions.md "Lease links
- * (issue 10)"). A month in which the property also received rent linked to no lease says so.
+ * Rent received is credited to a lease by its link (a transaction's leaseId; docs/ledger.md "Lease
+ * links"). A month in which the property also received rent linked to no lease says so.
  */
 export const RENT_UNLINKED_NOTE =
   'Some rent received on this property this month is not linked to a lease; link it in the transaction.';

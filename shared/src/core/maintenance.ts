@@ -1,6 +1,6 @@
 /**
- * Maintenance requests (SPEC §3 MaintenanceRequest, §4, §5, §8, §9), zod-free so pages may import it.
- * The server's rules (who may change what, docs/decisions.md "Tenants: maintenance requests") live in
+ * Maintenance requests (docs/product.md "Maintenance flyout"), zod-free so pages may import it.
+ * The server's rules (who may change what, docs/tenants-and-maintenance.md "Maintenance requests") live in
  * functions/src/services/maintenance.ts; the limits below are shared with the form.
  */
 export const ISSUE_TYPES = [
@@ -37,7 +37,7 @@ export const MAINTENANCE_STATUS_LABELS: Record<MaintenanceStatus, string> = {
   RESOLVED: 'Resolved',
 };
 
-/** Limits (issue 10): the SPEC shows none beyond "required". */
+/** Limits: the product shows none beyond "required". */
 export const MAINTENANCE_TITLE_MAX = 120;
 export const MAINTENANCE_DESCRIPTION_MAX = 4000;
 export const MAINTENANCE_NOTES_MAX = 4000;
@@ -48,7 +48,7 @@ export const REOPEN_WINDOW_DAYS = 30;
 /** A tenant edits a request's text and contact times only while it is in one of these statuses. */
 export const TENANT_EDITABLE_STATUSES: readonly MaintenanceStatus[] = ['NEW', 'PENDING'];
 
-/** SPEC §3 / §9 defaults of a new request. */
+/** The defaults of a new request. */
 export const MAINTENANCE_DEFAULTS = {
   title: '',
   description: '',
@@ -61,7 +61,7 @@ export const MAINTENANCE_DEFAULTS = {
   },
 };
 
-/** SPEC §2, §8, §9 texts and durations of the maintenance flyout. */
+/** Texts and durations of the maintenance flyout. */
 export const MAINTENANCE_TEXTS = {
   addTitle: 'Add Maintenance Request',
   editTitle: 'Edit Maintenance Request',
@@ -81,7 +81,7 @@ export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** True when a request counts as open (not resolved). */
 export const isOpenMaintenance = (status: MaintenanceStatus) => status !== 'RESOLVED';
 
-/** Maintenance photos (issue 10): at most this many per request, of these types (HEIC is refused with a way out). */
+/** Maintenance photos: at most this many per request, of these types (HEIC is refused with a way out). */
 export const MAINTENANCE_PHOTOS_MAX = 10;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];

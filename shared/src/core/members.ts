@@ -1,5 +1,5 @@
 /**
- * Who may change whom in an organization (docs/decisions.md, "People and accounts"). Zod-free: the
+ * Who may change whom in an organization (docs/people.md "Who may change whom"). Zod-free: the
  * members service enforces it and the Org Settings page uses it to show only the actions that will work.
  * The last-admin rules need the organization's counts, so they live with the data (the server's answer).
  */

@@ -9,7 +9,7 @@ export const MESSAGES = {
   /** Why a property cannot be deleted yet (the server's 409; the help page says the same). */
   propertyStillReferenced:
     'This property still has transactions, rules, tenants or maintenance requests. Move them to another property (or to no property) first, then delete it.',
-  /** Deleting a property that leases point at (issue 10). */
+  /** Deleting a property that leases point at. */
   propertyHasLeases:
     'This property has leases. Delete its leases under "Tenants and leases" first, then delete the property.',
   /** The organization's rule limit was reached (the server's 409 on create). */

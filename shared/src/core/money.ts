@@ -40,7 +40,7 @@ export function centsToString(cents: Cents): string {
 // ledger page formats hundreds of amounts (on a phone's CPU that was a tenth of the table's first render).
 const currencyFormats = new Map<number, Intl.NumberFormat>();
 
-/** SPEC §9: currency is USD with 0 decimals by default. */
+/** Currency is USD with 0 decimals by default (docs/product.md "Constants and limits"). */
 export function formatCurrency(cents: Cents, decimals = 0): string {
   let format = currencyFormats.get(decimals);
   if (!format) {
@@ -57,7 +57,7 @@ export function formatCurrency(cents: Cents, decimals = 0): string {
   return format.format(cents / 100);
 }
 
-/** SPEC §9: percentages have 1 decimal by default. */
+/** Percentages have 1 decimal by default. */
 export function formatPercent(ratio: number, decimals = 1): string {
   const text = (ratio * 100).toFixed(decimals);
   return `${/^-0(\.0*)?$/.test(text) ? text.slice(1) : text}%`;

@@ -1,5 +1,5 @@
 /**
- * The notification emails a person can get (docs/decisions.md "Notification emails and preferences").
+ * The notification emails a person can get (docs/people.md "Notification emails").
  * Data-driven: the preferences API, the server's senders and /settings/notifications all read this list,
  * so a later kind (bank-connection problems, ...) is one entry here plus its sender. Zod-free.
  */

@@ -1,6 +1,7 @@
 /**
- * The dashboard's lease KPIs (issue 13): collection rate and occupancy. Zod-free and pure; money is integer
- * cents, dates YYYY-MM-DD. Each is a Kpi: a value with its text, or "—" with the reason an input is missing.
+ * The dashboard's lease KPIs (docs/reports-and-tax.md "Dashboard"): collection rate and occupancy. Zod-free and pure;
+ * money is integer cents, dates YYYY-MM-DD. Each is a Kpi: a value with its text, or "—" with the reason an input is
+ * missing.
  */
 import type { Kpi } from './books.js';
 import { formatPercent } from './money.js';

@@ -1,11 +1,11 @@
 /**
- * Review requests (SPEC §3, §4; docs/decisions.md "Working together on the books"). Zod-free: the flyout,
+ * Review requests (docs/ledger.md "Review requests and messages"). Zod-free: the flyout,
  * the server's transition check and the flag computation all read these.
  */
 export const REVIEW_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'RESOLVED'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** SPEC §4 labels. */
+/** The labels (docs/product.md "Review requests"). */
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   PENDING: 'Pending',
   ACCEPTED: 'In review',
@@ -13,7 +13,7 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   RESOLVED: 'Resolved',
 };
 
-/** Open = waiting on the reviewer (SPEC §4 labels: PENDING and ACCEPTED). REJECTED and RESOLVED are final. */
+/** Open = waiting on the reviewer (PENDING and ACCEPTED). REJECTED and RESOLVED are final. */
 export const isOpenReview = (status: ReviewStatus): boolean => status === 'PENDING' || status === 'ACCEPTED';
 
 /** The transitions only the assigned reviewer may make; RESOLVED and REJECTED are final. */
@@ -57,8 +57,8 @@ export function activityCounts(statuses: readonly ReviewStatus[], messages: numb
 /**
  * Open requests -> open flag and not reviewed; only resolved ones (none open) -> reviewed. History = a closed
  * request (resolved or declined) or any message, a request's opening message included: the Messages tab, which
- * loads only "if the transaction has open requests or history" (SPEC §4), then loads whenever there is anything
- * to show (docs/decisions.md "Working together on the books").
+ * loads only "if the transaction has open requests or history", then loads whenever there is anything
+ * to show (docs/ledger.md "Review requests and messages").
  */
 export function reviewFlags(c: ActivityCounts): ReviewFlags {
   const requests = c.open + c.resolved + c.declined;
@@ -69,7 +69,7 @@ export function reviewFlags(c: ActivityCounts): ReviewFlags {
   };
 }
 
-/** SPEC §8 texts of the Messages tab. */
+/** The Messages tab's texts (docs/product.md "Error messages"). */
 export const REVIEW_TEXTS = {
   loadActivityFailed: 'Failed to load review activity',
   loadActivityFailedDetail: 'Unable to load review activity.',

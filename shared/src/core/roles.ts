@@ -1,6 +1,6 @@
 /**
  * Roles and their labels, zod-free so the app shell may import them (domain/roles.ts adds the zod enum).
- * SPEC §6: ADMIN, LANDLORD, PROPERTY_MANAGER and TENANT.
+ * docs/product.md "Roles and what each may do": ADMIN, LANDLORD, PROPERTY_MANAGER and TENANT.
  */
 export const ROLES = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER', 'TENANT'] as const;
 export type Role = (typeof ROLES)[number];
@@ -11,7 +11,7 @@ export const STAFF: readonly Role[] = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER'];
 export const OWNERS: readonly Role[] = ['ADMIN', 'LANDLORD'];
 export const ANY_ROLE: readonly Role[] = ROLES;
 
-/** SPEC §6: the role is lower-cased and humanised for display; no role reads "Member". */
+/** The role is lower-cased and humanised for display; no role reads "Member". */
 export function humanizeRole(role: string | null | undefined): string {
   if (!role) return 'Member';
   const words = role.toLowerCase().split('_').filter(Boolean);

@@ -1,6 +1,6 @@
 /**
- * A Schedule E (Form 1040) Part I worksheet from category nets, pure (issue 13). A worksheet for a
- * person's tax preparer, not tax advice. Lines 3–22 as the IRS numbers them:
+ * A Schedule E (Form 1040) Part I worksheet from category nets, pure (docs/reports-and-tax.md "Schedule E"). A
+ * worksheet for a person's tax preparer, not tax advice. Lines 3–22 as the IRS numbers them:
  *   3 rents (the rent and fee categories), 5 advertising, 6 auto and travel, 7 cleaning and maintenance,
  *   8 commissions, 9 insurance, 10 legal and other professional fees, 11 management fees, 12 mortgage
  *   interest paid to banks, 14 repairs, 15 supplies, 16 taxes, 17 utilities, 18 depreciation (from the

@@ -1,5 +1,5 @@
 /**
- * The transactions-by-category detail report (issue 13), pure: each category of a period with its transactions
+ * The transactions-by-category detail report, pure: each category of a period with its transactions
  * and subtotal, in the books' order (income, operating expenses, debt service, capital spending, then what
  * counts nowhere: transfers, uncategorized). Ignored transactions never reach it (the ledger query leaves them
  * out). The grand total is the counted categories' signed net, which is the profit and loss's cash flow for the

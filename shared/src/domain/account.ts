@@ -53,7 +53,7 @@ export const DeleteAccountResult = z.object({
   purgedOrganizations: z.array(z.string()),
 });
 
-/** SPEC ContactSubmission (clientIp and userAgent come from the request, never the body). */
+/** A contact submission (clientIp and userAgent come from the request, never the body). */
 export const ContactInput = z.strictObject({
   name: trimmed(CONTACT_NAME_MAX, 'name'),
   email: Email,
@@ -61,7 +61,7 @@ export const ContactInput = z.strictObject({
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
-/** SPEC Subscriber: email and (optional) name. */
+/** A subscriber: email and (optional) name. */
 export const SubscribeInput = z.strictObject({
   email: Email,
   name: z
@@ -93,7 +93,7 @@ export const UnsubscribeLink = z.object({
   enabled: z.boolean(),
 });
 
-/** SPEC §7 client log: level, code, message (and where it happened). */
+/** The client log (docs/people.md "Client log"): level, code, message (and where it happened). */
 export const ClientLogInput = z.strictObject({
   level: z.enum(['error', 'warn', 'info'], { error: 'level must be error, warn or info' }),
   code: z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/, { error: 'code must be an UPPER_SNAKE_CASE code' }),

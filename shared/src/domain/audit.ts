@@ -6,7 +6,7 @@ import { Person, ReviewRequest, TransactionMessage } from './review.js';
 /** One recorded field change: old and new value as stored (cents, ids, category keys). */
 const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-/** One audit entry of a transaction (docs/decisions.md "Audit trail and closed periods"). */
+/** One audit entry of a transaction (docs/ledger.md "Audit trail"). */
 export const AuditEntry = z.object({
   id: z.string(),
   transactionId: z.string(),

@@ -4,11 +4,11 @@ import { Id, Timestamp, text } from './common.js';
 
 export * from '../core/banks.js';
 
-/** Bank links (issue 12, docs/decisions.md "Bank links"): the wire shapes of connections and their accounts. */
+/** Bank links (docs/banking.md "Bank links"): the wire shapes of connections and their accounts. */
 export const BankConnectionStatus = z.enum(BANK_CONNECTION_STATUSES);
 export type BankConnectionStatus = z.infer<typeof BankConnectionStatus>;
 
-/** An account as staff see it: SPEC §3 BankAccount plus the connection it belongs to. Balance in decimals. */
+/** An account as staff see it: the bank account plus the connection it belongs to. Balance in decimals. */
 export const BankAccount = z.object({
   id: Id,
   institutionId: Id,
@@ -50,7 +50,7 @@ export const BankConnection = z.object({
 export type BankConnection = z.infer<typeof BankConnection>;
 export const BankConnectionList = z.object({ connections: z.array(BankConnection) });
 
-/** SPEC §7: the status call answers isConnected; `attention` names the connections someone must act on. */
+/** The status call answers isConnected; `attention` names the connections someone must act on. */
 export const BankStatus = z.object({
   isConnected: z.boolean(),
   attention: z.array(

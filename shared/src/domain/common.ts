@@ -23,7 +23,7 @@ export function text(label: string, max: number) {
     .max(max, { error: `${label} must be at most ${max} characters` });
 }
 
-/** Optional text: blank or whitespace-only becomes null (SPEC §5 notes rule, applied everywhere). */
+/** Optional text: blank or whitespace-only becomes null (the notes rule, applied everywhere). */
 export function optionalText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })

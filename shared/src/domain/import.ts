@@ -5,7 +5,7 @@ import { moneyField } from './money.js';
 import { PropertyIdField, TRANSACTION_NAME_MAX } from './transaction.js';
 
 /**
- * File import on the wire (docs/decisions.md "File import"). The browser parses the file
+ * File import on the wire (docs/banking.md "File import"). The browser parses the file
  * (shared/src/core/fileImport) and sends rows; amounts are decimals on the wire, cents inside.
  */
 

@@ -3,7 +3,7 @@ import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_
 import { Id, IsoDate, optionalText, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
 
-/** Leases (SPEC §3 TenantAssignment plus the rent terms of issue 10). Money: decimals on the wire, cents inside. */
+/** Leases (a tenant assignment plus its rent terms). Money: decimals on the wire, cents inside. */
 const rent = () => moneyField({ min: 0, max: MAX_ABS_CENTS });
 const dueDay = z
   .number({ error: 'Rent due day must be a whole number from 1 to 28' })
@@ -80,7 +80,7 @@ export const RentMonth = z.object({
   month: z.string(),
   dueDate: z.string(),
   due: z.number(),
-  /** Rent received linked to this lease (issue 10 "Lease links"). */
+  /** Rent received linked to this lease (docs/ledger.md "Lease links"). */
   received: z.number(),
   status: RentStatusEnum,
 });

@@ -19,7 +19,7 @@ export const MaintenanceStatusEnum = z.enum(MAINTENANCE_STATUSES, {
 const Weekday = z.enum(WEEKDAYS, { error: `Days are weekday names: ${WEEKDAYS.join(', ')}` });
 const HhMm = z.string({ error: 'Enter a time as HH:MM' }).regex(HH_MM_PATTERN, { error: 'Enter a time as HH:MM' });
 
-/** SPEC §3 preferredContactTimes: {days, timeRange: {start, end}} with start before end. */
+/** preferredContactTimes: {days, timeRange: {start, end}} with start before end. */
 export const PreferredContactTimes = z
   .strictObject({
     days: z
@@ -60,7 +60,7 @@ export const MaintenanceCreate = z.strictObject({
 export type MaintenanceCreate = z.output<typeof MaintenanceCreate>;
 
 /**
- * PUT /api/maintenance?id= (SPEC §7): the SPEC's body (title, description, propertyId, issueType,
+ * PUT /api/maintenance?id=: the product's body (title, description, propertyId, issueType,
  * status, preferredContactTimes), plus, for staff, assignedToId and notes; `version` (optional) makes
  * a concurrent change a 409 instead of last-write-wins.
  */
@@ -103,7 +103,7 @@ export const MaintenanceListQuery = z.strictObject({
 export type MaintenanceListQuery = z.output<typeof MaintenanceListQuery>;
 export type MaintenanceFilter = Omit<MaintenanceListQuery, 'limit' | 'cursor'>;
 
-/** SPEC §3: the stored fields, plus the property (with address) the client adds and who reported it. */
+/** The stored fields, plus the property (with address) the client adds and who reported it. */
 export const MaintenanceRequest = z.object({
   id: z.string(),
   title: z.string(),
@@ -128,7 +128,10 @@ export type MaintenanceRequest = z.infer<typeof MaintenanceRequest>;
 
 export const MaintenanceResult = z.object({ maintenanceRequest: MaintenanceRequest });
 
-/** A request's repair costs (issue 10): the transactions that name it, oldest first, and what they cost in all. */
+/**
+ * A request's repair costs (docs/tenants-and-maintenance.md "Repair costs"): the transactions that name it, oldest
+ * first, and what they cost in all.
+ */
 export const MaintenanceCosts = z.object({
   costs: z.array(
     z.object({

@@ -4,7 +4,7 @@ import { Id, Timestamp, text } from './common.js';
 import { RECEIPT_MAX_BYTES, ReceiptUpload } from './receipt.js';
 
 /**
- * Maintenance photos (issue 10; docs/decisions.md "Maintenance photos"): up to 10 per request, uploaded like
+ * Maintenance photos (docs/tenants-and-maintenance.md "Photos"): up to 10 per request, uploaded like
  * receipts (a presigned PUT, then a confirm call that checks the stored bytes).
  */
 export const MaintenancePhotoUploadRequest = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.js';
 import { ROLES, Role } from './roles.js';
 
-/** A person in the caller's organization (SPEC §3 UserOrganization, with the person's name and email). */
+/** A person in the caller's organization (a membership, with the person's name and email). */
 export const Member = z.object({
   userId: z.string(),
   name: z.string().nullable(),

@@ -5,7 +5,7 @@ import { Role } from './roles.js';
 
 export { ORGANIZATION_NAME_MAX } from '../core/organization.js';
 
-// Several organizations (docs/decisions.md "Several organizations").
+// Several organizations (docs/people.md "Several organizations").
 
 /** One organization the caller belongs to; `current` marks the one this request acted in. */
 export const MyOrganization = z.object({ id: z.string(), name: z.string(), role: Role, current: z.boolean() });
@@ -16,13 +16,14 @@ export const Organization = z.object({
   name: z.string(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  /** The caller's role in this organization (SPEC §3: "the session side also exposes userOrgRole"). */
+  /** The caller's role in this organization (userOrgRole). */
   userOrgRole: Role,
   /** GET only: every organization the caller belongs to, by name, this one `current` (the profile menu's switcher). */
   userOrganizations: z.array(MyOrganization).optional(),
   /**
-   * GET only (SPEC §3 User.currentAssignmentId): the caller's current lease in this organization, the running
-   * one that started last, or null (not a tenant, or no lease running today). Follows the lease dates.
+   * GET only (currentAssignmentId, docs/tenants-and-maintenance.md "The current lease"): the caller's current lease in
+   * this organization, the running one that started last, or null (not a tenant, or no lease running today). Follows
+   * the lease dates.
    */
   currentAssignmentId: z.string().nullable().optional(),
 });

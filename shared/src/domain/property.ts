@@ -17,7 +17,10 @@ export const PROPERTY_MONEY_FIELDS = [
   'closingCosts',
   'initialRepairs',
   'otherInitialCosts',
-  /** The land's share of the acquisition price (land is not depreciated; issue 13). */
+  /**
+   * The land's share of the acquisition price (land is not depreciated: docs/reports-and-tax.md "Depreciation
+   * schedule").
+   */
   'landValue',
 ] as const;
 export type PropertyMoneyField = (typeof PROPERTY_MONEY_FIELDS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp, text } from './common.js';
 
-/** SPEC §5 accepts JPEG, PNG and WebP images; PDFs (how most invoices arrive) are accepted too. */
+/** JPEG, PNG and WebP images; PDFs (how most invoices arrive) too. */
 export const RECEIPT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const isReceiptContentType = (value: unknown): value is ReceiptContentType =>
@@ -38,7 +38,7 @@ export const ReceiptUpload = z.object({
   }),
 });
 
-/** A stored receipt (SPEC §3). `reference` is what the get-receipt-url calls take. */
+/** A stored receipt. `reference` is what the get-receipt-url calls take. */
 export const Receipt = z.object({
   id: z.string(),
   reference: z.string(),

@@ -3,7 +3,10 @@ import { isMonth, MAX_REPORT_MONTHS, monthsBetween } from '../core/books.js';
 import { NO_PROPERTY } from '../core/filters.js';
 import { ID_PATTERN } from '../core/validation.js';
 
-/** Reports (issue 13): what the books say, read from the monthly rollups. Money on the wire: signed decimals. */
+/**
+ * Reports (docs/reports-and-tax.md "Report routes"): what the books say, read from the monthly rollups. Money on the
+ * wire: signed decimals.
+ */
 
 const blankAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -121,7 +124,7 @@ export const ScheduleEReport = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Depreciation schedule (issue 13): core/depreciation.ts per property for a tax year.
+// Depreciation schedule: core/depreciation.ts per property for a tax year.
 
 export const DepreciationQuery = z.strictObject({
   year: ScheduleEQuery.shape.year,
@@ -160,7 +163,7 @@ export const DepreciationReport = z.object({
   total: z.number(),
 });
 
-// ---- rent roll (issue 10): per lease and month, rent due, received, balance and status -------------------
+// ---- rent roll: per lease and month, rent due, received, balance and status -------------------
 
 const RentTotalsWire = z.object({
   due: z.number(),
@@ -188,7 +191,7 @@ export const RentRollLease = z.object({
       month: z.string(),
       dueDate: z.string(),
       due: z.number(),
-      /** Rent received linked to this lease (issue 10 "Lease links"). */
+      /** Rent received linked to this lease (docs/ledger.md "Lease links"). */
       received: z.number(),
       balance: z.number(),
       status: z.enum(['paid', 'partial', 'unpaid', 'late', 'upcoming']),
@@ -210,7 +213,7 @@ export const RentRollReport = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Dashboard (issue 13): the period's figures, this month's collection, occupancy and what needs attention.
+// Dashboard: the period's figures, this month's collection, occupancy and what needs attention.
 
 /** GET /api/dashboard: one call for the dashboard's key figures; KPI arithmetic is core/books.ts and core/occupancy.ts. */
 export const DashboardSummary = z.object({
@@ -235,7 +238,7 @@ export const DashboardSummary = z.object({
   }),
 });
 
-// ---- transactions by category (issue 13): the ledger's transactions of a period, grouped, with subtotals ----
+// ---- transactions by category: the ledger's transactions of a period, grouped, with subtotals ----
 
 /** GET /api/reports/transactions-by-category: at most TRANSACTIONS_BY_CATEGORY_LIMIT transactions (else 400). */
 export const TransactionsByCategoryReport = z.object({

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { MESSAGE_BODY_MAX, REVIEW_STATUSES } from '../core/reviews.js';
 import { Id, Timestamp } from './common.js';
 
-/** A person as the Activity shows them (SPEC §3: requester and reviewer as id, name and email). */
+/** A person as the Activity shows them (requester and reviewer as id, name and email). */
 export const Person = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
 export type Person = z.infer<typeof Person>;
 
 const ReviewStatus = z.enum(REVIEW_STATUSES);
 
-/** SPEC §3 ReviewRequest, with requester and reviewer. `resolvedAt` is when it reached a final state. */
+/** A review request, with requester and reviewer. `resolvedAt` is when it reached a final state. */
 export const ReviewRequest = z.object({
   id: z.string(),
   transactionId: z.string(),
@@ -26,7 +26,7 @@ export const ReviewRequest = z.object({
 });
 export type ReviewRequest = z.infer<typeof ReviewRequest>;
 
-/** SPEC §3 TransactionMessage, with its author. */
+/** A transaction message, with its author. */
 export const TransactionMessage = z.object({
   id: z.string(),
   transactionId: z.string(),
@@ -40,7 +40,7 @@ export const TransactionMessage = z.object({
 });
 export type TransactionMessage = z.infer<typeof TransactionMessage>;
 
-/** SPEC §5: trimmed, not empty; at most MESSAGE_BODY_MAX characters. */
+/** Trimmed, not empty; at most MESSAGE_BODY_MAX characters. */
 const MessageBody = z
   .string({ error: 'Write a message' })
   .trim()

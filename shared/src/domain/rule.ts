@@ -4,7 +4,7 @@ import { Id, Timestamp } from './common.js';
 import { Transaction } from './transaction.js';
 
 /**
- * Categorization rules on the wire (SPEC §3 CategorizationRule, §7 "Categorization rules"). The
+ * Categorization rules on the wire (docs/rules.md "Routes"). The
  * request bodies are the engine's own schemas (shared/src/rules/validate.ts): RuleInput for create
  * and update, RuleCriteriaInput for what apply and preview match. Amounts are decimals on the wire
  * and integer cents inside; `category` is "" when the rule's category update is off.
@@ -14,7 +14,7 @@ import { Transaction } from './transaction.js';
 export const MAX_RULES_PER_ORGANIZATION = 200;
 /** The most transactions one apply call changes (and the most a client may select by id). */
 export const APPLY_MAX_TRANSACTIONS = 5_000;
-/** apply-single carries full transaction objects (SPEC §7): ~700 bytes each, so 5,000 need ~3.5 MB. */
+/** apply-single carries full transaction objects: ~700 bytes each, so 5,000 need ~3.5 MB. */
 export const APPLY_MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const PREVIEW_PAGE_DEFAULT = 50;
 export const PREVIEW_PAGE_MAX = 100;
@@ -25,7 +25,7 @@ const blankAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /**
- * SPEC §7 sends `?organizationId=` on every rule call. The organization always comes from the
+ * Every rule call sends `?organizationId=`. The organization always comes from the
  * caller's membership; a different id answers 404 (another organization's existence is never revealed).
  */
 export const RuleOrganizationQuery = z.strictObject({ organizationId: blankAsUnset(Id) });
@@ -44,7 +44,7 @@ export const CategorizationRule = z.object({
   amountExact: z.number().nullable(),
   /** A subcategory, or "" when the rule's category update is off. */
   category: z.string(),
-  /** The dialog's "Update property" choice, kept with the rule (SPEC §2: never sent to transactions). */
+  /** The dialog's "Update property" choice, kept with the rule (never applied to transactions). */
   propertyId: z.string().nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -57,8 +57,8 @@ export const RuleResult = z.object({ rule: CategorizationRule });
 export const RuleList = z.object({ rules: z.array(CategorizationRule) });
 
 /**
- * PUT /api/categorization-rules/{id}: the create body (SPEC §7 "the same body"), plus an optional
- * `version`. With it a stale write answers 409 instead of overwriting; without it (the SPEC's body,
+ * PUT /api/categorization-rules/{id}: the create body, plus an optional
+ * `version`. With it a stale write answers 409 instead of overwriting; without it (the product's plain body,
  * e.g. the optimistic isActive toggle) the last write wins.
  */
 export const RuleUpdate = RuleInput.safeExtend({
@@ -75,7 +75,7 @@ export type RuleUpdateBody = z.input<typeof RuleUpdate>;
 const SelectedTransaction = z.object({ id: Id }, { error: 'Each selected transaction must have an id' });
 
 /**
- * POST /api/categorization-rules/apply-single (SPEC §7): `rule` (criteria and category) and
+ * POST /api/categorization-rules/apply-single: `rule` (criteria and category) and
  * `transactions` (the selected transaction objects). Instead of `transactions`, `allMatching: true`
  * selects every transaction of the organization the rule matches (the preview's count), minus
  * `excludeIds` (the ones the person unticked): a browser never has to hold 50,000 transactions.
@@ -121,11 +121,11 @@ export type ApplyRuleInput = z.output<typeof ApplyRuleInput>;
 export type ApplyRuleBody = z.input<typeof ApplyRuleInput>;
 
 export const ApplyRuleResult = z.object({
-  /** SPEC §7: how many transactions this call categorized ("Rule applied to N transaction(s)."). */
+  /** How many transactions this call categorized ("Rule applied to N transaction(s)."). */
   categorizedCount: z.number().int(),
   /** Selected transactions left alone: ignored, already in the category, or no longer matching. */
   skippedCount: z.number().int(),
-  /** Of those, or of the matching ones, dated in a closed period: left out (issue 11). */
+  /** Of those, or of the matching ones, dated in a closed period: left out. */
   closedCount: z.number().int(),
   /**
    * Matching transactions still to do: past the per-call limit, or not reached in this call's time.
@@ -151,9 +151,9 @@ export const PreviewRuleInput = z.strictObject({
 export type PreviewRuleInput = z.output<typeof PreviewRuleInput>;
 
 export const PreviewRuleResult = z.object({
-  /** How many of the organization's transactions the rule would change (SPEC §2 "Preview changes (N)"). */
+  /** How many of the organization's transactions the rule would change (the dialog's "Preview changes (N)"). */
   count: z.number().int(),
-  /** Matching transactions dated in a closed period, left out of `count` and the pages (issue 11). */
+  /** Matching transactions dated in a closed period, left out of `count` and the pages. */
   closedCount: z.number().int(),
   /** One page of them, newest first (date, then id). */
   transactions: z.array(Transaction),

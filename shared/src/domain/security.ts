@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 
-/** What a security-log entry records (SPEC §3 SecurityLog.action). Later issues add to this list. */
+/** What a security-log entry records (docs/people.md "Security log"). */
 export const SECURITY_ACTIONS = [
   'SIGN_IN',
   'LOGOUT',
@@ -19,7 +19,7 @@ export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
 export const SECURITY_LOG_PAGE_DEFAULT = 20;
 export const SECURITY_LOG_PAGE_MAX = 100;
 
-/** SPEC §3 SecurityLog: id, userId, action, details, success, createdAt (a person only ever sees their own). */
+/** A security-log entry: id, userId, action, details, success, createdAt (a person only ever sees their own). */
 export const SecurityEvent = z.object({
   id: z.string(),
   action: z.string(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../core/validation.js';
 
-/** The CPA tax package (issue 13): a background job zips every report and receipt of a tax year into S3. */
+/**
+ * The CPA tax package (docs/reports-and-tax.md "Tax package"): a background job zips every report and receipt of a tax
+ * year into S3.
+ */
 
 export const TAX_PACKAGE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type TaxPackageStatus = (typeof TAX_PACKAGE_STATUSES)[number];

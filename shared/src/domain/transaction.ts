@@ -29,7 +29,7 @@ export { NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** SPEC §9 category or empty: '' and null both mean uncategorized. */
+/** A category (docs/product.md "Categories") or empty: '' and null both mean uncategorized. */
 export const CategoryField = z
   .string({ error: 'Choose a category from the list' })
   .nullish()
@@ -42,7 +42,7 @@ export const CategoryField = z
     return value;
   });
 
-/** SPEC §5: an empty propertyId is sent as null. Whether it is the caller's property is checked on write. */
+/** An empty propertyId is sent as null. Whether it is the caller's property is checked on write. */
 export const PropertyIdField = z
   .string({ error: 'Choose a property from the list' })
   .nullish()
@@ -55,7 +55,10 @@ export const PropertyIdField = z
     return value;
   });
 
-/** The fields a person edits in the transaction flyout (SPEC §2, §5). Amount arrives as a decimal, leaves as cents. */
+/**
+ * The fields a person edits in the transaction flyout (docs/product.md "Details tab"). Amount arrives as a decimal,
+ * leaves as cents.
+ */
 const editableFields = {
   name: text('Name', TRANSACTION_NAME_MAX),
   date: IsoDate,
@@ -66,8 +69,8 @@ const editableFields = {
 };
 
 /**
- * Lease links (issue 10): a lease id, or null for "no lease". Omitted = not chosen by the person (a new
- * transaction may be linked automatically; an edit keeps the current link). Checked on write: a lease of
+ * Lease links (docs/ledger.md "Lease links"): a lease id, or null for "no lease". Omitted = not chosen by the person (a
+ * new transaction may be linked automatically; an edit keeps the current link). Checked on write: a lease of
  * the organization (else 404), of the transaction's property, on income (else 400).
  */
 export const LeaseIdField = z
@@ -84,7 +87,7 @@ export const LeaseIdField = z
   .optional();
 
 /**
- * The maintenance request a repair cost is for (issue 10): an id of the organization's requests (else 404), or
+ * The maintenance request a repair cost is for: an id of the organization's requests (else 404), or
  * null to unlink. Omitted = unchanged.
  */
 const MaintenanceRequestIdField = z
@@ -150,7 +153,7 @@ export const BulkTransactionUpdate = z.strictObject({
 });
 export type BulkTransactionUpdate = z.output<typeof BulkTransactionUpdate>;
 
-/** A transaction on the wire (SPEC §3): money as a signed decimal, negative = money out. */
+/** A transaction on the wire: money as a signed decimal, negative = money out. */
 export const Transaction = z.object({
   id: z.string(),
   externalId: z.string().nullable(),
@@ -174,10 +177,10 @@ export const Transaction = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   propertyId: z.string().nullable(),
-  /** The lease this rent pays (issue 10); null = none. leaseLinkSource: "manual" (a person) or "auto". */
+  /** The lease this rent pays; null = none. leaseLinkSource: "manual" (a person) or "auto". */
   leaseId: z.string().nullable(),
   leaseLinkSource: z.enum(LEASE_LINK_SOURCES).nullable().optional(),
-  /** The maintenance request this repair cost is for (issue 10); null = none. */
+  /** The maintenance request this repair cost is for; null = none. */
   maintenanceRequestId: z.string().nullable(),
   isReviewed: z.boolean(),
   isIgnored: z.boolean(),
@@ -257,7 +260,7 @@ const filterShape = {
       .refine(isCategoryGroup, { error: `Choose a category group: ${CATEGORY_GROUP_VALUES.join(', ')}` })
       .transform((value) => value as CategoryGroup),
   ),
-  /** in = amount >= 0 (SPEC §4: zero counts as money in), out = amount < 0. */
+  /** in = amount >= 0 (zero counts as money in), out = amount < 0. */
   direction: blankAsUnset(z.enum(['in', 'out'], { error: 'direction must be "in" or "out"' })),
   ignored: queryBoolean('ignored'),
   hasReceipt: queryBoolean('hasReceipt'),
@@ -266,7 +269,10 @@ const filterShape = {
   maxAmount: amountBound('maxAmount'),
   /** Transactions with open review requests. */
   needsReview: queryBoolean('needsReview'),
-  /** Transactions with an open review request assigned to the caller (an index Query, docs/data-model.md). */
+  /**
+   * Transactions with an open review request assigned to the caller (an index Query, docs/ledger.md "The ledger
+   * query").
+   */
   waitingOnMe: blankAsUnset(z.literal('true', { error: 'waitingOnMe can only be true' }).transform(() => true)),
   /** Case-insensitive text contained in the name. */
   search: blankAsUnset(

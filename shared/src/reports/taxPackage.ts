@@ -1,8 +1,9 @@
 import { centsToString } from '../core/money.js';
 
 /**
- * The CPA tax package (issue 13), its pure parts: where each file goes in the zip and the README that says what
- * each one is. The job (functions/src/services/taxPackage.ts) streams the files; this decides their names.
+ * The CPA tax package (docs/reports-and-tax.md "Tax package"), its pure parts: where each file goes in the zip and the
+ * README that says what each one is. The job (functions/src/services/taxPackage.ts) streams the files; this decides
+ * their names.
  */
 
 export const TAX_PACKAGE_NOTICE = 'A worksheet for your tax preparer, not tax advice.';

@@ -6,7 +6,7 @@ export const NO_CRITERIA_TEXT = 'No criteria (matches no transactions)';
 
 /**
  * The criteria in words for the rules table, e.g. 'Name matches "home depot" and amount is
- * $50.00 – $200.00'. Amounts use 2 decimals (SPEC §9) and are unsigned, as they are compared by
+ * $50.00 – $200.00'. Amounts use 2 decimals and are unsigned, as they are compared by
  * absolute value. An exact amount hides min and max because it takes precedence over them.
  */
 export function describeCriteria(

@@ -1,10 +1,10 @@
 import { type CompiledPattern, compilePattern, normalizePattern } from './pattern.js';
 
 /**
- * What a categorization rule looks for and what it sets (SPEC §3 CategorizationRule). Amounts are
+ * What a categorization rule looks for and what it sets. Amounts are
  * integer cents and absolute values: a rule for "$50 to $200" catches both a $120.00 payment and a
  * -$120.00 charge. `category` is the subcategory the rule sets; "" means the rule's category
- * update is off (SPEC §7).
+ * update is off.
  */
 export interface RuleCriteria {
   namePattern?: string | null;
@@ -57,14 +57,14 @@ export interface RuleMatcher {
 /**
  * The problems that stop criteria from being matched, each with a person-readable message;
  * empty when the criteria are usable. A blank or whitespace-only pattern counts as "no pattern"
- * (SPEC §5: a pattern is checked only when one is given).
+ * (a pattern is checked only when one is given).
  */
 export function checkRuleCriteria(criteria: RuleCriteria): RuleIssue[] {
   return analyse(criteria).issues;
 }
 
 /**
- * Compiles criteria into a matcher implementing SPEC §5 "Preview matching":
+ * Compiles criteria into a matcher implementing docs/product.md "Rule matching":
  *  - an ignored transaction never matches (ignored transactions are never touched);
  *  - a transaction already in the rule's target category never matches (nothing would change);
  *  - the name pattern is a regular expression found anywhere in the name, case-insensitively;
@@ -73,7 +73,7 @@ export function checkRuleCriteria(criteria: RuleCriteria): RuleIssue[] {
  *  - every criterion given must hold;
  *  - a rule with no criterion at all matches nothing. Matching everything instead would let an
  *    empty form recategorize every transaction of the organization; a rule the user has not yet
- *    narrowed down previews 0 transactions, and SPEC §2 then disables "Apply to N transactions now".
+ *    narrowed down previews 0 transactions, and the dialog then disables "Apply to N transactions now".
  * Throws RuleCriteriaError when checkRuleCriteria finds problems (min > max, a bad pattern, ...).
  */
 export function compileRule(criteria: RuleCriteria): RuleMatcher {

@@ -80,7 +80,7 @@ export function compileRuleSet<R extends EngineRule>(rules: readonly R[]): RuleS
 
 /**
  * The rule that would categorize `txn`: the first, in rule order, that sets a category and whose
- * criteria match (SPEC §5 matching, so never an ignored transaction and never one already in that
+ * criteria match (docs/product.md "Rule matching", so never an ignored transaction and never one already in that
  * rule's category). A rule whose category update is off cannot categorize, so it never wins and
  * never hides a later rule. Pass a RuleSet when checking more than one transaction; a plain array
  * is compiled on every call.
@@ -109,7 +109,7 @@ export function shouldAutoCategorize(txn: MatchableTransaction): boolean {
 export interface RuleProvenance {
   category: string;
   categorizationSource: 'rule';
-  /** Null when the rule was applied before being saved (SPEC §7 apply-single sends criteria only). */
+  /** Null when the rule was applied before being saved (apply-single sends criteria only). */
   categorizedByRuleId: string | null;
   /** ISO-8601 timestamp. */
   categorizedAt: string;
@@ -164,8 +164,8 @@ export function autoCategorize<R extends EngineRule>(
 }
 
 /**
- * The user explicitly applies one rule to transactions they selected (SPEC §2 "Apply to N
- * transactions now", §7 apply-single). This is the only path that may replace a hand-set
+ * The user explicitly applies one rule to transactions they selected ("Apply to N
+ * transactions now", apply-single). This is the only path that may replace a hand-set
  * category. The criteria are still re-checked, so ignored transactions, ones already in the
  * category and ones the rule does not match are left out whatever the client sent.
  * Throws RuleCriteriaError for unusable criteria, and an Error when the rule sets no category.

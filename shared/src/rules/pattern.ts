@@ -1,7 +1,7 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 
 /**
- * Merchant-name patterns (SPEC §5 "Preview matching": a regular expression matched
+ * Merchant-name patterns (docs/product.md "Rule matching": a regular expression matched
  * case-insensitively).
  *
  * Patterns are typed by users and run on the API (a Lambda applying rules to thousands of
@@ -144,8 +144,8 @@ function explainCompileError(error: unknown): string {
 }
 
 /**
- * True when a flag group such as "(?-i)" or "(?s-i:...)" switches case-insensitivity off: SPEC §5
- * says names are matched ignoring case, so a rule may not opt out. Runs on patterns RE2 has already
+ * True when a flag group such as "(?-i)" or "(?s-i:...)" switches case-insensitivity off: names
+ * are matched ignoring case, so a rule may not opt out. Runs on patterns RE2 has already
  * accepted, so it only has to skip escapes and character classes, where "(?-i)" is plain text.
  */
 function turnsOffIgnoreCase(source: string): boolean {

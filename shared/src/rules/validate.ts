@@ -44,7 +44,7 @@ const ruleAmount = (label: string) =>
       return cents;
     });
 
-/** "" (the category update is off, SPEC §7) or one of the SPEC §9 subcategories. */
+/** "" (the category update is off) or one of the subcategories (docs/product.md "Categories"). */
 const ruleCategory = z
   .string({ error: 'Choose a category from the list' })
   .nullish()
@@ -76,8 +76,8 @@ function minNotAboveMax(value: { amountMin: Cents | null; amountMax: Cents | nul
 }
 
 /**
- * The body of POST and PUT /api/categorization-rules (SPEC §7). Amounts arrive as decimals and
- * leave as cents; omitted optional fields come out as null (or their SPEC §9 defaults: priority 0,
+ * The body of POST and PUT /api/categorization-rules (docs/rules.md "Routes"). Amounts arrive as decimals and
+ * leave as cents; omitted optional fields come out as null (or their defaults: priority 0,
  * isActive true). propertyId is the dialog's "Update property" choice, kept with the rule; "" (the
  * picker's "All Properties") means none.
  */
@@ -113,7 +113,7 @@ export const RuleInput = z
 export type RuleInput = z.output<typeof RuleInput>;
 export type RuleInputBody = z.input<typeof RuleInput>;
 
-/** The `rule` part of POST /api/categorization-rules/apply-single (SPEC §7): criteria and category only. */
+/** The `rule` part of POST /api/categorization-rules/apply-single: criteria and category only. */
 export const RuleCriteriaInput = z.strictObject(criteriaShape).superRefine(minNotAboveMax);
 export type RuleCriteriaInput = z.output<typeof RuleCriteriaInput>;
 export type RuleCriteriaInputBody = z.input<typeof RuleCriteriaInput>;

@@ -3,14 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { ApiError, callRoute } from './client';
 
-/** Bank links (issue 12): status, connections with their accounts, and the calls that change them. */
+/**
+ * Bank links (docs/banking.md "Bank links"): status, connections with their accounts, and the calls that change them.
+ */
 export type { BankAccount, BankConnection, BankStatus, LinkToken };
 
 export const banksKey = ['banks'] as const;
 const statusKey = [...banksKey, 'status'] as const;
 const connectionsKey = [...banksKey, 'connections'] as const;
 
-/** SPEC §7's status call (isConnected) and the connections that need someone (the banner). Staff only: a 403 is no banner. */
+/** The status call (isConnected) and the connections that need someone (the banner). Staff only: a 403 is no banner. */
 export function useBankStatus(options: { enabled?: boolean } = {}) {
   const session = useSession();
   return useQuery({

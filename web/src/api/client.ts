@@ -13,7 +13,7 @@ export interface ApiIssue {
   message: string;
 }
 
-/** A failed API call: HTTP status, the server's message (SPEC §8: used when it is a string), and field issues. */
+/** A failed API call: HTTP status, the server's message (used when it is a string), and field issues. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §6: a role the route does not allow (a tenant on a bookkeeping page); pages say so kindly. */
+/** A role the route does not allow (a tenant on a bookkeeping page); pages say so kindly. */
 export const isForbiddenError = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
 /** The message to show for any failure, falling back when there is nothing useful. */

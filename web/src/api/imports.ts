@@ -4,7 +4,7 @@ import { useSession } from '../auth/session';
 import { callRoute } from './client';
 import { transactionsKey } from './transactions';
 
-/** File import (docs/decisions.md "File import"). Types only from shared: no zod, no parser in this module. */
+/** File import (docs/banking.md "File import"). Types only from shared: no zod, no parser in this module. */
 export type FileImport = RouteResponse<Routes['listImports']>['imports'][number];
 export type ImportPreview = RouteResponse<Routes['previewImport']>;
 export type ImportPreviewRow = ImportPreview['rows'][number];

@@ -4,7 +4,9 @@ import { useSession } from '../auth/session';
 import { callRoute } from './client';
 import { putFile } from './receipts';
 
-/** Maintenance requests (SPEC §7 "Maintenance"): the list, one request, and the save. */
+/**
+ * Maintenance requests (docs/tenants-and-maintenance.md "Maintenance requests"): the list, one request, and the save.
+ */
 export type MaintenanceRequest = RouteResponse<Routes['getMaintenance']>['maintenanceRequest'];
 export type MaintenanceCreateBody = RouteInput<Routes['createMaintenance']>['body'];
 export type MaintenanceUpdateBody = RouteInput<Routes['updateMaintenance']>['body'];
@@ -25,7 +27,7 @@ export function useMaintenancePage(filter: MaintenanceFilter, page: { limit: num
   });
 }
 
-/** Creates (no id) or updates (SPEC §7: PUT /api/maintenance?id=) a request; every list reloads after. */
+/** Creates (no id) or updates (PUT /api/maintenance?id=) a request; every list reloads after. */
 export function useSaveMaintenance() {
   const client = useQueryClient();
   return useMutation({
@@ -96,7 +98,7 @@ export function useMaintenancePhotos(requestId: string | null) {
 }
 
 /**
- * Uploads photos to a request one after the other (docs/decisions.md "Maintenance photos"): a presigned PUT
+ * Uploads photos to a request one after the other (docs/tenants-and-maintenance.md "Photos"): a presigned PUT
  * each, then the confirm that checks the bytes; the list is read again after each. Stops at the first refusal
  * and says why.
  */

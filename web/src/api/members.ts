@@ -40,7 +40,7 @@ export function useRemoveMember() {
 /**
  * Leaving the organization: everything cached belonged to it, so the whole cache goes, and so does this
  * browser's choice of it: the next request acts in the person's default organization (another of theirs, or a
- * new one of their own; docs/decisions.md "Several organizations").
+ * new one of their own; docs/people.md "Several organizations").
  */
 export function useLeaveOrganization() {
   const client = useQueryClient();

@@ -9,7 +9,7 @@ import { chooseOrganization, chosenOrganization, lastOrganization, rememberOrgan
 export const organizationKey = ['organization'] as const;
 type Organization = RouteResponse<Routes['getOrganization']>;
 
-/** SPEC §8: organization failures carry these messages; the detail falls back to "Unknown error". */
+/** Organization failures carry these messages; the detail falls back to "Unknown error". */
 export const ORG_FETCH_ERROR = 'Failed to fetch organization';
 export const ORG_UPDATE_ERROR = 'Failed to update organization';
 
@@ -25,7 +25,7 @@ export interface OrganizationState {
 export const OrganizationContext = createContext<OrganizationState | null>(null);
 
 /**
- * The caller's organization (SPEC §6), from the one query the app's OrganizationProvider runs: the shell, the flyout
+ * The caller's organization and role, from the one query the app's OrganizationProvider runs: the shell, the flyout
  * hosts and the page ask for it some twenty times per page, and one query observer serves them all.
  */
 export function useOrganization(): OrganizationState {
@@ -85,7 +85,7 @@ export function useUpdateOrganization() {
   return useMutation({
     mutationFn: (name: string) => callRoute('updateOrganization', { body: { name } }),
     onSuccess: (organization) => {
-      // SPEC §7: on success the local name is updated (the header follows).
+      // On success the local name is updated (the header follows).
       // The PUT answers without the list of the caller's organizations: keep the one the GET brought.
       const userId = session.data?.userId;
       const updated = client.setQueryData<Organization>([...organizationKey, userId], (old) => ({

@@ -1,5 +1,5 @@
 /**
- * The organization this browser acts in, per signed-in person (docs/decisions.md "Several organizations"):
+ * The organization this browser acts in, per signed-in person (docs/people.md "Several organizations"):
  * remembered in localStorage and sent by the client as `X-Organization-Id` with each API request. The server
  * checks it against the person's memberships; without it the server picks the person's default.
  */

@@ -11,7 +11,7 @@ export type Property = StaffProperty;
 
 export const propertiesKey = ['properties'] as const;
 
-/** SPEC §8 texts for a failed properties fetch. */
+/** The texts of a failed properties fetch (docs/product.md "Error messages"). */
 export const PROPERTIES_FETCH_ERROR = 'Failed to fetch properties';
 export const PROPERTIES_ERROR_TOAST = {
   title: 'Error',

@@ -5,7 +5,7 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /**
-       * When the query fails, show this error toast once per failure (SPEC §8). The app's toast area
+       * When the query fails, show this error toast once per failure. The app's toast area
        * subscribes to the query cache for it (app/queryErrorToasts.ts): api/ knows no component.
        */
       errorToast?: { title: string; description: string; duration?: number };

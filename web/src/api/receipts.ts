@@ -6,12 +6,12 @@ import { transactionKey, transactionsKey } from './transactions';
 
 export type Receipt = RouteResponse<Routes['listMyReceipts']>['receipts'][number];
 
-/** SPEC §5 (plus PDFs, which the server accepts). Kept here so the client can refuse early. */
+/** docs/product.md "Validation" (images, and PDFs). Kept here so the client can refuse early. */
 export const RECEIPT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 const ACCEPTED = new Set(RECEIPT_ACCEPT.split(','));
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** SPEC §8 and success texts for receipts. */
+/** Error and success texts for receipts (docs/product.md "Messages people see"). */
 export const RECEIPT_TEXTS = {
   uploadFailed: 'Failed to upload receipt',
   urlFailed: 'Could not get receipt URL',
@@ -90,7 +90,7 @@ export function putFile(
 }
 
 /**
- * The upload (docs/data-model.md "Receipts"): ask for a presigned PUT, send the bytes straight to
+ * The upload (docs/ledger.md "Receipts"): ask for a presigned PUT, send the bytes straight to
  * storage, then confirm (the server checks size, type and first bytes). With a null transactionId
  * the receipt stays unattached until createTransaction attaches it (receiptIds).
  */

@@ -3,7 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 
-/** Reports (issue 13): read from the monthly rollups on the server; every transaction change refreshes them. */
+/**
+ * Reports (docs/reports-and-tax.md "Report routes"): read from the monthly rollups on the server; every transaction
+ * change refreshes them.
+ */
 export type CashFlowReport = RouteResponse<Routes['getCashFlowReport']>;
 export type ProfitAndLossReport = RouteResponse<Routes['getProfitAndLossReport']>;
 export type ScheduleEReport = RouteResponse<Routes['getScheduleEReport']>;
@@ -70,7 +73,10 @@ export function useDepreciationReport(year: string | null) {
   });
 }
 
-/** The rent roll (issue 10): per lease and month, rent due, received, balance and status. */
+/**
+ * The rent roll (docs/tenants-and-maintenance.md "Rent roll"): per lease and month, rent due, received, balance and
+ * status.
+ */
 export type RentRollReport = RouteResponse<Routes['getRentRollReport']>;
 export type RentRollLease = RentRollReport['leases'][number];
 
@@ -98,7 +104,7 @@ export function useDashboardSummary(query: PeriodQuery | null) {
   });
 }
 
-/** Transactions by category (issue 13): the ledger's transactions of a period grouped, at most `limit` of them. */
+/** Transactions by category: the ledger's transactions of a period grouped, at most `limit` of them. */
 export type TransactionsByCategoryReport = RouteResponse<Routes['getTransactionsByCategoryReport']>;
 
 export function useTransactionsByCategoryReport(query: PeriodQuery | null) {

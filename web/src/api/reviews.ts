@@ -11,7 +11,7 @@ export type TransactionMessage = RouteResponse<Routes['listTransactionMessages']
 export const reviewsKey = (transactionId: string) => ['reviews', transactionId] as const;
 export const messagesKey = (transactionId: string) => ['messages', transactionId] as const;
 
-/** A transaction's review requests (SPEC §7); asked for only when the Messages tab shows and there is something. */
+/** A transaction's review requests; asked for only when the Messages tab shows and there is something. */
 export function useReviews(transactionId: string, enabled: boolean) {
   const session = useSession();
   return useQuery({

@@ -6,7 +6,7 @@ import { useOrganization } from './organization';
 import { transactionKey, transactionsKey } from './transactions';
 
 /**
- * Categorization rules (SPEC §7 "Categorization rules"): every call carries ?organizationId=.
+ * Categorization rules (docs/rules.md "Routes"): every call carries ?organizationId=.
  * This module is zod-free and re2js-free (types only from shared): the engine loads with the
  * rules page and the rule dialog.
  */
@@ -20,7 +20,7 @@ export type PreviewBody = RouteInput<Routes['previewRule']>['body'];
 export type PreviewResult = RouteResponse<Routes['previewRule']>;
 export type UndoResult = RouteResponse<Routes['undoRuleBatch']>;
 
-/** SPEC §8 rule messages. */
+/** Rule messages (docs/product.md "Error messages"). */
 export const RULE_ERRORS = {
   fetch: 'Failed to fetch rules',
   create: 'Failed to create rule',
@@ -32,7 +32,7 @@ export const RULE_ERRORS = {
   invalid: 'Please fill in all required fields correctly.',
 } as const;
 
-/** SPEC §8 success messages and §9 durations (save 3 s, apply 4 s). */
+/** Success messages and durations (save 3 s, apply 4 s; docs/product.md "Constants and limits"). */
 export const RULE_TOAST_MS = { save: 3000, apply: 4000 } as const;
 export const ruleAppliedText = (count: number) => `Rule applied to ${count} transaction(s).`;
 

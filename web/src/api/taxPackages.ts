@@ -3,7 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 
-/** The CPA tax package (issue 13): the year's builds (polled while one runs), starting one, its download link. */
+/**
+ * The CPA tax package (docs/reports-and-tax.md "Tax package"): the year's builds (polled while one runs), starting one,
+ * its download link.
+ */
 export type TaxPackage = RouteResponse<Routes['listTaxPackages']>['packages'][number];
 
 const key = (year: string) => ['tax-packages', year] as const;

@@ -13,7 +13,7 @@ export type BulkSet = RouteInput<Routes['bulkUpdateTransactions']>['body']['set'
 export const transactionsKey = ['transactions'] as const;
 export const transactionKey = (id: string) => ['transaction', id] as const;
 
-/** SPEC §8: messages for failures that have one. */
+/** Messages for failures that have one (docs/product.md "Error messages"). */
 export const TRANSACTION_ERRORS = {
   create: 'Error creating transaction',
   update: 'Error updating transaction',
@@ -22,7 +22,7 @@ export const TRANSACTION_ERRORS = {
 } as const;
 
 /**
- * SPEC §8: "Error: " plus the message of an Error; anything else is "An unexpected error occurred".
+ * "Error: " plus the message of an Error; anything else is "An unexpected error occurred".
  * `fallback` stands in when an Error carries no message.
  */
 export function saveErrorText(error: unknown, fallback: string): string {
@@ -76,7 +76,7 @@ export function useTransactionPage(
       try {
         return await fetchTransactionPage(filters, limit, cursor, signal);
       } catch (error) {
-        // SPEC §8: a failed fetch is logged and rethrown (the page shows its error state).
+        // A failed fetch is logged and rethrown (the page shows its error state).
         console.error('Failed to fetch transactions', error);
         throw error;
       }

@@ -3,7 +3,7 @@ import { RouterLink } from '../lib/navigation';
 
 export const TAGLINE = 'Simplify your lease, amplify your peace';
 
-/** SPEC §2 "Footer": the tagline, a Privacy Policy link and a Terms of Service link. */
+/** docs/product.md "Footer": the tagline, a Privacy Policy link and a Terms of Service link. */
 export function AppFooter() {
   return (
     <footer id="rt-footer" className="rt-footer" data-testid="footer">

@@ -12,7 +12,7 @@ import { toast } from '../components/toast/store';
 import { logout } from './logout';
 import { profileMenuItems, switchTarget } from './profileMenu';
 
-/** SPEC §9: the header switches to its scrolled style after 50px. */
+/** docs/product.md "Header": the header switches to its scrolled style after 50px. */
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export { SWITCH_ORG_REASON } from './profileMenu';

@@ -10,7 +10,10 @@ import { Avatar } from '../components/Avatar';
 import { logout } from './logout';
 import { activeHref, LOGOUT_HREF, navigationItems } from './navItems';
 
-/** The sidebar (SPEC §2): a user block, the role's links with icons, and Logout. Only rendered when signed in. */
+/**
+ * The sidebar (docs/product.md "Sidebar"): a user block, the role's links with icons, and Logout. Only rendered when
+ * signed in.
+ */
 export function AppNavigation({ onFollowed }: { onFollowed?: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -4,7 +4,7 @@ import { useSession } from '../auth/session';
 import { signInPathFor } from '../lib/returnPath';
 import { PageLoading } from './PageLoading';
 
-/** A protected page: without a session, go to /signin?callbackUrl=<here>&error=SessionRequired (SPEC §4). */
+/** A protected page: without a session, go to /signin?callbackUrl=<here>&error=SessionRequired. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();

@@ -25,7 +25,7 @@ import { PageLoading } from './PageLoading';
 import { RouteErrorBoundary } from './RouteError';
 import { routeHandle } from './routeHandle';
 
-// SPEC §4: the tip after a category change offers "Create Rule", prefilled from that transaction.
+// docs/product.md "Details tab": the tip after a category change offers "Create Rule", prefilled from that transaction.
 registerRuleTipHandler((t) => openRuleDialog({ merchantName: t.name, category: t.category, propertyId: t.propertyId }));
 
 export function Shell() {

@@ -1,6 +1,7 @@
-// SPEC §7's client log: level, code, message, sent with navigator.sendBeacon (a POST that survives the page
-// closing) to the public route /api/client-log, or fetch with keepalive where beacons are unavailable. Loaded on first
-// use (main.tsx, auth/session.ts), so the first page load does not carry it. Throttled: one report per code per 30 seconds, 10 per page load.
+// The client log (docs/people.md "Client log"): level, code, message, sent with navigator.sendBeacon (a POST that
+// survives the page closing) to the public route /api/client-log, or fetch with keepalive where beacons are
+// unavailable. Loaded on first use (main.tsx, auth/session.ts), so the first page load does not carry it. Throttled:
+// one report per code per 30 seconds, 10 per page load.
 import manifest from 'virtual:rent/route-manifest';
 
 type Level = 'error' | 'warn' | 'info';

@@ -19,7 +19,7 @@ export interface NavItem {
 export const LOGOUT_HREF = '#logout';
 
 /**
- * SPEC §2 "Sidebar": non-tenants see Dashboard, Properties, Transactions, Cash Flow and Reports;
+ * docs/product.md "Sidebar": non-tenants see Dashboard, Properties, Transactions, Cash Flow and Reports;
  * tenants see Rental History; everyone sees Maintenance, Org Settings and Logout.
  */
 export function navigationItems(role: Role | null | undefined): NavItem[] {

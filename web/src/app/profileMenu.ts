@@ -1,7 +1,7 @@
 import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import { humanizeRole, type Role } from '@rent/shared/core/roles';
 
-/** SPEC §2 "Profile menu": Switch Organization's tooltip while the person belongs to one organization. */
+/** docs/product.md "Profile menu": Switch Organization's tooltip while the person belongs to one organization. */
 export const SWITCH_ORG_REASON = 'Coming soon - Multiple organization support';
 export const SWITCH_ORG_PREFIX = 'profile-switch-org:';
 
@@ -15,7 +15,7 @@ export interface OrganizationChoice {
 /**
  * The profile menu. With two or more organizations, Switch Organization lists them (checkbox items: the
  * current one is checked, announced as such, and every one is reachable with the arrow keys); with one it
- * stays disabled with the SPEC tooltip.
+ * stays disabled with its tooltip.
  */
 export function profileMenuItems(organizations: readonly OrganizationChoice[]): ButtonDropdownProps.Items {
   const switchOrg: ButtonDropdownProps.ItemOrGroup =

@@ -3,8 +3,8 @@ import { ApiError } from '../api/client';
 import { toast } from '../components/toast/store';
 
 /**
- * SPEC §8: a query whose `meta.errorToast` is set shows that toast once per failure (after its retries).
- * The app wires this at start, so the api/ layer names no component. Returns the unsubscribe.
+ * docs/product.md "Error messages": a query whose `meta.errorToast` is set shows that toast once per failure (after its
+ * retries). The app wires this at start, so the api/ layer names no component. Returns the unsubscribe.
  */
 export function toastQueryErrors(client: QueryClient): () => void {
   return client.getQueryCache().subscribe((event) => {

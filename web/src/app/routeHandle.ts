@@ -1,6 +1,6 @@
 /** Per-route layout options. */
 export interface RouteHandle {
-  /** Hides the Log In button and the sidebar (SPEC §2 "hide-login flag"). */
+  /** Hides the Log In button and the sidebar (docs/product.md "Header": the hide-login flag). */
   hideLogin?: boolean;
   contentType?: 'default' | 'table' | 'form' | 'cards' | 'dashboard' | 'wizard';
 }

@@ -43,7 +43,10 @@ const pages = {
   notFound: pageLoader(() => import('../pages/NotFoundPage')),
 };
 
-/** Protected pages (SPEC §4): no session -> /signin?callbackUrl=...&error=SessionRequired. */
+/**
+ * Protected pages (docs/product.md "Sessions and sign-in"): no session ->
+ * /signin?callbackUrl=...&error=SessionRequired.
+ */
 const PROTECTED: [path: string, page: PageLoader][] = [
   ['dashboard', pages.dashboard],
   ['properties', pages.properties],
@@ -87,7 +90,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return PUBLIC.find(([path]) => matchPath(`/${path}`, pathname))?.[1].preload() ?? Promise.resolve();
 }
 
-/** Every route of SPEC §2, plus /signin. Pages load on demand inside the shell. */
+/** Every route of docs/product.md "Routes". Pages load on demand inside the shell. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The invitation link this tab is signing in for (docs/decisions.md "invitations"): stored before
+ * The invitation link this tab is signing in for (docs/people.md "Invitations"): stored before
  * "Sign in with Google" so it survives the OAuth round trip. While it is set the shell fetches no
  * organization (the server would make the invitee one of their own) and sends every page back to the
  * invite page; accepting, or choosing to go on without it, clears it.

@@ -6,8 +6,9 @@ import { type IdClaims, readStoredIdToken } from './storedToken';
 export { hasStoredSession } from './storedToken';
 
 /**
- * The session store (SPEC §3 "Session data"). Amplify itself lives in ./amplify and is loaded with a dynamic import
- * when needed; a returning visitor's valid stored token stands for the session until then (./storedToken).
+ * The session store (docs/product.md "Sessions and sign-in"). Amplify itself lives in ./amplify and is loaded with a
+ * dynamic import when needed; a returning visitor's valid stored token stands for the session until then
+ * (./storedToken).
  */
 export interface SessionUser {
   userId: string;
@@ -141,7 +142,7 @@ export async function refreshSession(forceRefresh = false): Promise<SessionState
     const id = await mod.readIdToken(forceRefresh);
     setState(id ? authenticated(id.claims) : { status: 'unauthenticated', data: null, signingOut: state.signingOut });
   } catch (error) {
-    // SPEC §8: a session fetch failure is logged as CLIENT_SESSION_ERROR.
+    // A session fetch failure is logged as CLIENT_SESSION_ERROR.
     console.error('CLIENT_SESSION_ERROR', error);
     const message = error instanceof Error ? error.message : 'Session fetch failed';
     void import('../app/clientLog').then((log) => log.sendClientLog('error', 'CLIENT_SESSION_ERROR', message));
@@ -212,7 +213,7 @@ function subscribe(listener: Listener) {
 }
 
 export interface Session extends SessionState {
-  /** SPEC §3: the session exposes an update function (re-reads tokens, e.g. after a profile change). */
+  /** The session exposes an update function (re-reads tokens, e.g. after a profile change). */
   update: () => Promise<SessionState>;
 }
 

@@ -3,7 +3,7 @@ import { CATEGORY_OPTIONS, categoryLabel, isCategory, UNCATEGORIZED_LABEL } from
 import { UNCATEGORIZED } from '@rent/shared/core/filters';
 import { useMemo } from 'react';
 
-/** SPEC §2: the grouped category picker's empty state, and its dropdown's maximum height (SPEC §9). */
+/** The grouped category picker's empty state, and its dropdown's maximum height (docs/product.md "Category picker"). */
 export const NO_CATEGORIES_TEXT = 'No categories found';
 export const CATEGORY_DROPDOWN_MAX_HEIGHT = 280;
 
@@ -28,7 +28,7 @@ export interface CategorySelectProps {
 }
 
 /**
- * The grouped category picker (SPEC §2, §9 taxonomy): "Uncategorized" first, then each group's
+ * The grouped category picker (docs/product.md "Category picker"): "Uncategorized" first, then each group's
  * subcategories under the group's name, searchable. Its list is at most 280px high.
  */
 export function CategorySelect({

@@ -12,7 +12,7 @@ export const PICKER_TEXTS = {
   error: 'Failed to load properties',
 } as const;
 
-/** Case-insensitive "contains" on the address (SPEC §2 "Property picker"). */
+/** Case-insensitive "contains" on the address (docs/product.md "Property picker"). */
 export function filterProperties<T extends { address: string }>(properties: readonly T[], text: string): T[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [...properties];

@@ -3,7 +3,7 @@ import Header from '@cloudscape-design/components/header';
 import type { ReactNode } from 'react';
 import { useRegisterFlyout } from './flyout';
 
-/** SPEC §9: the drawer's default maximum width. */
+/** The drawer's default maximum width (docs/product.md "Constants and limits"). */
 export const DRAWER_MAX_WIDTH = 600;
 
 export interface RightDrawerProps {
@@ -21,8 +21,8 @@ export interface RightDrawerProps {
 }
 
 /**
- * The generic right-side drawer (SPEC §2): a title, a body, an optional footer and a close
- * button. Modal while open: a backdrop, focus trapped inside, Escape or a backdrop click close it.
+ * The generic right-side drawer (docs/product.md "Flyouts, drawers and toasts"): a title, a body, an optional footer
+ * and a close button. Modal while open: a backdrop, focus trapped inside, Escape or a backdrop click close it.
  * Full width on phones, at most `maxWidth` px elsewhere. Counts as an open flyout (toasts move).
  */
 export function RightDrawer({

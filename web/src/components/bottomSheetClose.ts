@@ -1,4 +1,4 @@
-/** SPEC §2: a drag closes the sheet past half its height or faster than 800 px/s. */
+/** docs/product.md "Sign-in modal": a drag closes the sheet past half its height or faster than 800 px/s. */
 export const SHEET_CLOSE_VELOCITY = 800;
 export const SHEET_CLOSE_FRACTION = 0.5;
 

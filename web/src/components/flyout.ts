@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * How many flyouts (right-side drawers) are open. The toast area moves from bottom-end to
- * top-start while one is (SPEC §2 "Flyouts and theme").
+ * top-start while one is (docs/product.md "Flyouts, drawers and toasts").
  */
 let openCount = 0;
 const listeners = new Set<() => void>();

@@ -21,7 +21,7 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
 
-/** SPEC §5: the default date is today, in ISO date form (the user's calendar day). */
+/** The default date is today, in ISO date form (the user's calendar day). */
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

@@ -24,7 +24,7 @@ export function safeReturnPath(value: string | null | undefined): string {
   }
 }
 
-/** The /signin address for a protected page opened without a session (SPEC §2, §4). */
+/** The /signin address for a protected page opened without a session (docs/product.md "Sessions and sign-in"). */
 export function signInPathFor(currentPath: string): string {
   const params = new URLSearchParams({ callbackUrl: currentPath, error: 'SessionRequired' });
   return `/signin?${params.toString()}`;

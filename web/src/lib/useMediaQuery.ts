@@ -13,7 +13,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC §9: the sign-in sheet is a bottom sheet below 640px and a centred dialog from 640px. */
+/** The sign-in sheet is a bottom sheet below 640px and a centred dialog from 640px. */
 export const DIALOG_MIN_WIDTH_QUERY = '(min-width: 640px)';
 
 /** Cloudscape's AppLayout switches to its mobile layout below 689px. */

@@ -1,7 +1,7 @@
 import { applyMode, Mode } from '@cloudscape-design/global-styles';
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: the theme is stored under the key "theme", default "system". */
+/** docs/product.md "Theme": the theme is stored under the key "theme", default "system". */
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';

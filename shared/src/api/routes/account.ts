@@ -20,8 +20,8 @@ import { defineRoute } from '../route.js';
 const PUBLIC_THROTTLE = { rateLimit: 5, burstLimit: 10 } as const;
 
 /**
- * Account deletion, public forms, client signals and unsubscribe links (issue 9; docs/decisions.md
- * "Account deletion and public forms"). Part of THE route table (../routes.ts).
+ * Account deletion, public forms, client signals and unsubscribe links (docs/people.md
+ * "Account deletion", "Public routes"). Part of THE route table (../routes.ts).
  */
 export const accountRoutes = {
   getAccountDeletion: defineRoute({

@@ -4,7 +4,7 @@ import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
 /**
- * The audit trail and closed periods (issue 11; docs/decisions.md "Audit trail and closed periods").
+ * The audit trail and closed periods (docs/ledger.md "Audit trail", "Closed periods").
  * Staff only; another organization's transaction answers 404.
  */
 export const auditRoutes = {

@@ -4,7 +4,7 @@ import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
 /**
- * Sync plumbing of bank links (issue 12; docs/decisions.md "Sync plumbing"). Part of THE route table (../routes.ts).
+ * Sync plumbing of bank links (docs/banking.md "Sync plumbing"). Part of THE route table (../routes.ts).
  */
 export const bankOpsRoutes = {
   // Plaid calls this (public: no authorizer, no caller). The handler verifies the Plaid-Verification JWT over the

@@ -4,7 +4,7 @@ import { TransactionResult } from '../../domain/transaction.js';
 import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
-/** Bank sync's transaction routes (issue 12, helper "sync"). Part of THE route table (../routes.ts). */
+/** Bank sync's transaction routes (docs/banking.md "Bank sync"). Part of THE route table (../routes.ts). */
 export const bankSyncRoutes = {
   /**
    * A posted bank charge that may be a pending one with a tip: accept merges them into the older record

@@ -15,7 +15,7 @@ import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
 /**
- * Bank links (issue 12, docs/decisions.md "Bank links"): connect a bank through Plaid Link, its accounts, their
+ * Bank links (docs/banking.md "Bank links"): connect a bank through Plaid Link, its accounts, their
  * default property, reconnect (update mode) and disconnect. Staff only. `plaidTokenKey` is what each handler may
  * do with the KMS key that seals access tokens (CDK grants exactly that). Part of THE route table (../routes.ts).
  */

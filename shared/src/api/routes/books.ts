@@ -35,9 +35,10 @@ import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
 import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
-/** Reports, maintenance, leases and rental history (issues 10 and 13). Part of THE route table (../routes.ts). */
+/** Reports, maintenance, leases and rental history. Part of THE route table (../routes.ts). */
 export const bookRoutes = {
-  // Reports (issue 13): read from the monthly rollups, O(months) reads, never a transaction scan.
+  // Reports (docs/reports-and-tax.md "Report routes"): read from the monthly rollups, O(months) reads, never a
+  // transaction scan.
   getDashboardSummary: defineRoute({
     id: 'getDashboardSummary',
     method: 'GET',
@@ -78,7 +79,8 @@ export const bookRoutes = {
     response: DepreciationReport,
     roles: STAFF,
   }),
-  // Rent roll (issue 10): leases x months; rent received from the monthly rollups, O(months) reads.
+  // Rent roll (docs/tenants-and-maintenance.md "Rent roll"): leases x months; rent received from the monthly rollups,
+  // O(months) reads.
   getRentRollReport: defineRoute({
     id: 'getRentRollReport',
     method: 'GET',
@@ -87,7 +89,7 @@ export const bookRoutes = {
     response: RentRollReport,
     roles: STAFF,
   }),
-  // Transactions by category (issue 13): the ledger's date-range query, bounded (TRANSACTIONS_BY_CATEGORY_LIMIT).
+  // Transactions by category: the ledger's date-range query, bounded (TRANSACTIONS_BY_CATEGORY_LIMIT).
   getTransactionsByCategoryReport: defineRoute({
     id: 'getTransactionsByCategoryReport',
     method: 'GET',
@@ -97,7 +99,7 @@ export const bookRoutes = {
     roles: STAFF,
   }),
 
-  // Maintenance requests (SPEC §7 "Maintenance"; rules in docs/decisions.md "Tenants: maintenance requests"):
+  // Maintenance requests (rules in docs/tenants-and-maintenance.md "Maintenance requests"):
   // everyone reaches these; the maintenance service decides what a tenant may see and change.
   listMaintenance: defineRoute({
     id: 'listMaintenance',
@@ -117,7 +119,7 @@ export const bookRoutes = {
     status: 201,
     sendsEmail: true,
   }),
-  /** SPEC §7: PUT /api/maintenance?id={id}. */
+  /** PUT /api/maintenance?id={id}, as the product names the call (docs/product.md "API calls the product names"). */
   updateMaintenance: defineRoute({
     id: 'updateMaintenance',
     method: 'PUT',
@@ -155,8 +157,8 @@ export const bookRoutes = {
     status: 201,
     sendsEmail: true,
   }),
-  // Photos of a request (issue 10): uploaded like receipts (presigned PUT, then a confirm that checks the bytes);
-  // the reporter while the request is NEW or PENDING, staff always; up to 10.
+  // Photos of a request (docs/tenants-and-maintenance.md "Photos"): uploaded like receipts (presigned PUT, then a
+  // confirm that checks the bytes); the reporter while the request is NEW or PENDING, staff always; up to 10.
   createMaintenancePhotoUpload: defineRoute({
     id: 'createMaintenancePhotoUpload',
     method: 'POST',
@@ -204,7 +206,7 @@ export const bookRoutes = {
     roles: STAFF,
   }),
 
-  // Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"): staff manage
+  // Leases (docs/tenants-and-maintenance.md "Leases"): staff manage
   // them on a property; ADMIN and LANDLORD change or delete; a tenant reads only their own rental history.
   listLeases: defineRoute({
     id: 'listLeases',

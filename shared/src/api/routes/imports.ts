@@ -13,7 +13,7 @@ import {
 import { STAFF } from '../../domain/roles.js';
 import { defineRoute } from '../route.js';
 
-/** File import (CSV, OFX, QFX; docs/decisions.md "File import"). Part of THE route table (../routes.ts). Staff only. */
+/** File import (CSV, OFX, QFX; docs/banking.md "File import"). Part of THE route table (../routes.ts). Staff only. */
 export const importRoutes = {
   previewImport: defineRoute({
     id: 'previewImport',

@@ -152,7 +152,7 @@ export const ledgerRoutes = {
     bucketAccess: ['s3:DeleteObject'],
   }),
 
-  // Reviews and messages (SPEC §7; docs/decisions.md "Working together on the books"). Staff only; the
+  // Reviews and messages (docs/ledger.md "Review requests and messages"). Staff only; the
   // transaction (or review) must be the caller's organization's (else 404); only the reviewer changes a request.
   listTransactionMessages: defineRoute({
     id: 'listTransactionMessages',
@@ -202,8 +202,8 @@ export const ledgerRoutes = {
     sendsEmail: true,
   }),
 
-  // Receipts (SPEC §7 paths). Upload is two JSON steps instead of one multipart POST: the bytes go
-  // straight to S3 with a presigned PUT, then the confirm call checks them (docs/data-model.md).
+  // Receipts (the product's paths). Upload is two JSON steps instead of one multipart POST: the bytes go
+  // straight to S3 with a presigned PUT, then the confirm call checks them (docs/ledger.md "Receipts").
   createReceiptUpload: defineRoute({
     id: 'createReceiptUpload',
     method: 'POST',
@@ -242,7 +242,7 @@ export const ledgerRoutes = {
     roles: STAFF,
     bucketAccess: ['s3:GetObject'],
   }),
-  /** SPEC §7 also calls the same thing at the API root. */
+  /** The product also calls the same thing at the API root. */
   getReceiptUrlAtRoot: defineRoute({
     id: 'getReceiptUrlAtRoot',
     method: 'GET',

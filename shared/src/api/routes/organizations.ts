@@ -4,7 +4,7 @@ import { MembershipEventPage, SecurityLogQuery } from '../../domain/security.js'
 import { defineRoute } from '../route.js';
 
 /**
- * Several organizations and their membership activity (issue 9; docs/decisions.md "Several organizations").
+ * Several organizations and their membership activity (docs/people.md "Several organizations").
  * The caller's organizations come with GET /api/organization (`userOrganizations`): no route of their own.
  */
 export const organizationRoutes = {

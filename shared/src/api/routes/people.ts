@@ -16,7 +16,7 @@ import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
 import { SecurityLogPage, SecurityLogQuery, SignOutEverywhereResult } from '../../domain/security.js';
 import { defineRoute } from '../route.js';
 
-/** Account, organization, members and invitations (issue 9). Part of THE route table (../routes.ts). */
+/** Account, organization, members and invitations. Part of THE route table (../routes.ts). */
 export const peopleRoutes = {
   logout: defineRoute({
     id: 'logout',
@@ -43,7 +43,7 @@ export const peopleRoutes = {
     userPoolAccess: ['cognito-idp:AdminUserGlobalSignOut'],
   }),
 
-  // Notification emails (docs/decisions.md "Notification emails and preferences"): each person's own choices.
+  // Notification emails (docs/people.md "Notification emails"): each person's own choices.
   getNotificationPreferences: defineRoute({
     id: 'getNotificationPreferences',
     method: 'GET',
@@ -76,7 +76,7 @@ export const peopleRoutes = {
     roles: OWNERS,
   }),
 
-  // Members (docs/decisions.md "People and accounts"): staff see the team; ADMIN and LANDLORD manage it,
+  // Members (docs/people.md "Members and roles"): staff see the team; ADMIN and LANDLORD manage it,
   // and the members service enforces the rest (who may grant ADMIN, the last ADMIN, no change of one's own role).
   listMembers: defineRoute({
     id: 'listMembers',
@@ -110,7 +110,7 @@ export const peopleRoutes = {
     roles: OWNERS,
   }),
 
-  // Invitations (docs/decisions.md "People and accounts: invitations"): ADMIN and LANDLORD manage them; the
+  // Invitations (docs/people.md "Invitations"): ADMIN and LANDLORD manage them; the
   // link's page reads one publicly (GET changes nothing) and acceptance is a POST by the signed-in invitee.
   listInvitations: defineRoute({
     id: 'listInvitations',

@@ -21,7 +21,7 @@ import { byId } from './params.js';
 
 /** Categorization rules. Part of THE route table (../routes.ts). */
 export const rulesRoutes = {
-  // Categorization rules (SPEC §7): organizationId is a query parameter on every call; it must be
+  // Categorization rules (docs/rules.md "Routes"): organizationId is a query parameter on every call; it must be
   // the caller's own organization (else 404: http() enforces `orgScopedQuery` once). Staff only.
   // Literal paths before {id} paths.
   listRules: defineRoute({

@@ -10,7 +10,7 @@ import {
 import { defineRoute } from '../route.js';
 
 /**
- * The CPA tax package (issue 13; docs/decisions.md "Tax package"): staff start a background job for a tax year,
+ * The CPA tax package (docs/reports-and-tax.md "Tax package"): staff start a background job for a tax year,
  * follow its progress, and download the zip through a 5-minute link. Part of THE route table (../routes.ts).
  */
 export const taxPackageRoutes = {

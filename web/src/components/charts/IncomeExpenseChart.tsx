@@ -4,7 +4,7 @@ import { formatCurrency } from '@rent/shared/core/money';
 import { monthLabel } from '../../features/report-period/period';
 
 /**
- * Income and expenses per month as bars, net as a line (issue 13). Loaded lazily (IncomeExpenseChartLazy), so
+ * Income and expenses per month as bars, net as a line. Loaded lazily (IncomeExpenseChartLazy), so
  * the chart library stays out of a page's first chunk. Values are cents; expenses are shown below zero.
  */
 export interface IncomeExpenseChartProps {

@@ -3,7 +3,7 @@ import MixedLineBarChart from '@cloudscape-design/components/mixed-line-bar-char
 import { formatCurrency } from '@rent/shared/core/money';
 import { monthLabel } from '../../features/report-period/period';
 
-/** Rent due and received per month as bars (the rent roll, issue 10). Loaded lazily (RentChartLazy). */
+/** Rent due and received per month as bars (the rent roll). Loaded lazily (RentChartLazy). */
 export interface RentChartProps {
   /** Wire money (dollars) per month. */
   months: readonly { month: string; due: number; received: number }[];

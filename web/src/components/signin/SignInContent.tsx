@@ -21,7 +21,7 @@ export interface SignInContentProps {
 }
 
 /**
- * The body of the sign-in modal, sheet and page (SPEC §2 "Sign-in modal"). The button shows
+ * The body of the sign-in modal, sheet and page (docs/product.md "Sign-in modal"). The button shows
  * a loading indicator and disables itself once clicked; its state resets when the content
  * unmounts (the modal closes).
  */

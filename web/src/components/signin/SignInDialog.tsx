@@ -5,7 +5,7 @@ import { BottomSheet } from '../BottomSheet';
 import { SIGN_IN_TITLE, SignInContent } from './SignInContent';
 
 /**
- * The sign-in modal (SPEC §2): a centred Cloudscape Modal from 640px, our bottom sheet below.
+ * The sign-in modal (docs/product.md "Sign-in modal"): a centred Cloudscape Modal from 640px, our bottom sheet below.
  * The content unmounts on close, which resets the button. Sign-in returns to /dashboard.
  */
 export default function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** SPEC §9 toast constants. */
+/** Toast constants (docs/product.md "Constants and limits"). */
 export type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading' | 'default';
 export const TOAST_DURATIONS: Record<ToastType, number> = {
   info: 5000,
@@ -20,7 +20,7 @@ export interface ToastOptions {
   description?: ReactNode;
   /** Milliseconds; defaults by type; Infinity keeps it until dismissed. */
   duration?: number;
-  /** Milliseconds to wait before showing it (SPEC §4: a save's success toast follows after 100ms). */
+  /** Milliseconds to wait before showing it (a save's success toast follows after 100ms). */
   delay?: number;
   dismissible?: boolean;
   action?: { label: string; onClick: () => void };
@@ -99,7 +99,7 @@ function showLater(type: ToastType, title: ReactNode, options: ToastOptions = {}
 
 /**
  * The one way to show a toast: `toast.success(title, { description })`, `toast.error(...)`. Durations default by
- * type (SPEC §9); `duration` sets another where the SPEC names one. Returns the toast's id.
+ * type (see TOAST constants above); `duration` sets another where the product names one. Returns the toast's id.
  */
 export const toast = {
   success: (title: ReactNode, options?: ToastOptions) => showLater('success', title, options),

@@ -6,7 +6,7 @@ import { ReviewStep } from './ReviewStep';
 import { useImportWizard } from './use-import-wizard';
 
 /**
- * Import a bank file (docs/decisions.md "File import"): choose the file, account and default property;
+ * Import a bank file (docs/banking.md "The wizard"): choose the file, account and default property;
  * map the columns; review each row's status and choose; import (in chunks, with progress). Loaded on the
  * first click of Import, with the parsers, so the Transactions page's first load does not grow.
  */

@@ -15,7 +15,9 @@ import type { StaffOption } from './MaintenanceFlyout';
 const statusLabel = (value: string | null) =>
   value ? (MAINTENANCE_STATUS_LABELS[value as MaintenanceStatus] ?? value) : '—';
 
-/** SPEC §6: the current user shows as "Me"; others by name, then e-mail, then "Unknown". */
+/**
+ * docs/product.md "How people are named": the current user shows as "Me"; others by name, then e-mail, then "Unknown".
+ */
 export function authorLabel(author: MaintenanceEvent['author'], me: string | undefined) {
   if (author.id === me) return 'Me';
   return author.name || author.email || 'Unknown';
@@ -32,7 +34,7 @@ export function describeEvent(e: MaintenanceEvent, me: string | undefined, assig
   return `${who}: ${e.body ?? ''}`;
 }
 
-/** The request's timeline and a message box (SPEC §9: 3 rows; a blank message cannot be sent). */
+/** The request's timeline and a message box (3 rows; a blank message cannot be sent). */
 export function ActivitySection({ requestId, assignees }: { requestId: string; assignees: readonly StaffOption[] }) {
   const me = useSession().data?.userId;
   const activity = useMaintenanceActivity(requestId);

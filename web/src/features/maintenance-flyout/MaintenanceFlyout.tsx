@@ -52,7 +52,7 @@ const FORM_ID = 'maintenance-form';
 const issueOptions = ISSUE_TYPES.map((value) => ({ value, label: ISSUE_TYPE_LABELS[value] }));
 const statusOption = (value: MaintenanceStatus) => ({ value, label: MAINTENANCE_STATUS_LABELS[value] });
 
-/** SPEC §5: these fields are marked required (the mark is for the eye; the controls say so to assistive tech). */
+/** These fields are marked required (the mark is for the eye; the controls say so to assistive tech). */
 function Required({ children }: { children: ReactNode }) {
   return (
     <>
@@ -65,7 +65,9 @@ function Required({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §2 "Maintenance flyout": add or edit a request. Mount it with a new key per open (it resets on close). */
+/**
+ * docs/product.md "Maintenance flyout": add or edit a request. Mount it with a new key per open (it resets on close).
+ */
 export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
   const { open, request, staff, assignees, onClose } = props;
   const photos = usePhotoUploads(request);
@@ -78,7 +80,8 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
     },
   });
   const { values, errors, set } = form;
-  // A tenant never changes the status, except to reopen a resolved request (docs/decisions.md).
+  // A tenant never changes the status, except to reopen a resolved request (docs/tenants-and-maintenance.md "What
+  // tenants may do").
   const statusChoices: MaintenanceStatus[] = staff
     ? [...MAINTENANCE_STATUSES]
     : request?.status === 'RESOLVED'

@@ -11,9 +11,9 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 const THUMB = 88;
 
 /**
- * A request's photos (issue 10): thumbnails in boxes of a fixed size (no shift as they load), and "Add photos"
- * (the phone offers its camera or library). While reporting, the chosen photos wait (`queued`) and go up once
- * the request is saved; on a saved request they go up at once (`onAdd`).
+ * A request's photos (docs/tenants-and-maintenance.md "Photos"): thumbnails in boxes of a fixed size (no shift as they
+ * load), and "Add photos" (the phone offers its camera or library). While reporting, the chosen photos wait (`queued`)
+ * and go up once the request is saved; on a saved request they go up at once (`onAdd`).
  */
 export function PhotosSection(props: {
   requestId: string | null;

@@ -8,9 +8,9 @@ import { formatMoney } from '../../lib/money';
 import { openTransactionFlyout } from '../transaction-flyout/store';
 
 /**
- * A request's repair costs (staff only, issue 10): the expenses that name it and their total, and "Add expense",
- * which opens the transaction flyout prefilled (the request's property, Repairs, money out, a note naming the
- * request); the saved expense stays linked to the request.
+ * A request's repair costs (staff only; docs/tenants-and-maintenance.md "Repair costs"): the expenses that name it and
+ * their total, and "Add expense", which opens the transaction flyout prefilled (the request's property, Repairs, money
+ * out, a note naming the request); the saved expense stays linked to the request.
  */
 export function RepairCosts({ request, onAddExpense }: { request: MaintenanceRequest; onAddExpense: () => void }) {
   const costs = useMaintenanceCosts(request.id);

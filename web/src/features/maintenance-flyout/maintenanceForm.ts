@@ -9,7 +9,7 @@ import {
 } from '@rent/shared/core/maintenance';
 import type { MaintenanceRequest, MaintenanceUpdateBody } from '../../api/maintenance';
 
-/** The maintenance form's values (SPEC §3 defaults for a new request; the request's own when editing). */
+/** The maintenance form's values (the defaults for a new request; the request's own when editing). */
 export interface MaintenanceValues {
   title: string;
   description: string;
@@ -78,7 +78,9 @@ export function validate(values: MaintenanceValues, needsProperty: boolean): Fie
   return errors;
 }
 
-/** The SPEC §7 body; staff also send the assignee and notes. A tenant's new request may leave the property to the server. */
+/**
+ * The update body; staff also send the assignee and notes. A tenant's new request may leave the property to the server.
+ */
 export function toBody(values: MaintenanceValues, staff: boolean): MaintenanceUpdateBody {
   return {
     title: values.title.trim(),
@@ -91,7 +93,7 @@ export function toBody(values: MaintenanceValues, staff: boolean): MaintenanceUp
   };
 }
 
-/** SPEC §8: "Error: " plus the server's message, its fallback, or the non-Error text. */
+/** "Error: " plus the server's message, its fallback, or the non-Error text. */
 export function saveErrorText(error: unknown): string {
   if (error instanceof Error) return `Error: ${error.message || MAINTENANCE_TEXTS.errorFallback}`;
   return MAINTENANCE_TEXTS.unexpected;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { MaintenanceRequest } from '../../api/maintenance';
 
 /**
- * The maintenance flyout opens from any page (SPEC §2, like the transaction flyout): `openMaintenanceFlyout()`
+ * The maintenance flyout opens from any page (like the transaction flyout): `openMaintenanceFlyout()`
  * to report an issue, `openMaintenanceFlyout(request)` to edit one. The shell hosts it; its code loads on first
  * use. This module stays tiny because the shell imports it.
  */
@@ -10,7 +10,7 @@ export interface MaintenanceFlyoutState {
   open: boolean;
   /** The request being edited; null reports a new one. */
   request: MaintenanceRequest | null;
-  /** Changes on every open: the form starts afresh (SPEC §2: it resets when closed). */
+  /** Changes on every open: the form starts afresh (it resets when closed). */
   session: number;
 }
 

@@ -13,8 +13,8 @@ import {
 } from './maintenanceForm';
 
 /**
- * The maintenance flyout's state (SPEC §4): defaults for a new request, the selected request's values in
- * edit mode; the parent remounts it per open, so closing resets it. Saves with SPEC §8/§9's toasts.
+ * The maintenance flyout's state (docs/product.md "Maintenance flyout"): defaults for a new request, the selected
+ * request's values in edit mode; the parent remounts it per open, so closing resets it. Saves with the flyout's toasts.
  */
 export function useMaintenanceForm(props: {
   request: MaintenanceRequest | null;

@@ -12,11 +12,11 @@ import type { RuleDialogState } from './store';
 import { useRuleDialog } from './use-rule-dialog';
 import './rules.css';
 
-/** SPEC §9: rule dialog width 900 to 1200px (Cloudscape shrinks it to the viewport). */
+/** Rule dialog width 900 to 1200px (Cloudscape shrinks it to the viewport). */
 export const RULE_DIALOG_WIDTH = 1200;
 
 /**
- * The categorization rule dialog (SPEC §2 "Categorization rule dialog", §4 "Rule dialog", §5).
+ * The categorization rule dialog (docs/product.md "Categorization rule dialog").
  * Default export: loaded lazily by RuleDialogHost, with the regex engine.
  */
 export default function RuleDialog({ state }: { state: RuleDialogState }) {

@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/client';
 import { categoryText, formatLongDate, formatRuleAmount } from './ruleForm';
 import type { RuleDialogModel } from './use-rule-dialog';
 
-/** SPEC §9: the preview list is at most 400px high. */
+/** The preview list is at most 400px high. */
 export const PREVIEW_MAX_HEIGHT = 400;
 
 /** The dialog's Preview tab: what the rule would change now, each match selectable (all are to start with). */

@@ -4,7 +4,7 @@ import { compilePattern, escapePattern } from '@rent/shared/rules/index';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
 import type { RuleDialogPrefill } from './store';
 
-/** The rule dialog's form (SPEC §2, §4 "Rule dialog", §5 "Categorization rule"). Text fields stay text. */
+/** The rule dialog's form (docs/product.md "Categorization rule dialog"). Text fields stay text. */
 export interface RuleForm {
   name: string;
   description: string;
@@ -25,7 +25,7 @@ export interface RuleForm {
 const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
 /**
- * A new rule: name pattern on, amount off, category update on (SPEC §4). Editing: a criterion is
+ * A new rule: name pattern on, amount off, category update on. Editing: a criterion is
  * on only if the rule has a value for it; the category update only if the rule has a category.
  */
 export function initialForm(rule: Rule | null, prefill: RuleDialogPrefill | null): RuleForm {
@@ -142,7 +142,7 @@ export function hasCriteria(criteria: ReturnType<typeof criteriaOf>): boolean {
 }
 
 /**
- * SPEC §7 create/update body: unused optional fields are omitted; category is "" when the
+ * The create/update body: unused optional fields are omitted; category is "" when the
  * category update is off. The "Update property" choice is kept with the rule (never sent to
  * transactions).
  */
@@ -169,7 +169,7 @@ export const categoryText = (category: string | null | undefined) =>
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-/** SPEC §9: dates in the rule dialog use the long US format: "2026-11-22" -> "November 22, 2026". */
+/** Dates in the rule dialog use the long US format: "2026-11-22" -> "November 22, 2026". */
 export function formatLongDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!match) return iso;
@@ -183,5 +183,5 @@ const money2 = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** SPEC §9: rule amounts with 2 decimals. */
+/** Rule amounts with 2 decimals. */
 export const formatRuleAmount = (value: number) => money2.format(value);

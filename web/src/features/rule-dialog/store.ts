@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Rule } from '../../api/rules';
 
 /**
- * Opens the categorization rule dialog from anywhere (SPEC §2: "A rule modal can open from a tip
+ * Opens the categorization rule dialog from anywhere (the product: "A rule modal can open from a tip
  * toast"). This module is tiny and free of re2js and zod: the dialog's code loads on first open
  * (RuleDialogHost). `openRuleDialog({ merchantName: t.name, category: t.category })` prefills a new
  * rule whose pattern matches that name literally (escaped inside the lazy dialog, so callers do

@@ -32,9 +32,9 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The rule dialog's state and actions (SPEC §4 "Rule dialog", §5): the form and its checks, the live preview of
- * matching transactions (debounced, every match selected to start with, deselect any), save, then the optional
- * apply in rounds with progress.
+ * The rule dialog's state and actions (docs/product.md "Categorization rule dialog"): the form and its checks, the live
+ * preview of matching transactions (debounced, every match selected to start with, deselect any), save, then the
+ * optional apply in rounds with progress.
  */
 export function useRuleDialog(state: RuleDialogState) {
   const { rule } = state;
@@ -53,7 +53,7 @@ export function useRuleDialog(state: RuleDialogState) {
 
   const update = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  // Matching transactions are recomputed live (debounced), and all start selected (SPEC §4).
+  // Matching transactions are recomputed live (debounced), and all start selected.
   const criteria = useMemo(() => criteriaOf(form), [form]);
   const previewable =
     hasCriteria(criteria) && !errors.namePattern && !errors.amountMin && !errors.amountMax && !errors.amountExact;
@@ -71,12 +71,12 @@ export function useRuleDialog(state: RuleDialogState) {
   );
   const matchCount = debouncedCriteria === null ? 0 : (preview.data?.pages[0]?.count ?? 0);
   const selectedCount = Math.max(0, matchCount - excluded.size);
-  // Issue 11: matching transactions dated in the closed period, which the preview and apply leave out.
+  // Matching transactions dated in the closed period, which the preview and apply leave out.
   const closedCount = debouncedCriteria === null ? 0 : (preview.data?.pages[0]?.closedCount ?? 0);
   const applyDisabled = selectedCount === 0 || !form.categoryOn || !form.category;
 
   // Apply needs a category to set; with none, apply-now goes off. (With N = 0 it stays as the person
-  // left it: SPEC §2 disables the preview tab while apply-now is on and nothing matches.)
+  // left it: the product disables the preview tab while apply-now is on and nothing matches.)
   const noCategory = !form.categoryOn || !form.category;
   useEffect(() => {
     if (applyNow && noCategory) setApplyNow(false);
@@ -138,7 +138,7 @@ export function useRuleDialog(state: RuleDialogState) {
       setStatus('idle');
       return;
     }
-    // SPEC §4: if apply-now is ticked, a second call follows a successful save.
+    // If apply-now is ticked, a second call follows a successful save.
     if (applyNow && selectedCount > 0 && !noCategory) {
       setStatus('applying');
       try {

@@ -23,7 +23,7 @@ const STATUS_TYPE: Record<ReviewStatus, StatusIndicatorProps.Type> = {
 
 const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** SPEC §2 Messages tab: heading "Activity", one timeline, the message box and "Request review". */
+/** docs/product.md "Messages tab": heading "Activity", one timeline, the message box and "Request review". */
 export function ActivityTab({ activity }: { activity: Activity }) {
   return (
     <SpaceBetween size="m">
@@ -36,7 +36,7 @@ export function ActivityTab({ activity }: { activity: Activity }) {
 }
 
 function Timeline({ activity }: { activity: Activity }) {
-  // One request brings requests, messages and audit entries: its failure is the Activity's (SPEC §8).
+  // One request brings requests, messages and audit entries: its failure is the Activity's.
   if (activity.failed) {
     return (
       <Alert type="error" header={REVIEW_TEXTS.loadActivityFailed} data-testid="activity-error">
@@ -67,7 +67,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
   const me = activity.me;
   if (entry.kind === 'audit') {
     const { audit } = entry;
-    // SPEC §6 "(you)": in a sentence the current user reads "Lena (you) changed …".
+    // docs/product.md "How people are named": in a sentence the current user reads "Lena (you) changed …".
     const actor = !audit.actor
       ? null
       : audit.actor.id === me
@@ -122,7 +122,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
   );
 }
 
-/** SPEC §2, §6: only the assigned reviewer of an open request acts on it; everyone else waits. */
+/** docs/product.md "Review requests": only the assigned reviewer of an open request acts on it; everyone else waits. */
 function ReviewActions({ review, activity }: { review: ReviewRequest; activity: Activity }) {
   if (review.reviewerId !== activity.me) {
     return (
@@ -155,7 +155,7 @@ function ReviewActions({ review, activity }: { review: ReviewRequest; activity: 
   );
 }
 
-/** A 3-row message box (SPEC §2, §9); Cmd+Enter or Ctrl+Enter sends. */
+/** A 3-row message box; Cmd+Enter or Ctrl+Enter sends. */
 function Composer({ activity }: { activity: Activity }) {
   const empty = activity.body.trim() === '';
   return (

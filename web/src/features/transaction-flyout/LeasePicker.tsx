@@ -13,7 +13,7 @@ const leaseDates = (lease: Lease) =>
   `${formatIsoDate(lease.leaseStart)} – ${lease.leaseEnd ? formatIsoDate(lease.leaseEnd) : 'month to month'}`;
 
 /**
- * The Lease picker (issue 10 "Lease links"): for money in on a property with leases, which lease this rent
+ * The Lease picker (docs/ledger.md "Lease links"): for money in on a property with leases, which lease this rent
  * pays. Untouched, the server links rent to the one lease that fits its date; a pick (or "No lease") is the
  * person's choice and automation never changes it.
  */

@@ -68,7 +68,7 @@ export interface ReceiptsSectionProps {
 }
 
 /**
- * SPEC §2 "Receipts": choose a file (the camera too on phones), upload with progress (a presigned
+ * docs/product.md "Receipts": choose a file (the camera too on phones), upload with progress (a presigned
  * PUT straight to storage), a list with thumbnails and a PDF icon, view in a new tab through a
  * short-lived link, and remove after a confirmation.
  */
@@ -109,7 +109,7 @@ export function ReceiptsSection({ transactionId, pending, onPendingChange, onBus
       setFiles([]);
       toast.success('Success', { description: RECEIPT_TEXTS.uploaded, duration: 3000 });
     } catch (error) {
-      // SPEC §8: the server's error, or "Failed to upload receipt".
+      // The server's error, or "Failed to upload receipt".
       toast.error('Error', { description: errorMessage(error, RECEIPT_TEXTS.uploadFailed) });
     } finally {
       setProgress(null);
@@ -143,7 +143,7 @@ export function ReceiptsSection({ transactionId, pending, onPendingChange, onBus
       setToRemove(null);
     } catch (error) {
       setToRemove(null);
-      // SPEC §8: shown in an alert.
+      // Shown in an alert.
       setDeleteError(`${RECEIPT_TEXTS.deleteFailed}: ${errorMessage(error, 'please try again')}`);
     }
   };

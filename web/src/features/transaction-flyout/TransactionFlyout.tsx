@@ -15,11 +15,11 @@ import { TransactionDetailsForm } from './TransactionDetailsForm';
 import { useActivity } from './use-activity';
 import { useTransactionEditor } from './use-transaction-editor';
 
-/** SPEC §2/§9: the transaction flyout is at most 600px wide. */
+/** The transaction flyout is at most 600px wide. */
 export const TRANSACTION_FLYOUT_MAX_WIDTH = 600;
 export const MESSAGES_DISABLED_TEXT = 'History will be available once this transaction is saved';
 
-/** The flyout the shell hosts (SPEC §2 "Transaction flyout"). A new session (every open) starts afresh. */
+/** The flyout the shell hosts (docs/product.md "Transaction flyout"). A new session (every open) starts afresh. */
 export default function TransactionFlyout() {
   const flyout = useTransactionFlyout();
   return <TransactionEditorView key={flyout.session} />;
@@ -30,7 +30,7 @@ function TransactionEditorView() {
   const { open, transactionId, seed, editing, transaction, values } = editor;
   const [tab, setTab] = useState('details');
 
-  // SPEC §2: back to Details when the transaction changes or the flyout closes.
+  // Back to Details when the transaction changes or the flyout closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when these change
   useEffect(() => setTab('details'), [transactionId, open]);
 
@@ -63,7 +63,7 @@ function TransactionEditorView() {
     <TransactionDetailsForm editor={editor} values={values} title={title} />
   );
 
-  // SPEC §4: the Activity loads when the Messages tab shows (and only if there is any); the open count for the badge.
+  // The Activity loads when the Messages tab shows (and only if there is any); the open count for the badge.
   const activity = useActivity(editing ? transaction : null, tab === 'messages');
   const openReviews = activity.openCount;
 
@@ -72,7 +72,7 @@ function TransactionEditorView() {
       <RightDrawer
         open={open}
         onClose={(method) => {
-          // SPEC §4 "opening" flag: a click that lands on the backdrop while the flyout slides in does not close it.
+          // The "opening" flag: a click that lands on the backdrop while the flyout slides in does not close it.
           if (method === 'backdrop-click' && getTransactionFlyoutState().opening) return;
           closeTransactionFlyout();
         }}

@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { Transaction } from '../../api/transactions';
 
 /**
- * The transaction flyout can be opened from any page (SPEC §2): `openTransactionFlyout()` to add
- * one, `openTransactionFlyout(id)` to edit. The shell hosts the flyout; its code loads on first use.
- * This module stays tiny because the shell imports it.
+ * The transaction flyout can be opened from any page (docs/product.md "Flyouts, drawers and toasts"):
+ * `openTransactionFlyout()` to add one, `openTransactionFlyout(id)` to edit. The shell hosts the flyout; its code loads
+ * on first use. This module stays tiny because the shell imports it.
  */
 export interface TransactionFlyoutState {
   open: boolean;
@@ -14,7 +14,7 @@ export interface TransactionFlyoutState {
   seed: Transaction | null;
   /** Changes on every open, so opening the same transaction again starts afresh. */
   session: number;
-  /** True for the first 500ms after opening (SPEC §4: the "flyout opening" flag). */
+  /** True for the first 500ms after opening (the "opening" flag). */
   opening: boolean;
   /** A new transaction started from elsewhere (a repair cost from its maintenance request): what it starts with. */
   draft: TransactionDraft | null;
@@ -25,11 +25,11 @@ export interface TransactionDraft {
   category: string;
   direction: 'in' | 'out';
   notes: string;
-  /** The maintenance request the new transaction is a cost of (issue 10). */
+  /** The maintenance request the new transaction is a cost of (docs/tenants-and-maintenance.md "Repair costs"). */
   maintenanceRequestId: string;
 }
 
-/** SPEC §4: the "transaction flyout opening" flag clears after this long. */
+/** The "opening" flag clears after this long. */
 export const OPENING_FLAG_MS = 500;
 
 let state: TransactionFlyoutState = { open: false, id: null, seed: null, session: 0, opening: false, draft: null };
@@ -74,7 +74,7 @@ export function useTransactionFlyout(): TransactionFlyoutState {
 }
 
 /**
- * SPEC §4/§8: after a category change a tip offers to "Create Rule". The rule dialog belongs to the
+ * After a category change a tip offers to "Create Rule". The rule dialog belongs to the
  * categorization-rules feature; it registers here how to open itself. Until it does, no tip is shown
  * (a tip whose action leads nowhere would only confuse).
  */

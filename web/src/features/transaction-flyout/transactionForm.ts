@@ -18,7 +18,7 @@ export interface TransactionFormValues {
   category: string;
   /** '' = no property */
   propertyId: string;
-  /** The linked lease (issue 10); '' = none. */
+  /** The linked lease (docs/ledger.md "Lease links"); '' = none. */
   leaseId: string;
   /**
    * Who decided the lease: 'auto' (nobody, or the server's rule), 'manual' (a person, earlier), 'changed'
@@ -40,7 +40,10 @@ export const TRANSACTION_FIELD_LABELS: Record<TransactionField, string> = {
   notes: 'Notes',
 };
 
-/** SPEC §4: an existing amount of zero or more starts as Money In; a new transaction (amount 0) too. */
+/**
+ * docs/product.md "Details tab": an existing amount of zero or more starts as Money In; a new transaction (amount 0)
+ * too.
+ */
 export function toFormValues(transaction: Transaction | null | undefined): TransactionFormValues {
   if (!transaction) {
     return {
@@ -81,7 +84,7 @@ export interface TransactionBody {
 }
 
 /**
- * SPEC §5: Name, Date and Amount are required; the amount is sent as its absolute value with the
+ * Name, Date and Amount are required; the amount is sent as its absolute value with the
  * sign from the type toggle; blank notes and an empty property are sent as null.
  */
 export function buildTransactionBody(values: TransactionFormValues): {

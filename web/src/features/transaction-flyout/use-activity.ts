@@ -16,14 +16,18 @@ import type { Transaction } from '../../api/transactions';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
 
-/** One line of the Activity timeline (SPEC §2): a message, a review request, or a step of one. */
+/**
+ * One line of the Activity timeline (docs/product.md "Messages tab"): a message, a review request, or a step of one.
+ */
 export type ActivityEntry =
   | { kind: 'message'; at: string; key: string; message: TransactionMessage }
   | { kind: 'request'; at: string; key: string; review: ReviewRequest }
   | { kind: 'accepted' | 'closed'; at: string; key: string; review: ReviewRequest }
   | { kind: 'audit'; at: string; key: string; audit: AuditEntry };
 
-/** SPEC §6: the current user is "Me"; anyone else by name, then email, then "Unknown". */
+/**
+ * docs/product.md "How people are named": the current user is "Me"; anyone else by name, then email, then "Unknown".
+ */
 export function authorLabel(person: { id: string; name: string | null; email: string | null }, me?: string) {
   if (me && person.id === me) return 'Me';
   return person.name || person.email || 'Unknown';
@@ -51,14 +55,14 @@ export function timeline(
   return entries.sort((a, b) => a.at.localeCompare(b.at) || order[a.kind] - order[b.kind]);
 }
 
-/** Not in SPEC §8 (asking is this product's own call): the server's reason follows. */
+/** Asking for a review has its own message: the server's reason follows. */
 export const REQUEST_FAILED = 'Failed to request review';
 
 const SUCCESS = { ACCEPTED: REVIEW_TEXTS.accepted, REJECTED: REVIEW_TEXTS.declined, RESOLVED: REVIEW_TEXTS.resolved };
 
 /**
- * The Messages tab's data and actions (SPEC §2, §4, §8). The Activity (requests, messages and audit entries, one
- * request) loads when the tab is shown: every saved transaction has history now, its audit trail; its open
+ * The Messages tab's data and actions (docs/product.md "Messages tab"). The Activity (requests, messages and audit
+ * entries, one request) loads when the tab is shown: every saved transaction has history now, its audit trail; its open
  * requests are read as soon as it has any, for the badge.
  */
 export function useActivity(transaction: Transaction | null, shown: boolean) {

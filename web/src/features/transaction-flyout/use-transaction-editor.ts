@@ -24,10 +24,10 @@ import {
   toFormValues,
 } from './transactionForm';
 
-/** SPEC §4: the success toast follows a save after 100ms and lasts 3000ms; errors last 5000ms (the default). */
+/** The success toast follows a save after 100ms and lasts 3000ms; errors last 5000ms (the default). */
 export const SUCCESS_TOAST_DELAY_MS = 100;
 export const SUCCESS_TOAST_MS = 3000;
-/** SPEC §4, §8, §9: the category tip follows a category change after 1500ms and lasts 5000ms. */
+/** The category tip follows a category change after 1500ms and lasts 5000ms. */
 export const RULE_TIP_DELAY_MS = 1500;
 export const RULE_TIP_MS = 5000;
 export const RULE_TIP_TEXT = 'Want to automate similar categorizations? Create a categorization rule!';
@@ -61,9 +61,10 @@ function ruleTip(transaction: Transaction) {
 }
 
 /**
- * Everything the transaction flyout does (SPEC §2, §4): the form and its checks, save (create or update with the
- * version read), the ignore switch (an immediate PATCH whose new version the next save uses), delete, the 409
- * "load latest" path, and the receipts uploaded while adding (attached on create, discarded if abandoned).
+ * Everything the transaction flyout does (docs/product.md "Transaction flyout"): the form and its checks, save (create
+ * or update with the version read), the ignore switch (an immediate PATCH whose new version the next save uses),
+ * delete, the 409 "load latest" path, and the receipts uploaded while adding (attached on create, discarded if
+ * abandoned).
  */
 export function useTransactionEditor() {
   const flyout = useTransactionFlyout();

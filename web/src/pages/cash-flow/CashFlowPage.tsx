@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { useCashFlow } from './use-cash-flow';
 
-/** SPEC §2 /cash-flow: month by month and property by property, from the monthly rollups. */
+/** docs/product.md "Cash flow": month by month and property by property, from the monthly rollups. */
 export default function CashFlowPage() {
   useDocumentTitle('Cash Flow');
   const cf = useCashFlow();

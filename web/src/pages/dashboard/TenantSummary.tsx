@@ -13,9 +13,9 @@ const OWN_REQUESTS = 50;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * A tenant's dashboard beside their home (issue 10): this month's rent on their current lease (`currentLease`, the rule behind the API's currentAssignmentId: due, received,
- * status, as Rental History shows it) and their open maintenance requests. Both lines keep their height while
- * loading, so nothing below moves.
+ * A tenant's dashboard beside their home: this month's rent on their current lease (`currentLease`, the rule behind the
+ * API's currentAssignmentId: due, received, status, as Rental History shows it) and their open maintenance requests.
+ * Both lines keep their height while loading, so nothing below moves.
  */
 export function TenantSummary() {
   const history = useRentalHistory({ enabled: true });

@@ -5,8 +5,8 @@ import { errorMessage } from '../../api/client';
 import { toast } from '../../components/toast/store';
 
 /**
- * Org Settings "Closed period" (issue 11): ADMIN and LANDLORD close the books through a date; moving it earlier
- * or clearing it reopens a period, which only an ADMIN may (the server says so with a 403 otherwise).
+ * Org Settings "Closed period" (docs/ledger.md "Closed periods"): ADMIN and LANDLORD close the books through a date;
+ * moving it earlier or clearing it reopens a period, which only an ADMIN may (the server says so with a 403 otherwise).
  */
 export function useClosedPeriodSection(myRole: Role | null) {
   const visible = !!myRole && OWNERS.includes(myRole);

@@ -42,7 +42,7 @@ export function useOrgSettings() {
   const onSubmit = async () => {
     setTouched(true);
     setSubmitError(null);
-    // SPEC §5: the update is skipped if no organization is loaded.
+    // The update is skipped if no organization is loaded.
     if (!organization || validation) return;
     try {
       const saved = await update.mutateAsync(name.trim());

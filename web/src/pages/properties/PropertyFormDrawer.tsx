@@ -55,7 +55,10 @@ const PURCHASE_FIELDS: { field: PropertyMoneyField; description?: string }[] = [
   { field: 'landValue', description: "The land's share of the price (land is not depreciated)." },
 ];
 
-/** Add or edit a property in the right-side drawer, with every Property field of SPEC §3. */
+/**
+ * Add or edit a property in the right-side drawer, with every property field (docs/product.md "Records and their
+ * fields").
+ */
 export function PropertyFormDrawer({ open, property, onClose, onSaved }: PropertyFormDrawerProps) {
   const idPrefix = useId();
   const client = useQueryClient();

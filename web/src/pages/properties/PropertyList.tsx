@@ -30,7 +30,7 @@ export interface PropertyRowsProps {
  * The properties on a phone: a row per property, the address (which opens it to edit, as the table's link does)
  * over its type, units and acquisition date, the monthly rent at the end, and a radio button that selects it for the
  * header's actions. The table's columns do not fit 390 px, and its code and first render cost a phone several times
- * this list's (docs/decisions.md "Fast on a phone").
+ * this list's (docs/performance.md "Parts").
  */
 export function PropertyList({
   items,

@@ -11,7 +11,7 @@ import type { Property } from '../../api/properties';
 
 export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 
-/** What the form edits: every Property field of SPEC §3 as the text the user typed. */
+/** What the form edits: every property field as the text the user typed. */
 export interface PropertyFormValues {
   address: string;
   googlePlaceId: string;

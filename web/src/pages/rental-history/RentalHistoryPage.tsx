@@ -12,8 +12,8 @@ import type { RentalLease } from './LeaseCard';
 import { useRentalHistoryPage } from './use-rental-history';
 
 /**
- * Rental History (SPEC §2, tenants): their leases and, per month, the rent due, received and its status.
- * Staff who open it get a pointer to where leases are managed.
+ * Rental History (docs/product.md "Rental history", tenants): their leases and, per month, the rent due, received and
+ * its status. Staff who open it get a pointer to where leases are managed.
  */
 /**
  * A lease's card, with its month-by-month rent table, in a chunk of its own: only a tenant's page shows leases, so

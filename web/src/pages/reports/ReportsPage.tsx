@@ -18,8 +18,8 @@ import { type ReportTab, useReports } from './use-reports';
 import { useTaxPackage } from './use-tax-package';
 
 /**
- * SPEC §2 /reports: profit and loss per property, a Schedule E worksheet per property for a tax year, and the
- * depreciation schedule for a tax year, the rent roll (issue 10), transactions by category and the CPA tax package.
+ * docs/product.md "Reports": profit and loss per property, a Schedule E worksheet per property for a tax year, and the
+ * depreciation schedule for a tax year, the rent roll, transactions by category and the CPA tax package.
  */
 export default function ReportsPage() {
   useDocumentTitle('Reports');

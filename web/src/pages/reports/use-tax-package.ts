@@ -3,8 +3,9 @@ import { errorMessage } from '../../api/client';
 import { taxPackageLink, useStartTaxPackage, useTaxPackages } from '../../api/taxPackages';
 
 /**
- * The reports page's tax package panel (issue 13): a tax year, its latest build (polled while it runs), Build, and
- * Download, which asks for a 5-minute link on the click and lets the browser fetch the zip from S3.
+ * The reports page's tax package panel (docs/reports-and-tax.md "Tax package"): a tax year, its latest build (polled
+ * while it runs), Build, and Download, which asks for a 5-minute link on the click and lets the browser fetch the zip
+ * from S3.
  */
 export function useTaxPackage(years: readonly string[], defaultYear: string, enabled: boolean) {
   const [year, setYear] = useState(defaultYear);

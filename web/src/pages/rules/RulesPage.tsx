@@ -44,8 +44,8 @@ export function criteriaText(rule: Rule): string {
 
 /**
  * /transactions/rules: the organization's categorization rules in the order they run, each with
- * its active toggle (optimistic, SPEC §4), matching count, edit and delete; and the recent applies,
- * each undoable.
+ * its active toggle (optimistic, docs/product.md "Rules page"), matching count, edit and delete; and the recent
+ * applies, each undoable.
  */
 export default function RulesPage() {
   useDocumentTitle('Categorization rules');

@@ -39,7 +39,7 @@ export function useRulesPage() {
   const organizationId = org.organization?.id;
   const staff = !!org.role && STAFF.includes(org.role);
 
-  /** SPEC §4: an optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. */
+  /** An optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. */
   async function toggleActive(rule: Rule, isActive: boolean) {
     const key = ruleListKey(organizationId);
     const flip = (value: boolean) =>

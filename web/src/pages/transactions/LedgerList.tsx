@@ -28,7 +28,7 @@ export interface LedgerRowsProps {
 /**
  * The ledger on a phone: one row per transaction, the name (which opens it) over its date, category and property,
  * the amount at the end, a checkbox for the bulk actions. The table's columns do not fit 390 px, and a phone's
- * first render of its 25 rows costs several times this list's (docs/decisions.md "Fast on a phone").
+ * first render of its 25 rows costs several times this list's (docs/performance.md "Parts").
  */
 export const LedgerList = memo(function LedgerList({
   items,

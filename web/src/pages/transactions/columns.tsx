@@ -42,7 +42,7 @@ export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
 export const PHONE_DEFAULT_PREFS: CollectionPreferencesProps.Preferences = { ...DEFAULT_PREFS, pageSize: 25 };
 
 /**
- * Rows show cents (SPEC §9 summaries use 0 decimals; a single amount is exact). Colour and sign give the direction.
+ * Rows show cents (summaries use 0 decimals; a single amount is exact). Colour and sign give the direction.
  * Ledger cells draw with plain elements and the theme's tokens (rt-cell-* in app.css): a page has hundreds of them,
  * and Cloudscape's Box costs several hooks each, which a phone's first render feels.
  */

@@ -5,7 +5,7 @@ import { toast } from '../../components/toast/store';
 import type { BulkKind } from './BulkModals';
 import { plural } from './columns';
 
-/** SPEC §4: ledger success toasts last 3000ms (errors keep the 5000ms default). */
+/** Ledger success toasts last 3000ms (errors keep the 5000ms default). */
 const SUCCESS_TOAST_MS = 3000;
 
 /**
