@@ -11,7 +11,7 @@ import type { LocalStack } from '../../infra/local/stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from '../support/chromium.js';
 import { kb, ms, percentile, table } from './stats.js';
 
-/** Issue "Fast on a phone": the budgets each page is measured against. */
+/** The budgets each page is measured against (docs/performance.md "Budgets"). */
 export const BUDGETS = { mobile: 90, desktop: 98, accessibility: 100, bestPractices: 96, cls: 0.05 };
 /** First-load JS and CSS (gzip) of /transactions. */
 export const SIZE_BUDGETS = { js: 170 * 1024, css: 50 * 1024 };

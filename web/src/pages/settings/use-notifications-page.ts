@@ -15,7 +15,7 @@ export const NOTIFICATIONS_SAVE_ERROR = 'Failed to save notification settings';
 
 /**
  * /settings/notifications: the data-driven list of notification emails with the person's choices (server
- * side), edited as a draft and saved at once. SPEC toast conventions: success 3000 ms, error "Error" 5000 ms.
+ * side), edited as a draft and saved at once. Toasts: success 3000 ms, error "Error" 5000 ms.
  */
 export function useNotificationsPage() {
   const session = useSession();
