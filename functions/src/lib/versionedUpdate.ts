@@ -2,7 +2,7 @@
  * The one builder of conditional DynamoDB updates, and of the versioned update every record with a `version` is
  * changed by: SET the fields and version = expected + 1, only if the item exists and still has the version that
  * was read. Pure (it only writes expressions); data/versioned.ts sends it and turns a failed condition into the
- * caller's domain error.
+ * caller's domain error, and data/locks.ts builds its lease writes with it.
  *
  * Attribute names always go through placeholders (#s0, #a0, #r0), so a field may be a reserved word
  * ("status", "ttl"); conditions bring their own placeholders, and the same placeholder given two different

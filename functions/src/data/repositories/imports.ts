@@ -2,10 +2,12 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FileImport } from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
+import { type LeaseShape, leaseExpiry } from '../../lib/lease.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
+import { releaseVersionedLock, takeVersionedLock } from '../locks.js';
 import { prefixQuery, queryAll, queryPage } from '../query.js';
 import { updateVersioned } from '../versioned.js';
 
@@ -14,12 +16,14 @@ import { updateVersioned } from '../versioned.js';
  * first through GSI1 `ORG#o#IMPORTS`) and, per request, the record of the lines it brought
  * (`IMPORTREC#i#firstLine`: included and left-out line numbers). An imported row's transaction id is
  * made from the import id and its line, so the records name every transaction of the import, and a
- * repeated request writes nothing twice. Like a rule batch, a running request holds a short lease, so
- * an undo never races a chunk being written.
+ * repeated request writes nothing twice. Like a rule batch, a running request holds a short lease (lib/lease.ts),
+ * so an undo never races a chunk being written.
  */
 
 /** How long a request writing a chunk (or undoing) holds its import. */
 export const IMPORT_LEASE_MS = 30_000;
+/** The import's lease (lib/lease.ts): `leaseUntil` in epoch ms on the header, whose version proves the holder. */
+const LEASE: LeaseShape = { until: 'leaseUntil', unit: 'ms', ms: IMPORT_LEASE_MS };
 
 export type ImportStatus = FileImport['status'];
 
@@ -101,6 +105,33 @@ export async function updateImport(
   return toHeader(await updateVersioned(keys.fileImport(orgId, expected.id), expected.version, { set }, importBusy));
 }
 
+/**
+ * Takes the import's lease for a request (with `set`, in the same write), if nobody holds it and the header is
+ * still the version read; else IMPORT_BUSY.
+ */
+export async function takeImport(
+  orgId: string,
+  expected: ImportHeader,
+  now: number,
+  set: Partial<ImportHeader> = {},
+): Promise<ImportHeader> {
+  const key = keys.fileImport(orgId, expected.id);
+  return toHeader(await takeVersionedLock(LEASE, key, expected.version, now, { set }, importBusy));
+}
+
+/**
+ * Lets go of the import (with `set`, in the same write), so the person's retry continues at once; IMPORT_BUSY if
+ * the header moved since it was read.
+ */
+export async function releaseImport(
+  orgId: string,
+  expected: ImportHeader,
+  set: Partial<ImportHeader> = {},
+): Promise<ImportHeader> {
+  const key = keys.fileImport(orgId, expected.id);
+  return toHeader(await releaseVersionedLock(LEASE, key, expected.version, { set }, importBusy));
+}
+
 export interface NewImport {
   id: string;
   fileName: string;
@@ -128,7 +159,7 @@ export async function openImport(
     skippedCount: 0,
     removedCount: null,
     keptCount: null,
-    leaseUntil: now.getTime() + IMPORT_LEASE_MS,
+    leaseUntil: leaseExpiry(LEASE, now.getTime()),
     createdAt: now.toISOString(),
     createdBy: { userId: caller.userId, email: caller.email },
     finishedAt: null,
@@ -165,8 +196,7 @@ export async function openImport(
   if (existing.status === 'undoing' || existing.status === 'undone') {
     throw new Conflict('IMPORT_UNDONE', 'This import was undone. Start a new import to bring the file in again.');
   }
-  if (existing.leaseUntil > now.getTime()) throw importBusy();
-  return updateImport(caller.orgId, existing, { leaseUntil: now.getTime() + IMPORT_LEASE_MS });
+  return takeImport(caller.orgId, existing, now.getTime());
 }
 
 /**

@@ -3,9 +3,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromCents, type RuleBatch, type RuleCriteria } from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
+import { type LeaseShape, leaseExpiry } from '../../lib/lease.js';
 import { db, tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
+import { releaseVersionedLock, takeVersionedLock } from '../locks.js';
 import { indexPrefixQuery, prefixQuery, queryAll, queryPage } from '../query.js';
 import type { TransactOp } from '../transact.js';
 import { updateVersioned } from '../versioned.js';
@@ -13,11 +15,13 @@ import { updateVersioned } from '../versioned.js';
 /**
  * The records of rule applies (docs/data-model.md "Rule batches"): the batch header with its lease,
  * and the record of what each chunk changed (written in the same TransactWriteItems as that chunk's
- * transactions). The apply and undo workflows, and their guarantees, are services/ruleApply.ts.
+ * transactions). The apply and undo workflows, and their guarantees, are services/rules/apply.ts.
  */
 
 /** How long a running apply or undo holds its batch; a crashed one can be resumed after this. */
 export const LEASE_MS = 30_000;
+/** The batch's lease (lib/lease.ts): `leaseUntil` in epoch ms on the header, whose version proves the holder. */
+const LEASE: LeaseShape = { until: 'leaseUntil', unit: 'ms', ms: LEASE_MS };
 
 export const batchBusy = () =>
   new Conflict(
@@ -144,6 +148,35 @@ export async function updateRuleBatch(
 }
 
 /**
+ * Takes the batch's lease for a request (with `set`, in the same write), if nobody holds it and the header is
+ * still the version read; else BATCH_BUSY.
+ */
+export async function takeRuleBatch(
+  orgId: string,
+  expected: BatchHeader,
+  now: number,
+  set: Partial<BatchHeader> = {},
+): Promise<BatchHeader> {
+  const key = keys.ruleBatch(orgId, expected.id);
+  return toHeader(await takeVersionedLock(LEASE, key, expected.version, now, { set }, batchBusy));
+}
+
+/**
+ * Lets go of the batch (with `set`, in the same write; `closeOpenEntry` when it is finished), so the same request
+ * sent again can continue it at once; BATCH_BUSY if the header moved since it was read.
+ */
+export async function releaseRuleBatch(
+  orgId: string,
+  expected: BatchHeader,
+  set: Partial<BatchHeader> = {},
+  opts: { closeOpenEntry?: boolean } = {},
+): Promise<BatchHeader> {
+  const key = keys.ruleBatch(orgId, expected.id);
+  const remove = opts.closeOpenEntry ? ['GSI1PK', 'GSI1SK'] : [];
+  return toHeader(await releaseVersionedLock(LEASE, key, expected.version, { set, remove }, batchBusy));
+}
+
+/**
  * The batch this apply writes into: an interrupted one of the same rule and criteria (its lease ran
  * out: the request that held it stopped or crashed), or a new one. A live one answers 409.
  */
@@ -159,8 +192,7 @@ export async function openRuleBatch(
   for (const item of found) {
     const header = await getRuleBatch(caller.orgId, item.id as string).catch(() => null);
     if (header?.status !== 'applying') continue;
-    if (header.leaseUntil > now.getTime()) throw batchBusy();
-    return updateRuleBatch(caller.orgId, header, { leaseUntil: now.getTime() + LEASE_MS });
+    return takeRuleBatch(caller.orgId, header, now.getTime());
   }
   const header: BatchHeader = {
     id: newBatchId(now),
@@ -176,7 +208,7 @@ export async function openRuleBatch(
     },
     fingerprint,
     status: 'applying',
-    leaseUntil: now.getTime() + LEASE_MS,
+    leaseUntil: leaseExpiry(LEASE, now.getTime()),
     appliedCount: 0,
     restoredCount: null,
     keptCount: null,

@@ -1,14 +1,16 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { isLeaseHeld, type LeaseShape } from '../../lib/lease.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
+import { releaseLock, renewLock, takeLock, updateHeldLock } from '../locks.js';
 
 /**
  * The per-link sync lease (docs/decisions.md "Sync plumbing"): one item `ORG#o / BANKSYNC#i` that says who is
- * syncing a bank link, since when and until when. Taking it is one conditional UpdateItem (free, or expired), so
- * webhook bursts and the schedule never sync one link twice at once. A request that finds the lease held and was
- * made after the holder started sets `again`; the holder sees it when it lets go and syncs once more, so no update
- * Plaid announced is lost. The item stays (one per link, small) with a TTL a week after its last use.
+ * syncing a bank link, since when and until when. It is the lease of lib/lease.ts (data/locks.ts): taking it is
+ * one conditional UpdateItem (free, or expired), so webhook bursts and the schedule never sync one link twice at
+ * once. A request that finds the lease held and was made after the holder started sets `again`; the holder sees
+ * it when it lets go and syncs once more, so no update Plaid announced is lost. The item stays (one per link,
+ * small) with a TTL a week after its last use.
  */
 
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -32,54 +34,33 @@ export type LeaseRequest =
 
 const ttlFrom = (now: number) => Math.floor(now / 1000) + KEEP_SECONDS;
 
+/** The lease of lib/lease.ts as this item keeps it: `holder`, and `leaseUntil` in epoch ms. */
+const syncLease = (ms: number): LeaseShape => ({ until: 'leaseUntil', holder: 'holder', unit: 'ms', ms });
+
+const again = (value: boolean) => ({ expression: 'again = :again', values: { ':again': value } });
+
 async function tryAcquire(orgId: string, institutionId: string, holder: string, now: number, ms: number) {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.bankSyncLease(orgId, institutionId),
-        UpdateExpression:
-          'SET #type = :type, organizationId = :org, institutionId = :inst, holder = :holder, leaseUntil = :until, ' +
-          'startedAt = :now, again = :false, runs = if_not_exists(runs, :zero) + :one, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now',
-        ExpressionAttributeNames: { '#type': 'type', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':type': 'BankSyncLease',
-          ':org': orgId,
-          ':inst': institutionId,
-          ':holder': holder,
-          ':until': now + ms,
-          ':now': now,
-          ':false': false,
-          ':zero': 0,
-          ':one': 1,
-          ':ttl': ttlFrom(now),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const taken = await takeLock(syncLease(ms), keys.bankSyncLease(orgId, institutionId), holder, now, {
+    set: {
+      type: 'BankSyncLease',
+      organizationId: orgId,
+      institutionId,
+      startedAt: now,
+      again: false,
+      ttl: ttlFrom(now),
+    },
+    add: { runs: 1 },
+  });
+  return taken !== null;
 }
 
+/** Leaves word for a holder that started before the request was made (whoever holds it now). */
 async function tryFlag(orgId: string, institutionId: string, requestedAt: number, now: number) {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.bankSyncLease(orgId, institutionId),
-        UpdateExpression: 'SET again = :true',
-        ConditionExpression: 'leaseUntil >= :now AND startedAt < :requestedAt',
-        ExpressionAttributeValues: { ':true': true, ':now': now, ':requestedAt': requestedAt },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const flagged = await updateHeldLock(syncLease(0), keys.bankSyncLease(orgId, institutionId), now, {
+    set: { again: true },
+    when: [{ expression: 'startedAt < :requestedAt', values: { ':requestedAt': requestedAt } }],
+  });
+  return flagged !== null;
 }
 
 /**
@@ -98,7 +79,7 @@ export async function requestSyncLease(
     if (await tryAcquire(orgId, institutionId, holder, now(), ms)) return { outcome: 'acquired' };
     if (await tryFlag(orgId, institutionId, requestedAt, now())) return { outcome: 'flagged' };
     const lease = await getSyncLease(orgId, institutionId);
-    if (lease && lease.leaseUntil >= now()) return { outcome: 'covered' };
+    if (lease && isLeaseHeld(syncLease(ms), lease.leaseUntil, now())) return { outcome: 'covered' };
   }
   throw new Error('The sync lease changed hands too often; the message will be retried');
 }
@@ -115,60 +96,23 @@ export async function finishSyncLease(
   now: () => number = Date.now,
 ): Promise<'released' | 'again' | 'lost'> {
   const Key = keys.bankSyncLease(orgId, institutionId);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        UpdateExpression: 'SET leaseUntil = :zero, lastFinishedAt = :now REMOVE holder',
-        ConditionExpression: 'holder = :holder AND again = :false',
-        ExpressionAttributeValues: { ':holder': holder, ':false': false, ':zero': 0, ':now': now() },
-      }),
-    );
-    return 'released';
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  try {
-    const at = now();
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        UpdateExpression: 'SET again = :false, startedAt = :now, leaseUntil = :until, runs = runs + :one',
-        ConditionExpression: 'holder = :holder AND again = :true',
-        ExpressionAttributeValues: {
-          ':holder': holder,
-          ':true': true,
-          ':false': false,
-          ':now': at,
-          ':until': at + ms,
-          ':one': 1,
-        },
-      }),
-    );
-    return 'again';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'lost';
-    throw error;
-  }
+  const released = await releaseLock(syncLease(ms), Key, holder, {
+    set: { lastFinishedAt: now() },
+    when: [again(false)],
+  });
+  if (released) return 'released';
+  const at = now();
+  const renewed = await renewLock(syncLease(ms), Key, holder, at, {
+    set: { again: false, startedAt: at },
+    add: { runs: 1 },
+    when: [again(true)],
+  });
+  return renewed ? 'again' : 'lost';
 }
 
 /** Lets go whatever the flag says (a failed sync): the failed message is retried by the queue, which covers it. */
 export async function releaseSyncLease(orgId: string, institutionId: string, holder: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.bankSyncLease(orgId, institutionId),
-        UpdateExpression: 'SET leaseUntil = :zero, again = :false REMOVE holder',
-        ConditionExpression: 'holder = :holder',
-        ExpressionAttributeValues: { ':holder': holder, ':zero': 0, ':false': false },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await releaseLock(syncLease(0), keys.bankSyncLease(orgId, institutionId), holder, { set: { again: false } });
 }
 
 export async function getSyncLease(orgId: string, institutionId: string): Promise<SyncLease | null> {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TAX_PACKAGE_DAYS, type TaxPackage, type TaxPackageStatus } from '@rent/shared';
 import { NotFound } from '../../domain-errors.js';
+import type { LeaseShape } from '../../lib/lease.js';
 import { buildUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { keys, withoutKeys } from '../keys.js';
+import { dropLock, takeLockOp } from '../locks.js';
 import { prefixQuery, queryPage } from '../query.js';
 import { transact } from '../transact.js';
 
@@ -13,8 +14,9 @@ import { transact } from '../transact.js';
  * Tax packages (issue 13; README "Data model"): one item per build at ORG#o / TAXPKG#<year>#<id> (the id begins
  * with the year and the time, so a year's builds sort newest last) with its status, progress and zip key, kept
  * until a day after the zip expires (ttl). Beside it ORG#o / TAXPKGRUN#<year>, the lock of the year's build in
- * flight, written in the same transaction as a new build: a second start while one runs finds it and answers that
- * build. A lock older than RUN_LOCK_SECONDS (longer than the job's 15-minute limit) is taken over.
+ * flight (the lease of lib/lease.ts), taken in the same transaction as a new build: a second start while one runs
+ * finds it and answers that build. A lock older than RUN_LOCK_SECONDS (longer than the job's 15-minute limit) is
+ * taken over.
  */
 export interface TaxPackageRecord extends TaxPackage {
   organizationId: string;
@@ -24,6 +26,8 @@ export interface TaxPackageRecord extends TaxPackage {
 }
 
 export const RUN_LOCK_SECONDS = 20 * 60;
+/** The year's lock as the lease of lib/lease.ts: held by `packageId` until `lockedUntil` (epoch seconds, its TTL too). */
+const RUN_LOCK: LeaseShape = { until: 'lockedUntil', holder: 'packageId', unit: 's', ms: RUN_LOCK_SECONDS * 1000 };
 const notFound = () => new NotFound('Tax package');
 const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -67,20 +71,9 @@ export async function startTaxPackageRecord(
     try {
       await transact([
         {
-          item: {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.taxPackageRun(orgId, year),
-                type: 'TaxPackageRun',
-                packageId: id,
-                lockedUntil: epoch(at) + RUN_LOCK_SECONDS,
-                ttl: epoch(at) + RUN_LOCK_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(PK) OR lockedUntil < :now',
-              ExpressionAttributeValues: { ':now': epoch(at) },
-            },
-          },
+          item: takeLockOp(RUN_LOCK, keys.taxPackageRun(orgId, year), id, now.getTime(), {
+            set: { type: 'TaxPackageRun', ttl: epoch(at) + RUN_LOCK_SECONDS },
+          }),
           onConditionFailure: () => new RunInFlight(),
         },
         {
@@ -179,18 +172,7 @@ export async function finishTaxPackage(
 }
 
 async function releaseRun(orgId: string, record: TaxPackageRecord): Promise<void> {
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.taxPackageRun(orgId, record.year),
-        ConditionExpression: 'packageId = :id',
-        ExpressionAttributeValues: { ':id': record.id },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await dropLock(RUN_LOCK, keys.taxPackageRun(orgId, record.year), record.id);
 }
 
 async function setFields(orgId: string, id: string, fields: Record<string, unknown>, at = new Date().toISOString()) {
