@@ -164,7 +164,7 @@ export async function benchRules(stack: LocalStack, token?: string, orgId?: stri
 
     // 1,000 new transactions arriving without a category: the bulk path bank sync and file import use
     // (in-process, as a sync job would run it), and people creating them one by one through the API.
-    const { importTransactions } = await import('@rent/functions/services/transactions');
+    const { importTransactions } = await import('@rent/functions/services/ledger/transactions');
     const now = new Date().toISOString();
     const vendors = ['Rent payment', 'Water utility', 'The Home Depot', 'Lawn care', 'Unknown vendor'];
     const records: TransactionRecord[] = Array.from({ length: 1_000 }, (_, i) => ({
@@ -196,7 +196,12 @@ export async function benchRules(stack: LocalStack, token?: string, orgId?: stri
       version: 1,
     }));
     const importStarted = performance.now();
-    const imported = await importTransactions(org, records);
+    const imported = await importTransactions(org, records, {
+      actorId: null,
+      via: 'import',
+      ref: null,
+      override: false,
+    });
     const importMs = performance.now() - importStarted;
     const byRule = imported.inserted.filter((t) => t.categorizationSource === 'rule').length;
 

@@ -21,8 +21,8 @@ export async function bankSyncModules() {
   process.env.PLAID_CLIENT_ID = LOCAL.plaid.clientId;
   process.env.PLAID_SECRET = LOCAL.plaid.secret;
   return {
-    sync: await import('../../functions/src/services/bankSyncApply.js'),
-    bankSync: await import('../../functions/src/services/bankSync.js'),
+    sync: await import('../../functions/src/services/banking/syncApply.js'),
+    bankSync: await import('../../functions/src/services/banking/sync.js'),
     banks: await import('../../functions/src/data/repositories/banks.js'),
     rules: await import('../../functions/src/data/repositories/rules.js'),
     bankTransactions: await import('../../functions/src/data/repositories/bankTransactions.js'),

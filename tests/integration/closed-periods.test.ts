@@ -229,7 +229,7 @@ describe('bank changes held by the closed period are replayed after a reopen', (
     expect(trail.filter((e) => e.via === 'bank_sync' && e.action === 'updated')).toHaveLength(1);
 
     // A replay of the same held pages later (the sync's own start) finds nothing more to do.
-    const { replayHeldBankChanges } = await import('../../functions/src/services/bankHeldChanges.js');
+    const { replayHeldBankChanges } = await import('../../functions/src/services/banking/heldChanges.js');
     expect(await replayHeldBankChanges(orgId)).toBe(0);
     expect((await bankItems(orgId)).transactions.find((x) => x.id === changedId)).toMatchObject({
       version: 3,

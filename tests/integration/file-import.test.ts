@@ -249,7 +249,7 @@ describe('file import', () => {
     process.env.TABLE_NAME = TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
     process.env.LOG_LEVEL = 'silent';
-    const { undoImport } = await import('../../functions/src/services/fileImports.js');
+    const { undoImport } = await import('../../functions/src/services/banking/fileImports.js');
     const caller = { orgId, userId: 'someone', email };
     // Started long ago: the budget is spent before the first chunk, nothing is deleted yet.
     const first = await undoImport(caller, id, { started: 0 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
-import { expectIndexConsistent, repositories } from './rules-helpers.js';
+import { expectIndexConsistent, repositories, SYSTEM_ACTOR } from './rules-helpers.js';
 
 /**
  * Property: whatever sequence of creates, edits (name, date, property, category, notes), ignores,
@@ -113,7 +113,7 @@ async function run(ops: Operation[]) {
         hasReviewHistory: false,
         version: 1,
       }));
-      live.push(...(await repo.importTransactions(orgId, records)).inserted.map((t) => t.id));
+      live.push(...(await repo.importTransactions(orgId, records, SYSTEM_ACTOR)).inserted.map((t) => t.id));
     } else if (op.kind === 'read') {
       const index = await matchIndex.loadIndex(orgId);
       await matchIndex.compactCrowded(orgId, index.crowded);
@@ -123,17 +123,17 @@ async function run(ops: Operation[]) {
     } else if (op.kind === 'update') {
       const id = pick(op.pick);
       const current = await repo.getTransaction(orgId, id);
-      await repo.updateTransaction(orgId, id, { ...input(op.f), version: current.version });
+      await repo.updateTransaction(caller, id, { ...input(op.f), version: current.version });
     } else if (op.kind === 'ignore') {
-      await repo.setTransactionIgnored(orgId, pick(op.pick), op.value);
+      await repo.setTransactionIgnored(caller, pick(op.pick), op.value);
     } else if (op.kind === 'delete') {
       const id = pick(op.pick);
-      await repo.deleteTransaction(orgId, id).catch((error: { code?: string }) => {
+      await repo.deleteTransaction(caller, id).catch((error: { code?: string }) => {
         if (error.code !== 'BANK_TRANSACTION') throw error;
       });
       if (!(await repo.getTransaction(orgId, id).catch(() => null))) live.splice(live.indexOf(id), 1);
     } else if (op.kind === 'bulk') {
-      await repo.bulkUpdateTransactions(orgId, [...new Set(op.picks.map(pick))], { category: op.category });
+      await repo.bulkUpdateTransactions(caller, [...new Set(op.picks.map(pick))], { category: op.category });
     } else {
       const rule = {
         namePattern: op.pattern,

@@ -230,11 +230,9 @@ describe('GET /api/reports/rent-roll', () => {
 // ---- property: the rent roll equals a recomputation from the transactions and leases -------------------
 
 const services = {
-  ...(await import('../../functions/src/services/transactions.js')),
-  ...(await import('../../functions/src/services/leaseLinks.js')),
+  ...(await import('../../functions/src/services/ledger/transactions.js')),
   ...(await import('../../functions/src/services/leases.js')),
   ...(await import('../../functions/src/services/rentRoll.js')),
-  ...(await import('../../functions/src/data/ledger/writes.js')),
   ...(await import('../../functions/src/data/ledger/read.js')),
 };
 const { addMember } = await import('../../functions/src/data/repositories/members.js');
@@ -334,10 +332,10 @@ async function rentRun(ops: RentOperation[]) {
       await services.updateLease(caller, leases[op.pick]!, { leaseStart: op.start, leaseEnd: end }).catch(refusedOk);
     } else if (live.length > 0) {
       const id = live[op.pick % live.length]!;
-      if (op.kind === 'ignore') await services.setTransactionIgnored(orgId, id, op.value);
+      if (op.kind === 'ignore') await services.setTransactionIgnored(caller, id, op.value);
       else {
         const { version } = await services.getTransaction(orgId, id);
-        await services.updateTransactionLinked(orgId, id, { ...input(op.f), version }).catch(refusedOk);
+        await services.updateTransaction(caller, id, { ...input(op.f), version }).catch(refusedOk);
       }
     }
   }

@@ -18,12 +18,10 @@ process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
 const repo = {
+  ...(await import('../../functions/src/services/ledger/transactions.js')),
   ...(await import('../../functions/src/data/ledger/read.js')),
-  ...(await import('../../functions/src/data/ledger/writes.js')),
-  ...(await import('../../functions/src/data/ledger/bulk.js')),
-  ...(await import('../../functions/src/services/transactions.js')),
 };
-const { applyRule, undoRuleBatch } = await import('../../functions/src/services/ruleApply.js');
+const { applyRule, undoRuleBatch } = await import('../../functions/src/services/rules/apply.js');
 
 const propertyBody = (address: string, propertyType: string | null = 'SINGLE_FAMILY') => ({ address, propertyType });
 const txn = (date: string, amount: number, category: string | null, propertyId: string | null, isIgnored = false) => ({
@@ -364,15 +362,15 @@ describe('reports: a recomputation from the raw transactions', () => {
           const id = live[op.pick % live.length]!;
           if (op.kind === 'update') {
             const current = await repo.getTransaction(orgId, id);
-            await repo.updateTransaction(orgId, id, { ...input(op.f), version: current.version });
+            await repo.updateTransaction(caller, id, { ...input(op.f), version: current.version });
           } else if (op.kind === 'ignore') {
-            await repo.setTransactionIgnored(orgId, id, op.value);
+            await repo.setTransactionIgnored(caller, id, op.value);
           } else if (op.kind === 'bulk') {
             const ids = [...new Set(op.picks.map((n) => live[n % live.length]!))];
             const set = { category: op.category, ...(op.isIgnored !== undefined && { isIgnored: op.isIgnored }) };
-            await repo.bulkUpdateTransactions(orgId, ids, set);
+            await repo.bulkUpdateTransactions(caller, ids, set);
           } else {
-            await repo.deleteTransaction(orgId, id);
+            await repo.deleteTransaction(caller, id);
             live.splice(live.indexOf(id), 1);
           }
         }

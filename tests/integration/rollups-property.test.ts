@@ -16,10 +16,8 @@ process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
 const repo = {
+  ...(await import('../../functions/src/services/ledger/transactions.js')),
   ...(await import('../../functions/src/data/ledger/read.js')),
-  ...(await import('../../functions/src/data/ledger/writes.js')),
-  ...(await import('../../functions/src/data/ledger/bulk.js')),
-  ...(await import('../../functions/src/services/transactions.js')),
 };
 const { createProperty } = await import('../../functions/src/data/repositories/properties.js');
 const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
@@ -107,11 +105,11 @@ async function run(ops: Operation[]) {
     const id = pick(op.kind === 'bulk' ? 0 : op.pick);
     if (op.kind === 'update') {
       const current = await repo.getTransaction(orgId, id);
-      await repo.updateTransaction(orgId, id, { ...input(op.f), version: current.version });
+      await repo.updateTransaction(caller, id, { ...input(op.f), version: current.version });
     } else if (op.kind === 'ignore') {
-      await repo.setTransactionIgnored(orgId, id, op.value);
+      await repo.setTransactionIgnored(caller, id, op.value);
     } else if (op.kind === 'delete') {
-      await repo.deleteTransaction(orgId, id);
+      await repo.deleteTransaction(caller, id);
       live.splice(live.indexOf(id), 1);
     } else if (op.kind === 'bulk') {
       const ids = [...new Set(op.picks.map(pick))];
@@ -120,13 +118,13 @@ async function run(ops: Operation[]) {
         ...(op.property !== undefined && { propertyId: propertyOf(op.property) }),
         ...(op.isIgnored !== undefined && { isIgnored: op.isIgnored }),
       };
-      if (Object.keys(set).length > 0) await repo.bulkUpdateTransactions(orgId, ids, set);
+      if (Object.keys(set).length > 0) await repo.bulkUpdateTransactions(caller, ids, set);
     } else {
       // Two writers at once on one transaction: an edit with the version read and an ignore toggle.
       const current = await repo.getTransaction(orgId, id);
       await Promise.allSettled([
-        repo.updateTransaction(orgId, id, { ...input(op.f), version: current.version }),
-        repo.setTransactionIgnored(orgId, id, op.value),
+        repo.updateTransaction(caller, id, { ...input(op.f), version: current.version }),
+        repo.setTransactionIgnored(caller, id, op.value),
       ]);
     }
   }

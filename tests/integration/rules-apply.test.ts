@@ -5,7 +5,14 @@ import type { TransactionRecord } from '../../functions/src/data/ledger/items.js
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { expectLedgerConsistent, orgIdOf, TRANSACTION_FIELDS } from './ledger-helpers.js';
-import { createTransactions, editable, expectIndexConsistent, repositories, ruleBody } from './rules-helpers.js';
+import {
+  createTransactions,
+  editable,
+  expectIndexConsistent,
+  repositories,
+  ruleBody,
+  SYSTEM_ACTOR,
+} from './rules-helpers.js';
 
 const RULES = '/api/categorization-rules';
 const DEPOT = { namePattern: 'home\\s*depot', category: 'repairs' };
@@ -63,7 +70,7 @@ async function importRows(
     version: 1,
     ...over,
   }));
-  const result = await transactions.importTransactions(orgId, records);
+  const result = await transactions.importTransactions(orgId, records, SYSTEM_ACTOR);
   expect(result.pending).toEqual([]);
   return result;
 }
@@ -614,7 +621,7 @@ describe('categorization on arrival', () => {
     // Importing the same ids again writes nothing.
     const { transactions } = await repositories();
     const before = await partition(`ORG#${orgId}`);
-    const again = await transactions.importTransactions(orgId, first.inserted);
+    const again = await transactions.importTransactions(orgId, first.inserted, SYSTEM_ACTOR);
     expect(again.inserted).toEqual([]);
     expect(again.existing.sort()).toEqual(first.inserted.map((t) => t.id).sort());
     expect(await partition(`ORG#${orgId}`)).toEqual(before);

@@ -17,23 +17,24 @@ export async function repositories() {
   process.env.LOG_LEVEL = 'silent';
   return {
     transactions: {
+      ...(await import('../../functions/src/services/ledger/transactions.js')),
       ...(await import('../../functions/src/data/ledger/read.js')),
       ...(await import('../../functions/src/data/ledger/totals.js')),
-      ...(await import('../../functions/src/data/ledger/changes.js')),
-      ...(await import('../../functions/src/data/ledger/writes.js')),
-      ...(await import('../../functions/src/data/ledger/bulk.js')),
-      ...(await import('../../functions/src/services/transactions.js')),
+      ...(await import('../../functions/src/data/ledger/plan.js')),
     },
     matchIndex: await import('../../functions/src/data/ledger/matchIndex.js'),
     matchCells: await import('../../functions/src/data/ledger/matchCells.js'),
     ruleBatches: {
       ...(await import('../../functions/src/data/repositories/ruleBatches.js')),
-      ...(await import('../../functions/src/services/ruleApply.js')),
+      ...(await import('../../functions/src/services/rules/apply.js')),
     },
     rules: await import('../../functions/src/data/repositories/rules.js'),
     rollups: await import('../../functions/src/data/ledger/rollups.js'),
   };
 }
+
+/** Ledger writes a test makes outside any request: recorded as the system's. */
+export const SYSTEM_ACTOR = { actorId: null, via: 'system' as const, ref: null, override: false };
 
 /** The match index agrees with the ledger: every transaction once, with the facts the engine reads. */
 export async function expectIndexConsistent(orgId: string) {

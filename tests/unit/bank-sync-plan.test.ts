@@ -2,12 +2,12 @@ import { compileRuleSet, type PendingCandidate, type PlaidTransactionLike } from
 import { describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import type { BankPointer } from '../../functions/src/data/repositories/bankTransactions.js';
-import type { SyncPages, SyncPlan } from '../../functions/src/services/bankSyncPlan.js';
+import type { SyncPages, SyncPlan } from '../../functions/src/services/banking/syncPlan.js';
 
 // The planner is pure, but it reuses services/transactions.ts (categorizeOnArrival), whose module loads the client.
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
-const { planSync } = await import('../../functions/src/services/bankSyncPlan.js');
+const { planSync } = await import('../../functions/src/services/banking/syncPlan.js');
 
 const rules = compileRuleSet([
   {

@@ -15,9 +15,10 @@ import type { TransactionRecord } from '../../functions/src/data/ledger/items.js
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
 const repo = {
-  ...(await import('../../functions/src/data/ledger/changes.js')),
-  ...(await import('../../functions/src/data/ledger/writes.js')),
+  ...(await import('../../functions/src/data/ledger/plan.js')),
+  ...(await import('../../functions/src/services/ledger/transactions.js')),
 };
+const SYSTEM = { actorId: null, via: 'system' as const, ref: null, override: false };
 const { Conflict } = await import('../../functions/src/domain-errors.js');
 const { errorResponse } = await import('../../functions/src/runtime/errors.js');
 const { encodeRow } = await import('../../functions/src/data/ledger/matchRows.js');
@@ -75,16 +76,17 @@ beforeEach(() => {
 });
 afterAll(() => ddb.restore());
 
-describe('writeTransactionChanges', () => {
+describe('writeLedger', () => {
   it('writes each change once, in chunks of at most 100 items with their cells, snapshots and record', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     const changes = Array.from({ length: 250 }, (_, n) => categorize(record(n)));
     const records: string[][] = [];
-    const result = await repo.writeTransactionChanges(ORG, changes, {
+    const result = await repo.writeLedger(ORG, changes, {
+      actor: SYSTEM,
       snapshots: true,
       concurrency: 2,
       chunkRecord: (chunk) => {
-        records.push(chunk.map(([, next]) => next.id));
+        records.push(chunk.map(([, next]) => next!.id));
         return {
           item: { Put: { TableName: 'test', Item: { PK: `ORG#${ORG}`, SK: `RULEBATCHREC#b#A#${records.length}` } } },
         };
@@ -140,7 +142,7 @@ describe('writeTransactionChanges', () => {
     const changes = Array.from({ length: 600 }, (_, n) =>
       categorize(record(n, { date: `2026-0${1 + (n % 6)}-${String(1 + (n % 27)).padStart(2, '0')}` })),
     );
-    await repo.writeTransactionChanges(ORG, changes, { concurrency: 3 });
+    await repo.writeLedger(ORG, changes, { actor: SYSTEM, concurrency: 3 });
     expect(overlaps).toBe(0);
     expect(peak).toBeGreaterThan(1);
   });
@@ -148,7 +150,7 @@ describe('writeTransactionChanges', () => {
   it('stops starting chunks at the deadline and returns what is left', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     const changes = Array.from({ length: 50 }, (_, n) => categorize(record(n)));
-    const result = await repo.writeTransactionChanges(ORG, changes, { deadline: Date.now() - 1 });
+    const result = await repo.writeLedger(ORG, changes, { actor: SYSTEM, deadline: Date.now() - 1 });
     expect(result.written).toEqual([]);
     expect(result.pending).toHaveLength(50);
     expect(written()).toEqual([]);
@@ -161,7 +163,8 @@ describe('writeTransactionChanges', () => {
       .resolves({});
     const changes = Array.from({ length: 3 }, (_, n) => categorize(record(n, { date: '2026-01-10' })));
     const asked: string[][] = [];
-    const result = await repo.writeTransactionChanges(ORG, changes, {
+    const result = await repo.writeLedger(ORG, changes, {
+      actor: SYSTEM,
       replan: async (ids) => {
         asked.push(ids);
         // t0 was changed by someone meanwhile and no longer needs this change.
@@ -169,7 +172,7 @@ describe('writeTransactionChanges', () => {
       },
     });
     expect(asked).toEqual([['t0', 't1', 't2']]);
-    expect(result.written.map(([, next]) => [next.id, next.version])).toEqual([
+    expect(result.written.map(([, next]) => [next!.id, next!.version])).toEqual([
       ['t1', 3],
       ['t2', 3],
     ]);
@@ -179,7 +182,7 @@ describe('writeTransactionChanges', () => {
 
   it('answers 409 when a chunk keeps losing races and nobody can re-plan it', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled([{ Code: 'ConditionalCheckFailed' }]));
-    const error = await repo.writeTransactionChanges(ORG, [categorize(record(1))]).catch((e: unknown) => e);
+    const error = await repo.writeLedger(ORG, [categorize(record(1))], { actor: SYSTEM }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Conflict);
     expect(errorResponse(error).statusCode).toBe(409);
   });
@@ -203,7 +206,7 @@ describe('a rollup cell full of pending rows', () => {
     ddb.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'TXN#t1' } }).resolves({
       Item: { PK: `ORG#${ORG}`, SK: 'TXN#t1', type: 'Transaction', ...t },
     });
-    const next = await repo.setTransactionIgnored(ORG, t.id, true);
+    const next = await repo.setTransactionIgnored({ orgId: ORG, userId: 'u1' }, t.id, true);
     expect(next.isIgnored).toBe(true);
     const [refused, fold, again] = written();
     expect(refused!.find((item) => sk(item).startsWith('ROLLUP#'))!.Update!.ConditionExpression).toBe(

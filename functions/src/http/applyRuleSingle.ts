@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { applyRule } from '../services/ruleApply.js';
+import { applyRule } from '../services/rules/apply.js';
 
 export const handler = http(routes.applyRuleSingle, ({ caller, body }) => applyRule(caller, body));

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { confirmReconnect } from '../services/bankLinks.js';
+import { confirmReconnect } from '../services/banking/links.js';
 
 export const handler = http(routes.confirmBankReconnect, ({ caller, params }) =>
   confirmReconnect(caller.orgId, params.id),

@@ -1,7 +1,5 @@
 import { routes } from '@rent/shared';
-import { createProperty, propertyToApi } from '../data/repositories/properties.js';
 import { http } from '../runtime/http.js';
+import * as properties from '../services/properties.js';
 
-export const handler = http(routes.createProperty, async ({ caller, body }) =>
-  propertyToApi(await createProperty(caller.orgId, body)),
-);
+export const handler = http(routes.createProperty, ({ caller, body }) => properties.create(caller, body));

@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
-import { createRule, ruleToApi } from '../data/repositories/rules.js';
 import { http } from '../runtime/http.js';
+import * as rules from '../services/rules/rules.js';
 
 export const handler = http(routes.createRule, async ({ caller, body }) => ({
-  rule: ruleToApi(await createRule(caller, body)),
+  rule: await rules.create(caller, body),
 }));

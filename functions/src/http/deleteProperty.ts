@@ -1,8 +1,5 @@
 import { routes } from '@rent/shared';
-import { deleteProperty } from '../data/repositories/properties.js';
 import { http } from '../runtime/http.js';
+import * as properties from '../services/properties.js';
 
-export const handler = http(routes.deleteProperty, async ({ caller, params }) => {
-  await deleteProperty(caller.orgId, params.id);
-  return { id: params.id };
-});
+export const handler = http(routes.deleteProperty, ({ caller, params }) => properties.remove(caller, params.id));

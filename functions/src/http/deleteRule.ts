@@ -1,8 +1,5 @@
 import { routes } from '@rent/shared';
-import { deleteRule } from '../data/repositories/rules.js';
 import { http } from '../runtime/http.js';
+import * as rules from '../services/rules/rules.js';
 
-export const handler = http(routes.deleteRule, async ({ caller, params }) => {
-  await deleteRule(caller.orgId, params.id);
-  return { id: params.id };
-});
+export const handler = http(routes.deleteRule, ({ caller, params }) => rules.remove(caller, params.id));

@@ -1,8 +1,8 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { deleteTransactionWithReceipts } from '../services/receipts.js';
+import { deleteTransaction } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.deleteTransaction, async ({ caller, params }) => {
-  await deleteTransactionWithReceipts(caller.orgId, params.id);
+  await deleteTransaction(caller, params.id);
   return { id: params.id };
 });

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { exchangePublicToken } from '../services/bankLinks.js';
+import { exchangePublicToken } from '../services/banking/links.js';
 
 export const handler = http(routes.exchangePublicToken, ({ caller, body }) => exchangePublicToken(caller, body));

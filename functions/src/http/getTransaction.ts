@@ -1,8 +1,7 @@
 import { routes } from '@rent/shared';
-import { transactionToApi } from '../data/ledger/items.js';
-import { getTransaction } from '../data/ledger/read.js';
 import { http } from '../runtime/http.js';
+import { getTransaction, transactionToApi } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.getTransaction, async ({ caller, params }) => ({
-  transaction: transactionToApi(await getTransaction(caller.orgId, params.id)),
+  transaction: transactionToApi(await getTransaction(caller, params.id)),
 }));

@@ -1,7 +1,5 @@
 import { routes } from '@rent/shared';
-import { listRules, ruleToApi } from '../data/repositories/rules.js';
 import { http } from '../runtime/http.js';
+import * as rules from '../services/rules/rules.js';
 
-export const handler = http(routes.listRules, async ({ caller }) => ({
-  rules: (await listRules(caller.orgId)).map(ruleToApi),
-}));
+export const handler = http(routes.listRules, async ({ caller }) => ({ rules: await rules.list(caller) }));

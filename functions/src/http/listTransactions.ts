@@ -1,13 +1,8 @@
-import { PAGE_SIZE_DEFAULT, routes } from '@rent/shared';
-import { transactionToApi } from '../data/ledger/items.js';
-import { listTransactions } from '../data/ledger/list.js';
-import { listWaitingOn } from '../data/ledger/waiting.js';
+import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
+import { listTransactions, transactionToApi } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.listTransactions, async ({ caller, query }) => {
-  const { limit = PAGE_SIZE_DEFAULT, cursor, waitingOnMe, ...filter } = query;
-  const page = waitingOnMe
-    ? await listWaitingOn(caller.orgId, caller.userId, filter, { limit, cursor })
-    : await listTransactions(caller.orgId, filter, { limit, cursor });
+  const page = await listTransactions(caller, query);
   return { transactions: page.records.map(transactionToApi), nextCursor: page.nextCursor };
 });

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http, rawBody } from '../runtime/http.js';
-import { receivePlaidWebhook } from '../services/bankWebhooks.js';
+import { receivePlaidWebhook } from '../services/banking/webhooks.js';
 
 /** Public: Plaid's webhook. Verified over the raw body before anything is parsed (services/bankWebhooks.ts). */
 export const handler = http(routes.plaidWebhook, ({ event }) =>

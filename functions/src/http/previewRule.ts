@@ -1,10 +1,10 @@
 import { PREVIEW_PAGE_DEFAULT, routes, ruleCriteriaOf } from '@rent/shared';
-import { transactionToApi } from '../data/ledger/items.js';
-import { previewRule } from '../data/ledger/matchIndex.js';
 import { http } from '../runtime/http.js';
+import { transactionToApi } from '../services/ledger/transactions.js';
+import { previewRule } from '../services/rules/matches.js';
 
 export const handler = http(routes.previewRule, async ({ caller, body }) => {
-  const page = await previewRule(caller.orgId, ruleCriteriaOf(body.rule), {
+  const page = await previewRule(caller, ruleCriteriaOf(body.rule), {
     limit: body.limit ?? PREVIEW_PAGE_DEFAULT,
     cursor: body.cursor,
   });

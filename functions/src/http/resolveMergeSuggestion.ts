@@ -1,8 +1,8 @@
 import { routes } from '@rent/shared';
-import { transactionToApi } from '../data/ledger/items.js';
 import { http } from '../runtime/http.js';
-import { resolveMergeSuggestion } from '../services/bankMatches.js';
+import { resolveMergeSuggestion } from '../services/banking/matches.js';
+import { transactionToApi } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.resolveMergeSuggestion, async ({ caller, params, body }) => ({
-  transaction: transactionToApi(await resolveMergeSuggestion(caller.orgId, params.id, body.accept)),
+  transaction: transactionToApi(await resolveMergeSuggestion(caller, params.id, body.accept)),
 }));

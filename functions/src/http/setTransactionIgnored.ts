@@ -1,8 +1,8 @@
 import { routes } from '@rent/shared';
-import { setTransactionIgnored } from '../data/ledger/writes.js';
 import { http } from '../runtime/http.js';
+import { setTransactionIgnored } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.setTransactionIgnored, async ({ caller, params, body }) => {
-  const { id, isIgnored, version } = await setTransactionIgnored(caller.orgId, params.id, body.isIgnored);
+  const { id, isIgnored, version } = await setTransactionIgnored(caller, params.id, body.isIgnored);
   return { id, isIgnored, version };
 });

@@ -1,8 +1,5 @@
 import { routes } from '@rent/shared';
-import { renameOrganization } from '../data/repositories/organizations.js';
 import { http } from '../runtime/http.js';
+import * as organizations from '../services/organizations.js';
 
-export const handler = http(routes.updateOrganization, async ({ caller, body }) => {
-  const { version, ...org } = await renameOrganization(caller.orgId, body.name);
-  return { ...org, userOrgRole: caller.role };
-});
+export const handler = http(routes.updateOrganization, ({ caller, body }) => organizations.rename(caller, body.name));

@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
-import { propertyToApi, updateProperty } from '../data/repositories/properties.js';
 import { http } from '../runtime/http.js';
+import * as properties from '../services/properties.js';
 
-export const handler = http(routes.updateProperty, async ({ caller, params, body }) =>
-  propertyToApi(await updateProperty(caller.orgId, params.id, body)),
+export const handler = http(routes.updateProperty, ({ caller, params, body }) =>
+  properties.update(caller, params.id, body),
 );

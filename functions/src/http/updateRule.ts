@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
-import { ruleToApi, updateRule } from '../data/repositories/rules.js';
 import { http } from '../runtime/http.js';
+import * as rules from '../services/rules/rules.js';
 
 export const handler = http(routes.updateRule, async ({ caller, params, body }) => ({
-  rule: ruleToApi(await updateRule(caller.orgId, params.id, body)),
+  rule: await rules.update(caller, params.id, body),
 }));

@@ -1,8 +1,7 @@
 import { routes } from '@rent/shared';
-import { transactionToApi } from '../data/ledger/items.js';
 import { http } from '../runtime/http.js';
-import { updateTransactionLinked } from '../services/leaseLinks.js';
+import { transactionToApi, updateTransaction } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.updateTransaction, async ({ caller, params, body }) => ({
-  transaction: transactionToApi(await updateTransactionLinked(caller.orgId, params.id, body)),
+  transaction: transactionToApi(await updateTransaction(caller, params.id, body)),
 }));

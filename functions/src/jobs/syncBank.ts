@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../lib/logger.js';
-import { syncBatch } from '../services/bankSyncJobs.js';
+import { syncBatch } from '../services/banking/syncJobs.js';
 
 /**
  * The bank-sync consumer: SQS event source with ReportBatchItemFailures (infra/lib/sync-stack.ts); offline the

@@ -13,7 +13,6 @@ import type {
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
 import type { z } from 'zod';
-import { audited } from '../data/ledger/audit.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
@@ -60,21 +59,19 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
     .use({ before: (request) => checkOrganizationScope(route, request as Request) })
     .handler(async (event, context) => {
       const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
-      // Ledger writes of this request are audited as the caller's, by hand, unless a workflow says otherwise.
-      const who = caller
-        ? { actorId: caller.userId, via: 'manual' as const, override: overridesClosedPeriod(caller, event) }
-        : { actorId: null, via: 'system' as const };
-      const result = await audited(who, () =>
-        fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller: caller as CallerOf<R>, event }),
-      );
+      const result = await fn({
+        ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>),
+        caller: caller as CallerOf<R>,
+        event,
+      });
       const status = route.status ?? 200;
       return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
     });
 }
 
 /** An ADMIN's explicit override of a closed period: the header, from an ADMIN only (audited on each entry). */
-const overridesClosedPeriod = (caller: Caller | Person, event: Event) =>
-  'role' in caller && caller.role === 'ADMIN' && event.headers?.[OVERRIDE_CLOSED_PERIOD_HEADER] === 'true';
+const overridesClosedPeriod = (caller: Caller, event: Event) =>
+  caller.role === 'ADMIN' && event.headers?.[OVERRIDE_CLOSED_PERIOD_HEADER] === 'true';
 
 function logContext(route: RouteDef, request: Request) {
   logger.setContext({ route: route.id, requestId: request.context.awsRequestId });
@@ -94,7 +91,7 @@ async function authorize(route: RouteDef, request: Request) {
   const caller = await resolveCaller(request.event);
   await noteSignIn(request.event, caller.userId);
   if (!route.roles.includes(caller.role)) throw forbidden();
-  stash(request).caller = caller;
+  stash(request).caller = { ...caller, overridesClosedPeriod: overridesClosedPeriod(caller, request.event) };
 }
 
 function parseInput(route: RouteDef, request: Request) {

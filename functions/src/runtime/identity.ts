@@ -13,6 +13,11 @@ export interface Caller {
   name: string | null;
   orgId: string;
   role: Role;
+  /**
+   * This request is an ADMIN's explicit override of a closed period (the override header, honoured from an
+   * ADMIN only): its ledger writes may touch closed dates, and their audit entries say so.
+   */
+  overridesClosedPeriod?: boolean;
 }
 
 /**

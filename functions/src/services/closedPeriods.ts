@@ -3,7 +3,7 @@ import { getClosedPeriod, listClosedPeriodChanges, setClosedPeriod } from '../da
 import { NotAllowed } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import type { Caller } from '../runtime/identity.js';
-import { replayHeldBankChanges } from './bankHeldChanges.js';
+import { replayHeldBankChanges } from './banking/heldChanges.js';
 
 /**
  * Closing the books (docs/decisions.md "Audit trail and closed periods"): ADMIN and LANDLORD close through a

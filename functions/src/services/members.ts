@@ -1,6 +1,6 @@
 import { canManageMembers, humanizeRole, type Member, mayAssignRole, mayManageMember, type Role } from '@rent/shared';
 import * as members from '../data/repositories/members.js';
-import { membershipEventOp } from '../data/repositories/membershipEvents.js';
+import { listMembershipEvents, membershipEventOp } from '../data/repositories/membershipEvents.js';
 import { getPropertiesByIds } from '../data/repositories/properties.js';
 import { recordSecurityEvent } from '../data/repositories/securityLog.js';
 import { unendedLeasesOfMember } from '../data/repositories/tenancies.js';
@@ -134,4 +134,9 @@ function requireManager(caller: Caller) {
 
 function toApi({ version, ...member }: members.MemberRecord): Member {
   return member;
+}
+
+/** The organization's membership activity, newest first. */
+export function events(caller: Caller, page: { limit: number; cursor?: string }) {
+  return listMembershipEvents(caller.orgId, page);
 }

@@ -1,8 +1,9 @@
 import type { MyOrganization } from '@rent/shared';
 import { getMembership, organizationsOf, rememberOrganization } from '../data/repositories/memberships.js';
-import { getOrganization } from '../data/repositories/organizations.js';
+import { getOrganization, renameOrganization } from '../data/repositories/organizations.js';
 import { NotAllowed } from '../domain-errors.js';
 import { type Caller, NOT_A_MEMBER_MESSAGE, type Person } from '../runtime/identity.js';
+import { currentAssignmentId } from './leases.js';
 
 /** Several organizations (docs/decisions.md "Several organizations"): the caller's list and their choice. */
 
@@ -30,4 +31,23 @@ export async function switchTo(person: Person, organizationId: string): Promise<
   const organization = await getOrganization(organizationId);
   await rememberOrganization(person.userId, organizationId);
   return { id: organization.id, name: organization.name, role: membership.role, current: true };
+}
+
+/**
+ * The caller's organization and role, with every organization they belong to (the profile menu's switcher)
+ * and, for a tenant, their current lease.
+ */
+export async function current(caller: Caller) {
+  const [{ version, ...org }, list, assignment] = await Promise.all([
+    getOrganization(caller.orgId),
+    mine(caller),
+    currentAssignmentId(caller),
+  ]);
+  return { ...org, userOrgRole: caller.role, userOrganizations: list.organizations, currentAssignmentId: assignment };
+}
+
+/** Renames the caller's organization. */
+export async function rename(caller: Caller, name: string) {
+  const { version, ...org } = await renameOrganization(caller.orgId, name);
+  return { ...org, userOrgRole: caller.role };
 }

@@ -1,10 +1,13 @@
-import { isTenant, type PropertyView } from '@rent/shared';
+import { isTenant, type Property, type PropertyInput, type PropertyView } from '@rent/shared';
 import {
+  createProperty,
+  deleteProperty,
   getPropertiesByIds,
   getProperty,
   listProperties,
   propertyToApi,
   propertyToTenantApi,
+  updateProperty,
 } from '../data/repositories/properties.js';
 import { tenantPropertyIds } from '../data/repositories/tenancies.js';
 import { NotFound } from '../domain-errors.js';
@@ -30,4 +33,24 @@ export async function getVisibleProperty(caller: Viewer, propertyId: string): Pr
   if (!isTenant(caller.role)) return propertyToApi(await getProperty(caller.orgId, propertyId));
   if (!(await tenantPropertyIds(caller.orgId, caller.userId)).includes(propertyId)) throw new NotFound('Property');
   return propertyToTenantApi(await getProperty(caller.orgId, propertyId));
+}
+
+/** A new property of the caller's organization. */
+export async function create(caller: { orgId: string }, input: PropertyInput): Promise<Property> {
+  return propertyToApi(await createProperty(caller.orgId, input));
+}
+
+/** Replaces a property's fields if `version` is still current (else 409). */
+export async function update(
+  caller: { orgId: string },
+  propertyId: string,
+  input: Parameters<typeof updateProperty>[2],
+): Promise<Property> {
+  return propertyToApi(await updateProperty(caller.orgId, propertyId, input));
+}
+
+/** Deletes a property nothing points at any more (transactions, leases, rules: else 409). */
+export async function remove(caller: { orgId: string }, propertyId: string): Promise<{ id: string }> {
+  await deleteProperty(caller.orgId, propertyId);
+  return { id: propertyId };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { RECEIPT_MAX_BYTES, type ReceiptUploadRequest } from '@rent/shared';
-import { deleteTransaction } from '../data/ledger/writes.js';
 import {
   deleteReceiptRecord,
   discardPendingReceipt,
@@ -10,7 +9,6 @@ import {
   putPendingReceipt,
   type ReceiptRecord,
 } from '../data/repositories/receipts.js';
-import { deleteActivity } from '../data/repositories/reviews.js';
 import { StaleRead } from '../data/transact.js';
 import { Invalid, NotFound } from '../domain-errors.js';
 import {
@@ -122,14 +120,4 @@ export async function removeReceipt(caller: Uploader, receiptId: string) {
   const receipt = await deleteReceiptRecord(caller.orgId, receiptId);
   await deleteObjectsQuietly([receipt.key]);
   return { id: receipt.id };
-}
-
-/**
- * Deletes a user-created transaction with its receipts' records (one TransactWriteItems), then their
- * files: the database is the truth, an unreferenced object is unreachable.
- */
-export async function deleteTransactionWithReceipts(orgId: string, transactionId: string): Promise<void> {
-  const { receiptKeys } = await deleteTransaction(orgId, transactionId);
-  await deleteObjectsQuietly(receiptKeys);
-  await deleteActivity(orgId, transactionId);
 }

@@ -1,4 +1,4 @@
-import { recordSecurityEvent } from '../data/repositories/securityLog.js';
+import { listSecurityEvents, recordSecurityEvent } from '../data/repositories/securityLog.js';
 import { setTokensValidAfter } from '../data/repositories/users.js';
 import { Busy } from '../domain-errors.js';
 import { globalSignOut } from '../lib/cognito.js';
@@ -28,4 +28,20 @@ export async function signOutEverywhere(person: { userId: string; username: stri
   }
   await recordSecurityEvent({ userId, action: 'SIGN_OUT_EVERYWHERE', details, success: true }, at);
   return { ok: true as const, tokensValidAfter: new Date(tokensValidAfter * 1000).toISOString() };
+}
+
+/** The caller's own security events, newest first (nobody reads another person's log). */
+export function securityLog(person: { userId: string }, page: { limit: number; cursor?: string }) {
+  return listSecurityEvents(person.userId, page);
+}
+
+/** Records a sign-out before the browser ends the Cognito session. */
+export async function recordSignOut(person: { userId: string }, userAgent: string | undefined) {
+  await recordSecurityEvent({
+    userId: person.userId,
+    action: 'LOGOUT',
+    details: userAgent?.slice(0, 300),
+    success: true,
+  });
+  return { ok: true as const };
 }

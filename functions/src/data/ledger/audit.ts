@@ -1,7 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { type AuditAction, type AuditFieldChange, type AuditVia, auditDiff } from '@rent/shared';
-import { logger } from '../../lib/logger.js';
 import { tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
 import { queryAll } from '../query.js';
@@ -9,26 +7,22 @@ import type { TransactOp } from '../transact.js';
 import type { TransactionRecord } from './items.js';
 
 /**
- * The audit trail of transactions (docs/decisions.md "Audit trail and closed periods"). Every ledger write
- * puts ONE audit entry per transaction it creates or changes, in the SAME TransactWriteItems as the change
- * (writeOps.changeOps/changesOps, writes.insertTransaction, bankTransactions.mergeSuggestedMatch), so there is
- * no change without its entry. The entries live in the transaction's Activity partition ORG#o#TXACT#t beside
- * its review requests and messages (AUD#at#e), so the whole timeline is ONE Query, and they go when the
- * transaction goes (reviews.deleteActivity; an import's undo deletes the creation entry in the delete's own
- * TransactWriteItems).
- *
- * Who and how come from the audit context of the running request: runtime/http.ts opens one per request
- * (the caller, "manual"); bulk edit, rule apply and undo, file import and bank sync narrow the "how"
- * with `audited`. A write outside any context is recorded as "system" (and logged).
+ * The audit trail of transactions (docs/ledger.md "Audit trail"). Every ledger write puts ONE audit entry per
+ * transaction it creates or changes, in the SAME TransactWriteItems as the change (the write plan, plan.ts), so
+ * there is no change without its entry. The entries live in the transaction's Activity partition ORG#o#TXACT#t
+ * beside its review requests and messages (AUD#at#e), so the whole timeline is ONE Query, and they go when the
+ * transaction goes. Who and how are the write's `LedgerActor`, passed by the service that decided the change.
  */
 
-export interface AuditContext {
+/** Who writes to the ledger and how: recorded on every audit entry of the write. */
+export interface LedgerActor {
+  /** The person, or null for the system (bank sync, jobs). */
   actorId: string | null;
   via: AuditVia;
-  /** The rule batch or import behind the change, when there is one. */
+  /** The rule batch, import or bank link behind the change, when there is one. */
   ref: string | null;
   /** An ADMIN explicitly overrides a closed period (recorded on each entry). */
-  override?: boolean;
+  override: boolean;
 }
 
 export interface AuditEntryRecord {
@@ -45,32 +39,6 @@ export interface AuditEntryRecord {
   override?: boolean;
 }
 
-const store = new AsyncLocalStorage<AuditContext>();
-
-/** Runs `fn` with this who/how (unset parts inherited from the enclosing context). */
-export function audited<T>(context: Partial<AuditContext>, fn: () => T): T {
-  const outer = store.getStore();
-  return store.run(
-    {
-      actorId: context.actorId !== undefined ? context.actorId : (outer?.actorId ?? null),
-      via: context.via ?? outer?.via ?? 'system',
-      ref: context.ref !== undefined ? context.ref : (outer?.ref ?? null),
-      override: context.override ?? outer?.override ?? false,
-    },
-    fn,
-  );
-}
-
-/** Whether the running request is an ADMIN's explicit override of a closed period. */
-export const overridesClosedPeriod = () => store.getStore()?.override === true;
-
-function currentContext(): AuditContext {
-  const context = store.getStore();
-  if (context) return context;
-  logger.warn('ledger write outside an audit context: recorded as system');
-  return { actorId: null, via: 'system', ref: null };
-}
-
 /** The creation entry has a fixed key, so a delete of an untouched transaction removes it in the same write. */
 const CREATED = 'created';
 
@@ -82,14 +50,13 @@ export const auditEntryKey = (orgId: string, transactionId: string, at: string, 
 /**
  * Whether a change writes an entry of its own. A bank sync's creation does not: the transaction records it
  * (source plaid, its link, createdAt, its values), and the Activity rebuilds its creation entry from the
- * transaction and its later entries (services/activity.ts). A first sync then writes half the items.
+ * transaction and its later entries (services/ledger/activity.ts). A first sync then writes half the items.
  */
 export const writesAuditEntry = (created: boolean, via: AuditVia) => !(created && via === 'bank_sync');
 
-/** One entry per change ([null, next] = created), with the context's who and how. */
-export function auditOps(changes: [TransactionRecord | null, TransactionRecord][]): TransactOp[] {
+/** One entry per change ([null, next] = created), with the actor's who and how. */
+export function auditOps(changes: [TransactionRecord | null, TransactionRecord][], context: LedgerActor): TransactOp[] {
   if (changes.length === 0) return [];
-  const context = currentContext();
   const now = new Date().toISOString();
   const entered = changes.filter(([current]) => writesAuditEntry(current === null, context.via));
   return entered.map(([current, next]) => {

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type ClosedPeriodChange, inClosedPeriod, PERIOD_CLOSED_CODE, periodClosedMessage } from '@rent/shared';
+import type { ClosedPeriodChange } from '@rent/shared';
 import { Conflict } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryPage } from '../query.js';
 import { transact } from '../transact.js';
-import { overridesClosedPeriod } from './audit.js';
 
 /**
- * Closed periods (docs/decisions.md "Audit trail and closed periods"): the organization item carries
- * `booksClosedThrough` (YYYY-MM-DD), `booksClosedAt` and `booksClosedBy`. Every ledger write path asks
- * `assertPeriodOpen` with the dates it touches (before and after) and is refused with a 409 when one is on or
- * before the close, unless the request is an ADMIN's explicit override (its audit entries say so). Every close
- * and reopen is kept as a ClosedPeriodChange (ORG#o / CLOSELOG#at#c), written with the change itself.
+ * Closed periods (docs/ledger.md "Closed periods"): the organization item carries `booksClosedThrough`
+ * (YYYY-MM-DD), `booksClosedAt` and `booksClosedBy`. Every close and reopen is kept as a ClosedPeriodChange
+ * (ORG#o / CLOSELOG#at#c), written with the change itself. What a close refuses is the ledger service's rule
+ * (services/ledger/periods.ts).
  */
 
 export interface ClosedPeriodRecord {
@@ -37,21 +35,6 @@ export async function getClosedPeriod(orgId: string): Promise<ClosedPeriodRecord
     closedAt: (Item?.booksClosedAt as string | undefined) ?? null,
     closedBy: (Item?.booksClosedBy as string | undefined) ?? null,
   };
-}
-
-/** The close date, or null; with an ADMIN's override, null (nothing is closed for this request). */
-export async function closedThroughFor(orgId: string): Promise<string | null> {
-  if (overridesClosedPeriod()) return null;
-  return (await getClosedPeriod(orgId)).closedThrough;
-}
-
-/** 409 PERIOD_CLOSED when any of `dates` is on or before the close (and the request is no override). */
-export async function assertPeriodOpen(orgId: string, dates: (string | null | undefined)[]): Promise<void> {
-  const closedThrough = await closedThroughFor(orgId);
-  if (!closedThrough) return;
-  if (dates.some((date) => date && inClosedPeriod(date, closedThrough))) {
-    throw new Conflict(PERIOD_CLOSED_CODE, periodClosedMessage(closedThrough), { closedThrough });
-  }
 }
 
 /** How many of the latest closes and reopens the closed period answers with. */

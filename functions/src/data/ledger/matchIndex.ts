@@ -5,17 +5,12 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { compileRule, inClosedPeriod, type RuleCriteria, type RuleMatcher, tryCompileRule } from '@rent/shared';
-import { z } from 'zod';
 import { Busy } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
-import { engineRule, listRules } from '../repositories/rules.js';
-import { closedThroughFor } from './closedPeriods.js';
 import type { TransactionRecord } from './items.js';
 import { type CellRef, compactCell, snapshotPut } from './matchCells.js';
 import {
@@ -30,11 +25,11 @@ import {
   PENDING_COUNT_ATTRIBUTE,
   pendingRowsOf,
 } from './matchRows.js';
-import { readTransactions } from './read.js';
 
 /**
  * The match index (data/ledger/matchRows.ts explains the layout): read it, build it for
- * transactions written before it existed, keep its cells small, and answer rule previews and counts.
+ * transactions written before it existed, and keep its cells small. What rules match is the rules service's
+ * question (services/rules/matches.ts).
  */
 
 /** A read folds a cell's pending rows into its snapshot once it has this many. */
@@ -356,20 +351,14 @@ async function mergeIntoSnapshot(orgId: string, ref: CellRef, entries: MatchEntr
 
 // ---- answers ------------------------------------------------------------------------------------
 
-/** Newest first: date, then id (the index does not keep createdAt). */
-const newestFirst = (a: IndexedTransaction, b: IndexedTransaction) =>
-  a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-
-/** Every transaction of the organization the criteria would change, newest first. */
-export async function matchingTransactions(orgId: string, criteria: RuleCriteria): Promise<IndexedTransaction[]> {
-  const matcher = compileRule(criteria);
+/** Every indexed transaction of the organization (crowded cells folded on the way). */
+export async function indexedTransactions(orgId: string): Promise<IndexedTransaction[]> {
   const index = await loadIndex(orgId);
   await compactCrowded(orgId, index.crowded);
-  return index.transactions.filter((t) => matcher.matches(t)).sort(newestFirst);
+  return index.transactions;
 }
 
-const PreviewCursor = z.strictObject({ v: z.literal(1), d: z.string().max(10), i: z.string().max(64) });
-
+/** What the rule engine reads of a transaction. */
 export const toMatchable = (record: TransactionRecord) => ({
   id: record.id,
   name: record.name,
@@ -378,51 +367,3 @@ export const toMatchable = (record: TransactionRecord) => ({
   isIgnored: record.isIgnored,
   categorizationSource: record.categorizationSource,
 });
-
-/**
- * SPEC §2 "Preview changes (N)" over the whole organization: how many transactions the criteria would
- * change and one page of them (full transactions, re-read and re-checked, newest first).
- */
-export async function previewRule(
-  orgId: string,
-  criteria: RuleCriteria,
-  page: { limit: number; cursor?: string | null },
-): Promise<{ count: number; closedCount: number; records: TransactionRecord[]; nextCursor: string | null }> {
-  const matcher: RuleMatcher = compileRule(criteria);
-  const [matching, closedThrough] = await Promise.all([matchingTransactions(orgId, criteria), closedThroughFor(orgId)]);
-  const matches = matching.filter((t) => !inClosedPeriod(t.date, closedThrough));
-  let start = 0;
-  if (page.cursor) {
-    const after = decodeCursor(page.cursor, PreviewCursor, () => true);
-    start = matches.findIndex((t) => t.date < after.d || (t.date === after.d && t.id < after.i));
-    if (start === -1) start = matches.length;
-  }
-  const rows = matches.slice(start, start + page.limit);
-  const found = await readTransactions(
-    orgId,
-    rows.map((row) => row.id),
-  );
-  const records = rows
-    .map((row) => found.get(row.id))
-    .filter((record): record is TransactionRecord => record !== undefined && matcher.matches(toMatchable(record)));
-  const last = rows.at(-1);
-  return {
-    count: matches.length,
-    closedCount: matching.length - matches.length,
-    records,
-    nextCursor: last && start + rows.length < matches.length ? encodeCursor({ v: 1, d: last.date, i: last.id }) : null,
-  };
-}
-
-/** How many transactions each saved rule (active or not) would change now: one index read for all rules. */
-export async function countRuleMatches(orgId: string): Promise<{ ruleId: string; count: number }[]> {
-  const [rules, index] = await Promise.all([listRules(orgId), loadIndex(orgId)]);
-  await compactCrowded(orgId, index.crowded);
-  return rules.map((rule) => {
-    const compiled = tryCompileRule(engineRule(rule));
-    if (!compiled.ok) return { ruleId: rule.id, count: 0 };
-    let count = 0;
-    for (const t of index.transactions) if (compiled.matcher.matches(t)) count++;
-    return { ruleId: rule.id, count };
-  });
-}

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { PendingCandidate } from '@rent/shared';
-import { Conflict } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { auditOps } from '../ledger/audit.js';
-import type { TransactionRecord } from '../ledger/items.js';
-import { MatchRows } from '../ledger/matchRows.js';
-import { RollupDeltas } from '../ledger/rollupDeltas.js';
-import { addPropertyChange, cellOps, propertyCountOps, updateOp, writeOps } from '../ledger/writeOps.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { StaleRead, type TransactOp } from '../transact.js';
 
@@ -121,7 +115,7 @@ export function bankPendingDeleteOp(orgId: string, transactionId: string): Trans
 }
 
 /** A tombstone: the transaction this Plaid id named was deleted because the bank removed it. */
-function tombstoneOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
+export function tombstoneOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
   return {
     item: {
       Put: {
@@ -138,99 +132,19 @@ function tombstoneOp(orgId: string, plaidTransactionId: string, transactionId: s
   };
 }
 
-/**
- * Deletes a bank transaction the bank removed, with its rollups, match row, property count, pending
- * item and pointers (as tombstones) in one TransactWriteItems: only while nobody attached anything to it
- * (no receipt, no review request or message: no activity at all, and the version read). Returns false,
- * writing nothing, when that no longer holds: the caller then keeps it as removed by the bank.
- */
-export async function deleteRemovedBankTransaction(current: TransactionRecord, plaidIds: string[]): Promise<boolean> {
-  const orgId = current.organizationId;
-  const counts = new Map<string, number>();
-  addPropertyChange(counts, current.propertyId, null);
-  try {
-    await writeOps(orgId, [
-      {
-        item: {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.transaction(orgId, current.id),
-            ConditionExpression:
-              'attribute_exists(PK) AND version = :version AND receiptCount = :zero AND attribute_not_exists(activityVersion)',
-            ExpressionAttributeValues: { ':version': current.version, ':zero': 0 },
-          },
-        },
-        onConditionFailure: () => new StaleRead(),
-      },
-      ...propertyCountOps(orgId, counts),
-      ...cellOps(orgId, new RollupDeltas().change(current, null), new MatchRows().change(current, null)),
-      ...(current.pending ? [bankPendingDeleteOp(orgId, current.id)] : []),
-      ...plaidIds.map((id) => tombstoneOp(orgId, id, current.id)),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof StaleRead) return false;
-    throw error;
-  }
-}
-
-/**
- * Accepting a suggested match: the older record (pending, or kept after the bank removed it) becomes the
- * posted one (`olderNext`), the posted duplicate is deleted, and the posted Plaid id points at the older
- * record, in ONE TransactWriteItems (rollups, match rows and property counts merged per item). The
- * duplicate must still be as read, with nothing attached (no receipt, no activity), else 409.
- */
-export async function mergeSuggestedMatch(
-  older: TransactionRecord,
-  olderNext: TransactionRecord,
-  posted: TransactionRecord,
-): Promise<void> {
-  const orgId = older.organizationId;
-  const counts = new Map<string, number>();
-  addPropertyChange(counts, older.propertyId, olderNext.propertyId);
-  addPropertyChange(counts, posted.propertyId, null);
-  const stale = () => new Conflict('CONFLICT', MESSAGES_MERGE_STALE);
-  await writeOps(orgId, [
-    updateOp(older, olderNext, stale),
-    ...auditOps([[older, olderNext]]),
-    {
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.transaction(orgId, posted.id),
-          ConditionExpression:
-            'attribute_exists(PK) AND version = :version AND receiptCount = :zero AND attribute_not_exists(activityVersion)',
-          ExpressionAttributeValues: { ':version': posted.version, ':zero': 0 },
+/** The pointer of a posted Plaid id moved to the record that took it over (a merge), replacing any before. */
+export function bankPointerMoveOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.bankTransactionPointer(orgId, plaidTransactionId),
+          type: 'BankTransactionPointer',
+          plaidTransactionId,
+          transactionId,
         },
       },
-      onConditionFailure: stale,
     },
-    ...propertyCountOps(orgId, counts),
-    ...cellOps(
-      orgId,
-      new RollupDeltas().change(older, olderNext).change(posted, null),
-      new MatchRows().change(older, olderNext).change(posted, null),
-    ),
-    ...(older.pending ? [bankPendingDeleteOp(orgId, older.id)] : []),
-    ...(posted.plaidTransactionId
-      ? [
-          {
-            item: {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...keys.bankTransactionPointer(orgId, posted.plaidTransactionId),
-                  type: 'BankTransactionPointer',
-                  plaidTransactionId: posted.plaidTransactionId,
-                  transactionId: older.id,
-                },
-              },
-            },
-          },
-        ]
-      : []),
-  ]);
+  };
 }
-
-const MESSAGES_MERGE_STALE =
-  'One of these transactions was changed (or something was attached to it) meanwhile. Reload and try again.';

@@ -43,6 +43,19 @@ export async function getProperty(orgId: string, propertyId: string): Promise<Pr
   return toRecord(Item);
 }
 
+/** Whether the organization has this property (a consistent read of its key only). */
+export async function propertyExists(orgId: string, propertyId: string): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.property(orgId, propertyId),
+      ProjectionExpression: 'PK',
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined;
+}
+
 export async function createProperty(orgId: string, input: PropertyInput): Promise<PropertyRecord> {
   const now = new Date().toISOString();
   const record: PropertyRecord = {

@@ -5,8 +5,8 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../ledger/matchRows.js';
+import { cellOps, writeOps } from '../ledger/plan.js';
 import { RollupDeltas, type RollupFacts } from '../ledger/rollupDeltas.js';
-import { cellOps, writeOps } from '../ledger/writeOps.js';
 import { queryAll } from '../query.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
 

@@ -4,7 +4,7 @@ import { type ActivityCounts, isOpenReview, type ReviewStatus, reviewFlags } fro
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
-import { withFreshRead } from '../ledger/writeOps.js';
+import { withFreshRead } from '../ledger/plan.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { StaleRead, type TransactOp, transact } from '../transact.js';
 

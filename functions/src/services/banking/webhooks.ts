@@ -1,13 +1,13 @@
 import { STAFF } from '@rent/shared';
 import { z } from 'zod';
-import { getInstitution, institutionByItemId, setInstitutionStatus } from '../data/repositories/banks.js';
-import { listMembers } from '../data/repositories/members.js';
-import { Unverified } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
-import { plaidClient } from '../lib/plaid.js';
-import { createWebhookVerifier, type PlaidVerificationKey } from '../lib/plaidWebhook.js';
-import { requestSync } from './bankSyncQueue.js';
-import { notify } from './notifications.js';
+import { getInstitution, institutionByItemId, setInstitutionStatus } from '../../data/repositories/banks.js';
+import { listMembers } from '../../data/repositories/members.js';
+import { Unverified } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
+import { plaidClient } from '../../lib/plaid.js';
+import { createWebhookVerifier, type PlaidVerificationKey } from '../../lib/plaidWebhook.js';
+import { notify } from '../notifications.js';
+import { requestSync } from './syncQueue.js';
 
 /**
  * Plaid's webhooks and "Sync now" (docs/decisions.md "Sync plumbing"). A webhook is verified first (lib/plaidWebhook.ts:

@@ -1,18 +1,19 @@
-import { writeTransactionChanges } from '../data/ledger/changes.js';
-import { closedThroughFor } from '../data/ledger/closedPeriods.js';
-import { readTransactions } from '../data/ledger/read.js';
-import { holdBankChanges } from '../data/repositories/bankHeldChanges.js';
-import { listBankAccounts } from '../data/repositories/banks.js';
+import { writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { holdBankChanges } from '../../data/repositories/bankHeldChanges.js';
+import { listBankAccounts } from '../../data/repositories/banks.js';
 import {
   bankTransactionId,
   listPendingBankTransactions,
   readBankPointers,
-} from '../data/repositories/bankTransactions.js';
-import { activeRuleSet } from '../data/repositories/rules.js';
-import { fitSyncPlanToClosedPeriod } from './bankHeldChanges.js';
-import { planSync, type SyncPages } from './bankSyncPlan.js';
-import { applyBankRemovals, planExtrasOps } from './bankSyncWrites.js';
-import { linkChanges } from './leaseLinks.js';
+} from '../../data/repositories/bankTransactions.js';
+import { activeRuleSet } from '../../data/repositories/rules.js';
+import { bankActor } from '../ledger/actors.js';
+import { linkChanges } from '../ledger/leaseLinks.js';
+import { closedThroughFor } from '../ledger/periods.js';
+import { fitSyncPlanToClosedPeriod } from './heldChanges.js';
+import { planSync, type SyncPages } from './syncPlan.js';
+import { applyBankRemovals, planExtrasOps } from './syncWrites.js';
 
 /**
  * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
@@ -64,12 +65,13 @@ export async function applySyncPages(
     pending,
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
-  const held = fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId), institution.id);
+  const actor = bankActor(institution.id);
+  const held = fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId, actor), institution.id);
   plan.changes = await linkChanges(orgId, plan.changes); // lease links (issue 10)
-  await writeTransactionChanges(orgId, plan.changes, {
-    extraOps: ([, next]) => planExtrasOps(orgId, next.id, plan.extras.get(next.id)),
+  await writeLedger(orgId, plan.changes, {
+    actor,
+    extraOps: ([, next]) => planExtrasOps(orgId, next!.id, plan.extras.get(next!.id)),
     snapshots: plan.changes.length >= SNAPSHOT_WRITES_AT,
-    audit: { actorId: null, via: 'bank_sync', ref: institution.id },
   });
   plan.counts.kept += await applyBankRemovals(orgId, institution.id, plan.deletions);
   await holdBankChanges(orgId, held);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { getInstitution, listAllBankLinks } from '../data/repositories/banks.js';
-import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../data/repositories/syncLeases.js';
-import { NotFound } from '../domain-errors.js';
-import { config } from '../lib/config.js';
-import { logger } from '../lib/logger.js';
-import { type SyncOutcome, syncInstitution } from './bankSync.js';
-import { parseSyncMessage, requestSync, type SyncMessage } from './bankSyncQueue.js';
-import { tellStaff } from './bankWebhooks.js';
+import { getInstitution, listAllBankLinks } from '../../data/repositories/banks.js';
+import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../../data/repositories/syncLeases.js';
+import { NotFound } from '../../domain-errors.js';
+import { config } from '../../lib/config.js';
+import { logger } from '../../lib/logger.js';
+import { type SyncOutcome, syncInstitution } from './sync.js';
+import { parseSyncMessage, requestSync, type SyncMessage } from './syncQueue.js';
+import { tellStaff } from './webhooks.js';
 
 /**
  * What the bank-sync consumer and the schedule do (docs/decisions.md "Sync plumbing"); their Lambda handlers

@@ -19,13 +19,13 @@ import {
   setBankAccountProperty,
   setInstitutionStatus,
   upsertBankAccounts,
-} from '../data/repositories/banks.js';
-import { Conflict } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
-import { plaidClient, plaidWebhookUrl } from '../lib/plaid.js';
-import type { Caller } from '../runtime/identity.js';
-import { requestSync } from './bankSyncQueue.js';
+} from '../../data/repositories/banks.js';
+import { Conflict } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
+import { plaidClient, plaidWebhookUrl } from '../../lib/plaid.js';
+import type { Caller } from '../../runtime/identity.js';
 import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js';
+import { requestSync } from './syncQueue.js';
 
 /**
  * Bank link workflows (docs/decisions.md "Bank links"): Plaid Link tokens (new and update mode), the public

@@ -1,15 +1,16 @@
-import { writeTransactionChanges } from '../data/ledger/changes.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { readTransactions } from '../data/ledger/read.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
 import {
   bankPendingDeleteOp,
   bankPendingPutOp,
   bankPointerPutOp,
-  deleteRemovedBankTransaction,
-} from '../data/repositories/bankTransactions.js';
-import { deleteActivity } from '../data/repositories/reviews.js';
-import type { TransactOp } from '../data/transact.js';
-import type { PlanExtras } from './bankSyncPlan.js';
+  tombstoneOp,
+} from '../../data/repositories/bankTransactions.js';
+import { deleteActivity } from '../../data/repositories/reviews.js';
+import type { TransactOp } from '../../data/transact.js';
+import { bankActor } from '../ledger/actors.js';
+import type { PlanExtras } from './syncPlan.js';
 
 /** The writes a planned bank change brings besides the transaction: used by a sync and by a held change's replay. */
 
@@ -35,7 +36,7 @@ export async function applyBankRemovals(
 ): Promise<number> {
   let kept = 0;
   for (const { record, plaidIds: ids } of removals) {
-    if (await deleteRemovedBankTransaction(record, ids)) {
+    if (await deleteRemovedBankTransaction(institutionId, record, ids)) {
       await deleteActivity(orgId, record.id); // its audit entries go with it
       continue;
     }
@@ -51,8 +52,33 @@ export async function applyBankRemovals(
 export async function keepRemovedByBank(orgId: string, institutionId: string, fresh: TransactionRecord) {
   const next = { ...fresh, removedByBank: true, isIgnored: true, version: fresh.version + 1 };
   const pendingDelete = fresh.pending === true;
-  await writeTransactionChanges(orgId, [[fresh, next]], {
+  await writeLedger(orgId, [[fresh, next]], {
+    actor: bankActor(institutionId),
+    atomic: true,
     extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
-    audit: { actorId: null, via: 'bank_sync', ref: institutionId },
   });
+}
+
+/**
+ * Deletes a bank transaction the bank removed, with everything that follows from it, its pending item and its
+ * pointers (as tombstones, so replaying an older "added" never brings it back) in one write: only while nobody
+ * attached anything to it (no receipt, no review request or message) and it is as read. Returns false, writing
+ * nothing, when that no longer holds: the caller then keeps it as removed by the bank.
+ */
+async function deleteRemovedBankTransaction(
+  institutionId: string,
+  current: TransactionRecord,
+  plaidIds: string[],
+): Promise<boolean> {
+  const orgId = current.organizationId;
+  const { refused } = await writeLedger(orgId, [[current, null]], {
+    actor: bankActor(institutionId),
+    deletes: 'untouched',
+    isolate: true,
+    extraOps: () => [
+      ...(current.pending ? [bankPendingDeleteOp(orgId, current.id)] : []),
+      ...plaidIds.map((id) => tombstoneOp(orgId, id, current.id)),
+    ],
+  });
+  return refused.length === 0;
 }

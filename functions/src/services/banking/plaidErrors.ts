@@ -1,6 +1,6 @@
 import { BANK_MESSAGES } from '@rent/shared';
-import { Conflict, type DomainError, Invalid, TooMany, Upstream } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
+import { Conflict, type DomainError, Invalid, TooMany, Upstream } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
 
 /**
  * Plaid's failures as domain errors: a clear 4xx or a 502, never a 500 with a stack. The error the plaid client

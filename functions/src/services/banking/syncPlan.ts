@@ -7,10 +7,10 @@ import {
   type PlaidTransactionLike,
   type RuleSet,
 } from '@rent/shared';
-import type { TransactionChange } from '../data/ledger/changes.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import type { BankPointer } from '../data/repositories/bankTransactions.js';
-import { categorizeOnArrival } from './transactions.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import type { TransactionChange } from '../../data/ledger/plan.js';
+import type { BankPointer } from '../../data/repositories/bankTransactions.js';
+import { categorizeOnArrival } from '../ledger/categorize.js';
 
 /**
  * What one /transactions/sync run changes, decided without I/O (bankSync.ts reads what it needs,

@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
-import { config } from '../lib/config.js';
+import { config } from '../../lib/config.js';
 
 /**
  * The bank-sync queue (docs/decisions.md "Sync plumbing"). Every way a sync is asked for (Plaid's webhook, the

@@ -1,20 +1,21 @@
 import { inClosedPeriod } from '@rent/shared';
-import { type TransactionChange, writeTransactionChanges } from '../data/ledger/changes.js';
-import { getClosedPeriod } from '../data/ledger/closedPeriods.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { readTransactions } from '../data/ledger/read.js';
+import { getClosedPeriod } from '../../data/ledger/closedPeriods.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
 import {
   dropHeldBankChange,
   type HeldBankChange,
   heldBankChangeDeleteOp,
   listHeldBankChanges,
-} from '../data/repositories/bankHeldChanges.js';
-import { logger } from '../lib/logger.js';
-import type { SyncPlan } from './bankSyncPlan.js';
-import { applyBankRemovals, keepRemovedByBank, planExtrasOps } from './bankSyncWrites.js';
+} from '../../data/repositories/bankHeldChanges.js';
+import { logger } from '../../lib/logger.js';
+import { bankActor } from '../ledger/actors.js';
+import type { SyncPlan } from './syncPlan.js';
+import { applyBankRemovals, keepRemovedByBank, planExtrasOps } from './syncWrites.js';
 
 /**
- * Replaying bank changes a closed period held back (docs/decisions.md "Audit trail and closed periods"), once no
+ * Replaying bank changes a closed period held back (docs/banking.md "Closed periods and the bank"), once no
  * date of theirs is closed any more: a modification sets the bank's fields on the transaction as it is now (what
  * people set is not the bank's and stays), a removal deletes it, or keeps it removed and ignored if people
  * changed it since. Called after a reopen and at the start of every sync of the link, so a change held by a sync
@@ -54,12 +55,12 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
         changes.push([fresh, { ...fresh, ...h.fields, version: fresh.version + 1, updatedAt: now }]);
       }
     }
-    await writeTransactionChanges(orgId, changes, {
+    await writeLedger(orgId, changes, {
+      actor: bankActor(institution),
       extraOps: ([, next]) => [
-        ...planExtrasOps(orgId, next.id, byId.get(next.id)?.extras),
-        heldBankChangeDeleteOp(orgId, next.id),
+        ...planExtrasOps(orgId, next!.id, byId.get(next!.id)?.extras),
+        heldBankChangeDeleteOp(orgId, next!.id),
       ],
-      audit: { actorId: null, via: 'bank_sync', ref: institution, override: false },
     });
     await applyBankRemovals(orgId, institution, removals);
     for (const { record } of removals) await dropHeldBankChange(orgId, record.id);
@@ -69,7 +70,7 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
 }
 
 /**
- * Bank sync and a closed period (docs/decisions.md "Audit trail and closed periods"): the bank never changes
+ * Bank sync and a closed period (docs/banking.md "Closed periods and the bank"): the bank never changes
  * closed books. A modification or removal of a transaction dated (before or after) on or before the close is
  * held back (returned, to be kept and replayed after a reopen: bankHeldChanges.ts); a new transaction dated in
  * the closed period still arrives, but ignored, so no closed total moves and a person sees it in the ledger (an

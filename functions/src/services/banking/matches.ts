@@ -1,10 +1,11 @@
-import { writeTransactionChanges } from '../data/ledger/changes.js';
-import { assertPeriodOpen } from '../data/ledger/closedPeriods.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { getTransaction, readTransactions } from '../data/ledger/read.js';
-import { mergeSuggestedMatch } from '../data/repositories/bankTransactions.js';
-import { deleteActivity } from '../data/repositories/reviews.js';
-import { Conflict } from '../domain-errors.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type LedgerChange, writeLedger } from '../../data/ledger/plan.js';
+import { getTransaction, readTransactions } from '../../data/ledger/read.js';
+import { bankPendingDeleteOp, bankPointerMoveOp } from '../../data/repositories/bankTransactions.js';
+import { deleteActivity } from '../../data/repositories/reviews.js';
+import { Conflict } from '../../domain-errors.js';
+import { type LedgerCaller, personActor } from '../ledger/actors.js';
+import { assertPeriodOpen } from '../ledger/periods.js';
 
 /**
  * A suggested match (bank sync: a posted charge that may be a pending one with a tip). Accepting merges
@@ -13,16 +14,20 @@ import { Conflict } from '../domain-errors.js';
 const NO_SUGGESTION = 'This transaction has no suggested match (it may have been resolved already).';
 const POSTED_HAS_DATA =
   'The posted transaction has its own notes, receipts, messages or review requests. Move them to the other one first, or dismiss the suggestion.';
+const MERGE_STALE =
+  'One of these transactions was changed (or something was attached to it) meanwhile. Reload and try again.';
 
 const isOlder = (t: TransactionRecord) => t.pending === true || t.removedByBank === true;
 
 export async function resolveMergeSuggestion(
-  orgId: string,
+  caller: LedgerCaller,
   transactionId: string,
   accept: boolean,
 ): Promise<TransactionRecord> {
+  const orgId = caller.orgId;
+  const actor = personActor(caller);
   const self = await getTransaction(orgId, transactionId);
-  await assertPeriodOpen(orgId, [self.date]);
+  await assertPeriodOpen(orgId, [self.date], actor);
   if (!self.suggestedMatchId) throw new Conflict('NO_SUGGESTION', NO_SUGGESTION);
   const other = (await readTransactions(orgId, [self.suggestedMatchId])).get(self.suggestedMatchId) ?? null;
   const now = new Date().toISOString();
@@ -35,7 +40,7 @@ export async function resolveMergeSuggestion(
   if (!accept || !other) {
     const changes: [TransactionRecord, TransactionRecord][] = [[self, cleared(self)]];
     if (other?.suggestedMatchId === self.id) changes.push([other, cleared(other)]);
-    await writeTransactionChanges(orgId, changes);
+    await writeLedger(orgId, changes, { actor, atomic: true });
     return cleared(self);
   }
   const [older, posted] = isOlder(self) ? [self, other] : [other, self];
@@ -65,7 +70,29 @@ export async function resolveMergeSuggestion(
     updatedAt: now,
     version: older.version + 1,
   };
-  await mergeSuggestedMatch(older, merged, posted);
+  // The older record becomes the posted one, the duplicate goes, and the posted Plaid id points at the older
+  // record, in ONE write; the duplicate must still be as read with nothing attached, else 409.
+  await writeLedger(
+    orgId,
+    [
+      [older, merged],
+      [posted, null],
+    ],
+    {
+      actor,
+      atomic: true,
+      deletes: 'untouched',
+      onStale: () => new Conflict('CONFLICT', MERGE_STALE),
+      extraOps: ([, after]: LedgerChange) =>
+        after
+          ? older.pending
+            ? [bankPendingDeleteOp(orgId, older.id)]
+            : []
+          : posted.plaidTransactionId
+            ? [bankPointerMoveOp(orgId, posted.plaidTransactionId, older.id)]
+            : [],
+    },
+  );
   await deleteActivity(orgId, posted.id); // the merged-away duplicate's audit entries go with it
   return merged;
 }

@@ -8,31 +8,32 @@ import {
   type RuleCriteria,
   ruleCriteriaOf,
 } from '@rent/shared';
-import { type TransactionChange, writeTransactionChanges } from '../data/ledger/changes.js';
-import { closedThroughFor } from '../data/ledger/closedPeriods.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { matchingTransactions, toMatchable } from '../data/ledger/matchIndex.js';
-import { readTransactions } from '../data/ledger/read.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { toMatchable } from '../../data/ledger/matchIndex.js';
+import { type LedgerChange, type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
 import {
   type AppliedRow,
   type BatchCaller,
-  batchBusy,
   batchRecordOp,
   getRuleBatch,
-  LEASE_MS,
   openRuleBatch,
   readBatchRecords,
+  releaseRuleBatch,
   ruleBatchToApi,
-  updateRuleBatch,
-} from '../data/repositories/ruleBatches.js';
-import { getRule } from '../data/repositories/rules.js';
-import { NotFound } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
-import { leaseBook, link } from './leaseLinks.js';
-import { categorizedByRule } from './transactions.js';
+  takeRuleBatch,
+} from '../../data/repositories/ruleBatches.js';
+import { getRule } from '../../data/repositories/rules.js';
+import { NotFound } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
+import { type LedgerCaller, personActor } from '../ledger/actors.js';
+import { categorizedByRule } from '../ledger/categorize.js';
+import { leaseBook, link } from '../ledger/leaseLinks.js';
+import { closedThroughFor } from '../ledger/periods.js';
+import { matchingTransactions } from './matches.js';
 
 /**
- * Applying a rule, recorded as an undoable batch (docs/data-model.md "Rule batches").
+ * Applying a rule, recorded as an undoable batch (docs/rules.md "Apply and undo").
  *
  * - Idempotent: the engine leaves out transactions already in the rule's category, so applying the
  *   same rule to the same selection again changes nothing (and records no batch).
@@ -71,11 +72,11 @@ export interface ApplyResult {
 export interface RunOptions {
   started?: number;
   concurrency?: number;
-  beforeChunk?: (changes: TransactionChange[]) => Promise<void>;
+  beforeChunk?: (changes: LedgerChange[]) => Promise<void>;
 }
 
 export async function applyRule(
-  caller: BatchCaller,
+  caller: BatchCaller & LedgerCaller,
   input: ApplyRuleInput,
   options: RunOptions = {},
 ): Promise<ApplyResult> {
@@ -87,7 +88,7 @@ export async function applyRule(
 
   let candidates: string[];
   let beyond = 0;
-  const closedThrough = await closedThroughFor(orgId);
+  const closedThrough = await closedThroughFor(orgId, personActor(caller));
   let closedCount = 0;
   if (input.transactions) {
     candidates = [...new Set(input.transactions.map((t) => t.id))];
@@ -113,7 +114,7 @@ export async function applyRule(
   const now = new Date();
   const stamp = now.toISOString();
   const read = candidates.map((id) => found.get(id)).filter((r): r is TransactionRecord => r !== undefined);
-  // Closed-period transactions are left out (and counted): docs/decisions.md "Audit trail and closed periods".
+  // Closed-period transactions are left out (and counted): docs/ledger.md "Closed periods".
   const records = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
   if (input.transactions) closedCount = read.length - records.length;
   const planned = planRuleApplication(
@@ -136,7 +137,7 @@ export async function applyRule(
 
   const batch = await openRuleBatch(caller, rule, criteria, now);
   const change = todo[0]!.change;
-  const book = await leaseBook(orgId); // lease links follow the new category (issue 10)
+  const book = await leaseBook(orgId); // lease links follow the new category
   const changeOf = (record: TransactionRecord): TransactionChange => [
     record,
     link(book, {
@@ -146,10 +147,11 @@ export async function applyRule(
       version: record.version + 1,
     }),
   ];
-  const { written, pending } = await writeTransactionChanges(
+  const { written, pending } = await writeLedger(
     orgId,
     todo.map((plan) => changeOf(plan.transaction.record)),
     {
+      actor: personActor(caller, 'rule_apply', batch.id),
       chunkRecord: (changes) =>
         batchRecordOp(
           orgId,
@@ -157,8 +159,8 @@ export async function applyRule(
           'A',
           changes.map(
             ([before, after]): AppliedRow => [
-              after.id,
-              after.version,
+              after!.id,
+              after!.version,
               before!.category,
               before!.categorizationSource,
               before!.categorizedByRuleId ?? null,
@@ -179,12 +181,11 @@ export async function applyRule(
       concurrency: options.concurrency,
       snapshots: true,
       deadline: started + APPLY_BUDGET_MS,
-      audit: { via: 'rule_apply', ref: batch.id },
     },
   );
   if (pending.length > 0) {
     // Out of time: release the batch at once, so sending the same request again continues it.
-    await updateRuleBatch(orgId, batch, { leaseUntil: 0 });
+    await releaseRuleBatch(orgId, batch);
     return {
       categorizedCount: written.length,
       skippedCount,
@@ -195,10 +196,10 @@ export async function applyRule(
     };
   }
   const appliedCount = (await readBatchRecords(orgId, batch.id, 'A')).length;
-  await updateRuleBatch(
+  await releaseRuleBatch(
     orgId,
     batch,
-    { status: 'applied', appliedCount, finishedAt: new Date().toISOString(), leaseUntil: 0 },
+    { status: 'applied', appliedCount, finishedAt: new Date().toISOString() },
     { closeOpenEntry: true },
   );
   return {
@@ -220,7 +221,7 @@ export async function applyRule(
  * calling it again; undoing an undone batch changes nothing and answers the same counts.
  */
 export async function undoRuleBatch(
-  caller: BatchCaller,
+  caller: BatchCaller & LedgerCaller,
   batchId: string,
   options: RunOptions = {},
 ): Promise<{ batch: RuleBatch; restoredCount: number; keptCount: number }> {
@@ -235,10 +236,8 @@ export async function undoRuleBatch(
     };
   }
   const now = Date.now();
-  if (header.status !== 'applied' && header.leaseUntil > now) throw batchBusy();
-  header = await updateRuleBatch(orgId, header, {
+  header = await takeRuleBatch(orgId, header, now, {
     status: 'undoing',
-    leaseUntil: now + LEASE_MS,
     undoneBy: { userId: caller.userId, email: caller.email },
   });
 
@@ -266,19 +265,21 @@ export async function undoRuleBatch(
   };
   const todoIds = [...applied.keys()].filter((id) => !restoredBefore.has(id));
   const current = await readTransactions(orgId, todoIds, 8, 'categorization');
-  const closedThrough = await closedThroughFor(orgId); // closed-period transactions are kept (counted as kept)
+  // Closed-period transactions are kept (counted as kept).
+  const closedThrough = await closedThroughFor(orgId, personActor(caller));
   const changes = todoIds
     .map((id) => current.get(id))
     .filter((r): r is TransactionRecord => r !== undefined && !inClosedPeriod(r.date, closedThrough))
     .map(changeOf)
     .filter((c): c is TransactionChange => c !== null);
-  const { pending } = await writeTransactionChanges(orgId, changes, {
+  const { pending } = await writeLedger(orgId, changes, {
+    actor: personActor(caller, 'rule_undo', batchId),
     chunkRecord: (chunk) =>
       batchRecordOp(
         orgId,
         batchId,
         'U',
-        chunk.map(([, after]) => [after.id, after.version]),
+        chunk.map(([, after]) => [after!.id, after!.version]),
       ),
     replan: async (ids) => {
       const fresh = await readTransactions(orgId, ids, 8, 'categorization');
@@ -292,15 +293,14 @@ export async function undoRuleBatch(
     concurrency: options.concurrency,
     snapshots: true,
     deadline: started + APPLY_BUDGET_MS,
-    audit: { via: 'rule_undo', ref: batchId },
   });
   const restoredCount = (await readBatchRecords(orgId, batchId, 'U')).length;
   const keptCount = applied.size - restoredCount;
   if (pending.length > 0) {
-    header = await updateRuleBatch(orgId, header, { leaseUntil: 0, restoredCount, keptCount });
+    header = await releaseRuleBatch(orgId, header, { restoredCount, keptCount });
     return { batch: ruleBatchToApi(header), restoredCount, keptCount };
   }
-  header = await updateRuleBatch(
+  header = await releaseRuleBatch(
     orgId,
     header,
     {
@@ -310,7 +310,6 @@ export async function undoRuleBatch(
       keptCount,
       undoneAt: new Date().toISOString(),
       finishedAt: header.finishedAt ?? new Date().toISOString(),
-      leaseUntil: 0,
     },
     { closeOpenEntry: true },
   );

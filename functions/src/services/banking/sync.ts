@@ -6,13 +6,13 @@ import {
   saveSyncCursor,
   setInstitutionStatus,
   upsertBankAccounts,
-} from '../data/repositories/banks.js';
-import { Conflict } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
-import { plaidClient } from '../lib/plaid.js';
-import { replayHeldBankChanges } from './bankHeldChanges.js';
-import { applySyncPages } from './bankSyncApply.js';
-import type { SyncPages } from './bankSyncPlan.js';
+} from '../../data/repositories/banks.js';
+import { Conflict } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
+import { plaidClient } from '../../lib/plaid.js';
+import { replayHeldBankChanges } from './heldChanges.js';
+import { applySyncPages } from './syncApply.js';
+import type { SyncPages } from './syncPlan.js';
 
 /**
  * Bank sync (docs/decisions.md "Bank sync"): Plaid's /transactions/sync loop for one Institution,

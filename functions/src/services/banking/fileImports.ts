@@ -7,33 +7,32 @@ import {
   type ImportPreviewResult,
   inClosedPeriod,
 } from '@rent/shared';
-import { audited } from '../data/ledger/audit.js';
-import { assertPeriodOpen, closedThroughFor } from '../data/ledger/closedPeriods.js';
-import { transactionsDated } from '../data/ledger/dateRange.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { readTransactions } from '../data/ledger/read.js';
-import { deleteUntouchedTransactions, untouched } from '../data/ledger/removeMany.js';
-import { notYourProperty } from '../data/ledger/writeOps.js';
-import { getBankAccount } from '../data/repositories/banks.js';
+import { transactionsDated } from '../../data/ledger/dateRange.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { notYourProperty } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { getBankAccount } from '../../data/repositories/banks.js';
 import {
   getImport,
-  IMPORT_LEASE_MS,
   type ImportHeader,
-  importBusy,
   importedTransactionId,
   importLines,
   importToApi,
+  listImports,
   openImport,
   recordImportLines,
-  updateImport,
-} from '../data/repositories/imports.js';
-import { getProperty } from '../data/repositories/properties.js';
-import { NotFound } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
-import { importTransactions } from './transactions.js';
+  releaseImport,
+  takeImport,
+} from '../../data/repositories/imports.js';
+import { getProperty } from '../../data/repositories/properties.js';
+import { NotFound } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
+import { personActor } from '../ledger/actors.js';
+import { assertPeriodOpen, closedThroughFor } from '../ledger/periods.js';
+import { deleteUntouchedTransactions, importTransactions, untouched } from '../ledger/transactions.js';
 
 /**
- * File import (docs/decisions.md "File import"). The browser parses the file and sends rows; this
+ * File import (docs/banking.md "File import"). The browser parses the file and sends rows; this
  * module classifies them against the ledger, writes the chosen ones as one undoable import through
  * importTransactions (rules on arrival, rollups, idempotent by id), and undoes an import.
  */
@@ -111,6 +110,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
   await assertPeriodOpen(
     orgId,
     included.map((row) => row.date),
+    personActor(caller),
   );
   try {
     await recordImportLines(orgId, header.id, {
@@ -148,7 +148,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
         version: 1,
       }),
     );
-    const result = await audited({ via: 'import', ref: header.id }, () => importTransactions(orgId, records));
+    const result = await importTransactions(orgId, records, personActor(caller, 'import', header.id));
     header = await settleCounts(orgId, header.id);
     return {
       import: importToApi(header),
@@ -159,7 +159,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
   } catch (error) {
     // Release the lease at once, so the person's retry continues instead of waiting it out.
     await getImport(orgId, header.id)
-      .then((current) => updateImport(orgId, current, { leaseUntil: 0 }))
+      .then((current) => releaseImport(orgId, current))
       .catch(() => undefined);
     throw error;
   }
@@ -173,13 +173,12 @@ async function settleCounts(orgId: string, importId: string): Promise<ImportHead
     const receivedRows = lines.included.length + lines.skipped.length;
     const complete = receivedRows >= header.totalRows;
     try {
-      return await updateImport(orgId, header, {
+      return await releaseImport(orgId, header, {
         receivedRows,
         importedCount: lines.included.length,
         skippedCount: lines.skipped.length,
         status: header.status === 'importing' && complete ? 'imported' : header.status,
         finishedAt: complete ? (header.finishedAt ?? new Date().toISOString()) : null,
-        leaseUntil: 0,
       });
     } catch (error) {
       if (attempt >= 5) throw error;
@@ -205,16 +204,15 @@ export async function undoImport(caller: Caller, importId: string, options: { st
       complete: true,
     };
   }
-  if (header.leaseUntil > Date.now()) throw importBusy();
-  header = await updateImport(orgId, header, {
+  header = await takeImport(orgId, header, Date.now(), {
     status: 'undoing',
-    leaseUntil: Date.now() + IMPORT_LEASE_MS,
     undoneBy: { userId: caller.userId, email: caller.email },
   });
   const { included } = await importLines(orgId, importId);
   const ids = included.map((line) => importedTransactionId(importId, line));
   const found = await readTransactions(orgId, ids);
-  const closedThrough = await closedThroughFor(orgId); // closed-period transactions are kept
+  const actor = personActor(caller, 'import', importId);
+  const closedThrough = await closedThroughFor(orgId, actor); // closed-period transactions are kept
   const kept: string[] = [];
   const deletable: TransactionRecord[] = [];
   for (const record of found.values()) {
@@ -222,20 +220,24 @@ export async function undoImport(caller: Caller, importId: string, options: { st
       deletable.push(record);
     else kept.push(record.id);
   }
-  const result = await deleteUntouchedTransactions(orgId, deletable, { deadline: started + UNDO_BUDGET_MS });
+  const result = await deleteUntouchedTransactions(orgId, deletable, actor, { deadline: started + UNDO_BUDGET_MS });
   kept.push(...result.changed);
   const removedCount = ids.length - kept.length - result.pending.length;
   if (result.pending.length > 0) {
-    header = await updateImport(orgId, header, { leaseUntil: 0, removedCount, keptCount: kept.length });
+    header = await releaseImport(orgId, header, { removedCount, keptCount: kept.length });
     return { import: importToApi(header), removedCount, keptCount: kept.length, complete: false };
   }
-  header = await updateImport(orgId, header, {
+  header = await releaseImport(orgId, header, {
     status: 'undone',
     removedCount,
     keptCount: kept.length,
     undoneAt: new Date().toISOString(),
-    leaseUntil: 0,
   });
   logger.info('file import undone', { importId, removedCount, keptCount: kept.length });
   return { import: importToApi(header), removedCount, keptCount: kept.length, complete: true };
+}
+
+/** The organization's imports, newest first, each with what an undo would remove. */
+export function imports(caller: { orgId: string }, page: { limit: number; cursor?: string }) {
+  return listImports(caller.orgId, page);
 }

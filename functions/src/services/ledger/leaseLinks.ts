@@ -1,14 +1,11 @@
-import type { BulkTransactionUpdate, TransactionUpdate } from '@rent/shared';
 import { type LinkableLease, leaseFits, withLeaseLink } from '@rent/shared';
-import { bulkUpdateTransactions } from '../data/ledger/bulk.js';
-import type { TransactionChange } from '../data/ledger/changes.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { updateTransaction } from '../data/ledger/writes.js';
-import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { InvalidReference, NotFound } from '../domain-errors.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import type { TransactionChange } from '../../data/ledger/plan.js';
+import { leasesByPropertyOf } from '../../data/repositories/tenancies.js';
+import { InvalidReference, NotFound } from '../../domain-errors.js';
 
 /**
- * Lease links on the ledger's write paths (issue 10; docs/decisions.md "Lease links (issue 10)"). Each
+ * Lease links on the ledger's write paths (docs/ledger.md "Lease links"). Each
  * write path reads the organization's leases once (`leaseBook`) and passes every record it writes through
  * `link` (the pure rule, shared/src/core/leaseLinks.ts); a person's explicit choice goes through `chosen`.
  */
@@ -53,16 +50,4 @@ export function chosen(book: LeaseBook, record: TransactionRecord, leaseId: stri
     }
   }
   return { ...record, leaseId, leaseLinkSource: 'manual' as const };
-}
-
-/** PUT /api/transactions/{id}: the edit with its lease link (the person's choice, or the rule). */
-export async function updateTransactionLinked(orgId: string, transactionId: string, input: TransactionUpdate) {
-  const book = await leaseBook(orgId);
-  return updateTransaction(orgId, transactionId, input, (next) => chosen(book, next, input.leaseId));
-}
-
-/** POST /api/transactions/bulk: a new property or category moves or drops the lease links with it. */
-export async function bulkUpdateLinked(orgId: string, ids: string[], set: BulkTransactionUpdate['set']) {
-  const book = await leaseBook(orgId);
-  return bulkUpdateTransactions(orgId, ids, set, (next) => link(book, next));
 }
