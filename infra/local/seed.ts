@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { membershipItem, organizationItem, userItem } from '@rent/functions/data/items';
 import { keys } from '@rent/functions/data/keys';
+import { membershipItem, organizationItem, userItem } from '@rent/functions/data/people/items';
 import type { PropertyInput } from '@rent/shared';
 import { DEMO_USERS, localSubFor } from './demo-users.js';
 import { localClient } from './dynamodb.js';

@@ -26,7 +26,7 @@ export async function benchBankSync(stack: LocalStack, owner: string, orgId: str
       const res = await api.post('/api/categorization-rules', { name: `Bank rule ${i + 1}`, priority: i % 3, ...rule });
       if (res.status !== 201) throw new Error(`rule ${i + 1}: ${res.status} ${JSON.stringify(res.body)}`);
     }
-    const banks = await import('@rent/functions/data/repositories/banks');
+    const banks = await import('@rent/functions/data/banking/banks');
     const { fetchSyncPages, syncInstitution } = await import('@rent/functions/services/banking/sync');
     const { accessToken, itemId } = await plaid.linkItem({ username: 'user_new' });
     const { data } = await plaidApi(stack.plaidEndpoint).accountsGet({ access_token: accessToken });

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { newMaintenanceId } from '@rent/functions/data/keys';
-import { type MaintenanceRecord, maintenanceItem } from '@rent/functions/data/maintenanceItems';
+import { type MaintenanceRecord, maintenanceItem } from '@rent/functions/data/maintenance/items';
 import { ISSUE_TYPES, MAINTENANCE_DEFAULTS, MAINTENANCE_STATUSES } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { batchWrite } from '../../infra/local/seed-transactions.js';

@@ -15,7 +15,7 @@ const PROPERTIES = 10;
 export async function seedRentRoll(stack: LocalStack, owner: string, orgId: string) {
   const started = performance.now();
   const api = client(stack, owner);
-  const { addMember } = await import('@rent/functions/data/repositories/members');
+  const { addMember } = await import('@rent/functions/data/people/members');
   const month = (back: number) => {
     const d = new Date();
     d.setUTCDate(1);

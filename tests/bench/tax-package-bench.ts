@@ -115,7 +115,7 @@ export async function benchTaxPackage(stack: LocalStack) {
   console.log(`seeded ${RECEIPTS} transactions and receipts in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
   // The package record as POST /api/tax-packages makes it, without starting the in-process runner.
-  const { startTaxPackageRecord, getTaxPackage } = await import('@rent/functions/data/repositories/taxPackages');
+  const { startTaxPackageRecord, getTaxPackage } = await import('@rent/functions/data/reports/taxPackages');
   const { record } = await startTaxPackageRecord(orgId, year, new Date());
   const { stdout } = await run(
     process.execPath,

@@ -23,9 +23,9 @@ export async function bankSyncModules() {
   return {
     sync: await import('../../functions/src/services/banking/syncApply.js'),
     bankSync: await import('../../functions/src/services/banking/sync.js'),
-    banks: await import('../../functions/src/data/repositories/banks.js'),
-    rules: await import('../../functions/src/data/repositories/rules.js'),
-    bankTransactions: await import('../../functions/src/data/repositories/bankTransactions.js'),
+    banks: await import('../../functions/src/data/banking/banks.js'),
+    rules: await import('../../functions/src/data/rules/rules.js'),
+    bankTransactions: await import('../../functions/src/data/banking/bankTransactions.js'),
   };
 }
 

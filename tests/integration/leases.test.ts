@@ -386,7 +386,7 @@ describe("a tenant's current lease and the end of their membership", () => {
   });
 
   it('a lease written after the member was read makes that removal fail instead of orphaning the lease', async () => {
-    const { getMember, removeMember } = await import('../../functions/src/data/repositories/members.js');
+    const { getMember, removeMember } = await import('../../functions/src/data/people/members.js');
     const racer = await joinAs(w.orgId, 'TENANT', 'racer');
     const readBeforeTheLease = await getMember(w.orgId, racer.userId);
     await addLease(w.admin.api, w.home, { userId: racer.userId, leaseStart: today(), monthlyRent: 800 });

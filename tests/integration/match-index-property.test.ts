@@ -13,7 +13,7 @@ import { expectIndexConsistent, repositories, SYSTEM_ACTOR } from './rules-helpe
  * against DynamoDB Local; a fixed seed, so every run checks the same sequences.
  */
 const { transactions: repo, ruleBatches, matchIndex, rules } = await repositories();
-const { createProperty } = await import('../../functions/src/data/repositories/properties.js');
+const { createProperty } = await import('../../functions/src/data/tenancy/properties.js');
 
 const CATEGORIES: (Category | null)[] = [null, 'repairs', 'supplies', 'rental_income'];
 const NAMES = ['HOME DEPOT', 'Home Depot pro', 'Rossi Plumbing', 'Rent payment'];

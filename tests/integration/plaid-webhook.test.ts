@@ -16,9 +16,7 @@ import { PlaidStandInControl, plaidApi, type WebhookTamper } from '../support/pl
 // The repositories read their config at import: the test stack's DynamoDB Local and KMS stand-in.
 process.env.KMS_ENDPOINT = inject('kmsEndpoint');
 process.env.PLAID_TOKEN_KEY_ID = inject('plaidTokenKeyId');
-const { createBankLink, newBankLinkId, sealAccessToken } = await import(
-  '../../functions/src/data/repositories/banks.js'
-);
+const { createBankLink, newBankLinkId, sealAccessToken } = await import('../../functions/src/data/banking/banks.js');
 
 const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
 const runner = inject('syncRunnerEndpoint');

@@ -231,13 +231,13 @@ describe('GET /api/reports/rent-roll', () => {
 
 const services = {
   ...(await import('../../functions/src/services/ledger/transactions.js')),
-  ...(await import('../../functions/src/services/leases.js')),
-  ...(await import('../../functions/src/services/rentRoll.js')),
+  ...(await import('../../functions/src/services/tenancy/leases.js')),
+  ...(await import('../../functions/src/services/reports/rentRoll.js')),
   ...(await import('../../functions/src/data/ledger/read.js')),
 };
-const { addMember } = await import('../../functions/src/data/repositories/members.js');
-const { createProperty } = await import('../../functions/src/data/repositories/properties.js');
-const { provisionFirstSignIn } = await import('../../functions/src/data/repositories/users.js');
+const { addMember } = await import('../../functions/src/data/people/members.js');
+const { createProperty } = await import('../../functions/src/data/tenancy/properties.js');
+const { provisionFirstSignIn } = await import('../../functions/src/data/people/users.js');
 const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
 const { partition } = await import('../support/db.js');
 

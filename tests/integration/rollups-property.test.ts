@@ -19,7 +19,7 @@ const repo = {
   ...(await import('../../functions/src/services/ledger/transactions.js')),
   ...(await import('../../functions/src/data/ledger/read.js')),
 };
-const { createProperty } = await import('../../functions/src/data/repositories/properties.js');
+const { createProperty } = await import('../../functions/src/data/tenancy/properties.js');
 const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
 
 const CATEGORIES: (Category | null)[] = [

@@ -25,10 +25,10 @@ export async function repositories() {
     matchIndex: await import('../../functions/src/data/ledger/matchIndex.js'),
     matchCells: await import('../../functions/src/data/ledger/matchCells.js'),
     ruleBatches: {
-      ...(await import('../../functions/src/data/repositories/ruleBatches.js')),
+      ...(await import('../../functions/src/data/rules/ruleBatches.js')),
       ...(await import('../../functions/src/services/rules/apply.js')),
     },
-    rules: await import('../../functions/src/data/repositories/rules.js'),
+    rules: await import('../../functions/src/data/rules/rules.js'),
     rollups: await import('../../functions/src/data/ledger/rollups.js'),
   };
 }

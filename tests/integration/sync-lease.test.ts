@@ -10,7 +10,7 @@ process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
 const { requestSyncLease, finishSyncLease, releaseSyncLease, getSyncLease } = await import(
-  '../../functions/src/data/repositories/syncLeases.js'
+  '../../functions/src/data/banking/syncLeases.js'
 );
 
 const MINUTE = 60_000;

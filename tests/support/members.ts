@@ -9,7 +9,7 @@ import { partition, TABLE_NAME } from './db.js';
 process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
-const { addMember } = await import('../../functions/src/data/repositories/members.js');
+const { addMember } = await import('../../functions/src/data/people/members.js');
 
 export type Api = ReturnType<typeof client>;
 export interface Person {

@@ -3,7 +3,7 @@ import { keys } from '../../functions/src/data/keys.js';
 
 process.env.TABLE_NAME ??= 'rent-today';
 process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:1';
-const { unsubscribeToken } = await import('../../functions/src/services/unsubscribe.js');
+const { unsubscribeToken } = await import('../../functions/src/services/people/unsubscribe.js');
 const { UnsubscribeParams } = await import('@rent/shared');
 
 /** Key shapes of account deletion and the public forms, and the unsubscribe link's signature. */

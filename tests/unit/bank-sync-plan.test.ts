@@ -1,7 +1,7 @@
 import { compileRuleSet, type PendingCandidate, type PlaidTransactionLike } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
+import type { BankPointer } from '../../functions/src/data/banking/bankTransactions.js';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
-import type { BankPointer } from '../../functions/src/data/repositories/bankTransactions.js';
 import type { SyncPages, SyncPlan } from '../../functions/src/services/banking/syncPlan.js';
 
 // The planner is pure, but it reuses services/transactions.ts (categorizeOnArrival), whose module loads the client.

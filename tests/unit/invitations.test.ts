@@ -3,7 +3,7 @@ import { INVITATION_TOKEN_PATTERN, InvitationInput, maskEmail, mayInviteRole } f
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/src/data/keys.js';
-import { invitationMail } from '../../functions/src/services/invitationEmail.js';
+import { invitationMail } from '../../functions/src/services/people/invitationEmail.js';
 
 /** Invitations: the policy, masking, input rules, key shapes, the mail and the SES v2 call. */
 describe('policy and input', () => {

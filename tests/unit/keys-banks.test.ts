@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountItem, toBankAccountRecord } from '../../functions/src/data/bankItems.js';
+import { bankAccountItem, toBankAccountRecord } from '../../functions/src/data/banking/items.js';
 import { keys } from '../../functions/src/data/keys.js';
 
 /** The bank-link rows of the access-pattern table (functions/src/data/keys.ts, README "Data model"). */

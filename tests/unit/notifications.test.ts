@@ -9,7 +9,7 @@ process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'warn';
 process.env.SITE_URL = 'https://rent.example';
 process.env.CURSOR_SECRET = 'unit-test-cursor-secret-0123456789abcdef';
-const { notify, noticeMail } = await import('../../functions/src/services/notifications.js');
+const { notify, noticeMail } = await import('../../functions/src/services/people/notifications.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as invitations from '../services/invitations.js';
+import * as invitations from '../services/people/invitations.js';
 
 /** The signed-in invitee accepts; works for a person with no organization yet (none is made for them). */
 export const handler = http(routes.acceptInvitation, ({ caller, body, event }) =>

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as forms from '../services/publicForms.js';
+import * as forms from '../services/people/publicForms.js';
 
 /** Public: confirms a subscription (single use). */
 export const handler = http(routes.confirmSubscription, ({ params, event }) =>

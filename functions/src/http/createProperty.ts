@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as properties from '../services/properties.js';
+import * as properties from '../services/tenancy/properties.js';
 
 export const handler = http(routes.createProperty, ({ caller, body }) => properties.create(caller, body));

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as invitations from '../services/invitations.js';
+import * as invitations from '../services/people/invitations.js';
 
 /** Public (no authorizer): what the invitation page shows. A GET changes nothing (mail scanners open links). */
 export const handler = http(routes.getInvitationByToken, ({ params, event }) =>

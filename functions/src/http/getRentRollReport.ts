@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { rentRollReport } from '../services/rentRoll.js';
+import { rentRollReport } from '../services/reports/rentRoll.js';
 
 export const handler = http(routes.getRentRollReport, ({ caller, query }) => rentRollReport(caller.orgId, query));

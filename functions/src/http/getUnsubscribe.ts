@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as unsubscribe from '../services/unsubscribe.js';
+import * as unsubscribe from '../services/people/unsubscribe.js';
 
 /** Public: what an unsubscribe link's page shows. A GET changes nothing. */
 export const handler = http(routes.getUnsubscribe, ({ params }) => unsubscribe.lookup(params.token));

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { maintenanceCosts } from '../services/maintenanceCosts.js';
+import { maintenanceCosts } from '../services/maintenance/costs.js';
 
 export const handler = http(routes.listMaintenanceCosts, ({ caller, params }) => maintenanceCosts(caller, params.id));

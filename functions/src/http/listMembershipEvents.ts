@@ -1,6 +1,6 @@
 import { routes, SECURITY_LOG_PAGE_DEFAULT } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as members from '../services/members.js';
+import * as members from '../services/people/members.js';
 
 /** The organization's membership activity, newest first (ADMIN and LANDLORD, as the members policy). */
 export const handler = http(routes.listMembershipEvents, ({ caller, query }) =>

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { visibleProperties } from '../services/properties.js';
+import { visibleProperties } from '../services/tenancy/properties.js';
 
 export const handler = http(routes.listProperties, ({ caller }) => visibleProperties(caller));

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as clientLog from '../services/clientLog.js';
+import * as clientLog from '../services/people/clientLog.js';
 
 /** Public: SPEC §7's client log (beacon or POST); one structured log line. */
 export const handler = http(routes.postClientLog, ({ body, event }) =>

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as members from '../services/members.js';
+import * as members from '../services/people/members.js';
 
 export const handler = http(routes.removeMember, ({ caller, params }) => members.remove(caller, params.userId));

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as invitations from '../services/invitations.js';
+import * as invitations from '../services/people/invitations.js';
 
 export const handler = http(routes.resendInvitation, ({ caller, params }) => invitations.resend(caller, params.id));

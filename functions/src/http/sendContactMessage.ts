@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as forms from '../services/publicForms.js';
+import * as forms from '../services/people/publicForms.js';
 
 /** Public: the contact form on /help, emailed to support. */
 export const handler = http(routes.sendContactMessage, ({ body, event }) =>

@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
 import { cognitoUsername } from '../runtime/token-freshness.js';
-import { signOutEverywhere } from '../services/security.js';
+import { signOutEverywhere } from '../services/people/security.js';
 
 /** Ends every session of the caller: tokens issued until now answer 401, refresh tokens are revoked. */
 export const handler = http(routes.signOutEverywhere, ({ caller, event }) =>

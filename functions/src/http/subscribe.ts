@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as forms from '../services/publicForms.js';
+import * as forms from '../services/people/publicForms.js';
 
 /** Public: the landing page's product-news signup (double opt-in: a confirmation email). */
 export const handler = http(routes.subscribe, ({ body, event }) =>

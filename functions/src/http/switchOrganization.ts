@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as organizations from '../services/organizations.js';
+import * as organizations from '../services/people/organizations.js';
 
 /** Remembers the organization the person chose (a member of it only); later requests send it as a header. */
 export const handler = http(routes.switchOrganization, ({ caller, body }) =>

@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as unsubscribe from '../services/unsubscribe.js';
+import * as unsubscribe from '../services/people/unsubscribe.js';
 
 /** Public: turns the link's notification kind off (the page's POST, and RFC 8058 one-click). */
 export const handler = http(routes.unsubscribe, ({ params }) => unsubscribe.unsubscribe(params.token));

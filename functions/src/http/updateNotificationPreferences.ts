@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { updatePreferences } from '../services/notifications.js';
+import { updatePreferences } from '../services/people/notifications.js';
 
 /** Changes the caller's own notification email choices (any role); unknown kinds are a 400. */
 export const handler = http(routes.updateNotificationPreferences, ({ caller, body }) =>

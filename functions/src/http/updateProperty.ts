@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import * as properties from '../services/properties.js';
+import * as properties from '../services/tenancy/properties.js';
 
 export const handler = http(routes.updateProperty, ({ caller, params, body }) =>
   properties.update(caller, params.id, body),

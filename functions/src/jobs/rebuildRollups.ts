@@ -40,7 +40,7 @@ async function main() {
   process.env.TABLE_NAME = values.table ?? process.env.TABLE_NAME ?? 'rent-today';
   process.env.LOG_LEVEL ??= 'warn';
   const { rebuildRollups } = await import('../data/ledger/rollups.js');
-  const { allOrganizationIds } = await import('../data/repositories/organizations.js');
+  const { allOrganizationIds } = await import('../data/people/organizations.js');
   const organizations = values.all ? await allOrganizationIds() : (values.org ?? []);
   for (const organizationId of organizations) {
     const report = await rebuildRollups(organizationId);

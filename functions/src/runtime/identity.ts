@@ -1,7 +1,7 @@
 import type { Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { defaultMembership, getMembership } from '../data/repositories/memberships.js';
-import { profileTokensValidAfter, provisionFirstSignIn } from '../data/repositories/users.js';
+import { defaultMembership, getMembership } from '../data/people/memberships.js';
+import { profileTokensValidAfter, provisionFirstSignIn } from '../data/people/users.js';
 import { NotAllowed } from '../domain-errors.js';
 import { badRequest, unauthorized } from './errors.js';
 import { assertTokenFresh } from './token-freshness.js';

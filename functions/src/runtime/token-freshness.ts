@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { recordSignInOnce } from '../data/repositories/securityLog.js';
-import type { Membership } from '../data/repositories/users.js';
+import { recordSignInOnce } from '../data/people/securityLog.js';
+import type { Membership } from '../data/people/users.js';
 import { logger } from '../lib/logger.js';
 import { unauthorized } from './errors.js';
 

@@ -3,6 +3,11 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BANK_MESSAGES, type BankConnectionStatus } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { openSecret, type SealedSecret, sealSecret } from '../../lib/secrets.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { keys } from '../keys.js';
+import { prefixQuery, queryAll, queryPages } from '../query.js';
+import { MAX_TRANSACT_ITEMS, type TransactOp, transact } from '../transact.js';
 import {
   type BankAccountInput,
   type BankAccountRecord,
@@ -13,15 +18,10 @@ import {
   plaidItemPointer,
   toBankAccountRecord,
   toInstitutionRecord,
-} from '../bankItems.js';
-import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
-import { keys } from '../keys.js';
-import { prefixQuery, queryAll, queryPages } from '../query.js';
-import { MAX_TRANSACT_ITEMS, type TransactOp, transact } from '../transact.js';
+} from './items.js';
 
-export type { BankAccountInput, BankAccountRecord, InstitutionRecord } from '../bankItems.js';
-export { bankAccountToApi, bankConnectionToApi } from '../bankItems.js';
+export type { BankAccountInput, BankAccountRecord, InstitutionRecord } from './items.js';
+export { bankAccountToApi, bankConnectionToApi } from './items.js';
 
 /**
  * Bank links (docs/decisions.md "Bank links"): Institutions (one per Plaid Item), their Plaid item pointer, the

@@ -1,6 +1,6 @@
 import { type BankAccount, type BankConnection, type BankConnectionStatus, fromCents } from '@rent/shared';
-import type { SealedSecret } from '../lib/secrets.js';
-import { keys } from './keys.js';
+import type { SealedSecret } from '../../lib/secrets.js';
+import { keys } from '../keys.js';
 
 /**
  * Bank link items (keys + attributes), pure: the repository (repositories/banks.ts) writes them.

@@ -2,7 +2,7 @@ import { Conflict, InvalidReference } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
-import { maintenanceCostLinkOps } from '../repositories/maintenanceCosts.js';
+import { maintenanceCostLinkOps } from '../maintenance/costs.js';
 import { backoff, MAX_TRANSACT_ITEMS, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
 import { auditCreationDeleteOp, auditOps, type LedgerActor, writesAuditEntry } from './audit.js';
 import { searchName, type TransactionRecord, transactionIndexKeys, transactionItem } from './items.js';

@@ -4,9 +4,9 @@ import { type ActivityCounts, isOpenReview, type ReviewStatus, reviewFlags } fro
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
-import { withFreshRead } from '../ledger/plan.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { StaleRead, type TransactOp, transact } from '../transact.js';
+import { withFreshRead } from './plan.js';
 
 /**
  * Review requests and messages of a transaction (docs/data-model.md "Activity"). Both live in the

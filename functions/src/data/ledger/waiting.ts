@@ -1,9 +1,9 @@
 import { categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { transactionsWaitingOn } from '../repositories/reviews.js';
 import type { TransactionRecord } from './items.js';
 import { readTransactions } from './read.js';
+import { transactionsWaitingOn } from './reviews.js';
 
 /**
  * "Waiting on me": the transactions with an open review request assigned to the caller. The sparse GSI1

@@ -1,5 +1,5 @@
 import type { IssueType, MaintenanceStatus, PreferredContactTimes } from '@rent/shared';
-import { keys } from './keys.js';
+import { keys } from '../keys.js';
 
 /**
  * Maintenance request items (keys + attributes), pure: the repository writes them, and so does the bench seed.

@@ -5,11 +5,10 @@ import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
-import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from '../maintenanceItems.js';
-
 import { type Key, keyPrefix, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
-import { eventPutOp, type MaintenanceEventRecord } from './maintenanceEvents.js';
+import { eventPutOp, type MaintenanceEventRecord } from './events.js';
+import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from './items.js';
 
 export { newMaintenanceId } from '../keys.js';
 export type { MaintenanceRecord };

@@ -1,5 +1,5 @@
 import type { Role } from '@rent/shared';
-import { keys } from './keys.js';
+import { keys } from '../keys.js';
 
 /**
  * Item shapes (keys + attributes) for the identity side of the table. Pure: the repositories

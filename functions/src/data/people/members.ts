@@ -3,10 +3,10 @@ import type { Role } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
-import { membershipItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactItem, type TransactOp, transact } from '../transact.js';
+import { membershipItem, type Profile, userItem } from './items.js';
 
 /**
  * The members of an organization: its Membership items (ORG#o / MEMBER#u) with each person's profile.

@@ -2,9 +2,9 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type { Role } from '@rent/shared';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
-import type { Membership } from '../items.js';
 import { keys } from '../keys.js';
 import { indexPrefixQuery, queryAll } from '../query.js';
+import type { Membership } from './items.js';
 
 /**
  * A person's memberships in several organizations (docs/decisions.md "Several organizations").

@@ -2,9 +2,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
-import type { OrganizationRecord } from '../items.js';
 import { keys } from '../keys.js';
 import { scanAll } from '../query.js';
+import type { OrganizationRecord } from './items.js';
 
 export async function getOrganization(orgId: string): Promise<OrganizationRecord> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.organization(orgId) }));

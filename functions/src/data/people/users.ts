@@ -3,9 +3,9 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
-import { type Membership, membershipItem, organizationItem, type Profile, userItem } from '../items.js';
 import { keys } from '../keys.js';
 import { indexPrefixQuery, queryAll } from '../query.js';
+import { type Membership, membershipItem, organizationItem, type Profile, userItem } from './items.js';
 
 export type { Membership, Profile };
 

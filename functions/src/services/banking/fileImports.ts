@@ -7,11 +7,7 @@ import {
   type ImportPreviewResult,
   inClosedPeriod,
 } from '@rent/shared';
-import { transactionsDated } from '../../data/ledger/dateRange.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
-import { notYourProperty } from '../../data/ledger/plan.js';
-import { readTransactions } from '../../data/ledger/read.js';
-import { getBankAccount } from '../../data/repositories/banks.js';
+import { getBankAccount } from '../../data/banking/banks.js';
 import {
   getImport,
   type ImportHeader,
@@ -23,8 +19,12 @@ import {
   recordImportLines,
   releaseImport,
   takeImport,
-} from '../../data/repositories/imports.js';
-import { getProperty } from '../../data/repositories/properties.js';
+} from '../../data/banking/imports.js';
+import { transactionsDated } from '../../data/ledger/dateRange.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { notYourProperty } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { getProperty } from '../../data/tenancy/properties.js';
 import { NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { personActor } from '../ledger/actors.js';

@@ -1,14 +1,14 @@
 import { inClosedPeriod } from '@rent/shared';
-import { getClosedPeriod } from '../../data/ledger/closedPeriods.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
-import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
-import { readTransactions } from '../../data/ledger/read.js';
 import {
   dropHeldBankChange,
   type HeldBankChange,
   heldBankChangeDeleteOp,
   listHeldBankChanges,
-} from '../../data/repositories/bankHeldChanges.js';
+} from '../../data/banking/heldChanges.js';
+import { getClosedPeriod } from '../../data/ledger/closedPeriods.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
 import { logger } from '../../lib/logger.js';
 import { bankActor } from '../ledger/actors.js';
 import type { SyncPlan } from './syncPlan.js';

@@ -19,7 +19,7 @@ import {
   setBankAccountProperty,
   setInstitutionStatus,
   upsertBankAccounts,
-} from '../../data/repositories/banks.js';
+} from '../../data/banking/banks.js';
 import { Conflict } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { plaidClient, plaidWebhookUrl } from '../../lib/plaid.js';

@@ -1,8 +1,8 @@
+import { bankPendingDeleteOp, bankPointerMoveOp } from '../../data/banking/bankTransactions.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type LedgerChange, writeLedger } from '../../data/ledger/plan.js';
 import { getTransaction, readTransactions } from '../../data/ledger/read.js';
-import { bankPendingDeleteOp, bankPointerMoveOp } from '../../data/repositories/bankTransactions.js';
-import { deleteActivity } from '../../data/repositories/reviews.js';
+import { deleteActivity } from '../../data/ledger/reviews.js';
 import { Conflict } from '../../domain-errors.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
 import { assertPeriodOpen } from '../ledger/periods.js';

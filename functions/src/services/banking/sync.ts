@@ -6,7 +6,7 @@ import {
   saveSyncCursor,
   setInstitutionStatus,
   upsertBankAccounts,
-} from '../../data/repositories/banks.js';
+} from '../../data/banking/banks.js';
 import { Conflict } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { plaidClient } from '../../lib/plaid.js';

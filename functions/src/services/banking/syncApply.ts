@@ -1,13 +1,13 @@
-import { writeLedger } from '../../data/ledger/plan.js';
-import { readTransactions } from '../../data/ledger/read.js';
-import { holdBankChanges } from '../../data/repositories/bankHeldChanges.js';
-import { listBankAccounts } from '../../data/repositories/banks.js';
+import { listBankAccounts } from '../../data/banking/banks.js';
 import {
   bankTransactionId,
   listPendingBankTransactions,
   readBankPointers,
-} from '../../data/repositories/bankTransactions.js';
-import { activeRuleSet } from '../../data/repositories/rules.js';
+} from '../../data/banking/bankTransactions.js';
+import { holdBankChanges } from '../../data/banking/heldChanges.js';
+import { writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { activeRuleSet } from '../../data/rules/rules.js';
 import { bankActor } from '../ledger/actors.js';
 import { linkChanges } from '../ledger/leaseLinks.js';
 import { closedThroughFor } from '../ledger/periods.js';

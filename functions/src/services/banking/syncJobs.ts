@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { getInstitution, listAllBankLinks } from '../../data/repositories/banks.js';
-import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../../data/repositories/syncLeases.js';
+import { getInstitution, listAllBankLinks } from '../../data/banking/banks.js';
+import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../../data/banking/syncLeases.js';
 import { NotFound } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
 import { logger } from '../../lib/logger.js';

@@ -7,9 +7,9 @@ import {
   type PlaidTransactionLike,
   type RuleSet,
 } from '@rent/shared';
+import type { BankPointer } from '../../data/banking/bankTransactions.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import type { TransactionChange } from '../../data/ledger/plan.js';
-import type { BankPointer } from '../../data/repositories/bankTransactions.js';
 import { categorizeOnArrival } from '../ledger/categorize.js';
 
 /**

@@ -1,13 +1,13 @@
-import type { TransactionRecord } from '../../data/ledger/items.js';
-import { writeLedger } from '../../data/ledger/plan.js';
-import { readTransactions } from '../../data/ledger/read.js';
 import {
   bankPendingDeleteOp,
   bankPendingPutOp,
   bankPointerPutOp,
   tombstoneOp,
-} from '../../data/repositories/bankTransactions.js';
-import { deleteActivity } from '../../data/repositories/reviews.js';
+} from '../../data/banking/bankTransactions.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { deleteActivity } from '../../data/ledger/reviews.js';
 import type { TransactOp } from '../../data/transact.js';
 import { bankActor } from '../ledger/actors.js';
 import type { PlanExtras } from './syncPlan.js';

@@ -1,12 +1,12 @@
 import { STAFF } from '@rent/shared';
 import { z } from 'zod';
-import { getInstitution, institutionByItemId, setInstitutionStatus } from '../../data/repositories/banks.js';
-import { listMembers } from '../../data/repositories/members.js';
+import { getInstitution, institutionByItemId, setInstitutionStatus } from '../../data/banking/banks.js';
+import { listMembers } from '../../data/people/members.js';
 import { Unverified } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { plaidClient } from '../../lib/plaid.js';
 import { createWebhookVerifier, type PlaidVerificationKey } from '../../lib/plaidWebhook.js';
-import { notify } from '../notifications.js';
+import { notify } from '../people/notifications.js';
 import { requestSync } from './syncQueue.js';
 
 /**

@@ -1,10 +1,10 @@
 import { type AuditEntry, auditDiff, type TransactionActivity } from '@rent/shared';
-import type { AuditEntryRecord } from '../data/ledger/audit.js';
-import { readActivityPartition } from '../data/ledger/audit.js';
-import type { TransactionRecord } from '../data/ledger/items.js';
-import { getTransaction } from '../data/ledger/read.js';
-import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.js';
-import type { Caller } from '../runtime/identity.js';
+import type { AuditEntryRecord } from '../../data/ledger/audit.js';
+import { readActivityPartition } from '../../data/ledger/audit.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { getTransaction } from '../../data/ledger/read.js';
+import type { MessageRecord, ReviewRecord } from '../../data/ledger/reviews.js';
+import type { Caller } from '../../runtime/identity.js';
 import { messageToApi, people, person, reviewToApi } from './reviews.js';
 
 /**

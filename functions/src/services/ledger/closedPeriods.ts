@@ -1,9 +1,9 @@
 import type { ClosedPeriod } from '@rent/shared';
-import { getClosedPeriod, listClosedPeriodChanges, setClosedPeriod } from '../data/ledger/closedPeriods.js';
-import { NotAllowed } from '../domain-errors.js';
-import { logger } from '../lib/logger.js';
-import type { Caller } from '../runtime/identity.js';
-import { replayHeldBankChanges } from './banking/heldChanges.js';
+import { getClosedPeriod, listClosedPeriodChanges, setClosedPeriod } from '../../data/ledger/closedPeriods.js';
+import { NotAllowed } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
+import type { Caller } from '../../runtime/identity.js';
+import { replayHeldBankChanges } from '../banking/heldChanges.js';
 
 /**
  * Closing the books (docs/decisions.md "Audit trail and closed periods"): ADMIN and LANDLORD close through a

@@ -1,7 +1,7 @@
 import { type LinkableLease, leaseFits, withLeaseLink } from '@rent/shared';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import type { TransactionChange } from '../../data/ledger/plan.js';
-import { leasesByPropertyOf } from '../../data/repositories/tenancies.js';
+import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { InvalidReference, NotFound } from '../../domain-errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { centsToString, type Person } from '@rent/shared';
-import { getTransaction } from '../data/ledger/read.js';
-import type { ReviewRecord } from '../data/repositories/reviews.js';
-import type { Notice } from './notifications.js';
+import { getTransaction } from '../../data/ledger/read.js';
+import type { ReviewRecord } from '../../data/ledger/reviews.js';
+import type { Notice } from '../people/notifications.js';
 
 /** Review notifications link the transaction's flyout (the ledger opens it from ?transaction=<id>). */
 const transactionPath = (id: string) => `/transactions?transaction=${encodeURIComponent(id)}`;

@@ -7,12 +7,12 @@ import {
   type ReviewStatus,
   type TransactionMessage,
 } from '@rent/shared';
-import { profilesOf } from '../data/repositories/members.js';
-import type { MessageRecord, ReviewRecord } from '../data/repositories/reviews.js';
-import * as reviews from '../data/repositories/reviews.js';
-import { Conflict, InvalidReference, NotAllowed } from '../domain-errors.js';
-import type { Caller } from '../runtime/identity.js';
-import { notify } from './notifications.js';
+import type { MessageRecord, ReviewRecord } from '../../data/ledger/reviews.js';
+import * as reviews from '../../data/ledger/reviews.js';
+import { profilesOf } from '../../data/people/members.js';
+import { Conflict, InvalidReference, NotAllowed } from '../../domain-errors.js';
+import type { Caller } from '../../runtime/identity.js';
+import { notify } from '../people/notifications.js';
 import { reviewAskedNotice, reviewClosedNotice } from './reviewEmail.js';
 
 /**

@@ -18,12 +18,12 @@ import {
   writeLedger,
 } from '../../data/ledger/plan.js';
 import { getTransaction as readTransaction, readTransactions } from '../../data/ledger/read.js';
+import { deleteActivity } from '../../data/ledger/reviews.js';
 import { transactionTotals as ledgerTotals } from '../../data/ledger/totals.js';
 import { listWaitingOn, waitingTotals } from '../../data/ledger/waiting.js';
-import { propertyExists } from '../../data/repositories/properties.js';
 import { attachReceiptOp, deleteReceiptOp, receiptsOfTransaction } from '../../data/repositories/receipts.js';
-import { deleteActivity } from '../../data/repositories/reviews.js';
-import { activeRuleSet } from '../../data/repositories/rules.js';
+import { activeRuleSet } from '../../data/rules/rules.js';
+import { propertyExists } from '../../data/tenancy/properties.js';
 import { MAX_TRANSACT_ITEMS, StaleRead } from '../../data/transact.js';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';

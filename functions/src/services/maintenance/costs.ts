@@ -1,7 +1,7 @@
 import { fromCents, type MaintenanceCosts } from '@rent/shared';
-import { readTransactions } from '../data/ledger/read.js';
-import { costTransactionIdsOf } from '../data/repositories/maintenanceCosts.js';
-import type { Caller } from '../runtime/identity.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { costTransactionIdsOf } from '../../data/maintenance/costs.js';
+import type { Caller } from '../../runtime/identity.js';
 
 /**
  * A maintenance request's repair costs (issue 10): the transactions that still name it, oldest first, and their

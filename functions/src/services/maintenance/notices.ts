@@ -1,9 +1,9 @@
 import { isTenant, MAINTENANCE_STATUS_LABELS } from '@rent/shared';
-import type { MaintenanceRecord } from '../data/repositories/maintenance.js';
-import { listMembers } from '../data/repositories/members.js';
-import { logger } from '../lib/logger.js';
-import type { Caller } from '../runtime/identity.js';
-import { notify } from './notifications.js';
+import type { MaintenanceRecord } from '../../data/maintenance/requests.js';
+import { listMembers } from '../../data/people/members.js';
+import { logger } from '../../lib/logger.js';
+import type { Caller } from '../../runtime/identity.js';
+import { notify } from '../people/notifications.js';
 
 /**
  * The maintenance emails besides the status change (maintenance.ts `notifyStatus`), all under the recipient's

@@ -12,6 +12,15 @@ import {
   TENANT_EDITABLE_STATUSES,
 } from '@rent/shared';
 import {
+  type Actor,
+  addComment,
+  deleteEventsOf,
+  eventToApi,
+  listEvents,
+  type MaintenanceEventRecord,
+  newEvent,
+} from '../../data/maintenance/events.js';
+import {
   deleteMaintenance,
   getMaintenance,
   listMaintenance,
@@ -21,22 +30,13 @@ import {
   newMaintenanceId,
   putNewMaintenance,
   replaceMaintenance,
-} from '../data/repositories/maintenance.js';
-import {
-  type Actor,
-  addComment,
-  deleteEventsOf,
-  eventToApi,
-  listEvents,
-  type MaintenanceEventRecord,
-  newEvent,
-} from '../data/repositories/maintenanceEvents.js';
-import { getMember } from '../data/repositories/members.js';
-import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
-import { activeTenantPropertyIds } from '../data/repositories/tenancies.js';
-import { Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
-import { noticeComment, noticeNewRequest } from './maintenanceNotices.js';
-import { notify } from './notifications.js';
+} from '../../data/maintenance/requests.js';
+import { getMember } from '../../data/people/members.js';
+import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.js';
+import { activeTenantPropertyIds } from '../../data/tenancy/tenancies.js';
+import { Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
+import { notify } from '../people/notifications.js';
+import { noticeComment, noticeNewRequest } from './notices.js';
 
 /**
  * Who may do what with maintenance requests (the SPEC leaves the server's rules to us; docs/decisions.md

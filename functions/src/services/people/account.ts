@@ -1,13 +1,13 @@
 import { type AccountDeletionPreview, DELETION_REASONS, type DeleteAccountInput } from '@rent/shared';
-import { activeProfile, anonymiseProfile, organizationIdsOf } from '../data/repositories/accounts.js';
-import * as members from '../data/repositories/members.js';
-import { requestPurge } from '../data/repositories/orgPurge.js';
-import { recordSecurityEvent } from '../data/repositories/securityLog.js';
-import { Conflict, NotFound } from '../domain-errors.js';
-import { adminDeleteUser } from '../lib/cognito.js';
-import { startOrganizationPurge } from '../lib/jobs.js';
-import { logger } from '../lib/logger.js';
-import type { Person } from '../runtime/identity.js';
+import { activeProfile, anonymiseProfile, organizationIdsOf } from '../../data/people/accounts.js';
+import * as members from '../../data/people/members.js';
+import { recordSecurityEvent } from '../../data/people/securityLog.js';
+import { requestPurge } from '../../data/repositories/orgPurge.js';
+import { Conflict, NotFound } from '../../domain-errors.js';
+import { adminDeleteUser } from '../../lib/cognito.js';
+import { startOrganizationPurge } from '../../lib/jobs.js';
+import { logger } from '../../lib/logger.js';
+import type { Person } from '../../runtime/identity.js';
 
 /**
  * "Delete my account" (docs/decisions.md "Account deletion and public forms"). Refused while the person is the

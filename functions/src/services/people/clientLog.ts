@@ -1,6 +1,6 @@
 import { CLIENT_LOG_PER_HOUR } from '@rent/shared';
-import { countPublicRequest } from '../data/repositories/publicForms.js';
-import { logger } from '../lib/logger.js';
+import { countPublicRequest } from '../../data/people/publicForms.js';
+import { logger } from '../../lib/logger.js';
 
 /**
  * SPEC §7's client log: one structured log line per report, public (a failed session fetch has no token),

@@ -1,5 +1,5 @@
 import { humanizeRole, type Role } from '@rent/shared';
-import type { Mail } from '../lib/email.js';
+import type { Mail } from '../../lib/email.js';
 
 export const TAGLINE = 'Simplify your lease, amplify your peace.';
 

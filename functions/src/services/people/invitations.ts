@@ -12,20 +12,20 @@ import {
   RENT_DUE_DAY_DEFAULT,
   type Role,
 } from '@rent/shared';
-import type { InvitationRecord } from '../data/repositories/invitations.js';
-import * as invitations from '../data/repositories/invitations.js';
-import * as members from '../data/repositories/members.js';
-import { membershipEventOp } from '../data/repositories/membershipEvents.js';
-import { getMembership, rememberOrganization } from '../data/repositories/memberships.js';
-import { getOrganization } from '../data/repositories/organizations.js';
-import { getProperty } from '../data/repositories/properties.js';
-import { recordSecurityEvent } from '../data/repositories/securityLog.js';
-import { newLeaseOps } from '../data/repositories/tenancies.js';
-import { findUserIdByEmail } from '../data/repositories/users.js';
-import { Busy, Conflict, InvalidReference, NotAllowed, NotFound } from '../domain-errors.js';
-import { sendEmail, siteUrl } from '../lib/email.js';
-import { logger } from '../lib/logger.js';
-import type { Caller, Person } from '../runtime/identity.js';
+import type { InvitationRecord } from '../../data/people/invitations.js';
+import * as invitations from '../../data/people/invitations.js';
+import * as members from '../../data/people/members.js';
+import { membershipEventOp } from '../../data/people/membershipEvents.js';
+import { getMembership, rememberOrganization } from '../../data/people/memberships.js';
+import { getOrganization } from '../../data/people/organizations.js';
+import { recordSecurityEvent } from '../../data/people/securityLog.js';
+import { findUserIdByEmail } from '../../data/people/users.js';
+import { getProperty } from '../../data/tenancy/properties.js';
+import { newLeaseOps } from '../../data/tenancy/tenancies.js';
+import { Busy, Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
+import { sendEmail, siteUrl } from '../../lib/email.js';
+import { logger } from '../../lib/logger.js';
+import type { Caller, Person } from '../../runtime/identity.js';
 import { invitationMail } from './invitationEmail.js';
 import { actorOf } from './members.js';
 

@@ -1,11 +1,11 @@
 import { canManageMembers, humanizeRole, type Member, mayAssignRole, mayManageMember, type Role } from '@rent/shared';
-import * as members from '../data/repositories/members.js';
-import { listMembershipEvents, membershipEventOp } from '../data/repositories/membershipEvents.js';
-import { getPropertiesByIds } from '../data/repositories/properties.js';
-import { recordSecurityEvent } from '../data/repositories/securityLog.js';
-import { unendedLeasesOfMember } from '../data/repositories/tenancies.js';
-import { Conflict, NotAllowed } from '../domain-errors.js';
-import type { Caller } from '../runtime/identity.js';
+import * as members from '../../data/people/members.js';
+import { listMembershipEvents, membershipEventOp } from '../../data/people/membershipEvents.js';
+import { recordSecurityEvent } from '../../data/people/securityLog.js';
+import { getPropertiesByIds } from '../../data/tenancy/properties.js';
+import { unendedLeasesOfMember } from '../../data/tenancy/tenancies.js';
+import { Conflict, NotAllowed } from '../../domain-errors.js';
+import type { Caller } from '../../runtime/identity.js';
 
 /**
  * Who may change whom (docs/decisions.md, "People and accounts"). The route table already limits changes

@@ -5,11 +5,11 @@ import {
   notificationPreferences,
   OPTIONAL_NOTIFICATION_KINDS,
 } from '@rent/shared';
-import { getNotificationProfile, setNotificationsOff } from '../data/repositories/users.js';
-import { NotFound } from '../domain-errors.js';
-import { type Mail, sendEmail, siteUrl } from '../lib/email.js';
-import { logger } from '../lib/logger.js';
-import type { Caller } from '../runtime/identity.js';
+import { getNotificationProfile, setNotificationsOff } from '../../data/people/users.js';
+import { NotFound } from '../../domain-errors.js';
+import { type Mail, sendEmail, siteUrl } from '../../lib/email.js';
+import { logger } from '../../lib/logger.js';
+import type { Caller } from '../../runtime/identity.js';
 import { escapeHtml, TAGLINE } from './invitationEmail.js';
 import { unsubscribeToken } from './unsubscribe.js';
 

@@ -1,9 +1,9 @@
 import type { MyOrganization } from '@rent/shared';
-import { getMembership, organizationsOf, rememberOrganization } from '../data/repositories/memberships.js';
-import { getOrganization, renameOrganization } from '../data/repositories/organizations.js';
-import { NotAllowed } from '../domain-errors.js';
-import { type Caller, NOT_A_MEMBER_MESSAGE, type Person } from '../runtime/identity.js';
-import { currentAssignmentId } from './leases.js';
+import { getMembership, organizationsOf, rememberOrganization } from '../../data/people/memberships.js';
+import { getOrganization, renameOrganization } from '../../data/people/organizations.js';
+import { NotAllowed } from '../../domain-errors.js';
+import { type Caller, NOT_A_MEMBER_MESSAGE, type Person } from '../../runtime/identity.js';
+import { currentAssignmentId } from '../tenancy/leases.js';
 
 /** Several organizations (docs/decisions.md "Several organizations"): the caller's list and their choice. */
 

@@ -8,11 +8,11 @@ import {
   SUBSCRIBE_PER_HOUR,
   type SubscribeInput,
 } from '@rent/shared';
-import * as forms from '../data/repositories/publicForms.js';
-import { Busy, NotFound } from '../domain-errors.js';
-import { config } from '../lib/config.js';
-import { sendEmail, siteUrl } from '../lib/email.js';
-import { logger } from '../lib/logger.js';
+import * as forms from '../../data/people/publicForms.js';
+import { Busy, NotFound } from '../../domain-errors.js';
+import { config } from '../../lib/config.js';
+import { sendEmail, siteUrl } from '../../lib/email.js';
+import { logger } from '../../lib/logger.js';
 import { escapeHtml, TAGLINE } from './invitationEmail.js';
 
 /**

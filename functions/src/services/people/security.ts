@@ -1,8 +1,8 @@
-import { listSecurityEvents, recordSecurityEvent } from '../data/repositories/securityLog.js';
-import { setTokensValidAfter } from '../data/repositories/users.js';
-import { Busy } from '../domain-errors.js';
-import { globalSignOut } from '../lib/cognito.js';
-import { logger } from '../lib/logger.js';
+import { listSecurityEvents, recordSecurityEvent } from '../../data/people/securityLog.js';
+import { setTokensValidAfter } from '../../data/people/users.js';
+import { Busy } from '../../domain-errors.js';
+import { globalSignOut } from '../../lib/cognito.js';
+import { logger } from '../../lib/logger.js';
 
 /**
  * "Sign out of all devices". First the table: every token issued up to this second is refused on the

@@ -8,9 +8,9 @@ import {
   OPTIONAL_NOTIFICATION_KINDS,
   PUBLIC_FORM_MESSAGES,
 } from '@rent/shared';
-import { getNotificationProfile, setNotificationsOff } from '../data/repositories/users.js';
-import { NotFound } from '../domain-errors.js';
-import { cursorSecret } from '../lib/config.js';
+import { getNotificationProfile, setNotificationsOff } from '../../data/people/users.js';
+import { NotFound } from '../../domain-errors.js';
+import { cursorSecret } from '../../lib/config.js';
 
 /**
  * Unsubscribe links in notification emails (docs/decisions.md "Account deletion and public forms"):

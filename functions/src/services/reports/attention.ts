@@ -1,6 +1,6 @@
 import { needsAttention } from '@rent/shared';
-import { NO_RECEIPT_COUNTER, type RollupCell } from '../data/ledger/rollupDeltas.js';
-import { listInstitutions } from '../data/repositories/banks.js';
+import { listInstitutions } from '../../data/banking/banks.js';
+import { NO_RECEIPT_COUNTER, type RollupCell } from '../../data/ledger/rollupDeltas.js';
 
 /**
  * The dashboard's newer "Needs attention" counts (issue 13), each equal to the list its link opens: bank

@@ -8,14 +8,14 @@ import {
   type ReportPeriodQuery,
   rentTotals,
 } from '@rent/shared';
-import { UNCATEGORIZED_KEY } from '../data/ledger/rollupDeltas.js';
-import { readRollupCells } from '../data/ledger/rollups.js';
-import { waitingTransactions } from '../data/ledger/waiting.js';
-import { maintenanceCounts } from '../data/repositories/maintenance.js';
-import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
+import { UNCATEGORIZED_KEY } from '../../data/ledger/rollupDeltas.js';
+import { readRollupCells } from '../../data/ledger/rollups.js';
+import { waitingTransactions } from '../../data/ledger/waiting.js';
+import { maintenanceCounts } from '../../data/maintenance/requests.js';
+import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { attentionCounts } from './attention.js';
 import { leaseRentIn, rentRollRows } from './rentRoll.js';
-import { periodBooks, wireFigures } from './reports.js';
+import { periodBooks, wireFigures } from './statements.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

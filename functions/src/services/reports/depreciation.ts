@@ -7,9 +7,9 @@ import {
   propertyDepreciation,
   SCHEDULE_E_NOTICE,
 } from '@rent/shared';
-import { readCapitalCells } from '../data/ledger/rollups.js';
-import { listProperties } from '../data/repositories/properties.js';
-import { NotFound } from '../domain-errors.js';
+import { readCapitalCells } from '../../data/ledger/rollups.js';
+import { listProperties } from '../../data/tenancy/properties.js';
+import { NotFound } from '../../domain-errors.js';
 
 /**
  * The depreciation schedule (issue 13): each property's building from its acquisition fields, and its capital

@@ -8,13 +8,13 @@ import {
   rentRollMonths,
   rentTotals,
 } from '@rent/shared';
-import { leaseRentOf, type RollupCell } from '../data/ledger/rollupDeltas.js';
-import { summarizeCell } from '../data/ledger/rollupSums.js';
-import { readRollupCells } from '../data/ledger/rollups.js';
-import { profilesOf } from '../data/repositories/members.js';
-import { listProperties } from '../data/repositories/properties.js';
-import { type LeaseRecord, leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { NotFound } from '../domain-errors.js';
+import { leaseRentOf, type RollupCell } from '../../data/ledger/rollupDeltas.js';
+import { summarizeCell } from '../../data/ledger/rollupSums.js';
+import { readRollupCells } from '../../data/ledger/rollups.js';
+import { profilesOf } from '../../data/people/members.js';
+import { listProperties } from '../../data/tenancy/properties.js';
+import { type LeaseRecord, leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { NotFound } from '../../domain-errors.js';
 
 /**
  * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll", "Lease links (issue 10)"): per lease

@@ -14,12 +14,12 @@ import {
   type ScheduleEWorksheet,
   scheduleEWorksheet,
 } from '@rent/shared';
-import type { RollupCell } from '../data/ledger/rollupDeltas.js';
-import { summarizeCell } from '../data/ledger/rollupSums.js';
-import { readRollupCells } from '../data/ledger/rollups.js';
-import { listProperties } from '../data/repositories/properties.js';
-import { leasesByPropertyOf } from '../data/repositories/tenancies.js';
-import { NotFound } from '../domain-errors.js';
+import type { RollupCell } from '../../data/ledger/rollupDeltas.js';
+import { summarizeCell } from '../../data/ledger/rollupSums.js';
+import { readRollupCells } from '../../data/ledger/rollups.js';
+import { listProperties } from '../../data/tenancy/properties.js';
+import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { NotFound } from '../../domain-errors.js';
 import { capexByProperty, depreciationByProperty } from './depreciation.js';
 
 /**

@@ -6,9 +6,9 @@ import {
   TRANSACTIONS_BY_CATEGORY_LIMIT,
   transactionsByCategory,
 } from '@rent/shared';
-import { type TransactionLine, transactionsInRange } from '../data/ledger/inRange.js';
-import { listProperties } from '../data/repositories/properties.js';
-import { NotFound } from '../domain-errors.js';
+import { type TransactionLine, transactionsInRange } from '../../data/ledger/inRange.js';
+import { listProperties } from '../../data/tenancy/properties.js';
+import { NotFound } from '../../domain-errors.js';
 
 /**
  * The transactions-by-category detail report (issue 13): the ledger's date-range query (not the rollups: it

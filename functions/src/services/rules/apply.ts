@@ -22,8 +22,8 @@ import {
   releaseRuleBatch,
   ruleBatchToApi,
   takeRuleBatch,
-} from '../../data/repositories/ruleBatches.js';
-import { getRule } from '../../data/repositories/rules.js';
+} from '../../data/rules/ruleBatches.js';
+import { getRule } from '../../data/rules/rules.js';
 import { NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';

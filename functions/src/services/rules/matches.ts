@@ -5,7 +5,7 @@ import type { TransactionRecord } from '../../data/ledger/items.js';
 import { indexedTransactions, toMatchable } from '../../data/ledger/matchIndex.js';
 import type { IndexedTransaction } from '../../data/ledger/matchRows.js';
 import { readTransactions } from '../../data/ledger/read.js';
-import { engineRule, listRules } from '../../data/repositories/rules.js';
+import { engineRule, listRules } from '../../data/rules/rules.js';
 import type { LedgerCaller } from '../ledger/actors.js';
 import { personActor } from '../ledger/actors.js';
 import { closedThroughFor } from '../ledger/periods.js';

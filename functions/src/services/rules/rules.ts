@@ -1,6 +1,6 @@
 import type { CategorizationRule, RuleInput } from '@rent/shared';
-import { listRuleBatches } from '../../data/repositories/ruleBatches.js';
-import { createRule, deleteRule, listRules, ruleToApi, updateRule } from '../../data/repositories/rules.js';
+import { listRuleBatches } from '../../data/rules/ruleBatches.js';
+import { createRule, deleteRule, listRules, ruleToApi, updateRule } from '../../data/rules/rules.js';
 
 /**
  * Saved categorization rules (docs/rules.md): an organization's list, and creating, changing and deleting one

@@ -14,8 +14,8 @@ import {
   type Role,
   rentStatus,
 } from '@rent/shared';
-import { getMember, profilesOf } from '../data/repositories/members.js';
-import { getPropertiesByIds, getProperty } from '../data/repositories/properties.js';
+import { getMember, profilesOf } from '../../data/people/members.js';
+import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.js';
 import {
   deleteLease,
   getLease,
@@ -24,9 +24,9 @@ import {
   leasesOfUser,
   putNewLease,
   updateLeaseTerms,
-} from '../data/repositories/tenancies.js';
-import { Conflict, InvalidReference, NotFound } from '../domain-errors.js';
-import { leaseRent } from './rentRoll.js';
+} from '../../data/tenancy/tenancies.js';
+import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
+import { leaseRent } from '../reports/rentRoll.js';
 
 /**
  * Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"). Staff list and

@@ -8,9 +8,9 @@ import {
   propertyToApi,
   propertyToTenantApi,
   updateProperty,
-} from '../data/repositories/properties.js';
-import { tenantPropertyIds } from '../data/repositories/tenancies.js';
-import { NotFound } from '../domain-errors.js';
+} from '../../data/tenancy/properties.js';
+import { tenantPropertyIds } from '../../data/tenancy/tenancies.js';
+import { NotFound } from '../../domain-errors.js';
 
 /**
  * Who sees which property, and how much of it: decided here only. Staff see every property of their
