@@ -29,7 +29,8 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * The HTTP API: its stage, authorizer, mail and Plaid configuration, and the operator jobs (jobs.ts). Its
- * routes, one Lambda per entry of the route table (ARCHITECTURE §2), are deployed per area by route-stack.ts.
+ * routes, one Lambda per entry of the route table, are deployed per area by route-stack.ts (docs/deploy.md "The
+ * API in several stacks").
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;

@@ -31,9 +31,9 @@ export interface RentStacks {
 }
 
 /**
- * The whole system (ARCHITECTURE §7), shared by infra/bin/app.ts and the infra tests so both
- * synthesize exactly the same thing. Stacks are environment-agnostic: nothing is looked up, so synth
- * needs no AWS credentials or network, and `cdk deploy` targets the CLI's account and region.
+ * The whole system (docs/deploy.md "Deploying Rent.Today to AWS"), shared by infra/bin/app.ts and the infra tests so
+ * both synthesize exactly the same thing. Stacks are environment-agnostic: nothing is looked up, so synth needs no AWS
+ * credentials or network, and `cdk deploy` targets the CLI's account and region.
  *
  * Dependencies run one way: Data and Auth <- Api <- Api<Area> route stacks <- ApiStage; Api <- Web. The Cognito callback URL therefore comes
  * from context (siteUrl) rather than from the distribution, which would close a cycle

@@ -19,7 +19,7 @@ export interface AuthStackProps extends StackProps {
 }
 
 /**
- * Cognito with Google as the only way in (ARCHITECTURE §5). The SPA uses the Hosted UI's code flow
+ * Cognito with Google as the only way in. The SPA uses the Hosted UI's code flow
  * with PKCE (Amplify always sends a code_challenge; a public client has no secret to protect).
  */
 export class AuthStack extends Stack {

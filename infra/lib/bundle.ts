@@ -1,8 +1,8 @@
 /**
- * Builds every Lambda (each HTTP handler and each operator job) with ONE esbuild call
- * (ARCHITECTURE §7). NodejsFunction would start one esbuild per function (about 0.4 s each) and hides
- * the output; one call with many entry points shares the parse of the AWS SDK and middy between
- * handlers and takes about a second for all of them.
+ * Builds every Lambda (each HTTP handler and each operator job) with ONE esbuild call (docs/deploy.md "The API in
+ * several stacks"). NodejsFunction would start one esbuild per function (about 0.4 s each) and hides the output; one
+ * call with many entry points shares the parse of the AWS SDK and middy between handlers and takes about a second for
+ * all of them.
  *
  * Output: dist/functions/<route id>/index.mjs and dist/functions/jobs/<job id>/index.mjs (+ .map).
  * One folder per function is what keeps the CDK asset hashes distinct: Code.fromAsset hashes the

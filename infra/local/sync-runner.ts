@@ -8,7 +8,7 @@ import { functionsJobsDir } from './paths.js';
 /**
  * The offline Sync stack (docs/banking.md "Offline"). In AWS: EventBridge every 6 hours -> fan-out
  * Lambda -> SQS (with a DLQ) -> consumer Lambda. Here: a loopback server that speaks SQS's SendMessage (JSON
- * protocol, so functions/src/services/bankSyncQueue.ts sends with the real @aws-sdk/client-sqs, only the
+ * protocol, so functions/src/services/banking/syncQueue.ts sends with the real @aws-sdk/client-sqs, only the
  * endpoint differs), an in-process queue that delivers SQS-shaped batches to the very consumer module Lambda runs
  * (with receive counts, retries of the batch item failures and a dead-letter list after maxReceiveCount), and a
  * timer that runs the very fan-out module on an interval.

@@ -106,7 +106,7 @@ async function benchApi(stack: LocalStack) {
     const orgId = await organizationOf(stack, owner);
     const seeded = await seedBenchTransactions(stack.dynamoEndpoint, LOCAL.tableName, orgId, 50_000);
     console.log(`seeded 50,000 transactions in ${ms(seeded.ms)}`);
-    // The queries listTransactions performs (functions/src/data/repositories/transactions.ts): Limit = page + 1.
+    // The queries listTransactions performs (functions/src/data/ledger/list.ts): Limit = page + 1.
     const ledgerQuery = (index: 'GSI1' | 'GSI2', pk: string, prefix: string) => ({
       IndexName: index,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',

@@ -271,7 +271,7 @@ describe('file import', () => {
       await db().send(
         new PutCommand({
           TableName: TABLE_NAME,
-          // A BankAccount as the bank-link code writes it (functions/src/data/bankItems.ts).
+          // A BankAccount as the bank-link code writes it (functions/src/data/banking/items.ts).
           Item: {
             PK: `ORG#${orgId}`,
             SK: `BANKACCT#${accountId}`,

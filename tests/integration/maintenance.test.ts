@@ -573,7 +573,7 @@ describe('what else holds', () => {
   it('removing a tenant keeps their past requests, still attributed to them', async () => {
     const t = await world();
     const mine = await report(t.tenant.api);
-    // Not while their lease runs (services/members.ts): the landlord ends it first.
+    // Not while their lease runs (services/people/members.ts): the landlord ends it first.
     expect((await t.admin.api.delete(`/api/members/${t.tenant.userId}`)).status).toBe(409);
     const [lease] = (await t.admin.api.get(`/api/properties/${t.home}/leases`)).body.leases;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

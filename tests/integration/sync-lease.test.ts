@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { TABLE_NAME } from '../support/db.js';
 
 /**
- * The per-link sync lease (functions/src/data/repositories/syncLeases.ts) against DynamoDB Local: one holder at a
+ * The per-link sync lease (functions/src/data/banking/syncLeases.ts) against DynamoDB Local: one holder at a
  * time, requests during a sync either covered by it or flagged for one more round, expired leases taken over.
  */
 process.env.TABLE_NAME = TABLE_NAME;

@@ -4,7 +4,7 @@ import type { BankPointer } from '../../functions/src/data/banking/bankTransacti
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import type { SyncPages, SyncPlan } from '../../functions/src/services/banking/syncPlan.js';
 
-// The planner is pure, but it reuses services/transactions.ts (categorizeOnArrival), whose module loads the client.
+// The planner is pure, but reuses services/ledger/categorize.ts (categorizeOnArrival), whose imports load the client.
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
 const { planSync } = await import('../../functions/src/services/banking/syncPlan.js');

@@ -459,7 +459,7 @@ describe('busy and unexpected failures (503 / 500)', () => {
     });
   });
 
-  // BUG (functions/src/lib/http.ts mapError): a transaction cancelled by a concurrent transaction or
+  // BUG (functions/src/runtime/http.ts mapError): a transaction cancelled by a concurrent transaction or
   // by throttling is a TransactionCanceledException whose reasons say TransactionConflict /
   // ThrottlingError. Its name matches neither check, so it becomes a 500 instead of a retryable 503.
   // Two first requests of a new user racing each other can produce exactly this.

@@ -1,7 +1,8 @@
 /**
- * Key builders for the single table. Only these functions know key formats; unit tests pin each
- * access pattern's shape (tests/unit/keys.test.ts, tests/unit/keys-ledger.test.ts). The same table,
- * with the reasons, is in docs/data-model.md.
+ * Key builders for the single table. Only these functions know key formats; unit tests pin each access pattern's shape
+ * (tests/unit/keys.test.ts, tests/unit/keys-ledger.test.ts). The same table is in the repository's README ("Data
+ * model"); each area page's "Keys" section repeats its own items' keys with the reasons (the pages: docs/README.md
+ * "Rent.Today docs").
  *
  * | Item               | PK     | SK                        | GSI1 (PK / SK)                              | GSI2 (PK / SK)                              |
  * |--------------------|--------|---------------------------|---------------------------------------------|---------------------------------------------|
@@ -73,13 +74,13 @@
  * - The match index (preview and apply-all): ONE Query ORG#o, begins_with MATCH, returns every match cell
  *   (a compressed snapshot of its transactions' names, amounts, categories) and the MATCHINDEX state;
  *   the rows changed since each snapshot are `m#<transactionId>` attributes of the rollup cell of the same
- *   month and property, written by every transaction write with its rollup deltas (docs/data-model.md).
+ *   month and property, written by every transaction write with its rollup deltas (docs/ledger.md "Match index").
  *
  * - A transaction's Activity (its review requests and messages, in time order): ONE Query of its own
  *   partition ORG#o#TXACT#t (begins_with REV# or MSG#, or the whole partition). A review by its id (PATCH
  *   /api/reviews/{id}): a consistent GetItem of its pointer ORG#o / REVIEW#r (transactionId, createdAt),
  *   then of the request. "Waiting on me": Query GSI1 ORG#o#WAITING#u (sparse: only open requests carry it).
- * - Bank links (docs/decisions.md "Bank links"): an organization's connections are a Query ORG#o begins_with
+ * - Bank links (docs/banking.md "Keys"): an organization's connections are a Query ORG#o begins_with
  *   BANKITEM#, its accounts begins_with BANKACCT# (a handful each; an institution's accounts are filtered from them).
  *   A webhook names only Plaid's item_id: the pointer PLAIDITEM#<item_id> gives the organization and link in one
  *   GetItem. The claim BANKINST#<plaid institution_id> makes "one link per bank per organization" a condition of
@@ -142,7 +143,7 @@ export const keys = {
   heldBankChange: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `BANKHELD#${transactionId}` }),
   heldBankChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKHELD#' }),
 
-  // Bank links (issue 12): Institution, its Plaid item pointer and claim, and its accounts.
+  // Bank links (docs/banking.md "Keys"): Institution, its Plaid item pointer and claim, and its accounts.
   bankItem: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKITEM#${institutionId}` }),
   bankItemsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKITEM#' }),
   /** Sparse GSI1 entry every Institution carries: the schedule lists all links of all organizations. */
@@ -188,7 +189,7 @@ export const keys = {
     GSI2PK: transactionPropertyPartition(orgId, propertyId),
     GSI2SKPrefix: 'TXN#',
   }),
-  // Bank sync (issue 12, docs/decisions.md "Bank sync"): a bank transaction by its Plaid id, and the pending ones.
+  // Bank sync (docs/banking.md "Bank sync"): a bank transaction by its Plaid id, and the pending ones.
   /** Plaid transaction_id -> our transaction id; written with the transaction, kept as a tombstone when removed. */
   bankTransactionPointer: (orgId: string, plaidTransactionId: string) => ({
     PK: orgPk(orgId),
@@ -223,7 +224,7 @@ export const keys = {
   }),
   capitalLedgerPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CAPEX#' }),
 
-  /** Tax packages (issue 13): the id begins with the tax year, so one is found by id alone and a year's listed newest first. */
+  /** Tax packages: the id begins with the tax year, so one is found by id alone and a year's listed newest first. */
   taxPackage: (orgId: string, packageId: string) => ({
     PK: orgPk(orgId),
     SK: `TAXPKG#${packageId.slice(0, 4)}#${packageId}`,
@@ -279,7 +280,7 @@ export const keys = {
     SKPrefix: `RULEBATCHREC#${batchId}#${kind}#`,
   }),
 
-  /** One file import (docs/decisions.md "File import"); GSI1 lists an organization's imports newest first. */
+  /** One file import (docs/banking.md "One import is one batch"); GSI1 lists an organization's imports newest first. */
   fileImport: (orgId: string, importId: string) => ({ PK: orgPk(orgId), SK: `IMPORT#${importId}` }),
   fileImportByTime: (orgId: string, createdAt: string, importId: string) => ({
     GSI1PK: `${orgPk(orgId)}#IMPORTS`,
@@ -369,7 +370,7 @@ export const keys = {
     GSI2SKPrefix: 'MAINT#',
   }),
 
-  // Account deletion and public forms (docs/decisions.md "Account deletion and public forms").
+  // Account deletion and public routes (docs/people.md "Keys").
   /** An organization's purge: its progress, kept apart from the partition it empties (ttl: 1 year after). */
   orgPurge: (orgId: string) => ({ PK: `PURGE#${orgId}`, SK: 'PURGE' }),
   /** Requests of one kind from one client address in one UTC hour (public forms, client log). */
@@ -387,7 +388,7 @@ export const keys = {
   }),
   /** A confirmation link by the SHA-256 of its token (single use, ttl). */
   subscriberToken: (tokenHash: string) => ({ PK: `SUBTOKEN#${tokenHash}`, SK: 'SUBTOKEN' }),
-  // Sync plumbing (issue 12): one lease item per bank link.
+  // Sync plumbing: one lease item per bank link (docs/banking.md "The queue and the per-link lease").
   bankSyncLease: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKSYNC#${institutionId}` }),
 } as const;
 

@@ -2,7 +2,7 @@ import { ID_PATTERN } from '@rent/shared';
 import { buildTaxPackage } from '../services/taxPackageBuild.js';
 
 /**
- * The tax package job (issue 13): invoked asynchronously by POST /api/tax-packages with
+ * The tax package job (docs/reports-and-tax.md "Tax package"): invoked asynchronously by POST /api/tax-packages with
  * { organizationId, packageId } (in AWS a Lambda Event invoke, offline the local stack's in-process runner,
  * infra/local/jobs.ts). The build's outcome is written to the package item; the job never throws for it.
  */

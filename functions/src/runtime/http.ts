@@ -104,7 +104,7 @@ function parseInput(route: RouteDef, request: Request) {
 }
 
 /**
- * SPEC §7 sends `?organizationId=` with the rule calls (routes flagged `orgScopedQuery`). The
+ * The product's rule calls send `?organizationId=` (routes flagged `orgScopedQuery`; docs/rules.md "Routes"). The
  * organization still comes from the membership; a different id answers 404, exactly like an
  * organization that does not exist.
  */

@@ -36,7 +36,7 @@ export function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
   return { userId: sub, email: email.toLowerCase(), name: str('name'), image: str('picture') };
 }
 
-/** The header naming the organization a request acts in (docs/decisions.md "Several organizations"). */
+/** The header naming the organization a request acts in (docs/people.md "Several organizations"). */
 export const ORGANIZATION_HEADER = 'x-organization-id';
 const ORGANIZATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -3,7 +3,7 @@
  * and subtotal, in the books' order (income, operating expenses, debt service, capital spending, then what
  * counts nowhere: transfers, uncategorized). Ignored transactions never reach it (the ledger query leaves them
  * out). The grand total is the counted categories' signed net, which is the profit and loss's cash flow for the
- * same period and properties, to the cent (tests/integration/transactions-by-category.test.ts).
+ * same period and properties, to the cent (tests/integration/tax-package.test.ts).
  */
 import { type BookLine, bookLineOf, COUNTED_LINES } from './books.js';
 import { CATEGORY_GROUPS, type CategoryGroup, categoryLabel } from './categories.js';

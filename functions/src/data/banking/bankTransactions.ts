@@ -7,7 +7,7 @@ import { prefixQuery, queryAll } from '../query.js';
 import { StaleRead, type TransactOp } from '../transact.js';
 
 /**
- * Bank transactions by their Plaid id (docs/decisions.md "Bank sync"):
+ * Bank transactions by their Plaid id (docs/banking.md "Bank sync"):
  *  - a new bank transaction's id is derived from the organization and its Plaid id (bankTransactionId), and
  *    its Put is conditioned on attribute_not_exists: it arrives exactly once, with no extra item;
  *  - the pointer `ORG#o / EXTID#plaid#<transaction_id>` -> our transaction id where a Plaid id names ANOTHER

@@ -24,7 +24,7 @@ export type { BankAccountInput, BankAccountRecord, InstitutionRecord } from './i
 export { bankAccountToApi, bankConnectionToApi } from './items.js';
 
 /**
- * Bank links (docs/decisions.md "Bank links"): Institutions (one per Plaid Item), their Plaid item pointer, the
+ * Bank links (docs/banking.md "Bank links"): Institutions (one per Plaid Item), their Plaid item pointer, the
  * one-link-per-bank claim, and their BankAccounts. The only code that reads or writes these items.
  */
 const connectionNotFound = () => new NotFound('Bank connection');

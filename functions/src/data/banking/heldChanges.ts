@@ -6,7 +6,7 @@ import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 
 /**
- * Bank changes held back by a closed period (docs/decisions.md "Audit trail and closed periods"): what the bank
+ * Bank changes held back by a closed period (docs/banking.md "Closed periods and the bank"): what the bank
  * would have changed on a closed transaction, kept as `ORG#o / BANKHELD#t` (one per transaction: a later change
  * of the same one replaces it, as the bank's latest word) until the period is reopened, then replayed.
  */

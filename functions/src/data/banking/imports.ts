@@ -12,7 +12,7 @@ import { prefixQuery, queryAll, queryPage } from '../query.js';
 import { updateVersioned } from '../versioned.js';
 
 /**
- * File imports (docs/decisions.md "File import"): the header of each import (`IMPORT#i`, listed newest
+ * File imports (docs/banking.md "One import is one batch"): the header of each import (`IMPORT#i`, listed newest
  * first through GSI1 `ORG#o#IMPORTS`) and, per request, the record of the lines it brought
  * (`IMPORTREC#i#firstLine`: included and left-out line numbers). An imported row's transaction id is
  * made from the import id and its line, so the records name every transaction of the import, and a

@@ -3,9 +3,10 @@ import type { SealedSecret } from '../../lib/secrets.js';
 import { keys } from '../keys.js';
 
 /**
- * Bank link items (keys + attributes), pure: the repository (repositories/banks.ts) writes them.
+ * Bank link items (keys + attributes), pure: the repository (data/banking/banks.ts) writes them.
  *
- * An Institution (SPEC §3: id, itemId, accessToken, createdById, organizationId, cursor) is one Plaid Item of one
+ * An Institution (the bank link of docs/product.md "Records and their fields": id, itemId, accessToken,
+ * createdById, organizationId, cursor) is one Plaid Item of one
  * organization. `accessToken` is only ever the sealed form (lib/secrets.ts); `accessTokenOf` in the repository is
  * the one way to the token itself.
  */
@@ -30,11 +31,11 @@ export interface InstitutionRecord {
   version: number;
 }
 
-/** SPEC §3 BankAccount, balance in integer cents. */
+/** A bank account (docs/banking.md "Keys"), balance in integer cents. */
 export interface BankAccountRecord {
   id: string;
   organizationId: string;
-  /** Who linked the bank (SPEC's userId). */
+  /** Who linked the bank. */
   userId: string;
   provider: 'plaid';
   /** Plaid's account_id. */

@@ -5,12 +5,12 @@ import { keys } from '../keys.js';
 import { releaseLock, renewLock, takeLock, updateHeldLock } from '../locks.js';
 
 /**
- * The per-link sync lease (docs/decisions.md "Sync plumbing"): one item `ORG#o / BANKSYNC#i` that says who is
- * syncing a bank link, since when and until when. It is the lease of lib/lease.ts (data/locks.ts): taking it is
- * one conditional UpdateItem (free, or expired), so webhook bursts and the schedule never sync one link twice at
- * once. A request that finds the lease held and was made after the holder started sets `again`; the holder sees
- * it when it lets go and syncs once more, so no update Plaid announced is lost. The item stays (one per link,
- * small) with a TTL a week after its last use.
+ * The per-link sync lease (docs/banking.md "The queue and the per-link lease"): one item `ORG#o / BANKSYNC#i` that says
+ * who is syncing a bank link, since when and until when. It is the lease of lib/lease.ts (data/locks.ts): taking it is
+ * one conditional UpdateItem (free, or expired), so webhook bursts and the schedule never sync one link twice at once.
+ * A request that finds the lease held and was made after the holder started sets `again`; the holder sees it when it
+ * lets go and syncs once more, so no update Plaid announced is lost. The item stays (one per link, small) with a TTL a
+ * week after its last use.
  */
 
 const KEEP_SECONDS = 7 * 24 * 3600;

@@ -10,8 +10,8 @@ import {
 import { keys } from '../keys.js';
 
 /**
- * A transaction as stored: every SPEC §3 field, money in integer cents. Pure module (no client):
- * the repositories, the offline seed and the benchmark seeder all build items through it.
+ * A transaction as stored: every field of docs/ledger.md "Transactions", money in integer cents. Pure module (no
+ * client): the repositories, the offline seed and the benchmark seeder all build items through it.
  */
 export interface TransactionRecord {
   id: string;
@@ -37,12 +37,12 @@ export interface TransactionRecord {
    * later apply. Any category change clears or replaces it.
    */
   categorizationBatchId?: string | null;
-  /** Bank sync (docs/decisions.md "Bank sync"); absent on transactions typed by hand. */
+  /** Bank sync (docs/banking.md "Bank sync"); absent on transactions typed by hand. */
   /** Not yet posted by the bank: shown as Pending, counted in no total, rollup, match index or report. */
   pending?: boolean;
   /** Plaid's id of the pending transaction this posted one replaced. */
   pendingTransactionId?: string | null;
-  /** Plaid's personal_finance_category as a SPEC §9 category: a suggestion with low confidence, never the category. */
+  /** Plaid's personal_finance_category as our category: a suggestion with low confidence, never the category. */
   suggestedCategory?: Category | null;
   suggestionConfidence?: number | null;
   /** A posted charge that may be this pending one with a tip (or the reverse): offered, never merged silently. */
@@ -53,11 +53,14 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   propertyId: string | null;
-  /** The lease this rent pays (issue 10, shared/src/core/leaseLinks.ts); absent or null = none. */
+  /** The lease this rent pays (docs/ledger.md "Lease links", shared/src/core/leaseLinks.ts); absent or null = none. */
   leaseId?: string | null;
   /** Who chose the lease link: "manual" (a person; automation never changes it) or "auto"; absent = nobody. */
   leaseLinkSource?: LeaseLinkSource | null;
-  /** The maintenance request this repair cost is for (issue 10); absent or null = none. */
+  /**
+   * The maintenance request this repair cost is for (docs/tenants-and-maintenance.md "Repair costs"); absent or
+   * null = none.
+   */
   maintenanceRequestId?: string | null;
   isReviewed: boolean;
   isIgnored: boolean;

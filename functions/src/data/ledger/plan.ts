@@ -199,7 +199,7 @@ function updateOp(current: TransactionRecord, next: TransactionRecord, onConditi
   const fields: Record<string, unknown> = moved ? { ...transactionIndexKeys(next) } : {};
   for (const [field, value] of Object.entries(next) as [keyof TransactionRecord, unknown][]) {
     if (field === 'receiptCount' || field === 'hasReceipt') continue; // owned by the receipt writes
-    if (REVIEW_OWNED.has(field)) continue; // owned by the review and message writes (repositories/reviews.ts)
+    if (REVIEW_OWNED.has(field)) continue; // owned by the review and message writes (data/ledger/reviews.ts)
     if (value !== undefined && value !== current[field]) fields[field] = value;
   }
   if (next.name !== current.name) fields.searchName = searchName(next.name);

@@ -92,7 +92,7 @@ export function filterExpression(filter: TransactionFilter, opts: { excludeIgnor
   };
   flag('isIgnored', opts.excludeIgnored ? false : filter.ignored);
   if (opts.excludeIgnored) {
-    // Totals: a pending bank transaction counts in no total until it posts (docs/decisions.md "Bank sync").
+    // Totals: a pending bank transaction counts in no total until it posts (docs/ledger.md "Totals").
     e.conditions.push(`(attribute_not_exists(${name('pending')}) OR ${name('pending')} = :notPending)`);
     e.values[':notPending'] = false;
   }

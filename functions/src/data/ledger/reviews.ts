@@ -9,12 +9,12 @@ import { StaleRead, type TransactOp, transact } from '../transact.js';
 import { withFreshRead } from './plan.js';
 
 /**
- * Review requests and messages of a transaction (docs/data-model.md "Activity"). Both live in the
+ * Review requests and messages of a transaction (docs/ledger.md "Review requests and messages"). Both live in the
  * transaction's own partition ORG#o#TXACT#t, so its whole Activity is one Query. The transaction item keeps
  * counters of its requests by state and of its messages (`reviewOpen`, `reviewResolved`, `reviewDeclined`,
  * `messageCount`, guarded by `activityVersion`) and the flags computed from them (shared reviewFlags), changed
  * in the SAME TransactWriteItems as each request or message. They do not move the transaction's `version`:
- * a review does not make someone's open edit stale, and edits never write these fields (writeOps.updateOp).
+ * a review does not make someone's open edit stale, and edits never write these fields (plan.ts `updateOp`).
  */
 export interface ReviewRecord {
   id: string;

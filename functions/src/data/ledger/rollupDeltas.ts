@@ -3,27 +3,26 @@ import { keys, PENDING_COUNT_ATTRIBUTE } from '../keys.js';
 import type { AttributeItem } from '../query.js';
 
 /**
- * Monthly rollups (ARCHITECTURE §4), pure arithmetic. One item ("cell") per organization, month
+ * Monthly rollups (docs/ledger.md "Monthly rollups"), pure arithmetic. One item ("cell") per organization, month
  * and property (or no property) holds integer-cent counters per category:
  *
  *   c#<category>#in    sum of amounts >= 0 (cents)       c#<category>#nin   how many
  *   c#<category>#out   sum of amounts < 0 (cents, <= 0)  c#<category>#nout  how many
  *   ignored#in / ignored#out / ignored#nin / ignored#nout   ignored transactions, all categories
  *
- * <category> is a SPEC §9 value or "uncategorized". Ignored transactions count ONLY under ignored#,
- * so every other counter already excludes them; transfers stay apart by category (isTransferCategory).
- * Counters are flat top-level attributes because DynamoDB's ADD creates a missing top-level number
- * but cannot create a missing nested map path. Every write that changes a transaction's amount,
- * date, category, property, ignored flag or existence ADDs (new contribution - old contribution) to
- * the affected cells in the same TransactWriteItems.
+ * <category> is a category value (docs/product.md "Categories") or "uncategorized". Ignored transactions count ONLY
+ * under ignored#, so every other counter already excludes them; transfers stay apart by category (isTransferCategory).
+ * Counters are flat top-level attributes because DynamoDB's ADD creates a missing top-level number but cannot create a
+ * missing nested map path. Every write that changes a transaction's amount, date, category, property, ignored flag or
+ * existence ADDs (new contribution - old contribution) to the affected cells in the same TransactWriteItems.
  *
  *   x#noreceipt   how many of the cell's transactions need a receipt: money out of more than $75, not ignored,
  *                 no receipt (the dashboard's "Needs attention"). Not a category counter (summarizeCell and
  *                 sumCells skip it); the receipt writes keep it with the transaction's hasReceipt.
  *
- *   l#<leaseId>#in      rent received for a lease (issue 10): income in a rent category linked to the
- *                       lease (leaseId), not ignored; the rent roll and rental history read it per lease
- *                       and month. It is not a category counter (summarizeCell and sumCells skip it).
+ *   l#<leaseId>#in      rent received for a lease (docs/ledger.md "Lease links"): income in a rent category
+ *                       linked to the lease (leaseId), not ignored; the rent roll and rental history read it per
+ *                       lease and month. It is not a category counter (summarizeCell and sumCells skip it).
  */
 
 /** What of a transaction the rollups depend on. */
@@ -37,7 +36,7 @@ export interface RollupFacts {
   pending?: boolean;
   /** Whether a receipt is attached: the x#noreceipt counter. */
   hasReceipt?: boolean;
-  /** The lease this rent pays (issue 10): its l#<leaseId>#in counter. */
+  /** The lease this rent pays: its l#<leaseId>#in counter. */
   leaseId?: string | null;
 }
 
@@ -207,7 +206,7 @@ function counterAdds(counters: Record<string, number>, names: Record<string, str
  * one item of the capital ledger (CAPEX#yyyy#PROP#p): one counter per month and category, named `mm#<category>`
  * and holding the net (in + out, cents), ADDed in the same TransactWriteItems as its rollup cell. The
  * depreciation history reads every month since the first purchase and needs only what was spent when: a few
- * small items per property rather than every month's whole cell (docs/decisions.md "The books' reads under load").
+ * small items per property rather than every month's whole cell (docs/ledger.md "Capital ledger").
  */
 const CAPITAL_CATEGORY_OF_COUNTER = new Map(
   CATEGORY_VALUES.filter((category) => bookLineOf(category) === 'capitalSpending').flatMap((category) => [

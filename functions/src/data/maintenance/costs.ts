@@ -5,7 +5,7 @@ import { keys } from '../keys.js';
 import type { TransactOp } from '../transact.js';
 
 /**
- * Repair costs of a maintenance request (issue 10; docs/decisions.md "Maintenance repair costs"): a transaction
+ * Repair costs of a maintenance request (docs/tenants-and-maintenance.md "Repair costs"): a transaction
  * names its request (`maintenanceRequestId`), and the request keeps the ids of the transactions that ever named
  * it (`costTransactionIds`, a string set), so its costs are one BatchGet away. The id is added in the
  * transaction's own TransactWriteItems, whose condition on the request item makes another organization's (or a

@@ -8,8 +8,9 @@ import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 
 /**
- * A request's activity (issue 10): reported, status changes, assignments and comments, each an item
- * `ORG#o / MAINTACT#m#at#e`, written in the same TransactWriteItems as the change it records.
+ * A request's activity (docs/tenants-and-maintenance.md "Activity and counts"): reported, status changes, assignments
+ * and comments, each an item `ORG#o / MAINTACT#m#at#e`, written in the same TransactWriteItems as the change it
+ * records.
  */
 export interface MaintenanceEventRecord {
   id: string;

@@ -4,7 +4,8 @@ import { keys } from '../keys.js';
 /**
  * Maintenance request items (keys + attributes), pure: the repository writes them, and so does the bench seed.
  *
- * A maintenance request as stored (SPEC §3), with who reported it as they were named at the time. */
+ * A maintenance request as stored (docs/product.md "Records and their fields"), with who reported it as they were named
+ * at the time. */
 export interface MaintenanceRecord {
   id: string;
   organizationId: string;

@@ -7,8 +7,8 @@ import { keys } from '../keys.js';
 import { indexPrefixQuery, queryAll } from '../query.js';
 
 /**
- * Account deletion's reads and the profile's anonymisation (docs/decisions.md "Account deletion and public
- * forms"). Leaving each organization goes through the members repository (its counters guard the last ADMIN).
+ * Account deletion's reads and the profile's anonymisation (docs/people.md "Account
+ * deletion"). Leaving each organization goes through the members repository (its counters guard the last ADMIN).
  */
 
 /** Every organization the person belongs to, with their role and the organization's counters (consistent reads). */
@@ -42,9 +42,10 @@ export async function activeProfile(userId: string): Promise<{ email: string; na
 }
 
 /**
- * SPEC User deletedAt, deletedBy, deletionReason. The profile stays (so its security log and the tokens cutoff
- * stay meaningful) but says nothing about the person: email, name, picture, the email index entry and the
- * notification choices go. `tokensValidAfter` refuses every token issued up to the deletion at once.
+ * The profile's deletedAt, deletedBy, deletionReason (docs/people.md "Account deletion"). The profile stays (so its
+ * security log and the tokens cutoff stay meaningful) but says nothing about the person: email, name, picture, the
+ * email index entry and the notification choices go. `tokensValidAfter` refuses every token issued up to the deletion
+ * at once.
  */
 export async function anonymiseProfile(
   userId: string,

@@ -11,7 +11,7 @@ import type { TransactOp } from '../transact.js';
 /**
  * An organization's membership activity (ORG#o / MEMBERLOG#at#e): the org-scoped copy of the membership
  * events the security log records per person. Each is a Put that joins the TransactWriteItems of the change
- * itself (repositories/members.ts, invitations.ts), so the activity never misses or invents a change.
+ * itself (data/people/members.ts, invitations.ts), so the activity never misses or invents a change.
  * Kept a year, like the security log (ttl).
  */
 const RETENTION_SECONDS = 365 * 24 * 3600;

@@ -7,7 +7,7 @@ import { indexPrefixQuery, queryAll } from '../query.js';
 import type { Membership } from './items.js';
 
 /**
- * A person's memberships in several organizations (docs/decisions.md "Several organizations").
+ * A person's memberships in several organizations (docs/people.md "Several organizations").
  * The organization a request acts in is the one its `X-Organization-Id` header names, checked with ONE
  * consistent GetItem of that membership (ORG#o / MEMBER#u): a role change or removal holds from the next
  * request, in every organization. Without the header: the person's remembered choice (`lastOrgId` on the

@@ -12,7 +12,7 @@ export async function getOrganization(orgId: string): Promise<OrganizationRecord
   return toRecord(Item);
 }
 
-/** Renaming needs no version from the client (SPEC §7 body is just {name}); the write is still atomic. */
+/** Renaming needs no version from the client (the product's body is just {name}); the write is still atomic. */
 export async function renameOrganization(orgId: string, name: string): Promise<OrganizationRecord> {
   try {
     const { Attributes } = await db.send(

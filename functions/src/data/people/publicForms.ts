@@ -7,7 +7,7 @@ import { isConditionFailure, isTransactionConditionFailure } from '../conditions
 import { keys } from '../keys.js';
 
 /**
- * The public forms' data (docs/decisions.md "Account deletion and public forms"): per-address counters,
+ * The public forms' data (docs/people.md "Public routes"): per-address counters,
  * contact-form messages, product-news subscribers and their single-use confirmation links.
  */
 
@@ -35,7 +35,7 @@ export async function countPublicRequest(scope: string, clientIp: string, limit:
   }
 }
 
-/** SPEC ContactSubmission, kept for support (a month of them is one Query). */
+/** A contact submission (docs/people.md "Public routes"), kept for support (a month of them is one Query). */
 export async function saveContactSubmission(input: {
   name: string;
   email: string;

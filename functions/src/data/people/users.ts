@@ -76,7 +76,7 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
             updatedAt: now,
             version: 1,
           }),
-          // The counters the last-admin rules are conditioned on (repositories/members.ts).
+          // The counters the last-admin rules are conditioned on (data/people/members.ts).
           memberCount: 1,
           adminCount: 1,
         },

@@ -11,12 +11,12 @@ import { prefixQuery, queryPage } from '../query.js';
 import { transact } from '../transact.js';
 
 /**
- * Tax packages (issue 13; README "Data model"): one item per build at ORG#o / TAXPKG#<year>#<id> (the id begins
- * with the year and the time, so a year's builds sort newest last) with its status, progress and zip key, kept
- * until a day after the zip expires (ttl). Beside it ORG#o / TAXPKGRUN#<year>, the lock of the year's build in
- * flight (the lease of lib/lease.ts), taken in the same transaction as a new build: a second start while one runs
- * finds it and answers that build. A lock older than RUN_LOCK_SECONDS (longer than the job's 15-minute limit) is
- * taken over.
+ * Tax packages (docs/reports-and-tax.md "Tax package"; README "Data model"): one item per build at
+ * ORG#o / TAXPKG#<year>#<id> (the id begins with the year and the time, so a year's builds sort newest last) with its
+ * status, progress and zip key, kept until a day after the zip expires (ttl). Beside it ORG#o / TAXPKGRUN#<year>, the
+ * lock of the year's build in flight (the lease of lib/lease.ts), taken in the same transaction as a new build: a
+ * second start while one runs finds it and answers that build. A lock older than RUN_LOCK_SECONDS (longer than the
+ * job's 15-minute limit) is taken over.
  */
 export interface TaxPackageRecord extends TaxPackage {
   organizationId: string;

@@ -26,7 +26,10 @@ const stale = () =>
   );
 const tooManyRules = () => new Conflict('TOO_MANY_RULES', MESSAGES.tooManyRules(MAX_RULES_PER_ORGANIZATION));
 
-/** A rule as stored: SPEC §3 fields, amounts in integer cents, "" category when the update is off. */
+/**
+ * A rule as stored: the fields of docs/product.md "Records and their fields", amounts in integer cents, "" category
+ * when the update is off.
+ */
 export interface RuleRecord {
   id: string;
   userId: string | null;
@@ -249,7 +252,8 @@ export async function createRule(caller: { orgId: string; userId: string }, inpu
 /**
  * Replaces a rule's fields. With `version` (the one the client read) a concurrent change answers 409;
  * without it the write still cannot interleave with another one (it is conditioned on the version read
- * here), but the last request wins, as SPEC §7's body (no version) implies.
+ * here), but the last request wins: the rules page's active toggle sends the body with no version
+ * (docs/rules.md "Routes").
  */
 export async function updateRule(
   orgId: string,

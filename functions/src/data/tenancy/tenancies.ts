@@ -52,7 +52,7 @@ export async function unendedLeasesOfMember(orgId: string, userId: string, today
   return items.map(toLeaseRecord).filter((lease) => leaseNotEnded(lease, today));
 }
 
-// ---- leases (issue 10): the Tenancy item with its rent terms ------------------------------------------
+// ---- leases: the Tenancy item with its rent terms -----------------------------------------------------
 
 export interface LeaseRecord extends TenancyRecord {
   unitLabel: string | null;

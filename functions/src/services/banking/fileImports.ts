@@ -85,7 +85,7 @@ export async function previewImport(orgId: string, input: ImportPreviewInput): P
 export async function createImport(caller: Caller, input: CreateImportInput) {
   const orgId = caller.orgId;
   const account = input.bankAccountId ? await getBankAccount(orgId, input.bankAccountId) : null;
-  // The import's default property; without one, the account's own default property (SPEC BankAccount.propertyId).
+  // The import's default property; without one, the account's own default property (its `propertyId`).
   const propertyId = input.propertyId ?? account?.propertyId ?? null;
   if (propertyId) {
     await getProperty(orgId, propertyId).catch((error) => {

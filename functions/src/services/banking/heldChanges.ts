@@ -72,7 +72,7 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
 /**
  * Bank sync and a closed period (docs/banking.md "Closed periods and the bank"): the bank never changes
  * closed books. A modification or removal of a transaction dated (before or after) on or before the close is
- * held back (returned, to be kept and replayed after a reopen: bankHeldChanges.ts); a new transaction dated in
+ * held back (returned, to be kept and replayed after a reopen: `replayHeldBankChanges`); a new transaction dated in
  * the closed period still arrives, but ignored, so no closed total moves and a person sees it in the ledger (an
  * ADMIN may override to take it in).
  */

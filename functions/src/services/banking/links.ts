@@ -28,7 +28,7 @@ import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js'
 import { requestSync } from './syncQueue.js';
 
 /**
- * Bank link workflows (docs/decisions.md "Bank links"): Plaid Link tokens (new and update mode), the public
+ * Bank link workflows (docs/banking.md "Bank links"): Plaid Link tokens (new and update mode), the public
  * token exchange, reconnect, disconnect, and the accounts' default property. Access tokens exist in the clear only
  * inside these functions, between KMS and the Plaid client; they are never logged, returned or put in an error.
  */
@@ -83,7 +83,10 @@ export function accountInputOf(account: AccountBase): BankAccountInput {
   };
 }
 
-/** SPEC §7 "GET on a status path": isConnected, and which connections someone must act on. */
+/**
+ * The bank status call the product names (docs/product.md "API calls the product names"): isConnected, and
+ * which connections someone must act on.
+ */
 export async function bankStatus(orgId: string): Promise<BankStatus> {
   const institutions = await listInstitutions(orgId);
   return {
@@ -231,7 +234,7 @@ async function removeItemQuietly(accessToken: string): Promise<void> {
 
 /**
  * THE call site after a link is stored or repaired: the first (or a catch-up) sync is enqueued here
- * (services/bankSyncQueue.ts). Never throws: the link is already saved, and a message that could not be sent is
+ * (services/banking/syncQueue.ts). Never throws: the link is already saved, and a message that could not be sent is
  * caught up by the 6-hourly schedule or "Sync now".
  */
 export async function afterLink(orgId: string, institutionId: string, reason: 'linked' | 'reconnected') {

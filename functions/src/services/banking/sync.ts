@@ -15,9 +15,9 @@ import { applySyncPages } from './syncApply.js';
 import type { SyncPages } from './syncPlan.js';
 
 /**
- * Bank sync (docs/decisions.md "Bank sync"): Plaid's /transactions/sync loop for one Institution,
+ * Bank sync (docs/banking.md "Bank sync"): Plaid's /transactions/sync loop for one Institution,
  * applied idempotently, then the cursor saved. A crash anywhere before the save re-syncs the same pages
- * on the next run; applying them again changes nothing (bankSyncPlan.ts), so nothing is duplicated or lost.
+ * on the next run; applying them again changes nothing (syncPlan.ts), so nothing is duplicated or lost.
  */
 
 /** Plaid's maximum page size. */

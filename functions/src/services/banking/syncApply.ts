@@ -16,7 +16,7 @@ import { planSync, type SyncPages } from './syncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './syncWrites.js';
 
 /**
- * Applying one sync's pages (bankSync.ts fetches them): read what they name, plan (bankSyncPlan.ts), write
+ * Applying one sync's pages (sync.ts fetches them): read what they name, plan (syncPlan.ts), write
  * each transaction with its pointers and pending item in the same TransactWriteItems as its rollups and
  * match row. Applying the same pages again writes nothing.
  */
@@ -67,7 +67,7 @@ export async function applySyncPages(
   });
   const actor = bankActor(institution.id);
   const held = fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId, actor), institution.id);
-  plan.changes = await linkChanges(orgId, plan.changes); // lease links (issue 10)
+  plan.changes = await linkChanges(orgId, plan.changes); // lease links (docs/ledger.md "Lease links")
   await writeLedger(orgId, plan.changes, {
     actor,
     extraOps: ([, next]) => planExtrasOps(orgId, next!.id, plan.extras.get(next!.id)),

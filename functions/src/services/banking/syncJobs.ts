@@ -9,7 +9,7 @@ import { parseSyncMessage, requestSync, type SyncMessage } from './syncQueue.js'
 import { tellStaff } from './webhooks.js';
 
 /**
- * What the bank-sync consumer and the schedule do (docs/decisions.md "Sync plumbing"); their Lambda handlers
+ * What the bank-sync consumer and the schedule do (docs/banking.md "Sync plumbing"); their Lambda handlers
  * (jobs/syncBank.ts, jobs/scheduleBankSyncs.ts) only adapt the events.
  */
 

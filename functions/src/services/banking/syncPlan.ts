@@ -13,7 +13,7 @@ import type { TransactionChange } from '../../data/ledger/plan.js';
 import { categorizeOnArrival } from '../ledger/categorize.js';
 
 /**
- * What one /transactions/sync run changes, decided without I/O (bankSync.ts reads what it needs,
+ * What one /transactions/sync run changes, decided without I/O (syncApply.ts reads what it needs,
  * calls planSync, writes the plan). Every decision is a function of the sync's pages and the stored
  * state, so planning the same pages against the state they produced plans nothing: replays are no-ops.
  */
@@ -253,7 +253,7 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
     }
   };
 
-  /** Kept apart, each naming the other as a possible match (accept or dismiss: bankMatches.ts). */
+  /** Kept apart, each naming the other as a possible match (accept or dismiss: matches.ts). */
   const suggest = (other: Work, t: BankTransaction) => {
     const w = insert(t);
     w.next = { ...w.next, suggestedMatchId: other.next.id };

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { config } from '../../lib/config.js';
 
 /**
- * The bank-sync queue (docs/decisions.md "Sync plumbing"). Every way a sync is asked for (Plaid's webhook, the
- * six-hourly schedule, "Sync now", a fresh link) enqueues one small message; the one consumer
- * (jobs/syncBank.ts) syncs under the link's lease. A standard queue, no FIFO group: bursts collapse at the lease
- * (a request made before the running sync began is covered by it; one made after sets its follow-up flag), so
- * one link's messages never wait behind another link's, and there is no five-minute dedup window to lose an
- * update in.
+ * The bank-sync queue (docs/banking.md "The queue and the per-link lease"). Every way a sync is asked for (Plaid's
+ * webhook, the six-hourly schedule, "Sync now", a fresh link) enqueues one small message; the one consumer
+ * (jobs/syncBank.ts) syncs under the link's lease. A standard queue, no FIFO group: bursts collapse at the lease (a
+ * request made before the running sync began is covered by it; one made after sets its follow-up flag), so one link's
+ * messages never wait behind another link's, and there is no five-minute dedup window to lose an update in.
  */
 
 export type SyncReason = 'webhook' | 'schedule' | 'manual' | 'link';

@@ -10,10 +10,10 @@ import { notify } from '../people/notifications.js';
 import { requestSync } from './syncQueue.js';
 
 /**
- * Plaid's webhooks and "Sync now" (docs/decisions.md "Sync plumbing"). A webhook is verified first (lib/plaidWebhook.ts:
- * anything that fails is a 401, logged with the reason only, and nothing else happens); then transaction updates
- * enqueue a sync and item events change the link's status. An item we do not know (removed since) is acknowledged
- * and ignored: Plaid retries anything but a 2xx.
+ * Plaid's webhooks (docs/banking.md "Webhook verification") and "Sync now" (docs/banking.md "Sync plumbing"). A webhook
+ * is verified first (lib/plaidWebhook.ts: anything that fails is a 401, logged with the reason only, and nothing else
+ * happens); then transaction updates enqueue a sync and item events change the link's status. An item we do not know
+ * (removed since) is acknowledged and ignored: Plaid retries anything but a 2xx.
  */
 
 /** /webhook_verification_key/get through the real client; Plaid answers 400 INVALID_INPUT for a kid it never issued. */

@@ -8,9 +8,9 @@ import type { Caller } from '../../runtime/identity.js';
 import { messageToApi, people, person, reviewToApi } from './reviews.js';
 
 /**
- * The Messages tab's Activity (issue 11): a transaction's review requests, messages and audit entries,
- * read with ONE Query of its Activity partition (beside a GetItem that says the transaction is the
- * caller's organization's, else 404), each list oldest first.
+ * The Messages tab's Activity (docs/ledger.md "Review requests and messages"): a transaction's review requests,
+ * messages and audit entries, read with ONE Query of its Activity partition (beside a GetItem that says the transaction
+ * is the caller's organization's, else 404), each list oldest first.
  */
 export async function transactionActivity(caller: Caller, transactionId: string): Promise<TransactionActivity> {
   const [record, items] = await Promise.all([

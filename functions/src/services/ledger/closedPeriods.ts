@@ -6,7 +6,7 @@ import type { Caller } from '../../runtime/identity.js';
 import { replayHeldBankChanges } from '../banking/heldChanges.js';
 
 /**
- * Closing the books (docs/decisions.md "Audit trail and closed periods"): ADMIN and LANDLORD close through a
+ * Closing the books (docs/ledger.md "Closed periods"): ADMIN and LANDLORD close through a
  * date or move the close later; moving it earlier or clearing it reopens transactions, which only an ADMIN may.
  */
 export async function closedPeriod(caller: Caller): Promise<ClosedPeriod> {
@@ -29,7 +29,7 @@ export async function closeBooks(caller: Caller, closedThrough: string | null): 
     byName: caller.name ?? caller.email,
   });
   if (reopened) {
-    // Best effort here: what fails now is replayed by the next sync of the link (bankHeldChanges.ts).
+    // Best effort here: what fails now is replayed by the next sync of the link (services/banking/heldChanges.ts).
     await replayHeldBankChanges(caller.orgId).catch((error) =>
       logger.warn('held bank changes not replayed at reopen', { error: String(error) }),
     );

@@ -16,7 +16,7 @@ import { notify } from '../people/notifications.js';
 import { reviewAskedNotice, reviewClosedNotice } from './reviewEmail.js';
 
 /**
- * Review requests and messages (docs/decisions.md "Working together on the books"):
+ * Review requests and messages (docs/ledger.md "Review requests and messages"):
  * - any staff member asks another staff member (not themselves) to review a transaction; the request starts
  *   PENDING with the asker's first message;
  * - only the assigned reviewer changes it: PENDING -> ACCEPTED | REJECTED | RESOLVED, ACCEPTED -> RESOLVED |

@@ -4,8 +4,9 @@ import { costTransactionIdsOf } from '../../data/maintenance/costs.js';
 import type { Caller } from '../../runtime/identity.js';
 
 /**
- * A maintenance request's repair costs (issue 10): the transactions that still name it, oldest first, and their
- * total in integer cents (money out less refunds; ignored ones listed, not counted). Staff only (the route).
+ * A maintenance request's repair costs (docs/tenants-and-maintenance.md "Repair costs"): the transactions that still
+ * name it, oldest first, and their total in integer cents (money out less refunds; ignored ones listed, not counted).
+ * Staff only (the route).
  */
 export async function maintenanceCosts(caller: Caller, requestId: string): Promise<MaintenanceCosts> {
   const ids = await costTransactionIdsOf(caller.orgId, requestId);

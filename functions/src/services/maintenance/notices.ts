@@ -6,8 +6,8 @@ import type { Caller } from '../../runtime/identity.js';
 import { notify } from '../people/notifications.js';
 
 /**
- * The maintenance emails besides the status change (maintenance.ts `notifyStatus`), all under the recipient's
- * "Maintenance updates" preference (docs/decisions.md "Maintenance: the flyout from any page, repair costs"):
+ * The maintenance emails besides the status change (requests.ts `notifyStatus`), all under the recipient's
+ * "Maintenance updates" preference (docs/people.md "Notification emails"):
  * a new request to the organization's staff; a staff comment to the reporter; the reporter's comment to the
  * assignee. Sent after the write; never to the person who acted; a failed send never fails the request.
  */

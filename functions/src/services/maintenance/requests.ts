@@ -39,15 +39,15 @@ import { notify } from '../people/notifications.js';
 import { noticeComment, noticeNewRequest } from './notices.js';
 
 /**
- * Who may do what with maintenance requests (the SPEC leaves the server's rules to us; docs/decisions.md
- * "Tenants: maintenance requests"):
+ * Who may do what with maintenance requests, as the server enforces it (docs/tenants-and-maintenance.md
+ * "Maintenance requests"):
  * - A tenant reports requests only for a property of their active lease, and sees only the requests they
  *   reported (someone else's id is a 404, as if it did not exist). While a request is NEW or PENDING they
  *   may edit its title, description, issue type and contact times; they never change its property, status,
  *   assignee or notes, except to reopen a RESOLVED request (status back to NEW) within 30 days of it being
  *   resolved. Staff's internal notes never reach a tenant.
  * - Staff (ADMIN, LANDLORD, PROPERTY_MANAGER) see the organization's requests, set any status in any order
- *   (SPEC §4: the form enforces none), assign a staff member, keep notes, move a request to another of the
+ *   (the form enforces no order), assign a staff member, keep notes, move a request to another of the
  *   organization's properties, and delete.
  */
 export interface Caller {

@@ -10,7 +10,7 @@ import { logger } from '../../lib/logger.js';
 import type { Person } from '../../runtime/identity.js';
 
 /**
- * "Delete my account" (docs/decisions.md "Account deletion and public forms"). Refused while the person is the
+ * "Delete my account" (docs/people.md "Account deletion"). Refused while the person is the
  * last ADMIN of an organization that has other members. Otherwise, in this order: every token issued so far is
  * refused (tokensValidAfter on the profile, read by identity), each membership is left through the members
  * repository (whose counters guard the last ADMIN again, atomically), organizations left empty get a purge

@@ -3,9 +3,9 @@ import { countPublicRequest } from '../../data/people/publicForms.js';
 import { logger } from '../../lib/logger.js';
 
 /**
- * SPEC §7's client log: one structured log line per report, public (a failed session fetch has no token),
- * size-limited by the route (4 KB) and counted per client address. Only what was sent (level, code, a message
- * cut to 1000 characters, the page's path without its query) plus the user agent; no address, no token.
+ * The client log (docs/people.md "Client log"): one structured log line per report, public (a failed session fetch has
+ * no token), size-limited by the route (4 KB) and counted per client address. Only what was sent (level, code, a
+ * message cut to 1000 characters, the page's path without its query) plus the user agent; no address, no token.
  */
 export async function record(
   input: { level: 'error' | 'warn' | 'info'; code: string; message: string; path?: string },

@@ -30,7 +30,7 @@ import { invitationMail } from './invitationEmail.js';
 import { actorOf } from './members.js';
 
 /**
- * Invitations (docs/decisions.md "People and accounts: invitations"). The members policy applies: ADMIN and
+ * Invitations (docs/people.md "Invitations"). The members policy applies: ADMIN and
  * LANDLORD invite (the route table), only an ADMIN invites an ADMIN or resends/revokes an ADMIN's invitation.
  * A link carries 32 random bytes (base64url); only their SHA-256 is stored. A link is single use, works for
  * 7 days, and stops working when the invitation is resent or revoked. Looking one up changes nothing;
@@ -146,7 +146,7 @@ export async function lookup(token: string, clientIp: string): Promise<PublicInv
  * Acceptance: the signed-in email must be the invitation's; the membership is written through the members
  * repository in the same transaction that marks the invitation ACCEPTED (and records the organization's
  * membership event), so of concurrent accepts exactly one wins. A person who belongs to other organizations
- * joins this one too (docs/decisions.md "Several organizations"), and it becomes their remembered choice.
+ * joins this one too (docs/people.md "Several organizations"), and it becomes their remembered choice.
  */
 export async function accept(
   person: Person,

@@ -8,7 +8,7 @@ import { Conflict, NotAllowed } from '../../domain-errors.js';
 import type { Caller } from '../../runtime/identity.js';
 
 /**
- * Who may change whom (docs/decisions.md, "People and accounts"). The route table already limits changes
+ * Who may change whom (docs/people.md "Who may change whom"). The route table already limits changes
  * to ADMIN and LANDLORD; these are the rules beyond it, checked here and made atomic by the repository:
  * - only an ADMIN grants ADMIN, takes it away, or removes an ADMIN;
  * - nobody changes their own role, or removes themselves (that is leaving);
@@ -111,10 +111,11 @@ export async function leave(caller: Caller): Promise<{ ok: true }> {
 }
 
 /**
- * A membership ends, or stops being a TENANT's, only when no lease of that person in the organization is
- * running or upcoming: the rent roll and the tenant's rental history need the tenant to be one (issue 10).
- * Past leases stay with the books. The member was read before this check, and creating or extending a lease bumps the
- * membership's version, so a lease written in between makes the removal's version condition fail (409).
+ * A membership ends, or stops being a TENANT's, only when no lease of that person in the organization is running or
+ * upcoming: the rent roll and the tenant's rental history need the tenant to be one (docs/tenants-and-maintenance.md
+ * "Ending a membership with leases"). Past leases stay with the books. The member was read before this check, and
+ * creating or extending a lease bumps the membership's version, so a lease written in between makes the removal's
+ * version condition fail (409).
  */
 async function refuseWhileLeased(orgId: string, member: members.MemberRecord, message: (address: string) => string) {
   const unended = await unendedLeasesOfMember(orgId, member.userId, new Date().toISOString().slice(0, 10));

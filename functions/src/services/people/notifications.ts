@@ -14,9 +14,9 @@ import { escapeHtml, TAGLINE } from './invitationEmail.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 /**
- * Notification emails and each person's choice of them (docs/decisions.md "Notification emails and
- * preferences"). A notification goes out after the change it reports was written; it never goes to the person
- * who made the change, nor to one who turned its kind off; a failed send is logged and does not fail the change.
+ * Notification emails and each person's choice of them (docs/people.md "Notification emails"). A notification goes out
+ * after the change it reports was written; it never goes to the person who made the change, nor to one who turned its
+ * kind off; a failed send is logged and does not fail the change.
  */
 
 export async function getPreferences(caller: Caller): Promise<NotificationPreferences> {

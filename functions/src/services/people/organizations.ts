@@ -5,7 +5,7 @@ import { NotAllowed } from '../../domain-errors.js';
 import { type Caller, NOT_A_MEMBER_MESSAGE, type Person } from '../../runtime/identity.js';
 import { currentAssignmentId } from '../tenancy/leases.js';
 
-/** Several organizations (docs/decisions.md "Several organizations"): the caller's list and their choice. */
+/** Several organizations (docs/people.md "Several organizations"): the caller's list and their choice. */
 
 /** Every organization the caller belongs to, by name; `current` is the one this request acted in. */
 export async function mine(caller: Caller): Promise<{ organizations: MyOrganization[] }> {

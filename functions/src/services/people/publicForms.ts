@@ -16,7 +16,7 @@ import { logger } from '../../lib/logger.js';
 import { escapeHtml, TAGLINE } from './invitationEmail.js';
 
 /**
- * The public forms (docs/decisions.md "Account deletion and public forms"): the contact form on /help and the
+ * The public forms (docs/people.md "Public routes"): the contact form on /help and the
  * product-news signup on the landing page. No caller: each request is counted per client address first (429
  * beyond the hourly limit). A subscriber is one item per email (signing up again is idempotent and says the
  * same thing whatever the state, so the form reveals nobody) and counts only once confirmed by the link.

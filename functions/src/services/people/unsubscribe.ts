@@ -13,7 +13,7 @@ import { NotFound } from '../../domain-errors.js';
 import { cursorSecret } from '../../lib/config.js';
 
 /**
- * Unsubscribe links in notification emails (docs/decisions.md "Account deletion and public forms"):
+ * Unsubscribe links in notification emails (docs/people.md "Unsubscribe links"):
  * `<base64url(userId)>.<KIND>.<HMAC-SHA256>` signed with a key derived from CURSOR_SECRET (Secrets Manager in
  * AWS, a fixed development key offline) for this purpose only. No sign-in: the link is the proof. The page's
  * GET changes nothing; its POST (also the RFC 8058 one-click POST of List-Unsubscribe-Post) turns that kind off.

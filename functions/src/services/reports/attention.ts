@@ -3,10 +3,11 @@ import { listInstitutions } from '../../data/banking/banks.js';
 import { NO_RECEIPT_COUNTER, type RollupCell } from '../../data/ledger/rollupDeltas.js';
 
 /**
- * The dashboard's newer "Needs attention" counts (issue 13), each equal to the list its link opens: bank
- * connections someone must reconnect (the ones Org Settings → Bank connections and the bank banner flag), and the
- * period's expenses over $75 without a receipt, from the x#noreceipt counters of the period's rollup cells (kept by
- * every ledger and receipt write with the same test as the ledger filter the link carries, core/attention.ts).
+ * The dashboard's newer "Needs attention" counts (docs/reports-and-tax.md "Needs attention"), each equal to the list
+ * its link opens: bank connections someone must reconnect (the ones Org Settings → Bank connections and the bank banner
+ * flag), and the period's expenses over $75 without a receipt, from the x#noreceipt counters of the period's rollup
+ * cells (kept by every ledger and receipt write with the same test as the ledger filter the link carries,
+ * core/attention.ts).
  */
 export async function attentionCounts(
   orgId: string,

@@ -20,10 +20,10 @@ import { periodBooks, wireFigures } from './statements.js';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The dashboard's key figures (issue 13) in one call: the period's figures and uncategorized count from the
- * monthly rollups, this month's rent collection with the rent roll's arithmetic, occupancy from the same leases, and
- * the counts that need attention. A fixed number of Queries whatever the number of properties; the KPI arithmetic
- * is shared (core/books.ts, core/occupancy.ts).
+ * The dashboard's key figures (docs/reports-and-tax.md "Dashboard") in one call: the period's figures and uncategorized
+ * count from the monthly rollups, this month's rent collection with the rent roll's arithmetic, occupancy from the same
+ * leases, and the counts that need attention. A fixed number of Queries whatever the number of properties; the KPI
+ * arithmetic is shared (core/books.ts, core/occupancy.ts).
  */
 export async function dashboardSummary(caller: { orgId: string; userId: string }, query: ReportPeriodQuery) {
   const now = today();

@@ -12,10 +12,10 @@ import { listProperties } from '../../data/tenancy/properties.js';
 import { NotFound } from '../../domain-errors.js';
 
 /**
- * The depreciation schedule (issue 13): each property's building from its acquisition fields, and its capital
- * spending from the capital ledger (data/ledger/rollupDeltas.ts: one small item per property and year with capital spending,
- * one query for every year up to this one; never the transactions). Capital spending is
- * placed in service in the month it was spent, one asset per month x category (refunds lower it). The
+ * The depreciation schedule (docs/reports-and-tax.md "Depreciation schedule"): each property's building from its
+ * acquisition fields, and its capital spending from the capital ledger (data/ledger/rollupDeltas.ts: one small item per
+ * property and year with capital spending, one query for every year up to this one; never the transactions). Capital
+ * spending is placed in service in the month it was spent, one asset per month x category (refunds lower it). The
  * arithmetic is core/depreciation.ts.
  */
 

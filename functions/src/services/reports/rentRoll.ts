@@ -17,12 +17,12 @@ import { type LeaseRecord, leasesByPropertyOf } from '../../data/tenancy/tenanci
 import { NotFound } from '../../domain-errors.js';
 
 /**
- * The rent roll (issue 10; docs/decisions.md "Tenants: the rent roll", "Lease links (issue 10)"): per lease
- * and month of the period (capped at this month), rent due, received, balance and status. Rent received by
- * a lease is the rent linked to it (a transaction's leaseId), read from the monthly rollups' per-lease
- * counters (l#<leaseId>#in; one query over the period, never the transactions); rent on a property linked to
- * no lease is reported apart. The arithmetic is shared/src/core/leases.ts; the tenant's rental history reads
- * the same counters (`leaseRent`).
+ * The rent roll (docs/tenants-and-maintenance.md "Rent roll"; rent is credited by docs/ledger.md "Lease links"): per
+ * lease and month of the period (capped at this month), rent due, received, balance and status. Rent received by a
+ * lease is the rent linked to it (a transaction's leaseId), read from the monthly rollups' per-lease counters
+ * (l#<leaseId>#in; one query over the period, never the transactions); rent on a property linked to no lease is
+ * reported apart. The arithmetic is shared/src/core/leases.ts; the tenant's rental history reads the same counters
+ * (`leaseRent`).
  */
 const rentCategories: readonly string[] = RENT_CATEGORIES;
 const today = () => new Date().toISOString().slice(0, 10);

@@ -23,11 +23,10 @@ import { NotFound } from '../../domain-errors.js';
 import { capexByProperty, depreciationByProperty } from './depreciation.js';
 
 /**
- * What the books say (issue 13). Every report reads the monthly rollup cells of its months (one query,
- * O(months x properties) small items) and the organization's properties; never the transactions. The
- * arithmetic is shared/src/core/books.ts, the same the web and the tests use. Ignored transactions are kept
- * apart in the rollups and never reach a report; transfers and uncategorised money are reported as cells
- * but count in no figure.
+ * What the books say (docs/reports-and-tax.md "What the books say"). Every report reads the monthly rollup cells of its
+ * months (one query, O(months x properties) small items) and the organization's properties; never the transactions. The
+ * arithmetic is shared/src/core/books.ts, the same the web and the tests use. Ignored transactions are kept apart in
+ * the rollups and never reach a report; transfers and uncategorised money are reported as cells but count in no figure.
  */
 
 type Cell = BookCell & { count: number };
@@ -159,8 +158,8 @@ const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
   d ? { amount: d.total, flags: d.flags } : null;
 
 /**
- * Line 18 comes from the depreciation schedule (services/depreciation.ts: the capital cells of every month up to
- * the year's end, since capital spending of earlier years still depreciates).
+ * Line 18 comes from the depreciation schedule (services/reports/depreciation.ts: the capital cells of every month up
+ * to the year's end, since capital spending of earlier years still depreciates).
  * A Schedule E worksheet per property for a tax year (each property's own, or one with propertyId), and one
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */

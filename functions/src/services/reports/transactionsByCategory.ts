@@ -11,9 +11,9 @@ import { listProperties } from '../../data/tenancy/properties.js';
 import { NotFound } from '../../domain-errors.js';
 
 /**
- * The transactions-by-category detail report (issue 13): the ledger's date-range query (not the rollups: it
- * lists the transactions themselves), at most TRANSACTIONS_BY_CATEGORY_LIMIT of them, grouped by
- * shared/src/core/transactionsByCategory.ts. Its grand total equals the profit and loss's cash flow.
+ * The transactions-by-category detail report (docs/reports-and-tax.md "Transactions by category"): the ledger's
+ * date-range query (not the rollups: it lists the transactions themselves), at most TRANSACTIONS_BY_CATEGORY_LIMIT of
+ * them, grouped by shared/src/core/transactionsByCategory.ts. Its grand total equals the profit and loss's cash flow.
  */
 export async function transactionsByCategoryReport(
   orgId: string,

@@ -29,7 +29,7 @@ import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { leaseRent } from '../reports/rentRoll.js';
 
 /**
- * Leases (issue 10 "Leases and rent"; docs/decisions.md "Tenants: leases and rental history"). Staff list and
+ * Leases (docs/tenants-and-maintenance.md "Leases"). Staff list and
  * add leases on a property of their organization; ADMIN and LANDLORD change and delete them (the routes'
  * roles). The tenant of a lease is a TENANT member of the organization. A person cannot hold two leases of
  * the same property and unit that share a day (409). A tenant reads only their own rental history.
@@ -127,7 +127,10 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
   });
 }
 
-/** SPEC §3 User.currentAssignmentId, derived from the lease dates (shared `currentLease`); null for staff. */
+/**
+ * The person's `currentAssignmentId`, derived from the lease dates (shared `currentLease`); null for staff
+ * (docs/tenants-and-maintenance.md "The current lease").
+ */
 export async function currentAssignmentId(caller: Caller): Promise<string | null> {
   if (!isTenant(caller.role)) return null;
   return currentLease(await leasesOfUser(caller.orgId, caller.userId), today())?.id ?? null;
@@ -136,10 +139,10 @@ export async function currentAssignmentId(caller: Caller): Promise<string | null
 // ---- the tenant's rental history -------------------------------------------------------------------------
 
 /**
- * A tenant's leases in their organization with, per month from the lease start to this month (or its end),
- * the rent due and received and a status. Rent received is the rent linked to the lease (a transaction's
- * leaseId), from the same per-lease rollup counters as the rent roll (rentRoll.ts `leaseRent`, one Query).
- * The response holds this tenant's leases and nothing else: no transaction, no other tenant, no property figure.
+ * A tenant's leases in their organization with, per month from the lease start to this month (or its end), the rent due
+ * and received and a status. Rent received is the rent linked to the lease (a transaction's leaseId), from the same
+ * per-lease rollup counters as the rent roll (services/reports/rentRoll.ts `leaseRent`, one Query). The response holds
+ * this tenant's leases and nothing else: no transaction, no other tenant, no property figure.
  */
 export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
   const now = today();

@@ -47,7 +47,7 @@ export const bankRoutes = {
     status: 201,
     plaidTokenKey: ['kms:GenerateDataKey'],
     callsPlaid: true,
-    // The first (or catch-up) sync is enqueued right away (services/bankLinks.ts afterLink).
+    // The first (or catch-up) sync is enqueued right away (services/banking/links.ts afterLink).
     enqueuesSync: true,
   }),
   listBankConnections: defineRoute({
@@ -66,7 +66,7 @@ export const bankRoutes = {
     roles: STAFF,
     plaidTokenKey: ['kms:Decrypt'],
     callsPlaid: true,
-    // The first (or catch-up) sync is enqueued right away (services/bankLinks.ts afterLink).
+    // The first (or catch-up) sync is enqueued right away (services/banking/links.ts afterLink).
     enqueuesSync: true,
   }),
   disconnectBank: defineRoute({
