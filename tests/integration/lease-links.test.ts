@@ -163,6 +163,24 @@ describe('automatic links', () => {
     await expectLedgerConsistent(w.orgId);
   });
 
+  it('an undo of a rule apply restores the lease link with the category, as every write path does', async () => {
+    const name = `UNDO RENT ${randomUUID()}`;
+    const paid = await create(w.admin.api, rent(home, { name }));
+    expect(paid).toMatchObject({ category: 'rental_income', leaseId: homeLease, leaseLinkSource: 'auto' });
+    const applied = await ok(
+      w.admin.api.post('/api/categorization-rules/apply-single', {
+        rule: { namePattern: name.toLowerCase(), category: 'repairs' },
+        transactions: [paid],
+      }),
+      200,
+    );
+    const read = async () => (await w.admin.api.get(`/api/transactions/${paid.id}`)).body.transaction;
+    expect(await read()).toMatchObject({ category: 'repairs', leaseId: null }); // not rent: the link goes
+    await ok(w.admin.api.post(`/api/categorization-rules/batches/${applied.batchId}/undo`), 200);
+    expect(await read()).toMatchObject({ category: 'rental_income', leaseId: homeLease, leaseLinkSource: 'auto' });
+    await expectLedgerConsistent(w.orgId);
+  });
+
   it('on file import: rent categorized on arrival is linked', async () => {
     const { api } = await newAdmin('lease-import');
     const orgId = (await api.get('/api/organization')).body.id as string;

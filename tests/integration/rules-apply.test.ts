@@ -5,6 +5,7 @@ import type { TransactionRecord } from '../../functions/src/data/ledger/items.js
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { expectLedgerConsistent, orgIdOf, TRANSACTION_FIELDS } from './ledger-helpers.js';
+import { uploadReceipt } from './receipt-upload.js';
 import {
   createTransactions,
   editable,
@@ -119,6 +120,43 @@ describe('apply-single', () => {
     // Ignored, not matching, and already in the category: untouched.
     const items = await transactionsOf(orgId);
     for (const id of [t.ignored.id, t.other.id, t.already.id]) expect(items.get(id)?.version).toBe(1);
+    await expectConsistent(orgId);
+  });
+
+  it('re-categorizes transactions with receipts (selected or all matching), and undoes it', async () => {
+    const { api } = await newAdmin();
+    const orgId = await orgIdOf(api);
+    const name = `HOME DEPOT receipt ${randomUUID().slice(0, 8)}`;
+    const created = await api.post('/api/transactions', {
+      name,
+      date: '2026-02-10',
+      amount: -120,
+      category: 'supplies',
+      propertyId: null,
+      notes: null,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.transaction.id as string;
+    expect((await uploadReceipt(api, { transactionId: id })).status).toBe(200);
+    const selected = await api.post(`${RULES}/apply-single`, {
+      rule: DEPOT,
+      transactions: [(await api.get(`/api/transactions/${id}`)).body.transaction],
+    });
+    expect(selected.status, JSON.stringify(selected.body)).toBe(200);
+    expect(selected.body).toMatchObject({ categorizedCount: 1, complete: true });
+    expect((await api.get(`/api/transactions/${id}`)).body.transaction).toMatchObject({
+      category: 'repairs',
+      hasReceipt: true,
+    });
+    const undone = await api.post(`${RULES}/batches/${selected.body.batchId}/undo`);
+    expect(undone.status).toBe(200);
+    expect((await api.get(`/api/transactions/${id}`)).body.transaction.category).toBe('supplies');
+    const all = await api.post(`${RULES}/apply-single`, { rule: DEPOT, allMatching: true });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body).toMatchObject({ categorizedCount: 1, complete: true });
+    // Every batch in the history finished: none is left applying or interrupted.
+    const { batches } = (await api.get(`${RULES}/batches`)).body;
+    expect(batches.map((b: { status: string }) => b.status).sort()).toEqual(['applied', 'undone']);
     await expectConsistent(orgId);
   });
 

@@ -36,6 +36,9 @@ const CATEGORIZATION_VIEW = [
   'categorizedByRuleId',
   'categorizationBatchId',
   'leaseId', // the lease rent rollups follow it (issue 10)
+  // The rollups' receipt counter and the write's condition read it: without it, a transaction with a receipt
+  // could never be re-categorized by a rule.
+  'hasReceipt',
   'leaseLinkSource',
 ];
 const categorizationProjection = {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromCents, type RuleBatch, type RuleCriteria } from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
@@ -13,7 +13,7 @@ import type { TransactOp } from '../transact.js';
 import { updateVersioned } from '../versioned.js';
 
 /**
- * The records of rule applies (docs/data-model.md "Rule batches"): the batch header with its lease,
+ * The records of rule applies (docs/rules.md "Apply and undo"): the batch header with its lease,
  * and the record of what each chunk changed (written in the same TransactWriteItems as that chunk's
  * transactions). The apply and undo workflows, and their guarantees, are services/rules/apply.ts.
  */
@@ -174,6 +174,21 @@ export async function releaseRuleBatch(
   const key = keys.ruleBatch(orgId, expected.id);
   const remove = opts.closeOpenEntry ? ['GSI1PK', 'GSI1SK'] : [];
   return toHeader(await releaseVersionedLock(LEASE, key, expected.version, { set, remove }, batchBusy));
+}
+
+/**
+ * Removes a batch whose apply failed before any chunk was written (nothing to undo, nothing to show), if it is
+ * still the version this request holds.
+ */
+export async function discardRuleBatch(orgId: string, batch: BatchHeader): Promise<void> {
+  await db.send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.ruleBatch(orgId, batch.id),
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': batch.version },
+    }),
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   batchRecordOp,
   getRuleBatch,
   openRuleBatch,
+  discardRuleBatch,
   readBatchRecords,
   releaseRuleBatch,
   ruleBatchToApi,
@@ -182,7 +183,14 @@ export async function applyRule(
       snapshots: true,
       deadline: started + APPLY_BUDGET_MS,
     },
-  );
+  ).catch(async (error: unknown) => {
+    // A failed apply that wrote nothing leaves no batch behind. One that wrote some chunks keeps its batch, which
+    // says "interrupted" once its lease runs out (as after a crash): sending the same apply again continues it.
+    if ((await readBatchRecords(orgId, batch.id, 'A')).length === 0) {
+      await discardRuleBatch(orgId, batch).catch(() => undefined);
+    }
+    throw error;
+  });
   if (pending.length > 0) {
     // Out of time: release the batch at once, so sending the same request again continues it.
     await releaseRuleBatch(orgId, batch);
@@ -244,13 +252,15 @@ export async function undoRuleBatch(
   const applied = new Map(((await readBatchRecords(orgId, batchId, 'A')) as AppliedRow[]).map((row) => [row[0], row]));
   const restoredBefore = new Set((await readBatchRecords(orgId, batchId, 'U')).map((row) => row[0] as string));
   const stamp = new Date().toISOString();
+  const book = await leaseBook(orgId);
   const changeOf = (record: TransactionRecord): TransactionChange | null => {
     const row = applied.get(record.id);
     if (!row || record.categorizationBatchId !== batchId) return null;
     const [, , category, source, ruleId, confidence, categorizedAt, previousBatch] = row;
     return [
       record,
-      {
+      // The lease link follows the restored category, as on every write path.
+      link(book, {
         ...record,
         category: category as TransactionRecord['category'],
         categorizationSource: source as TransactionRecord['categorizationSource'],
@@ -260,7 +270,7 @@ export async function undoRuleBatch(
         categorizationBatchId: previousBatch,
         updatedAt: stamp,
         version: record.version + 1,
-      },
+      }),
     ];
   };
   const todoIds = [...applied.keys()].filter((id) => !restoredBefore.has(id));
