@@ -35,7 +35,7 @@ const CATEGORIZATION_VIEW = [
   'categorizedAt',
   'categorizedByRuleId',
   'categorizationBatchId',
-  'leaseId', // the lease rent rollups follow it (issue 10)
+  'leaseId', // the lease rent rollups follow it
   // The rollups' receipt counter and the write's condition read it: without it, a transaction with a receipt
   // could never be re-categorized by a rule.
   'hasReceipt',
