@@ -1,4 +1,5 @@
 import { TABLE } from '@rent/functions/data/table';
+import { UPLOAD_KINDS } from '@rent/functions/lib/uploadKinds';
 import { TAX_PACKAGE_DAYS } from '@rent/shared';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -87,9 +88,10 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Versioning is the undo for an accidental delete or overwrite, not an archive.
         { noncurrentVersionExpiration: Duration.days(30) },
-        // Uploads land under receipts/pending/ and are copied to the receipt's own key on confirm; what is
-        // left there (an abandoned upload, a PUT after confirm with the same link) is never read.
-        { prefix: 'receipts/pending/', expiration: Duration.days(1) },
+        // Uploads land under <prefix>/pending/ and are copied to the file's own key on confirm; what is left
+        // there (an abandoned upload, a PUT after confirm with the same link) is never read. One rule per kind
+        // of upload (receipts, maintenance photos).
+        ...UPLOAD_KINDS.map((kind) => ({ prefix: `${kind.prefix}/pending/`, expiration: Duration.days(1) })),
         // Tax packages: a built zip is downloadable for TAX_PACKAGE_DAYS, then deleted (and its old versions).
         {
           prefix: 'tax-packages/',

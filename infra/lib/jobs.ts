@@ -11,6 +11,7 @@ import {
   grantPackageAccess,
   grantReceiptsAccess,
   grantTableAccess,
+  PHOTOS_PREFIX,
   RECEIPTS_PREFIX,
 } from './route-function.js';
 
@@ -19,7 +20,7 @@ export interface JobsProps {
   functionsDir?: string;
   table: ITable;
   /** The receipts bucket: the tax package job reads receipts/* and writes tax-packages/*; the organization purge
-   * deletes an organization's receipts (receipts/<o>/ and receipts/pending/<o>/). */
+   * deletes an organization's uploads (receipts/<o>/, maintenance-photos/<o>/ and their pending/<o>/). */
   receipts: IBucket;
   /** config.ts requires CURSOR_SECRET in Lambda. */
   cursorSecret: ISecret;
@@ -34,8 +35,9 @@ export class Jobs extends Construct {
   readonly functions: Record<JobId, LambdaFunction>;
   /** The tax package job's object wildcards (receipts/*, tax-packages/*), acknowledged in nag.ts. */
   readonly taxPackageObjectArns: string[];
-  /** <receipts bucket>/receipts/*, which the purge deletes from (nag.ts acknowledges its wildcard). */
-  readonly purgeObjectsArn: string;
+  /** <receipts bucket>/receipts/* and /maintenance-photos/*, which the purge deletes from (nag.ts acknowledges
+   * their wildcards). */
+  readonly purgeObjectsArns: string[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -84,13 +86,13 @@ export class Jobs extends Construct {
     build.configureAsyncInvoke({ retryAttempts: 0 });
     grantTableAccess(build, props.table, 'readWrite');
     this.taxPackageObjectArns = [
-      grantReceiptsAccess(build, props.receipts, ['s3:GetObject'])!,
+      ...grantReceiptsAccess(build, props.receipts, ['s3:GetObject']),
       grantPackageAccess(build, props.receipts, ['s3:PutObject', 's3:AbortMultipartUpload'])!,
     ];
 
     // functions/src/jobs/purgeOrganization.ts: account deletion invokes it asynchronously ({ organizationId }) when
     // the person was the organization's only member. It pages through the organization's partitions (Query,
-    // BatchWriteItem; no Scan) and its receipts prefixes (ListBucket limited to receipts/*, DeleteObject), saving
+    // BatchWriteItem; no Scan) and its uploads' prefixes (ListBucket limited to them, DeleteObject), saving
     // progress after each page; it throws a minute before its timeout so the async retry continues the work.
     const purgeScope = new Construct(this, 'PurgeOrganization');
     const purge = bundledFunction(purgeScope, {
@@ -111,10 +113,12 @@ export class Jobs extends Construct {
       grantee: purge,
       actions: ['s3:ListBucket'],
       resourceArns: [props.receipts.bucketArn],
-      conditions: { StringLike: { 's3:prefix': [`${RECEIPTS_PREFIX}*`] } },
+      conditions: { StringLike: { 's3:prefix': [`${RECEIPTS_PREFIX}*`, `${PHOTOS_PREFIX}*`] } },
     });
-    this.purgeObjectsArn = props.receipts.arnForObjects(`${RECEIPTS_PREFIX}*`);
-    Grant.addToPrincipal({ grantee: purge, actions: ['s3:DeleteObject'], resourceArns: [this.purgeObjectsArn] });
+    this.purgeObjectsArns = [RECEIPTS_PREFIX, PHOTOS_PREFIX].map((prefix) =>
+      props.receipts.arnForObjects(`${prefix}*`),
+    );
+    Grant.addToPrincipal({ grantee: purge, actions: ['s3:DeleteObject'], resourceArns: this.purgeObjectsArns });
     new CfnOutput(purgeScope, 'FunctionName', {
       key: 'PurgeOrganizationFunctionName',
       value: purge.functionName,

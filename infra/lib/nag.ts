@@ -50,23 +50,24 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
   // (Fn::GetStackOutput with an output name CDK generates), which exists only once synthesis has resolved
   // references. Validation hooks run after that and before cdk-nag, so the id is computed there.
   for (const routeFunction of routes.flatMap((stack) => Object.values(stack.functions))) {
-    const objectsArn = routeFunction.receiptObjectsArn;
-    if (!objectsArn) continue;
     const { role } = routeFunction;
-    role.node.addValidation({
-      validate: () => {
-        const resource = flattenCfnReference(Stack.of(role).resolve(objectsArn));
-        ack(
-          role,
-          `AwsSolutions-IAM5[Resource::${resource}]`,
-          `${routeFunction.route.method} ${routeFunction.route.path} needs ${routeFunction.route.bucketAccess?.join(', ')} ` +
-            'on receipt objects, whose keys are per organization and per upload, created at run time ' +
-            '(receipts/<orgId>/<transaction>/<receiptId>-<name>); receipts/* is the narrowest static scope. ' +
-            "Authorization per organization is enforced in the handler (keys are built from the caller's membership).",
-        );
-        return [];
-      },
-    });
+    for (const objectsArn of routeFunction.objectArns) {
+      role.node.addValidation({
+        validate: () => {
+          const resource = flattenCfnReference(Stack.of(role).resolve(objectsArn));
+          ack(
+            role,
+            `AwsSolutions-IAM5[Resource::${resource}]`,
+            `${routeFunction.route.method} ${routeFunction.route.path} needs ${routeFunction.route.bucketAccess?.join(', ')} ` +
+              'on uploaded objects (receipts, or maintenance photos), whose keys are per organization and per upload, ' +
+              'created at run time (<prefix>/<orgId>/<folder>/<id>-<name>); <prefix>/* is the narrowest static scope ' +
+              '(photos stored before they had their own prefix: receipts/*/maintenance/*, uploaded via receipts/pending/*). ' +
+              "Authorization per organization is enforced in the handler (keys are built from the caller's membership).",
+          );
+          return [];
+        },
+      });
+    }
   }
 
   // --- Tax package: the download route presigns GETs of tax-packages/*; the job reads receipts/* and
@@ -96,21 +97,24 @@ export function acknowledgeNagFindings({ data, auth, api, routes, web }: RentSta
     );
   }
 
-  // --- Purge job: deletes an organization's receipts (keys under receipts/<orgId>/, known at run time) ---------
+  // --- Purge job: deletes an organization's uploads (keys under <prefix>/<orgId>/, known at run time) ----------
   const purgeRole = api.jobs.functions.purgeOrganization.role!;
-  purgeRole.node.addValidation({
-    validate: () => {
-      const resource = flattenCfnReference(Stack.of(purgeRole).resolve(api.jobs.purgeObjectsArn));
-      ack(
-        purgeRole,
-        `AwsSolutions-IAM5[Resource::${resource}]`,
-        'The organization purge deletes the receipt objects of one organization (receipts/<orgId>/ and ' +
-          'receipts/pending/<orgId>/), a prefix known only at run time; receipts/* is the narrowest static scope, and ' +
-          'its ListBucket is limited to that prefix by an s3:prefix condition.',
-      );
-      return [];
-    },
-  });
+  for (const arn of api.jobs.purgeObjectsArns) {
+    purgeRole.node.addValidation({
+      validate: () => {
+        const resource = flattenCfnReference(Stack.of(purgeRole).resolve(arn));
+        ack(
+          purgeRole,
+          `AwsSolutions-IAM5[Resource::${resource}]`,
+          'The organization purge deletes the uploaded objects of one organization (receipts/<orgId>/, ' +
+            'maintenance-photos/<orgId>/ and their pending/<orgId>/), prefixes known only at run time; receipts/* and ' +
+            'maintenance-photos/* are the narrowest static scopes, and its ListBucket is limited to them by an ' +
+            's3:prefix condition.',
+        );
+        return [];
+      },
+    });
+  }
 
   // --- Public routes (an invitation link's page) --------------------------------------------------------
   for (const [route, httpRoute] of routes.flatMap((stack) =>

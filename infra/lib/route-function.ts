@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TABLE } from '@rent/functions/data/table';
+import { PHOTO_UPLOADS, RECEIPT_UPLOADS } from '@rent/functions/lib/uploadKinds';
 import type { BucketAction, RouteDef } from '@rent/shared';
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
@@ -75,10 +76,29 @@ export function grantTableAccess(grantee: IGrantable, table: ITable, access: 're
 
 /**
  * Every receipt object lives under this prefix: receipts/<orgId>/<transaction | unattached>/<id>-<name>
- * (functions/src/lib/receiptFiles.ts, receiptObjectKey). The rest of the key is made per organization
+ * (functions/src/lib/uploadKinds.ts, receiptObjectKey). The rest of the key is made per organization
  * and per upload at run time, so `receipts/*` is the narrowest scope a static policy can name.
  */
-export const RECEIPTS_PREFIX = 'receipts/';
+export const RECEIPTS_PREFIX = `${RECEIPT_UPLOADS.prefix}/`;
+/** Maintenance photos have their own: maintenance-photos/<orgId>/<request>/<id>-<name> (uploadKinds.ts, photoObjectKey). */
+export const PHOTOS_PREFIX = `${PHOTO_UPLOADS.prefix}/`;
+/**
+ * Photos stored before they had their own prefix keep the keys their records name, under the receipts' prefix:
+ * receipts/<orgId>/maintenance/<request>/<id>-<name>, uploaded through receipts/pending/<orgId>/<id>.
+ */
+const OLD_PHOTOS = `${RECEIPTS_PREFIX}*/maintenance/*`;
+const OLD_PHOTO_UPLOADS = `${RECEIPTS_PREFIX}pending/*`;
+/**
+ * The objects a route's `bucketAccess` applies to: the photo routes' are the photos' (and, to read or confirm a
+ * photo stored before, its old keys); every other route's are the receipts'.
+ */
+const PHOTO_ROUTE_OBJECTS: Record<string, readonly string[]> = {
+  createMaintenancePhotoUpload: [`${PHOTOS_PREFIX}*`],
+  confirmMaintenancePhoto: [`${PHOTOS_PREFIX}*`, OLD_PHOTOS, OLD_PHOTO_UPLOADS],
+  listMaintenancePhotos: [`${PHOTOS_PREFIX}*`, OLD_PHOTOS],
+};
+export const objectPatternsOf = (route: RouteDef): readonly string[] =>
+  PHOTO_ROUTE_OBJECTS[route.id] ?? [`${RECEIPTS_PREFIX}*`];
 
 /**
  * What each S3 action needs from the bucket's key when the bucket is SSE-KMS encrypted: a (single-part,
@@ -92,8 +112,8 @@ const KMS_ACTIONS: Record<BucketAction, readonly string[]> = {
 };
 
 /**
- * Exactly `actions` on the objects under receipts/ and nothing else (returns that ARN, or undefined
- * when there is nothing to grant): no bucket-level action (no
+ * Exactly `actions` on the objects matching `patterns` (receipts/* unless told) and nothing else (returns those
+ * ARNs; none when there is nothing to grant): no bucket-level action (no
  * ListBucket), no `s3:*Object*` family. s3:GetObject also authorises HeadObject, and a presigned URL is
  * authorised by its signer's permissions, so the route that presigns the upload needs s3:PutObject.
  * Which organization's objects a request may touch is decided by the handler (keys are built from the
@@ -103,10 +123,11 @@ export function grantReceiptsAccess(
   grantee: IGrantable,
   receipts: IBucket,
   actions: readonly BucketAction[],
-): string | undefined {
-  if (actions.length === 0) return undefined;
-  const objectsArn = receipts.arnForObjects(`${RECEIPTS_PREFIX}*`);
-  Grant.addToPrincipal({ grantee, actions: [...new Set(actions)], resourceArns: [objectsArn] });
+  patterns: readonly string[] = [`${RECEIPTS_PREFIX}*`],
+): string[] {
+  if (actions.length === 0) return [];
+  const objectsArns = patterns.map((pattern) => receipts.arnForObjects(pattern));
+  Grant.addToPrincipal({ grantee, actions: [...new Set(actions)], resourceArns: objectsArns });
   const key = receipts.encryptionKey;
   const kmsActions = [...new Set(actions.flatMap((action) => KMS_ACTIONS[action]))];
   if (key && kmsActions.length > 0) {
@@ -120,7 +141,7 @@ export function grantReceiptsAccess(
       }),
     );
   }
-  return objectsArn;
+  return objectsArns;
 }
 
 /** The variable a route that starts a job finds that job's function name in (functions/src/lib/jobs.ts). */
@@ -194,7 +215,8 @@ export function bundledFunction(scope: Construct, props: BundledFunctionProps): 
  * One route's Lambda, bound to its data in one place: the env the handler's config.ts reads and the
  * IAM grants that env implies, so neither can be added without the other. Least privilege per route:
  * - the table: a GET reads (see grantTableAccess), anything else reads and writes;
- * - the receipts bucket: exactly the route's `bucketAccess` (shared/src/api/routes.ts) on receipts/*,
+ * - the receipts bucket: exactly the route's `bucketAccess` (shared/src/api/routes.ts) on receipts/* (the photo
+ *   routes: on the photos' objects, objectPatternsOf),
  *   plus the matching KMS actions if the bucket is SSE-KMS (it is S3-managed, so none today). A route
  *   without `bucketAccess` gets no S3 permission at all; RECEIPTS_BUCKET is still set on every function
  *   because config.ts defaults it, and a wrong default would point at somebody else's bucket.
@@ -205,8 +227,9 @@ export class RouteFunction extends Construct {
   readonly route: RouteDef;
   readonly function: LambdaFunction;
   readonly role: Role;
-  /** `<receipts bucket ARN>/receipts/*` when the route has bucketAccess (nag.ts acknowledges its wildcard). */
-  readonly receiptObjectsArn?: string;
+  /** `<receipts bucket ARN>/<pattern>` for each pattern of its objects when the route has bucketAccess (nag.ts
+   * acknowledges these wildcards). */
+  readonly objectArns: string[];
   /** `<receipts bucket ARN>/tax-packages/*` when the route has packageAccess. */
   readonly packageObjectsArn?: string;
 
@@ -232,7 +255,7 @@ export class RouteFunction extends Construct {
     this.role = this.function.role as Role;
 
     grantTableAccess(this.function, table, route.method === 'GET' ? 'read' : 'readWrite');
-    this.receiptObjectsArn = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? []);
+    this.objectArns = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? [], objectPatternsOf(route));
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);
     grantSyncQueue(this.function, route);

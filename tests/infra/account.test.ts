@@ -48,7 +48,7 @@ const statementsOfFunction = (prefix: string) => {
 };
 
 describe('the organization purge job', () => {
-  it('reads and deletes table items (no Scan) and only receipt objects, listing only under receipts/', () => {
+  it('reads and deletes table items (no Scan) and only uploaded objects, listing only under their prefixes', () => {
     const statements = statementsOfFunction('JobsPurgeOrganizationFunction');
     const actions = statements.flatMap((s) => list(s.Action));
     expect(actions).toEqual(
@@ -58,9 +58,11 @@ describe('the organization purge job', () => {
     const s3 = statements.filter((s) => list(s.Action).some((a) => a.startsWith('s3:')));
     expect(s3.flatMap((s) => list(s.Action)).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
     const listing = s3.find((s) => list(s.Action).includes('s3:ListBucket'))!;
-    expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': ['receipts/*'] } });
+    expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': ['receipts/*', 'maintenance-photos/*'] } });
     const deleting = s3.find((s) => list(s.Action).includes('s3:DeleteObject'))!;
+    expect(list(deleting.Resource)).toHaveLength(2);
     expect(JSON.stringify(deleting.Resource)).toContain('/receipts/*');
+    expect(JSON.stringify(deleting.Resource)).toContain('/maintenance-photos/*');
     expect(actions.filter((a) => !/^(dynamodb|logs|s3):/.test(a))).toEqual([]);
   });
 

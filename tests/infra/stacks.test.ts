@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TABLE } from '@rent/functions/data/table';
-import { receiptObjectKey } from '@rent/functions/lib/receiptFiles';
+import { photoObjectKey, receiptObjectKey } from '@rent/functions/lib/uploadKinds';
 import { type RouteDef, routeList, routes, TAX_PACKAGE_DAYS } from '@rent/shared';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -13,7 +13,7 @@ import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOB_IDS } from '../../infra/lib/bundle.js';
-import { RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
+import { objectPatternsOf, PHOTOS_PREFIX, RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
 import { type CfnWorld, parseCsp, resolveCfn } from './cfn.js';
 import { allStacks, apiTemplate, type Synthesized, synthRentApp, TEST_CONTEXT } from './fixture.js';
 
@@ -252,9 +252,9 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     }
   });
 
-  it('grants each route exactly its bucketAccess on <receipts bucket>/receipts/*, and no S3 to the others', () => {
+  it('grants each route exactly its bucketAccess on its objects (receipts/*, or the photos), and no S3 to the others', () => {
     const byKey = functionsByRouteKey();
-    const arn = `arn:aws:s3:::${RECEIPTS_BUCKET}/${RECEIPTS_PREFIX}*`;
+    const arnsOf = (route: RouteDef) => objectPatternsOf(route).map((p) => `arn:aws:s3:::${RECEIPTS_BUCKET}/${p}`);
     const w = world('eu-west-1');
     const table: readonly RouteDef[] = routeList;
     expect(table.some((route) => route.bucketAccess?.length)).toBe(true);
@@ -281,7 +281,7 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
         expect(
           list(statement.Resource).map((r) => resolveCfn(r, w, synth.stacks.api.stackName)),
           key,
-        ).toEqual([arn]);
+        ).toEqual(arnsOf(route));
       }
       // Nothing else touches the bucket (no bucket-level action, no wider pattern) and the bucket is
       // S3-managed, so there is no KMS grant to go with it.
@@ -342,9 +342,15 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
     }
   });
 
-  it('stores receipts under the prefix the grants name (functions/src/lib/receiptFiles.ts)', () => {
+  it('stores receipts and photos under the prefixes the grants name (functions/src/lib/uploadKinds.ts)', () => {
     expect(receiptObjectKey('org-1', null, 'r-1', 'a.png').startsWith(`${RECEIPTS_PREFIX}org-1/`)).toBe(true);
     expect(receiptObjectKey('org-1', 't-1', 'r-1', '../../x.pdf').startsWith(`${RECEIPTS_PREFIX}org-1/`)).toBe(true);
+    expect(photoObjectKey('org-1', 'm-1', 'p-1', '../x.png').startsWith(`${PHOTOS_PREFIX}org-1/`)).toBe(true);
+    const photoRoutes = (routeList as readonly RouteDef[]).filter((r) => r.path.startsWith('/api/maintenance/'));
+    for (const route of photoRoutes.filter((r) => r.bucketAccess?.length)) {
+      expect(objectPatternsOf(route)[0], route.id).toBe(`${PHOTOS_PREFIX}*`);
+      expect(objectPatternsOf(route), route.id).not.toContain(`${RECEIPTS_PREFIX}*`);
+    }
   });
 
   it('throttles the $default stage and writes access logs', () => {
@@ -493,6 +499,17 @@ describe('Tax package: the build job and its routes', () => {
       const packages = resourcesOf(statements, 's3:GetObject').filter((r) => suffixOf(r) === 'tax-packages');
       expect(packages.length, route.id).toBe(route.packageAccess ? 1 : 0);
     }
+  });
+
+  it("expires uploads never confirmed, under each kind of upload's pending/ prefix, after a day", () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'receipts/pending/', ExpirationInDays: 1, Status: 'Enabled' }),
+          Match.objectLike({ Prefix: 'maintenance-photos/pending/', ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
+    });
   });
 
   it('expires built packages with a lifecycle rule on tax-packages/', () => {
@@ -729,8 +746,8 @@ describe('Web stack', () => {
       }
       const s3 = await import('@rent/functions/lib/s3');
       const key = receiptObjectKey('org-1', null, 'r-1', 'receipt.png');
-      const put = await s3.presignReceiptUpload(key, 'image/png', 1234);
-      const get = await s3.presignReceiptDownload(key, 'image/png', 'receipt.png');
+      const put = await s3.presignUpload(key, 'image/png', 1234);
+      const get = await s3.presignDownload(key, 'image/png', 'receipt.png');
       return [new URL(put.url).origin, new URL(get.url).origin];
     }
 

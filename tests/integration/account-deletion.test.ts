@@ -6,7 +6,7 @@ import { type client, newAdmin, refresh, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { joinAs, team } from '../support/members.js';
 import { countObjects } from '../support/public.js';
-import { uploadReceipt } from './receipt-upload.js';
+import { PNG_BYTES, putToPresignedUrl, uploadReceipt } from './receipt-upload.js';
 
 /**
  * "Delete my account" (docs/people.md "Account deletion"): the last-admin refusal, a shared
@@ -19,7 +19,10 @@ async function item(PK: string, SK: string) {
   return (await db().send(new GetCommand({ TableName: TABLE_NAME, Key: { PK, SK }, ConsistentRead: true }))).Item;
 }
 
-/** An organization with one of everything: property, transaction (+ message), receipt, rule, maintenance, invitation. */
+/**
+ * An organization with one of everything: property, transaction (+ message), receipt, rule, maintenance (+ photo),
+ * invitation.
+ */
 async function populate(api: ReturnType<typeof client>) {
   const orgId = (await api.get('/api/organization')).body.id as string;
   const propertyId = (await api.post('/api/properties', { address: `1 Purge Way ${orgId.slice(0, 6)}` })).body.id;
@@ -33,7 +36,16 @@ async function populate(api: ReturnType<typeof client>) {
     (await api.post('/api/categorization-rules', { name: 'Rent rule', namePattern: 'rent', category: 'rental_income' }))
       .status,
   ).toBe(201);
-  expect((await api.post('/api/maintenance', { title: 'Leak', description: 'Drip', propertyId })).status).toBe(201);
+  const maintenance = await api.post('/api/maintenance', { title: 'Leak', description: 'Drip', propertyId });
+  expect(maintenance.status).toBe(201);
+  const requestId = maintenance.body.maintenanceRequest.id;
+  const photo = await api.post(`/api/maintenance/${requestId}/photos`, {
+    fileName: 'leak.png',
+    contentType: 'image/png',
+    size: PNG_BYTES.length,
+  });
+  expect((await putToPresignedUrl(photo.body.upload, PNG_BYTES)).status).toBe(200);
+  expect((await api.post(`/api/maintenance/${requestId}/photos/${photo.body.reference}/confirm`)).status).toBe(200);
   const invitation = await api.post('/api/invitations', { email: `invitee-${orgId}@example.com`, role: 'LANDLORD' });
   expect(invitation.status).toBe(201);
   return { orgId, transactionId: txn.id as string };
@@ -47,7 +59,8 @@ async function census(orgId: string, transactionId: string) {
     items: items.length,
     activity: (await partition(`ORG#${orgId}#TXACT#${transactionId}`)).length,
     links: links.filter(Boolean).length,
-    objects: await countObjects(`receipts/${orgId}/`),
+    // Receipts and maintenance photos, each under its own prefix.
+    objects: (await countObjects(`receipts/${orgId}/`)) + (await countObjects(`maintenance-photos/${orgId}/`)),
   };
 }
 
@@ -70,7 +83,7 @@ describe('delete my account', () => {
     expect(before.items).toBeGreaterThan(8);
     expect(before.activity).toBe(2); // the message and the transaction's audit entry (its creation)
     expect(before.links).toBe(1);
-    expect(before.objects).toBe(1);
+    expect(before.objects).toBe(2);
     const theirsBefore = await census(theirs.orgId, theirs.transactionId);
     const theirItemsBefore = await partition(`ORG#${theirs.orgId}`);
 

@@ -13,6 +13,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -154,6 +155,10 @@ describe('receipt confirm when S3 misbehaves', () => {
     uploadedAt: null,
     version: 1,
   };
+  // The confirm first claims the pending receipt (a conditional UpdateItem: lib/verifiedUpload.ts); it gets it.
+  beforeEach(() => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...pending, confirmHolder: 'h', confirmUntil: Date.now() + 1000 } });
+  });
 
   it('answers 500 and deletes nothing when S3 cannot be read (the upload may be fine)', async () => {
     ddb.on(GetCommand).resolves({ Item: pending });

@@ -36,8 +36,8 @@ const KEY = 'receipts/org-1/txn-1/rcpt-1-invoice.png';
 
 describe('presigned receipt upload (AWS)', () => {
   it('is a PUT of one key on the regional bucket endpoint, valid 300 s, content type and length signed', async () => {
-    const { presignReceiptUpload } = await loadS3();
-    const upload = await presignReceiptUpload(KEY, 'image/png', 1234);
+    const { presignUpload } = await loadS3();
+    const upload = await presignUpload(KEY, 'image/png', 1234);
     const url = new URL(upload.url);
     expect(upload.method).toBe('PUT');
     expect(upload.headers).toEqual({ 'Content-Type': 'image/png' });
@@ -54,9 +54,9 @@ describe('presigned receipt upload (AWS)', () => {
   });
 
   it('binds the signature to the type, the size and the key', async () => {
-    const { presignReceiptUpload } = await loadS3();
+    const { presignUpload } = await loadS3();
     const signature = async (key: string, type: 'image/png' | 'image/jpeg', size: number) =>
-      new URL((await presignReceiptUpload(key, type, size)).url).searchParams.get('X-Amz-Signature');
+      new URL((await presignUpload(key, type, size)).url).searchParams.get('X-Amz-Signature');
     const base = await signature(KEY, 'image/png', 1234);
     expect(await signature(KEY, 'image/png', 1234)).toBe(base);
     expect(await signature(KEY, 'image/jpeg', 1234)).not.toBe(base);
@@ -65,9 +65,9 @@ describe('presigned receipt upload (AWS)', () => {
   });
 
   it('makes download links for 300 s that show the file inline with its stored type', async () => {
-    const { presignReceiptDownload } = await loadS3();
+    const { presignDownload } = await loadS3();
     const { receiptDisposition } = await import('../../functions/src/lib/receiptFiles.js');
-    const link = await presignReceiptDownload(KEY, 'application/pdf', receiptDisposition('invoice.pdf'));
+    const link = await presignDownload(KEY, 'application/pdf', receiptDisposition('invoice.pdf'));
     const url = new URL(link.url);
     expect(url.origin).toBe('https://unit-receipts.s3.us-east-1.amazonaws.com');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
@@ -81,8 +81,8 @@ describe('presigned receipt upload (AWS)', () => {
 
 describe('presigned receipt links offline', () => {
   it('point at the local origin /s3 pass-through, path-style, so the browser stays same-origin', async () => {
-    const { presignReceiptUpload } = await loadS3({ S3_PUBLIC_ENDPOINT: 'https://localhost:8443/s3' });
-    const url = new URL((await presignReceiptUpload(KEY, 'image/webp', 10)).url);
+    const { presignUpload } = await loadS3({ S3_PUBLIC_ENDPOINT: 'https://localhost:8443/s3' });
+    const url = new URL((await presignUpload(KEY, 'image/webp', 10)).url);
     expect(url.origin).toBe('https://localhost:8443');
     expect(url.pathname).toBe(`/s3/unit-receipts/${KEY}`);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');

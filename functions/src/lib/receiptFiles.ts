@@ -1,9 +1,10 @@
 import type { ReceiptContentType } from '@rent/shared';
 
 /**
- * Pure rules about receipt files: where they are stored and what their bytes must look like.
- * s3rver checks no signatures, and even real S3 only enforces what was signed (type header and
- * size), not what the bytes are, so the confirm step reads the first bytes and checks them here.
+ * Pure rules about uploaded files (receipts, maintenance photos): safe names and what their bytes must look
+ * like. s3rver checks no signatures, and even real S3 only enforces what was signed (type header and size), not
+ * what the bytes are, so the confirm step reads the first bytes and checks them here. Where the files live is
+ * lib/uploadKinds.ts.
  */
 
 /** A file name safe in an object key and a Content-Disposition header: ASCII letters, digits, . _ - only. */
@@ -22,23 +23,6 @@ export function safeFileName(name: string): string {
   return safe || 'receipt';
 }
 
-/** receipts/<orgId>/<transactionId or "unattached">/<receiptId>-<safe name>: one key, inside the organization's prefix. */
-export function receiptObjectKey(
-  orgId: string,
-  transactionId: string | null,
-  receiptId: string,
-  fileName: string,
-): string {
-  return `receipts/${orgId}/${transactionId ?? 'unattached'}/${receiptId}-${safeFileName(fileName)}`;
-}
-
-/**
- * Where the browser uploads a receipt before it is checked: the only key a presigned PUT is ever made
- * for. The confirm step copies it to the receipt's own key (receiptObjectKey), which the browser can
- * never write, and deletes it, so a later PUT with the same link cannot change a confirmed receipt.
- */
-export const pendingReceiptKey = (orgId: string, receiptId: string) => `receipts/pending/${orgId}/${receiptId}`;
-
 /**
  * The Content-Disposition of a receipt link, set by the server: shown inline, saved under a safe
  * ASCII name (filename=) or, by browsers that read it, the original name (filename*, RFC 6266/5987).
@@ -50,9 +34,6 @@ export function receiptDisposition(fileName: string): string {
   );
   return `inline; filename="${safeFileName(fileName)}"; filename*=UTF-8''${encoded}`;
 }
-
-/** The prefix every object of an organization lives under (what an IAM policy or a sweep can scope to). */
-export const organizationPrefix = (orgId: string) => `receipts/${orgId}/`;
 
 /** How many leading bytes sniffContentType needs. */
 export const SNIFF_BYTES = 16;

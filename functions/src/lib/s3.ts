@@ -45,7 +45,7 @@ export interface PresignedUpload {
  * signature (S3 refuses a different type or size). The presigner signs only `host` unless told
  * otherwise, so the headers are named explicitly; tests/unit/presign.test.ts pins this.
  */
-export async function presignReceiptUpload(
+export async function presignUpload(
   key: string,
   contentType: ReceiptContentType,
   size: number,
@@ -62,7 +62,7 @@ export async function presignReceiptUpload(
  * A short-lived GET whose response type and disposition the server sets (the verified type; inline,
  * with a safe name): whatever the object's own metadata says, the link never serves it as HTML.
  */
-export async function presignReceiptDownload(key: string, contentType: ReceiptContentType, disposition: string) {
+export async function presignDownload(key: string, contentType: ReceiptContentType, disposition: string) {
   const url = await getSignedUrl(
     linkSigner,
     new GetObjectCommand({
@@ -78,16 +78,20 @@ export async function presignReceiptDownload(key: string, contentType: ReceiptCo
 
 const expiry = () => new Date(Date.now() + RECEIPT_LINK_SECONDS * 1000).toISOString();
 
+/** Whether S3 answered "no such object". Without s3:ListBucket (deliberately not granted) that is a 403, not a 404. */
+function isMissingObject(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || status === 404 || status === 403;
+}
+
 /** Size and type of a stored object, or null when nothing is stored under the key. */
 export async function describeObject(key: string): Promise<{ size: number; contentType: string | null } | null> {
   try {
     const head = await s3.send(new HeadObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
   } catch (error) {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    // Without s3:ListBucket (deliberately not granted) S3 answers a missing key with 403, not 404.
-    const status = e.$metadata?.httpStatusCode;
-    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || status === 404 || status === 403) return null;
+    if (isMissingObject(error)) return null;
     throw error;
   }
 }
@@ -100,15 +104,26 @@ export async function readFirstBytes(key: string): Promise<Uint8Array> {
   return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
 }
 
-/** Copies an object inside the receipts bucket (s3:GetObject on the source, s3:PutObject on the target). */
-export async function copyObject(from: string, to: string): Promise<void> {
-  await s3.send(
-    new CopyObjectCommand({
-      Bucket: RECEIPTS_BUCKET,
-      CopySource: `${RECEIPTS_BUCKET}/${from.split('/').map(encodeURIComponent).join('/')}`,
-      Key: to,
-    }),
-  );
+/**
+ * Copies an object inside the bucket (s3:GetObject on the source, s3:PutObject on the target); false when
+ * nothing is stored under `from`. A 403 is not taken for "missing" here: the caller has just seen the source,
+ * so a refusal is a permission fault, and it should surface as one.
+ */
+export async function copyObject(from: string, to: string): Promise<boolean> {
+  try {
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: RECEIPTS_BUCKET,
+        CopySource: `${RECEIPTS_BUCKET}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        Key: to,
+      }),
+    );
+    return true;
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return false;
+    throw error;
+  }
 }
 
 export async function deleteObject(key: string): Promise<void> {
@@ -126,7 +141,7 @@ export async function deleteObjectsQuietly(keys: string[]): Promise<void> {
       try {
         await deleteObject(key);
       } catch (error) {
-        logger.warn('could not delete a receipt object', { key, error });
+        logger.warn('could not delete an object', { key, error });
       }
     }),
   );

@@ -6,14 +6,15 @@ import {
   savePurgeProgress,
 } from '../data/repositories/orgPurge.js';
 import { logger } from '../lib/logger.js';
-import { organizationPrefix, pendingReceiptKey } from '../lib/receiptFiles.js';
 import { deleteObjectsPage } from '../lib/s3.js';
+import { organizationUploadPrefixes } from '../lib/uploadKinds.js';
 
 /**
  * The organization purge (account deletion of its only member; docs/decisions.md "Account deletion and public
  * forms"). Phases: close the organization (its item goes first, and only while it has no member, so nobody can
  * join it mid-purge), then its table items a page at a time (with the Activity partitions and invitation links
- * they lead to), then its S3 objects (receipts/<o>/ and receipts/pending/<o>/). Progress is saved after every
+ * they lead to), then its S3 objects (every upload kind's <prefix>/<o>/ and <prefix>/pending/<o>/: receipts and
+ * maintenance photos, older photos being under receipts/<o>/ too). Progress is saved after every
  * page; a run stops before `deadline` and the next run (Lambda's async retry, or an operator re-invoking it)
  * continues from the state saved. Running it again after DONE changes nothing.
  */
@@ -39,7 +40,7 @@ export async function runPurge(orgId: string, deadline = Number.POSITIVE_INFINIT
     if (!page.more) phase = 'OBJECTS';
     await savePurgeProgress(orgId, { status: phase === 'TABLE' ? 'TABLE' : 'OBJECTS', items: page.deleted });
   }
-  const prefixes = [organizationPrefix(orgId), pendingReceiptKey(orgId, '')];
+  const prefixes = organizationUploadPrefixes(orgId);
   for (const prefix of prefixes) {
     let more = phase === 'OBJECTS';
     while (more && timeLeft()) {

@@ -1,14 +1,15 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAINTENANCE_PHOTOS_MAX, type PhotoContentType } from '@rent/shared';
 import { Invalid, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
-import { StaleRead, transact } from '../transact.js';
+import { StaleRead, type TransactOp, transact } from '../transact.js';
+import { claimPendingUpload, discardClaimedUpload, readyUpdate, releaseUploadClaim } from '../uploads.js';
 
 /**
- * Maintenance photos (issue 10; docs/decisions.md "Maintenance photos"): `ORG#o / MAINTPHOTO#m#p`, PENDING from
- * the upload request until the confirm call checked the bytes (then READY), pending ones expiring after a day.
+ * Maintenance photos (see the maintenance page in docs/): `ORG#o / MAINTPHOTO#m#p`, PENDING from the upload request
+ * until the confirm call checked the bytes (then READY; lib/verifiedUpload.ts), pending ones expiring after a day.
  * The request item counts its READY photos (`photoCount`), raised in the confirm's own TransactWriteItems under
  * the condition that it stays at most 10: two confirms at once cannot make an eleventh.
  */
@@ -20,7 +21,10 @@ export interface MaintenancePhotoRecord {
   fileName: string;
   contentType: PhotoContentType;
   size: number;
+  /** The checked photo's key: old photos keep theirs under receipts/<org>/maintenance/. */
   key: string;
+  /** Where the browser uploads it (lib/uploadKinds.ts); null on photos made before records named it. */
+  pendingKey?: string | null;
   status: 'PENDING' | 'READY';
   createdAt: string;
   uploadedAt: string | null;
@@ -55,6 +59,22 @@ export async function getPhoto(orgId: string, requestId: string, photoId: string
   return toRecord(Item);
 }
 
+/** Claims a PENDING photo for one confirm (data/uploads.ts): the photo, or null when not pending or claimed. */
+export async function claimPendingPhoto(
+  orgId: string,
+  requestId: string,
+  photoId: string,
+  holder: string,
+  now: number,
+) {
+  const item = await claimPendingUpload(keys.maintenancePhoto(orgId, requestId, photoId), holder, now);
+  return item ? toRecord(item) : null;
+}
+
+export async function releasePhotoClaim(orgId: string, requestId: string, photoId: string, holder: string) {
+  await releaseUploadClaim(keys.maintenancePhoto(orgId, requestId, photoId), holder);
+}
+
 /** A request's photos (READY ones; pending uploads are nobody's to see), oldest first. */
 export async function listPhotos(orgId: string, requestId: string): Promise<MaintenancePhotoRecord[]> {
   const prefix = keys.maintenancePhotos(orgId, requestId);
@@ -65,21 +85,22 @@ export async function listPhotos(orgId: string, requestId: string): Promise<Main
     .sort((a, b) => (a.uploadedAt ?? '').localeCompare(b.uploadedAt ?? ''));
 }
 
-/** The checked upload becomes a READY photo, counted on its request (at most 10), in one write. */
+/**
+ * The checked upload becomes a READY photo, counted on its request (at most 10), in one write under the
+ * confirm's claim (null when the claim was lost).
+ */
 export async function markPhotoReady(
   photo: MaintenancePhotoRecord,
   uploadedAt: string,
-): Promise<MaintenancePhotoRecord> {
-  await transact([
+  holder: string,
+): Promise<MaintenancePhotoRecord | null> {
+  const ops: TransactOp[] = [
     {
       item: {
         Update: {
           TableName: tableName(),
           Key: keys.maintenancePhoto(photo.organizationId, photo.requestId, photo.id),
-          UpdateExpression: 'SET #status = :ready, uploadedAt = :at REMOVE #ttl',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':ready': 'READY', ':pending': 'PENDING', ':at': uploadedAt },
+          ...readyUpdate(holder, { status: 'READY', uploadedAt }),
         },
       },
       onConditionFailure: () => new StaleRead(),
@@ -96,24 +117,21 @@ export async function markPhotoReady(
       },
       onConditionFailure: () => tooMany(),
     },
-  ]);
+  ];
+  try {
+    await transact(ops);
+  } catch (error) {
+    if (error instanceof StaleRead) return null;
+    throw error;
+  }
   return { ...photo, status: 'READY', uploadedAt };
 }
 
 export const tooMany = () => new Invalid(`A request can have at most ${MAINTENANCE_PHOTOS_MAX} photos.`);
 
-export async function forgetPendingPhoto(photo: MaintenancePhotoRecord): Promise<void> {
-  await db
-    .send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.maintenancePhoto(photo.organizationId, photo.requestId, photo.id),
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'PENDING' },
-      }),
-    )
-    .catch(() => undefined); // confirmed meanwhile by another call: it stays
+/** Forgets a photo whose bytes failed the checks (or that its request refused), under the confirm's claim. */
+export async function forgetPendingPhoto(photo: MaintenancePhotoRecord, holder: string): Promise<void> {
+  await discardClaimedUpload(keys.maintenancePhoto(photo.organizationId, photo.requestId, photo.id), holder);
 }
 
 function toRecord(item: Record<string, unknown>): MaintenancePhotoRecord {
@@ -126,6 +144,7 @@ function toRecord(item: Record<string, unknown>): MaintenancePhotoRecord {
     contentType: item.contentType as PhotoContentType,
     size: Number(item.size),
     key: String(item.key),
+    pendingKey: (item.pendingKey as string | undefined) ?? null,
     status: item.status === 'READY' ? 'READY' : 'PENDING',
     createdAt: String(item.createdAt),
     uploadedAt: (item.uploadedAt as string | null) ?? null,

@@ -1,14 +1,14 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Receipt, ReceiptContentType } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../ledger/matchRows.js';
 import { cellOps, writeOps } from '../ledger/plan.js';
 import { RollupDeltas, type RollupFacts } from '../ledger/rollupDeltas.js';
 import { queryAll } from '../query.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
+import { claimPendingUpload, discardClaimedUpload, readyUpdate, releaseUploadClaim } from '../uploads.js';
 
 /**
  * Receipts: one item per file at ORG#o / RCPT#r, so a reference (the receipt id) is found with a
@@ -26,6 +26,8 @@ export interface ReceiptRecord {
   size: number;
   /** The object key in the receipts bucket. */
   key: string;
+  /** Where the browser uploads it (lib/uploadKinds.ts); null on receipts made before records named it. */
+  pendingKey?: string | null;
   status: 'PENDING' | 'READY';
   transactionId: string | null;
   createdAt: string;
@@ -79,6 +81,16 @@ export async function getReceipt(orgId: string, receiptId: string): Promise<Rece
   return toRecord(Item);
 }
 
+/** Claims a PENDING receipt for one confirm (data/uploads.ts): the receipt, or null when not pending or claimed. */
+export async function claimPendingReceipt(orgId: string, receiptId: string, holder: string, now: number) {
+  const item = await claimPendingUpload(keys.receipt(orgId, receiptId), holder, now);
+  return item ? toRecord(item) : null;
+}
+
+export async function releaseReceiptClaim(orgId: string, receiptId: string, holder: string): Promise<void> {
+  await releaseUploadClaim(keys.receipt(orgId, receiptId), holder);
+}
+
 /** A confirmed receipt, 404 for a pending one: nobody reads or lists bytes that were not checked. */
 export async function getReadyReceipt(orgId: string, receiptId: string): Promise<ReceiptRecord> {
   const receipt = await getReceipt(orgId, receiptId);
@@ -88,10 +100,15 @@ export async function getReadyReceipt(orgId: string, receiptId: string): Promise
 
 /**
  * The checked upload becomes a receipt: listed, readable, and counted on its transaction (whose
- * hasReceipt turns true) in one TransactWriteItems. The transaction's version is not bumped: a
- * receipt added while someone edits the transaction must not turn their save into a 409.
+ * hasReceipt turns true) in one TransactWriteItems, under the confirm's claim (null when the claim was lost).
+ * The transaction's version is not bumped: a receipt added while someone edits the transaction must not turn
+ * their save into a 409.
  */
-export async function markReceiptReady(receipt: ReceiptRecord, uploadedAt: string): Promise<ReceiptRecord> {
+export async function markReceiptReady(
+  receipt: ReceiptRecord,
+  uploadedAt: string,
+  holder: string,
+): Promise<ReceiptRecord | null> {
   const { organizationId: orgId, id, transactionId } = receipt;
   const listing = transactionId
     ? keys.receiptOfTransaction(orgId, transactionId, uploadedAt, id)
@@ -101,25 +118,21 @@ export async function markReceiptReady(receipt: ReceiptRecord, uploadedAt: strin
       Update: {
         TableName: tableName(),
         Key: keys.receipt(orgId, id),
-        UpdateExpression: 'SET #status = :ready, uploadedAt = :at, GSI1PK = :pk, GSI1SK = :sk REMOVE #ttl',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':ready': 'READY',
-          ':pending': 'PENDING',
-          ':at': uploadedAt,
-          ':pk': listing.GSI1PK,
-          ':sk': listing.GSI1SK,
-        },
+        ...readyUpdate(holder, { status: 'READY', uploadedAt, GSI1PK: listing.GSI1PK, GSI1SK: listing.GSI1SK }),
       },
     },
-    // Confirmed (or discarded) by a simultaneous call: the caller re-reads.
+    // No longer pending under this claim (another confirm took over): the caller re-reads.
     onConditionFailure: () => new StaleRead(),
   };
-  await withReceiptFacts(orgId, transactionId, (facts) => [
-    confirm,
-    ...(facts ? receiptCountOps(orgId, facts, facts.receiptCount + 1) : []),
-  ]);
+  try {
+    await withReceiptFacts(orgId, transactionId, (facts) => [
+      confirm,
+      ...(facts ? receiptCountOps(orgId, facts, facts.receiptCount + 1) : []),
+    ]);
+  } catch (error) {
+    if (error instanceof StaleRead) return null;
+    throw error;
+  }
   return { ...receipt, status: 'READY', uploadedAt };
 }
 
@@ -209,21 +222,9 @@ function receiptCountOps(orgId: string, facts: ReceiptFacts, count: number): Tra
   ];
 }
 
-/** Forgets an upload whose bytes failed the checks. */
-export async function discardPendingReceipt(orgId: string, receiptId: string): Promise<void> {
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.receipt(orgId, receiptId),
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'PENDING' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+/** Forgets an upload whose bytes failed the checks (or whose transaction is gone), under the confirm's claim. */
+export async function discardPendingReceipt(orgId: string, receiptId: string, holder: string): Promise<void> {
+  await discardClaimedUpload(keys.receipt(orgId, receiptId), holder);
 }
 
 /** Confirmed receipts of a transaction, oldest first; 404 when the transaction is not the organization's. */
@@ -359,6 +360,7 @@ function toRecord(item: Record<string, unknown>): ReceiptRecord {
     contentType: item.contentType as ReceiptContentType,
     size: item.size as number,
     key: item.key as string,
+    pendingKey: (item.pendingKey as string | undefined) ?? null,
     status: item.status as ReceiptRecord['status'],
     transactionId: (item.transactionId as string | null) ?? null,
     createdAt: item.createdAt as string,
