@@ -186,6 +186,21 @@ describe('status changes', () => {
     }
   });
 
+  it('never lets messages posted at once conflict: every one is kept and counted', async () => {
+    const txn = await newTransaction(t.admin);
+    const bodies = Array.from({ length: 30 }, (_, i) => `at once ${i}`);
+    const posted = await Promise.all(
+      bodies.map((body, i) =>
+        [t.admin, t.landlord, t.manager][i % 3]!.api.post(`/api/transactions/${txn.id}/messages`, { body }),
+      ),
+    );
+    expect(posted.map((r) => r.status)).toEqual(bodies.map(() => 201));
+    const { messages } = (await t.admin.api.get(`/api/transactions/${txn.id}/messages`)).body;
+    expect(messages.map((m: { body: string }) => m.body).sort()).toEqual([...bodies].sort());
+    const [item] = (await partition(`ORG#${t.orgId}`)).filter((i) => i.type === 'Transaction' && i.id === txn.id);
+    expect(item).toMatchObject({ messageCount: 30, activityVersion: 30, hasReviewHistory: true, version: 1 });
+  });
+
   it('lets exactly one of concurrent resolves win; the others get 409', async () => {
     const txn = await newTransaction(t.admin);
     const review = (await ask(t.admin, txn.id, t.manager)).body.reviewRequest;

@@ -220,25 +220,36 @@ export async function postMessage(
       throw new InvalidReference('reviewRequestId', 'Choose a review request of this transaction, or none');
     }
   }
-  return withFreshRead(async () => {
-    const state = await readActivityState(orgId, transactionId);
-    const now = new Date().toISOString();
-    const message: MessageRecord = {
-      id: randomUUID(),
-      transactionId,
-      organizationId: orgId,
-      authorId: input.authorId,
-      reviewRequestId: input.reviewRequestId,
-      body: input.body,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await transact([
-      put(messageItem(message)),
-      flagsOp(orgId, transactionId, state, { ...state.counts, messages: state.counts.messages + 1 }),
-    ]);
-    return message;
-  });
+  const now = new Date().toISOString();
+  const message: MessageRecord = {
+    id: randomUUID(),
+    transactionId,
+    organizationId: orgId,
+    authorId: input.authorId,
+    reviewRequestId: input.reviewRequestId,
+    body: input.body,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // A message only adds: one more message, and so a review history. Those commute, so the counters are ADDed
+  // rather than set from a read: messages posted at once never conflict with each other. The activity version
+  // still moves, so a review change or an untouched-only delete that read the counters before sees it.
+  await transact([
+    put(messageItem(message)),
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.transaction(orgId, transactionId),
+          UpdateExpression: 'ADD messageCount :one, activityVersion :one SET hasReviewHistory = :true',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1, ':true': true },
+        },
+      },
+      onConditionFailure: () => new NotFound('Transaction'),
+    },
+  ]);
+  return message;
 }
 
 /** The transaction's Activity: its requests and messages in time order, ONE Query of its partition. */
