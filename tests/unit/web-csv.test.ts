@@ -26,6 +26,14 @@ describe('csvCell: the formula-injection guard', () => {
     ['tab', '\tx', `"'\tx"`],
     ['CR', '\rx', `"'\rx"`],
     ['= with a quote inside: apostrophe, then quotes doubled', '=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['a full-width = (U+FF1D)', '\uFF1D1+1', `"'\uFF1D1+1"`],
+    ['a full-width + (U+FF0B)', '\uFF0B1', `"'\uFF0B1"`],
+    ['a full-width - (U+FF0D)', '\uFF0D1', `"'\uFF0D1"`],
+    ['a full-width @ (U+FF20)', '\uFF20SUM(1)', `"'\uFF20SUM(1)"`],
+    ['a minus sign (U+2212)', '\u22121+1', `"'\u22121+1"`],
+    ['a NUL before =', '\u0000=1+1', `"'\u0000=1+1"`],
+    ['a zero-width space before =', '\u200B=1+1', `"'\u200B=1+1"`],
+    ['a byte order mark before +', '\uFEFF+1', `"'\uFEFF+1"`],
   ])('text starting with %s gets an apostrophe and quotes', (_char, value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });

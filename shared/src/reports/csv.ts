@@ -1,7 +1,19 @@
 /** CSV for every export (the ledger's, the reports', the tax package's): one quoting and one formula guard. */
 
-/** Leading characters that make a spreadsheet run a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Characters that make a spreadsheet run a cell as a formula when they start it (CSV injection). */
+const FORMULA_CHARS = new Set(['=', '+', '-', '@', '\u2212']);
+/** Control and invisible format characters a spreadsheet skips before it decides what a cell is. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * Whether a spreadsheet could run this text as a formula: it starts with a control or invisible character, or its
+ * first visible character, after Unicode compatibility normalisation (so the full-width ＝ ＋ － ＠ count as = + - @),
+ * starts a formula.
+ */
+function startsFormula(value: string): boolean {
+  if (value === '' || INVISIBLE.test(value[0]!)) return value !== '';
+  return FORMULA_CHARS.has(value.normalize('NFKC')[0] ?? '');
+}
 /** Characters that need the cell quoted: RFC 4180's comma, quote and line breaks, and `;` for spreadsheets set to it. */
 const NEEDS_QUOTES = /[",;\r\n]/;
 
@@ -11,6 +23,6 @@ const NEEDS_QUOTES = /[",;\r\n]/;
  * itself formats (dates, amounts, ids), which may start with "-".
  */
 export function csvCell(value: string, text = true): string {
-  const out = text && FORMULA_START.test(value) ? `'${value}` : value;
+  const out = text && startsFormula(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(out) || out !== value ? `"${out.replace(/"/g, '""')}"` : out;
 }
