@@ -269,6 +269,29 @@ describe('OFX / QFX', () => {
     ]);
   });
 
+  // Linear, not quadratic: 5 MB of unclosed transactions is one pass (each looked for its closing tag in the whole
+  // rest of the file before, which took minutes at this size). The bound is the test's timeout, far above a pass.
+  it('parses 5 MB of unclosed <STMTTRN> tags in one pass', { timeout: 20_000 }, () => {
+    const one = '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<NAME>X\n';
+    const text = `OFXHEADER:100\n<OFX>\n${one.repeat(Math.ceil(5_000_000 / one.length))}`;
+    expect(text.length).toBeGreaterThanOrEqual(5_000_000);
+    const statement = parseOfx(text);
+    expect(statement.errors).toEqual([]);
+    expect(statement.rows).toHaveLength(Math.ceil(5_000_000 / one.length));
+    expect(statement.rows.at(-1)).toMatchObject({ line: statement.rows.length + 2, amountCents: -100, name: 'X' });
+  });
+
+  it('a transaction ends at its closing tag, or at the next transaction when it has none', () => {
+    const statement = parseOfx(
+      'OFXHEADER:100\n<OFX><STMTTRN><DTPOSTED>20240101<TRNAMT>1<NAME>a</STMTTRN><MEMO>outside<STMTTRN><DTPOSTED>20240102<TRNAMT>2<NAME>b\n<STMTTRN><DTPOSTED>20240103<TRNAMT>3<NAME>c</STMTTRN>',
+    );
+    expect(statement.rows.map((r) => [r.name, r.amountCents])).toEqual([
+      ['a', 100],
+      ['b', 200],
+      ['c', 300],
+    ]);
+  });
+
   it('not an OFX file, or one without transactions: a reported error, not a throw', () => {
     expect(parseOfx('Date,Amount\n').errors).toEqual([{ line: 1, reason: 'This is not an OFX or QFX file' }]);
     expect(parseOfx('<OFX><BANKTRANLIST></BANKTRANLIST></OFX>').errors).toEqual([

@@ -20,6 +20,7 @@ export interface OfxStatement {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function decode(text: string): string {
+  if (!text.includes('&') && !text.includes('<![')) return text.trim();
   return text
     .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
     .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
@@ -63,17 +64,18 @@ export function parseOfx(text: string): OfxStatement {
   const errors: RowError[] = [];
   const account = /<ACCTID>([^<\r\n]+)/i.exec(body);
   const currency = /<CURDEF>([^<\r\n]+)/i.exec(body);
-  const opening = /<STMTTRN>/gi;
-  const starts: number[] = [];
-  for (let match = opening.exec(body); match; match = opening.exec(body)) starts.push(match.index);
-  // Line numbers by one pass, not one scan per transaction.
+  const starts = positionsOf(body, /<STMTTRN>/gi);
+  const closings = positionsOf(body, /<\/STMTTRN>/gi);
+  // One pass over the file: line numbers, and each transaction's closing tag (the first after its start), so a
+  // file of unclosed tags costs no more than a well-formed one.
   let line = 1;
   let scanned = 0;
+  let next = 0;
   starts.forEach((start, i) => {
     line += countNewlines(body, scanned, start);
     scanned = start;
-    const closing = body.slice(start).search(/<\/STMTTRN>/i);
-    const end = Math.min(closing >= 0 ? start + closing : body.length, starts[i + 1] ?? body.length);
+    while (next < closings.length && closings[next]! < start) next++;
+    const end = Math.min(closings[next] ?? body.length, starts[i + 1] ?? body.length);
     const fields = leaves(body.slice(start + '<STMTTRN>'.length, end));
     const posted = fields.get('DTPOSTED') ?? fields.get('DTUSER');
     const date = posted && /^\d{8}/.test(posted) ? parseDate(posted.slice(0, 8), 'YYYY-MM-DD') : null;
@@ -107,6 +109,13 @@ export function parseOfx(text: string): OfxStatement {
     accountId: account ? decode(account[1]!) : null,
     currency: currency ? decode(currency[1]!) : null,
   };
+}
+
+/** Where a global pattern matches, in order. */
+function positionsOf(text: string, pattern: RegExp): number[] {
+  const found: number[] = [];
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) found.push(match.index);
+  return found;
 }
 
 function countNewlines(text: string, from: number, to: number): number {
