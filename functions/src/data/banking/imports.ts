@@ -9,7 +9,6 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { releaseVersionedLock, takeVersionedLock } from '../locks.js';
 import { prefixQuery, queryAll, queryPage } from '../query.js';
-import { updateVersioned } from '../versioned.js';
 
 /**
  * File imports (docs/banking.md "One import is one batch"): the header of each import (`IMPORT#i`, listed newest
@@ -94,15 +93,6 @@ export async function getImport(orgId: string, importId: string): Promise<Import
   );
   if (Item?.type !== 'FileImport') throw new NotFound('Import');
   return toHeader(Item);
-}
-
-/** Sets fields if the header is still the version read (else IMPORT_BUSY: another request moved it). */
-export async function updateImport(
-  orgId: string,
-  expected: ImportHeader,
-  set: Partial<ImportHeader>,
-): Promise<ImportHeader> {
-  return toHeader(await updateVersioned(keys.fileImport(orgId, expected.id), expected.version, { set }, importBusy));
 }
 
 /**

@@ -10,7 +10,6 @@ import { keys, orgPk } from '../keys.js';
 import { releaseVersionedLock, takeVersionedLock } from '../locks.js';
 import { indexPrefixQuery, prefixQuery, queryAll, queryPage } from '../query.js';
 import type { TransactOp } from '../transact.js';
-import { updateVersioned } from '../versioned.js';
 
 /**
  * The records of rule applies (docs/rules.md "Apply and undo"): the batch header with its lease,
@@ -132,19 +131,6 @@ export async function getRuleBatch(orgId: string, batchId: string): Promise<Batc
   );
   if (Item?.type !== 'RuleBatch') throw new NotFound('Rule batch');
   return toHeader(Item);
-}
-
-/** Changes a header if nobody else changed it since `expected` was read; returns the new header. */
-export async function updateRuleBatch(
-  orgId: string,
-  expected: BatchHeader,
-  set: Partial<BatchHeader>,
-  opts: { closeOpenEntry?: boolean } = {},
-): Promise<BatchHeader> {
-  const remove = opts.closeOpenEntry ? ['GSI1PK', 'GSI1SK'] : [];
-  return toHeader(
-    await updateVersioned(keys.ruleBatch(orgId, expected.id), expected.version, { set, remove }, batchBusy),
-  );
 }
 
 /**
