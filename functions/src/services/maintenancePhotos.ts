@@ -7,44 +7,30 @@ import {
   TENANT_EDITABLE_STATUSES,
 } from '@rent/shared';
 import {
+  claimPendingPhoto,
   forgetPendingPhoto,
   getPhoto,
   listPhotos,
   type MaintenancePhotoRecord,
   markPhotoReady,
   putPendingPhoto,
+  releasePhotoClaim,
   tooMany,
 } from '../data/repositories/maintenancePhotos.js';
-import { StaleRead } from '../data/transact.js';
-import { Invalid, NotAllowed } from '../domain-errors.js';
-import {
-  CONTENT_TYPE_LABELS,
-  pendingReceiptKey,
-  receiptDisposition,
-  safeFileName,
-  sniffContentType,
-} from '../lib/receiptFiles.js';
-import {
-  copyObject,
-  deleteObject,
-  deleteObjectsQuietly,
-  describeObject,
-  presignReceiptDownload,
-  presignReceiptUpload,
-  readFirstBytes,
-} from '../lib/s3.js';
+import { NotAllowed } from '../domain-errors.js';
+import { PHOTO_UPLOADS, pendingUploadKey, photoObjectKey } from '../lib/uploadKinds.js';
+import { confirmUpload, requestUpload, uploadLink } from '../lib/verifiedUpload.js';
 import type { Caller } from '../runtime/identity.js';
-import { readable } from './maintenance.js';
+import { readable } from './maintenance/requests.js';
 
 /**
- * Maintenance photos (issue 10; docs/decisions.md "Maintenance photos"): the receipts' two steps — a presigned
- * PUT to a pending key, then a confirm that copies the bytes to the photo's own key (under the organization's
- * prefix, so an organization purge takes them) and checks their size, declared type and magic bytes. A photo
- * that is not what it claimed is deleted, bytes and record, and answered with 400.
+ * Maintenance photos (see the maintenance page in docs/): each a verified upload (lib/verifiedUpload.ts), like a
+ * receipt: a presigned PUT to a pending key, then a confirm that copies the bytes to the photo's own key, under
+ * maintenance-photos/<org>/ (so an organization purge takes them), and checks their size, declared type and
+ * magic bytes. A photo that is not what it claimed is deleted, bytes and record, and answered with 400. Photos
+ * stored before they had their own prefix keep their keys (receipts/<org>/maintenance/...): a photo is read from
+ * whatever key its record names.
  */
-const photoKey = (orgId: string, requestId: string, photoId: string, fileName: string) =>
-  `receipts/${orgId}/maintenance/${requestId}/${photoId}-${safeFileName(fileName)}`;
-
 /** The request, if the caller may add photos to it: staff always; its reporter while it is NEW or PENDING. */
 async function writable(caller: Caller, requestId: string) {
   const request = await readable(caller, requestId);
@@ -66,47 +52,32 @@ export async function requestPhotoUpload(caller: Caller, requestId: string, inpu
     fileName: input.fileName,
     contentType: input.contentType,
     size: input.size,
-    key: photoKey(caller.orgId, requestId, id, input.fileName),
+    key: photoObjectKey(caller.orgId, requestId, id, input.fileName),
+    pendingKey: pendingUploadKey(PHOTO_UPLOADS, caller.orgId, id),
     status: 'PENDING',
     createdAt: new Date().toISOString(),
     uploadedAt: null,
   };
   await putPendingPhoto(photo);
-  return {
-    reference: id,
-    upload: await presignReceiptUpload(pendingReceiptKey(caller.orgId, id), input.contentType, input.size),
-  };
+  return { reference: id, upload: await requestUpload(photo) };
 }
 
+/**
+ * Step 2: the photo becomes part of the request (counted, at most 10); one that is not what it claimed, or that
+ * the request refuses (full, or deleted meanwhile), is deleted. Confirming again, or many times at once, answers
+ * the confirmed photo.
+ */
 export async function confirmPhoto(caller: Caller, requestId: string, photoId: string) {
   await writable(caller, requestId);
-  const photo = await getPhoto(caller.orgId, requestId, photoId);
-  if (photo.status === 'READY') return { photo: await toApi(photo) };
-  const pending = pendingReceiptKey(caller.orgId, photoId);
-  if (!(await describeObject(pending)))
-    throw new Invalid('The photo has not arrived yet. Upload it, then confirm again.');
-  await copyObject(pending, photo.key);
-  await deleteObject(pending);
-  const stored = await describeObject(photo.key);
-  const label = CONTENT_TYPE_LABELS[photo.contentType];
-  const problem = !stored
-    ? 'The photo has not arrived yet. Upload it again.'
-    : stored.size !== photo.size || stored.contentType !== photo.contentType
-      ? 'The uploaded photo is not the file that was announced. Upload it again.'
-      : sniffContentType(await readFirstBytes(photo.key)) !== photo.contentType
-        ? `That file is not really a ${label}. Upload a JPEG, PNG or WebP photo.`
-        : null;
-  if (problem) {
-    await discard(photo);
-    throw new Invalid(problem);
-  }
-  try {
-    return { photo: await toApi(await markPhotoReady(photo, new Date().toISOString())) };
-  } catch (error) {
-    if (error instanceof StaleRead) return { photo: await toApi(await getPhoto(caller.orgId, requestId, photoId)) };
-    await discard(photo); // the eleventh photo, or the request deleted meanwhile: nothing keeps the bytes
-    throw error;
-  }
+  const { orgId } = caller;
+  const photo = await confirmUpload(PHOTO_UPLOADS, {
+    read: () => getPhoto(orgId, requestId, photoId),
+    claim: (holder, now) => claimPendingPhoto(orgId, requestId, photoId, holder, now),
+    release: (holder) => releasePhotoClaim(orgId, requestId, photoId, holder),
+    markReady: (pending, holder) => markPhotoReady(pending, new Date().toISOString(), holder),
+    discard: (pending, holder) => forgetPendingPhoto(pending, holder),
+  });
+  return { photo: await toApi(photo) };
 }
 
 export async function requestPhotos(caller: Caller, requestId: string): Promise<{ photos: MaintenancePhoto[] }> {
@@ -114,13 +85,8 @@ export async function requestPhotos(caller: Caller, requestId: string): Promise<
   return { photos: await Promise.all((await listPhotos(caller.orgId, requestId)).map(toApi)) };
 }
 
-async function discard(photo: MaintenancePhotoRecord) {
-  await deleteObjectsQuietly([photo.key, pendingReceiptKey(photo.organizationId, photo.id)]);
-  await forgetPendingPhoto(photo);
-}
-
 async function toApi(photo: MaintenancePhotoRecord): Promise<MaintenancePhoto> {
-  const { url } = await presignReceiptDownload(photo.key, photo.contentType, receiptDisposition(photo.fileName));
+  const { url } = await uploadLink(photo);
   return {
     id: photo.id,
     fileName: photo.fileName,

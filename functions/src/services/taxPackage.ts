@@ -1,4 +1,4 @@
-import { getOrganization } from '../data/repositories/organizations.js';
+import { getOrganization } from '../data/people/organizations.js';
 import {
   getTaxPackage,
   listTaxPackages,
@@ -6,7 +6,7 @@ import {
   startTaxPackageRecord,
   type TaxPackageRecord,
   taxPackageToApi,
-} from '../data/repositories/taxPackages.js';
+} from '../data/reports/taxPackages.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { startJob } from '../lib/jobs.js';
 import { presignPackageDownload } from '../lib/taxPackageFiles.js';
