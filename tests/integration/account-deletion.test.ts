@@ -152,12 +152,25 @@ describe('delete my account', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.purgedOrganizations).toEqual([]);
     const after = await partition(`ORG#${t.orgId}`);
-    expect(after.map((i) => i.SK).sort()).toEqual(
+    const logged = (items: Record<string, unknown>[]) => items.filter((i) => String(i.SK).startsWith('MEMBERLOG#'));
+    expect(
+      after
+        .filter((i) => !logged(after).includes(i))
+        .map((i) => i.SK)
+        .sort(),
+    ).toEqual(
       before
         .map((i) => i.SK)
-        .filter((sk) => sk !== `MEMBER#${t.landlord.userId}`)
+        .filter((sk) => sk !== `MEMBER#${t.landlord.userId}` && !sk.startsWith('MEMBERLOG#'))
         .sort(),
     );
+    // The membership activity says a member left, as every other way of leaving does, naming no one.
+    const left = logged(after).filter((i) => !logged(before).some((b) => b.SK === i.SK));
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ action: 'LEFT_ORGANIZATION', actor: 'A deleted account' });
+    expect(JSON.stringify(left[0])).not.toContain(t.landlord.email);
+    const activity = (await t.admin.api.get('/api/members/activity')).body;
+    expect(activity.events[0]).toMatchObject({ action: 'LEFT_ORGANIZATION', actor: 'A deleted account' });
     expect(after.find((i) => i.SK === 'ORG')?.memberCount).toBe(3);
     expect((await t.admin.api.get(`/api/properties/${propertyId}`)).status).toBe(200);
     expect((await t.landlord.api.get('/api/properties')).status).toBe(401);

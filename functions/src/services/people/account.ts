@@ -1,6 +1,7 @@
-import { type AccountDeletionPreview, DELETION_REASONS, type DeleteAccountInput } from '@rent/shared';
+import { type AccountDeletionPreview, DELETION_REASONS, type DeleteAccountInput, humanizeRole } from '@rent/shared';
 import { activeProfile, anonymiseProfile, organizationIdsOf } from '../../data/people/accounts.js';
 import * as members from '../../data/people/members.js';
+import { membershipEventOp } from '../../data/people/membershipEvents.js';
 import { recordSecurityEvent } from '../../data/people/securityLog.js';
 import { requestPurge } from '../../data/repositories/orgPurge.js';
 import { Conflict, NotFound } from '../../domain-errors.js';
@@ -8,6 +9,9 @@ import { adminDeleteUser } from '../../lib/cognito.js';
 import { startOrganizationPurge } from '../../lib/jobs.js';
 import { logger } from '../../lib/logger.js';
 import type { Person } from '../../runtime/identity.js';
+
+/** How the membership activity names a person who deleted their account (their name and email are erased). */
+const DELETED_ACCOUNT = 'A deleted account';
 
 /**
  * "Delete my account" (docs/people.md "Account deletion"). Refused while the person is the
@@ -75,7 +79,14 @@ export async function deleteAccount(
     // Recorded before the membership goes, so a crash in between still leaves the organization to its purge.
     if (sole) await requestPurge(placement.id, deletedAt);
     try {
-      await members.leave(placement.id, placement.member);
+      // A shared organization's membership activity says a member left, as every other way of leaving does; it
+      // names no one, since the account and its email are erased. (An organization of one is purged whole.)
+      const left = `A member deleted their account and left the organization (was ${humanizeRole(placement.member.role)}).`;
+      await members.leave(placement.id, placement.member, {
+        alsoWrite: sole
+          ? []
+          : [membershipEventOp(placement.id, { action: 'LEFT_ORGANIZATION', actor: DELETED_ACCOUNT, details: left })],
+      });
     } catch (error) {
       if (error instanceof Conflict && error.code === members.LAST_ADMIN) throw lastAdmin([placement.name]);
       throw error;
