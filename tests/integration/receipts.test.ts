@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { membershipItem, userItem } from '../../functions/src/data/items.js';
+import { membershipItem, userItem } from '../../functions/src/data/people/items.js';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { baseUrl, client, newAdmin, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
