@@ -26,6 +26,9 @@ export const CONTACT_PER_HOUR = 5;
 export const SUBSCRIBE_PER_HOUR = 10;
 export const CLIENT_LOG_PER_HOUR = 60;
 export const CLIENT_LOG_MAX_BYTES = 4096;
+/** A client-log report's message and path (the page it came from) are at most this long. */
+export const CLIENT_LOG_MESSAGE_MAX = 1000;
+export const CLIENT_LOG_PATH_MAX = 200;
 /** A subscription's confirmation link works this long. */
 export const SUBSCRIBE_LINK_DAYS = 7;
 

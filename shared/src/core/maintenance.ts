@@ -85,5 +85,13 @@ export const isOpenMaintenance = (status: MaintenanceStatus) => status !== 'RESO
 export const MAINTENANCE_PHOTOS_MAX = 10;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+/** An iPhone's own format: the picker offers it so that the refusal can say how to switch (HEIC_MESSAGE). */
+export const HEIC_CONTENT_TYPES = ['image/heic', 'image/heif'] as const;
+/** The photo picker's `accept`. */
+export const PHOTO_PICKER_ACCEPT = [...PHOTO_CONTENT_TYPES, ...HEIC_CONTENT_TYPES].join(',');
+/** A photo's size and file name (the same limits as a receipt's: photos are uploaded the same way). */
+export const MAINTENANCE_PHOTO_MAX_MB = 10;
+export const MAINTENANCE_PHOTO_MAX_BYTES = MAINTENANCE_PHOTO_MAX_MB * 1024 * 1024;
+export const MAINTENANCE_PHOTO_FILE_NAME_MAX = 200;
 export const HEIC_MESSAGE =
   'HEIC photos cannot be shown here yet. On an iPhone choose Settings → Camera → Formats → Most Compatible, or upload a JPEG, PNG or WebP photo.';

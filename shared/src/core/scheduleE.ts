@@ -13,7 +13,7 @@
  */
 
 import { bookLineOf, lineAmount } from './books.js';
-import { categoryLabel } from './categories.js';
+import { CATEGORY_GROUPS, categoryLabel } from './categories.js';
 import type { Cents } from './money.js';
 
 export const SCHEDULE_E_NOTICE = 'A worksheet for your tax preparer, not tax advice.';
@@ -24,19 +24,9 @@ export interface ScheduleELineDef {
   categories: readonly string[];
 }
 
-const RENT_CATEGORIES = [
-  'rental_income',
-  'section_8_rents',
-  'short_term_rents',
-  'application_fees',
-  'late_fees',
-  'pet_fees',
-  'laundry',
-  'storage',
-  'parking',
-  'tenant_pass_throughs',
-  'cleaning_other_upsells',
-];
+/** Income a preparer places (HUMAN_REASONS says why): the rest of the income group is rent, line 3. */
+const INCOME_FOR_THE_PREPARER: readonly string[] = ['misc_interest', 'insurance_proceeds', 'other_income'];
+const RENT_CATEGORIES: readonly string[] = CATEGORY_GROUPS.income.filter((c) => !INCOME_FOR_THE_PREPARER.includes(c));
 
 export const SCHEDULE_E_EXPENSE_LINES: readonly ScheduleELineDef[] = [
   { line: '5', label: 'Advertising', categories: ['advertising'] },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CLIENT_LOG_MAX_BYTES,
+  CLIENT_LOG_MESSAGE_MAX,
+  CLIENT_LOG_PATH_MAX,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   DELETE_CONFIRMATION_PHRASE,
@@ -97,7 +99,9 @@ export const UnsubscribeLink = z.object({
 export const ClientLogInput = z.strictObject({
   level: z.enum(['error', 'warn', 'info'], { error: 'level must be error, warn or info' }),
   code: z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/, { error: 'code must be an UPPER_SNAKE_CASE code' }),
-  message: z.string().max(1000, { error: 'message must be at most 1000 characters' }),
-  path: z.string().max(200).optional(),
+  message: z
+    .string()
+    .max(CLIENT_LOG_MESSAGE_MAX, { error: `message must be at most ${CLIENT_LOG_MESSAGE_MAX} characters` }),
+  path: z.string().max(CLIENT_LOG_PATH_MAX).optional(),
 });
 export const CLIENT_LOG_BODY_BYTES = CLIENT_LOG_MAX_BYTES;

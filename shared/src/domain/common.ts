@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_DATE_MESSAGES, requiredMessage, tooLongMessage } from '../core/fields.js';
 import { ID_PATTERN, ISO_DATE_PATTERN, isDateInRange, isRealDate } from '../core/validation.js';
 
 export { isRealDate } from '../core/validation.js';
@@ -8,19 +9,19 @@ export const Id = z.string({ error: 'An id is required' }).regex(ID_PATTERN, { e
 
 /** A real calendar date in ISO form (YYYY-MM-DD): 2026-02-30 is refused. */
 export const IsoDate = z
-  .string({ error: 'Enter a date as YYYY-MM-DD' })
+  .string({ error: ISO_DATE_MESSAGES.shape })
   // abort: a malformed date gets one message, not three.
-  .regex(ISO_DATE_PATTERN, { error: 'Enter a date as YYYY-MM-DD', abort: true })
-  .refine(isRealDate, { error: 'That date does not exist', abort: true })
-  .refine(isDateInRange, { error: 'Enter a date between 1900 and 2200' });
+  .regex(ISO_DATE_PATTERN, { error: ISO_DATE_MESSAGES.shape, abort: true })
+  .refine(isRealDate, { error: ISO_DATE_MESSAGES.missing, abort: true })
+  .refine(isDateInRange, { error: ISO_DATE_MESSAGES.range });
 
 /** Trimmed text with a clear message when blank or too long. */
 export function text(label: string, max: number) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .min(1, { error: requiredMessage(label) })
+    .max(max, { error: tooLongMessage(label, max) });
 }
 
 /** Optional text: blank or whitespace-only becomes null (the notes rule, applied everywhere). */
@@ -28,7 +29,7 @@ export function optionalText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
+    .max(max, { error: tooLongMessage(label, max) })
     .nullish()
     .transform((v) => (v == null || v === '' ? null : v));
 }

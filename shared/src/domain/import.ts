@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { IMPORT_ROW_STATUSES } from '../core/fileImport/duplicates.js';
+import {
+  IMPORT_CHUNK_ROWS,
+  IMPORT_EXTERNAL_ID_MAX,
+  IMPORT_FILE_NAME_MAX,
+  IMPORT_MAX_ROWS,
+  IMPORT_PAGE_MAX,
+  IMPORT_STATUSES,
+} from '../core/imports.js';
+import { TRANSACTION_NAME_MAX } from '../core/transactions.js';
 import { Id, IsoDate, Timestamp, text } from './common.js';
 import { moneyField } from './money.js';
-import { PropertyIdField, TRANSACTION_NAME_MAX } from './transaction.js';
+import { PropertyIdField } from './transaction.js';
 
 /**
  * File import on the wire (docs/banking.md "File import"). The browser parses the file
- * (shared/src/core/fileImport) and sends rows; amounts are decimals on the wire, cents inside.
+ * (shared/src/core/fileImport) and sends rows; amounts are decimals on the wire, cents inside. Its limits are
+ * core/imports.ts's.
  */
-
-/** The most rows one import (one file) may hold: a longer history is imported as several files. */
-export const IMPORT_MAX_ROWS = 5_000;
-/** Rows per POST /api/imports call: the browser sends a file in chunks of at most this many. */
-export const IMPORT_CHUNK_ROWS = 500;
-/** A preview carries every row of the file (~150 bytes each). */
-export const IMPORT_PREVIEW_MAX_BODY_BYTES = 2 * 1024 * 1024;
-export const IMPORT_CHUNK_MAX_BODY_BYTES = 256 * 1024;
-export const IMPORT_EXTERNAL_ID_MAX = 200;
-export const IMPORT_FILE_NAME_MAX = 200;
-export const IMPORT_PAGE_DEFAULT = 20;
-export const IMPORT_PAGE_MAX = 100;
 
 /** The browser makes the import's id (a UUID), so a repeated request continues the same import. */
 export const ImportId = z
@@ -99,8 +97,6 @@ export const CreateImportInput = z.strictObject({
 });
 export type CreateImportInput = z.output<typeof CreateImportInput>;
 export type CreateImportBody = z.input<typeof CreateImportInput>;
-
-export const IMPORT_STATUSES = ['importing', 'imported', 'undoing', 'undone'] as const;
 
 export const FileImport = z.object({
   id: z.string(),

@@ -1,20 +1,30 @@
 import { z } from 'zod';
-import { HEIC_MESSAGE, PHOTO_CONTENT_TYPES, type PhotoContentType } from '../core/maintenance.js';
+import {
+  HEIC_CONTENT_TYPES,
+  HEIC_MESSAGE,
+  MAINTENANCE_PHOTO_FILE_NAME_MAX,
+  MAINTENANCE_PHOTO_MAX_BYTES,
+  MAINTENANCE_PHOTO_MAX_MB,
+  PHOTO_CONTENT_TYPES,
+  type PhotoContentType,
+} from '../core/maintenance.js';
 import { Id, Timestamp, text } from './common.js';
-import { RECEIPT_MAX_BYTES, ReceiptUpload } from './receipt.js';
+import { ReceiptUpload } from './receipt.js';
 
 /**
  * Maintenance photos (docs/tenants-and-maintenance.md "Photos"): up to 10 per request, uploaded like
  * receipts (a presigned PUT, then a confirm call that checks the stored bytes).
  */
 export const MaintenancePhotoUploadRequest = z.strictObject({
-  fileName: text('File name', 200),
+  fileName: text('File name', MAINTENANCE_PHOTO_FILE_NAME_MAX),
   contentType: z.string({ error: 'Upload a JPEG, PNG or WebP photo' }).transform((value, ctx): PhotoContentType => {
     const type = value.toLowerCase();
     if ((PHOTO_CONTENT_TYPES as readonly string[]).includes(type)) return type as PhotoContentType;
     ctx.addIssue({
       code: 'custom',
-      message: type === 'image/heic' || type === 'image/heif' ? HEIC_MESSAGE : 'Upload a JPEG, PNG or WebP photo',
+      message: (HEIC_CONTENT_TYPES as readonly string[]).includes(type)
+        ? HEIC_MESSAGE
+        : 'Upload a JPEG, PNG or WebP photo',
     });
     return z.NEVER;
   }),
@@ -22,7 +32,7 @@ export const MaintenancePhotoUploadRequest = z.strictObject({
     .number({ error: 'size must be the file size in bytes' })
     .int({ error: 'size must be the file size in bytes' })
     .min(1, { error: 'The photo is empty' })
-    .max(RECEIPT_MAX_BYTES, { error: 'The photo is larger than 10 MB' }),
+    .max(MAINTENANCE_PHOTO_MAX_BYTES, { error: `The photo is larger than ${MAINTENANCE_PHOTO_MAX_MB} MB` }),
 });
 export type MaintenancePhotoUploadRequest = z.output<typeof MaintenancePhotoUploadRequest>;
 

@@ -3,8 +3,6 @@ import { ORGANIZATION_NAME_MAX } from '../core/organization.js';
 import { Timestamp, text } from './common.js';
 import { Role } from './roles.js';
 
-export { ORGANIZATION_NAME_MAX } from '../core/organization.js';
-
 // Several organizations (docs/people.md "Several organizations").
 
 /** One organization the caller belongs to; `current` marks the one this request acted in. */

@@ -1,29 +1,18 @@
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../core/properties.js';
+import {
+  COORDINATE_LIMITS,
+  PROPERTY_TEXT_FIELDS,
+  PROPERTY_TYPE_MESSAGE,
+  PROPERTY_TYPES,
+  PROPERTY_UNITS_MAX,
+  PROPERTY_UNITS_MIN,
+  type PropertyMoneyField,
+  UNITS_MESSAGES,
+} from '../core/properties.js';
 import { IsoDate, optionalText, Timestamp, text } from './common.js';
 import { type Cents, MAX_ABS_CENTS, moneyField } from './money.js';
 
-export { PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../core/properties.js';
-
-export const PropertyType = z.enum(PROPERTY_TYPES, { error: 'Choose a property type from the list' });
-
-/** The money fields of a property, all optional, all integer cents inside and >= 0. */
-export const PROPERTY_MONEY_FIELDS = [
-  'acquisitionPrice',
-  'approximateLoan',
-  'currentMarketValue',
-  'monthlyRent',
-  'downPayment',
-  'closingCosts',
-  'initialRepairs',
-  'otherInitialCosts',
-  /**
-   * The land's share of the acquisition price (land is not depreciated: docs/reports-and-tax.md "Depreciation
-   * schedule").
-   */
-  'landValue',
-] as const;
-export type PropertyMoneyField = (typeof PROPERTY_MONEY_FIELDS)[number];
+export const PropertyType = z.enum(PROPERTY_TYPES, { error: PROPERTY_TYPE_MESSAGE });
 
 const money = () =>
   moneyField({ min: 0, max: MAX_ABS_CENTS })
@@ -32,26 +21,26 @@ const money = () =>
 
 /** What a client sends to create or replace a property. Money arrives as decimals, leaves as cents. */
 export const PropertyInput = z.strictObject({
-  address: text('Address', 300),
-  googlePlaceId: optionalText('Google place id', 300),
+  address: text(PROPERTY_TEXT_FIELDS.address.label, PROPERTY_TEXT_FIELDS.address.max),
+  googlePlaceId: optionalText(PROPERTY_TEXT_FIELDS.googlePlaceId.label, PROPERTY_TEXT_FIELDS.googlePlaceId.max),
   latitude: z
     .number({ error: 'Latitude must be a number' })
-    .min(-90)
-    .max(90)
+    .min(-COORDINATE_LIMITS.latitude)
+    .max(COORDINATE_LIMITS.latitude)
     .nullish()
     .transform((v) => v ?? null),
   longitude: z
     .number({ error: 'Longitude must be a number' })
-    .min(-180)
-    .max(180)
+    .min(-COORDINATE_LIMITS.longitude)
+    .max(COORDINATE_LIMITS.longitude)
     .nullish()
     .transform((v) => v ?? null),
   propertyType: PropertyType.nullish().transform((v) => v ?? null),
   numberOfUnits: z
-    .number({ error: 'Number of units must be a whole number' })
-    .int({ error: 'Number of units must be a whole number' })
-    .min(1, { error: 'Number of units must be at least 1' })
-    .max(10_000, { error: 'Number of units must be at most 10000' })
+    .number({ error: UNITS_MESSAGES.whole })
+    .int({ error: UNITS_MESSAGES.whole })
+    .min(PROPERTY_UNITS_MIN, { error: UNITS_MESSAGES.min })
+    .max(PROPERTY_UNITS_MAX, { error: UNITS_MESSAGES.max })
     .nullish()
     .transform((v) => v ?? null),
   acquisitionDate: IsoDate.nullish().transform((v) => v ?? null),

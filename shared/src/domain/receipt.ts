@@ -1,27 +1,19 @@
 import { z } from 'zod';
+import { RECEIPT_CONTENT_TYPES, RECEIPT_FILE_NAME_MAX, RECEIPT_MAX_BYTES, RECEIPT_MAX_MB } from '../core/receipts.js';
 import { Id, Timestamp, text } from './common.js';
-
-/** JPEG, PNG and WebP images; PDFs (how most invoices arrive) too. */
-export const RECEIPT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
-export const isReceiptContentType = (value: unknown): value is ReceiptContentType =>
-  (RECEIPT_CONTENT_TYPES as readonly unknown[]).includes(value);
-export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
-/** How long a presigned upload or download link works. */
-export const RECEIPT_LINK_SECONDS = 300;
 
 /**
  * Step 1 of an upload (POST /api/receipts/upload-receipts): describe the file, get a presigned PUT.
  * The browser then PUTs the bytes straight to storage and confirms (step 2).
  */
 export const ReceiptUploadRequest = z.strictObject({
-  fileName: text('File name', 200),
+  fileName: text('File name', RECEIPT_FILE_NAME_MAX),
   contentType: z.enum(RECEIPT_CONTENT_TYPES, { error: 'Upload a JPEG, PNG, WebP or PDF file' }),
   size: z
     .number({ error: 'size must be the file size in bytes' })
     .int({ error: 'size must be the file size in bytes' })
     .min(1, { error: 'The file is empty' })
-    .max(RECEIPT_MAX_BYTES, { error: 'The file is larger than 10 MB' }),
+    .max(RECEIPT_MAX_BYTES, { error: `The file is larger than ${RECEIPT_MAX_MB} MB` }),
   transactionId: Id.nullish().transform((value) => value ?? null),
 });
 export type ReceiptUploadRequest = z.output<typeof ReceiptUploadRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLY_MAX_TRANSACTIONS, PREVIEW_PAGE_MAX, RULE_BATCH_PAGE_MAX } from '../core/rules.js';
 import { RuleCriteriaInput, RuleInput } from '../rules/validate.js';
 import { Id, Timestamp } from './common.js';
 import { Transaction } from './transaction.js';
@@ -9,17 +10,6 @@ import { Transaction } from './transaction.js';
  * and update, RuleCriteriaInput for what apply and preview match. Amounts are decimals on the wire
  * and integer cents inside; `category` is "" when the rule's category update is off.
  */
-
-/** The most rules an organization keeps: every new transaction is checked against all active ones. */
-export const MAX_RULES_PER_ORGANIZATION = 200;
-/** The most transactions one apply call changes (and the most a client may select by id). */
-export const APPLY_MAX_TRANSACTIONS = 5_000;
-/** apply-single carries full transaction objects: ~700 bytes each, so 5,000 need ~3.5 MB. */
-export const APPLY_MAX_BODY_BYTES = 5 * 1024 * 1024;
-export const PREVIEW_PAGE_DEFAULT = 50;
-export const PREVIEW_PAGE_MAX = 100;
-export const RULE_BATCH_PAGE_DEFAULT = 20;
-export const RULE_BATCH_PAGE_MAX = 100;
 
 const blankAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());

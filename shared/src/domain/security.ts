@@ -1,23 +1,6 @@
 import { z } from 'zod';
+import { SECURITY_LOG_PAGE_MAX, type SecurityAction } from '../core/security.js';
 import { Timestamp } from './common.js';
-
-/** What a security-log entry records (docs/people.md "Security log"). */
-export const SECURITY_ACTIONS = [
-  'SIGN_IN',
-  'LOGOUT',
-  'SIGN_OUT_EVERYWHERE',
-  'ROLE_CHANGED',
-  'MEMBER_REMOVED',
-  'LEFT_ORGANIZATION',
-  'INVITATION_SENT',
-  'INVITATION_REVOKED',
-  'INVITATION_ACCEPTED',
-  'ACCOUNT_DELETED',
-] as const;
-export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
-
-export const SECURITY_LOG_PAGE_DEFAULT = 20;
-export const SECURITY_LOG_PAGE_MAX = 100;
 
 /** A security-log entry: id, userId, action, details, success, createdAt (a person only ever sees their own). */
 export const SecurityEvent = z.object({

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { amountFilterCents, NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 import { LEASE_LINK_SOURCES } from '../core/leaseLinks.js';
 import {
+  ATTACH_RECEIPTS_MAX,
+  BULK_UPDATE_MAX,
+  PAGE_SIZE_MAX,
+  TRANSACTION_NAME_MAX,
+  TRANSACTION_NOTES_MAX,
+} from '../core/transactions.js';
+import {
   CATEGORY_GROUP_VALUES,
   CATEGORY_VALUES,
   type Category,
@@ -17,13 +24,6 @@ export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 export const CATEGORIZATION_SOURCES = ['manual', 'rule', 'bank'] as const;
 export type CategorizationSource = (typeof CATEGORIZATION_SOURCES)[number];
 
-export const TRANSACTION_NAME_MAX = 300;
-export const TRANSACTION_NOTES_MAX = 2000;
-/** Receipts uploaded before a transaction exists that its create call may attach (see receipt.ts). */
-export const ATTACH_RECEIPTS_MAX = 20;
-export const BULK_UPDATE_MAX = 500;
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 100;
 // The filter words for "no property" and "no category" live in the zod-free core: the web reads URLs with them.
 export { NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 

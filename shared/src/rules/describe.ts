@@ -1,4 +1,4 @@
-import { formatCurrency } from '../domain/money.js';
+import { formatCurrency } from '../core/money.js';
 import type { RuleCriteria } from './match.js';
 import { normalizePattern } from './pattern.js';
 

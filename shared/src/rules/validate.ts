@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import {
+  MAX_RULE_DESCRIPTION_LENGTH,
+  MAX_RULE_NAME_LENGTH,
+  MAX_RULE_PRIORITY,
+  MIN_RULE_PRIORITY,
+} from '../core/rules.js';
 import { SUBCATEGORY_VALUES } from '../domain/categories.js';
 import { Id, optionalText, text } from '../domain/common.js';
 import { type Cents, MAX_ABS_CENTS, moneyField } from '../domain/money.js';
 import type { RuleCriteria } from './match.js';
 import { normalizePattern, patternError } from './pattern.js';
-
-/** Priority bounds: wide enough for any ordering a person sets by hand, narrow enough to read. */
-export const MIN_RULE_PRIORITY = -1000;
-export const MAX_RULE_PRIORITY = 1000;
-export const MAX_RULE_NAME_LENGTH = 200;
-export const MAX_RULE_DESCRIPTION_LENGTH = 1000;
 
 const SUBCATEGORIES: ReadonlySet<string> = new Set(SUBCATEGORY_VALUES);
 

@@ -1,4 +1,4 @@
-import type { RouteBody, Routes } from '@rent/shared';
+import type { RouteBody, Routes } from '@rent/shared/types';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';

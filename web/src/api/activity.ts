@@ -1,5 +1,5 @@
-import type { RouteResponse, Routes } from '@rent/shared';
 import { REVIEW_TEXTS } from '@rent/shared/core/reviews';
+import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';

@@ -1,4 +1,4 @@
-import type { BankAccount, BankConnection, BankStatus, LinkToken } from '@rent/shared';
+import type { BankAccount, BankConnection, BankStatus, LinkToken } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { ApiError, callRoute } from './client';

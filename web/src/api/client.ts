@@ -2,11 +2,12 @@
 // route table (web/build/route-manifest.ts), so the table's zod schemas never reach the browser.
 
 import manifest from 'virtual:rent/route-manifest';
-import type { RouteId, Routes } from '@rent/shared';
 import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '@rent/shared/api/route';
 import { OVERRIDE_CLOSED_PERIOD_HEADER } from '@rent/shared/core/auditDiff';
+import { ORGANIZATION_HEADER } from '@rent/shared/core/organization';
+import type { RouteId, Routes } from '@rent/shared/types';
 import { getIdToken, getSessionState } from '../auth/session';
-import { chosenOrganization, forgetOrganization, ORGANIZATION_HEADER } from './organizationChoice';
+import { chosenOrganization, forgetOrganization } from './organizationChoice';
 
 export interface ApiIssue {
   path: string;

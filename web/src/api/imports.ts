@@ -1,4 +1,5 @@
-import type { RouteInput, RouteResponse, Routes } from '@rent/shared';
+import { IMPORT_CHUNK_ROWS } from '@rent/shared/core/imports';
+import type { RouteInput, RouteResponse, Routes } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
@@ -13,18 +14,15 @@ export type CreateImportBody = RouteInput<Routes['createImport']>['body'];
 export type UndoImportResult = RouteResponse<Routes['undoImport']>;
 export type BankAccount = RouteResponse<Routes['listBankAccounts']>['accounts'][number];
 
-/** The same limits as the server's (shared/src/domain/import.ts), without importing zod. */
-export const IMPORT_MAX_ROWS = 5_000;
-export const IMPORT_CHUNK_ROWS = 500;
-export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
-
 export const importsKey = ['imports'] as const;
+/** The import history lists the latest imports, at most this many. */
+const IMPORT_HISTORY_SHOWN = 50;
 
 export function useImports(enabled = true) {
   const session = useSession();
   return useQuery({
     queryKey: importsKey,
-    queryFn: async () => (await callRoute('listImports', { query: { limit: 50 } })).imports,
+    queryFn: async () => (await callRoute('listImports', { query: { limit: IMPORT_HISTORY_SHOWN } })).imports,
     enabled: enabled && session.status === 'authenticated',
     staleTime: 5_000,
   });

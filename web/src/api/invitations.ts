@@ -1,4 +1,4 @@
-import type { Invitation, InvitationInput, PublicInvitation } from '@rent/shared';
+import type { Invitation, InvitationInput, PublicInvitation } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';

@@ -1,4 +1,4 @@
-import type { Lease, RentalHistory } from '@rent/shared';
+import type { Lease, RentalHistory } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';

@@ -1,8 +1,8 @@
-import type { MaintenanceFilter, RouteInput, RouteResponse, Routes } from '@rent/shared';
+import type { MaintenanceFilter, RouteInput, RouteResponse, Routes } from '@rent/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
-import { putFile } from './receipts';
+import { LINK_STALE_MS, putFile } from './receipts';
 
 /**
  * Maintenance requests (docs/tenants-and-maintenance.md "Maintenance requests"): the list, one request, and the save.
@@ -86,14 +86,14 @@ export function useMaintenanceCosts(requestId: string | null) {
 export type MaintenancePhoto = RouteResponse<Routes['listMaintenancePhotos']>['photos'][number];
 const photosKey = (requestId: string) => [...maintenanceKey, 'photos', requestId] as const;
 
-/** A request's photos with their short-lived links (300 s: asked again well before they end). */
+/** A request's photos with their short-lived links (asked again well before they end). */
 export function useMaintenancePhotos(requestId: string | null) {
   const session = useSession();
   return useQuery({
     queryKey: photosKey(requestId ?? ''),
     queryFn: async () => (await callRoute('listMaintenancePhotos', { params: { id: requestId! } })).photos,
     enabled: session.status === 'authenticated' && !!requestId,
-    staleTime: 200_000,
+    staleTime: LINK_STALE_MS,
   });
 }
 

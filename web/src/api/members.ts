@@ -1,5 +1,5 @@
-import type { Member, Role } from '@rent/shared';
 import { isTenant } from '@rent/shared/core/roles';
+import type { Member, Role } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getSessionState, useSession } from '../auth/session';

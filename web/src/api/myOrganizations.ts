@@ -1,4 +1,5 @@
-import type { RouteResponse, Routes } from '@rent/shared';
+import { SECURITY_LOG_PAGE_DEFAULT } from '@rent/shared/core/security';
+import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getSessionState, useSession } from '../auth/session';
 import { callRoute } from './client';
@@ -38,14 +39,15 @@ export function leaveForHome(): void {
 export type MembershipEvent = RouteResponse<Routes['listMembershipEvents']>['events'][number];
 /** Under ['members']: every member change invalidates it with the member list (api/members.ts). */
 export const membershipEventsKey = ['members', 'activity'] as const;
-export const MEMBERSHIP_EVENTS_PAGE = 20;
 
 export function useMembershipEvents(options: { enabled: boolean }) {
   const session = useSession();
   return useInfiniteQuery({
     queryKey: [...membershipEventsKey, session.data?.userId],
     queryFn: ({ pageParam }) =>
-      callRoute('listMembershipEvents', { query: { limit: MEMBERSHIP_EVENTS_PAGE, cursor: pageParam ?? undefined } }),
+      callRoute('listMembershipEvents', {
+        query: { limit: SECURITY_LOG_PAGE_DEFAULT, cursor: pageParam ?? undefined },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: session.status === 'authenticated' && options.enabled,

@@ -3,7 +3,6 @@
  * remembered in localStorage and sent by the client as `X-Organization-Id` with each API request. The server
  * checks it against the person's memberships; without it the server picks the person's default.
  */
-export const ORGANIZATION_HEADER = 'x-organization-id';
 const KEY_PREFIX = 'rent.organization.';
 
 function storage(): Storage | null {

@@ -1,15 +1,17 @@
-import type { ReceiptContentType, RouteResponse, Routes } from '@rent/shared';
+import {
+  isReceiptContentType,
+  RECEIPT_LINK_SECONDS,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_MAX_MB,
+  type ReceiptContentType,
+} from '@rent/shared/core/receipts';
+import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { ApiError, callRoute } from './client';
 import { transactionKey, transactionsKey } from './transactions';
 
 export type Receipt = RouteResponse<Routes['listMyReceipts']>['receipts'][number];
-
-/** docs/product.md "Validation" (images, and PDFs). Kept here so the client can refuse early. */
-export const RECEIPT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
-const ACCEPTED = new Set(RECEIPT_ACCEPT.split(','));
-export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Error and success texts for receipts (docs/product.md "Messages people see"). */
 export const RECEIPT_TEXTS = {
@@ -22,13 +24,19 @@ export const RECEIPT_TEXTS = {
 
 export const receiptsKey = (transactionId: string | null) => ['receipts', transactionId ?? 'unattached'] as const;
 
-/** A receipt's file is refused before anything is sent when the server would refuse it too. */
+/**
+ * A receipt's file is refused before anything is sent when the server would refuse it too (docs/product.md
+ * "Validation": images, and PDFs; core/receipts.ts holds the server's types and size).
+ */
 export function receiptFileProblem(file: File): string | null {
-  if (!ACCEPTED.has(file.type)) return 'Upload a JPEG, PNG, WebP or PDF file.';
+  if (!isReceiptContentType(file.type)) return 'Upload a JPEG, PNG, WebP or PDF file.';
   if (file.size === 0) return 'The file is empty.';
-  if (file.size > RECEIPT_MAX_BYTES) return 'The file is larger than 10 MB.';
+  if (file.size > RECEIPT_MAX_BYTES) return `The file is larger than ${RECEIPT_MAX_MB} MB.`;
   return null;
 }
+
+/** A short-lived link (a receipt's or a photo's) is asked again well before it ends. */
+export const LINK_STALE_MS = (RECEIPT_LINK_SECONDS * 1000 * 2) / 3;
 
 /** A transaction's receipts. */
 export function useReceipts(transactionId: string | null) {
@@ -52,9 +60,8 @@ export function useReceiptThumbnail(receipt: Receipt) {
     queryKey: ['receipt-url', receipt.reference],
     queryFn: () => fetchReceiptUrl(receipt.reference),
     enabled: image,
-    // Links last 300 s; ask again well before that.
-    staleTime: 200_000,
-    gcTime: 240_000,
+    staleTime: LINK_STALE_MS,
+    gcTime: (RECEIPT_LINK_SECONDS * 1000 * 4) / 5,
     retry: false,
   });
 }

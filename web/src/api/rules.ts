@@ -1,4 +1,5 @@
-import type { RouteInput, RouteResponse, Routes } from '@rent/shared';
+import { PREVIEW_PAGE_MAX, RULE_BATCH_PAGE_DEFAULT } from '@rent/shared/core/rules';
+import type { RouteInput, RouteResponse, Routes } from '@rent/shared/types';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
@@ -85,7 +86,7 @@ export function useRuleBatches() {
   const organizationId = useRuleOrganizationId();
   return useQuery({
     queryKey: ruleBatchesKey(organizationId),
-    queryFn: () => callRoute('listRuleBatches', { query: { organizationId, limit: 20 } }),
+    queryFn: () => callRoute('listRuleBatches', { query: { organizationId, limit: RULE_BATCH_PAGE_DEFAULT } }),
     enabled: useEnabled(organizationId),
   });
 }
@@ -161,9 +162,8 @@ export function useUpdateRule() {
 }
 
 export type RuleCriteria = PreviewBody['rule'];
-const PREVIEW_PAGE = 100;
 
-/** The transactions a rule's criteria would change now, 100 a page; null criteria ask nothing. */
+/** The transactions a rule's criteria would change now, the most the server gives a page; null criteria ask nothing. */
 export function useRulePreview(criteria: RuleCriteria | null, criteriaKey: string, enabled: boolean) {
   const organizationId = useRuleOrganizationId();
   return useInfiniteQuery({
@@ -171,7 +171,7 @@ export function useRulePreview(criteria: RuleCriteria | null, criteriaKey: strin
     queryFn: ({ pageParam }) =>
       callRoute('previewRule', {
         query: { organizationId },
-        body: { rule: criteria!, limit: PREVIEW_PAGE, cursor: pageParam },
+        body: { rule: criteria!, limit: PREVIEW_PAGE_MAX, cursor: pageParam },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,4 +1,5 @@
-import type { RouteResponse, Routes } from '@rent/shared';
+import { SECURITY_LOG_PAGE_DEFAULT } from '@rent/shared/core/security';
+import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
@@ -6,7 +7,6 @@ import { callRoute } from './client';
 /** The person's own security log (GET /api/security-log) and "Sign out of all devices". */
 export type SecurityEvent = RouteResponse<Routes['listSecurityLog']>['events'][number];
 
-export const SECURITY_LOG_PAGE = 20;
 export const securityLogKey = ['security-log'] as const;
 
 /** Newest first, a page at a time; `fetchNextPage` follows the server's signed cursor. */
@@ -16,7 +16,7 @@ export function useSecurityLog() {
   return useInfiniteQuery({
     queryKey: [...securityLogKey, userId],
     queryFn: ({ pageParam }) =>
-      callRoute('listSecurityLog', { query: { limit: SECURITY_LOG_PAGE, cursor: pageParam ?? undefined } }),
+      callRoute('listSecurityLog', { query: { limit: SECURITY_LOG_PAGE_DEFAULT, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: session.status === 'authenticated' && !!userId,

@@ -1,4 +1,4 @@
-import type { RouteResponse, Routes } from '@rent/shared';
+import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';

@@ -1,5 +1,12 @@
-import type { RouteInput, RouteResponse, Routes, TransactionInputBody, TransactionUpdateBody } from '@rent/shared';
 import type { TransactionFilters } from '@rent/shared/core/filters';
+import { PAGE_SIZE_MAX } from '@rent/shared/core/transactions';
+import type {
+  RouteInput,
+  RouteResponse,
+  Routes,
+  TransactionInputBody,
+  TransactionUpdateBody,
+} from '@rent/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { type CallOptions, callRoute } from './client';
@@ -187,7 +194,7 @@ export function useBulkUpdate() {
   });
 }
 
-/** Every transaction of the filtered set (for the CSV export), 100 a call, reporting progress. */
+/** Every transaction of the filtered set (for the CSV export), the most a call returns each time, reporting progress. */
 export async function fetchAllTransactions(
   filters: TransactionFilters,
   onProgress: (count: number) => void,
@@ -197,7 +204,7 @@ export async function fetchAllTransactions(
   let cursor: string | undefined;
   do {
     if (signal.aborted) throw new DOMException('Export cancelled', 'AbortError');
-    const page = await callRoute('listTransactions', { query: { ...filters, limit: 100, cursor } });
+    const page = await callRoute('listTransactions', { query: { ...filters, limit: PAGE_SIZE_MAX, cursor } });
     all.push(...page.transactions);
     onProgress(all.length);
     cursor = page.nextCursor ?? undefined;

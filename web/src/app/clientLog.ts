@@ -3,6 +3,7 @@
 // unavailable. Loaded on first use (main.tsx, auth/session.ts), so the first page load does not carry it. Throttled:
 // one report per code per 30 seconds, 10 per page load.
 import manifest from 'virtual:rent/route-manifest';
+import { CLIENT_LOG_PATH_MAX } from '@rent/shared/core/account';
 
 type Level = 'error' | 'warn' | 'info';
 const lastSent = new Map<string, number>();
@@ -20,7 +21,7 @@ export function sendClientLog(level: Level, code: string, message: string): bool
     level,
     code,
     message: message.slice(0, 500),
-    path: window.location.pathname.slice(0, 200),
+    path: window.location.pathname.slice(0, CLIENT_LOG_PATH_MAX),
   });
   const url = manifest.postClientLog.path;
   try {

@@ -1,9 +1,8 @@
+import { IMPORT_CHUNK_MAX_BODY_BYTES, IMPORT_PREVIEW_MAX_BODY_BYTES } from '../../core/imports.js';
 import {
   byImportId,
   CreateImportInput,
   CreateImportResult,
-  IMPORT_CHUNK_MAX_BODY_BYTES,
-  IMPORT_PREVIEW_MAX_BODY_BYTES,
   ImportListQuery,
   ImportPage,
   ImportPreviewInput,

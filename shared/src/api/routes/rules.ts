@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { APPLY_MAX_BODY_BYTES } from '../../core/rules.js';
 import { STAFF } from '../../domain/roles.js';
 import {
-  APPLY_MAX_BODY_BYTES,
   ApplyRuleInput,
   ApplyRuleResult,
   PreviewRuleInput,

@@ -2,11 +2,9 @@
  * Amounts in bank files, to integer cents without floating point: "$1,234.56", "-1 234,56 €",
  * "(12.50)", "12.50-", "+5", "1.234,56". Pure and zod-free (the browser parses the file).
  */
+import { MAX_ABS_CENTS } from '../money.js';
 
 export type DecimalMark = '.' | ',';
-
-/** The largest amount one row may carry (the API's money bound: 1,000,000,000.00). */
-const MAX_ABS_CENTS = 100_000_000_000;
 
 export type AmountResult = { ok: true; cents: number } | { ok: false; reason: string };
 

@@ -3,8 +3,8 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { IMPORT_MAX_FILE_MB } from '@rent/shared/core/imports';
 import { useId, useState } from 'react';
-import { IMPORT_MAX_FILE_BYTES } from '../../api/imports';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { IMPORT_ACCEPT, type ImportWizardState } from './use-import-wizard';
 
@@ -28,7 +28,7 @@ export function FileStep({ wizard }: { wizard: ImportWizardState }) {
     <SpaceBetween size="l">
       <FormField
         label="Bank file"
-        description={`A CSV export, or an OFX or QFX statement, up to ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB.`}
+        description={`A CSV export, or an OFX or QFX statement, up to ${IMPORT_MAX_FILE_MB} MB.`}
         errorText={wizard.fileError ?? undefined}
       >
         <FileUpload

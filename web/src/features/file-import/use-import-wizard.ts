@@ -1,9 +1,8 @@
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_FILE_MB, IMPORT_MAX_ROWS } from '@rent/shared/core/imports';
 import { centsToString, formatCurrency } from '@rent/shared/core/money';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
-  IMPORT_MAX_FILE_BYTES,
-  IMPORT_MAX_ROWS,
   type ImportPreview,
   previewImport,
   sendImport,
@@ -73,7 +72,7 @@ export function useImportWizard(onClose: () => void) {
     setFileName(file?.name ?? null);
     if (!file) return;
     if (file.size > IMPORT_MAX_FILE_BYTES) {
-      setFileError(`The file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB. Export a shorter period.`);
+      setFileError(`The file is larger than ${IMPORT_MAX_FILE_MB} MB. Export a shorter period.`);
       return;
     }
     const next = loadText(file.name, await fileText(file));

@@ -13,10 +13,12 @@ import {
   ISSUE_TYPE_MENU_WIDTH,
   ISSUE_TYPES,
   type IssueType,
+  MAINTENANCE_DESCRIPTION_MAX,
   MAINTENANCE_FLYOUT_MAX_WIDTH,
   MAINTENANCE_STATUS_LABELS,
   MAINTENANCE_STATUSES,
   MAINTENANCE_TEXTS,
+  MAINTENANCE_TITLE_MAX,
   type MaintenanceStatus,
   TENANT_EDITABLE_STATUSES,
   WEEKDAYS,
@@ -141,7 +143,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
               onChange={({ detail }) => set('title', detail.value)}
               ariaRequired
               readOnly={locked}
-              nativeInputAttributes={{ required: true, maxLength: 120 }}
+              nativeInputAttributes={{ required: true, maxLength: MAINTENANCE_TITLE_MAX }}
               placeholder="Leaking kitchen sink"
               data-testid="maintenance-title"
             />
@@ -158,7 +160,7 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
               onChange={({ detail }) => set('description', detail.value)}
               ariaRequired
               readOnly={locked}
-              nativeTextareaAttributes={{ required: true, maxLength: 4000 }}
+              nativeTextareaAttributes={{ required: true, maxLength: MAINTENANCE_DESCRIPTION_MAX }}
               placeholder="What is wrong, where, and since when"
               data-testid="maintenance-description"
             />

@@ -3,11 +3,10 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { MAINTENANCE_PHOTOS_MAX } from '@rent/shared/core/maintenance';
+import { MAINTENANCE_PHOTO_MAX_MB, MAINTENANCE_PHOTOS_MAX, PHOTO_PICKER_ACCEPT } from '@rent/shared/core/maintenance';
 import { useRef } from 'react';
 import { useMaintenancePhotos } from '../../api/maintenance';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 const THUMB = 88;
 
 /**
@@ -50,7 +49,7 @@ export function PhotosSection(props: {
       <input
         ref={input}
         type="file"
-        accept={ACCEPT}
+        accept={PHOTO_PICKER_ACCEPT}
         multiple
         hidden
         aria-label="Photos of the issue"
@@ -63,7 +62,9 @@ export function PhotosSection(props: {
       />
       {props.uploading ? <StatusIndicator type="in-progress">{props.uploading}</StatusIndicator> : null}
       {shown.length === 0 && props.queued.length === 0 ? (
-        <Box color="text-body-secondary">No photos yet. JPEG, PNG or WebP, up to 10 MB each.</Box>
+        <Box color="text-body-secondary">
+          No photos yet. JPEG, PNG or WebP, up to {MAINTENANCE_PHOTO_MAX_MB} MB each.
+        </Box>
       ) : (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           {shown.map((photo) => (

@@ -1,6 +1,6 @@
-import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared';
 import { categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/core/categories';
-import { compilePattern, escapePattern } from '@rent/shared/rules/index';
+import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared/core/rules';
+import { compilePattern, escapePattern } from '@rent/shared/rules/pattern';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
 import type { RuleDialogPrefill } from './store';
 

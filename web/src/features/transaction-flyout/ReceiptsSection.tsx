@@ -9,11 +9,11 @@ import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import { RECEIPT_ACCEPT } from '@rent/shared/core/receipts';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
   fetchReceiptUrl,
-  RECEIPT_ACCEPT,
   RECEIPT_TEXTS,
   type Receipt,
   receiptFileProblem,

@@ -1,4 +1,5 @@
-import { centsToString, fromCents, toCents } from '@rent/shared/core/money';
+import { centsToString, fromCents, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
+import { TRANSACTION_NAME_MAX, TRANSACTION_NOTES_MAX } from '@rent/shared/core/transactions';
 import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import type { ApiIssue } from '../../api/client';
 import type { Transaction } from '../../api/transactions';
@@ -87,6 +88,9 @@ export interface TransactionBody {
  * Name, Date and Amount are required; the amount is sent as its absolute value with the
  * sign from the type toggle; blank notes and an empty property are sent as null.
  */
+/** The largest amount the server takes, as the form says it: 1,000,000,000.00. */
+const LARGEST_AMOUNT = (MAX_ABS_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+
 export function buildTransactionBody(values: TransactionFormValues): {
   body: TransactionBody | null;
   errors: TransactionFormErrors;
@@ -94,7 +98,7 @@ export function buildTransactionBody(values: TransactionFormValues): {
   const errors: TransactionFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'Name is required.';
-  else if (name.length > 300) errors.name = 'Use at most 300 characters.';
+  else if (name.length > TRANSACTION_NAME_MAX) errors.name = `Use at most ${TRANSACTION_NAME_MAX} characters.`;
 
   if (!values.date.trim()) errors.date = 'Date is required.';
   else if (!ISO_DATE_PATTERN.test(values.date.trim())) errors.date = 'Enter a date as YYYY/MM/DD.';
@@ -108,11 +112,11 @@ export function buildTransactionBody(values: TransactionFormValues): {
   else {
     cents = toCents(typed);
     if (cents === null) errors.amount = 'Enter an amount such as 1250 or 1250.50.';
-    else if (cents > 100_000_000_000) errors.amount = 'Enter an amount up to 1,000,000,000.00.';
+    else if (cents > MAX_ABS_CENTS) errors.amount = `Enter an amount up to ${LARGEST_AMOUNT}.`;
   }
 
   const notes = values.notes.trim() ? values.notes : null;
-  if (notes && notes.length > 2000) errors.notes = 'Use at most 2000 characters.';
+  if (notes && notes.length > TRANSACTION_NOTES_MAX) errors.notes = `Use at most ${TRANSACTION_NOTES_MAX} characters.`;
 
   if (Object.keys(errors).length > 0 || cents === null) return { body: null, errors };
   const signed = values.direction === 'out' ? -cents : cents;

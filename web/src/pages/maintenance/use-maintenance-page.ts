@@ -1,4 +1,4 @@
-import type { IssueType, MaintenanceStatus } from '@rent/shared/core/maintenance';
+import { type IssueType, MAINTENANCE_PAGE_DEFAULT, type MaintenanceStatus } from '@rent/shared/core/maintenance';
 import { isTenant } from '@rent/shared/core/roles';
 import { isId } from '@rent/shared/core/validation';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,7 +14,6 @@ import { toast } from '../../components/toast/store';
 import { openMaintenanceFlyout } from '../../features/maintenance-flyout/store';
 import { useCursorPages } from '../../lib/useCursorPages';
 
-export const PAGE_SIZE = 25;
 /** The URL parameter that opens a request: /maintenance?request=<id>. */
 export const REQUEST_PARAM = 'request';
 
@@ -42,7 +41,7 @@ export function useMaintenancePage() {
     [filters],
   );
   const pages = useCursorPages(JSON.stringify(filter));
-  const query = useMaintenanceList(filter as never, { limit: PAGE_SIZE, cursor: pages.cursor });
+  const query = useMaintenanceList(filter as never, { limit: MAINTENANCE_PAGE_DEFAULT, cursor: pages.cursor });
   pages.record(query);
 
   const assignees = useAssignees({ enabled: staff });

@@ -1,7 +1,7 @@
-import type { InvitationInput } from '@rent/shared';
 import { mayInviteRole } from '@rent/shared/core/invitations';
 import { canManageMembers } from '@rent/shared/core/members';
 import { humanizeRole, ROLES, type Role } from '@rent/shared/core/roles';
+import type { InvitationInput } from '@rent/shared/types';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import {

@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { PROPERTY_TYPE_LABELS, type PropertyMoneyField } from '@rent/shared';
+import { PROPERTY_TYPE_LABELS, type PropertyMoneyField } from '@rent/shared/core/properties';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';

@@ -1,11 +1,17 @@
+import { type Checked, checkMoney, checkOptionalText, checkText, isoDateProblem } from '@rent/shared/core/fields';
+import { type Cents, centsToString, fromCents, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
 import {
+  COORDINATE_LIMITS,
   PROPERTY_MONEY_FIELDS,
+  PROPERTY_TEXT_FIELDS,
+  PROPERTY_TYPE_MESSAGE,
   PROPERTY_TYPES,
-  PropertyInput,
-  type PropertyInputBody,
+  PROPERTY_UNITS_MAX,
+  PROPERTY_UNITS_MIN,
   type PropertyMoneyField,
-} from '@rent/shared';
-import { centsToString, fromCents, toCents } from '@rent/shared/core/money';
+  UNITS_MESSAGES,
+} from '@rent/shared/core/properties';
+import type { PropertyInputBody } from '@rent/shared/types';
 import type { ApiIssue } from '../../api/client';
 import type { Property } from '../../api/properties';
 
@@ -114,7 +120,7 @@ function blankToNull(text: string): string | null {
 function parseCoordinate(text: string, field: 'latitude' | 'longitude', errors: PropertyFormErrors): number | null {
   const t = text.trim();
   if (!t) return null;
-  const limit = field === 'latitude' ? 90 : 180;
+  const limit = COORDINATE_LIMITS[field];
   if (!/^-?\d+(\.\d+)?$/.test(t)) {
     errors[field] = `${FIELD_LABELS[field]} must be a number`;
     return null;
@@ -132,63 +138,66 @@ export function fieldForPath(path: string | readonly PropertyKey[]): PropertyFie
 }
 
 /**
- * Validates the form exactly as the server does (the shared PropertyInput schema, plus clearer
- * messages for numbers typed as text) and builds the request body: blanks are null, money is a
- * decimal with at most 2 places.
+ * Validates the form exactly as the server does (the property schema's limits and messages, from
+ * `@rent/shared/core/properties` and `core/fields`, plus clearer messages for numbers typed as text) and builds the
+ * request body: blanks are null, money is a decimal with at most 2 places.
  */
 export function buildPropertyBody(values: PropertyFormValues): {
   body: PropertyInputBody | null;
   errors: PropertyFormErrors;
 } {
   const errors: PropertyFormErrors = {};
+  /** A field's value when its check passed; its message (unless the field already has one) when not. */
+  const take = <T>(field: PropertyField, checked: Checked<T>): T | null => {
+    if (checked.ok) return checked.value;
+    errors[field] ??= checked.message;
+    return null;
+  };
+
   const latitude = parseCoordinate(values.latitude, 'latitude', errors);
   const longitude = parseCoordinate(values.longitude, 'longitude', errors);
 
   let numberOfUnits: number | null = null;
   const units = values.numberOfUnits.trim();
   if (units) {
-    if (!/^\d+$/.test(units)) errors.numberOfUnits = 'Number of units must be a whole number';
-    else numberOfUnits = Number(units);
+    numberOfUnits = /^\d+$/.test(units) ? Number(units) : Number.NaN;
+    if (!Number.isSafeInteger(numberOfUnits)) errors.numberOfUnits = UNITS_MESSAGES.whole;
+    else if (numberOfUnits < PROPERTY_UNITS_MIN) errors.numberOfUnits = UNITS_MESSAGES.min;
+    else if (numberOfUnits > PROPERTY_UNITS_MAX) errors.numberOfUnits = UNITS_MESSAGES.max;
   }
 
-  const money = {} as Record<PropertyMoneyField, string | null>;
+  const money = {} as Record<PropertyMoneyField, Cents | null>;
   for (const field of PROPERTY_MONEY_FIELDS) {
     const text = normaliseMoney(values[field]);
-    money[field] = text === '' ? null : text;
     if (text.startsWith('-')) errors[field] = `${FIELD_LABELS[field]} cannot be negative`;
+    money[field] = text === '' ? null : take(field, checkMoney(text, { min: 0, max: MAX_ABS_CENTS }));
   }
 
-  const candidate = {
-    address: values.address,
-    googlePlaceId: blankToNull(values.googlePlaceId),
+  const { address: addressField, googlePlaceId: placeIdField } = PROPERTY_TEXT_FIELDS;
+  const address = take('address', checkText(addressField.label, addressField.max, values.address));
+  const googlePlaceId = take(
+    'googlePlaceId',
+    checkOptionalText(placeIdField.label, placeIdField.max, blankToNull(values.googlePlaceId)),
+  );
+  const propertyType = values.propertyType === '' ? null : values.propertyType;
+  if (propertyType !== null && !PROPERTY_TYPES.includes(propertyType)) errors.propertyType ??= PROPERTY_TYPE_MESSAGE;
+  const acquisitionDate = blankToNull(values.acquisitionDate);
+  const dateProblem = acquisitionDate === null ? null : isoDateProblem(acquisitionDate);
+  if (dateProblem) errors.acquisitionDate ??= dateProblem;
+
+  if (Object.keys(errors).length > 0 || address === null) return { body: null, errors };
+
+  const body: PropertyInputBody = {
+    address,
+    googlePlaceId,
     latitude,
     longitude,
-    propertyType: values.propertyType === '' ? null : values.propertyType,
+    propertyType,
     numberOfUnits,
-    acquisitionDate: blankToNull(values.acquisitionDate),
-    ...money,
-  };
-  const parsed = PropertyInput.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldForPath(issue.path);
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { body: null, errors };
-
-  const out = parsed.data;
-  const body: PropertyInputBody = {
-    address: out.address,
-    googlePlaceId: out.googlePlaceId,
-    latitude: out.latitude,
-    longitude: out.longitude,
-    propertyType: out.propertyType,
-    numberOfUnits: out.numberOfUnits,
-    acquisitionDate: out.acquisitionDate,
+    acquisitionDate,
   };
   for (const field of PROPERTY_MONEY_FIELDS) {
-    const cents = out[field];
+    const cents = money[field];
     body[field] = cents === null ? null : fromCents(cents);
   }
   return { body, errors: {} };

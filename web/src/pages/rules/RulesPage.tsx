@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { describeCriteria } from '@rent/shared/rules/index';
+import { describeCriteria } from '@rent/shared/rules/describe';
 import { errorMessage } from '../../api/client';
 import { RULE_ERRORS, type Rule, type RuleBatch } from '../../api/rules';
 import { EmptyState } from '../../components/EmptyState';
