@@ -64,7 +64,7 @@ const TABLE_WRITE_ACTIONS = [
  *
  * 'read' still includes PutItem: every route runs http() -> resolveCaller(), and a caller's first
  * request (usually GET /api/organization) provisions their user, organization and membership with a
- * TransactWriteItems of three Puts (functions/src/data/repositories/users.ts).
+ * TransactWriteItems of three Puts (functions/src/data/people/users.ts).
  */
 export function grantTableAccess(grantee: IGrantable, table: ITable, access: 'read' | 'readWrite'): void {
   const indexArns = TABLE.indexes.map((index) => `${table.tableArn}/index/${index.indexName}`);

@@ -4,7 +4,7 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
 import { keys } from '@rent/functions/data/keys';
 import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
-import type { ReceiptRecord } from '@rent/functions/data/repositories/receipts';
+import type { ReceiptRecord } from '@rent/functions/data/receipts/receipts';
 import type { Category } from '@rent/shared';
 
 /**

@@ -161,7 +161,7 @@ describe('delete my account', () => {
     ).toEqual(
       before
         .map((i) => i.SK)
-        .filter((sk) => sk !== `MEMBER#${t.landlord.userId}` && !sk.startsWith('MEMBERLOG#'))
+        .filter((sk) => sk !== `MEMBER#${t.landlord.userId}` && !String(sk).startsWith('MEMBERLOG#'))
         .sort(),
     );
     // The membership activity says a member left, as every other way of leaving does, naming no one.

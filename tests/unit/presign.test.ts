@@ -94,7 +94,7 @@ describe('requestReceiptUpload', () => {
     await loadS3();
     const ddb = mockClient(DynamoDBDocumentClient);
     ddb.on(TransactWriteCommand).resolves({});
-    const { requestReceiptUpload } = await import('../../functions/src/services/receipts.js');
+    const { requestReceiptUpload } = await import('../../functions/src/services/receipts/receipts.js');
     const caller = { userId: 'u1', email: 'a@example.com', name: null, orgId: 'org-1', role: 'ADMIN' as const };
     const { reference, upload } = await requestReceiptUpload(caller, {
       fileName: '../../org-2/secret.png',

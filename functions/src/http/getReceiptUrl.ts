@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { receiptLink } from '../services/receipts.js';
+import { receiptLink } from '../services/receipts/receipts.js';
 
 export const handler = http(routes.getReceiptUrl, ({ caller, query }) => receiptLink(caller, query.reference));

@@ -1,5 +1,5 @@
 import { routes } from '@rent/shared';
 import { http } from '../runtime/http.js';
-import { taxPackageStatus } from '../services/taxPackage.js';
+import { taxPackageStatus } from '../services/reports/taxPackage.js';
 
 export const handler = http(routes.getTaxPackage, ({ caller, params }) => taxPackageStatus(caller.orgId, params.id));

@@ -1,10 +1,7 @@
 import { routes } from '@rent/shared';
-import { listReceiptsOfTransaction, listUnattachedReceipts, receiptToApi } from '../data/repositories/receipts.js';
 import { http } from '../runtime/http.js';
+import { listReceipts } from '../services/receipts/receipts.js';
 
-export const handler = http(routes.listMyReceipts, async ({ caller, query }) => {
-  const receipts = query.transactionId
-    ? await listReceiptsOfTransaction(caller.orgId, query.transactionId)
-    : await listUnattachedReceipts(caller.orgId, caller.userId);
-  return { receipts: receipts.map(receiptToApi) };
-});
+export const handler = http(routes.listMyReceipts, async ({ caller, query }) => ({
+  receipts: await listReceipts(caller, query.transactionId),
+}));

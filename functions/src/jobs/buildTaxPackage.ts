@@ -1,5 +1,5 @@
 import { ID_PATTERN } from '@rent/shared';
-import { buildTaxPackage } from '../services/taxPackageBuild.js';
+import { buildTaxPackage } from '../services/reports/taxPackageBuild.js';
 
 /**
  * The tax package job (docs/reports-and-tax.md "Tax package"): invoked asynchronously by POST /api/tax-packages with

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 
 /**
- * The organization purge job (services/orgPurge.ts). Lambda: invoked asynchronously by account deletion with
+ * The organization purge job (services/people/orgPurge.ts). Lambda: invoked asynchronously by account deletion with
  * { organizationId }. It stops a minute before its timeout and throws, so Lambda's async retry runs it again,
  * continuing from the saved progress; an operator may re-invoke it with the same payload at any time.
  * Offline the local stack runs this very handler in-process (lib/jobs.ts).
@@ -13,7 +13,7 @@ export async function handler(
   if (typeof event?.organizationId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(event.organizationId)) {
     throw new Error('Invoke with {"organizationId": "<id>"}: one organization per call.');
   }
-  const { runPurge } = await import('../services/orgPurge.js');
+  const { runPurge } = await import('../services/people/orgPurge.js');
   const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - 60_000 : Number.POSITIVE_INFINITY;
   const state = await runPurge(event.organizationId, deadline);
   if (state.status !== 'DONE' && state.status !== 'CANCELLED') {

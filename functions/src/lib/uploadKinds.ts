@@ -7,7 +7,7 @@ import { CONTENT_TYPE_LABELS, safeFileName, sniffContentType } from './receiptFi
  *
  * Each kind has its own prefix, `<prefix>/<orgId>/...` for checked files and `<prefix>/pending/<orgId>/<id>` for
  * uploads waiting to be checked: IAM grants, the lifecycle rule that empties pending uploads and the organization
- * purge all go by prefix (infra/lib/route-function.ts, infra/lib/data-stack.ts, services/orgPurge.ts).
+ * purge all go by prefix (infra/lib/route-function.ts, infra/lib/data-stack.ts, services/people/orgPurge.ts).
  */
 export type UploadProblem = 'notArrived' | 'gone' | 'tooLarge' | 'wrongSize' | 'wrongType' | 'notReally';
 

@@ -2,7 +2,7 @@ import { centsToString } from '../core/money.js';
 
 /**
  * The CPA tax package (docs/reports-and-tax.md "Tax package"), its pure parts: where each file goes in the zip and the
- * README that says what each one is. The job (functions/src/services/taxPackage.ts) streams the files; this decides
+ * README that says what each one is. The job (functions/src/services/reports/taxPackageBuild.ts) streams the files; this decides
  * their names.
  */
 

@@ -21,7 +21,7 @@ import { getTransaction as readTransaction, readTransactions } from '../../data/
 import { deleteActivity } from '../../data/ledger/reviews.js';
 import { transactionTotals as ledgerTotals } from '../../data/ledger/totals.js';
 import { listWaitingOn, waitingTotals } from '../../data/ledger/waiting.js';
-import { attachReceiptOp, deleteReceiptOp, receiptsOfTransaction } from '../../data/repositories/receipts.js';
+import { attachReceiptOp, deleteReceiptOp, receiptsOfTransaction } from '../../data/receipts/receipts.js';
 import { activeRuleSet } from '../../data/rules/rules.js';
 import { propertyExists } from '../../data/tenancy/properties.js';
 import { MAX_TRANSACT_ITEMS, StaleRead } from '../../data/transact.js';

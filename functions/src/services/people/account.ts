@@ -2,8 +2,8 @@ import { type AccountDeletionPreview, DELETION_REASONS, type DeleteAccountInput,
 import { activeProfile, anonymiseProfile, organizationIdsOf } from '../../data/people/accounts.js';
 import * as members from '../../data/people/members.js';
 import { membershipEventOp } from '../../data/people/membershipEvents.js';
+import { requestPurge } from '../../data/people/orgPurge.js';
 import { recordSecurityEvent } from '../../data/people/securityLog.js';
-import { requestPurge } from '../../data/repositories/orgPurge.js';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { adminDeleteUser } from '../../lib/cognito.js';
 import { startOrganizationPurge } from '../../lib/jobs.js';

@@ -4,10 +4,10 @@ import {
   getPurge,
   type PurgeState,
   savePurgeProgress,
-} from '../data/repositories/orgPurge.js';
-import { logger } from '../lib/logger.js';
-import { deleteObjectsPage } from '../lib/s3.js';
-import { organizationUploadPrefixes } from '../lib/uploadKinds.js';
+} from '../../data/people/orgPurge.js';
+import { logger } from '../../lib/logger.js';
+import { deleteObjectsPage } from '../../lib/s3.js';
+import { organizationUploadPrefixes } from '../../lib/uploadKinds.js';
 
 /**
  * The organization purge (account deletion of its only member; docs/decisions.md "Account deletion and public

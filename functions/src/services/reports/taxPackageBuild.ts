@@ -17,22 +17,22 @@ import {
 } from '@rent/shared/reports/taxPackage';
 import { transactionsByCategoryTable } from '@rent/shared/reports/transactionsByCategoryTable';
 import { ZipFile } from 'yazl';
-import { type TransactionLine, transactionsInRange } from '../data/ledger/inRange.js';
-import { getOrganization } from '../data/people/organizations.js';
+import { type TransactionLine, transactionsInRange } from '../../data/ledger/inRange.js';
+import { getOrganization } from '../../data/people/organizations.js';
+import { receiptsOfTransaction } from '../../data/receipts/receipts.js';
 import {
   finishTaxPackage,
   getTaxPackage,
   type TaxPackageRecord,
   updateTaxPackageProgress,
-} from '../data/reports/taxPackages.js';
-import { receiptsOfTransaction } from '../data/repositories/receipts.js';
-import { listProperties } from '../data/tenancy/properties.js';
-import { logger } from '../lib/logger.js';
-import { openObject, uploadStream } from '../lib/taxPackageFiles.js';
-import { depreciationReport } from './reports/depreciation.js';
-import { rentRollReport } from './reports/rentRoll.js';
-import { profitAndLossReport, scheduleEReport } from './reports/statements.js';
-import { transactionsByCategoryWire } from './reports/transactionsByCategory.js';
+} from '../../data/reports/taxPackages.js';
+import { listProperties } from '../../data/tenancy/properties.js';
+import { logger } from '../../lib/logger.js';
+import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
+import { depreciationReport } from './depreciation.js';
+import { rentRollReport } from './rentRoll.js';
+import { profitAndLossReport, scheduleEReport } from './statements.js';
+import { transactionsByCategoryWire } from './transactionsByCategory.js';
 
 /**
  * The tax package build (issue 13; docs/decisions.md "Tax package"), run by the job (jobs/buildTaxPackage.ts):

@@ -1,4 +1,4 @@
-import { getOrganization } from '../data/people/organizations.js';
+import { getOrganization } from '../../data/people/organizations.js';
 import {
   getTaxPackage,
   listTaxPackages,
@@ -6,15 +6,15 @@ import {
   startTaxPackageRecord,
   type TaxPackageRecord,
   taxPackageToApi,
-} from '../data/reports/taxPackages.js';
-import { Conflict, NotFound } from '../domain-errors.js';
-import { startJob } from '../lib/jobs.js';
-import { presignPackageDownload } from '../lib/taxPackageFiles.js';
+} from '../../data/reports/taxPackages.js';
+import { Conflict, NotFound } from '../../domain-errors.js';
+import { startJob } from '../../lib/jobs.js';
+import { presignPackageDownload } from '../../lib/taxPackageFiles.js';
 
 /**
  * The tax package's API side (issue 13; docs/decisions.md "Tax package"): start a build (idempotent while one of
  * the year is in flight), read its progress, hand out a 5-minute download link. The build itself is the job
- * (services/taxPackageBuild.ts), started asynchronously.
+ * (services/reports/taxPackageBuild.ts), started asynchronously.
  */
 
 /** A build that has not moved for longer than the job may run has died (a timeout, a crash): say so. */

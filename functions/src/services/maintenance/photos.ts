@@ -16,12 +16,12 @@ import {
   putPendingPhoto,
   releasePhotoClaim,
   tooMany,
-} from '../data/repositories/maintenancePhotos.js';
-import { NotAllowed } from '../domain-errors.js';
-import { PHOTO_UPLOADS, pendingUploadKey, photoObjectKey } from '../lib/uploadKinds.js';
-import { confirmUpload, requestUpload, uploadLink } from '../lib/verifiedUpload.js';
-import type { Caller } from '../runtime/identity.js';
-import { readable } from './maintenance/requests.js';
+} from '../../data/maintenance/photos.js';
+import { NotAllowed } from '../../domain-errors.js';
+import { PHOTO_UPLOADS, pendingUploadKey, photoObjectKey } from '../../lib/uploadKinds.js';
+import { confirmUpload, requestUpload, uploadLink } from '../../lib/verifiedUpload.js';
+import type { Caller } from '../../runtime/identity.js';
+import { readable } from './requests.js';
 
 /**
  * Maintenance photos (see the maintenance page in docs/): each a verified upload (lib/verifiedUpload.ts), like a

@@ -6,17 +6,20 @@ import {
   discardPendingReceipt,
   getReadyReceipt,
   getReceipt,
+  listReceiptsOfTransaction,
+  listUnattachedReceipts,
   markReceiptReady,
   putPendingReceipt,
   type ReceiptRecord,
+  receiptToApi,
   releaseReceiptClaim,
-} from '../data/repositories/receipts.js';
-import { deleteObjectsQuietly } from '../lib/s3.js';
-import { pendingUploadKey, RECEIPT_UPLOADS, receiptObjectKey } from '../lib/uploadKinds.js';
-import { confirmUpload, requestUpload, uploadLink } from '../lib/verifiedUpload.js';
+} from '../../data/receipts/receipts.js';
+import { deleteObjectsQuietly } from '../../lib/s3.js';
+import { pendingUploadKey, RECEIPT_UPLOADS, receiptObjectKey } from '../../lib/uploadKinds.js';
+import { confirmUpload, requestUpload, uploadLink } from '../../lib/verifiedUpload.js';
 
 /**
- * Receipts, everything that touches their files (see the ledger page in docs/): a receipt is a verified upload
+ * Receipts, everything that touches their files (docs/ledger.md "Receipts"): a receipt is a verified upload
  * (lib/verifiedUpload.ts). The API records a pending receipt and hands out a presigned PUT for its pending key
  * only; the browser uploads straight to S3; the confirm call copies the upload to the receipt's own key, checks
  * what is stored there (size, type, first bytes) and only then makes the receipt visible and counts it on its
@@ -73,4 +76,18 @@ export async function removeReceipt(caller: Uploader, receiptId: string) {
   const receipt = await deleteReceiptRecord(caller.orgId, receiptId);
   await deleteObjectsQuietly([receipt.key]);
   return { id: receipt.id };
+}
+
+/** A transaction's receipts, or (without one) the caller's uploads not yet attached to any transaction. */
+export async function listReceipts(caller: Uploader, transactionId: string | undefined) {
+  const receipts = transactionId
+    ? await listReceiptsOfTransaction(caller.orgId, transactionId)
+    : await listUnattachedReceipts(caller.orgId, caller.userId);
+  return receipts.map(receiptToApi);
+}
+
+/** The confirm route's answer: the receipt's reference and the receipt as the API shows it. */
+export async function confirmReceipt(caller: Uploader, receiptId: string) {
+  const receipt = receiptToApi(await confirmReceiptUpload(caller, receiptId));
+  return { reference: receipt.reference, receipt };
 }
