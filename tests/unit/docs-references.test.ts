@@ -18,14 +18,6 @@ const SCANNED = ['functions', 'web/src', 'shared/src', 'infra', 'tests', 'docs',
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-compressed', 'cdk.out', '.data']);
 const SCANNED_EXTENSIONS = ['.ts', '.tsx', '.md'];
 
-/**
- * The design diary and the old data-model page were replaced by the area pages. Until functions/ is moved to the new
- * pages (a map of old heading to new page and heading does it), references there to those two retired pages are
- * counted, not failed; everything else in functions/ is checked. When none is left, the last test below fails: then
- * delete this exemption.
- */
-const RETIRED_PAGES_IN_FUNCTIONS = ['decisions', 'data-model'].map((name) => `docs/${name}.md`);
-
 interface DocsReference {
   file: string;
   line: number;
@@ -107,29 +99,17 @@ const referencesUnder = (path: string) =>
     referencesIn(readFileSync(join(ROOT, file), 'utf8'), relative(ROOT, join(ROOT, file))),
   );
 
-const retiredInFunctions = (ref: DocsReference) =>
-  ref.file.startsWith('functions/') && RETIRED_PAGES_IN_FUNCTIONS.includes(ref.page) && !pageHeadings(ref.page);
-
 describe('references to the docs', () => {
   it.each(SCANNED)('in %s name existing pages and headings', (path) => {
-    const refs = referencesUnder(path).filter((ref) => !retiredInFunctions(ref));
-    const problems = refs.map((ref) => problemOf(ref, pageHeadings)).filter((p): p is string => p !== null);
+    const problems = referencesUnder(path)
+      .map((ref) => problemOf(ref, pageHeadings))
+      .filter((p): p is string => p !== null);
     expect(problems, `Dangling docs references:\n${problems.join('\n')}`).toEqual([]);
   });
 
   it('are found: the code refers to the docs at all', () => {
     expect(referencesUnder('shared/src').length).toBeGreaterThan(10);
     expect(referencesUnder('infra').length).toBeGreaterThan(5);
-  });
-
-  it('in functions/ to the retired pages are still pending (the exemption above is removed once they are gone)', () => {
-    const pending = referencesUnder('functions').filter(retiredInFunctions);
-    if (pending.length > 0)
-      console.info(`${pending.length} functions/ references to retired docs pages wait for the map`);
-    expect(
-      pending.length,
-      `No functions/ reference to ${RETIRED_PAGES_IN_FUNCTIONS.join(' or ')} is left: delete RETIRED_PAGES_IN_FUNCTIONS`,
-    ).toBeGreaterThan(0);
   });
 });
 

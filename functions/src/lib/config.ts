@@ -43,7 +43,7 @@ const Env = z.object({
    */
   CURSOR_SECRET: z.string().min(32).optional(),
   /**
-   * Sync plumbing (docs/decisions.md "Sync plumbing"): the bank-sync queue (SQS in AWS; offline the local sync
+   * Sync plumbing (docs/banking.md "Sync plumbing"): the bank-sync queue (SQS in AWS; offline the local sync
    * runner, which speaks SQS's SendMessage on loopback at SQS_ENDPOINT), and how long a sync lease lasts (longer
    * than the consumer's Lambda timeout).
    */
@@ -51,7 +51,7 @@ const Env = z.object({
   SQS_ENDPOINT: z.url().optional(),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(360),
   /**
-   * Bank links (docs/decisions.md "Bank links"): the KMS key that envelope-encrypts Plaid access tokens (its ARN,
+   * Bank links (docs/banking.md "Bank links"): the KMS key that envelope-encrypts Plaid access tokens (its ARN,
    * set only on functions granted it), and offline the local KMS stand-in (infra/local/kms.ts).
    */
   PLAID_TOKEN_KEY_ID: z.string().min(1).optional(),

@@ -10,8 +10,8 @@ import { deleteObjectsPage } from '../../lib/s3.js';
 import { organizationUploadPrefixes } from '../../lib/uploadKinds.js';
 
 /**
- * The organization purge (account deletion of its only member; docs/decisions.md "Account deletion and public
- * forms"). Phases: close the organization (its item goes first, and only while it has no member, so nobody can
+ * The organization purge (account deletion of its only member; docs/people.md "Organization purge"). Phases:
+ * close the organization (its item goes first, and only while it has no member, so nobody can
  * join it mid-purge), then its table items a page at a time (with the Activity partitions and invitation links
  * they lead to), then its S3 objects (every upload kind's <prefix>/<o>/ and <prefix>/pending/<o>/: receipts and
  * maintenance photos, older photos being under receipts/<o>/ too). Progress is saved after every

@@ -12,7 +12,7 @@ import { startJob } from '../../lib/jobs.js';
 import { presignPackageDownload } from '../../lib/taxPackageFiles.js';
 
 /**
- * The tax package's API side (issue 13; docs/decisions.md "Tax package"): start a build (idempotent while one of
+ * The tax package's API side (docs/reports-and-tax.md "Tax package"): start a build (idempotent while one of
  * the year is in flight), read its progress, hand out a 5-minute download link. The build itself is the job
  * (services/reports/taxPackageBuild.ts), started asynchronously.
  */

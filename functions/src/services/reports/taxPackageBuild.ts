@@ -35,7 +35,7 @@ import { profitAndLossReport, scheduleEReport } from './statements.js';
 import { transactionsByCategoryWire } from './transactionsByCategory.js';
 
 /**
- * The tax package build (issue 13; docs/decisions.md "Tax package"), run by the job (jobs/buildTaxPackage.ts):
+ * The tax package build (docs/reports-and-tax.md "Tax package"), run by the job (jobs/buildTaxPackage.ts):
  * every report of the year as CSV and PDF (the same row models and PDF code as the browser's downloads,
  * shared/src/reports), every receipt of the year's transactions, and README.txt, zipped (yazl) straight into a
  * multipart S3 upload. Receipts are opened one at a time and each is streamed through before the next is
