@@ -7,9 +7,9 @@ import { config } from './config.js';
 import { linkSigner, s3 } from './s3.js';
 
 /**
- * The tax package's S3 side (docs/reports-and-tax.md "Tax package"): receipts read one at a time as streams, the zip written as a stream
- * (multipart upload, 5 MiB parts, two in flight: the job holds about 10 MiB of the zip at any time, whatever
- * its size), and the short-lived download link. Packages live in the receipts bucket under tax-packages/,
+ * The tax package's S3 side (docs/reports-and-tax.md "Tax package"): receipts read one at a time as streams,
+ * the zip written as a stream (multipart upload, 5 MiB parts, two in flight: the job holds about 10 MiB of the
+ * zip at any time, whatever its size), and the short-lived download link. Packages live in the receipts bucket under tax-packages/,
  * which a lifecycle rule empties after TAX_PACKAGE_DAYS (infra/lib/data-stack.ts).
  */
 const bucket = () => config().RECEIPTS_BUCKET;
