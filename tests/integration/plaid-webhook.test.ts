@@ -209,6 +209,25 @@ describe('item errors by webhook', () => {
   });
 });
 
+describe('deliveries again', () => {
+  it('PENDING_DISCONNECT delivered four times (some at once) emails staff once; a new date emails again', async () => {
+    const own = await team();
+    const link = await linkBank(own.orgId, own.admin.userId, 0);
+    const send = (disconnectDate: string) =>
+      plaid.sendWebhook(link.itemId, { code: 'PENDING_DISCONNECT', disconnectDate });
+    expect((await send('2027-02-01')).status).toBe(200);
+    const again = await Promise.all([send('2027-02-01'), send('2027-02-01'), send('2027-02-01')]);
+    expect(again.map((d) => d.status)).toEqual([200, 200, 200]);
+    await expect.poll(async () => (await mailTo(own.admin.email)).length).toBe(1);
+    expect((await send('2027-03-01')).status).toBe(200);
+    await expect.poll(async () => (await mailTo(own.admin.email)).length).toBe(2);
+    expect((await mailTo(own.admin.email)).map((m) => m.body.text.match(/disconnect on (\S+) /)?.[1]).sort()).toEqual([
+      '2027-02-01',
+      '2027-03-01',
+    ]);
+  });
+});
+
 describe('Sync now', () => {
   it('queues a sync of the link (202) and the transactions arrive; tenants 403, other organizations 404', async () => {
     const link = await linkBank(t.orgId, t.admin.userId, 0);

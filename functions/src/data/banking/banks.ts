@@ -196,7 +196,7 @@ export async function setInstitutionStatus(
   institutionId: string,
   status: BankConnectionStatus,
   details: { errorCode?: string | null; consentExpiresAt?: string | null } = {},
-): Promise<void> {
+): Promise<{ changed: boolean }> {
   const errorCode = details.errorCode !== undefined ? details.errorCode : status === 'connected' ? null : undefined;
   const consent =
     details.consentExpiresAt !== undefined ? details.consentExpiresAt : status === 'connected' ? null : undefined;
@@ -210,12 +210,16 @@ export async function setInstitutionStatus(
     sets.push('consentExpiresAt = :consent');
     values[':consent'] = consent;
   }
-  await updateInstitution(orgId, institutionId, {
+  const old = await updateInstitution(orgId, institutionId, {
     UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: values,
   });
+  // The values before this write, read in the same UpdateItem: of deliveries at once, only one sees a change.
+  const changed =
+    old.status !== status || (consent !== undefined && (old.consentExpiresAt ?? null) !== (consent ?? null));
+  return { changed };
 }
 
 async function updateInstitution(
@@ -227,16 +231,18 @@ async function updateInstitution(
     ExpressionAttributeNames: Record<string, string>;
     ExpressionAttributeValues: Record<string, unknown>;
   },
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.bankItem(orgId, institutionId),
         ...update,
+        ReturnValues: 'UPDATED_OLD',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
+    return Attributes ?? {};
   } catch (error) {
     if (isConditionFailure(error)) {
       if (!error.Item) throw connectionNotFound();

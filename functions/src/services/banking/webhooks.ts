@@ -79,8 +79,11 @@ export async function receivePlaidWebhook(header: string | undefined, body: Buff
   } else if (hook.webhook_type === 'ITEM' && ['PENDING_DISCONNECT', 'PENDING_EXPIRATION'].includes(hook.webhook_code)) {
     const at = hook.disconnect_time ?? hook.consent_expiration_time;
     const disconnectAt = at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : null;
-    await setInstitutionStatus(orgId, institutionId, 'pending_disconnect', { consentExpiresAt: disconnectAt });
-    await tellStaff(orgId, institutionId, 'pending_disconnect', disconnectAt);
+    // Plaid delivers again when it is unsure a delivery arrived: staff hear once per change of state.
+    const { changed } = await setInstitutionStatus(orgId, institutionId, 'pending_disconnect', {
+      consentExpiresAt: disconnectAt,
+    });
+    if (changed) await tellStaff(orgId, institutionId, 'pending_disconnect', disconnectAt);
   }
   return { received: true };
 }
@@ -90,9 +93,10 @@ export async function receivePlaidWebhook(header: string | undefined, body: Buff
  * (update mode). Staff who keep "Bank connections" on get one email when the link first turns so.
  */
 export async function markNeedsReconnect(orgId: string, institutionId: string): Promise<void> {
-  const before = await getInstitution(orgId, institutionId);
-  await setInstitutionStatus(orgId, institutionId, 'needs_reconnect', { errorCode: 'ITEM_LOGIN_REQUIRED' });
-  if (before.status !== 'needs_reconnect') await tellStaff(orgId, institutionId, 'needs_reconnect', null);
+  const { changed } = await setInstitutionStatus(orgId, institutionId, 'needs_reconnect', {
+    errorCode: 'ITEM_LOGIN_REQUIRED',
+  });
+  if (changed) await tellStaff(orgId, institutionId, 'needs_reconnect', null);
 }
 
 /** Emails the organization's staff who keep "Bank connections" on about a link that needs them. */
