@@ -8,7 +8,6 @@ import { takeToasts } from './browser.js';
 const table = createWrapper().findTable('[data-testid="transactions-table"]');
 /** The table's rows (a desktop; a phone shows the list below instead). */
 export const ROWS = table.findRows().toSelector();
-export const PAGINATION = table.findPagination().toSelector();
 /** Columns (1-based, the selection checkbox first): 2 date, 3 name, 4 amount, 5 category, 6 property, 7 receipt, 8 status. */
 export const COL = { name: 3, amount: 4, category: 5, property: 6, status: 8 } as const;
 export const cell = (row: number, col: number) => table.findBodyCell(row, col).toSelector();

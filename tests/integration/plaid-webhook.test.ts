@@ -221,7 +221,7 @@ describe('deliveries again', () => {
     await expect.poll(async () => (await mailTo(own.admin.email)).length).toBe(1);
     expect((await send('2027-03-01')).status).toBe(200);
     await expect.poll(async () => (await mailTo(own.admin.email)).length).toBe(2);
-    expect((await mailTo(own.admin.email)).map((m) => m.body.text.match(/disconnect on (\S+) /)?.[1]).sort()).toEqual([
+    expect((await mailTo(own.admin.email)).map((m) => m.body.text?.match(/disconnect on (\S+) /)?.[1]).sort()).toEqual([
       '2027-02-01',
       '2027-03-01',
     ]);

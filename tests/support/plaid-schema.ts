@@ -21,8 +21,6 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/plaid/schemas.json'
   schemas: Record<string, ObjectSchema>;
 };
 
-export type PlaidSchemaName = keyof typeof fixture.schemas & string;
-
 export function schemaProblems(value: unknown, schemaName: string, path = schemaName): string[] {
   const schema = fixture.schemas[schemaName];
   if (!schema) return [`${path}: no schema ${schemaName} in the fixture`];

@@ -16,15 +16,11 @@ initTheme();
 const RESIZE_OBSERVER_NOTICE = /^ResizeObserver loop/;
 window.addEventListener('error', (event) => {
   if (RESIZE_OBSERVER_NOTICE.test(event.message)) return;
-  void import('./app/clientLog').then((log) =>
-    log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', event.message || 'Unhandled error'),
-  );
+  void import('./app/clientLog').then((log) => log.reportUnhandled(event.message || 'Unhandled error'));
 });
 window.addEventListener('unhandledrejection', (event) => {
   const reason = event.reason instanceof Error ? event.reason.message : String(event.reason);
-  void import('./app/clientLog').then((log) =>
-    log.sendClientLog('error', 'CLIENT_UNHANDLED_ERROR', `Unhandled rejection: ${reason}`),
-  );
+  void import('./app/clientLog').then((log) => log.reportUnhandled(`Unhandled rejection: ${reason}`));
 });
 toastQueryErrors(queryClient);
 // A returning visitor's session is known at once (its stored token); otherwise /config.json and the auth library

@@ -106,5 +106,3 @@ export function createWebhookVerifier(fetchKey: VerificationKeySource, now: () =
     return { ok: true };
   };
 }
-
-export type WebhookVerifier = ReturnType<typeof createWebhookVerifier>;

@@ -1,4 +1,4 @@
-import type { Role } from '@rent/shared';
+import { ORGANIZATION_HEADER, type Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { defaultMembership, getMembership } from '../data/people/memberships.js';
 import { profileTokensValidAfter, provisionFirstSignIn } from '../data/people/users.js';
@@ -36,8 +36,6 @@ export function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
   return { userId: sub, email: email.toLowerCase(), name: str('name'), image: str('picture') };
 }
 
-/** The header naming the organization a request acts in (docs/people.md "Several organizations"). */
-export const ORGANIZATION_HEADER = 'x-organization-id';
 const ORGANIZATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const NOT_A_MEMBER_MESSAGE =

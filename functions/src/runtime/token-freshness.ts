@@ -81,6 +81,3 @@ export function cognitoUsername(event: Event): string {
   if (!username) throw unauthorized();
   return username;
 }
-
-/** When the calling token was issued (epoch seconds), for the security log and tests. */
-export const tokenIssuedAt = (event: Event) => claimSeconds(event, 'iat');

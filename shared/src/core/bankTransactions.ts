@@ -53,8 +53,6 @@ export const SUGGESTION_CONFIDENCE = { detailed: 0.3, primary: 0.2 } as const;
 
 /** Pending → posted: a pending charge dated up to this many days before the posted one may be the same. */
 export const PENDING_MATCH_DAYS = 8;
-/** A posted amount within this share of the pending one (a tip) is offered as a match, never merged. */
-export const TIP_MATCH_SHARE = 0.3;
 
 /** Plaid's decimal amount → integer cents, sign unchanged; null when it is not a finite amount. */
 export function decimalToCents(value: number | string): Cents | null {

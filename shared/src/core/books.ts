@@ -63,15 +63,6 @@ export interface BookFigures {
   cashFlow: Cents;
 }
 
-export const ZERO_FIGURES: BookFigures = {
-  income: 0,
-  operatingExpenses: 0,
-  noi: 0,
-  debtService: 0,
-  capitalSpending: 0,
-  cashFlow: 0,
-};
-
 /** The figures from category nets ([category, net cents] pairs; a category may repeat). */
 export function bookFigures(nets: Iterable<readonly [category: string, net: Cents]>): BookFigures {
   const sums = { income: 0, operatingExpenses: 0, debtService: 0, capitalSpending: 0 };

@@ -9,7 +9,7 @@ export type Role = (typeof ROLES)[number];
 export const STAFF: readonly Role[] = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER'];
 /** Who may change the organization itself (its name, later its members). */
 export const OWNERS: readonly Role[] = ['ADMIN', 'LANDLORD'];
-export const ANY_ROLE: readonly Role[] = ROLES;
+export const ANY_ROLE: readonly Role[] = [...ROLES];
 
 /** The role is lower-cased and humanised for display; no role reads "Member". */
 export function humanizeRole(role: string | null | undefined): string {

@@ -96,7 +96,6 @@ export const CreateImportInput = z.strictObject({
     .refine(uniqueLines, { error: 'Each line of the file can appear once' }),
 });
 export type CreateImportInput = z.output<typeof CreateImportInput>;
-export type CreateImportBody = z.input<typeof CreateImportInput>;
 
 export const FileImport = z.object({
   id: z.string(),

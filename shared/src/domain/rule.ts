@@ -59,7 +59,6 @@ export const RuleUpdate = RuleInput.safeExtend({
     .optional(),
 });
 export type RuleUpdate = z.output<typeof RuleUpdate>;
-export type RuleUpdateBody = z.input<typeof RuleUpdate>;
 
 /** Only the id of each selected transaction is used: the server re-reads and re-checks them. */
 const SelectedTransaction = z.object({ id: Id }, { error: 'Each selected transaction must have an id' });
@@ -108,7 +107,6 @@ export const ApplyRuleInput = z
     }
   });
 export type ApplyRuleInput = z.output<typeof ApplyRuleInput>;
-export type ApplyRuleBody = z.input<typeof ApplyRuleInput>;
 
 export const ApplyRuleResult = z.object({
   /** How many transactions this call categorized ("Rule applied to N transaction(s)."). */

@@ -111,12 +111,10 @@ export const RuleInput = z
   })
   .superRefine(minNotAboveMax);
 export type RuleInput = z.output<typeof RuleInput>;
-export type RuleInputBody = z.input<typeof RuleInput>;
 
 /** The `rule` part of POST /api/categorization-rules/apply-single: criteria and category only. */
 export const RuleCriteriaInput = z.strictObject(criteriaShape).superRefine(minNotAboveMax);
 export type RuleCriteriaInput = z.output<typeof RuleCriteriaInput>;
-export type RuleCriteriaInputBody = z.input<typeof RuleCriteriaInput>;
 
 /** Parsed input (wire field names, cents values) -> the engine's RuleCriteria. */
 export function ruleCriteriaOf(input: {

@@ -27,7 +27,6 @@ export function useTransactionActivity(transactionId: string, enabled: boolean) 
   });
 }
 
-export type ClosedPeriod = RouteResponse<Routes['getClosedPeriod']>;
 export const closedPeriodKey = ['closed-period'] as const;
 
 /** The organization's closed period (Org Settings; staff read it). */

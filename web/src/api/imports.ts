@@ -8,11 +8,8 @@ import { transactionsKey } from './transactions';
 /** File import (docs/banking.md "File import"). Types only from shared: no zod, no parser in this module. */
 export type FileImport = RouteResponse<Routes['listImports']>['imports'][number];
 export type ImportPreview = RouteResponse<Routes['previewImport']>;
-export type ImportPreviewRow = ImportPreview['rows'][number];
 export type ImportRowBody = RouteInput<Routes['previewImport']>['body']['rows'][number];
 export type CreateImportBody = RouteInput<Routes['createImport']>['body'];
-export type UndoImportResult = RouteResponse<Routes['undoImport']>;
-export type BankAccount = RouteResponse<Routes['listBankAccounts']>['accounts'][number];
 
 export const importsKey = ['imports'] as const;
 /** The import history lists the latest imports, at most this many. */

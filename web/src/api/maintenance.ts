@@ -70,8 +70,6 @@ export function useMaintenanceRequest(id: string | null) {
   });
 }
 
-export type MaintenanceCosts = RouteResponse<Routes['listMaintenanceCosts']>;
-
 /** A request's repair costs (staff): read each time the flyout shows them, so a cost just added is there. */
 export function useMaintenanceCosts(requestId: string | null) {
   const session = useSession();
@@ -83,7 +81,6 @@ export function useMaintenanceCosts(requestId: string | null) {
   });
 }
 
-export type MaintenancePhoto = RouteResponse<Routes['listMaintenancePhotos']>['photos'][number];
 const photosKey = (requestId: string) => [...maintenanceKey, 'photos', requestId] as const;
 
 /** A request's photos with their short-lived links (asked again well before they end). */

@@ -8,7 +8,6 @@ import { chooseOrganization } from './organizationChoice';
 import { queryClient } from './queryClient';
 
 /** Several organizations (docs/people.md "Several organizations"): the caller's list and switching. */
-export type MyOrganization = NonNullable<RouteResponse<Routes['getOrganization']>['userOrganizations']>[number];
 
 /** The caller's organizations: they come with GET /api/organization (the header's query, no extra request). */
 export function useMyOrganizations() {

@@ -8,7 +8,6 @@ import { callRoute } from './client';
  * change refreshes them.
  */
 export type CashFlowReport = RouteResponse<Routes['getCashFlowReport']>;
-export type ProfitAndLossReport = RouteResponse<Routes['getProfitAndLossReport']>;
 export type ScheduleEReport = RouteResponse<Routes['getScheduleEReport']>;
 export type ScheduleEWorksheet = ScheduleEReport['worksheets'][number];
 

@@ -25,19 +25,6 @@ export function useReviews(transactionId: string, enabled: boolean) {
   });
 }
 
-export function useMessages(transactionId: string, enabled: boolean) {
-  const session = useSession();
-  return useQuery({
-    queryKey: messagesKey(transactionId),
-    queryFn: async () => (await callRoute('listTransactionMessages', { params: { id: transactionId } })).messages,
-    enabled: session.status === 'authenticated' && enabled,
-    staleTime: 5_000,
-    meta: {
-      errorToast: { title: REVIEW_TEXTS.loadMessagesFailed, description: REVIEW_TEXTS.loadMessagesFailedDetail },
-    },
-  });
-}
-
 /** After any review or message write: the Activity, the transaction's flags and the ledger (badge, filters). */
 function afterActivity(client: QueryClient, transactionId: string) {
   void client.invalidateQueries({ queryKey: reviewsKey(transactionId) });

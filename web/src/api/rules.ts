@@ -16,10 +16,8 @@ export type RuleBatch = RouteResponse<Routes['listRuleBatches']>['batches'][numb
 export type RuleBody = RouteInput<Routes['createRule']>['body'];
 export type RuleUpdateBody = RouteInput<Routes['updateRule']>['body'];
 export type ApplyBody = RouteInput<Routes['applyRuleSingle']>['body'];
-export type ApplyResult = RouteResponse<Routes['applyRuleSingle']>;
 export type PreviewBody = RouteInput<Routes['previewRule']>['body'];
 export type PreviewResult = RouteResponse<Routes['previewRule']>;
-export type UndoResult = RouteResponse<Routes['undoRuleBatch']>;
 
 /** Rule messages (docs/product.md "Error messages"). */
 export const RULE_ERRORS = {

@@ -3,13 +3,18 @@
 // unavailable. Loaded on first use (main.tsx, auth/session.ts), so the first page load does not carry it. Throttled:
 // one report per code per 30 seconds, 10 per page load.
 import manifest from 'virtual:rent/route-manifest';
-import { CLIENT_LOG_PATH_MAX } from '@rent/shared/core/account';
+import { CLIENT_LOG_PATH_MAX, CLIENT_SESSION_ERROR, CLIENT_UNHANDLED_ERROR } from '@rent/shared/core/account';
 
 type Level = 'error' | 'warn' | 'info';
 const lastSent = new Map<string, number>();
 let sentThisPage = 0;
 const MAX_PER_PAGE = 10;
 const SAME_CODE_GAP_MS = 30_000;
+
+/** An error nothing caught (an error event or an unhandled rejection). */
+export const reportUnhandled = (message: string) => sendClientLog('error', CLIENT_UNHANDLED_ERROR, message);
+/** The session could not be read or refreshed. */
+export const reportSessionError = (message: string) => sendClientLog('error', CLIENT_SESSION_ERROR, message);
 
 export function sendClientLog(level: Level, code: string, message: string): boolean {
   const now = Date.now();

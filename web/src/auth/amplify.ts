@@ -15,7 +15,10 @@ export type AuthEvent =
   | { type: 'signInFailed'; message: string }
   | { type: 'signedOut' };
 
-/** Starts listening for sign-in events, then configures Amplify (which completes a pending OAuth redirect). */
+/**
+ * Starts listening for sign-in events, then configures Amplify (which completes a pending OAuth redirect).
+ * @public auth/session.ts loads this module on demand (import('./amplify')) and calls it from there.
+ */
 export function configureAmplify(config: AppConfig, onEvent: (event: AuthEvent) => void) {
   Hub.listen('auth', ({ payload }) => {
     switch (payload.event) {
@@ -61,7 +64,10 @@ export function configureAmplify(config: AppConfig, onEvent: (event: AuthEvent) 
   });
 }
 
-/** The ID token's claims and its compact form, or null when signed out. Waits for a pending OAuth exchange. */
+/**
+ * The ID token's claims and its compact form, or null when signed out. Waits for a pending OAuth exchange.
+ * @public auth/session.ts loads this module on demand (import('./amplify')) and calls it from there.
+ */
 export async function readIdToken(forceRefresh = false): Promise<{ token: string; claims: IdClaims } | null> {
   const session = await fetchAuthSession({ forceRefresh });
   const idToken = session.tokens?.idToken;
@@ -69,7 +75,10 @@ export async function readIdToken(forceRefresh = false): Promise<{ token: string
   return { token: idToken.toString(), claims: claimsOf(idToken.payload) };
 }
 
-/** Google through the Cognito Hosted UI; resolves as the browser leaves. */
+/**
+ * Google through the Cognito Hosted UI; resolves as the browser leaves.
+ * @public auth/session.ts loads this module on demand (import('./amplify')) and calls it from there.
+ */
 export async function redirectToGoogle(customState: string): Promise<'redirecting' | 'already-signed-in'> {
   try {
     await signInWithRedirect({ provider: 'Google', customState });
@@ -80,6 +89,10 @@ export async function redirectToGoogle(customState: string): Promise<'redirectin
   }
 }
 
+/**
+ * Signs out of Amplify (and the Hosted UI).
+ * @public auth/session.ts loads this module on demand (import('./amplify')) and calls it from there.
+ */
 export function amplifySignOut(): Promise<void> {
   return signOut();
 }

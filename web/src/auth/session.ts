@@ -145,7 +145,7 @@ export async function refreshSession(forceRefresh = false): Promise<SessionState
     // A session fetch failure is logged as CLIENT_SESSION_ERROR.
     console.error('CLIENT_SESSION_ERROR', error);
     const message = error instanceof Error ? error.message : 'Session fetch failed';
-    void import('../app/clientLog').then((log) => log.sendClientLog('error', 'CLIENT_SESSION_ERROR', message));
+    void import('../app/clientLog').then((log) => log.reportSessionError(message));
     setState({ status: 'unauthenticated', data: null, bootError: state.bootError });
   }
   return state;

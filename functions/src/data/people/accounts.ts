@@ -1,5 +1,4 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '@rent/shared';
 import { NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
@@ -10,15 +9,6 @@ import { indexPrefixQuery, queryAll } from '../query.js';
  * Account deletion's reads and the profile's anonymisation (docs/people.md "Account
  * deletion"). Leaving each organization goes through the members repository (its counters guard the last ADMIN).
  */
-
-/** Every organization the person belongs to, with their role and the organization's counters (consistent reads). */
-export interface AccountMembership {
-  orgId: string;
-  name: string;
-  role: Role;
-  memberCount: number;
-  adminCount: number;
-}
 
 /** The organization ids of every membership (GSI1 USER#u / ORG#o: one Query). */
 export async function organizationIdsOf(userId: string): Promise<string[]> {

@@ -50,10 +50,6 @@ export function closeRuleDialog() {
   set({ ...state, open: false });
 }
 
-export function getRuleDialogState(): RuleDialogState {
-  return state;
-}
-
 export function useRuleDialogState(): RuleDialogState {
   return useSyncExternalStore(
     (listener) => {
