@@ -36,13 +36,16 @@ export async function repositories() {
 /** Ledger writes a test makes outside any request: recorded as the system's. */
 export const SYSTEM_ACTOR = { actorId: null, via: 'system' as const, ref: null, override: false };
 
-/** The match index agrees with the ledger: every transaction once, with the facts the engine reads. */
+/**
+ * The match index agrees with the ledger: every posted transaction once, with the facts the engine reads (a pending
+ * bank charge is not in it until it posts).
+ */
 export async function expectIndexConsistent(orgId: string) {
   const { matchIndex } = await repositories();
   const index = await matchIndex.loadIndex(orgId);
   const items = await partition(`ORG#${orgId}`);
   const expected = items
-    .filter((item) => item.type === 'Transaction')
+    .filter((item) => item.type === 'Transaction' && item.pending !== true)
     .map(toTransactionRecord)
     .map((t) => ({
       id: t.id,

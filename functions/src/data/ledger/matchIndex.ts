@@ -318,6 +318,8 @@ async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
     isIgnored: item.isIgnored === true,
     categorizationSource: (item.categorizationSource as string | null | undefined) ?? null,
     propertyId: (item.propertyId as string | null | undefined) ?? null,
+    // A pending bank charge is not in the index until it posts (entriesOf leaves it out).
+    pending: item.pending === true,
   }));
 }
 

@@ -92,6 +92,14 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
       throw error instanceof NotFound ? notYourProperty() : error;
     });
   }
+  const included = input.rows.filter((row) => row.include);
+  const skipped = input.rows.filter((row) => !row.include);
+  // Checked before the import is opened: a refused import leaves nothing behind, not an empty header.
+  await assertPeriodOpen(
+    orgId,
+    included.map((row) => row.date),
+    personActor(caller),
+  );
   const now = new Date();
   let header = await openImport(
     caller,
@@ -104,13 +112,6 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
       totalRows: input.totalRows,
     },
     now,
-  );
-  const included = input.rows.filter((row) => row.include);
-  const skipped = input.rows.filter((row) => !row.include);
-  await assertPeriodOpen(
-    orgId,
-    included.map((row) => row.date),
-    personActor(caller),
   );
   try {
     await recordImportLines(orgId, header.id, {

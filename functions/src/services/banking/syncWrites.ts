@@ -50,7 +50,13 @@ export async function applyBankRemovals(
 
 /** A transaction the bank removed that people attached something to: kept, marked removed and ignored. */
 export async function keepRemovedByBank(orgId: string, institutionId: string, fresh: TransactionRecord) {
-  const next = { ...fresh, removedByBank: true, isIgnored: true, version: fresh.version + 1 };
+  const next = {
+    ...fresh,
+    removedByBank: true,
+    isIgnored: true,
+    updatedAt: new Date().toISOString(),
+    version: fresh.version + 1,
+  };
   const pendingDelete = fresh.pending === true;
   await writeLedger(orgId, [[fresh, next]], {
     actor: bankActor(institutionId),
