@@ -1,4 +1,4 @@
-import { routeAreas, routeList } from '@rent/shared';
+import { routeList } from '@rent/shared';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.js';
 import { ApiStageStack } from './api-stage-stack.js';
@@ -8,6 +8,7 @@ import { DataStack } from './data-stack.js';
 import { acknowledgeNagFindings } from './nag.js';
 import { PLAID_LINK_SCRIPT_URL } from './plaid.js';
 import { RouteStack } from './route-stack.js';
+import { routesByStack } from './route-stacks.js';
 import { SyncStack } from './sync-stack.js';
 import { WebStack } from './web-stack.js';
 
@@ -63,11 +64,11 @@ export function defineRentApp(app: App, options: RentAppOptions = {}): RentStack
     plaid: { environment: context.plaidEnv, secretName: context.plaidSecretName, siteUrl: context.siteUrl },
     functionsDir: options.functionsDir,
   });
-  const routes = Object.entries(routeAreas).map(
+  const routes = routesByStack().map(
     ([area, areaRoutes]) =>
       new RouteStack(app, `RentToday-Api${area}`, {
         description: `Rent.Today HTTP API, ${area.toLowerCase()} routes: one Lambda per route of the route table`,
-        routes: Object.values(areaRoutes),
+        routes: areaRoutes,
         httpApi: api.httpApi,
         authorizer: api.authorizer,
         table: data.table,

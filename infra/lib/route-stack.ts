@@ -12,7 +12,7 @@ import type { Construct } from 'constructs';
 import { RouteFunction, type RouteFunctionProps } from './route-function.js';
 
 export interface RouteStackProps extends StackProps, Omit<RouteFunctionProps, 'route'> {
-  /** One area of the route table (shared/src/api/routes.ts routeAreas). */
+  /** The routes this stack deploys (infra/lib/route-stacks.ts: the domains of the route table it holds). */
   routes: readonly RouteDef[];
   httpApi: HttpApi;
   /** The JWT authorizer of every route that is not public. */

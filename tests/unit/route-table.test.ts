@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fillPath, pathMatcher, type RouteDef, routeAreas, routeList, routes } from '@rent/shared';
+import { fillPath, pathMatcher, type RouteDef, routeDomains, routeList, routes } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ROUTE_STACKS, routesByStack } from '../../infra/lib/route-stacks.js';
 
 const HANDLER_DIR = fileURLToPath(new URL('../../functions/src/http/', import.meta.url));
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -186,17 +187,21 @@ describe('route table shape', () => {
   });
 });
 
-describe('route areas (one CDK stack each)', () => {
-  it('puts every route in exactly one area, and nothing else', () => {
-    const inAreas = Object.values(routeAreas).flatMap((area) => Object.keys(area));
-    expect(inAreas.length).toBe(new Set(inAreas).size);
-    expect([...inAreas].sort()).toEqual(Object.keys(routes).sort());
+describe('route domains and the stacks that deploy them', () => {
+  it('puts every route in exactly one domain, and nothing else', () => {
+    const inDomains = Object.values(routeDomains).flatMap((domain) => Object.keys(domain));
+    expect(inDomains.length).toBe(new Set(inDomains).size);
+    expect([...inDomains].sort()).toEqual(Object.keys(routes).sort());
   });
 
-  it('keeps each area far below the 500 resources a CloudFormation stack may hold (about 7 a route)', () => {
-    for (const [area, areaRoutes] of Object.entries(routeAreas)) {
-      expect(Object.keys(areaRoutes).length * 7, area).toBeLessThan(450);
-    }
+  it('deploys every domain in exactly one stack', () => {
+    const deployed = Object.values(ROUTE_STACKS).flat();
+    expect(deployed.length).toBe(new Set(deployed).size);
+    expect([...deployed].sort()).toEqual(Object.keys(routeDomains).sort());
+  });
+
+  it('keeps each stack far below the 500 resources a CloudFormation stack may hold (about 7 a route)', () => {
+    for (const [stack, stackRoutes] of routesByStack()) expect(stackRoutes.length * 7, stack).toBeLessThan(450);
   });
 });
 

@@ -1,48 +1,47 @@
 import { accountRoutes } from './routes/account.js';
-import { auditRoutes } from './routes/audit.js';
-import { bankOpsRoutes } from './routes/bankOps.js';
-import { bankSyncRoutes } from './routes/bankSync.js';
-import { bankRoutes } from './routes/banks.js';
-import { bookRoutes } from './routes/books.js';
+import { bankingRoutes } from './routes/banking.js';
 import { importRoutes } from './routes/imports.js';
+import { leasesRoutes } from './routes/leases.js';
 import { ledgerRoutes } from './routes/ledger.js';
-import { organizationRoutes } from './routes/organizations.js';
+import { maintenanceRoutes } from './routes/maintenance.js';
 import { peopleRoutes } from './routes/people.js';
+import { propertiesRoutes } from './routes/properties.js';
+import { receiptsRoutes } from './routes/receipts.js';
+import { reportsRoutes } from './routes/reports.js';
 import { rulesRoutes } from './routes/rules.js';
-import { taxPackageRoutes } from './routes/taxPackage.js';
 
 /**
- * THE route table. Every endpoint of the API, once, kept per area in ./routes/. Adding an endpoint = one entry
- * there + one handler file functions/src/http/<id>.ts (a test fails when either is missing).
+ * THE route table, by domain: every endpoint of the API, once, in the entry file of its domain (./routes/). Adding
+ * an endpoint = one entry there + one handler file functions/src/http/<id>.ts (a test fails when either is missing).
+ * Which CloudFormation stack deploys a domain's functions is a deployment concern: infra/lib/route-stacks.ts.
  */
+export const routeDomains = {
+  people: peopleRoutes,
+  account: accountRoutes,
+  ledger: ledgerRoutes,
+  receipts: receiptsRoutes,
+  properties: propertiesRoutes,
+  leases: leasesRoutes,
+  maintenance: maintenanceRoutes,
+  reports: reportsRoutes,
+  rules: rulesRoutes,
+  banking: bankingRoutes,
+  imports: importRoutes,
+} as const;
+export type RouteDomain = keyof typeof routeDomains;
+
 export const routes = {
   ...peopleRoutes,
-  ...ledgerRoutes,
-  ...rulesRoutes,
-  ...bookRoutes,
-  ...bankRoutes,
-  ...importRoutes,
-  ...bankOpsRoutes,
-  ...bankSyncRoutes,
-  ...taxPackageRoutes,
-  ...organizationRoutes,
   ...accountRoutes,
-  ...auditRoutes,
-} as const;
-
-/**
- * The same routes by area (one file of ./routes/ each). CDK deploys each area's functions in a stack of its
- * own (infra/lib/route-stack.ts): one stack of ~7 resources per route would pass CloudFormation's 500.
- * A unit test checks that every route is in exactly one area.
- */
-export const routeAreas = {
-  People: { ...peopleRoutes, ...organizationRoutes },
-  Account: accountRoutes,
-  Ledger: { ...ledgerRoutes, ...auditRoutes },
-  Rules: rulesRoutes,
-  Books: { ...bookRoutes, ...taxPackageRoutes },
-  Banks: { ...bankRoutes, ...bankSyncRoutes, ...bankOpsRoutes },
-  Imports: importRoutes,
+  ...ledgerRoutes,
+  ...receiptsRoutes,
+  ...propertiesRoutes,
+  ...leasesRoutes,
+  ...maintenanceRoutes,
+  ...reportsRoutes,
+  ...rulesRoutes,
+  ...bankingRoutes,
+  ...importRoutes,
 } as const;
 
 export type Routes = typeof routes;

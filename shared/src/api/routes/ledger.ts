@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { Property, PropertyInput, PropertyUpdate, PropertyView } from '../../domain/property.js';
-import {
-  MyReceiptsQuery,
-  ReceiptList,
-  ReceiptReferenceQuery,
-  ReceiptResult,
-  ReceiptUpload,
-  ReceiptUploadRequest,
-  ReceiptUrl,
-} from '../../domain/receipt.js';
+import { ClosedPeriod, ClosedPeriodUpdate, TransactionActivity } from '../../domain/audit.js';
 import {
   MessageInput,
   MessageList,
@@ -20,7 +11,7 @@ import {
   ReviewRequestResult,
   ReviewStatusUpdate,
 } from '../../domain/review.js';
-import { ANY_ROLE, STAFF } from '../../domain/roles.js';
+import { OWNERS, STAFF } from '../../domain/roles.js';
 import {
   BulkTransactionUpdate,
   BulkUpdateResult,
@@ -36,50 +27,11 @@ import {
 import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
-/** Properties, the ledger and its receipts, messages and review requests. Part of THE route table (../routes.ts). */
+/**
+ * The ledger: transactions, their totals, bulk edits, ignore and delete, messages and review requests, their
+ * activity, and the closed period. Part of THE route table (../routes.ts).
+ */
 export const ledgerRoutes = {
-  listProperties: defineRoute({
-    id: 'listProperties',
-    method: 'GET',
-    path: '/api/properties',
-    response: z.array(PropertyView),
-    roles: ANY_ROLE,
-  }),
-  getProperty: defineRoute({
-    id: 'getProperty',
-    method: 'GET',
-    path: '/api/properties/{id}',
-    params: byId,
-    response: PropertyView,
-    roles: ANY_ROLE,
-  }),
-  createProperty: defineRoute({
-    id: 'createProperty',
-    method: 'POST',
-    path: '/api/properties',
-    body: PropertyInput,
-    response: Property,
-    roles: STAFF,
-    status: 201,
-  }),
-  updateProperty: defineRoute({
-    id: 'updateProperty',
-    method: 'PUT',
-    path: '/api/properties/{id}',
-    params: byId,
-    body: PropertyUpdate,
-    response: Property,
-    roles: STAFF,
-  }),
-  deleteProperty: defineRoute({
-    id: 'deleteProperty',
-    method: 'DELETE',
-    path: '/api/properties/{id}',
-    params: byId,
-    response: z.object({ id: z.string() }),
-    roles: STAFF,
-  }),
-
   // Transactions: bookkeeping is for staff; tenants get 403 on every one of these.
   // Literal paths come before {id} paths with the same prefix: the local gateway takes the first
   // match (API Gateway takes the most specific), and a unit test keeps the table that way.
@@ -151,7 +103,6 @@ export const ledgerRoutes = {
     roles: STAFF,
     bucketAccess: ['s3:DeleteObject'],
   }),
-
   // Reviews and messages (docs/ledger.md "Review requests and messages"). Staff only; the
   // transaction (or review) must be the caller's organization's (else 404); only the reviewer changes a request.
   listTransactionMessages: defineRoute({
@@ -201,64 +152,30 @@ export const ledgerRoutes = {
     roles: STAFF,
     sendsEmail: true,
   }),
-
-  // Receipts (the product's paths). Upload is two JSON steps instead of one multipart POST: the bytes go
-  // straight to S3 with a presigned PUT, then the confirm call checks them (docs/ledger.md "Receipts").
-  createReceiptUpload: defineRoute({
-    id: 'createReceiptUpload',
-    method: 'POST',
-    path: '/api/receipts/upload-receipts',
-    body: ReceiptUploadRequest,
-    response: ReceiptUpload,
-    roles: STAFF,
-    status: 201,
-    bucketAccess: ['s3:PutObject'],
-  }),
-  confirmReceiptUpload: defineRoute({
-    id: 'confirmReceiptUpload',
-    method: 'POST',
-    path: '/api/receipts/{id}/confirm',
+  // The Messages tab's timeline: review requests, messages and audit entries of a transaction in ONE Query.
+  getTransactionActivity: defineRoute({
+    id: 'getTransactionActivity',
+    method: 'GET',
+    path: '/api/transactions/{id}/activity',
     params: byId,
-    response: ReceiptResult,
+    response: TransactionActivity,
     roles: STAFF,
-    // Copies the pending upload to the receipt's own key (Get on the source, Put on the target),
-    // reads its first bytes, deletes the pending object.
-    bucketAccess: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
   }),
-  listMyReceipts: defineRoute({
-    id: 'listMyReceipts',
+  // Org Settings "Closed period": staff read it (the flyout says why a save is refused); ADMIN and LANDLORD close
+  // the books through a date; moving the date earlier or clearing it reopens a period: ADMIN only (403).
+  getClosedPeriod: defineRoute({
+    id: 'getClosedPeriod',
     method: 'GET',
-    path: '/api/receipts/my-receipts',
-    query: MyReceiptsQuery,
-    response: ReceiptList,
+    path: '/api/organization/closed-period',
+    response: ClosedPeriod,
     roles: STAFF,
   }),
-  getReceiptUrl: defineRoute({
-    id: 'getReceiptUrl',
-    method: 'GET',
-    path: '/api/receipts/get-receipt-url',
-    query: ReceiptReferenceQuery,
-    response: ReceiptUrl,
-    roles: STAFF,
-    bucketAccess: ['s3:GetObject'],
-  }),
-  /** The product also calls the same thing at the API root. */
-  getReceiptUrlAtRoot: defineRoute({
-    id: 'getReceiptUrlAtRoot',
-    method: 'GET',
-    path: '/api/get-receipt-url',
-    query: ReceiptReferenceQuery,
-    response: ReceiptUrl,
-    roles: STAFF,
-    bucketAccess: ['s3:GetObject'],
-  }),
-  deleteReceipt: defineRoute({
-    id: 'deleteReceipt',
-    method: 'DELETE',
-    path: '/api/receipts/{id}',
-    params: byId,
-    response: z.object({ id: z.string() }),
-    roles: STAFF,
-    bucketAccess: ['s3:DeleteObject'],
+  setClosedPeriod: defineRoute({
+    id: 'setClosedPeriod',
+    method: 'PUT',
+    path: '/api/organization/closed-period',
+    body: ClosedPeriodUpdate,
+    response: ClosedPeriod,
+    roles: OWNERS,
   }),
 } as const;

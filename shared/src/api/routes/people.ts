@@ -11,13 +11,45 @@ import {
 } from '../../domain/invitation.js';
 import { Member, MemberList, MemberParams, MemberRoleUpdate } from '../../domain/member.js';
 import { NotificationPreferences, NotificationPreferencesUpdate } from '../../domain/notifications.js';
-import { Organization, OrganizationUpdate } from '../../domain/organization.js';
+import {
+  MyOrganization,
+  Organization,
+  OrganizationUpdate,
+  SwitchOrganizationInput,
+} from '../../domain/organization.js';
 import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
-import { SecurityLogPage, SecurityLogQuery, SignOutEverywhereResult } from '../../domain/security.js';
+import {
+  MembershipEventPage,
+  SecurityLogPage,
+  SecurityLogQuery,
+  SignOutEverywhereResult,
+} from '../../domain/security.js';
 import { defineRoute } from '../route.js';
 
-/** Account, organization, members and invitations. Part of THE route table (../routes.ts). */
+/**
+ * People: sign-out and the security log, notification choices, the organization and switching to another, members
+ * and their activity, invitations. Part of THE route table (../routes.ts).
+ */
 export const peopleRoutes = {
+  // Remembers the choice server-side (requests without the header act there); checks the membership itself.
+  switchOrganization: defineRoute({
+    id: 'switchOrganization',
+    method: 'PUT',
+    path: '/api/organizations/current',
+    body: SwitchOrganizationInput,
+    response: MyOrganization,
+    roles: ANY_ROLE,
+    membership: 'optional',
+  }),
+  // Org Settings "Membership activity": ADMIN and LANDLORD, as the members policy (they manage members).
+  listMembershipEvents: defineRoute({
+    id: 'listMembershipEvents',
+    method: 'GET',
+    path: '/api/members/activity',
+    query: SecurityLogQuery,
+    response: MembershipEventPage,
+    roles: OWNERS,
+  }),
   logout: defineRoute({
     id: 'logout',
     method: 'POST',
@@ -42,7 +74,6 @@ export const peopleRoutes = {
     roles: ANY_ROLE,
     userPoolAccess: ['cognito-idp:AdminUserGlobalSignOut'],
   }),
-
   // Notification emails (docs/people.md "Notification emails"): each person's own choices.
   getNotificationPreferences: defineRoute({
     id: 'getNotificationPreferences',
@@ -59,7 +90,6 @@ export const peopleRoutes = {
     response: NotificationPreferences,
     roles: ANY_ROLE,
   }),
-
   getOrganization: defineRoute({
     id: 'getOrganization',
     method: 'GET',
@@ -75,7 +105,6 @@ export const peopleRoutes = {
     response: Organization,
     roles: OWNERS,
   }),
-
   // Members (docs/people.md "Members and roles"): staff see the team; ADMIN and LANDLORD manage it,
   // and the members service enforces the rest (who may grant ADMIN, the last ADMIN, no change of one's own role).
   listMembers: defineRoute({
@@ -109,7 +138,6 @@ export const peopleRoutes = {
     response: z.object({ userId: z.string() }),
     roles: OWNERS,
   }),
-
   // Invitations (docs/people.md "Invitations"): ADMIN and LANDLORD manage them; the
   // link's page reads one publicly (GET changes nothing) and acceptance is a POST by the signed-in invitee.
   listInvitations: defineRoute({

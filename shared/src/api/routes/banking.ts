@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   BankAccount,
   BankAccountList,
@@ -10,16 +11,56 @@ import {
   LinkToken,
   LinkTokenInput,
 } from '../../domain/bank.js';
-import { STAFF } from '../../domain/roles.js';
+import { MergeSuggestionDecision } from '../../domain/bankSync.js';
+import { ANY_ROLE, STAFF } from '../../domain/roles.js';
+import { TransactionResult } from '../../domain/transaction.js';
 import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
 /**
- * Bank links (docs/banking.md "Bank links"): connect a bank through Plaid Link, its accounts, their
- * default property, reconnect (update mode) and disconnect. Staff only. `plaidTokenKey` is what each handler may
- * do with the KMS key that seals access tokens (CDK grants exactly that). Part of THE route table (../routes.ts).
+ * Bank links through Plaid: link and exchange, connections and accounts, reconnect and disconnect, its webhook,
+ * "Sync now", merge suggestions. Part of THE route table (../routes.ts).
  */
-export const bankRoutes = {
+export const bankingRoutes = {
+  // Plaid calls this (public: no authorizer, no caller). The handler verifies the Plaid-Verification JWT over the
+  // raw body itself (401 otherwise) before anything else; an item we do not know is acknowledged and ignored.
+  plaidWebhook: defineRoute({
+    id: 'plaidWebhook',
+    method: 'POST',
+    path: '/api/plaid/webhook',
+    response: z.object({ received: z.literal(true) }),
+    roles: ANY_ROLE,
+    public: true,
+    maxBodyBytes: 64 * 1024,
+    enqueuesSync: true,
+    sendsEmail: true,
+    // /webhook_verification_key/get needs the client id and secret (no access token: no KMS).
+    callsPlaid: true,
+  }),
+  // "Sync now": enqueues a sync of one of the organization's bank links (another organization's: 404).
+  syncBankConnection: defineRoute({
+    id: 'syncBankConnection',
+    method: 'POST',
+    path: '/api/bank-connections/{id}/sync',
+    params: byId,
+    response: z.object({ queued: z.literal(true) }),
+    roles: STAFF,
+    status: 202,
+    enqueuesSync: true,
+  }),
+  /**
+   * A posted bank charge that may be a pending one with a tip: accept merges them into the older record
+   * (which keeps its category, property, notes, receipts and messages); dismiss keeps both apart.
+   */
+  resolveMergeSuggestion: defineRoute({
+    id: 'resolveMergeSuggestion',
+    method: 'POST',
+    path: '/api/transactions/{id}/merge-suggestion',
+    params: byId,
+    body: MergeSuggestionDecision,
+    response: TransactionResult,
+    roles: STAFF,
+  }),
   getBankStatus: defineRoute({
     id: 'getBankStatus',
     method: 'GET',

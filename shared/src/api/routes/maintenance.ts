@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHistory } from '../../domain/lease.js';
 import {
   MaintenanceActivity,
   MaintenanceCommentInput,
@@ -19,86 +18,15 @@ import {
   MaintenancePhotoUpload,
   MaintenancePhotoUploadRequest,
 } from '../../domain/maintenancePhoto.js';
-import {
-  CashFlowReport,
-  DashboardSummary,
-  DepreciationQuery,
-  DepreciationReport,
-  ProfitAndLossReport,
-  RentRollReport,
-  ReportPeriodQuery,
-  ScheduleEQuery,
-  ScheduleEReport,
-  TransactionsByCategoryReport,
-} from '../../domain/reports.js';
-import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
+import { ANY_ROLE, STAFF } from '../../domain/roles.js';
 import { defineRoute } from '../route.js';
 import { byId } from './params.js';
 
-/** Reports, maintenance, leases and rental history. Part of THE route table (../routes.ts). */
-export const bookRoutes = {
-  // Reports (docs/reports-and-tax.md "Report routes"): read from the monthly rollups, O(months) reads, never a
-  // transaction scan.
-  getDashboardSummary: defineRoute({
-    id: 'getDashboardSummary',
-    method: 'GET',
-    path: '/api/dashboard',
-    query: ReportPeriodQuery,
-    response: DashboardSummary,
-    roles: STAFF,
-  }),
-  getCashFlowReport: defineRoute({
-    id: 'getCashFlowReport',
-    method: 'GET',
-    path: '/api/reports/cash-flow',
-    query: ReportPeriodQuery,
-    response: CashFlowReport,
-    roles: STAFF,
-  }),
-  getProfitAndLossReport: defineRoute({
-    id: 'getProfitAndLossReport',
-    method: 'GET',
-    path: '/api/reports/profit-and-loss',
-    query: ReportPeriodQuery,
-    response: ProfitAndLossReport,
-    roles: STAFF,
-  }),
-  getScheduleEReport: defineRoute({
-    id: 'getScheduleEReport',
-    method: 'GET',
-    path: '/api/reports/schedule-e',
-    query: ScheduleEQuery,
-    response: ScheduleEReport,
-    roles: STAFF,
-  }),
-  getDepreciationReport: defineRoute({
-    id: 'getDepreciationReport',
-    method: 'GET',
-    path: '/api/reports/depreciation',
-    query: DepreciationQuery,
-    response: DepreciationReport,
-    roles: STAFF,
-  }),
-  // Rent roll (docs/tenants-and-maintenance.md "Rent roll"): leases x months; rent received from the monthly rollups,
-  // O(months) reads.
-  getRentRollReport: defineRoute({
-    id: 'getRentRollReport',
-    method: 'GET',
-    path: '/api/reports/rent-roll',
-    query: ReportPeriodQuery,
-    response: RentRollReport,
-    roles: STAFF,
-  }),
-  // Transactions by category: the ledger's date-range query, bounded (TRANSACTIONS_BY_CATEGORY_LIMIT).
-  getTransactionsByCategoryReport: defineRoute({
-    id: 'getTransactionsByCategoryReport',
-    method: 'GET',
-    path: '/api/reports/transactions-by-category',
-    query: ReportPeriodQuery,
-    response: TransactionsByCategoryReport,
-    roles: STAFF,
-  }),
-
+/**
+ * Maintenance requests: reporting, listing, changing, their activity and comments, photos and repair costs. Part
+ * of THE route table (../routes.ts).
+ */
+export const maintenanceRoutes = {
   // Maintenance requests (rules in docs/tenants-and-maintenance.md "Maintenance requests"):
   // everyone reaches these; the maintenance service decides what a tenant may see and change.
   listMaintenance: defineRoute({
@@ -204,50 +132,5 @@ export const bookRoutes = {
     params: byId,
     response: z.object({ id: z.string() }),
     roles: STAFF,
-  }),
-
-  // Leases (docs/tenants-and-maintenance.md "Leases"): staff manage
-  // them on a property; ADMIN and LANDLORD change or delete; a tenant reads only their own rental history.
-  listLeases: defineRoute({
-    id: 'listLeases',
-    method: 'GET',
-    path: '/api/properties/{id}/leases',
-    params: byId,
-    response: LeaseList,
-    roles: STAFF,
-  }),
-  createLease: defineRoute({
-    id: 'createLease',
-    method: 'POST',
-    path: '/api/properties/{id}/leases',
-    params: byId,
-    body: LeaseInput,
-    response: LeaseResult,
-    roles: STAFF,
-    status: 201,
-  }),
-  updateLease: defineRoute({
-    id: 'updateLease',
-    method: 'PATCH',
-    path: '/api/leases/{id}',
-    params: LeaseParams,
-    body: LeaseUpdate,
-    response: LeaseResult,
-    roles: OWNERS,
-  }),
-  deleteLease: defineRoute({
-    id: 'deleteLease',
-    method: 'DELETE',
-    path: '/api/leases/{id}',
-    params: LeaseParams,
-    response: z.object({ id: z.string() }),
-    roles: OWNERS,
-  }),
-  getRentalHistory: defineRoute({
-    id: 'getRentalHistory',
-    method: 'GET',
-    path: '/api/rental-history',
-    response: RentalHistory,
-    roles: ['TENANT'],
   }),
 } as const;
