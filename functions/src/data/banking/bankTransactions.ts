@@ -72,8 +72,16 @@ export async function listPendingBankTransactions(orgId: string): Promise<Pendin
   }));
 }
 
-/** The pointer of a Plaid id to a transaction; refused (StaleRead) if the id already points somewhere. */
-export function bankPointerPutOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
+/**
+ * The pointer of a Plaid id to a transaction: refused (StaleRead) if the id already points somewhere, or, with
+ * `replace`, moved to it (a merge: the posted Plaid id now names the record that took it over).
+ */
+export function bankPointerPutOp(
+  orgId: string,
+  plaidTransactionId: string,
+  transactionId: string,
+  { replace = false, removed = false } = {},
+): TransactOp {
   return {
     item: {
       Put: {
@@ -83,11 +91,12 @@ export function bankPointerPutOp(orgId: string, plaidTransactionId: string, tran
           type: 'BankTransactionPointer',
           plaidTransactionId,
           transactionId,
+          ...(removed && { removed: true }),
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        ...(!replace && { ConditionExpression: 'attribute_not_exists(PK)' }),
       },
     },
-    onConditionFailure: () => new StaleRead(),
+    ...(!replace && { onConditionFailure: () => new StaleRead() }),
   };
 }
 
@@ -115,36 +124,5 @@ export function bankPendingDeleteOp(orgId: string, transactionId: string): Trans
 }
 
 /** A tombstone: the transaction this Plaid id named was deleted because the bank removed it. */
-export function tombstoneOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
-  return {
-    item: {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.bankTransactionPointer(orgId, plaidTransactionId),
-          type: 'BankTransactionPointer',
-          plaidTransactionId,
-          transactionId,
-          removed: true,
-        },
-      },
-    },
-  };
-}
-
-/** The pointer of a posted Plaid id moved to the record that took it over (a merge), replacing any before. */
-export function bankPointerMoveOp(orgId: string, plaidTransactionId: string, transactionId: string): TransactOp {
-  return {
-    item: {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.bankTransactionPointer(orgId, plaidTransactionId),
-          type: 'BankTransactionPointer',
-          plaidTransactionId,
-          transactionId,
-        },
-      },
-    },
-  };
-}
+export const tombstoneOp = (orgId: string, plaidTransactionId: string, transactionId: string): TransactOp =>
+  bankPointerPutOp(orgId, plaidTransactionId, transactionId, { replace: true, removed: true });

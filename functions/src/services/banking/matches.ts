@@ -1,4 +1,4 @@
-import { bankPendingDeleteOp, bankPointerMoveOp } from '../../data/banking/bankTransactions.js';
+import { bankPendingDeleteOp, bankPointerPutOp } from '../../data/banking/bankTransactions.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type LedgerChange, writeLedger } from '../../data/ledger/plan.js';
 import { getTransaction, readTransactions } from '../../data/ledger/read.js';
@@ -89,7 +89,7 @@ export async function resolveMergeSuggestion(
             ? [bankPendingDeleteOp(orgId, older.id)]
             : []
           : posted.plaidTransactionId
-            ? [bankPointerMoveOp(orgId, posted.plaidTransactionId, older.id)]
+            ? [bankPointerPutOp(orgId, posted.plaidTransactionId, older.id, { replace: true })]
             : [],
     },
   );
