@@ -362,6 +362,20 @@ describe('file import', () => {
     expect(bigChunk.status).toBe(400);
     expect(bigChunk.body.error).toMatch(/at most 500 rows per request/);
     expect((await api.post('/api/imports', { ...body, totalRows: 5001 })).status).toBe(400);
+    // Counts that disagree: more rows than the file has, in one request or over several, or another file size.
+    const two = [1, 2].map((line) => ({ ...row, line, include: true }));
+    const overClaimed = await api.post('/api/imports', { ...body, id: randomUUID(), totalRows: 1, rows: two });
+    expect(overClaimed.status).toBe(400);
+    expect(overClaimed.body.error).toMatch(/more rows than totalRows says/);
+    const chunked = { ...body, id: randomUUID(), totalRows: 2, rows: [two[0]] };
+    expect((await api.post('/api/imports', chunked)).status).toBe(201);
+    const third = await api.post('/api/imports', { ...chunked, rows: [{ ...row, line: 3, include: true }, two[1]] });
+    expect(third.status).toBe(400);
+    expect(third.body.error).toMatch(/would receive 3 rows, more than the 2 of its file/);
+    expect((await api.post('/api/imports', { ...chunked, totalRows: 3, rows: [two[1]] })).status).toBe(409);
+    expect((await api.post('/api/imports', { ...chunked, rows: [two[1]] })).status).toBe(201);
+    expect((await transactionsOf(orgId)).length).toBe(2);
+    await api.delete(`/api/imports/${chunked.id}`);
     const twice = await api.post('/api/imports/preview', { bankAccountId: null, rows: [row, row] });
     expect(twice.status).toBe(400);
     expect(twice.body.error).toMatch(/Each line of the file can appear once/);

@@ -78,23 +78,28 @@ export type ImportPreviewResult = z.infer<typeof ImportPreviewResult>;
  * POST /api/imports: one chunk of an import. The first call creates the import; later calls (and
  * repeats of any call) with the same id add to it. Each row says whether the person included it.
  */
-export const CreateImportInput = z.strictObject({
-  id: ImportId,
-  fileName: text('File name', IMPORT_FILE_NAME_MAX),
-  bankAccountId: BankAccountField,
-  propertyId: PropertyIdField,
-  /** How many rows the whole file sends over all chunks (included or not). */
-  totalRows: z
-    .number({ error: 'totalRows must be a whole number' })
-    .int({ error: 'totalRows must be a whole number' })
-    .min(1, { error: 'totalRows must be at least 1' })
-    .max(IMPORT_MAX_ROWS, { error: tooMany }),
-  rows: z
-    .array(ImportRowInput.safeExtend({ include: z.boolean({ error: 'include must be true or false' }) }))
-    .min(1, { error: 'Send at least one row' })
-    .max(IMPORT_CHUNK_ROWS, { error: `Send at most ${IMPORT_CHUNK_ROWS} rows per request` })
-    .refine(uniqueLines, { error: 'Each line of the file can appear once' }),
-});
+export const CreateImportInput = z
+  .strictObject({
+    id: ImportId,
+    fileName: text('File name', IMPORT_FILE_NAME_MAX),
+    bankAccountId: BankAccountField,
+    propertyId: PropertyIdField,
+    /** How many rows the whole file sends over all chunks (included or not). */
+    totalRows: z
+      .number({ error: 'totalRows must be a whole number' })
+      .int({ error: 'totalRows must be a whole number' })
+      .min(1, { error: 'totalRows must be at least 1' })
+      .max(IMPORT_MAX_ROWS, { error: tooMany }),
+    rows: z
+      .array(ImportRowInput.safeExtend({ include: z.boolean({ error: 'include must be true or false' }) }))
+      .min(1, { error: 'Send at least one row' })
+      .max(IMPORT_CHUNK_ROWS, { error: `Send at most ${IMPORT_CHUNK_ROWS} rows per request` })
+      .refine(uniqueLines, { error: 'Each line of the file can appear once' }),
+  })
+  .refine((input) => input.rows.length <= input.totalRows, {
+    error: 'This request sends more rows than totalRows says the whole file has',
+    path: ['totalRows'],
+  });
 export type CreateImportInput = z.output<typeof CreateImportInput>;
 
 export const FileImport = z.object({

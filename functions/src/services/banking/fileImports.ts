@@ -25,7 +25,7 @@ import type { TransactionRecord } from '../../data/ledger/items.js';
 import { notYourProperty } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import { getProperty } from '../../data/tenancy/properties.js';
-import { NotFound } from '../../domain-errors.js';
+import { Invalid, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { personActor } from '../ledger/actors.js';
 import { assertPeriodOpen, closedThroughFor } from '../ledger/periods.js';
@@ -114,6 +114,12 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
     now,
   );
   try {
+    // The chunks together send no more lines than the file has (openImport keeps its size as first sent).
+    const received = await importLines(orgId, header.id);
+    const lines = new Set([...received.included, ...received.skipped, ...input.rows.map((row) => row.line)]);
+    if (lines.size > header.totalRows) {
+      throw new Invalid(`This import would receive ${lines.size} rows, more than the ${header.totalRows} of its file.`);
+    }
     await recordImportLines(orgId, header.id, {
       included: included.map((row) => row.line),
       skipped: skipped.map((row) => row.line),
