@@ -1,4 +1,4 @@
-import { Id, IsoDate, optionalText, text } from '@rent/shared';
+import { Id, IsoDate, optionalText, pageLimit, text } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -124,5 +124,25 @@ describe('optionalText()', () => {
 
   it('measures the length after trimming, like text()', () => {
     expect(Notes.safeParse(`  ${'x'.repeat(10)}  `).data).toBe('x'.repeat(10));
+  });
+});
+
+describe('page sizes in a query string', () => {
+  const limit = pageLimit(100);
+  it.each(['0x10', '1e1', '0b11', ' 5', '5 ', '+5', '-1', '1.5', '0', '101', 'ten', '٥'])('refuses %j', (value) => {
+    const parsed = limit.safeParse(value);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('limit must be a whole number from 1 to 100');
+  });
+
+  it.each([
+    ['5', 5],
+    ['100', 100],
+    ['007', 7],
+    [25, 25],
+    ['', undefined],
+    [undefined, undefined],
+  ])('reads %j as %j', (value, expected) => {
+    expect(limit.parse(value)).toBe(expected);
   });
 });

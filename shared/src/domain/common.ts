@@ -44,3 +44,27 @@ export const ErrorBody = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** A query parameter sent empty (`?limit=`) is the same as one not sent. */
+export const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * A page size in a query string: plain decimal digits only (not `0x10`, `1e1`, `0b11` or ` 5`, which a number
+ * coercion would take), a whole number from 1 to `max`; unset when absent or empty.
+ */
+export const pageLimit = (max: number, message = `limit must be a whole number from 1 to ${max}`) =>
+  blankAsUnset(
+    z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^[0-9]{1,6}$/, { error: message })
+            .transform(Number),
+        ],
+        { error: message },
+      )
+      .pipe(z.number().int({ error: message }).min(1, { error: message }).max(max, { error: message })),
+  );

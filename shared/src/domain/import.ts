@@ -9,7 +9,7 @@ import {
   IMPORT_STATUSES,
 } from '../core/imports.js';
 import { TRANSACTION_NAME_MAX } from '../core/transactions.js';
-import { Id, IsoDate, Timestamp, text } from './common.js';
+import { Id, IsoDate, pageLimit, Timestamp, text } from './common.js';
 import { moneyField } from './money.js';
 import { PropertyIdField } from './transaction.js';
 
@@ -131,12 +131,7 @@ export const CreateImportResult = z.object({
 });
 
 export const ImportListQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(IMPORT_PAGE_MAX, { error: `limit must be at most ${IMPORT_PAGE_MAX}` })
-    .optional(),
+  limit: pageLimit(IMPORT_PAGE_MAX),
   cursor: z.string().max(2000, { error: 'That cursor is not valid' }).optional(),
 });
 export const ImportPage = z.object({ imports: z.array(FileImport), nextCursor: z.string().nullable() });

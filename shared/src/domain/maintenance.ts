@@ -10,7 +10,7 @@ import {
   MAINTENANCE_TITLE_MAX,
   WEEKDAYS,
 } from '../core/maintenance.js';
-import { Id, optionalText, Timestamp, text } from './common.js';
+import { blankAsUnset, Id, optionalText, pageLimit, Timestamp, text } from './common.js';
 
 export const IssueTypeEnum = z.enum(ISSUE_TYPES, { error: `Choose an issue type: ${ISSUE_TYPES.join(', ')}` });
 export const MaintenanceStatusEnum = z.enum(MAINTENANCE_STATUSES, {
@@ -79,8 +79,6 @@ export type MaintenanceUpdate = z.output<typeof MaintenanceUpdate>;
 
 export const MaintenanceIdQuery = z.strictObject({ id: Id });
 
-const blankAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const limitMessage = `limit must be a whole number from 1 to ${MAINTENANCE_PAGE_MAX}`;
 
 /** GET /api/maintenance: filters (all optional, combined with AND), newest first, cursor pages. */
@@ -91,13 +89,7 @@ export const MaintenanceListQuery = z.strictObject({
   /** A staff member's id, or "none" for unassigned requests. */
   assignedToId: blankAsUnset(z.union([Id, z.literal('none')], { error: 'That assignee is not valid' })),
   q: blankAsUnset(z.string().trim().max(100, { error: 'Search text must be at most 100 characters' })),
-  limit: blankAsUnset(
-    z.coerce
-      .number({ error: limitMessage })
-      .int({ error: limitMessage })
-      .min(1, { error: limitMessage })
-      .max(MAINTENANCE_PAGE_MAX, { error: limitMessage }),
-  ),
+  limit: pageLimit(MAINTENANCE_PAGE_MAX, limitMessage),
   cursor: blankAsUnset(z.string().max(1000, { error: 'That page link is not valid' })),
 });
 export type MaintenanceListQuery = z.output<typeof MaintenanceListQuery>;

@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { isMonth, MAX_REPORT_MONTHS, monthsBetween } from '../core/books.js';
 import { NO_PROPERTY } from '../core/filters.js';
 import { ID_PATTERN } from '../core/validation.js';
+import { blankAsUnset } from './common.js';
 
 /**
  * Reports (docs/reports-and-tax.md "Report routes"): what the books say, read from the monthly rollups. Money on the
  * wire: signed decimals.
  */
-
-const blankAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const Month = (label: string) =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLY_MAX_TRANSACTIONS, PREVIEW_PAGE_MAX, RULE_BATCH_PAGE_MAX } from '../core/rules.js';
 import { RuleCriteriaInput, RuleInput } from '../rules/validate.js';
-import { Id, Timestamp } from './common.js';
+import { blankAsUnset, Id, pageLimit, Timestamp } from './common.js';
 import { Transaction } from './transaction.js';
 
 /**
@@ -10,9 +10,6 @@ import { Transaction } from './transaction.js';
  * and update, RuleCriteriaInput for what apply and preview match. Amounts are decimals on the wire
  * and integer cents inside; `category` is "" when the rule's category update is off.
  */
-
-const blankAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /**
  * Every rule call sends `?organizationId=`. The organization always comes from the
@@ -186,13 +183,7 @@ export type RuleBatch = z.infer<typeof RuleBatch>;
 
 export const RuleBatchListQuery = z.strictObject({
   organizationId: blankAsUnset(Id),
-  limit: blankAsUnset(
-    z.coerce
-      .number({ error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` })
-      .int({ error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` })
-      .min(1, { error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` })
-      .max(RULE_BATCH_PAGE_MAX, { error: `limit must be a whole number from 1 to ${RULE_BATCH_PAGE_MAX}` }),
-  ),
+  limit: pageLimit(RULE_BATCH_PAGE_MAX),
   cursor: blankAsUnset(z.string().max(500, { error: 'That page link is not valid' })),
 });
 

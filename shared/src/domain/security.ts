@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SECURITY_LOG_PAGE_MAX, type SecurityAction } from '../core/security.js';
-import { Timestamp } from './common.js';
+import { blankAsUnset, pageLimit, Timestamp } from './common.js';
 
 /** A security-log entry: id, userId, action, details, success, createdAt (a person only ever sees their own). */
 export const SecurityEvent = z.object({
@@ -13,17 +13,8 @@ export const SecurityEvent = z.object({
 export type SecurityEvent = z.infer<typeof SecurityEvent>;
 
 const limitMessage = `limit must be a whole number from 1 to ${SECURITY_LOG_PAGE_MAX}`;
-const blankAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
 export const SecurityLogQuery = z.strictObject({
-  limit: blankAsUnset(
-    z.coerce
-      .number({ error: limitMessage })
-      .int({ error: limitMessage })
-      .min(1, { error: limitMessage })
-      .max(SECURITY_LOG_PAGE_MAX, { error: limitMessage }),
-  ),
+  limit: pageLimit(SECURITY_LOG_PAGE_MAX, limitMessage),
   cursor: blankAsUnset(z.string().max(500, { error: 'That page link is not valid' })),
 });
 

@@ -16,7 +16,7 @@ import {
   isCategory,
   isCategoryGroup,
 } from './categories.js';
-import { Id, IsoDate, optionalText, Timestamp, text } from './common.js';
+import { blankAsUnset, Id, IsoDate, optionalText, pageLimit, Timestamp, text } from './common.js';
 import { moneyField } from './money.js';
 
 export const TRANSACTION_SOURCES = ['user_created', 'plaid'] as const;
@@ -208,9 +208,6 @@ export type Transaction = z.infer<typeof Transaction>;
 // ---- the ledger's filters -------------------------------------------------------------------
 
 /** Query strings carry text: '' means "not set", so a form can send every field. */
-const blankAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
 const queryBoolean = (label: string) =>
   blankAsUnset(
     z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((value) => value === 'true'),
@@ -311,13 +308,7 @@ const cursorField = blankAsUnset(z.string().max(2000, { error: 'That page link i
 export const ListTransactionsQuery = z
   .strictObject({
     ...filterShape,
-    limit: blankAsUnset(
-      z.coerce
-        .number({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-        .int({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-        .min(1, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-        .max(PAGE_SIZE_MAX, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` }),
-    ),
+    limit: pageLimit(PAGE_SIZE_MAX),
     cursor: cursorField,
   })
   .superRefine(refineFilter);
