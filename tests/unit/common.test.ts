@@ -1,4 +1,14 @@
-import { Id, IsoDate, optionalText, pageLimit, text } from '@rent/shared';
+import {
+  ContactInput,
+  Id,
+  IsoDate,
+  line,
+  optionalLine,
+  optionalText,
+  pageLimit,
+  SubscribeInput,
+  text,
+} from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -144,5 +154,31 @@ describe('page sizes in a query string', () => {
     [undefined, undefined],
   ])('reads %j as %j', (value, expected) => {
     expect(limit.parse(value)).toBe(expected);
+  });
+});
+
+describe('single-line fields', () => {
+  const name = line('Name', 50);
+  it.each(['Eve\r\nBcc: v@evil.test', 'a\nb', 'a\rb', 'tab\there', 'nul\u0000', 'del\u007f', 'ls\u2028x', 'ps\u2029x'])(
+    'refuse %j',
+    (value) => {
+      expect(messages(name.safeParse(value))).toEqual([
+        'Name must be one line, without line breaks or control characters',
+      ]);
+    },
+  );
+
+  it('keep ordinary text, trimmed, and optional ones take blank as none', () => {
+    expect(name.parse('  Lena Landlord – Unit 2 ')).toBe('Lena Landlord – Unit 2');
+    expect(optionalLine('Unit', 10).parse('  ')).toBeNull();
+    expect(optionalLine('Unit', 10).safeParse('2\nB').success).toBe(false);
+  });
+});
+
+describe('the contact form', () => {
+  it('refuses a name that would add an email header', () => {
+    const parsed = ContactInput.safeParse({ name: 'Eve\r\nBcc: v@evil.test', email: 'eve@example.com', message: 'hi' });
+    expect(messages(parsed)).toEqual(['name must be one line, without line breaks or control characters']);
+    expect(SubscribeInput.safeParse({ email: 'eve@example.com', name: 'Eve\nBcc: x' }).success).toBe(false);
   });
 });

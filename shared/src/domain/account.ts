@@ -10,7 +10,7 @@ import {
   DELETION_REASON_VALUES,
 } from '../core/account.js';
 import { NOTIFICATION_KINDS } from '../core/notifications.js';
-import { Timestamp } from './common.js';
+import { isSingleLine, Timestamp } from './common.js';
 
 const trimmed = (max: number, what: string) =>
   z
@@ -18,6 +18,7 @@ const trimmed = (max: number, what: string) =>
     .trim()
     .min(1, { error: `${what} is required` })
     .max(max, { error: `${what} must be at most ${max} characters` });
+const oneLine = { error: (what: string) => `${what} must be one line, without line breaks or control characters` };
 const Email = z
   .string({ error: 'email is required' })
   .trim()
@@ -57,7 +58,7 @@ export const DeleteAccountResult = z.object({
 
 /** A contact submission (clientIp and userAgent come from the request, never the body). */
 export const ContactInput = z.strictObject({
-  name: trimmed(CONTACT_NAME_MAX, 'name'),
+  name: trimmed(CONTACT_NAME_MAX, 'name').refine(isSingleLine, { error: oneLine.error('name') }),
   email: Email,
   message: trimmed(CONTACT_MESSAGE_MAX, 'message'),
 });
@@ -70,6 +71,7 @@ export const SubscribeInput = z.strictObject({
     .string()
     .trim()
     .max(CONTACT_NAME_MAX, { error: `name must be at most ${CONTACT_NAME_MAX} characters` })
+    .refine(isSingleLine, { error: oneLine.error('name') })
     .optional(),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;

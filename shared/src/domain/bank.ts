@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANK_CONNECTION_STATUSES } from '../core/banks.js';
-import { Id, Timestamp, text } from './common.js';
+import { Id, line, Timestamp } from './common.js';
 
 export * from '../core/banks.js';
 
@@ -83,7 +83,7 @@ export const ExchangeInput = z.strictObject({
     .string({ error: 'The public token is required' })
     .trim()
     .regex(/^public-[A-Za-z0-9-]{1,200}$/, { error: 'That public token is not valid' }),
-  institution: z.strictObject({ id: PlaidInstitutionId, name: text('Institution name', 200) }),
+  institution: z.strictObject({ id: PlaidInstitutionId, name: line('Institution name', 200) }),
 });
 export type ExchangeInput = z.infer<typeof ExchangeInput>;
 

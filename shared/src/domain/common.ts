@@ -24,6 +24,24 @@ export function text(label: string, max: number) {
     .max(max, { error: tooLongMessage(label, max) });
 }
 
+/**
+ * Line breaks and other control characters (and Unicode's line and paragraph separators): what a single-line field
+ * refuses, so nothing typed as a name can start a new line in an email header, a log or a CSV row.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
+export const isSingleLine = (value: string) => !CONTROL_CHARACTERS.test(value);
+const singleLineMessage = (label: string) => `${label} must be one line, without line breaks or control characters`;
+
+/** A single line of text: trimmed, required, at most `max`, no line breaks or control characters. */
+export const line = (label: string, max: number) =>
+  text(label, max).refine(isSingleLine, { error: singleLineMessage(label) });
+
+/** An optional single line of text: blank becomes null, as optionalText. */
+export const optionalLine = (label: string, max: number) =>
+  optionalText(label, max).refine((value) => value === null || isSingleLine(value), {
+    error: singleLineMessage(label),
+  });
+
 /** Optional text: blank or whitespace-only becomes null (the notes rule, applied everywhere). */
 export function optionalText(label: string, max: number) {
   return z

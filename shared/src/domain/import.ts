@@ -9,7 +9,7 @@ import {
   IMPORT_STATUSES,
 } from '../core/imports.js';
 import { TRANSACTION_NAME_MAX } from '../core/transactions.js';
-import { Id, IsoDate, pageLimit, Timestamp, text } from './common.js';
+import { Id, IsoDate, line, pageLimit, Timestamp, text } from './common.js';
 import { moneyField } from './money.js';
 import { PropertyIdField } from './transaction.js';
 
@@ -81,7 +81,7 @@ export type ImportPreviewResult = z.infer<typeof ImportPreviewResult>;
 export const CreateImportInput = z
   .strictObject({
     id: ImportId,
-    fileName: text('File name', IMPORT_FILE_NAME_MAX),
+    fileName: line('File name', IMPORT_FILE_NAME_MAX),
     bankAccountId: BankAccountField,
     propertyId: PropertyIdField,
     /** How many rows the whole file sends over all chunks (included or not). */

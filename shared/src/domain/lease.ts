@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
-import { Id, IsoDate, optionalText, Timestamp } from './common.js';
+import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
 
 /** Leases (a tenant assignment plus its rent terms). Money: decimals on the wire, cents inside. */
@@ -24,7 +24,7 @@ const endNotBeforeStart = {
 export const LeaseInput = z
   .strictObject({
     userId: Id,
-    unitLabel: optionalText('Unit', 40),
+    unitLabel: optionalLine('Unit', 40),
     leaseStart: IsoDate,
     leaseEnd,
     monthlyRent: rent(),
@@ -40,8 +40,8 @@ export type LeaseInput = z.output<typeof LeaseInput>;
 /** A change to a lease: any of its terms, never its tenant or property (end one and add another). */
 export const LeaseUpdate = z
   .strictObject({
-    // optionalText turns an absent value into null (clear); absent must mean "unchanged" here.
-    unitLabel: optionalText('Unit', 40).optional(),
+    // optionalLine turns an absent value into null (clear); absent must mean "unchanged" here.
+    unitLabel: optionalLine('Unit', 40).optional(),
     leaseStart: IsoDate.optional(),
     leaseEnd: IsoDate.nullable().optional(),
     monthlyRent: rent().optional(),

@@ -10,7 +10,7 @@ import {
   MAINTENANCE_TITLE_MAX,
   WEEKDAYS,
 } from '../core/maintenance.js';
-import { blankAsUnset, Id, optionalText, pageLimit, Timestamp, text } from './common.js';
+import { blankAsUnset, Id, line, optionalText, pageLimit, Timestamp, text } from './common.js';
 
 export const IssueTypeEnum = z.enum(ISSUE_TYPES, { error: `Choose an issue type: ${ISSUE_TYPES.join(', ')}` });
 export const MaintenanceStatusEnum = z.enum(MAINTENANCE_STATUSES, {
@@ -35,7 +35,7 @@ export const PreferredContactTimes = z
   });
 export type PreferredContactTimes = z.infer<typeof PreferredContactTimes>;
 
-const title = text('Title', MAINTENANCE_TITLE_MAX);
+const title = line('Title', MAINTENANCE_TITLE_MAX);
 const description = text('Description', MAINTENANCE_DESCRIPTION_MAX);
 const notes = optionalText('Notes', MAINTENANCE_NOTES_MAX);
 /** An assignee (a staff member's user id) or null for nobody. */

@@ -8,7 +8,7 @@ import {
   PHOTO_CONTENT_TYPES,
   type PhotoContentType,
 } from '../core/maintenance.js';
-import { Id, Timestamp, text } from './common.js';
+import { Id, line, Timestamp } from './common.js';
 import { ReceiptUpload } from './receipt.js';
 
 /**
@@ -16,7 +16,7 @@ import { ReceiptUpload } from './receipt.js';
  * receipts (a presigned PUT, then a confirm call that checks the stored bytes).
  */
 export const MaintenancePhotoUploadRequest = z.strictObject({
-  fileName: text('File name', MAINTENANCE_PHOTO_FILE_NAME_MAX),
+  fileName: line('File name', MAINTENANCE_PHOTO_FILE_NAME_MAX),
   contentType: z.string({ error: 'Upload a JPEG, PNG or WebP photo' }).transform((value, ctx): PhotoContentType => {
     const type = value.toLowerCase();
     if ((PHOTO_CONTENT_TYPES as readonly string[]).includes(type)) return type as PhotoContentType;

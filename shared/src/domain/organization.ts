@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_NAME_MAX } from '../core/organization.js';
-import { Timestamp, text } from './common.js';
+import { line, Timestamp } from './common.js';
 import { Role } from './roles.js';
 
 // Several organizations (docs/people.md "Several organizations").
@@ -28,7 +28,7 @@ export const Organization = z.object({
 export type Organization = z.infer<typeof Organization>;
 
 export const OrganizationUpdate = z.strictObject({
-  name: text('Organization name', ORGANIZATION_NAME_MAX),
+  name: line('Organization name', ORGANIZATION_NAME_MAX),
 });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 

@@ -9,7 +9,7 @@ import {
   type PropertyMoneyField,
   UNITS_MESSAGES,
 } from '../core/properties.js';
-import { IsoDate, optionalText, Timestamp, text } from './common.js';
+import { IsoDate, line, optionalText, Timestamp } from './common.js';
 import { type Cents, MAX_ABS_CENTS, moneyField } from './money.js';
 
 export const PropertyType = z.enum(PROPERTY_TYPES, { error: PROPERTY_TYPE_MESSAGE });
@@ -21,7 +21,7 @@ const money = () =>
 
 /** What a client sends to create or replace a property. Money arrives as decimals, leaves as cents. */
 export const PropertyInput = z.strictObject({
-  address: text(PROPERTY_TEXT_FIELDS.address.label, PROPERTY_TEXT_FIELDS.address.max),
+  address: line(PROPERTY_TEXT_FIELDS.address.label, PROPERTY_TEXT_FIELDS.address.max),
   googlePlaceId: optionalText(PROPERTY_TEXT_FIELDS.googlePlaceId.label, PROPERTY_TEXT_FIELDS.googlePlaceId.max),
   latitude: z
     .number({ error: 'Latitude must be a number' })

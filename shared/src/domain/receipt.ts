@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { RECEIPT_CONTENT_TYPES, RECEIPT_FILE_NAME_MAX, RECEIPT_MAX_BYTES, RECEIPT_MAX_MB } from '../core/receipts.js';
-import { Id, Timestamp, text } from './common.js';
+import { Id, line, Timestamp } from './common.js';
 
 /**
  * Step 1 of an upload (POST /api/receipts/upload-receipts): describe the file, get a presigned PUT.
  * The browser then PUTs the bytes straight to storage and confirms (step 2).
  */
 export const ReceiptUploadRequest = z.strictObject({
-  fileName: text('File name', RECEIPT_FILE_NAME_MAX),
+  fileName: line('File name', RECEIPT_FILE_NAME_MAX),
   contentType: z.enum(RECEIPT_CONTENT_TYPES, { error: 'Upload a JPEG, PNG, WebP or PDF file' }),
   size: z
     .number({ error: 'size must be the file size in bytes' })

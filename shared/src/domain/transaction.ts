@@ -16,7 +16,7 @@ import {
   isCategory,
   isCategoryGroup,
 } from './categories.js';
-import { blankAsUnset, Id, IsoDate, optionalText, pageLimit, Timestamp, text } from './common.js';
+import { blankAsUnset, Id, IsoDate, line, optionalText, pageLimit, Timestamp } from './common.js';
 import { moneyField } from './money.js';
 
 export const TRANSACTION_SOURCES = ['user_created', 'plaid'] as const;
@@ -60,7 +60,7 @@ export const PropertyIdField = z
  * leaves as cents.
  */
 const editableFields = {
-  name: text('Name', TRANSACTION_NAME_MAX),
+  name: line('Name', TRANSACTION_NAME_MAX),
   date: IsoDate,
   amount: moneyField(),
   category: CategoryField,
