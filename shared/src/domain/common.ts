@@ -28,7 +28,7 @@ export function text(label: string, max: number) {
  * Line breaks and other control characters (and Unicode's line and paragraph separators): what a single-line field
  * refuses, so nothing typed as a name can start a new line in an email header, a log or a CSV row.
  */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 export const isSingleLine = (value: string) => !CONTROL_CHARACTERS.test(value);
 const singleLineMessage = (label: string) => `${label} must be one line, without line breaks or control characters`;
 
