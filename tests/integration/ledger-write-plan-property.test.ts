@@ -8,7 +8,6 @@ import {
   CreateImportInput,
   inClosedPeriod,
   type PlaidTransactionLike,
-  type PropertyInput,
   RuleInput,
   TransactionInput,
   TransactionUpdate,
@@ -18,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { capitalPart, cellId, computeRollups, type RollupCell } from '../../functions/src/data/ledger/rollupDeltas.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
+import { propertyInput } from '../support/properties.js';
 import { bankSyncModules } from './bank-sync-helpers.js';
 import { expectLedgerConsistent, storedRollups } from './ledger-helpers.js';
 import { expectIndexConsistent, repositories } from './rules-helpers.js';
@@ -204,25 +204,6 @@ const sequence = fc
   .map(([start, rest]) => [...start, ...rest]);
 
 // ---- the organization of one sequence -----------------------------------------------------------------------
-
-const propertyInput = (address: string): PropertyInput => ({
-  address,
-  googlePlaceId: null,
-  latitude: null,
-  longitude: null,
-  propertyType: null,
-  numberOfUnits: null,
-  acquisitionDate: null,
-  acquisitionPrice: null,
-  approximateLoan: null,
-  currentMarketValue: null,
-  monthlyRent: null,
-  downPayment: null,
-  closingCosts: null,
-  initialRepairs: null,
-  otherInitialCosts: null,
-  landValue: null,
-});
 
 /**
  * A new organization (its item, so the books can be closed), two properties, a lease on the first from

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Category, PropertyInput } from '@rent/shared';
+import type { Category } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
+import { propertyInput } from '../support/properties.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 import { expectIndexConsistent, repositories, SYSTEM_ACTOR } from './rules-helpers.js';
 
@@ -17,24 +18,6 @@ const { createProperty } = await import('../../functions/src/data/tenancy/proper
 
 const CATEGORIES: (Category | null)[] = [null, 'repairs', 'supplies', 'rental_income'];
 const NAMES = ['HOME DEPOT', 'Home Depot pro', 'Rossi Plumbing', 'Rent payment'];
-const property = (address: string): PropertyInput => ({
-  address,
-  googlePlaceId: null,
-  latitude: null,
-  longitude: null,
-  propertyType: null,
-  numberOfUnits: null,
-  acquisitionDate: null,
-  acquisitionPrice: null,
-  approximateLoan: null,
-  currentMarketValue: null,
-  monthlyRent: null,
-  downPayment: null,
-  closingCosts: null,
-  initialRepairs: null,
-  otherInitialCosts: null,
-  landValue: null,
-});
 
 const fields = fc.record({
   name: fc.constantFrom(...NAMES),
@@ -72,7 +55,7 @@ type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 async function run(ops: Operation[]) {
   const orgId = `idx-${randomUUID()}`;
   const caller = { orgId, userId: 'property-test', email: 'property-test@example.com' };
-  const propertyId = (await createProperty(orgId, property('1 Index Lane'))).id;
+  const propertyId = (await createProperty(orgId, propertyInput('1 Index Lane'))).id;
   const input = (f: Fields) => ({
     name: f.name,
     date: f.date,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Category, PropertyInput, TransactionInput } from '@rent/shared';
+import type { Category, TransactionInput } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { partition, TABLE_NAME, db as testDb } from '../support/db.js';
+import { propertyInput } from '../support/properties.js';
 import { expectLedgerConsistent, recomputedRollups, storedRollups } from './ledger-helpers.js';
 
 /**
@@ -30,24 +31,6 @@ const CATEGORIES: (Category | null)[] = [
   'transfer',
   'owner_distributions',
 ];
-const property = (address: string): PropertyInput => ({
-  address,
-  googlePlaceId: null,
-  latitude: null,
-  longitude: null,
-  propertyType: null,
-  numberOfUnits: null,
-  acquisitionDate: null,
-  acquisitionPrice: null,
-  approximateLoan: null,
-  currentMarketValue: null,
-  monthlyRent: null,
-  downPayment: null,
-  closingCosts: null,
-  initialRepairs: null,
-  otherInitialCosts: null,
-  landValue: null,
-});
 
 const fields = fc.record({
   // Four months, so edits move transactions between rollup cells often.
@@ -80,8 +63,8 @@ async function run(ops: Operation[]) {
   const orgId = `prop-${randomUUID()}`;
   const caller = { orgId, userId: 'property-test' };
   const properties = [
-    (await createProperty(orgId, property('1 Property Lane'))).id,
-    (await createProperty(orgId, property('2 Property Lane'))).id,
+    (await createProperty(orgId, propertyInput('1 Property Lane'))).id,
+    (await createProperty(orgId, propertyInput('2 Property Lane'))).id,
   ];
   const propertyOf = (index: 0 | 1 | null) => (index === null ? null : properties[index]!);
   const input = (f: Fields): TransactionInput => ({
