@@ -4,6 +4,7 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Person, team } from '../support/members.js';
 import { bankItems, bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { PNG_BYTES, putToPresignedUrl, uploadReceipt } from './receipt-upload.js';
 import { editable } from './rules-helpers.js';
 
 /**
@@ -19,6 +20,10 @@ const CLOSE = '2026-01-31';
 const OVERRIDE = { 'x-override-closed-period': 'true' };
 let closedTxn: Record<string, any>;
 let openTxn: Record<string, any>;
+/** A closed transaction with a receipt from before the close, and an upload requested before it, sent after. */
+let receiptTxn: Record<string, any>;
+let keptReceiptId: string;
+let lateUpload: { reference: string; upload: { url: string; headers: Record<string, string> } };
 
 let seq = 0;
 async function create(who: Person, date: string, over: Record<string, unknown> = {}) {
@@ -45,6 +50,18 @@ beforeAll(async () => {
   [t, other] = await Promise.all([team(), team()]);
   closedTxn = await create(t.admin, '2026-01-15', { name: `THE HOME DEPOT closed ${randomUUID().slice(0, 6)}` });
   openTxn = await create(t.admin, '2026-02-15', { name: `THE HOME DEPOT open ${randomUUID().slice(0, 6)}` });
+  receiptTxn = await create(t.admin, '2026-01-10', { name: `Receipt closed ${randomUUID().slice(0, 6)}` });
+  const kept = await uploadReceipt(t.manager.api, { transactionId: receiptTxn.id });
+  expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  keptReceiptId = kept.body.reference;
+  const requested = await t.manager.api.post('/api/receipts/upload-receipts', {
+    fileName: 'late.png',
+    contentType: 'image/png',
+    size: PNG_BYTES.length,
+    transactionId: receiptTxn.id,
+  });
+  expect(requested.status).toBe(201);
+  lateUpload = requested.body;
   const closed = await t.landlord.api.put('/api/organization/closed-period', { closedThrough: CLOSE });
   expect(closed.status).toBe(200);
   expect(closed.body).toMatchObject({ closedThrough: CLOSE, closedBy: t.landlord.userId });
@@ -127,6 +144,39 @@ describe('every write path refuses the closed period (409, nothing written)', ()
       rows: [{ line: 2, date: '2026-01-20', name: 'Late import', amount: -1, include: true }],
     });
     expectClosed(res);
+  });
+
+  it('receipts: no upload, confirm or delete on a closed transaction; an ADMIN’s override lets them through', async () => {
+    const request = (who: Person) =>
+      who.api.post('/api/receipts/upload-receipts', {
+        fileName: 'closed.png',
+        contentType: 'image/png',
+        size: PNG_BYTES.length,
+        transactionId: receiptTxn.id,
+      });
+    expectClosed(await request(t.landlord));
+    expectClosed(await request(t.manager));
+    expect((await putToPresignedUrl(lateUpload.upload, PNG_BYTES)).ok).toBe(true);
+    expectClosed(await t.manager.api.post(`/api/receipts/${lateUpload.reference}/confirm`));
+    expectClosed(await t.landlord.api.delete(`/api/receipts/${keptReceiptId}`));
+    const landlordOverride = await t.landlord.api.request('DELETE', `/api/receipts/${keptReceiptId}`, {
+      headers: OVERRIDE,
+    });
+    expectClosed(landlordOverride);
+    const stored = (await t.admin.api.get(`/api/transactions/${receiptTxn.id}`)).body.transaction;
+    expect(stored).toMatchObject({ hasReceipt: true, version: receiptTxn.version });
+    const listed = await t.manager.api.get(`/api/receipts/my-receipts?transactionId=${receiptTxn.id}`);
+    expect(listed.body.receipts.map((r: { reference: string }) => r.reference)).toEqual([keptReceiptId]);
+
+    // The refused upload stayed pending, not discarded: the ADMIN's override confirms it, then removes the old one.
+    const confirmed = await t.admin.api.request('POST', `/api/receipts/${lateUpload.reference}/confirm`, {
+      headers: OVERRIDE,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const removed = await t.admin.api.request('DELETE', `/api/receipts/${keptReceiptId}`, { headers: OVERRIDE });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const after = await t.manager.api.get(`/api/receipts/my-receipts?transactionId=${receiptTxn.id}`);
+    expect(after.body.receipts.map((r: { reference: string }) => r.reference)).toEqual([lateUpload.reference]);
   });
 
   it('an ADMIN overrides explicitly (audited); a LANDLORD’s override header changes nothing', async () => {
