@@ -245,12 +245,14 @@ function requestUrl(target: string | undefined, origin: string): URL | null {
 /**
  * What CloudFront's response-headers policy adds in AWS (infra/lib/web-stack.ts). Where AWS admits Plaid's
  * CDN script (Link), offline admits the Plaid stand-in's origin: its link-initialize.js and Link's calls to it.
+ * HSTS is CloudFront's exactly (two years, includeSubDomains, no preload), so the browser learns the same policy
+ * from the local origin as from the site (tests/infra/local-security-headers.test.ts compares them).
  */
-const securityHeadersFor = (plaidOrigin: string) => ({
+export const securityHeadersFor = (plaidOrigin: string) => ({
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=31536000',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'content-security-policy': [
     "default-src 'self'",
