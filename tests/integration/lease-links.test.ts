@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { localSubFor } from '../../infra/local/demo-users.js';
 import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Api, joinAs, team } from '../support/members.js';
@@ -237,5 +238,77 @@ describe('automatic links', () => {
     const roll = await api.get(`/api/reports/rent-roll?from=2026-02&to=2026-02&propertyId=${propertyId}`);
     expect(roll.body.leases[0].months[0]).toMatchObject({ month: '2026-02', received: 1000, status: 'paid' });
     await expectLedgerConsistent(orgId);
+  });
+});
+
+describe("a lease's months decide its links", () => {
+  const linkOf = async (api: Api, id: string) => {
+    const t = (await api.get(`/api/transactions/${id}`)).body.transaction;
+    return { leaseId: t.leaseId ?? null, leaseLinkSource: t.leaseLinkSource ?? null };
+  };
+
+  it('a manual link to a lease that does not run in the month is a clear 400; a month it runs in is enough', async () => {
+    const place = await property(w.admin.api, '3 Month Mews');
+    const mid = await lease(w.admin.api, place, w.tenant.userId, '2026-05-15', '2026-08-14');
+    const before = await w.admin.api.post('/api/transactions', rent(place, { date: '2026-04-30', leaseId: mid }));
+    expect(before.status).toBe(400);
+    expect(JSON.stringify(before.body)).toMatch(/does not run in the transaction's month/);
+    const early = await create(w.admin.api, rent(place, { date: '2026-05-02' }));
+    const edit = await w.admin.api.put(`/api/transactions/${early.id}`, {
+      ...rent(place, { date: '2026-09-01', name: early.name }),
+      leaseId: mid,
+      version: early.version,
+    });
+    expect(edit.status).toBe(400);
+    // Paid before the lease's first day but in its first month: the rent roll credits that month.
+    const chosen = await w.admin.api.put(`/api/transactions/${early.id}`, {
+      ...rent(place, { date: '2026-05-02', name: early.name }),
+      leaseId: mid,
+      version: early.version,
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const roll = await w.admin.api.get(`/api/reports/rent-roll?from=2026-05&to=2026-05&propertyId=${place}`);
+    expect(roll.body.leases[0].months[0]).toMatchObject({ month: '2026-05', received: 1000, status: 'paid' });
+  });
+
+  it('changing, deleting and adding a lease re-links its rent: no link outlives its months', async () => {
+    const { api, email } = await newAdmin('lease-months');
+    const orgId = (await api.get('/api/organization')).body.id as string;
+    const userId = localSubFor(email);
+    const renter = await joinAs(orgId, 'TENANT', 'months');
+    const place = await property(api, '4 Term Terrace');
+    const first = await lease(api, place, renter.userId, '2026-01-01');
+    const feb = await create(api, rent(place, { date: '2026-02-03' }));
+    const apr = await create(api, rent(place, { date: '2026-04-03', leaseId: first }));
+    expect(feb).toMatchObject({ leaseId: first, leaseLinkSource: 'auto' });
+    expect(apr).toMatchObject({ leaseId: first, leaseLinkSource: 'manual' });
+
+    // The lease ends in February: April's rent (a person's choice) no longer fits, and no other lease does.
+    await ok(api.patch(`/api/leases/${first}`, { leaseEnd: '2026-02-28' }), 200);
+    expect(await linkOf(api, feb.id)).toEqual({ leaseId: first, leaseLinkSource: 'auto' });
+    expect(await linkOf(api, apr.id)).toEqual({ leaseId: null, leaseLinkSource: null });
+    const trail = (await partition(`ORG#${orgId}#TXACT#${apr.id}`)).filter((e) => e.type === 'AuditEntry');
+    expect(trail.find((e) => e.via === 'lease_change')).toMatchObject({
+      actorId: userId,
+      changes: [{ field: 'leaseId', from: first, to: null }],
+    });
+    const roll = await api.get(`/api/reports/rent-roll?from=2026-04&to=2026-04&propertyId=${place}`);
+    expect(roll.body.leases).toEqual([]);
+    await expectLedgerConsistent(orgId);
+
+    // A new lease from March takes April's rent; deleting the first leaves February's rent linked to none.
+    const second = await lease(api, place, renter.userId, '2026-03-01');
+    expect(await linkOf(api, apr.id)).toEqual({ leaseId: second, leaseLinkSource: 'auto' });
+    await ok(api.delete(`/api/leases/${first}`), 200);
+    expect(await linkOf(api, feb.id)).toEqual({ leaseId: null, leaseLinkSource: null });
+    const february = await api.get(`/api/reports/rent-roll?from=2026-02&to=2026-04&propertyId=${place}`);
+    expect(february.body.leases).toHaveLength(1);
+    expect(february.body.leases[0].months.map((m: { month: string }) => m.month)).toEqual(['2026-03', '2026-04']);
+    await expectLedgerConsistent(orgId);
+
+    // Saving the same lease again changes nothing (the re-link is idempotent).
+    await ok(api.patch(`/api/leases/${second}`, { leaseEnd: null }), 200);
+    expect(await linkOf(api, apr.id)).toEqual({ leaseId: second, leaseLinkSource: 'auto' });
+    expect((await api.get(`/api/transactions/${apr.id}`)).body.transaction.version).toBe(apr.version + 2);
   });
 });

@@ -53,6 +53,12 @@ describe('auditWords', () => {
     ).toBe('Lena changed the category from Repairs to Uncategorized by undoing a rule');
     expect(
       auditWords(
+        { action: 'updated', via: 'lease_change', changes: [{ field: 'leaseId', from: 'l1', to: null }] },
+        names,
+      ),
+    ).toBe('Lena changed the lease from l1 to no lease by changing a lease');
+    expect(
+      auditWords(
         { action: 'created', via: 'bank_sync', changes: [{ field: 'name', from: null, to: 'Coffee' }] },
         { actor: null },
       ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRollups, isCounter, leaseRentOf } from '../../functions/src/data/ledger/rollupDeltas';
 import { summarizeCell } from '../../functions/src/data/ledger/rollupSums';
-import { leaseLink, withLeaseLink } from '../../shared/src/core/leaseLinks';
+import { leaseLink, leaseMisfit, withLeaseLink } from '../../shared/src/core/leaseLinks';
 
 const a = { id: 'la', propertyId: 'p1', leaseStart: '2026-01-01', leaseEnd: '2026-06-30' };
 const b = { id: 'lb', propertyId: 'p1', leaseStart: '2026-06-01', leaseEnd: null };
@@ -27,7 +27,8 @@ describe('lease links', () => {
   });
 
   it("keeps a person's choice, also none, while it fits; drops it when it no longer does", () => {
-    const chosenB = { ...rent, leaseId: 'lb', leaseLinkSource: 'manual' as const };
+    // June: both leases run, the person chose the second
+    const chosenB = { ...rent, date: '2026-06-15', leaseId: 'lb', leaseLinkSource: 'manual' as const };
     expect(leaseLink(chosenB, onP1, byId)).toEqual({ leaseId: 'lb', leaseLinkSource: 'manual' });
     const cleared = { ...rent, leaseId: null, leaseLinkSource: 'manual' as const };
     expect(leaseLink(cleared, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: 'manual' });
@@ -38,6 +39,23 @@ describe('lease links', () => {
     });
     // turned into an expense: no lease
     expect(leaseLink({ ...chosenB, amount: -100 }, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: null });
+    // a lease that does not run in the transaction's month: dropped, and the rule links the one that does
+    const chosenA = { ...rent, leaseId: 'la', leaseLinkSource: 'manual' as const };
+    expect(leaseLink({ ...chosenA, date: '2026-07-10' }, onP1, byId)).toEqual({
+      leaseId: 'lb',
+      leaseLinkSource: 'auto',
+    });
+    expect(leaseLink({ ...chosenA, date: '2025-12-31' }, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: null });
+  });
+
+  it('lets a person link rent dated in any month the lease runs in, and says why not otherwise', () => {
+    const late = { id: 'll', propertyId: 'p1', leaseStart: '2026-03-15', leaseEnd: '2026-04-10' };
+    expect(leaseMisfit({ ...rent, date: '2026-03-02' }, late)).toBeNull();
+    expect(leaseMisfit({ ...rent, date: '2026-04-30' }, late)).toBeNull();
+    expect(leaseMisfit({ ...rent, date: '2026-02-28' }, late)).toBe('notRunning');
+    expect(leaseMisfit({ ...rent, date: '2026-05-01' }, late)).toBe('notRunning');
+    expect(leaseMisfit({ ...rent, propertyId: 'p2' }, late)).toBe('otherProperty');
+    expect(leaseMisfit({ ...rent, amount: -1 }, late)).toBe('notIncome');
   });
 
   it('returns the same object when nothing changes', () => {

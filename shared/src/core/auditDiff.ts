@@ -7,8 +7,20 @@ import { formatCurrency } from './money.js';
  * server computes the diff, the browser phrases it.
  */
 
-/** How a change was made. `system` is a write no person or known workflow started (a background job). */
-export const AUDIT_VIAS = ['manual', 'bulk', 'rule_apply', 'rule_undo', 'import', 'bank_sync', 'system'] as const;
+/**
+ * How a change was made. `lease_change` is a lease link re-decided because a person added, changed or deleted a
+ * lease; `system` is a write no person or known workflow started (a background job).
+ */
+export const AUDIT_VIAS = [
+  'manual',
+  'bulk',
+  'rule_apply',
+  'rule_undo',
+  'import',
+  'bank_sync',
+  'lease_change',
+  'system',
+] as const;
 export type AuditVia = (typeof AUDIT_VIAS)[number];
 
 export const AUDIT_ACTIONS = ['created', 'updated'] as const;
@@ -76,6 +88,7 @@ const VIA_PHRASES: Record<AuditVia, string> = {
   rule_undo: ' by undoing a rule',
   import: ' in a file import',
   bank_sync: '',
+  lease_change: ' by changing a lease',
   system: '',
 };
 

@@ -3,13 +3,14 @@
  * (creation, edit, bulk edit, rule apply, file import, bank sync) decides a transaction's lease with it.
  *
  * - A person's choice (`leaseLinkSource` "manual": a lease, or none) is never changed by automation, as long
- *   as it still fits: a link to a lease of another property, or on something that is not income, is dropped
- *   (and the transaction may be linked automatically again).
+ *   as it still fits: a link to a lease of another property, to a lease that does not run in the transaction's
+ *   month (the rent roll could credit it to no month), or on something that is not income, is dropped (and the
+ *   transaction may be linked automatically again).
  * - Otherwise, rent received (income in a rent category on a property) is linked to the one lease on that
  *   property whose dates include the transaction's date, when exactly one does ("auto"); no or several
  *   fitting leases leave it unlinked.
  */
-import { RENT_CATEGORIES } from './leases.js';
+import { leaseCoversMonth, RENT_CATEGORIES } from './leases.js';
 
 export const LEASE_LINK_SOURCES = ['manual', 'auto'] as const;
 export type LeaseLinkSource = (typeof LEASE_LINK_SOURCES)[number];
@@ -39,9 +40,23 @@ const rentCategories: readonly string[] = RENT_CATEGORIES;
 export const isRentIncome = (t: { amount: number; category: string | null }) =>
   t.amount > 0 && t.category !== null && rentCategories.includes(t.category);
 
-/** Can a transaction carry a link to this lease at all? Income on the lease's property. */
+/**
+ * Why a transaction cannot carry a link to this lease, or null when it can: income on the lease's property, in a
+ * month the lease runs in (so the rent roll credits it to one of the lease's months).
+ */
+export function leaseMisfit(
+  t: LinkableTransaction,
+  lease: LinkableLease,
+): 'notIncome' | 'otherProperty' | 'notRunning' | null {
+  if (t.amount <= 0) return 'notIncome';
+  if (t.propertyId !== lease.propertyId) return 'otherProperty';
+  if (!leaseCoversMonth(lease, t.date.slice(0, 7))) return 'notRunning';
+  return null;
+}
+
+/** Can a transaction carry a link to this lease at all? */
 export const leaseFits = (t: LinkableTransaction, lease: LinkableLease | undefined) =>
-  lease !== undefined && t.amount > 0 && t.propertyId === lease.propertyId;
+  lease !== undefined && leaseMisfit(t, lease) === null;
 
 const runsOn = (lease: LinkableLease, date: string) =>
   lease.leaseStart <= date && (lease.leaseEnd === null || date <= lease.leaseEnd);

@@ -57,3 +57,24 @@ export async function transactionsInRange(
   }
   return out;
 }
+
+/**
+ * The ids of a property's income (amount > 0, ignored or not) dated from..to (YYYY-MM-DD; no `to` = no end):
+ * what a lease change may re-link. The property's ledger Query (GSI2), ids only.
+ */
+export async function incomeIdsOfProperty(
+  orgId: string,
+  propertyId: string,
+  range: { from: string; to?: string },
+): Promise<string[]> {
+  const input = queryInput(queryPlan(orgId, range, propertyId), {
+    conditions: ['#amount > :zero'],
+    names: { '#amount': 'amount', '#id': 'id' },
+    values: { ':zero': 0 },
+  });
+  const ids: string[] = [];
+  for await (const page of queryPages({ ...input, ProjectionExpression: '#id' })) {
+    for (const item of page.items) ids.push(item.id as string);
+  }
+  return ids;
+}

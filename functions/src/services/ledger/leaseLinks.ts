@@ -1,8 +1,11 @@
-import { type LinkableLease, leaseFits, withLeaseLink } from '@rent/shared';
+import { type LinkableLease, leaseMisfit, withLeaseLink } from '@rent/shared';
+import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
-import type { TransactionChange } from '../../data/ledger/plan.js';
+import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { InvalidReference, NotFound } from '../../domain-errors.js';
+import { type LedgerCaller, personActor } from './actors.js';
 
 /**
  * Lease links on the ledger's write paths (docs/ledger.md "Lease links"). Each
@@ -34,20 +37,66 @@ export async function linkChanges(orgId: string, changes: TransactionChange[]): 
   return changes.map(([current, next]) => [current, link(book, next)]);
 }
 
+/** What a person is told when the lease they chose cannot carry this transaction's link. */
+const MISFIT_MESSAGES = {
+  notIncome: 'Only income can be linked to a lease',
+  otherProperty: "Choose a lease of the transaction's property",
+  notRunning: "This lease does not run in the transaction's month: choose a lease that does, or none",
+} as const;
+
 /**
  * A person's choice in the flyout: `leaseId` undefined = not chosen (the rule decides), null = no lease,
- * an id = that lease, which must be the organization's (else 404), of the transaction's property and on
- * income (else 400).
+ * an id = that lease, which must be the organization's (else 404), and fit the transaction: income on its
+ * property in a month the lease runs in (else 400).
  */
 export function chosen(book: LeaseBook, record: TransactionRecord, leaseId: string | null | undefined) {
   if (leaseId === undefined) return link(book, record);
   if (leaseId !== null) {
     const lease = book.byId(leaseId);
     if (!lease) throw new NotFound('Lease');
-    if (record.amount <= 0) throw new InvalidReference('leaseId', 'Only income can be linked to a lease');
-    if (!leaseFits(record, lease)) {
-      throw new InvalidReference('leaseId', "Choose a lease of the transaction's property");
-    }
+    const misfit = leaseMisfit(record, lease);
+    if (misfit) throw new InvalidReference('leaseId', MISFIT_MESSAGES[misfit]);
   }
   return { ...record, leaseId, leaseLinkSource: 'manual' as const };
+}
+
+/** A lease's dates: rent can be linked to it from its first month's first day to its last month's end. */
+export interface LeaseSpan {
+  leaseStart: string;
+  leaseEnd: string | null;
+}
+
+/**
+ * After a lease of `propertyId` was added, changed or deleted: every income on the property dated in the months
+ * of `spans` (the lease before and after) gets its link decided again by the rule, against the leases as they
+ * are now, and what changed is written through the write plan as a change "by changing a lease". So a link
+ * never outlives its lease or its lease's months, and rent the lease now covers is linked to it. Idempotent:
+ * a second run writes nothing, so a lease save that failed part way is finished by saving again.
+ *
+ * It ignores the closed period on purpose: the lease decides which rent it is credited, and no amount,
+ * category or property changes (docs/ledger.md "Lease links").
+ */
+export async function relinkLeaseRent(caller: LedgerCaller, propertyId: string, spans: LeaseSpan[]): Promise<number> {
+  const orgId = caller.orgId;
+  const firstStart = spans.map((s) => s.leaseStart).sort()[0]!;
+  const ends = spans.map((s) => s.leaseEnd);
+  const lastEnd = ends.includes(null) ? null : (ends as string[]).sort().at(-1)!;
+  const from = `${firstStart.slice(0, 7)}-01`;
+  const to = lastEnd === null ? undefined : `${lastEnd.slice(0, 7)}-31`;
+  const ids = await incomeIdsOfProperty(orgId, propertyId, { from, to });
+  if (ids.length === 0) return 0;
+  const book = await leaseBook(orgId);
+  const now = new Date().toISOString();
+  const changesOf = (records: Iterable<TransactionRecord>) =>
+    [...records].flatMap((current): TransactionChange[] => {
+      const next = link(book, current);
+      return next === current ? [] : [[current, { ...next, updatedAt: now, version: current.version + 1 }]];
+    });
+  const read = (chunk: readonly string[]) => readTransactions(orgId, chunk, 1, 'categorization');
+  const { written } = await writeLedger(orgId, changesOf((await read(ids)).values()), {
+    actor: personActor(caller, 'lease_change'),
+    concurrency: 1,
+    replan: async (chunk) => changesOf((await read(chunk)).values()),
+  });
+  return written.length;
 }

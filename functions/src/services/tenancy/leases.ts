@@ -26,13 +26,16 @@ import {
   updateLeaseTerms,
 } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
+import { relinkLeaseRent } from '../ledger/leaseLinks.js';
 import { leaseRent } from '../reports/rentRoll.js';
 
 /**
  * Leases (docs/tenants-and-maintenance.md "Leases"). Staff list and
  * add leases on a property of their organization; ADMIN and LANDLORD change and delete them (the routes'
  * roles). The tenant of a lease is a TENANT member of the organization. A person cannot hold two leases of
- * the same property and unit that share a day (409). A tenant reads only their own rental history.
+ * the same property and unit that share a day (409). A tenant reads only their own rental history. After a
+ * lease is added, changed or deleted, the property's rent in its months is linked again by the ledger's rule
+ * (docs/ledger.md "Lease links"), so no rent stays linked to a lease that does not run in its month.
  */
 interface Caller {
   orgId: string;
@@ -61,6 +64,7 @@ export async function createLease(caller: Caller, propertyId: string, input: Lea
   if (!isTenant(member.role)) throw notATenant();
   await refuseOverlap(caller.orgId, { ...input, propertyId, id: null });
   const record = await putNewLease(caller.orgId, { ...input, propertyId });
+  await relinkLeaseRent(caller, propertyId, [record]);
   return { lease: (await withTenants([record]))[0]! };
 }
 
@@ -80,11 +84,14 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
   }
   await refuseOverlap(caller.orgId, { ...current, ...terms });
   const updated = await updateLeaseTerms(current, terms, { tenantMustRemain: leaseNotEnded(terms, today()) });
+  await relinkLeaseRent(caller, current.propertyId, [current, updated]);
   return { lease: (await withTenants([updated]))[0]! };
 }
 
 export async function removeLease(caller: Caller, leaseId: string): Promise<{ id: string }> {
-  await deleteLease(await getLease(caller.orgId, leaseId));
+  const lease = await getLease(caller.orgId, leaseId);
+  await deleteLease(lease);
+  await relinkLeaseRent(caller, lease.propertyId, [lease]);
   return { id: leaseId };
 }
 

@@ -1,10 +1,13 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import { leaseCoversMonth } from '@rent/shared/core/leases';
+import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import { type Lease, usePropertyLeases } from '../../api/leases';
 import { formatIsoDate } from '../../lib/dates';
 import type { TransactionFormValues } from './transactionForm';
 
 export const NO_LEASE_LABEL = 'No lease';
+export const LEASE_NOT_RUNNING = "Does not run in this transaction's month";
 export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when one lease fits the date';
 
 const leaseLabel = (lease: Lease) =>
@@ -15,7 +18,8 @@ const leaseDates = (lease: Lease) =>
 /**
  * The Lease picker (docs/ledger.md "Lease links"): for money in on a property with leases, which lease this rent
  * pays. Untouched, the server links rent to the one lease that fits its date; a pick (or "No lease") is the
- * person's choice and automation never changes it.
+ * person's choice and automation never changes it. A lease that does not run in the transaction's month cannot be
+ * chosen (the rent roll could credit the rent to none of its months).
  */
 export function LeasePicker({
   values,
@@ -30,6 +34,8 @@ export function LeasePicker({
 }) {
   const leases = usePropertyLeases(values.direction === 'in' && values.propertyId ? values.propertyId : null);
   if (values.direction !== 'in' || !values.propertyId || !leases.data || leases.data.length === 0) return null;
+  const date = values.date.trim();
+  const month = ISO_DATE_PATTERN.test(date) ? date.slice(0, 7) : null;
   const options: SelectProps.Option[] = [
     { value: '', label: NO_LEASE_LABEL },
     ...leases.data.map((lease) => ({
@@ -37,6 +43,8 @@ export function LeasePicker({
       label: leaseLabel(lease),
       description: leaseDates(lease),
       tags: [lease.state === 'active' ? 'Active' : lease.state === 'upcoming' ? 'Upcoming' : 'Past'],
+      disabled: month !== null && !leaseCoversMonth(lease, month),
+      disabledReason: LEASE_NOT_RUNNING,
     })),
   ];
   const shown = values.leaseChoice === 'auto' && !values.leaseId ? null : values.leaseId;
