@@ -231,4 +231,52 @@ describe('maintenance requests, in Chromium', () => {
     await expect.poll(() => flyout(page).getByTestId('maintenance-costs-total').textContent()).toBe('Total $185.40');
     expect(await flyout(page).getByTestId('maintenance-costs').textContent()).toContain(invoice);
   });
+
+  it("a save over someone else's change shows the conflict, keeps the edits, and loads the latest version", async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'maint-conflict');
+    const home = await org.addProperty({ address: uniqueName('6 Overlap Way') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+    const title = uniqueName('Sticky door');
+    const made = (await tenant.api.post('/api/maintenance', { title, description: 'Hard to open' })).body
+      .maintenanceRequest;
+    const saved = async () => (await org.api.get(`/api/maintenance/${made.id}`)).body.maintenanceRequest;
+
+    await page.goto(`/maintenance?maintenance=${made.id}`);
+    const edit = flyout(page);
+    await edit.getByText('Edit Maintenance Request').waitFor();
+    // While the landlord has it open, the tenant corrects the description (with the version they loaded).
+    const corrected = 'Hard to open and to close';
+    const tenantEdit = await tenant.api.put(`/api/maintenance?id=${made.id}`, {
+      title,
+      description: corrected,
+      propertyId: made.propertyId,
+      issueType: made.issueType,
+      status: made.status,
+      preferredContactTimes: made.preferredContactTimes,
+      version: made.version,
+    });
+    expect(tenantEdit.status).toBe(200);
+
+    // The landlord's save was made over version 1: refused, their edit still on screen, nothing saved.
+    await pick(page, edit.getByTestId('maintenance-status'), 'In progress');
+    await edit.getByTestId('maintenance-save').click();
+    const conflict = edit.getByTestId('maintenance-conflict');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain('changed by someone else');
+    await edit.getByTestId('maintenance-status').getByText('In progress').waitFor();
+    expect(await saved()).toMatchObject({ status: 'NEW', description: corrected, version: 2 });
+    await expectAccessible(page, 'a maintenance request changed meanwhile');
+
+    // "Load latest version" shows the tenant's change; saving again from it goes through.
+    await conflict.getByRole('button', { name: 'Load latest version' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    expect(await edit.getByTestId('maintenance-description').locator('textarea').inputValue()).toBe(corrected);
+    await edit.getByTestId('maintenance-status').getByText('New').waitFor();
+    await pick(page, edit.getByTestId('maintenance-status'), 'In progress');
+    await edit.getByTestId('maintenance-save').click();
+    await expectToast(page, 'Maintenance request updated successfully!');
+    expect(await saved()).toMatchObject({ status: 'IN_PROGRESS', description: corrected, version: 3 });
+  });
 });

@@ -48,6 +48,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
     issueType: 'PLUMBING',
     status: 'NEW',
     preferredContactTimes: { days: ['Monday'], timeRange: { start: '09:00', end: '17:00' } },
+    version: 1,
   },
   createLease: { userId: 'no-such-person', leaseStart: '2026-01-01', monthlyRent: 1000 },
   updateLease: { monthlyRent: 1000 },

@@ -40,6 +40,7 @@ describe('maintenance emails', () => {
       status: request.status,
       preferredContactTimes: request.preferredContactTimes,
       assignedToId: t.manager.userId,
+      version: request.version,
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     expect((await t.tenant.api.post(`/api/maintenance/${request.id}/comments`, { body: 'Thanks!' })).status).toBe(201);

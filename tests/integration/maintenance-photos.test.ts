@@ -116,6 +116,7 @@ describe('maintenance photos', () => {
       issueType: current.issueType,
       status: 'IN_PROGRESS',
       preferredContactTimes: current.preferredContactTimes,
+      version: current.version,
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect((await upload(t.tenant.api, requestId)).status).toBe(403);

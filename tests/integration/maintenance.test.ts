@@ -37,7 +37,7 @@ async function report(api: Api, body: Record<string, unknown> = {}) {
   return res.body.maintenanceRequest;
 }
 
-/** The product's PUT body from a request as read, with changes. */
+/** The PUT body from a request as read (with the version read), with changes. */
 const bodyOf = (r: Record<string, any>, changes: Record<string, unknown> = {}) => ({
   title: r.title,
   description: r.description,
@@ -45,6 +45,7 @@ const bodyOf = (r: Record<string, any>, changes: Record<string, unknown> = {}) =
   issueType: r.issueType,
   status: r.status,
   preferredContactTimes: r.preferredContactTimes,
+  version: r.version,
   ...changes,
 });
 const put = (api: Api, id: string, body: unknown) => api.put(`/api/maintenance?id=${encodeURIComponent(id)}`, body);
@@ -436,9 +437,10 @@ describe('PUT /api/maintenance?id= and the transition rules', () => {
 
   it("answers 409 to a stale version, and 404 to another tenant's, another organization's or an unknown id", async () => {
     const mine = await report(w.tenant.api);
-    await put(w.admin.api, mine.id, bodyOf(mine, { title: 'First' }));
-    const stale = await put(w.landlord.api, mine.id, { ...bodyOf(mine, { title: 'Second' }), version: 1 });
+    const first = await put(w.admin.api, mine.id, bodyOf(mine, { title: 'First' }));
+    const stale = await put(w.landlord.api, mine.id, bodyOf(mine, { title: 'Second' }));
     expect(stale.status).toBe(409);
+    expect(stale.body.details.current).toEqual(first.body.maintenanceRequest);
 
     const theirs = await report(w.neighbour.api);
     const attempts: [Person, string][] = [
@@ -452,7 +454,7 @@ describe('PUT /api/maintenance?id= and the transition rules', () => {
       expect(res.status).toBe(404);
     }
     expect((await w.neighbour.api.get(`/api/maintenance/${theirs.id}`)).body.maintenanceRequest.version).toBe(1);
-    expect((await put(w.admin.api, mine.id, bodyOf(mine))).status).toBe(200);
+    expect((await put(w.admin.api, mine.id, bodyOf(first.body.maintenanceRequest))).status).toBe(200);
     const missing = await w.admin.api.put('/api/maintenance', bodyOf(mine));
     expect(missing.status).toBe(400);
   });

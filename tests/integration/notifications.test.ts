@@ -154,6 +154,7 @@ describe('maintenance emails', () => {
       issueType: r.issueType,
       status: r.status,
       preferredContactTimes: r.preferredContactTimes,
+      version: r.version,
       ...changes,
     });
     const put = (api: Api, b: unknown) => api.put(`/api/maintenance?id=${encodeURIComponent(request.id)}`, b);
@@ -211,6 +212,7 @@ describe('maintenance emails', () => {
       issueType: r.issueType,
       status: 'RESOLVED',
       preferredContactTimes: r.preferredContactTimes,
+      version: r.version,
     });
     expect(res.status).toBe(200);
     // The same person still gets a kind they kept (review requests are staff-only, so turn this one back on).

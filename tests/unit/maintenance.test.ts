@@ -91,7 +91,7 @@ describe('maintenance schemas', () => {
     expect(PreferredContactTimes.safeParse(value).success).toBe(ok);
   });
 
-  it('the SPEC update body needs every field; assignee and notes are optional', () => {
+  it('the update body needs every field and the version loaded; assignee and notes are optional', () => {
     const body = {
       title: 't',
       description: 'd',
@@ -99,12 +99,20 @@ describe('maintenance schemas', () => {
       issueType: 'HVAC',
       status: 'IN_PROGRESS',
       preferredContactTimes: { days: ['Friday'], timeRange: { start: '10:00', end: '11:00' } },
+      version: 3,
     };
     expect(MaintenanceUpdate.safeParse(body).success).toBe(true);
     expect(MaintenanceUpdate.safeParse({ ...body, assignedToId: null, notes: '  ' }).data?.notes).toBeNull();
     for (const field of Object.keys(body)) {
       const { [field]: _, ...rest } = body as Record<string, unknown>;
       expect(MaintenanceUpdate.safeParse(rest).success, field).toBe(false);
+    }
+    const { version: _, ...noVersion } = body;
+    expect(MaintenanceUpdate.safeParse(noVersion).error?.issues).toMatchObject([
+      { path: ['version'], message: 'version is required: send the version of the request you loaded' },
+    ]);
+    for (const version of [0, 1.5, '2', null]) {
+      expect(MaintenanceUpdate.safeParse({ ...body, version }).success, String(version)).toBe(false);
     }
   });
 

@@ -61,8 +61,9 @@ export type MaintenanceCreate = z.output<typeof MaintenanceCreate>;
 
 /**
  * PUT /api/maintenance?id=: the product's body (title, description, propertyId, issueType,
- * status, preferredContactTimes), plus, for staff, assignedToId and notes; `version` (optional) makes
- * a concurrent change a 409 instead of last-write-wins.
+ * status, preferredContactTimes), plus, for staff, assignedToId and notes, and always the `version` the person
+ * loaded: the change is saved only if the request is still at it, else 409 with the request as it is now
+ * (docs/tenants-and-maintenance.md "Changing a request").
  */
 export const MaintenanceUpdate = z.strictObject({
   title,
@@ -73,7 +74,10 @@ export const MaintenanceUpdate = z.strictObject({
   preferredContactTimes: PreferredContactTimes,
   assignedToId: assignee.optional(),
   notes: notes.optional(),
-  version: z.number().int().min(1).optional(),
+  version: z
+    .number({ error: 'version is required: send the version of the request you loaded' })
+    .int({ error: 'version must be a whole number' })
+    .min(1, { error: 'version must be a whole number' }),
 });
 export type MaintenanceUpdate = z.output<typeof MaintenanceUpdate>;
 

@@ -27,7 +27,10 @@ export function useMaintenancePage(filter: MaintenanceFilter, page: { limit: num
   });
 }
 
-/** Creates (no id) or updates (PUT /api/maintenance?id=) a request; every list reloads after. */
+/**
+ * Creates (no id) or updates (PUT /api/maintenance?id=, with the version the person loaded) a request; every list
+ * reloads after.
+ */
 export function useSaveMaintenance() {
   const client = useQueryClient();
   return useMutation({
@@ -37,6 +40,11 @@ export function useSaveMaintenance() {
         : callRoute('updateMaintenance', { query: { id: input.id }, body: input.body }),
     onSettled: () => client.invalidateQueries({ queryKey: maintenanceKey }),
   });
+}
+
+/** Loads one request afresh (after a 409, to show what someone else saved). */
+export async function fetchMaintenanceRequest(id: string): Promise<MaintenanceRequest> {
+  return (await callRoute('getMaintenance', { params: { id } })).maintenanceRequest;
 }
 
 export type MaintenanceEvent = RouteResponse<Routes['listMaintenanceActivity']>['events'][number];

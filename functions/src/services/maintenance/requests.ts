@@ -148,18 +148,34 @@ export async function createRequest(caller: Caller, input: MaintenanceCreate) {
   return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
 }
 
+/**
+ * PUT: the change is saved only if the request is still at `input.version`, the version the person loaded
+ * (docs/tenants-and-maintenance.md "Changing a request"). A stale version, or someone else's save between this
+ * read and the write (the write is conditioned on the version read), is a 409 carrying the request as it is now,
+ * as the caller may see it; nothing is written.
+ */
 export async function updateRequest(caller: Caller, id: string, input: MaintenanceUpdate) {
   const current = await readable(caller, id);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw new Conflict(
-      'CONFLICT',
-      'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
-    );
-  }
+  if (input.version !== current.version) throw await stale(caller, current);
   const next = isTenant(caller.role) ? tenantChange(current, input) : await staffChange(caller, current, input);
-  await replaceMaintenance(current, next, changeEvents(caller, current, next));
+  try {
+    await replaceMaintenance(current, next, changeEvents(caller, current, next));
+  } catch (error) {
+    // The only condition of the write is the version: someone saved in between (a delete reads as a 404).
+    if (error instanceof Conflict) throw await stale(caller, await readable(caller, id));
+    throw error;
+  }
   if (next.status !== current.status) await notifyStatus(caller, next);
   return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
+}
+
+/** The 409 of a change made over a version the person did not see: `details.current` is the request now. */
+async function stale(caller: Caller, now: MaintenanceRecord): Promise<Conflict> {
+  return new Conflict(
+    'CONFLICT',
+    'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
+    { current: (await toApi(caller, [now]))[0]! },
+  );
 }
 
 export async function deleteRequest(caller: Caller, id: string) {

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -71,17 +72,18 @@ function Required({ children }: { children: ReactNode }) {
  * docs/product.md "Maintenance flyout": add or edit a request. Mount it with a new key per open (it resets on close).
  */
 export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
-  const { open, request, staff, assignees, onClose } = props;
-  const photos = usePhotoUploads(request);
+  const { open, staff, assignees, onClose } = props;
+  const photos = usePhotoUploads(props.request);
   const form = useMaintenanceForm({
-    request,
+    request: props.request,
     staff,
     onSaved: (saved) => {
       photos.afterSave(saved);
       props.onSaved(saved);
     },
   });
-  const { values, errors, set } = form;
+  // The request as last loaded (the latest one after "Load latest version"): what the rules below read.
+  const { request, values, errors, set } = form;
   // A tenant never changes the status, except to reopen a resolved request (docs/tenants-and-maintenance.md "What
   // tenants may do").
   const statusChoices: MaintenanceStatus[] = staff
@@ -136,6 +138,20 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
         }}
       >
         <SpaceBetween size="l">
+          {form.conflict ? (
+            <Alert
+              type="warning"
+              header="Someone else changed this request"
+              action={
+                <Button formAction="none" loading={form.loadingLatest} onClick={() => void form.loadLatest()}>
+                  Load latest version
+                </Button>
+              }
+              data-testid="maintenance-conflict"
+            >
+              {form.conflict} Your edits are still here; load the latest version to see what changed, then save again.
+            </Alert>
+          ) : null}
           <FormField label={<Required>Title</Required>} errorText={errors.title} controlId="maintenance-title">
             <Input
               controlId="maintenance-title"

@@ -78,10 +78,13 @@ export function validate(values: MaintenanceValues, needsProperty: boolean): Fie
   return errors;
 }
 
+/** The form's part of a save: the update body without the version, which the form adds from what it loaded. */
+type MaintenanceFormBody = Omit<MaintenanceUpdateBody, 'version'>;
+
 /**
  * The update body; staff also send the assignee and notes. A tenant's new request may leave the property to the server.
  */
-export function toBody(values: MaintenanceValues, staff: boolean): MaintenanceUpdateBody {
+export function toBody(values: MaintenanceValues, staff: boolean): MaintenanceFormBody {
   return {
     title: values.title.trim(),
     description: values.description.trim(),
