@@ -29,6 +29,7 @@ import type { Construct } from 'constructs';
 import { REPO_ROOT } from './bundle.js';
 import { type PlaidEnvironment, plaidCspSources } from './plaid.js';
 import { Rum } from './rum.js';
+import { SPA_ROUTING_CODE } from './spa-routing.js';
 
 export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 
@@ -104,22 +105,13 @@ export class WebStack extends Stack {
       },
     });
 
-    // SPA routing on the default behaviour only: a path whose last segment has no extension is a client
-    // route and gets index.html. Distribution-wide errorResponses would also turn the API's 403/404 JSON
-    // into index.html with status 200, which is why they are not used.
+    // SPA routing on the default behaviour only (spa-routing.ts: an app route gets index.html, a file request its
+    // object). Distribution-wide errorResponses would also turn the API's 403/404 JSON into index.html with
+    // status 200, which is why they are not used.
     const spaRouting = new EdgeFunction(this, 'SpaRouting', {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Client-side routes -> /index.html',
-      code: FunctionCode.fromInline(
-        [
-          'function handler(event) {',
-          '  var request = event.request;',
-          "  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);",
-          "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
-          '  return request;',
-          '}',
-        ].join('\n'),
-      ),
+      code: FunctionCode.fromInline(SPA_ROUTING_CODE),
     });
 
     const apiOrigin = new HttpOrigin(`${props.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {

@@ -8,6 +8,8 @@ export interface StoredMail {
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { html?: string; text?: string };
+  /** The mail's own headers (List-Unsubscribe, ...), when it has any. */
+  headers?: { name: string; value: string }[];
   /** Epoch seconds. */
   at: number;
 }

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, relative } from 'node:path';
+import { spaRoute } from '../lib/spa-routing.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,8 +21,9 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built SPA like CloudFront does: hashed assets cached forever, unknown routes get index.html, and text
- * compressed with brotli or gzip as the browser's Accept-Encoding allows. The compressed copies are made at build time
+ * Serves the built SPA like CloudFront does: app routes get index.html by the CloudFront function's own code
+ * (infra/lib/spa-routing.ts), missing files 404, hashed assets are cached forever, and text is compressed with brotli
+ * or gzip as the browser's Accept-Encoding allows. The compressed copies are made at build time
  * (web/build/precompress.ts writes them to `compressedRoot`, same relative paths plus .br/.gz).
  */
 export function serveSpa(root: string, compressedRoot = `${root}-compressed`) {
@@ -37,15 +39,15 @@ export function serveSpa(root: string, compressedRoot = `${root}-compressed`) {
       return;
     }
     const safePath = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
-    let file = join(root, safePath);
+    // CloudFront's own decision (the viewer-request function's code): an app route gets index.html, whatever its
+    // last segment holds; a file request gets that file or a 404, never the app.
+    const key = spaRoute(safePath);
+    let file = join(root, key);
     if (!file.startsWith(root)) file = join(root, 'index.html');
-    const isFile = existsSync(file) && statSync(file).isFile();
-    if (!isFile) {
-      if (extname(safePath)) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-        return;
-      }
-      file = join(root, 'index.html');
+    const isApp = file === join(root, 'index.html');
+    if (!isApp && !(existsSync(file) && statSync(file).isFile())) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
     }
     if (!existsSync(file)) {
       res
@@ -53,7 +55,7 @@ export function serveSpa(root: string, compressedRoot = `${root}-compressed`) {
         .end('The web app is not built yet: run `npm run build:web`.');
       return;
     }
-    const immutable = safePath.startsWith('/assets/');
+    const immutable = !isApp && key.startsWith('/assets/');
     const encoded = compressedCopy(compressedRoot, relative(root, file), req.headers['accept-encoding']);
     const served = encoded?.file ?? file;
     res.writeHead(200, {

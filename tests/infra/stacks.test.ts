@@ -14,6 +14,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOB_IDS } from '../../infra/lib/bundle.js';
 import { objectPatternsOf, PHOTOS_PREFIX, RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
+import { SPA_ROUTING_CODE } from '../../infra/lib/spa-routing.js';
 import { type CfnWorld, parseCsp, resolveCfn } from './cfn.js';
 import { allStacks, apiTemplate, type Synthesized, synthRentApp, TEST_CONTEXT } from './fixture.js';
 
@@ -689,13 +690,17 @@ describe('Web stack', () => {
       { EventType: 'viewer-request', FunctionARN: expect.anything() },
     ]);
     const [fn] = Object.values(web.findResources('AWS::CloudFront::Function'));
+    // The very code the local origin and the tests run (infra/lib/spa-routing.ts).
+    expect(fn!.Properties.FunctionCode).toBe(SPA_ROUTING_CODE);
     const handler = new Function(`${fn!.Properties.FunctionCode}; return handler;`)() as (e: unknown) => {
       uri: string;
     };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/properties/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0')).toBe('/index.html');
+    expect(rewrite('/unsubscribe/dXNlci0x.REVIEW_REQUESTED.c2lnbmF0dXJl')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/assets/missing')).toBe('/assets/missing');
     expect(rewrite('/config.json')).toBe('/config.json');
   });
 

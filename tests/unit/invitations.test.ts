@@ -70,7 +70,9 @@ describe('sendEmail (SES v2)', () => {
     vi.stubEnv('SES_CONFIGURATION_SET', 'rent-config');
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     const { sendEmail } = await import('../../functions/src/lib/email.js');
-    expect(await sendEmail({ to: 'a@b.co', subject: 'S', text: 'T', html: '<p>H</p>' })).toBe('m-1');
+    expect(
+      await sendEmail({ template: 'CONTACT_MESSAGE', to: 'a@b.co', subject: 'S', text: 'T', html: '<p>H</p>' }),
+    ).toBe('m-1');
     expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input).toEqual({
       FromEmailAddress: 'Rent.Today <no-reply@rent.example.com>',
       Destination: { ToAddresses: ['a@b.co'] },

@@ -1,4 +1,5 @@
 import { SESv2Client, type SESv2ClientConfig, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { NOTIFICATION_KINDS } from '@rent/shared';
 import { config } from './config.js';
 
 /**
@@ -17,7 +18,17 @@ function ses(): SESv2Client {
   return client;
 }
 
+/**
+ * Every email the product sends, one entry per template: each notification kind (docs/people.md "Notification
+ * emails"; INVITATION is the invitation mail), the product-news confirmation and the contact form's message to
+ * support. A mail names its template, so a new template is a new entry here, and tests/integration/email-links.test.ts
+ * sends every entry and follows every link in it.
+ */
+export const EMAIL_TEMPLATES = [...NOTIFICATION_KINDS, 'NEWS_CONFIRMATION', 'CONTACT_MESSAGE'] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+
 export interface Mail {
+  template: EmailTemplate;
   to: string;
   subject: string;
   text: string;

@@ -14,7 +14,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (session.signingOut) return <PageLoading text="Signing out" />;
   if (status === 'loading') return <PageLoading text="Checking your session" />;
   if (status === 'unauthenticated') {
-    return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
+    // The fragment too: a link to a section (/org-settings#bank-connections) lands there after signing in.
+    return <Navigate to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return <>{children}</>;
 }

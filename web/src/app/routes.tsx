@@ -75,6 +75,15 @@ const PUBLIC: [path: string, page: PageLoader][] = [
 ];
 
 /**
+ * Whether a path is one of the app's pages (not the "There is nothing at this address" page): "/", a protected or a
+ * public route. Links the product puts in emails must be (tests/integration/email-links.test.ts).
+ */
+export function isAppRoute(pathname: string): boolean {
+  if (pathname === '/') return true;
+  return [...PROTECTED, ...PUBLIC].some(([path]) => path !== '*' && matchPath(`/${path}`, pathname) !== null);
+}
+
+/**
  * Starts downloading the page of `pathname` (and its styles) while the shell renders, instead of after: on a slow
  * network the page's chunk is what the first meaningful paint waits for. A protected page only when a session is
  * stored (otherwise the visit goes to sign-in); "/" is the dashboard for a returning visitor. Settles when the code

@@ -126,7 +126,7 @@ export async function tellStaff(
         subject: `${bank}: the bank connection needs attention`,
         heading: 'A bank connection needs attention',
         lines,
-        path: '/settings/bank-connections',
+        path: '/org-settings#bank-connections',
         linkLabel: 'Open Bank connections',
       })),
     ),

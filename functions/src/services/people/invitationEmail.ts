@@ -41,5 +41,5 @@ export function invitationMail(input: {
 <p>The link works until ${e(expires)}. Sign in with Google using ${e(input.to)} to accept it. If you did not expect this invitation, you can ignore this email.</p>
 <p style="color:#656871">Rent.Today - ${e(TAGLINE)}</p>
 </body></html>`;
-  return { to: input.to, subject, text, html };
+  return { template: 'INVITATION', to: input.to, subject, text, html };
 }

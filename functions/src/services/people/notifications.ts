@@ -48,7 +48,12 @@ export interface Notice {
 }
 
 /** Plain text and HTML, the product's name and tagline, the item's link and the preferences link. */
-export function noticeMail(to: string, notice: Notice, site: string, unsubscribeLinkToken?: string): Mail {
+export function noticeMail(
+  to: string,
+  notice: Notice,
+  site: string,
+  unsubscribeLinkToken?: string,
+): Omit<Mail, 'template'> {
   const link = `${site}${notice.path}`;
   const settings = `${site}/settings/notifications`;
   // The page (confirm by POST, no sign-in) and the RFC 8058 one-click target (the API's POST of the same token).
@@ -100,7 +105,8 @@ export async function notify(
   try {
     const profile = await getNotificationProfile(recipientId);
     if (!profile?.email || !notificationPreferences(profile.notificationsOff)[kind]) return false;
-    await sendEmail(noticeMail(profile.email, await notice(profile), siteUrl(), unsubscribeToken(recipientId, kind)));
+    const mail = noticeMail(profile.email, await notice(profile), siteUrl(), unsubscribeToken(recipientId, kind));
+    await sendEmail({ template: kind, ...mail });
     return true;
   } catch (error) {
     logger.warn('notification email not sent', { kind, error: (error as Error)?.name ?? 'Error' });

@@ -11,7 +11,7 @@ import {
 import * as forms from '../../data/people/publicForms.js';
 import { Busy, NotFound } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
-import { sendEmail, siteUrl } from '../../lib/email.js';
+import { type Mail, sendEmail, siteUrl } from '../../lib/email.js';
 import { logger } from '../../lib/logger.js';
 import { escapeHtml, TAGLINE } from './invitationEmail.js';
 
@@ -35,6 +35,7 @@ export async function contact(input: ContactInput, client: Client) {
   const e = escapeHtml;
   try {
     await sendEmail({
+      template: 'CONTACT_MESSAGE',
       to: config().SUPPORT_EMAIL,
       replyTo: input.email,
       subject: `Contact form: ${input.name}`,
@@ -92,7 +93,7 @@ export async function confirmSubscription(token: string, clientIp: string) {
   return { ok: true as const, message: PUBLIC_FORM_MESSAGES.subscriptionConfirmed };
 }
 
-function confirmationMail(to: string, link: string) {
+function confirmationMail(to: string, link: string): Mail {
   const text = [
     'Please confirm that you want Rent.Today product news at this address.',
     '',
@@ -109,5 +110,11 @@ function confirmationMail(to: string, link: string) {
 <p>Or open this link: <a href="${e(link)}">${e(link)}</a></p>
 <p style="color:#656871">If you did not sign up, ignore this email: nothing is sent without the confirmation.</p>
 <p style="color:#656871">Rent.Today - ${e(TAGLINE)}</p></body></html>`;
-  return { to, subject: 'Confirm your Rent.Today product news subscription', text, html };
+  return {
+    template: 'NEWS_CONFIRMATION',
+    to,
+    subject: 'Confirm your Rent.Today product news subscription',
+    text,
+    html,
+  };
 }

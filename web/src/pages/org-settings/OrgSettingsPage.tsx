@@ -16,6 +16,7 @@ import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useScrollToHash } from '../../lib/useScrollToHash';
 import { MembersSection } from './MembersSection';
 import { BankConnectionsSection, ClosedPeriodSection, InvitationsSection, MembershipActivitySection } from './parts';
 import { useOrgSettings } from './use-org-settings';
@@ -27,6 +28,8 @@ function withArticle(noun: string): string {
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
   const { org, organization, canRename, form, members, invitations, banks, activity, closedPeriod } = useOrgSettings();
+  // A link to a section (/org-settings#bank-connections, from the bank email and the dashboard) lands on it.
+  const hash = useScrollToHash();
 
   return (
     <ContentLayout
@@ -128,8 +131,9 @@ export default function OrgSettingsPage() {
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization ? (
-          // Within a quarter screen of view: at half a screen they came with a phone's first screen.
-          <BelowTheFold margin="25% 0px">
+          // Within a quarter screen of view: at half a screen they came with a phone's first screen. A link to one of
+          // these sections renders them at once, so there is something to land on.
+          <BelowTheFold margin="25% 0px" eager={hash !== ''}>
             <SpaceBetween size="l">
               {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
               {banks.canView ? <BankConnectionsSection banks={banks} /> : null}
