@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bookLineOf } from '@rent/shared';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedBenchTransactions } from '../bench/seed-transactions.js';
 import { partition, TABLE_NAME } from '../support/db.js';
@@ -92,10 +93,13 @@ describe('DynamoDB requests per ledger page', () => {
 describe('DynamoDB requests per totals call', () => {
   const expectedTotals = (match: (t: Item) => boolean) => {
     const counted = all.filter((t) => match(t) && !t.isIgnored);
+    const sum = (rows: Item[]) => rows.reduce((s, t) => s + t.amount, 0);
     return {
-      in: counted.filter((t) => t.amount >= 0).reduce((s, t) => s + t.amount, 0),
-      out: counted.filter((t) => t.amount < 0).reduce((s, t) => s + t.amount, 0),
+      in: sum(counted.filter((t) => t.amount >= 0)),
+      out: sum(counted.filter((t) => t.amount < 0)),
       count: counted.length,
+      transfers: sum(counted.filter((t) => bookLineOf(t.category ?? 'uncategorized') === 'transfers')),
+      uncategorized: sum(counted.filter((t) => !t.category)),
     };
   };
 

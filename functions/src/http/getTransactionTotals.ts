@@ -3,10 +3,18 @@ import { http } from '../runtime/http.js';
 import { transactionTotals } from '../services/ledger/transactions.js';
 
 export const handler = http(routes.getTransactionTotals, async ({ caller, query }) => {
-  const { totals, ...rest } = await transactionTotals(caller, query);
-  const net = totals.in + totals.out;
+  const { totals: t, ...rest } = await transactionTotals(caller, query);
+  const net = t.in + t.out;
   return {
     ...rest,
-    totals: { in: fromCents(totals.in), out: fromCents(totals.out), net: fromCents(net), count: totals.count },
+    totals: {
+      in: fromCents(t.in),
+      out: fromCents(t.out),
+      net: fromCents(net),
+      count: t.count,
+      transfers: fromCents(t.transfers),
+      uncategorized: fromCents(t.uncategorized),
+      counted: fromCents(net - t.transfers - t.uncategorized),
+    },
   };
 });

@@ -335,11 +335,20 @@ export const Totals = z.object({
   /** in + out. */
   net: z.number(),
   count: z.number().int(),
+  /** The part of net in transfer categories (transfers, deposits, owner money), which no report counts. */
+  transfers: z.number(),
+  /** The part of net not categorized yet, which no report counts. */
+  uncategorized: z.number(),
+  /** net - transfers - uncategorized: what the reports count of these transactions (their cash flow). */
+  counted: z.number(),
 });
 export type Totals = z.infer<typeof Totals>;
 
 export const TransactionTotals = z.object({
-  /** Ignored transactions excluded. When complete is false these are the sums so far. */
+  /**
+   * Of the transactions the filtered list shows, ignored ones excluded unless the filter asks for them
+   * (`ignored=true`); pending bank transactions count once posted. When complete is false, the sums so far.
+   */
   totals: Totals,
   /** False when the sum needs another call: pass `cursor` back (it carries the sums so far). */
   complete: z.boolean(),

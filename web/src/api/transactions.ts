@@ -103,7 +103,7 @@ export async function fetchTotals(filters: TransactionFilters): Promise<Transact
   return result;
 }
 
-/** In, out, net and count of the whole filtered set, ignored transactions excluded. */
+/** In, out, net and count of the rows the filtered list shows, and what of the net the reports count. */
 export function useTransactionTotals(filters: TransactionFilters, { enabled = true }: { enabled?: boolean } = {}) {
   const session = useSession();
   return useQuery({

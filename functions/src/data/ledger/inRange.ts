@@ -29,7 +29,7 @@ export async function transactionsInRange(
   limit: number,
 ): Promise<TransactionLine[]> {
   const plan = queryPlan(orgId, range, propertyId);
-  const expression = filterExpression({}, { excludeIgnored: true });
+  const expression = filterExpression({}, { totals: true });
   const input = queryInput(plan, expression);
   const names = Object.fromEntries(VIEW.map((name, i) => [`#v${i}`, name]));
   const out: TransactionLine[] = [];

@@ -30,7 +30,7 @@ export async function listTransactions(
   budget = { reads: FILTERED_READS, items: FILTERED_READ_ITEMS },
 ): Promise<TransactionPageResult> {
   const plan = queryPlan(orgId, filter, filter.propertyId);
-  const expression = filterExpression(filter, { excludeIgnored: false });
+  const expression = filterExpression(filter, { totals: false });
   const filtered = expression.conditions.length > 0;
   const start: Key | undefined = page.cursor
     ? decodeCursor(page.cursor, PageCursor, (c) => c.i === plan.index && keyBelongs(c.k, orgId, plan)).k

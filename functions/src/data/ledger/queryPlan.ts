@@ -50,8 +50,12 @@ export interface Expression {
   values: Record<string, unknown>;
 }
 
-/** The FilterExpression for what the key condition cannot express. */
-export function filterExpression(filter: TransactionFilter, opts: { excludeIgnored: boolean }): Expression {
+/**
+ * The FilterExpression for what the key condition cannot express. For `totals` (and reports), transactions are
+ * counted as totals count them: not ignored (or, with `ignored=true`, only the ignored ones), and never while a
+ * bank transaction is pending.
+ */
+export function filterExpression(filter: TransactionFilter, opts: { totals: boolean }): Expression {
   const e: Expression = { conditions: [], names: {}, values: {} };
   const name = (attribute: string) => {
     e.names[`#${attribute}`] = attribute;
@@ -90,8 +94,8 @@ export function filterExpression(filter: TransactionFilter, opts: { excludeIgnor
     e.conditions.push(`${name(attribute)} = :${attribute}`);
     e.values[`:${attribute}`] = value;
   };
-  flag('isIgnored', opts.excludeIgnored ? false : filter.ignored);
-  if (opts.excludeIgnored) {
+  flag('isIgnored', opts.totals ? filter.ignored === true : filter.ignored);
+  if (opts.totals) {
     // Totals: a pending bank transaction counts in no total until it posts (docs/ledger.md "Totals").
     e.conditions.push(`(attribute_not_exists(${name('pending')}) OR ${name('pending')} = :notPending)`);
     e.values[':notPending'] = false;

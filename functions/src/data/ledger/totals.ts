@@ -1,4 +1,4 @@
-import { categoriesInGroup, type TransactionFilter } from '@rent/shared';
+import { bookLineOf, categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPage } from '../query.js';
@@ -9,8 +9,33 @@ import { readRollupCells } from './rollups.js';
 /** Reads per totals call when transactions must be summed; each read is up to 1 MB (~2,000 transactions). */
 export const TOTALS_READS = 20;
 
+/**
+ * Sums in cents. `transfers` and `uncategorized` are the nets of the parts of in + out that no report counts
+ * (transfers, deposits and owner money; money not categorized yet): net minus both is what the reports count
+ * (docs/ledger.md "Totals").
+ */
+export interface LedgerSums {
+  in: number;
+  out: number;
+  count: number;
+  transfers: number;
+  uncategorized: number;
+}
+
+export const emptySums = (): LedgerSums => ({ in: 0, out: 0, count: 0, transfers: 0, uncategorized: 0 });
+
+/** Counts one transaction's amount (cents) in the sums, on the book line its category goes to. */
+export function addToSums(sums: LedgerSums, amount: number, category: string | null | undefined): void {
+  if (amount >= 0) sums.in += amount;
+  else sums.out += amount;
+  sums.count++;
+  const line = bookLineOf(category ?? UNCATEGORIZED);
+  if (line === 'transfers') sums.transfers += amount;
+  else if (line === 'uncategorized') sums.uncategorized += amount;
+}
+
 export interface TotalsResult {
-  totals: { in: number; out: number; count: number };
+  totals: LedgerSums;
   complete: boolean;
   cursor: string | null;
   source: 'rollups' | 'transactions';
@@ -20,7 +45,13 @@ const TotalsCursor = z.strictObject({
   v: z.literal(1),
   s: z.number().int().min(0),
   k: CursorKey.nullable(),
-  t: z.strictObject({ in: z.number().int(), out: z.number().int(), count: z.number().int().min(0) }),
+  t: z.strictObject({
+    in: z.number().int(),
+    out: z.number().int(),
+    count: z.number().int().min(0),
+    transfers: z.number().int(),
+    uncategorized: z.number().int(),
+  }),
 });
 
 /** Date helpers on ISO dates (UTC calendar arithmetic, no time zones involved). */
@@ -43,13 +74,15 @@ interface TotalsPlan {
 }
 
 /**
- * Rollups answer date range (whole months), property, category or group, direction and ignored.
+ * Rollups answer date range (whole months), property, category or group and direction, for transactions not
+ * ignored. Totals of the ignored ones (`ignored=true`: the rows the list then shows) are summed from them.
  * The partial months at the edges of a date range are summed from their transactions (at most two
  * months' worth). hasReceipt, needsReview, search and the amount bounds are not in the rollups: then the whole
  * range is summed from the transactions, TOTALS_READS reads per call, continued by cursor.
  */
 function totalsPlan(filter: TransactionFilter): TotalsPlan {
   const rollupable =
+    filter.ignored !== true &&
     filter.hasReceipt === undefined &&
     filter.needsReview === undefined &&
     !filter.search &&
@@ -70,7 +103,10 @@ function totalsPlan(filter: TransactionFilter): TotalsPlan {
   return { rollupMonths: { from: firstFull, to: lastFull }, segments };
 }
 
-/** Totals (in, out, net, count) of the whole filtered set, ignored transactions excluded. */
+/**
+ * Totals of the whole filtered set: with `ignored=true` of the ignored transactions (what the list shows),
+ * otherwise of the transactions not ignored. Pending bank transactions count once they post.
+ */
 export async function transactionTotals(
   orgId: string,
   filter: TransactionFilter,
@@ -79,12 +115,11 @@ export async function transactionTotals(
 ): Promise<TotalsResult> {
   const plan = totalsPlan(filter);
   const source = plan.rollupMonths ? 'rollups' : 'transactions';
-  if (filter.ignored === true) return { totals: { in: 0, out: 0, count: 0 }, complete: true, cursor: null, source };
 
   const segmentPlans = plan.segments.map((segment) => queryPlan(orgId, segment, filter.propertyId));
   let segment = 0;
   let startKey: Key | undefined;
-  let totals = { in: 0, out: 0, count: 0 };
+  let totals = emptySums();
   let reads = 0;
   if (cursor) {
     const state = decodeCursor(
@@ -108,10 +143,23 @@ export async function transactionTotals(
         : filter.categoryGroup
           ? new Set<string>(categoriesInGroup(filter.categoryGroup))
           : undefined;
-    totals = sumCells(cells, { propertyId: filter.propertyId, categories, direction: filter.direction });
+    const selection = { propertyId: filter.propertyId, direction: filter.direction };
+    const sum = (only?: ReadonlySet<string>) =>
+      sumCells(cells, {
+        ...selection,
+        categories: only && categories ? intersect(only, categories) : (only ?? categories),
+      });
+    const all = sum();
+    const transfers = sum(TRANSFER_KEYS);
+    const uncategorized = sum(UNCATEGORIZED_KEYS);
+    totals = {
+      ...all,
+      transfers: transfers.in + transfers.out,
+      uncategorized: uncategorized.in + uncategorized.out,
+    };
   }
 
-  const expression = filterExpression(filter, { excludeIgnored: true });
+  const expression = filterExpression(filter, { totals: true });
   while (segment < segmentPlans.length) {
     if (reads >= budget.reads) {
       return {
@@ -125,21 +173,20 @@ export async function transactionTotals(
     const result = await queryPage(
       {
         ...input,
-        ProjectionExpression: '#amount',
-        ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#amount': 'amount' },
+        ProjectionExpression: '#amount, #category',
+        ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#amount': 'amount', '#category': 'category' },
         Limit: budget.items,
       },
       startKey,
     );
     reads++;
-    for (const item of result.items) {
-      const amount = item.amount as number;
-      if (amount >= 0) totals.in += amount;
-      else totals.out += amount;
-      totals.count++;
-    }
+    for (const item of result.items) addToSums(totals, item.amount as number, item.category as string | null);
     startKey = result.next;
     if (!startKey) segment++;
   }
   return { totals, complete: true, cursor: null, source };
 }
+
+const TRANSFER_KEYS: ReadonlySet<string> = new Set(categoriesInGroup('transfer'));
+const UNCATEGORIZED_KEYS: ReadonlySet<string> = new Set([UNCATEGORIZED]);
+const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>) => new Set([...a].filter((key) => b.has(key)));

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { TransactionRecord } from './items.js';
 import { readTransactions } from './read.js';
 import { transactionsWaitingOn } from './reviews.js';
+import { addToSums, emptySums } from './totals.js';
 
 /**
  * "Waiting on me": the transactions with an open review request assigned to the caller. The sparse GSI1
@@ -15,7 +16,8 @@ import { transactionsWaitingOn } from './reviews.js';
 const ledgerKey = (t: TransactionRecord) => `${t.date}#${t.createdAt}#${t.id}`;
 const WaitingCursor = z.strictObject({ v: z.literal(1), w: z.string().max(200) });
 
-export function matchesFilter(t: TransactionRecord, f: TransactionFilter, excludeIgnored = false): boolean {
+/** Does the transaction match the ledger filter? For `totals`, as the totals count it (pending ones left out). */
+export function matchesFilter(t: TransactionRecord, f: TransactionFilter, totals = false): boolean {
   if (f.from && t.date < f.from) return false;
   if (f.to && t.date > f.to) return false;
   if (f.propertyId !== undefined && t.propertyId !== f.propertyId) return false;
@@ -24,8 +26,9 @@ export function matchesFilter(t: TransactionRecord, f: TransactionFilter, exclud
   if (f.categoryGroup && !(categoriesInGroup(f.categoryGroup) as string[]).includes(t.category ?? '')) return false;
   if (f.direction === 'in' && t.amount < 0) return false;
   if (f.direction === 'out' && t.amount >= 0) return false;
-  const ignored = excludeIgnored ? false : f.ignored;
+  const ignored = totals ? f.ignored === true : f.ignored;
   if (ignored !== undefined && t.isIgnored !== ignored) return false;
+  if (totals && t.pending) return false;
   if (f.hasReceipt !== undefined && t.hasReceipt !== f.hasReceipt) return false;
   if (f.minAmount !== undefined && Math.abs(t.amount) < f.minAmount) return false;
   if (f.maxAmount !== undefined && Math.abs(t.amount) > f.maxAmount) return false;
@@ -39,12 +42,12 @@ export async function waitingTransactions(
   orgId: string,
   reviewerId: string,
   filter: TransactionFilter,
-  excludeIgnored = false,
+  totals = false,
 ): Promise<TransactionRecord[]> {
   const ids = await transactionsWaitingOn(orgId, reviewerId);
   const found = await readTransactions(orgId, ids);
   return [...found.values()]
-    .filter((t) => t.hasOpenReviewRequests && matchesFilter(t, filter, excludeIgnored))
+    .filter((t) => t.hasOpenReviewRequests && matchesFilter(t, filter, totals))
     .sort((a, b) => ledgerKey(b).localeCompare(ledgerKey(a)));
 }
 
@@ -62,15 +65,9 @@ export async function listWaitingOn(
   return { records, nextCursor };
 }
 
-/** Totals of "Waiting on me" (ignored transactions left out, as everywhere): a sum over its few rows. */
+/** Totals of "Waiting on me", counted as the ledger's totals count: a sum over its few rows. */
 export async function waitingTotals(orgId: string, reviewerId: string, filter: TransactionFilter) {
-  const totals = { in: 0, out: 0, count: 0 };
-  if (filter.ignored !== true) {
-    for (const t of await waitingTransactions(orgId, reviewerId, filter, true)) {
-      if (t.amount >= 0) totals.in += t.amount;
-      else totals.out += t.amount;
-      totals.count++;
-    }
-  }
+  const totals = emptySums();
+  for (const t of await waitingTransactions(orgId, reviewerId, filter, true)) addToSums(totals, t.amount, t.category);
   return { totals, complete: true, cursor: null, source: 'transactions' as const };
 }

@@ -40,7 +40,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
     leasesByPropertyOf(caller.orgId),
     thisMonth.then(leaseRentIn),
     maintenanceCounts(caller.orgId),
-    waitingTransactions(caller.orgId, caller.userId, {}, true),
+    waitingTransactions(caller.orgId, caller.userId, { ignored: false }),
     attentionCounts(
       caller.orgId,
       books.then(({ rollups }) => rollups),

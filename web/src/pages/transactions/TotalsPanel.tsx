@@ -40,6 +40,8 @@ function Metric({
 
 export interface TotalsPanelProps {
   totals: TransactionTotals['totals'] | undefined;
+  /** The filters ask for ignored transactions only: the totals are theirs. */
+  ignoredOnly: boolean;
   loading: boolean;
   /** The totals shown are of the previous filters while the new ones load. */
   stale: boolean;
@@ -47,12 +49,37 @@ export interface TotalsPanelProps {
   onRetry: () => void;
 }
 
+export const TOTALS_DESCRIPTION =
+  'Every transaction that matches the filters, ignored ones excluded. Pending bank transactions count once posted.';
+export const IGNORED_TOTALS_DESCRIPTION =
+  'Every ignored transaction that matches the filters. Ignored transactions count in no report.';
+
 /**
- * In, out and net of the whole filtered set (ignored transactions excluded), as numbers and as a
- * small bar chart. The server gives totals for a filter, not by month, so the chart compares the three.
+ * What of the net the reports count, and why the rest is left out (docs/ledger.md "Totals"): the ledger's net
+ * counts every transaction; cash flow leaves out transfers, deposits and owner money, and money not categorized.
+ */
+export function reportsNote(totals: TransactionTotals['totals']): string {
+  const left = [
+    totals.transfers !== 0 && `${formatMoney(totals.transfers)} of transfers, deposits and owner money`,
+    totals.uncategorized !== 0 && `${formatMoney(totals.uncategorized)} not categorized yet`,
+  ].filter((part): part is string => typeof part === 'string');
+  if (left.length === 0) return 'Reports count all of this net in cash flow.';
+  return `Reports count ${formatMoney(totals.counted)} of this net in cash flow. They leave out ${left.join(' and ')}.`;
+}
+
+/**
+ * In, out and net of the whole filtered set, as numbers and as a small bar chart, with what of it the reports
+ * count. The server gives totals for a filter, not by month, so the chart compares the three.
  */
 /** Memoized: it draws again for its own query only, not with every answer the ledger receives. */
-export const TotalsPanel = memo(function TotalsPanel({ totals, loading, stale, error, onRetry }: TotalsPanelProps) {
+export const TotalsPanel = memo(function TotalsPanel({
+  totals,
+  ignoredOnly,
+  loading,
+  stale,
+  error,
+  onRetry,
+}: TotalsPanelProps) {
   // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const inValue = totals?.in ?? 0;
@@ -64,7 +91,7 @@ export const TotalsPanel = memo(function TotalsPanel({ totals, loading, stale, e
       header={
         <Header
           variant="h2"
-          description="Every transaction that matches the filters. Ignored transactions are excluded."
+          description={ignoredOnly ? IGNORED_TOTALS_DESCRIPTION : TOTALS_DESCRIPTION}
           info={
             stale ? (
               <StatusIndicator type="loading" data-testid="totals-updating">
@@ -103,6 +130,10 @@ export const TotalsPanel = memo(function TotalsPanel({ totals, loading, stale, e
                 testId="totals-count"
               />
             </ColumnLayout>
+            {/* Reserved for two lines before the totals arrive: no shift when they do. */}
+            <Box variant="small" color="text-body-secondary" padding={{ top: 's' }} data-testid="totals-reports-note">
+              <span className="rt-totals-note">{ignoredOnly || !totals ? '\u00a0' : reportsNote(totals)}</span>
+            </Box>
           </div>
           <ChartBox testId="totals-chart" height={TOTALS_CHART_HEIGHT}>
             <TotalsChart totals={totals} loading={loading} />

@@ -222,6 +222,7 @@ function Ledger() {
 
           <TotalsPanel
             totals={totals.data?.totals}
+            ignoredOnly={filters.ignored === 'true'}
             loading={totals.isFetching}
             stale={totals.isPlaceholderData}
             error={totals.isError}
