@@ -1,10 +1,11 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import { LOCAL } from './config.js';
 import { DEMO_USERS, displayNameFor, localSubFor } from './demo-users.js';
+import { browserRefusal, type SigV4Identity, verifySigV4 } from './sigv4.js';
 
 /**
  * A Cognito stand-in for offline development and tests: the endpoints Amplify's Hosted-UI code
@@ -21,7 +22,7 @@ export interface CognitoConfig {
    * The only IAM credentials the admin API accepts (default: the local stack's, which the handlers sign with) and
    * the region their scope must name.
    */
-  iam?: { accessKeyId: string; secretAccessKey: string; region: string };
+  iam?: SigV4Identity;
 }
 
 /** The IAM-only operations: SigV4-signed by the API's Lambda, never called by a browser. */
@@ -291,7 +292,7 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
     return true;
   }
 
-  const iam = cfg.iam ?? { ...LOCAL.credentials, region: LOCAL.region };
+  const iam: SigV4Identity = cfg.iam ?? { ...LOCAL.credentials, region: LOCAL.region };
 
   /**
    * Amplify's calls to the Cognito JSON API (x-amz-target), at the configured userPoolEndpoint, and the handlers'
@@ -329,14 +330,15 @@ export async function createCognitoStandIn(cfg: CognitoConfig) {
     if (admin) {
       // A browser's request (every browser POST carries Origin) is never the handlers': the stack's credentials live
       // only in the local handlers' environment, and a page must not drive the admin API even with a signature.
-      if (req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined) {
-        return reply(400, {
-          __type: 'AccessDeniedException',
-          message: `${target} is an IAM-signed server call; it is not accepted from a browser.`,
-        });
-      }
-      // Authentication before the body is read as JSON, as in AWS.
-      const refusal = verifySigV4({ method: 'POST', url: req.url ?? '/', headers: req.headers }, text, iam);
+      const fromBrowser = browserRefusal(req.headers, String(target));
+      if (fromBrowser) return reply(400, fromBrowser);
+      // Authentication before the body is read as JSON, as in AWS (infra/local/sigv4.ts, shared with KMS).
+      const refusal = verifySigV4(
+        { method: 'POST', url: req.url ?? '/', headers: req.headers },
+        text,
+        iam,
+        'cognito-idp',
+      );
       if (refusal) return reply(400, refusal);
     }
     const body = parseJsonObject(text || '{}');
@@ -437,173 +439,6 @@ async function loadKey(dir?: string): Promise<{ privateKey: CryptoKey; privateJw
   }
   const { d, p, q, dp, dq, qi, ...publicJwk } = privateJwk;
   return { privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey, privateJwk, publicJwk };
-}
-
-/** A refusal in Cognito's JSON 1.1 error shape, or null when the request is signed by `iam`. */
-type SignatureRefusal = { __type: string; message: string } | null;
-
-const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
-/** How far X-Amz-Date may be from the server's clock, as AWS's JSON services allow. */
-const SIGV4_SKEW_MS = 5 * 60 * 1000;
-/**
- * Headers the signature must cover. AWS requires host; x-amz-target is required here too (the SDK always signs it)
- * so that a captured AdminUserGlobalSignOut cannot be replayed as an AdminDeleteUser.
- */
-const SIGV4_REQUIRED_HEADERS = ['host', 'x-amz-date', 'x-amz-target'];
-
-/**
- * SigV4 header-signature verification as cognito-idp does it for its IAM operations: the credential must be the
- * stack's own, scoped to its region, cognito-idp and today; X-Amz-Date within five minutes; and the signature,
- * recomputed over the method, path, query, signed headers and the body's SHA-256, must match (constant time).
- * Error types and messages are AWS's, so the SDK throws the same named errors it would in AWS.
- */
-function verifySigV4(
-  req: { method: string; url: string; headers: IncomingHttpHeaders },
-  body: string,
-  iam: { accessKeyId: string; secretAccessKey: string; region: string },
-  service = 'cognito-idp',
-  now = Date.now(),
-): SignatureRefusal {
-  const incomplete = (message: string) => ({ __type: 'IncompleteSignatureException', message });
-  const invalid = (message: string) => ({ __type: 'InvalidSignatureException', message });
-  const authorization = req.headers.authorization;
-  if (!authorization) return { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
-  if (!authorization.startsWith(`${SIGV4_ALGORITHM} `)) {
-    return incomplete(`Authorization header requires the ${SIGV4_ALGORITHM} scheme.`);
-  }
-  const params = new Map<string, string>();
-  for (const part of authorization.slice(SIGV4_ALGORITHM.length + 1).split(',')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name) params.set(name, value.join('='));
-  }
-  const missing = ['Credential', 'SignedHeaders', 'Signature'].filter((name) => !params.get(name));
-  if (missing.length) {
-    return incomplete(missing.map((name) => `Authorization header requires '${name}' parameter.`).join(' '));
-  }
-  const amzDate = String(req.headers['x-amz-date'] ?? '');
-  const signedAt = parseAmzDate(amzDate);
-  if (signedAt === null) {
-    return incomplete("Authorization header requires existence of a valid 'X-Amz-Date' header.");
-  }
-
-  const [accessKeyId, scopeDate, region, scopeService, terminator, ...extra] = params.get('Credential')!.split('/');
-  if (extra.length || !terminator) {
-    return incomplete('Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term');
-  }
-  // Session credentials are never the stack's: a token means someone else's credentials.
-  if (!safeEqual(accessKeyId ?? '', iam.accessKeyId) || req.headers['x-amz-security-token'] !== undefined) {
-    return { __type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
-  }
-  if (scopeDate !== amzDate.slice(0, 8)) {
-    return invalid(
-      `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${scopeDate}' != '${amzDate.slice(0, 8)}', from '${amzDate}'.`,
-    );
-  }
-  if (region !== iam.region) return invalid('Credential should be scoped to a valid region.');
-  if (scopeService !== service) return invalid(`Credential should be scoped to correct service: '${service}'.`);
-  if (terminator !== 'aws4_request') {
-    return invalid(`Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'.`);
-  }
-  const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, '');
-  if (now - signedAt > SIGV4_SKEW_MS) {
-    return invalid(
-      `Signature expired: ${amzDate} is now earlier than ${stamp(now - SIGV4_SKEW_MS)} (${stamp(now)} - 5 min.)`,
-    );
-  }
-  if (signedAt - now > SIGV4_SKEW_MS) {
-    return invalid(
-      `Signature not yet current: ${amzDate} is still later than ${stamp(now + SIGV4_SKEW_MS)} (${stamp(now)} + 5 min.)`,
-    );
-  }
-
-  const signedHeaders = params.get('SignedHeaders')!.split(';');
-  const sorted = [...new Set(signedHeaders)].sort();
-  if (signedHeaders.some((h, i) => !h || h !== h.toLowerCase() || h !== sorted[i])) {
-    return incomplete('SignedHeaders must be lower-case, sorted and without duplicates.');
-  }
-  const unsigned = SIGV4_REQUIRED_HEADERS.filter((name) => !signedHeaders.includes(name));
-  if (unsigned.length) return invalid(`The signature must cover the ${unsigned.join(', ')} header(s).`);
-
-  const bodyHash = sha256(body);
-  // A declared payload hash must be the body's: the signature covers the header, the header must cover the body.
-  const declaredHash = req.headers['x-amz-content-sha256'];
-  if (declaredHash !== undefined && declaredHash !== bodyHash) {
-    return invalid("The provided 'x-amz-content-sha256' header does not match what was computed.");
-  }
-  const [rawPath = '/', rawQuery = ''] = splitOnce(req.url, '?');
-  const query = rawQuery
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => splitOnce(pair.replace(/\+/g, '%20'), '=').map((part) => uriEncode(safeDecode(part) ?? part)))
-    .sort(([a = '', av = ''], [b = '', bv = '']) => compare(a, b) || compare(av, bv))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  const canonicalRequest = [
-    req.method,
-    // Every service but S3 encodes the (already encoded) path once more.
-    rawPath
-      .split('/')
-      .map((segment) => uriEncode(segment))
-      .join('/'),
-    query,
-    ...signedHeaders.map((name) => `${name}:${headerValue(req.headers[name])}`),
-    '',
-    signedHeaders.join(';'),
-    bodyHash,
-  ].join('\n');
-  const scope = `${scopeDate}/${region}/${service}/aws4_request`;
-  const stringToSign = [SIGV4_ALGORITHM, amzDate, scope, sha256(canonicalRequest)].join('\n');
-  let key = hmac(`AWS4${iam.secretAccessKey}`, scopeDate);
-  for (const part of [region, service, 'aws4_request']) key = hmac(key, part);
-  const expected = createHmac('sha256', key).update(stringToSign).digest('hex');
-  if (!safeEqual(params.get('Signature')!, expected)) {
-    return invalid(
-      'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
-    );
-  }
-  return null;
-}
-
-function splitOnce(text: string, separator: string): [string, string] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-}
-
-/** SigV4's URI encoding: everything but A-Z a-z 0-9 - _ . ~ is percent-encoded (upper-case hex). */
-const uriEncode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** Byte order, as SigV4 sorts (the encoded text is ASCII, so code units are bytes). */
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function headerValue(value: string | string[] | undefined): string {
-  const joined = Array.isArray(value) ? value.join(',') : (value ?? '');
-  return joined.trim().replace(/\s+/g, ' ');
-}
-
-function parseAmzDate(text: string): number | null {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
-  if (!m) return null;
-  const at = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  return new Date(at).toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`) ? at : null;
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** Constant-time comparison (of equal-length digests; a length difference is not secret). */
-function safeEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Cognito's endpoints take small bodies; above this they answer 413 (as the CloudFront in front would). */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
+import { browserRefusal, verifySigV4 } from './sigv4.js';
 
 /**
  * A small AWS KMS stand-in on loopback: the two operations the app uses, GenerateDataKey and Decrypt, over
@@ -11,8 +12,10 @@ import { dirname } from 'node:path';
  * real @aws-sdk/client-kms talks to it unchanged (functions/src/lib/secrets.ts). One symmetric key, known by
  * its id, its ARN, its alias and the alias ARN. Ciphertext blobs are AES-256-GCM under the key's material
  * with the encryption context as additional data, so a blob decrypts only under exactly the context it was
- * made with (InvalidCiphertextException otherwise, as KMS answers). A development component: the key
- * material sits in the data folder (or in memory for tests); it never runs in AWS.
+ * made with (InvalidCiphertextException otherwise, as KMS answers). Every call needs a SigV4 signature scoped to
+ * kms by the one key pair the stand-in accepts (infra/local/sigv4.ts, the verifier the Cognito stand-in uses), and
+ * none is taken from a browser. A development component: the key material sits in the data folder (or in memory for
+ * tests); it never runs in AWS.
  */
 export interface LocalKmsOptions {
   region: string;
@@ -20,7 +23,15 @@ export interface LocalKmsOptions {
   alias: string;
   /** Keep the key material here across restarts (npm start); absent = a fresh key in memory (tests). */
   keyFile?: string;
+  /**
+   * The only credentials whose signatures it accepts (scoped to `region`); default: what the handlers' KMS client
+   * signs with offline (functions/src/lib/secrets.ts).
+   */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
+
+/** The key pair functions/src/lib/secrets.ts gives its KMSClient when KMS_ENDPOINT is set (offline only). */
+export const HANDLER_KMS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 export interface LocalKms {
   endpoint: string;
@@ -93,6 +104,7 @@ export function createKmsStandIn(opts: LocalKmsOptions) {
   const keyArn = `arn:aws:kms:${opts.region}:${account}:key/${key.keyId}`;
   const aliasArn = `arn:aws:kms:${opts.region}:${account}:${opts.alias}`;
   const names = new Set([key.keyId, keyArn, opts.alias, aliasArn]);
+  const identity = { ...(opts.credentials ?? HANDLER_KMS_CREDENTIALS), region: opts.region };
 
   function resolveKey(id: unknown): void {
     if (typeof id !== 'string' || id.length === 0)
@@ -179,15 +191,24 @@ export function createKmsStandIn(opts: LocalKmsOptions) {
       res.end(JSON.stringify(body));
     };
     try {
+      // No OPTIONS, no CORS: as in KMS, a browser's preflight finds nothing to allow.
       if (req.method !== 'POST' || (req.url ?? '/').split('?')[0] !== '/')
         throw new KmsError('UnknownOperationException');
-      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 '))
-        throw new KmsError('MissingAuthenticationTokenException', 'Missing Authentication Token');
       const target = String(req.headers['x-amz-target'] ?? '');
       const [service, operation] = target.split('.');
-      const run = service === 'TrentService' && operation ? operations[operation] : undefined;
+      // Own operations only: `TrentService.constructor` names no KMS operation.
+      const run =
+        service === 'TrentService' && operation && Object.hasOwn(operations, operation)
+          ? operations[operation]
+          : undefined;
       if (!run) throw new KmsError('UnknownOperationException');
+      // Every KMS operation is an IAM call: never a browser's, even signed, and signed by the accepted key pair.
+      const fromBrowser = browserRefusal(req.headers, `TrentService.${operation}`);
+      if (fromBrowser) throw new KmsError(fromBrowser.__type, fromBrowser.message);
       const raw = await readBody(req);
+      // Authentication before the body is read as JSON, as in AWS.
+      const refusal = verifySigV4({ method: 'POST', url: req.url ?? '/', headers: req.headers }, raw, identity, 'kms');
+      if (refusal) throw new KmsError(refusal.__type, refusal.message);
       let input: unknown;
       try {
         input = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));

@@ -1,6 +1,6 @@
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalKms, startKms } from '../../infra/local/kms.js';
+import { HANDLER_KMS_CREDENTIALS, type LocalKms, startKms } from '../../infra/local/kms.js';
 
 /**
  * Envelope encryption of Plaid access tokens (functions/src/lib/secrets.ts) through the real
@@ -24,7 +24,8 @@ const client = () =>
   new KMSClient({
     region: 'us-east-1',
     endpoint: kms.endpoint,
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+    // The stand-in verifies signatures: the key pair the handlers sign with offline.
+    credentials: HANDLER_KMS_CREDENTIALS,
   });
 
 describe('sealSecret / openSecret', () => {
