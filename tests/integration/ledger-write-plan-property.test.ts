@@ -7,6 +7,8 @@ import {
   BulkTransactionUpdate,
   CreateImportInput,
   inClosedPeriod,
+  type LinkableTransaction,
+  leaseLink,
   type PlaidTransactionLike,
   RuleInput,
   TransactionInput,
@@ -35,7 +37,9 @@ import { expectIndexConsistent, repositories } from './rules-helpers.js';
  *    writer's via, ref, actor and override) and what changed; every transaction has its creation entry unless the
  *    bank brought it; a deleted transaction leaves no activity behind;
  *  - review flags belong to messages: ledger writes never touch them;
- *  - without an override no write touches a closed date, and a refused write changes nothing.
+ *  - without an override no write touches a closed date, and a refused write changes nothing;
+ *  - the ledger itself is what the sequence implies: every lease link is the link rule's, every rule batch
+ *    finished (applied or undone), and a transaction a standing batch categorized has that batch's category.
  * In-process services against DynamoDB Local, one new organization per sequence; a fixed seed, so every run checks
  * the same sequences.
  */
@@ -222,7 +226,7 @@ async function newOrganization() {
   );
   const home = (await createProperty(orgId, propertyInput('1 Ledger Lane'))).id;
   const other = (await createProperty(orgId, propertyInput('2 Plan Street'))).id;
-  const { ops } = newLeaseOps(orgId, {
+  const { ops, record: lease } = newLeaseOps(orgId, {
     userId: `tenant-${randomUUID()}`,
     propertyId: home,
     leaseStart: '2026-01-01',
@@ -275,7 +279,7 @@ async function newOrganization() {
     'admin-override': { ...person(admin, 'ADMIN'), overridesClosedPeriod: true },
     landlord: person(`landlord-${randomUUID()}`, 'LANDLORD'),
   };
-  return { orgId, properties: { home, other }, institutionId, accountId, people };
+  return { orgId, properties: { home, other }, lease, institutionId, accountId, people };
 }
 
 // ---- what each write must carry -----------------------------------------------------------------------------
@@ -686,6 +690,29 @@ async function run(ops: Operation[]) {
   await expectIndexConsistent(orgId);
 
   const transactions = transactionsOf(items);
+
+  // What the sequence implies of the ledger itself. Every lease link is the one the link rule decides from the
+  // organization's one lease (a person's fitting choice included): no write path left a link the rule would not.
+  const leaseById = (id: string) => (id === org.lease.id ? org.lease : undefined);
+  for (const t of transactions.values()) {
+    expect(
+      leaseLink(t as unknown as LinkableTransaction, [org.lease], leaseById),
+      `lease link of ${t.id} after ${ops.map((o) => o.kind).join(', ')}`,
+    ).toEqual({ leaseId: t.leaseId ?? null, leaseLinkSource: t.leaseLinkSource ?? null });
+  }
+  // Every rule batch finished (none left applying or undoing), and a transaction still carrying a batch has that
+  // batch's category (a person's change since makes it theirs, and clears the batch).
+  const batchItems = new Map(items.filter((i) => i.type === 'RuleBatch').map((b) => [b.id as string, b]));
+  for (const batch of batchItems.values()) expect(['applied', 'undone'], `batch ${batch.id}`).toContain(batch.status);
+  const byBatch = [...transactions.values()].filter(
+    (t) => t.categorizationSource === 'rule' && t.categorizationBatchId,
+  );
+  cover('categorized by a standing batch', byBatch.length);
+  for (const t of byBatch) {
+    const batch = batchItems.get(t.categorizationBatchId as string);
+    expect(batch, `the batch ${t.id} names`).toBeDefined();
+    expect(t.category, `${t.id} categorized by its batch`).toBe((batch!.criteria as { category: string }).category);
+  }
   // A pending bank transaction is matched against by its pending item, until it posts or the bank removes it.
   const pendingItems = items.filter((item) => item.type === 'BankPending').map((item) => item.transactionId);
   const open = [...transactions.values()].filter((t) => t.pending === true && t.removedByBank !== true);
@@ -789,6 +816,7 @@ describe('the ledger write plan', () => {
       'bank removed',
       'bank transaction changed',
       'pending in the ledger',
+      'categorized by a standing batch',
     ];
     const taken = JSON.stringify(Object.fromEntries(covered));
     expect(
