@@ -1,12 +1,18 @@
+import { Products } from 'plaid';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
-import { PlaidStandInControl } from '../support/plaid.js';
-import { expectAccessible, useBrowser } from './browser.js';
+import { joinAs } from '../support/members.js';
+import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
+import { expectAccessible, signInFromHeader, useBrowser } from './browser.js';
 import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
-/** Bank links in Chromium: Connect bank through the stand-in's Link, accounts, default property, reconnect. */
+/**
+ * Bank links in Chromium: Connect bank through the stand-in's Link, accounts, default property, reconnect, and which
+ * of these each staff role is offered.
+ */
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 
 /** Signs in to the bank in the stand-in's Link dialog with the preselected (first) bank and sandbox user. */
@@ -79,6 +85,46 @@ describe('bank links in the browser', () => {
     await signInToBank(page, 'Reconnect to First Platypus Bank');
     await expect.poll(() => banner.count()).toBe(0);
     expect((await org.api.get('/api/plaid/status')).body).toEqual({ isConnected: true, attention: [] });
+  });
+
+  it('a property manager sees the bank and Reconnect but no Connect bank or Disconnect; a landlord sees them', async () => {
+    // The organization's ADMIN links First Platypus Bank over HTTP (as Link would end).
+    const owner = await newAdmin('bank-roles');
+    const orgId = String((await owner.api.get('/api/organization')).body.id);
+    const { data } = await plaidApi(inject('plaidEndpoint')).sandboxPublicTokenCreate({
+      institution_id: 'ins_109508',
+      initial_products: [Products.Transactions],
+    });
+    const linked = await owner.api.post('/api/plaid/exchange', {
+      publicToken: data.public_token,
+      institution: { id: 'ins_109508', name: 'First Platypus Bank' },
+    });
+    expect(linked.status).toBe(201);
+    await syncSettled();
+    const [manager, landlord] = await Promise.all([
+      joinAs(orgId, 'PROPERTY_MANAGER', 'manager'),
+      joinAs(orgId, 'LANDLORD', 'landlord'),
+    ]);
+
+    for (const [person, owns] of [
+      [manager, false],
+      [landlord, true],
+    ] as const) {
+      const { page, context } = await browser.newPage();
+      await signInFromHeader(page, person.email);
+      await page.goto('/org-settings');
+      const section = page.getByTestId('bank-connections');
+      await expect.poll(() => section.getByTestId('bank-connection-name').textContent()).toBe('First Platypus Bank');
+      expect(await section.getByTestId('bank-connection-reconnect').count()).toBe(1);
+      expect(await section.getByTestId('bank-connection-disconnect').count()).toBe(owns ? 1 : 0);
+      expect(await section.getByTestId('connect-bank').count()).toBe(owns ? 1 : 0);
+      if (!owns) await expectAccessible(page, 'org settings bank connections (manager)');
+      await page.goto('/transactions');
+      await page.getByTestId('transaction-add').waitFor();
+      expect(await page.getByTestId('connect-bank').count()).toBe(owns ? 1 : 0);
+      expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('brings transactions in categorised by an existing rule, and a pending charge and its tipped posting as one', async () => {

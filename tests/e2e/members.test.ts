@@ -2,6 +2,7 @@ import { routes } from '@rent/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
+import { newAdmin } from '../support/api.js';
 import { joinAs, type Person } from '../support/members.js';
 import { DESKTOP, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
@@ -78,6 +79,41 @@ describe('members in Org Settings, in Chromium', () => {
     // The last admin (with others present) is told why Leave is not offered.
     await expect.poll(() => page.getByTestId('member-leave-blocked').count()).toBe(1);
     expect(await page.getByTestId('member-leave').isDisabled()).toBe(true);
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a landlord may change or remove a manager, but not another landlord: those actions stay disabled', async () => {
+    const owner = await newAdmin('members-owners');
+    const orgId = String((await owner.api.get(routes.getOrganization.path)).body.id);
+    const [landlord, coOwner, manager] = await Promise.all([
+      joinAs(orgId, 'LANDLORD', 'landlord'),
+      joinAs(orgId, 'LANDLORD', 'coowner'),
+      joinAs(orgId, 'PROPERTY_MANAGER', 'manager'),
+    ]);
+    const { page, context } = await browser.newPage(DESKTOP);
+    await signInFromHeader(page, landlord.email);
+    await openOrgSettings(page);
+    await expect.poll(() => page.getByTestId('members-table').textContent()).toContain(coOwner.email);
+    const changeRole = page.getByTestId('member-change-role');
+    const remove = page.getByTestId('member-remove');
+    await selectMember(page, manager);
+    await expect.poll(() => changeRole.isDisabled()).toBe(false);
+    expect(await remove.isDisabled()).toBe(false);
+    await selectMember(page, coOwner);
+    await expect.poll(() => changeRole.isDisabled()).toBe(true);
+    expect(await remove.isDisabled()).toBe(true);
+    await selectMember(page, manager);
+    await expect.poll(() => changeRole.isDisabled()).toBe(false);
+    // The roles offered to a landlord for a manager: any but Admin.
+    await changeRole.click();
+    await page
+      .getByTestId('member-role-modal')
+      .getByRole('button', { name: /Property Manager/ })
+      .click();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered.some((o) => o.includes('Landlord'))).toBe(true);
+    expect(offered.some((o) => o.includes('Admin'))).toBe(false);
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();
   });

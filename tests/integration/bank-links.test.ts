@@ -165,6 +165,55 @@ describe('bank links', () => {
     expect(again.status).toBe(201);
   });
 
+  it('a PROPERTY_MANAGER sees, reconnects, syncs and files the banks, but neither connects nor disconnects one (403)', async () => {
+    const { api, orgId, connection } = await linkedOrg();
+    const manager = await joinAs(orgId, 'PROPERTY_MANAGER', 'manager');
+    const accountId = connection.accounts[0].id;
+    expect((await manager.api.get('/api/plaid/status')).body).toEqual({ isConnected: true, attention: [] });
+    expect((await manager.api.get('/api/bank-connections')).body.connections).toHaveLength(1);
+    expect((await manager.api.get('/api/bank-accounts')).status).toBe(200);
+
+    // Connecting a bank: no link token for a new bank, and no exchange even of a real public token.
+    const create = await manager.api.post('/api/plaid/link-token', { connectionId: null });
+    expect(create.status).toBe(403);
+    expect(create.body).toMatchObject({
+      code: 'OWNERS_ONLY',
+      error: 'Only admins and landlords connect a bank. Ask one of them to connect it.',
+    });
+    const exchange = await manager.api.post('/api/plaid/exchange', {
+      publicToken: await publicToken('ins_109511'),
+      institution: { id: 'ins_109511', name: 'Tartan Bank' },
+    });
+    expect(exchange.status).toBe(403);
+    // Disconnecting: refused, and Plaid's item is still there.
+    expect((await manager.api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(403);
+    const itemId = String((await partition(`ORG#${orgId}`)).find((i) => i.type === 'Institution')!.itemId);
+    expect((await control().item(itemId)).removed).toBe(false);
+    expect((await api.get('/api/bank-connections')).body.connections).toHaveLength(1);
+
+    // Repairing the owner's existing link: update mode and the check after it.
+    const update = await manager.api.post('/api/plaid/link-token', { connectionId: connection.id });
+    expect(update.body).toMatchObject({ mode: 'update', linkToken: expect.stringMatching(/^link-/) });
+    const reconnected = await manager.api.post(`/api/bank-connections/${connection.id}/reconnected`);
+    expect(reconnected).toMatchObject({ status: 200, body: { id: connection.id, status: 'connected' } });
+    expect((await manager.api.patch(`/api/bank-accounts/${accountId}`, { propertyId: null })).status).toBe(200);
+    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+  });
+
+  it('a LANDLORD connects and disconnects a bank, as an ADMIN does', async () => {
+    const { orgId, connection } = await linkedOrg();
+    const landlord = await joinAs(orgId, 'LANDLORD');
+    const create = await landlord.api.post('/api/plaid/link-token', { connectionId: null });
+    expect(create).toMatchObject({ status: 200, body: { mode: 'create' } });
+    expect((await landlord.api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(200);
+    const again = await landlord.api.post('/api/plaid/exchange', {
+      publicToken: await publicToken(),
+      institution: PLATYPUS,
+    });
+    expect(again.status).toBe(201);
+    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+  });
+
   it('tenants get 403 on every bank route; another organization gets 404 for these ids', async () => {
     const { api, orgId, connection } = await linkedOrg();
     const tenant = await joinAs(orgId, 'TENANT');

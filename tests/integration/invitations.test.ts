@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, newAdmin, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
-import { latestInviteToken, lookupFrom, mailTo } from '../support/invitations.js';
+import { fromAddress, latestInviteToken, mailTo } from '../support/invitations.js';
 import { counters, type Person, securityLog, team } from '../support/members.js';
 
 /**
@@ -384,22 +384,37 @@ describe('rate limits', () => {
     expect((await owner.api.get('/api/invitations')).body.invitations).toHaveLength(INVITATIONS_PER_DAY - 1);
   });
 
-  it(`one client address may look up ${INVITATION_GUESSES_PER_HOUR} unknown links an hour; then every lookup is 429`, async () => {
+  it(`one client address may look up ${INVITATION_GUESSES_PER_HOUR} unknown links an hour; then unknown ones are 429, and a real link still works`, async () => {
     const t = await team();
-    const { token } = await invite(t.admin, { email: freshEmail(), role: 'LANDLORD' });
-    const address = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
-    const lookup = lookupFrom(address);
-    const first = await lookup(token);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const email = freshEmail();
+    const { token } = await invite(t.admin, { email, role: 'LANDLORD' });
+    const address = () => `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
+    const { lookup, accept } = fromAddress(address());
+    const unknown = () => lookup(randomBytes(32).toString('base64url'));
+    // Lookups of a real link are not guesses: they use none of the address's allowance.
+    for (let i = 0; i < 5; i++) expect((await lookup(token)).status).toBe(200);
     for (let i = 0; i < INVITATION_GUESSES_PER_HOUR; i++) {
-      const miss = await lookup(randomBytes(32).toString('base64url'));
+      const miss = await unknown();
       expect(miss.status, `${i} ${JSON.stringify(miss.body)}`).toBe(404);
     }
-    const guessed = await lookup(randomBytes(32).toString('base64url'));
+    const guessed = await unknown();
     expect(guessed.status).toBe(429);
     expect(guessed.body.code).toBe('TOO_MANY_GUESSES');
-    expect((await lookup(token)).status).toBe(429);
-    // Other addresses are not affected.
-    expect((await client(null).get(byToken(token))).status).toBe(200);
+    // The invitee behind the same address (an office, a carrier's NAT) still opens and accepts their link.
+    const opened = await lookup(token);
+    expect(opened, JSON.stringify(opened.body)).toMatchObject({
+      status: 200,
+      body: { role: 'LANDLORD', status: 'PENDING' },
+    });
+    expect((await unknown()).status).toBe(429);
+    const { idToken } = await signIn(email);
+    const accepted = await accept(idToken, token);
+    expect(accepted, JSON.stringify(accepted.body)).toMatchObject({ status: 200, body: { organizationId: t.orgId } });
+    // A known link that no longer works is answered with its status, not refused as a guess.
+    expect((await lookup(token)).body.status).toBe('ACCEPTED');
+    expect((await accept(idToken, token)).body.code).toBe('INVITATION_ACCEPTED');
+    // An unknown one accepted from that address is refused as a guess, and other addresses are not affected.
+    expect((await accept(idToken, randomBytes(32).toString('base64url'))).status).toBe(429);
+    expect((await fromAddress(address()).lookup(randomBytes(32).toString('base64url'))).status).toBe(404);
   });
 });

@@ -105,6 +105,43 @@ describe('PATCH /api/members/{userId}', () => {
     });
   });
 
+  it('a LANDLORD neither demotes nor changes another LANDLORD (403); an ADMIN does', async () => {
+    const t = await team();
+    const coOwner = await joinAs(t.orgId, 'LANDLORD', 'co-owner');
+    await unchanged(t.orgId, async () => {
+      for (const role of ['PROPERTY_MANAGER', 'TENANT', 'LANDLORD', 'ADMIN'] as const) {
+        const res = await t.landlord.api.patch(member(coOwner.userId), { role });
+        expect(res.status, role).toBe(403);
+        expect(res.body, role).toMatchObject({
+          code: 'ADMIN_ONLY',
+          error: "Only an admin can change a landlord's role.",
+        });
+      }
+    });
+    expect((await securityLog(coOwner.userId)).map((e) => e.action)).toEqual([]);
+    // A LANDLORD may still make a manager a LANDLORD, but not take it back.
+    expect((await t.landlord.api.patch(member(t.manager.userId), { role: 'LANDLORD' })).status).toBe(200);
+    expect((await t.landlord.api.patch(member(t.manager.userId), { role: 'PROPERTY_MANAGER' })).status).toBe(403);
+
+    const demoted = await t.admin.api.patch(member(coOwner.userId), { role: 'PROPERTY_MANAGER' });
+    expect(demoted).toMatchObject({ status: 200, body: { role: 'PROPERTY_MANAGER' } });
+    expect((await orgOf(coOwner)).userOrgRole).toBe('PROPERTY_MANAGER');
+  });
+
+  it('the last ADMIN can be demoted by nobody: not by a LANDLORD (403) nor by themselves (403)', async () => {
+    const t = await team();
+    await unchanged(t.orgId, async () => {
+      const byLandlord = await t.landlord.api.patch(member(t.admin.userId), { role: 'LANDLORD' });
+      expect(byLandlord).toMatchObject({ status: 403, body: { code: 'ADMIN_ONLY' } });
+      const bySelf = await t.admin.api.patch(member(t.admin.userId), { role: 'LANDLORD' });
+      expect(bySelf).toMatchObject({ status: 403, body: { code: 'OWN_ROLE' } });
+      for (const person of [t.manager, t.tenant]) {
+        expect((await person.api.patch(member(t.admin.userId), { role: 'TENANT' })).status).toBe(403);
+      }
+    });
+    expect(await counters(t.orgId)).toMatchObject({ stored: { adminCount: 1 }, actual: { adminCount: 1 } });
+  });
+
   it('refuses PROPERTY_MANAGER and TENANT (403), whatever the body', async () => {
     const t = await team();
     await unchanged(t.orgId, async () => {
@@ -201,7 +238,7 @@ describe('DELETE /api/members/{userId}', () => {
     expect(actual).toEqual({ memberCount: 3, adminCount: 1 });
   });
 
-  it('a LANDLORD removes non-admins but not an ADMIN (403)', async () => {
+  it('a LANDLORD removes managers and tenants but not an ADMIN (403)', async () => {
     const t = await team();
     expect((await t.landlord.api.delete(member(t.manager.userId))).status).toBe(200);
     await unchanged(t.orgId, async () => {
@@ -209,6 +246,19 @@ describe('DELETE /api/members/{userId}', () => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'ADMIN_ONLY', error: 'Only an admin can remove an admin.' });
     });
+  });
+
+  it('a LANDLORD does not remove another LANDLORD (403); an ADMIN does', async () => {
+    const t = await team();
+    const coOwner = await joinAs(t.orgId, 'LANDLORD', 'co-owner');
+    await unchanged(t.orgId, async () => {
+      const res = await t.landlord.api.delete(member(coOwner.userId));
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'ADMIN_ONLY', error: 'Only an admin can remove a landlord.' });
+    });
+    expect((await orgOf(coOwner)).id).toBe(t.orgId);
+    expect((await t.admin.api.delete(member(coOwner.userId))).status).toBe(200);
+    expect((await orgOf(coOwner)).id).not.toBe(t.orgId);
   });
 
   it('an ADMIN removes another ADMIN', async () => {

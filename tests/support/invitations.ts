@@ -24,23 +24,30 @@ export async function latestInviteToken(email: string): Promise<string> {
 }
 
 /**
- * The public invitation lookup from a client address of our choosing on the loopback range (the server
- * listens on 127.0.0.1; the connection leaves from `localAddress`), so the guess limit of one address can
- * be exhausted without touching the others. node:https, because undici's connector ignores localAddress.
+ * The invitation link's two calls from a client address of our choosing on the loopback range (the server listens on
+ * 127.0.0.1; the connection leaves from `localAddress`), so the guess limit of one address can be exhausted without
+ * touching the others: the public lookup, and acceptance by a signed-in person. node:https, because undici's
+ * connector ignores localAddress.
  */
-export function lookupFrom(localAddress: string) {
+export function fromAddress(localAddress: string) {
   const ca = readFileSync(inject('certPath'));
   const { port } = new URL(baseUrl());
-  return (token: string) =>
+  const send = (method: 'GET' | 'POST', path: string, idToken?: string, json?: unknown) =>
     new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
+      const body = json === undefined ? undefined : JSON.stringify(json);
       const req = request(
         {
           host: '127.0.0.1',
           port,
-          path: `/api/invitations/by-token/${token}`,
+          method,
+          path,
           ca,
           servername: 'localhost',
           localAddress,
+          headers: {
+            ...(idToken && { authorization: `Bearer ${idToken}` }),
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
         },
         (res) => {
           let text = '';
@@ -52,6 +59,10 @@ export function lookupFrom(localAddress: string) {
         },
       );
       req.on('error', reject);
-      req.end();
+      req.end(body);
     });
+  return {
+    lookup: (token: string) => send('GET', `/api/invitations/by-token/${token}`),
+    accept: (idToken: string, token: string) => send('POST', '/api/invitations/accept', idToken, { token }),
+  };
 }

@@ -17,18 +17,22 @@ export function assignableRoles(actorRole: Role | null | undefined): Role[] {
 
 /**
  * May the actor change the target's role or remove them? Never themselves (that is leaving, and a member
- * cannot change their own role); an ADMIN target only by an ADMIN.
+ * cannot change their own role). The organization's owners (an ADMIN or a LANDLORD) are changed or removed only by
+ * an ADMIN: a LANDLORD manages managers and tenants, so no landlord can push a co-owner out of the books.
  */
 export function mayManageMember(
   actor: { userId: string; role: Role | null | undefined },
   target: { userId: string; role: Role },
 ): boolean {
   if (!canManageMembers(actor.role) || actor.userId === target.userId) return false;
-  return target.role !== 'ADMIN' || actor.role === 'ADMIN';
+  return actor.role === 'ADMIN' || !OWNERS.includes(target.role);
 }
 
-/** May the actor move the target from their role to `role`? Giving or taking ADMIN is for an ADMIN. */
+/**
+ * May the actor move a member from their role to `role`? An ADMIN may make any move; a LANDLORD may move a manager
+ * or a tenant to any role but ADMIN (giving or taking ADMIN, and changing a LANDLORD, are for an ADMIN).
+ */
 export function mayAssignRole(actorRole: Role | null | undefined, from: Role, to: Role): boolean {
   if (!canManageMembers(actorRole)) return false;
-  return (from !== 'ADMIN' && to !== 'ADMIN') || actorRole === 'ADMIN';
+  return actorRole === 'ADMIN' || (!OWNERS.includes(from) && to !== 'ADMIN');
 }

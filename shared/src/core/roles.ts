@@ -7,7 +7,10 @@ export type Role = (typeof ROLES)[number];
 
 /** Everyone who keeps the books: every role but TENANT. */
 export const STAFF: readonly Role[] = ['ADMIN', 'LANDLORD', 'PROPERTY_MANAGER'];
-/** Who may change the organization itself (its name, later its members). */
+/**
+ * The organization's owners: they rename it, manage its members, and connect and disconnect its banks (money access
+ * is theirs to give); staff keep the books (docs/people.md "Roles and permissions").
+ */
 export const OWNERS: readonly Role[] = ['ADMIN', 'LANDLORD'];
 export const ANY_ROLE: readonly Role[] = [...ROLES];
 

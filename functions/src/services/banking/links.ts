@@ -1,5 +1,5 @@
 import type { BankAccount, BankConnection, BankStatus, ExchangeInput, LinkToken } from '@rent/shared';
-import { BANK_MESSAGES, needsAttention } from '@rent/shared';
+import { BANK_MESSAGES, needsAttention, OWNERS } from '@rent/shared';
 import type { AccountBase, PlaidApi } from 'plaid';
 import { CountryCode, Products } from 'plaid';
 import {
@@ -20,7 +20,7 @@ import {
   setInstitutionStatus,
   upsertBankAccounts,
 } from '../../data/banking/banks.js';
-import { Conflict } from '../../domain-errors.js';
+import { Conflict, NotAllowed } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { plaidClient, plaidWebhookUrl } from '../../lib/plaid.js';
 import type { Caller } from '../../runtime/identity.js';
@@ -119,10 +119,15 @@ export async function listAccounts(orgId: string): Promise<{ accounts: BankAccou
 }
 
 /**
- * A Link token. Without a connection: to connect a new bank (transactions, two years). With one: update mode to
- * reconnect it (the link's own access token, no products; Link then needs no exchange).
+ * A Link token. Without a connection: to connect a new bank (transactions, two years), for the organization's
+ * owners only (the route lets every staff member in, for Reconnect). With one: update mode to reconnect it (the
+ * link's own access token, no products; Link then needs no exchange), for any staff member: it repairs the
+ * owner's existing link, and the bank itself asks for the bank sign-in (docs/people.md "Roles and permissions").
  */
 export async function createLinkToken(caller: Caller, connectionId?: string): Promise<LinkToken> {
+  if (!connectionId && !OWNERS.includes(caller.role)) {
+    throw new NotAllowed('Only admins and landlords connect a bank. Ask one of them to connect it.', 'OWNERS_ONLY');
+  }
   const common = {
     client_name: 'Rent.Today',
     language: 'en',

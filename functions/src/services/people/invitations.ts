@@ -213,12 +213,18 @@ function leaseOfTenant(invitation: InvitationRecord, person: Person) {
   }).ops;
 }
 
-/** The invitation of a link that is still its invitation's current one; guesses are counted per address. */
+/**
+ * The invitation of a link that is still its invitation's current one. Only unknown links count against the
+ * address (docs/people.md "Invitations"): a link that exists is always answered, so one person's typos or someone
+ * guessing from a shared address (an office, a carrier's NAT) never refuse the invitee's real link. Past the limit an
+ * unknown link is 429 instead of 404: read first (no write while refused), then a conditional ADD that holds under
+ * concurrency. The limit bounds the cost and noise of guessing; guessing itself cannot succeed (256 random bits).
+ */
 async function findCurrent(token: string, clientIp: string) {
-  await invitations.assertGuessesLeft(clientIp);
   const tokenHash = hashToken(token);
   const found = await invitations.findByTokenHash(tokenHash);
   if (!found) {
+    await invitations.assertGuessesLeft(clientIp);
     await invitations.countGuess(clientIp);
     throw new NotFound('Invitation', { message: INVITATION_MESSAGES.notFound });
   }

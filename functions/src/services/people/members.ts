@@ -11,6 +11,7 @@ import type { Caller } from '../../runtime/identity.js';
  * Who may change whom (docs/people.md "Who may change whom"). The route table already limits changes
  * to ADMIN and LANDLORD; these are the rules beyond it, checked here and made atomic by the repository:
  * - only an ADMIN grants ADMIN, takes it away, or removes an ADMIN;
+ * - only an ADMIN changes or removes a LANDLORD (a LANDLORD manages managers and tenants, not a co-owner);
  * - nobody changes their own role, or removes themselves (that is leaving);
  * - the last ADMIN can be neither removed nor demoted, and may leave only an organization of one.
  * Each role change and removal is written to the affected person's security log. The rules themselves are
@@ -25,8 +26,13 @@ export async function changeRole(caller: Caller, userId: string, role: Role): Pr
   requireManager(caller);
   if (userId === caller.userId) throw new NotAllowed('You cannot change your own role.', 'OWN_ROLE');
   const member = await members.getMember(caller.orgId, userId);
-  if (!mayAssignRole(caller.role, member.role, role)) {
-    throw new NotAllowed('Only an admin can grant or remove the Admin role.', 'ADMIN_ONLY');
+  if (!mayAssignRole(caller.role, member.role, role) || !mayManageMember(caller, member)) {
+    throw new NotAllowed(
+      member.role === 'LANDLORD'
+        ? "Only an admin can change a landlord's role."
+        : 'Only an admin can grant or remove the Admin role.',
+      'ADMIN_ONLY',
+    );
   }
   if (member.role === role) return toApi(member);
   if (member.role === 'TENANT') {
@@ -58,7 +64,10 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
   }
   const member = await members.getMember(caller.orgId, userId);
   if (!mayManageMember(caller, member)) {
-    throw new NotAllowed('Only an admin can remove an admin.', 'ADMIN_ONLY');
+    throw new NotAllowed(
+      `Only an admin can remove ${member.role === 'ADMIN' ? 'an admin' : 'a landlord'}.`,
+      'ADMIN_ONLY',
+    );
   }
   await refuseWhileLeased(
     caller.orgId,

@@ -12,7 +12,7 @@ import {
   LinkTokenInput,
 } from '../../domain/bank.js';
 import { MergeSuggestionDecision } from '../../domain/bankSync.js';
-import { ANY_ROLE, STAFF } from '../../domain/roles.js';
+import { ANY_ROLE, OWNERS, STAFF } from '../../domain/roles.js';
 import { TransactionResult } from '../../domain/transaction.js';
 import { defineRoute } from '../route.js';
 import { byId } from './params.js';
@@ -20,6 +20,9 @@ import { byId } from './params.js';
 /**
  * Bank links through Plaid: link and exchange, connections and accounts, reconnect and disconnect, its webhook,
  * "Sync now", merge suggestions. Part of THE route table (../routes.ts).
+ * Who may do what (docs/people.md "Roles and permissions"): connecting a bank and disconnecting one are the owners'
+ * (ADMIN, LANDLORD); every staff member sees the connections, repairs a broken one (Reconnect), syncs it and files
+ * an account's transactions under a default property.
  */
 export const bankingRoutes = {
   // Plaid calls this (public: no authorizer, no caller). The handler verifies the Plaid-Verification JWT over the
@@ -68,6 +71,8 @@ export const bankingRoutes = {
     response: BankStatus,
     roles: STAFF,
   }),
+  // Update mode (a connection id: Reconnect) is for staff; create mode (a new bank) only for owners, which the
+  // service checks (403 OWNERS_ONLY), since one route serves both.
   createLinkToken: defineRoute({
     id: 'createLinkToken',
     method: 'POST',
@@ -84,7 +89,7 @@ export const bankingRoutes = {
     path: '/api/plaid/exchange',
     body: ExchangeInput,
     response: BankConnection,
-    roles: STAFF,
+    roles: OWNERS,
     status: 201,
     plaidTokenKey: ['kms:GenerateDataKey'],
     callsPlaid: true,
@@ -116,7 +121,7 @@ export const bankingRoutes = {
     path: '/api/bank-connections/{id}',
     params: byId,
     response: DisconnectResult,
-    roles: STAFF,
+    roles: OWNERS,
     plaidTokenKey: ['kms:Decrypt'],
     callsPlaid: true,
   }),

@@ -106,7 +106,8 @@ export const peopleRoutes = {
     roles: OWNERS,
   }),
   // Members (docs/people.md "Members and roles"): staff see the team; ADMIN and LANDLORD manage it,
-  // and the members service enforces the rest (who may grant ADMIN, the last ADMIN, no change of one's own role).
+  // and the members service enforces the rest (only an ADMIN grants ADMIN or changes or removes an ADMIN or a
+  // LANDLORD, the last ADMIN, no change of one's own role).
   listMembers: defineRoute({
     id: 'listMembers',
     method: 'GET',

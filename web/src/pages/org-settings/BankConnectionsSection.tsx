@@ -94,13 +94,15 @@ function ConnectionTable({ connection, banks }: { connection: BankConnection; ba
               >
                 Reconnect
               </Button>
-              <Button
-                onClick={() => banks.openDisconnect(connection)}
-                ariaLabel={`Disconnect ${connection.institutionName}`}
-                data-testid="bank-connection-disconnect"
-              >
-                Disconnect
-              </Button>
+              {banks.canConnect ? (
+                <Button
+                  onClick={() => banks.openDisconnect(connection)}
+                  ariaLabel={`Disconnect ${connection.institutionName}`}
+                  data-testid="bank-connection-disconnect"
+                >
+                  Disconnect
+                </Button>
+              ) : null}
             </SpaceBetween>
           }
         >
@@ -111,7 +113,10 @@ function ConnectionTable({ connection, banks }: { connection: BankConnection; ba
   );
 }
 
-/** Org Settings → Bank connections (staff): each connection with its accounts, Connect bank, Reconnect, Disconnect. */
+/**
+ * Org Settings → Bank connections (staff): each connection with its accounts and Reconnect; Connect bank and
+ * Disconnect for the owners only.
+ */
 export function BankConnectionsSection({ banks }: { banks: Banks }) {
   return (
     <Container
@@ -120,7 +125,11 @@ export function BankConnectionsSection({ banks }: { banks: Banks }) {
       header={
         <Header
           variant="h2"
-          description="Transactions from connected banks arrive by themselves. Give an account a default property to file its transactions there."
+          description={
+            banks.canConnect
+              ? 'Transactions from connected banks arrive by themselves. Give an account a default property to file its transactions there.'
+              : 'Transactions from connected banks arrive by themselves. Give an account a default property to file its transactions there. Admins and landlords connect and disconnect banks.'
+          }
           actions={<ConnectBankButton />}
         >
           Bank connections
@@ -135,7 +144,11 @@ export function BankConnectionsSection({ banks }: { banks: Banks }) {
           <Button onClick={banks.retry}>Retry</Button>
         </SpaceBetween>
       ) : banks.connections.length === 0 ? (
-        <EmptyState title="No bank connected">Connect a bank to bring its transactions in automatically.</EmptyState>
+        <EmptyState title="No bank connected">
+          {banks.canConnect
+            ? 'Connect a bank to bring its transactions in automatically.'
+            : 'An admin or a landlord can connect a bank to bring its transactions in automatically.'}
+        </EmptyState>
       ) : (
         <SpaceBetween size="l">
           {banks.connections.map((connection) => (

@@ -68,7 +68,7 @@ function MembersHeader({ members }: { members: Members }) {
       counter={members.items.length ? `(${members.items.length})` : undefined}
       description={
         members.canManage
-          ? 'Select a member to change their role or remove them. Only an admin grants or removes Admin.'
+          ? 'Select a member to change their role or remove them. Only an admin grants or removes Admin, and changes or removes a landlord.'
           : 'The people in your organization. Admins and landlords manage members.'
       }
       actions={

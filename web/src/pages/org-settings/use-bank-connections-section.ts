@@ -1,5 +1,5 @@
 import { BANK_MESSAGES } from '@rent/shared/core/banks';
-import { type Role, STAFF } from '@rent/shared/core/roles';
+import { OWNERS, type Role, STAFF } from '@rent/shared/core/roles';
 import { useState } from 'react';
 import { type BankConnection, useBankConnections, useDisconnectBank, useSetAccountProperty } from '../../api/banks';
 import { errorMessage } from '../../api/client';
@@ -7,11 +7,13 @@ import { toast } from '../../components/toast/store';
 import { useBankLink } from '../../features/bank-link/use-bank-link';
 
 /**
- * Org Settings' bank connections (staff): the list with accounts, each account's default property, Connect bank,
- * Reconnect (update mode) and Disconnect (which says first that transactions are kept).
+ * Org Settings' bank connections (staff): the list with accounts, each account's default property, Reconnect
+ * (update mode), and for the owners (ADMIN, LANDLORD) Connect bank and Disconnect (which says first that
+ * transactions are kept).
  */
 export function useBankConnectionsSection(role: Role | null) {
   const canView = !!role && STAFF.includes(role);
+  const canConnect = !!role && OWNERS.includes(role);
   const list = useBankConnections({ enabled: canView });
   const setProperty = useSetAccountProperty();
   const disconnect = useDisconnectBank();
@@ -50,6 +52,8 @@ export function useBankConnectionsSection(role: Role | null) {
 
   return {
     canView,
+    /** Connect bank and Disconnect: the owners' decisions; every staff member may Reconnect. */
+    canConnect,
     connections: list.data ?? [],
     loading: list.isPending && list.fetchStatus !== 'idle',
     error: list.error ? errorMessage(list.error) : null,
