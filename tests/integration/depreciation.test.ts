@@ -161,3 +161,123 @@ describe('depreciation: the figures', () => {
     expect(line(b, '18')).toMatchObject({ amount: 600, flag: expect.stringMatching(/No land value/) });
   });
 });
+
+/**
+ * Money back for a capital item (a positive amount in a capital category) lowers the basis of the property's asset of
+ * that category (IRS Pub 551), so the schedule's bases add up to the cash flow's net capital spending to the cent.
+ */
+describe('depreciation: capital refunds lower the basis', () => {
+  let api: Api;
+  let sameYear: string;
+  let laterYear: string;
+  let tooMuch: string;
+  const property = (address: string) =>
+    created(api, '/api/properties', {
+      address,
+      propertyType: 'SINGLE_FAMILY',
+      acquisitionDate: '2020-01-10',
+      acquisitionPrice: 200000,
+      landValue: 40000,
+    }).then((p) => p.id as string);
+  /** The cash flow's capital spending of one property over whole months. */
+  const cashFlowCapital = async (propertyId: string, from: string, to: string) => {
+    const res = await api.get(`/api/reports/cash-flow?from=${from}&to=${to}&propertyId=${propertyId}`);
+    expect(res.status).toBe(200);
+    return res.body.figures.capitalSpending as number;
+  };
+  const sheet = async (propertyId: string, year: number) => {
+    const res = await api.get(`/api/reports/depreciation?year=${year}&propertyId=${propertyId}`);
+    expect(res.status).toBe(200);
+    return res.body.properties[0];
+  };
+  const capexAssets = (s: { assets: { asset: string }[] }) => s.assets.filter((a) => a.asset !== 'building');
+
+  beforeAll(async () => {
+    ({ api } = await newAdmin('depreciation-refunds'));
+    [sameYear, laterYear, tooMuch] = await Promise.all([
+      property('7 Rebate Lane'),
+      property('8 Rebate Lane'),
+      property('9 Rebate Lane'),
+    ]);
+    const rows = [
+      txn('2024-03-05', -10000, 'appliances', sameYear),
+      txn('2024-09-12', 1500, 'appliances', sameYear), // a rebate six months later, the same tax year
+      txn('2024-03-05', -10000, 'roof_replacement', laterYear),
+      txn('2025-02-20', 1500, 'roof_replacement', laterYear), // a refund in the next tax year
+      txn('2024-04-02', -1000, 'appliances', tooMuch),
+      txn('2024-06-02', 1500, 'appliances', tooMuch), // more back than was spent
+    ];
+    for (const row of rows) await created(api, '/api/transactions', row);
+  });
+
+  it('a refund later in the same year: basis 8,500, depreciated by the 5-year table (Pub 946 Table A-1)', async () => {
+    expect(await cashFlowCapital(sameYear, '2024-01', '2024-12')).toBe(8500);
+    const y2024 = await sheet(sameYear, 2024);
+    // One asset, placed in service when the money was spent; the refund month is no asset of its own.
+    expect(capexAssets(y2024)).toEqual([
+      expect.objectContaining({
+        asset: 'appliances',
+        placedInService: '2024-03',
+        classId: 'fiveYear',
+        basis: 8500,
+        thisYear: 1700,
+        remaining: 6800,
+        flag: null,
+      }),
+    ]);
+    expect(y2024.capital).toEqual({ spending: 8500, basis: 8500, refundsNotApplied: 0 });
+    expect(y2024.flags).toEqual([]);
+    // 20, 32, 19.2, 11.52, 11.52, 5.76 % of 8,500.
+    const years = [1700, 2720, 1632, 979.2, 979.2, 489.6];
+    for (const [i, amount] of years.entries()) {
+      const asset = capexAssets(await sheet(sameYear, 2024 + i))[0];
+      expect(asset, String(2024 + i)).toMatchObject({ basis: 8500, thisYear: amount });
+    }
+    expect(capexAssets(await sheet(sameYear, 2030))[0]).toMatchObject({ accumulated: 8500, remaining: 0 });
+  });
+
+  it('a refund in a later year: the earlier year stands, the rest is spread over the remaining recovery period', async () => {
+    const y2024 = await sheet(laterYear, 2024);
+    // March, 27.5 years mid-month: 9.5 of 330 months of 10,000 = 287.88 (Table A-6: 2.879%).
+    expect(capexAssets(y2024)).toEqual([
+      expect.objectContaining({ asset: 'roof_replacement', basis: 10000, thisYear: 287.88, flag: null }),
+    ]);
+    expect(y2024.capital).toEqual({ spending: 10000, basis: 10000, refundsNotApplied: 0 });
+    expect(await cashFlowCapital(laterYear, '2024-01', '2024-12')).toBe(10000);
+
+    expect(await cashFlowCapital(laterYear, '2024-01', '2025-12')).toBe(8500);
+    const y2025 = await sheet(laterYear, 2025);
+    // (8,500 - 287.88) over the 320.5 months left, 12 of them in 2025: 307.47.
+    expect(capexAssets(y2025)).toEqual([
+      expect.objectContaining({
+        asset: 'roof_replacement',
+        placedInService: '2024-03',
+        basis: 8500,
+        thisYear: 307.47,
+        accumulated: 595.35,
+        remaining: 7904.65,
+        flag: expect.stringMatching(/Pub 946/),
+      }),
+    ]);
+    expect(y2025.capital).toEqual({ spending: 8500, basis: 8500, refundsNotApplied: 0 });
+    // Over its whole life the asset depreciates exactly its net basis.
+    expect(capexAssets(await sheet(laterYear, 2060))[0]).toMatchObject({ accumulated: 8500, remaining: 0 });
+  });
+
+  it('a refund bigger than the spending: basis 0, never negative, and the rest is shown, not dropped', async () => {
+    expect(await cashFlowCapital(tooMuch, '2024-01', '2024-12')).toBe(-500);
+    const y2024 = await sheet(tooMuch, 2024);
+    expect(capexAssets(y2024)).toEqual([
+      expect.objectContaining({ asset: 'appliances', placedInService: '2024-04', basis: 0, thisYear: 0, remaining: 0 }),
+      expect.objectContaining({
+        asset: 'appliances',
+        placedInService: null,
+        basis: null,
+        remaining: null,
+        flag: expect.stringMatching(/\$500\.00.*preparer/),
+      }),
+    ]);
+    expect(y2024.capital).toEqual({ spending: -500, basis: 0, refundsNotApplied: 500 });
+    expect(y2024.flags).toEqual([expect.stringMatching(/\$500\.00/)]);
+  });
+});

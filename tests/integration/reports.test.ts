@@ -12,7 +12,8 @@ import { expectLedgerConsistent, orgIdOf } from './ledger-helpers.js';
  * Reports through the local gateway: who may read them, bad input, hand-worked figures across a
  * year boundary, that they read the rollups (not the transactions), and — property-based — that after random
  * creates, edits, ignores, deletes, bulk edits, rule applies and undos every figure (and the dashboard's) equals a
- * recomputation from the raw transactions.
+ * recomputation from the raw transactions, and the depreciation schedule's capital bases reconcile with the cash
+ * flow's capital spending (refunds included).
  */
 process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
@@ -219,6 +220,7 @@ const CATEGORIES: (Category | null)[] = [
   'mortgage',
   'mortgage_interest',
   'roof_replacement',
+  'appliances',
   'owner_distributions',
   'expenses',
 ];
@@ -303,6 +305,30 @@ function recompute(transactions: Record<string, any>[], from: string, to: string
     cashFlow: noi - debtService - capitalSpending,
   };
   return { figures, cells: [...cells.values()].filter((c) => c.count > 0) };
+}
+
+/**
+ * Capital money back no earlier spending of its property and category could take (each category's running net
+ * spending by month, kept at 0 or above: what would go below is overdrawn), through December of `year`.
+ */
+function overdrawn(transactions: Record<string, any>[], propertyId: string, year: string) {
+  const byMonth = new Map<string, number>();
+  for (const t of transactions) {
+    if (t.isIgnored || t.propertyId !== propertyId || !t.category || !inGroup('capital_expenditures').has(t.category))
+      continue;
+    if (t.date.slice(0, 4) > year) continue;
+    const key = `${t.date.slice(0, 7)}|${t.category}`;
+    byMonth.set(key, (byMonth.get(key) ?? 0) - (t.amount as number));
+  }
+  const balance = new Map<string, number>();
+  let over = 0;
+  for (const [key, spent] of [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const category = key.split('|')[1]!;
+    const next = (balance.get(category) ?? 0) + spent;
+    if (next < 0) over -= next;
+    balance.set(category, Math.max(0, next));
+  }
+  return over;
 }
 
 const toCentsExact = (value: number) => Math.round(value * 100);
@@ -407,6 +433,41 @@ describe('reports: a recomputation from the raw transactions', () => {
           0,
         );
         expect(sheets).toBe(pnlLines);
+        // Depreciation: per property, the capital assets' bases are the cash flow's net capital spending through
+        // the year's end plus the refunds that found no basis left, and no basis or remaining is ever negative.
+        const depreciation = new Map<string, any>();
+        for (const year of ['2025', '2026']) {
+          const res = await api.get(`/api/reports/depreciation?year=${year}`);
+          expect(res.status).toBe(200);
+          for (const propertyId of properties) {
+            const sheet = res.body.properties.find((p: { propertyId: string }) => p.propertyId === propertyId);
+            depreciation.set(`${year}|${propertyId}`, sheet);
+            const flow = await api.get(`/api/reports/cash-flow?from=2025-12&to=${year}-12&propertyId=${propertyId}`);
+            const c = centsOf(sheet.capital);
+            expect(c.spending).toBe(toCentsExact(flow.body.figures.capitalSpending));
+            const assets = sheet.assets.filter((a: { asset: string }) => a.asset !== 'building');
+            expect(assets.reduce((n: number, a: { basis: number | null }) => n + toCentsExact(a.basis ?? 0), 0)).toBe(
+              c.basis,
+            );
+            expect(c.basis).toBe(c.spending! + c.refundsNotApplied!);
+            for (const a of assets) {
+              if (a.basis !== null) expect(a.basis).toBeGreaterThanOrEqual(0);
+              if (a.remaining !== null) expect(a.remaining).toBeGreaterThanOrEqual(0);
+            }
+            // Money back that no spending before it could take, as if nothing had been depreciated yet: exactly
+            // what is not applied within one year; across the year boundary, at most what 2025 depreciated more.
+            const over = overdrawn(raw, propertyId, year);
+            const depreciatedBefore =
+              year === '2025'
+                ? 0
+                : depreciation
+                    .get(`2025|${propertyId}`)
+                    .assets.filter((a: { asset: string }) => a.asset !== 'building')
+                    .reduce((n: number, a: { accumulated: number }) => n + toCentsExact(a.accumulated), 0);
+            expect(c.refundsNotApplied).toBeGreaterThanOrEqual(over);
+            expect(c.refundsNotApplied).toBeLessThanOrEqual(over + depreciatedBefore);
+          }
+        }
       }),
       { numRuns: 20 },
     );

@@ -4,8 +4,10 @@ import {
   type DepreciableProperty,
   depreciationInYear,
   depreciationYears,
+  laterRefundFlag,
   propertyDepreciation,
   type RecoveryClassId,
+  refundNotAppliedFlag,
   scheduleEWorksheet,
 } from '@rent/shared';
 import fc from 'fast-check';
@@ -198,5 +200,240 @@ describe('depreciation on Schedule E line 18', () => {
   it('carries the flags when the basis is unknown', () => {
     const sheet = scheduleEWorksheet(nets, { amount: 0, flags: [DEPRECIATION_FLAGS.noLandValue] });
     expect(line(sheet, '18')).toMatchObject({ amount: 0, flag: DEPRECIATION_FLAGS.noLandValue });
+  });
+});
+
+describe('depreciation: refunds lower the basis (Pub 551), later ones prospectively (Pub 946)', () => {
+  const sum = (years: { amount: number }[]) => years.reduce((n, y) => n + y.amount, 0);
+
+  it('a refund in the first year: the tables apply to the lowered basis', () => {
+    for (const classId of ['residential27_5', 'fiveYear', 'fifteenYear'] as const) {
+      expect(
+        depreciationYears(1_000_000, classId, '2024-03', Number.POSITIVE_INFINITY, [{ year: 2024, amount: 150_000 }]),
+      ).toEqual(depreciationYears(850_000, classId, '2024-03'));
+    }
+  });
+
+  it('hand-worked, 5-year: $10,000 in 2023, $1,500 back in 2024', () => {
+    const years = depreciationYears(1_000_000, 'fiveYear', '2023-06', Number.POSITIVE_INFINITY, [
+      { year: 2024, amount: 150_000 },
+    ]);
+    // 2023 stands (20% of 10,000); from 2024: 40% of what is left (8,000 - 1,500 = 6,500), switching to straight
+    // line over the 1.5 years left in 2027.
+    expect(years.map((y) => y.amount)).toEqual([200_000, 260_000, 156_000, 93_600, 93_600, 46_800]);
+    expect(sum(years)).toBe(850_000);
+  });
+
+  it('hand-worked, 27.5-year: $10,000 in March 2024, $1,500 back in 2025', () => {
+    const years = depreciationYears(1_000_000, 'residential27_5', '2024-03', Number.POSITIVE_INFINITY, [
+      { year: 2025, amount: 150_000 },
+    ]);
+    // 2024: 19 of 660 half months of 10,000; 2025: (8,500 - 287.88) x 24 of the 641 half months left.
+    expect(years.slice(0, 3).map((y) => y.amount)).toEqual([28_788, 30_747, 30_747]);
+    expect(years.at(-1)?.year).toBe(2051);
+    expect(sum(years)).toBe(850_000);
+  });
+
+  const classes: RecoveryClassId[] = ['residential27_5', 'fiveYear', 'fifteenYear'];
+  /** An asset placed in service in 2024 with up to three later refunds, each a share of what is left at its year. */
+  const refunded = fc
+    .record({
+      basis: fc.integer({ min: 1, max: 10_000_000_000 }),
+      classId: fc.constantFrom(...classes),
+      placed: fc.integer({ min: 1, max: 12 }).map((month) => `2024-${String(month).padStart(2, '0')}`),
+      refunds: fc.array(
+        fc.record({ after: fc.integer({ min: 0, max: 30 }), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
+        {
+          maxLength: 3,
+        },
+      ),
+    })
+    .map(({ basis, classId, placed, refunds }) => {
+      const decreases: { year: number; amount: number }[] = [];
+      for (const { after, share } of [...refunds].sort((a, b) => a.after - b.after)) {
+        const year = 2024 + after;
+        const before = sum(depreciationYears(basis, classId, placed, year - 1, decreases));
+        const taken = decreases.reduce((n, d) => n + d.amount, 0);
+        decreases.push({ year, amount: Math.floor(share * (basis - taken - (after === 0 ? 0 : before))) });
+      }
+      return { basis, classId, placed, decreases };
+    });
+
+  it('integer cents, never negative, adding up to the basis less the refunds; the years before a refund stand', () => {
+    fc.assert(
+      fc.property(refunded, ({ basis, classId, placed, decreases }) => {
+        const years = depreciationYears(basis, classId, placed, Number.POSITIVE_INFINITY, decreases);
+        for (const y of years) {
+          expect(Number.isInteger(y.amount)).toBe(true);
+          expect(y.amount).toBeGreaterThanOrEqual(0);
+        }
+        expect(sum(years)).toBe(basis - decreases.reduce((n, d) => n + d.amount, 0));
+        const later = decreases.filter((d) => d.year > 2024);
+        if (later.length > 0) {
+          const first = Math.min(...later.map((d) => d.year));
+          const before = depreciationYears(
+            basis,
+            classId,
+            placed,
+            first - 1,
+            decreases.filter((d) => d.year === 2024),
+          );
+          expect(years.filter((y) => y.year < first)).toEqual(before);
+        }
+        for (const through of [2024, 2026, 2030, 2045]) {
+          expect(depreciationYears(basis, classId, placed, through, decreases)).toEqual(
+            years.filter((y) => y.year <= through),
+          );
+        }
+      }),
+    );
+  });
+
+  const single: DepreciableProperty = { ...maple, propertyType: 'SINGLE_FAMILY' };
+  const capexOf = (result: ReturnType<typeof propertyDepreciation>) =>
+    result.assets.filter((a) => a.asset !== 'building');
+
+  it('money back lowers the latest asset of its category before it, then the ones before that', () => {
+    const result = propertyDepreciation(
+      single,
+      [
+        { month: '2024-02', category: 'appliances', spent: 100_000 },
+        { month: '2024-05', category: 'appliances', spent: 30_000 },
+        { month: '2024-05', category: 'furniture', spent: 40_000 },
+        { month: '2024-08', category: 'appliances', spent: -50_000 }, // 30,000 off May's, 20,000 off February's
+        { month: '2024-09', category: 'furniture', spent: -10_000 },
+      ],
+      2024,
+    );
+    expect(capexOf(result).map((a) => [a.asset, a.placedInService, a.basis, a.thisYear])).toEqual([
+      ['appliances', '2024-02', 80_000, 16_000],
+      ['appliances', '2024-05', 0, 0],
+      ['furniture', '2024-05', 30_000, 6_000],
+    ]);
+    expect(result.capital).toEqual({ spending: 110_000, basis: 110_000, refundsNotApplied: 0 });
+    expect(result.flags).toEqual([]);
+  });
+
+  it('a refund in a later year is flagged for the preparer and cannot take back what was depreciated', () => {
+    const capex = [
+      { month: '2023-01', category: 'appliances', spent: 100_000 },
+      { month: '2025-03', category: 'appliances', spent: -70_000 }, // 48,000 was left after 2023 and 2024
+    ];
+    const result = propertyDepreciation(single, capex, 2025);
+    const flag = laterRefundFlag(48_000, [2025]);
+    expect(capexOf(result)).toEqual([
+      expect.objectContaining({ basis: 52_000, thisYear: 0, accumulated: 52_000, remaining: 0, flag }),
+      expect.objectContaining({
+        label: 'Appliances: refund not applied',
+        placedInService: null,
+        basis: null,
+        remaining: null,
+        flag: refundNotAppliedFlag(22_000, 'Appliances', ['2025-03']),
+      }),
+    ]);
+    expect(result.capital).toEqual({ spending: 30_000, basis: 52_000, refundsNotApplied: 22_000 });
+    expect(result.flags).toEqual([flag, refundNotAppliedFlag(22_000, 'Appliances', ['2025-03'])]);
+    // The year before the refund is as it was.
+    expect(capexOf(propertyDepreciation(single, capex, 2024))).toEqual([
+      expect.objectContaining({ basis: 100_000, thisYear: 32_000, accumulated: 52_000, flag: null }),
+    ]);
+  });
+
+  it('money back with nothing spent before it lowers no basis and says so', () => {
+    const result = propertyDepreciation(
+      single,
+      [
+        { month: '2024-02', category: 'roof_replacement', spent: -5_000 },
+        { month: '2024-04', category: 'roof_replacement', spent: 100_000 },
+      ],
+      2024,
+    );
+    expect(capexOf(result).map((a) => [a.label, a.basis])).toEqual([
+      ['Roof replacement', 100_000],
+      ['Roof replacement: refund not applied', null],
+    ]);
+    expect(result.capital).toEqual({ spending: 95_000, basis: 100_000, refundsNotApplied: 5_000 });
+  });
+
+  const CATEGORIES = ['appliances', 'roof_replacement', 'fencing_landscaping', 'security_systems'];
+  const spends = (years: number[]) =>
+    fc.array(
+      fc.record({
+        month: fc
+          .tuple(fc.constantFrom(...years), fc.integer({ min: 1, max: 12 }))
+          .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
+        category: fc.constantFrom(...CATEGORIES),
+        spent: fc.integer({ min: -500_000, max: 1_000_000 }).filter((n) => n !== 0),
+      }),
+      { maxLength: 12 },
+    );
+  /** Refunds no basis could take if nothing were depreciated: per category, a running balance kept at 0 or above. */
+  const overdrawn = (capex: { month: string; category: string; spent: number }[], year: number) => {
+    const byMonth = new Map<string, number>();
+    for (const s of capex) {
+      if (Number(s.month.slice(0, 4)) > year) continue;
+      byMonth.set(`${s.month}|${s.category}`, (byMonth.get(`${s.month}|${s.category}`) ?? 0) + s.spent);
+    }
+    const balance = new Map<string, number>();
+    let over = 0;
+    for (const [key, spent] of [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const category = key.split('|')[1]!;
+      const next = (balance.get(category) ?? 0) + spent;
+      if (next < 0) over -= next;
+      balance.set(category, Math.max(0, next));
+    }
+    return over;
+  };
+  const checkReconciliation = (result: ReturnType<typeof propertyDepreciation>, spending: number) => {
+    const assets = capexOf(result);
+    expect(result.capital.spending).toBe(spending);
+    expect(result.capital.basis).toBe(assets.reduce((n, a) => n + (a.basis ?? 0), 0));
+    expect(result.capital.basis).toBe(result.capital.spending + result.capital.refundsNotApplied);
+    for (const a of assets) {
+      if (a.basis !== null) expect(a.basis).toBeGreaterThanOrEqual(0);
+      if (a.remaining !== null) expect(a.remaining).toBeGreaterThanOrEqual(0);
+      if (a.basis !== null) expect(a.accumulated).toBeLessThanOrEqual(a.basis);
+    }
+  };
+
+  it('bases = net capital spending + refunds not applied, never negative; within one year exactly the overdrawn part', () => {
+    fc.assert(
+      fc.property(spends([2024]), (capex) => {
+        const result = propertyDepreciation(single, capex, 2024);
+        // Merged per month and category, as the capital ledger stores it.
+        checkReconciliation(
+          result,
+          capex.reduce((n, s) => n + s.spent, 0),
+        );
+        expect(result.capital.refundsNotApplied).toBe(overdrawn(capex, 2024));
+      }),
+    );
+  });
+
+  it('over years: the same reconciliation, each asset depreciates exactly its basis over its life', () => {
+    fc.assert(
+      fc.property(spends([2022, 2023, 2024, 2025]), fc.integer({ min: 2022, max: 2025 }), (capex, year) => {
+        const merged = new Map<string, { month: string; category: string; spent: number }>();
+        for (const s of capex) {
+          const key = `${s.month}|${s.category}`;
+          const m = merged.get(key) ?? { month: s.month, category: s.category, spent: 0 };
+          m.spent += s.spent;
+          merged.set(key, m);
+        }
+        const ledger = [...merged.values()];
+        const upTo = ledger.filter((s) => Number(s.month.slice(0, 4)) <= year);
+        const result = propertyDepreciation(single, ledger, year);
+        checkReconciliation(
+          result,
+          upTo.reduce((n, s) => n + s.spent, 0),
+        );
+        // Depreciation already taken can hold a refund off a basis, never the other way round.
+        expect(result.capital.refundsNotApplied).toBeGreaterThanOrEqual(overdrawn(ledger, year));
+        // Later years never change this one; over its whole life each asset depreciates exactly its basis.
+        expect(propertyDepreciation(single, upTo, year)).toEqual(result);
+        const life = capexOf(propertyDepreciation(single, upTo, 2100));
+        for (const a of life) if (a.classId !== null) expect(a.accumulated).toBe(a.basis);
+      }),
+    );
   });
 });

@@ -36,6 +36,7 @@ describe('depreciation CSV', () => {
           ],
           total: 9000,
           flags: ['Security systems: ask your preparer.'],
+          capital: { spending: 700, basis: 700, refundsNotApplied: 0 },
         },
       ],
       '2025',

@@ -8,12 +8,18 @@
  *   - 15-year property (fencing/landscaping, driveways/sidewalks): 150% declining balance, half-year
  *     convention, switching to straight line (Table A-1, 15-year column).
  * Security systems and capital spending without a subcategory are flagged for the preparer, not computed.
+ * Money back for a capital item (a refund or rebate) lowers the basis of the property's latest asset of that
+ * category placed in service by then (Pub 551); in the asset's first year the tables apply to the lowered basis, in
+ * a later year the years before stand and what is left is spread over the rest of the recovery period (Pub 946,
+ * "Figuring the Deduction Without Using the Tables"). A basis never goes below what is already depreciated: more
+ * money back than that is shown as a refund not applied. So the bases add up to the net capital spending plus the
+ * refunds not applied, to the cent (`CapitalReconciliation`).
  * Rounding: every year is rounded to the cent on its own (half up) and never exceeds what is left; the last
  * year takes the remainder, so the years always add up to the basis exactly.
  */
 
 import { categoryLabel } from './categories.js';
-import type { Cents } from './money.js';
+import { type Cents, formatCurrency } from './money.js';
 
 export type RecoveryClassId = 'residential27_5' | 'fiveYear' | 'fifteenYear';
 
@@ -61,15 +67,39 @@ export interface YearAmount {
 
 const HALF_MONTHS_27_5 = 660; // 27.5 years x 12 months x 2
 
-/** 27.5-year straight line, mid-month: counted in half months so every fraction is exact. */
-function straightLineMidMonth(basis: Cents, year: number, month: number, through: number): YearAmount[] {
+/** The basis decreases (refunds) of one year. */
+const decreaseIn = (decreases: readonly YearAmount[], year: number) =>
+  decreases.reduce((sum, d) => (d.year === year ? sum + d.amount : sum), 0);
+
+/**
+ * 27.5-year straight line, mid-month: counted in half months so every fraction is exact. A decrease in a later year
+ * starts a new straight line: what is left over the half months left (Pub 946 without the tables); without one this
+ * is basis x half months / 660, Table A-6.
+ */
+function straightLineMidMonth(
+  basis: Cents,
+  year: number,
+  month: number,
+  through: number,
+  decreases: readonly YearAmount[],
+): YearAmount[] {
   const out: YearAmount[] = [];
   let remaining = basis;
   let used = 0;
+  let lineBasis = basis;
+  let lineHalfMonths = HALF_MONTHS_27_5;
   for (let y = year; remaining > 0 && y <= through; y++) {
+    const decrease = y === year ? 0 : decreaseIn(decreases, y);
+    if (decrease > 0) {
+      remaining = Math.max(0, remaining - decrease);
+      if (remaining === 0) break;
+      lineBasis = remaining;
+      lineHalfMonths = HALF_MONTHS_27_5 - used;
+    }
     const halfMonths = Math.min(y === year ? 2 * (12 - month) + 1 : 24, HALF_MONTHS_27_5 - used);
     used += halfMonths;
-    const amount = used >= HALF_MONTHS_27_5 ? remaining : Math.min(remaining, Math.round((basis * halfMonths) / 660));
+    const amount =
+      used >= HALF_MONTHS_27_5 ? remaining : Math.min(remaining, Math.round((lineBasis * halfMonths) / lineHalfMonths));
     out.push({ year: y, amount });
     remaining -= amount;
   }
@@ -78,7 +108,9 @@ function straightLineMidMonth(basis: Cents, year: number, month: number, through
 
 /**
  * Declining balance at `rate` x 1/N with the half-year convention, switching to straight line over the
- * remaining life when that is larger; N + 1 tax years, the last one takes what is left.
+ * remaining life when that is larger; N + 1 tax years, the last one takes what is left. Each year after the first
+ * works on what is left (the adjusted basis less the depreciation before it), so a decrease in a later year is
+ * taken off what is left at that year's start (Pub 946 without the tables).
  */
 function decliningBalanceHalfYear(
   basis: Cents,
@@ -86,11 +118,17 @@ function decliningBalanceHalfYear(
   years: number,
   multiplier: number,
   through: number,
+  decreases: readonly YearAmount[],
 ): YearAmount[] {
   const rate = multiplier / years;
   const out: YearAmount[] = [];
   let remaining = basis;
   for (let n = 1; n <= years + 1 && remaining > 0 && year + n - 1 <= through; n++) {
+    const decrease = n === 1 ? 0 : decreaseIn(decreases, year + n - 1);
+    if (decrease > 0) {
+      remaining = Math.max(0, remaining - decrease);
+      if (remaining === 0) break;
+    }
     let amount: number;
     if (n === 1) amount = Math.round((basis * rate) / 2);
     else if (n === years + 1) amount = remaining;
@@ -106,22 +144,28 @@ function decliningBalanceHalfYear(
 }
 
 /**
- * The yearly amounts of an asset with `basis` cents placed in service in `placedInService` (YYYY-MM), every year
+ * The yearly amounts of an asset costing `basis` cents placed in service in `placedInService` (YYYY-MM), every year
  * of its life or those up to `through` (a report of one year needs no later ones: each year's amount depends only
- * on the years before it).
+ * on the years before it). `decreases` are basis decreases (refunds) by year: those of the first year lower the
+ * basis the tables apply to; a later one is taken off what is left at the start of its year, and the rest of the
+ * recovery period depreciates what remains. The amounts add up to the basis less the decreases (never more than
+ * what is left: a decrease larger than that is cut to it).
  */
 export function depreciationYears(
   basis: Cents,
   classId: RecoveryClassId,
   placedInService: string,
   through = Number.POSITIVE_INFINITY,
+  decreases: readonly YearAmount[] = [],
 ): YearAmount[] {
-  if (basis <= 0) return [];
   const year = Number(placedInService.slice(0, 4));
   const month = Number(placedInService.slice(5, 7));
-  if (classId === 'residential27_5') return straightLineMidMonth(basis, year, month, through);
-  if (classId === 'fiveYear') return decliningBalanceHalfYear(basis, year, 5, 2, through);
-  return decliningBalanceHalfYear(basis, year, 15, 1.5, through);
+  const firstYear = decreases.reduce((sum, d) => (d.year <= year ? sum + d.amount : sum), 0);
+  const start = basis - firstYear;
+  if (start <= 0) return [];
+  if (classId === 'residential27_5') return straightLineMidMonth(start, year, month, through, decreases);
+  if (classId === 'fiveYear') return decliningBalanceHalfYear(start, year, 5, 2, through, decreases);
+  return decliningBalanceHalfYear(start, year, 15, 1.5, through, decreases);
 }
 
 /** This year's amount, the accumulated amount through the end of `year`, and what is left after it. */
@@ -159,7 +203,10 @@ export function buildingBasis(p: DepreciableProperty): { basis: Cents; flag: nul
   return { basis: cost - p.landValue, flag: null };
 }
 
-/** Capital spending of one month and category for a property: the money spent (positive cents). */
+/**
+ * Capital spending of one month and category for a property: the net money spent (cents, the cash flow's capital
+ * spending of that month and category); negative when more came back than went out (a refund or rebate).
+ */
 export interface CapexSpend {
   month: string;
   category: string;
@@ -172,7 +219,7 @@ export interface DepreciationAsset {
   label: string;
   classId: RecoveryClassId | null;
   classLabel: string | null;
-  /** YYYY-MM, or null when unknown. */
+  /** YYYY-MM, or null when unknown (or for a refund that lowers no asset). */
   placedInService: string | null;
   basis: Cents | null;
   thisYear: Cents;
@@ -181,21 +228,90 @@ export interface DepreciationAsset {
   flag: string | null;
 }
 
+/**
+ * A property's capital spending through the report's year against its assets' bases (cents): `basis` (every
+ * capital asset's, flagged ones included) = `spending` (net, as the cash flow counts it) + `refundsNotApplied`
+ * (money back that found no basis left to lower).
+ */
+export interface CapitalReconciliation {
+  spending: Cents;
+  basis: Cents;
+  refundsNotApplied: Cents;
+}
+
 export interface PropertyDepreciation {
   assets: DepreciationAsset[];
   /** The year's depreciation of every computed asset (Schedule E line 18). */
   total: Cents;
   /** Why the total may be incomplete (building basis unknown, assets for the preparer). */
   flags: string[];
+  capital: CapitalReconciliation;
 }
 
 /** An asset left to the preparer: nothing computed. */
 const NOT_COMPUTED = { thisYear: 0, accumulated: 0, remaining: null };
 
+const money = (cents: Cents) => formatCurrency(cents, 2);
+
+/** A capital asset's flag when refunds of years after it was placed in service lowered its basis. */
+export function laterRefundFlag(amount: Cents, years: readonly number[]): string {
+  return (
+    `Basis lowered by ${money(amount)} refunded in ${years.join(', ')}, after the year it was placed in service ` +
+    '(Pub 551): the years before keep their amounts and what is left is spread over the rest of the recovery ' +
+    'period, not by the tables (Pub 946). Tell your preparer.'
+  );
+}
+
+/** A refund of a category with no basis left to lower (nothing spent before it, or all of it depreciated). */
+export function refundNotAppliedFlag(amount: Cents, label: string, months: readonly string[]): string {
+  return (
+    `${money(amount)} refunded (${months.join(', ')}) is more than what was left of this property's ${label} ` +
+    'spending before it, so it lowers no basis. Ask your preparer: it may be income, or belong to another ' +
+    'property or category.'
+  );
+}
+
+/** Money back of one category that lowered no basis: how much, and the months it came in. */
+interface NotApplied {
+  amount: Cents;
+  months: string[];
+}
+
+/** One capital asset while refunds are applied: its cost and the basis decreases taken off it, by year. */
+interface CapitalAsset {
+  month: string;
+  year: number;
+  category: string;
+  classId: RecoveryClassId | null;
+  /** The class's flag (security systems, no subcategory, nonresidential), or null. */
+  flag: string | null;
+  cost: Cents;
+  decreases: YearAmount[];
+  applied: Cents;
+}
+
+/**
+ * How much of a refund received in `year` an asset can take: its basis left, less what was depreciated before that
+ * year (a basis never goes below the depreciation already taken). In the asset's first year, or for an asset left to
+ * the preparer, all of its basis.
+ */
+function room(asset: CapitalAsset, year: number): Cents {
+  const basis = asset.cost - asset.applied;
+  if (asset.classId === null || year <= asset.year || basis <= 0) return basis;
+  let before = 0;
+  for (const y of depreciationYears(asset.cost, asset.classId, asset.month, year - 1, asset.decreases)) {
+    before += y.amount;
+  }
+  return Math.max(0, basis - before);
+}
+
 /**
  * A property's depreciation for a tax year: the building from its acquisition, and each month's capital
- * spending per category as an asset placed in service in the month it was spent. Assets placed in service
- * after the year are left out; fully depreciated ones stay (this year 0).
+ * spending per category as an asset placed in service in the month it was spent. A month and category with money
+ * back (a net refund) is no asset: it lowers the basis of the latest asset of the category placed in service by then,
+ * and the ones before it if it is larger (Pub 551), as far as their bases not yet depreciated go; the rest is shown
+ * as a refund not applied. Assets placed in service and refunds received after the year are left out; fully
+ * depreciated assets stay (this year 0).
  */
 export function propertyDepreciation(
   property: DepreciableProperty,
@@ -235,36 +351,119 @@ export function propertyDepreciation(
   }
   const commercial = property.propertyType === 'COMMERCIAL' || property.propertyType === 'LAND';
   // Code-unit order: months and category keys are ASCII, and localeCompare was most of a report's sorting time.
+  // Within a month and category, spending before money back (the ledger nets them, so only a caller's list has both).
   const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  for (const spend of [...capex].sort((a, b) => byCode(a.month, b.month) || byCode(a.category, b.category))) {
-    if (spend.spent <= 0 || Number(spend.month.slice(0, 4)) > year) continue;
-    const mapped = CAPEX_RECOVERY_CLASS[spend.category] ?? null;
-    const classId = mapped === 'residential27_5' && commercial ? null : mapped;
-    const flag =
-      classId !== null
-        ? null
-        : mapped === 'residential27_5'
-          ? DEPRECIATION_FLAGS.commercial
-          : (DEPRECIATION_FLAGS[spend.category as keyof typeof DEPRECIATION_FLAGS] ??
-            DEPRECIATION_FLAGS.capital_expenditures);
+  const sorted = [...capex].sort(
+    (a, b) => byCode(a.month, b.month) || byCode(a.category, b.category) || b.spent - a.spent,
+  );
+  const capitalAssets: CapitalAsset[] = [];
+  const byCategory = new Map<string, CapitalAsset[]>();
+  const notApplied = new Map<string, NotApplied>();
+  let spending = 0;
+  for (const spend of sorted) {
+    const spendYear = Number(spend.month.slice(0, 4));
+    if (spend.spent === 0 || spendYear > year) continue;
+    spending += spend.spent;
+    const list = byCategory.get(spend.category) ?? [];
+    byCategory.set(spend.category, list);
+    if (spend.spent > 0) {
+      const mapped = CAPEX_RECOVERY_CLASS[spend.category] ?? null;
+      const classId = mapped === 'residential27_5' && commercial ? null : mapped;
+      const flag =
+        classId !== null
+          ? null
+          : mapped === 'residential27_5'
+            ? DEPRECIATION_FLAGS.commercial
+            : (DEPRECIATION_FLAGS[spend.category as keyof typeof DEPRECIATION_FLAGS] ??
+              DEPRECIATION_FLAGS.capital_expenditures);
+      const asset: CapitalAsset = {
+        month: spend.month,
+        year: spendYear,
+        category: spend.category,
+        classId,
+        flag,
+        cost: spend.spent,
+        decreases: [],
+        applied: 0,
+      };
+      list.push(asset);
+      capitalAssets.push(asset);
+      continue;
+    }
+    // Money back: the latest asset of the category first, then the ones before it.
+    let left = -spend.spent;
+    for (let i = list.length - 1; i >= 0 && left > 0; i--) {
+      const asset = list[i]!;
+      const take = Math.min(left, room(asset, spendYear));
+      if (take <= 0) continue;
+      asset.decreases.push({ year: spendYear, amount: take });
+      asset.applied += take;
+      left -= take;
+    }
+    if (left > 0) {
+      const entry: NotApplied = notApplied.get(spend.category) ?? { amount: 0, months: [] };
+      notApplied.set(spend.category, entry);
+      entry.amount += left;
+      entry.months.push(spend.month);
+    }
+  }
+  let basisTotal = 0;
+  for (const asset of capitalAssets) {
+    const basis = asset.cost - asset.applied;
+    basisTotal += basis;
     // One literal per asset, no spreads: a Schedule E of ten properties computes thousands of these.
     const { thisYear, accumulated, remaining } =
-      classId === null
+      asset.classId === null
         ? NOT_COMPUTED
-        : depreciationInYear(spend.spent, depreciationYears(spend.spent, classId, spend.month, year), year);
+        : depreciationInYear(
+            basis,
+            depreciationYears(asset.cost, asset.classId, asset.month, year, asset.decreases),
+            year,
+          );
+    let flag = asset.flag;
+    const later = asset.decreases.length === 0 ? asset.decreases : asset.decreases.filter((d) => d.year > asset.year);
+    if (later.length > 0) {
+      const note = laterRefundFlag(
+        later.reduce((sum, d) => sum + d.amount, 0),
+        [...new Set(later.map((d) => d.year))],
+      );
+      flag = flag ? `${flag} ${note}` : note;
+    }
     assets.push({
-      asset: spend.category,
-      label: categoryLabel(spend.category),
-      classId,
-      classLabel: classId && RECOVERY_CLASSES[classId].label,
-      placedInService: spend.month,
-      basis: spend.spent,
+      asset: asset.category,
+      label: categoryLabel(asset.category),
+      classId: asset.classId,
+      classLabel: asset.classId && RECOVERY_CLASSES[asset.classId].label,
+      placedInService: asset.month,
+      basis,
       thisYear,
       accumulated,
       remaining,
       flag,
     });
   }
+  let refundsNotApplied = 0;
+  for (const [category, { amount, months }] of [...notApplied].sort(([a], [b]) => byCode(a, b))) {
+    refundsNotApplied += amount;
+    const label = categoryLabel(category);
+    assets.push({
+      asset: category,
+      label: `${label}: refund not applied`,
+      classId: null,
+      classLabel: null,
+      placedInService: null,
+      basis: null,
+      thisYear: 0,
+      accumulated: 0,
+      remaining: null,
+      flag: refundNotAppliedFlag(amount, label, months),
+    });
+  }
   const flags = [...new Set(assets.flatMap((a) => (a.flag ? [a.flag] : [])))];
-  return { assets, total: assets.reduce((sum, a) => sum + a.thisYear, 0), flags };
+  return {
+    assets,
+    total: assets.reduce((sum, a) => sum + a.thisYear, 0),
+    flags,
+    capital: { spending, basis: basisTotal, refundsNotApplied },
+  };
 }

@@ -156,6 +156,11 @@ export const DepreciationReport = z.object({
       assets: z.array(DepreciationAssetWire),
       total: z.number(),
       flags: z.array(z.string()),
+      /**
+       * The capital spending through the year's end (net, as the cash flow counts it) against the capital assets'
+       * bases: basis = spending + refundsNotApplied (core/depreciation.ts CapitalReconciliation).
+       */
+      capital: z.object({ spending: z.number(), basis: z.number(), refundsNotApplied: z.number() }),
     }),
   ),
   total: z.number(),

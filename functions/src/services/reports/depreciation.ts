@@ -2,6 +2,7 @@ import {
   type CapexSpend,
   type DepreciationQuery,
   fromCents,
+  lineAmount,
   type PropertyDepreciation,
   type PropertyRecord,
   propertyDepreciation,
@@ -15,19 +16,23 @@ import { NotFound } from '../../domain-errors.js';
  * The depreciation schedule (docs/reports-and-tax.md "Depreciation schedule"): each property's building from its
  * acquisition fields, and its capital spending from the capital ledger (data/ledger/rollupDeltas.ts: one small item per
  * property and year with capital spending, one query for every year up to this one; never the transactions). Capital
- * spending is placed in service in the month it was spent, one asset per month x category (refunds lower it). The
- * arithmetic is core/depreciation.ts.
+ * spending is placed in service in the month it was spent, one asset per month x category; a month and category with
+ * money back (a refund or rebate) lowers the basis of the category's assets before it. The arithmetic, and the
+ * reconciliation of the bases with the cash flow's capital spending, is core/depreciation.ts.
  */
 
-/** Capital spending per property, one entry per month x category with money spent, up to December of `year`. */
+/**
+ * Capital spending per property, one entry per month x category with money in or out, up to December of `year`: the
+ * net as the cash flow counts it (books' lineAmount), so money back is negative.
+ */
 export async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
   const cells = await readCapitalCells(orgId, `${year}-12`);
   const out = new Map<string, CapexSpend[]>();
   for (const cell of cells) {
     if (!cell.propertyId) continue; // money with no property is depreciated once assigned
     for (const category in cell.counters) {
-      const spent = -cell.counters[category]!;
-      if (spent <= 0) continue;
+      const spent = lineAmount(category, cell.counters[category]!);
+      if (spent === 0) continue;
       const list = out.get(cell.propertyId) ?? [];
       list.push({ month: cell.month, category, spent });
       out.set(cell.propertyId, list);
@@ -73,6 +78,11 @@ export async function depreciationReport(orgId: string, query: DepreciationQuery
       })),
       total: fromCents(result.total),
       flags: result.flags,
+      capital: {
+        spending: fromCents(result.capital.spending),
+        basis: fromCents(result.capital.basis),
+        refundsNotApplied: fromCents(result.capital.refundsNotApplied),
+      },
     };
   });
   return { year: query.year, notice: SCHEDULE_E_NOTICE, properties: rows, total: fromCents(total) };
