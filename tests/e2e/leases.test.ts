@@ -15,6 +15,8 @@ async function noSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
+const today = () => new Date().toISOString().slice(0, 10);
+
 describe('leases and rental history, in Chromium', () => {
   const browser = useBrowser();
 
@@ -51,6 +53,18 @@ describe('leases and rental history, in Chromium', () => {
     expect(await table.textContent()).toContain('Apt 3');
     expect(await table.textContent()).toContain('$1,200.00');
     await expectAccessible(page, 'tenants and leases');
+
+    // Someone else changes the lease while the drawer shows it: "End today" sends the version shown, so it is
+    // refused (409) and says so, and the list reloads with their change. The lease is not ended.
+    const leasesPath = `/api/properties/${home.id}/leases`;
+    const shown = (await org.api.get(leasesPath)).body.leases[0];
+    const moved = await org.api.patch(`/api/leases/${shown.id}`, { rentDueDay: 2, version: shown.version });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const endToday = drawer.getByRole('button', { name: /^End today/ });
+    await endToday.click();
+    await expectToast(page, 'Someone else changed this lease');
+    await expect.poll(() => table.textContent()).toContain('due day 2');
+    expect((await org.api.get(leasesPath)).body.leases[0]).toMatchObject({ leaseEnd: null, rentDueDay: 2, version: 2 });
     // The same drawer on a phone: full width, axe clean, nothing wider than the screen.
     await page.setViewportSize(PHONE);
     await table.getByText('Apt 3').waitFor();
@@ -83,6 +97,12 @@ describe('leases and rental history, in Chromium', () => {
     expect(await months.nth(2).textContent()).toContain('Late');
     await expectAccessible(phone.page, 'rental history (tenant)');
     await noSideScroll(phone.page);
+
+    // Back on the landlord's drawer, which shows the lease as saved now: "End today" ends it.
+    await page.setViewportSize(DESKTOP);
+    await endToday.click();
+    await expectToast(page, 'Lease ended');
+    expect((await org.api.get(leasesPath)).body.leases[0]).toMatchObject({ leaseEnd: today(), version: 3 });
   });
 
   it('staff opening Rental History get a pointer to the properties, not a placeholder', async () => {

@@ -44,7 +44,8 @@ describe('maintenance from a phone to resolved, in Chromium', () => {
     await phone.waitForURL(/\/rental-history$/); // a tenant's home page
     const lease = (await org.api.get(`/api/properties/${home.id}/leases`)).body.leases[0];
     expect(lease.userId).toBe(localSubFor(email));
-    expect((await org.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1450 })).status).toBe(200);
+    const priced = await org.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1450, version: lease.version });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
 
     // The report, with a photo from the file chooser.
     const title = uniqueName('Leaking sink');

@@ -18,6 +18,21 @@ function ruleRow(page: Page, name: string) {
   return page.locator(rulesTable.findRows().toSelector()).filter({ hasText: name });
 }
 
+type SavedRule = Record<string, any> & { id: string; name: string; version: number };
+
+/** The saved rule whose name contains `name` (names made by uniqueName are unique), read over the API. */
+async function savedRule(org: OwnOrganization, name: string): Promise<SavedRule> {
+  const { rules } = (await org.api.get<{ rules: SavedRule[] }>('/api/categorization-rules')).body;
+  return rules.find((r) => r.name.includes(name))!;
+}
+
+/** Someone else's change of a rule over the API, at the version they read: the PUT the web sends. */
+async function changeRule(org: OwnOrganization, rule: SavedRule, changes: Record<string, unknown>) {
+  const { id, userId, organizationId, createdAt, updatedAt, ...body } = rule;
+  const res = await org.api.put(`/api/categorization-rules/${id}`, { ...body, ...changes });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 /** Seven lawn-care payments the rule will match, and rows it must not touch. */
 async function seedLawnCare(org: OwnOrganization) {
   const lawnCare = [];
@@ -135,6 +150,44 @@ describe('categorization rules', () => {
     await expectToast(page, 'Failed to update rule');
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await context.unrouteAll();
+
+    // Someone else changes the rule while the page shows it: the toggle sends the version shown, so it is refused
+    // (409), the flip reverts, and the list reloads with their change. Nothing of theirs is undone.
+    const renamed = `${name} (renamed)`;
+    const shown = await savedRule(org, name);
+    await changeRule(org, shown, { name: renamed });
+    await toggle.click();
+    await expectToast(page, 'Someone else changed this rule');
+    await expect.poll(() => row.textContent()).toContain(renamed);
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await expect.poll(() => toggle.isDisabled()).toBe(false);
+    expect(await savedRule(org, name)).toMatchObject({ name: renamed, isActive: true, version: shown.version + 1 });
+
+    // The same in the dialog: the edits stay with the conflict alert; "Load latest version" shows what is saved,
+    // and saving again keeps the other change.
+    await row.getByTestId('rule-edit').click();
+    await editDialog.waitFor();
+    await page.getByTestId('rule-description').locator('textarea').fill('Mowing, from the dialog');
+    const before = await savedRule(org, name);
+    await changeRule(org, before, { priority: 4 });
+    await page.getByTestId('rule-save').click();
+    const conflict = page.getByTestId('rule-conflict');
+    await conflict.getByText('Someone else changed this rule').waitFor();
+    expect(await page.getByTestId('rule-description').locator('textarea').inputValue()).toBe('Mowing, from the dialog');
+    await expectAccessible(page, 'rule dialog (conflict)');
+    await conflict.getByRole('button', { name: 'Load latest version' }).click();
+    await expectToast(page, 'Latest version loaded');
+    await conflict.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('rule-priority').locator('input').inputValue()).toBe('4');
+    await page.getByTestId('rule-description').locator('textarea').fill('Mowing, from the dialog');
+    await page.getByTestId('rule-save').click();
+    await expectToast(page, 'Rule updated successfully');
+    await editDialog.waitFor({ state: 'hidden' });
+    expect(await savedRule(org, name)).toMatchObject({
+      priority: 4,
+      description: 'Mowing, from the dialog',
+      version: before.version + 2,
+    });
 
     // The apply is recorded; undo it.
     const batchRow = page.locator(batchesTable.findRows().toSelector()).filter({ hasText: name }).first();

@@ -51,7 +51,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
     version: 1,
   },
   createLease: { userId: 'no-such-person', leaseStart: '2026-01-01', monthlyRent: 1000 },
-  updateLease: { monthlyRent: 1000 },
+  updateLease: { monthlyRent: 1000, version: 1 },
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },

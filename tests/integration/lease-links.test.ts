@@ -284,7 +284,8 @@ describe("a lease's months decide its links", () => {
     expect(apr).toMatchObject({ leaseId: first, leaseLinkSource: 'manual' });
 
     // The lease ends in February: April's rent (a person's choice) no longer fits, and no other lease does.
-    await ok(api.patch(`/api/leases/${first}`, { leaseEnd: '2026-02-28' }), 200);
+    // Each lease is changed at the version it was added with (1).
+    await ok(api.patch(`/api/leases/${first}`, { leaseEnd: '2026-02-28', version: 1 }), 200);
     expect(await linkOf(api, feb.id)).toEqual({ leaseId: first, leaseLinkSource: 'auto' });
     expect(await linkOf(api, apr.id)).toEqual({ leaseId: null, leaseLinkSource: null });
     const trail = (await partition(`ORG#${orgId}#TXACT#${apr.id}`)).filter((e) => e.type === 'AuditEntry');
@@ -307,7 +308,7 @@ describe("a lease's months decide its links", () => {
     await expectLedgerConsistent(orgId);
 
     // Saving the same lease again changes nothing (the re-link is idempotent).
-    await ok(api.patch(`/api/leases/${second}`, { leaseEnd: null }), 200);
+    await ok(api.patch(`/api/leases/${second}`, { leaseEnd: null, version: 1 }), 200);
     expect(await linkOf(api, apr.id)).toEqual({ leaseId: second, leaseLinkSource: 'auto' });
     expect((await api.get(`/api/transactions/${apr.id}`)).body.transaction.version).toBe(apr.version + 2);
   });

@@ -72,15 +72,17 @@ describe('leases on a property', () => {
     const lease = await addLease(w.admin.api, w.home, valid(w.tenant.userId, { unitLabel: 'Roles' }));
     expect((await w.tenant.api.get(`/api/properties/${w.home}/leases`)).status).toBe(403);
     expect((await w.tenant.api.post(`/api/properties/${w.home}/leases`, valid(w.tenant.userId))).status).toBe(403);
-    expect((await w.tenant.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1 })).status).toBe(403);
+    const change = { monthlyRent: 1, version: lease.version };
+    expect((await w.tenant.api.patch(`/api/leases/${lease.id}`, change)).status).toBe(403);
     expect((await w.tenant.api.delete(`/api/leases/${lease.id}`)).status).toBe(403);
-    expect((await w.manager.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1 })).status).toBe(403);
+    expect((await w.manager.api.patch(`/api/leases/${lease.id}`, change)).status).toBe(403);
     expect((await w.manager.api.delete(`/api/leases/${lease.id}`)).status).toBe(403);
     const changed = await w.landlord.api.patch(`/api/leases/${lease.id}`, {
       monthlyRent: 1600.5,
       rentDueDay: 3,
       graceDays: 0,
       leaseEnd: null,
+      version: lease.version,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.lease).toMatchObject({ monthlyRent: 1600.5, rentDueDay: 3, graceDays: 0, leaseEnd: null });
@@ -92,7 +94,7 @@ describe('leases on a property', () => {
     const lease = await addLease(w.admin.api, w.home, valid(w.tenant.userId, { unitLabel: 'Foreign' }));
     expect((await x.admin.api.get(`/api/properties/${w.home}/leases`)).status).toBe(404);
     expect((await x.admin.api.post(`/api/properties/${w.home}/leases`, valid(x.tenant.userId))).status).toBe(404);
-    expect((await x.admin.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1 })).status).toBe(404);
+    expect((await x.admin.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1, version: 1 })).status).toBe(404);
     expect((await x.admin.api.delete(`/api/leases/${lease.id}`)).status).toBe(404);
     const still = await w.admin.api.get(`/api/properties/${w.home}/leases`);
     expect(still.body.leases.find((l: { id: string }) => l.id === lease.id)).toMatchObject({ monthlyRent: 1500 });
@@ -124,9 +126,14 @@ describe('leases on a property', () => {
     expect(landlordRes.body.error).toMatch(/tenant/i);
     expect((await w.admin.api.post('/api/properties/nope/leases', valid(w.tenant.userId))).status).toBe(404);
     const lease = await addLease(w.admin.api, w.home, valid(w.tenant.userId, { unitLabel: 'Bad patch' }));
-    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, {})).status).toBe(400);
-    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, { leaseEnd: '2024-01-01' })).status).toBe(400);
-    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, { userId: w.admin.userId })).status).toBe(400);
+    const badPatch = async (body: Record<string, unknown>, path: string) => {
+      const res = await w.admin.api.patch(`/api/leases/${lease.id}`, { ...body, version: lease.version });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+    };
+    await badPatch({}, 'body');
+    await badPatch({ leaseEnd: '2024-01-01' }, 'leaseEnd');
+    await badPatch({ userId: w.admin.userId }, 'body');
   });
 
   it('an overlapping lease of the same tenant, property and unit is refused with 409', async () => {
@@ -145,8 +152,12 @@ describe('leases on a property', () => {
       valid(w.tenant.userId, { unitLabel: 'Overlap', leaseStart: '2026-01-01', leaseEnd: null }),
     );
     // Moving a lease onto another's dates is refused too.
-    const moved = await w.admin.api.patch(`/api/leases/${next.id}`, { leaseStart: '2025-12-01' });
+    const moved = await w.admin.api.patch(`/api/leases/${next.id}`, {
+      leaseStart: '2025-12-01',
+      version: next.version,
+    });
     expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('LEASE_OVERLAP');
     expect(first.id).not.toBe(next.id);
   });
 
@@ -339,7 +350,9 @@ describe("a tenant's current lease and the end of their membership", () => {
     });
     expect(await currentOf(mover)).toBe(later.id);
     // It follows the dates: ending the later lease yesterday makes the first one current again.
-    expect((await w.admin.api.patch(`/api/leases/${later.id}`, { leaseEnd: yesterday() })).status).toBe(200);
+    expect(
+      (await w.admin.api.patch(`/api/leases/${later.id}`, { leaseEnd: yesterday(), version: later.version })).status,
+    ).toBe(200);
     expect(await currentOf(mover)).toBe(running.id);
     for (const person of [w.admin, w.landlord, w.manager]) expect(await currentOf(person)).toBeNull();
   });
@@ -367,6 +380,7 @@ describe("a tenant's current lease and the end of their membership", () => {
     const ended = await w.admin.api.patch(`/api/leases/${lease.id}`, {
       leaseStart: `${shiftMonth(thisMonth(), -6)}-01`,
       leaseEnd: yesterday(),
+      version: lease.version,
     });
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     expect((await w.admin.api.delete(`/api/members/${stayer.userId}`)).status).toBe(200);
@@ -377,8 +391,15 @@ describe("a tenant's current lease and the end of their membership", () => {
     ]);
 
     // An ended lease of a former member can be corrected, but not extended past today.
-    expect((await w.admin.api.patch(`/api/leases/${lease.id}`, { monthlyRent: 1250 })).status).toBe(200);
-    const extended = await w.admin.api.patch(`/api/leases/${lease.id}`, { leaseEnd: null });
+    const corrected = await w.admin.api.patch(`/api/leases/${lease.id}`, {
+      monthlyRent: 1250,
+      version: ended.body.lease.version,
+    });
+    expect(corrected.status).toBe(200);
+    const extended = await w.admin.api.patch(`/api/leases/${lease.id}`, {
+      leaseEnd: null,
+      version: corrected.body.lease.version,
+    });
     expect(extended.status).toBe(400);
     expect(extended.body.error).toMatch(/no longer a tenant of your organization/);
     const after = (await w.admin.api.get(`/api/properties/${flat}/leases`)).body.leases[0];

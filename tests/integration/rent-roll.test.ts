@@ -237,6 +237,7 @@ const services = {
 };
 const { addMember } = await import('../../functions/src/data/people/members.js');
 const { createProperty } = await import('../../functions/src/data/tenancy/properties.js');
+const { getLease } = await import('../../functions/src/data/tenancy/tenancies.js');
 const { provisionFirstSignIn } = await import('../../functions/src/data/people/users.js');
 const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
 const { partition } = await import('../support/db.js');
@@ -329,7 +330,10 @@ async function rentRun(ops: RentOperation[]) {
       await services.createTransaction(caller, input(op.f)).then((t) => live.push(t.id), refusedOk);
     } else if (op.kind === 'lease') {
       const end = op.end !== null && op.end < op.start ? null : op.end;
-      await services.updateLease(caller, leases[op.pick]!, { leaseStart: op.start, leaseEnd: end }).catch(refusedOk);
+      const { version } = await getLease(orgId, leases[op.pick]!);
+      await services
+        .updateLease(caller, leases[op.pick]!, { leaseStart: op.start, leaseEnd: end, version })
+        .catch(refusedOk);
     } else if (live.length > 0) {
       const id = live[op.pick % live.length]!;
       if (op.kind === 'ignore') await services.setTransactionIgnored(caller, id, op.value);

@@ -53,7 +53,7 @@ describe('categorization rules: create, list, update, delete', () => {
     expect(list.body.rules.map((r: { id: string }) => r.id)).toEqual([high.id, low.id, lowLater.id, inactive.id]);
   });
 
-  it('updates with the same body, 409 on a stale version, and flips isActive without a version', async () => {
+  it('updates with the same body and its version, 409 on a stale version, and flips isActive with the version', async () => {
     const { api } = await newAdmin();
     const rule = (await api.post(RULES, ruleBody())).body.rule;
     const updated = await api.put(`${RULES}/${rule.id}`, ruleBody({ name: 'Renamed', amountExact: 42.1, version: 1 }));
@@ -68,11 +68,12 @@ describe('categorization rules: create, list, update, delete', () => {
     const stale = await api.put(`${RULES}/${rule.id}`, ruleBody({ name: 'Stale', version: 1 }));
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatch(/changed by someone else/);
+    expect(stale.body.details.current).toEqual(updated.body.rule);
 
-    // The rules page's toggle: an optimistic flip of isActive sends the same body (no version).
+    // The rules page's toggle: an optimistic flip of isActive sends the same body with the version shown.
     const toggled = await api.put(
       `${RULES}/${rule.id}`,
-      ruleBody({ name: 'Renamed', amountExact: 42.1, isActive: false }),
+      ruleBody({ name: 'Renamed', amountExact: 42.1, isActive: false, version: 2 }),
     );
     expect(toggled.status).toBe(200);
     expect(toggled.body.rule).toMatchObject({ isActive: false, version: 3 });
@@ -86,7 +87,7 @@ describe('categorization rules: create, list, update, delete', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: rule.id });
     expect((await api.delete(`${RULES}/${rule.id}`)).status).toBe(404);
-    expect((await api.put(`${RULES}/${rule.id}`, ruleBody())).status).toBe(404);
+    expect((await api.put(`${RULES}/${rule.id}`, ruleBody({ version: 1 }))).status).toBe(404);
     expect((await api.get(RULES)).body.rules).toEqual([]);
   });
 
@@ -136,7 +137,7 @@ describe('categorization rules: create, list, update, delete', () => {
     const theirs = (await other.api.post(RULES, ruleBody())).body.rule;
     const before = await partition(`ORG#${otherOrg}`);
 
-    expect((await owner.api.put(`${RULES}/${theirs.id}`, ruleBody({ name: 'Mine now' }))).status).toBe(404);
+    expect((await owner.api.put(`${RULES}/${theirs.id}`, ruleBody({ name: 'Mine now', version: 1 }))).status).toBe(404);
     expect((await owner.api.delete(`${RULES}/${theirs.id}`)).status).toBe(404);
     for (const [method, path, json] of [
       ['GET', `${RULES}?organizationId=${otherOrg}`, undefined],

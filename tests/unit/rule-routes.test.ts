@@ -154,12 +154,24 @@ describe('ApplyRuleInput', () => {
 });
 
 describe('RuleUpdate and PreviewRuleInput', () => {
-  it('RuleUpdate is the create body plus an optional version, and stays strict', () => {
-    expect(RuleUpdate.parse({ name: 'x' })).toMatchObject({ name: 'x', priority: 0, isActive: true });
-    expect(RuleUpdate.parse({ name: 'x', version: 3 }).version).toBe(3);
+  it('RuleUpdate is the create body plus the required version, and stays strict', () => {
+    expect(RuleUpdate.parse({ name: 'x', version: 3 })).toMatchObject({
+      name: 'x',
+      priority: 0,
+      isActive: true,
+      version: 3,
+    });
+    const missing = RuleUpdate.safeParse({ name: 'x' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['version'],
+        message: 'version is required: send the version of the rule you loaded',
+      }),
+    ]);
     expect(RuleUpdate.safeParse({ name: 'x', version: 0 }).success).toBe(false);
-    expect(RuleUpdate.safeParse({ name: 'x', amountMin: 5, amountMax: 1 }).success).toBe(false);
-    expect(RuleUpdate.safeParse({ name: 'x', id: 'r1' }).success).toBe(false);
+    expect(RuleUpdate.safeParse({ name: 'x', version: 1, amountMin: 5, amountMax: 1 }).success).toBe(false);
+    expect(RuleUpdate.safeParse({ name: 'x', version: 1, id: 'r1' }).success).toBe(false);
   });
 
   it('PreviewRuleInput pages at most 100', () => {

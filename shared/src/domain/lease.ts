@@ -37,7 +37,11 @@ export const LeaseInput = z
   .refine((l) => l.leaseEnd === null || l.leaseEnd >= l.leaseStart, endNotBeforeStart);
 export type LeaseInput = z.output<typeof LeaseInput>;
 
-/** A change to a lease: any of its terms, never its tenant or property (end one and add another). */
+/**
+ * PATCH /api/leases/{id}: any of a lease's terms, never its tenant or property (end one and add another), and always
+ * the `version` of the lease the person loaded: the change is saved only if the lease is still at it, else 409 with
+ * the lease as it is now (docs/tenants-and-maintenance.md "Changing a lease").
+ */
 export const LeaseUpdate = z
   .strictObject({
     // optionalLine turns an absent value into null (clear); absent must mean "unchanged" here.
@@ -48,8 +52,14 @@ export const LeaseUpdate = z
     securityDeposit: rent().optional(),
     rentDueDay: dueDay.optional(),
     graceDays: graceDays.optional(),
+    version: z
+      .number({ error: 'version is required: send the version of the lease you loaded' })
+      .int({ error: 'version must be a whole number' })
+      .min(1, { error: 'version must be a whole number' }),
   })
-  .refine((l) => Object.values(l).some((v) => v !== undefined), { error: 'Change at least one term of the lease' });
+  .refine(({ version: _, ...terms }) => Object.values(terms).some((v) => v !== undefined), {
+    error: 'Change at least one term of the lease',
+  });
 export type LeaseUpdate = z.output<typeof LeaseUpdate>;
 
 export const LeaseStateEnum = z.enum(['active', 'upcoming', 'past']);
@@ -69,6 +79,8 @@ export const Lease = z.object({
   state: LeaseStateEnum,
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** What a change sends back (PATCH /api/leases/{id}): the change is saved only while the lease is at it. */
+  version: z.number().int(),
 });
 export type Lease = z.infer<typeof Lease>;
 export const LeaseList = z.object({ leases: z.array(Lease) });

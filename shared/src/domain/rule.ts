@@ -44,16 +44,15 @@ export const RuleResult = z.object({ rule: CategorizationRule });
 export const RuleList = z.object({ rules: z.array(CategorizationRule) });
 
 /**
- * PUT /api/categorization-rules/{id}: the create body, plus an optional
- * `version`. With it a stale write answers 409 instead of overwriting; without it (the product's plain body,
- * e.g. the optimistic isActive toggle) the last write wins.
+ * PUT /api/categorization-rules/{id}: the create body, plus always the `version` of the rule the person loaded: the
+ * change is saved only if the rule is still at it, else 409 with the rule as it is now (docs/rules.md "Changing a
+ * rule"). The rules page's active toggle sends the rule as shown, with its version, like the dialog.
  */
 export const RuleUpdate = RuleInput.safeExtend({
   version: z
-    .number({ error: 'version must be a whole number' })
+    .number({ error: 'version is required: send the version of the rule you loaded' })
     .int({ error: 'version must be a whole number' })
-    .min(1, { error: 'version must be a whole number' })
-    .optional(),
+    .min(1, { error: 'version must be a whole number' }),
 });
 export type RuleUpdate = z.output<typeof RuleUpdate>;
 

@@ -37,12 +37,15 @@ export function useAddLease(propertyId: string) {
   });
 }
 
-/** Ends a lease on a date (a PATCH of its end). */
+/**
+ * Ends a lease on a date: a PATCH of its end, with the version of the lease as shown (docs/tenants-and-maintenance.md
+ * "Changing a lease"); if someone changed it since, the answer is a 409 and the list reloads either way.
+ */
 export function useEndLease() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, leaseEnd }: { id: string; leaseEnd: string }) =>
-      callRoute('updateLease', { params: { id }, body: { leaseEnd } }),
+    mutationFn: ({ lease, leaseEnd }: { lease: Pick<Lease, 'id' | 'version'>; leaseEnd: string }) =>
+      callRoute('updateLease', { params: { id: lease.id }, body: { leaseEnd, version: lease.version } }),
     onSettled: () => client.invalidateQueries({ queryKey: leasesKey }),
   });
 }

@@ -98,7 +98,10 @@ export async function invalidateAfterApply(client: ReturnType<typeof useQueryCli
   ]);
 }
 
-/** The PUT body that keeps a saved rule as it is (used by the active toggle). */
+/**
+ * The PUT body that keeps a saved rule as it is shown, with the version shown (used by the active toggle): the change
+ * is saved only if nobody changed the rule since (docs/rules.md "Changing a rule").
+ */
 export function bodyOfRule(rule: Rule): RuleUpdateBody {
   return {
     name: rule.name,
@@ -111,7 +114,14 @@ export function bodyOfRule(rule: Rule): RuleUpdateBody {
     priority: rule.priority,
     isActive: rule.isActive,
     propertyId: rule.propertyId,
+    version: rule.version,
   };
+}
+
+/** One rule as saved now (after a 409, to show what someone else saved); null when it was deleted. */
+export async function fetchRule(organizationId: string | undefined, id: string): Promise<Rule | null> {
+  const { rules } = await callRoute('listRules', { query: { organizationId } });
+  return rules.find((rule) => rule.id === id) ?? null;
 }
 
 export function useDeleteRule() {
@@ -133,7 +143,7 @@ export function useUndoRuleBatch() {
   });
 }
 
-/** Creates a rule, or replaces a saved one (with the version it was read at). */
+/** Creates a rule, or replaces a saved one (with the version it was read at: a stale one is a 409). */
 export function useSaveRule() {
   const organizationId = useRuleOrganizationId();
   return useMutation({
@@ -149,7 +159,7 @@ export function useSaveRule() {
   });
 }
 
-/** Replaces a saved rule's fields (the Rules page's active toggle); the caller refreshes the lists. */
+/** Replaces a saved rule's fields at the version shown (the Rules page's active toggle); the caller refreshes. */
 export function useUpdateRule() {
   const organizationId = useRuleOrganizationId();
   return useMutation({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CategorizationRule,
   compareRules,
@@ -12,17 +12,20 @@ import {
 } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
+import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
+import { sendUpdate } from '../versioned.js';
 
 const notFound = () => new NotFound('Rule');
-const stale = () =>
+/** The 409 of a change made over a version the person did not see: `details.current` is the rule now. */
+const stale = (now: RuleRecord) =>
   new Conflict(
     'CONFLICT',
     'This rule was changed by someone else while you were editing. Reload it to see their changes, then try again.',
+    { current: ruleToApi(now) },
   );
 const tooManyRules = () => new Conflict('TOO_MANY_RULES', MESSAGES.tooManyRules(MAX_RULES_PER_ORGANIZATION));
 
@@ -250,42 +253,34 @@ export async function createRule(caller: { orgId: string; userId: string }, inpu
 }
 
 /**
- * Replaces a rule's fields. With `version` (the one the client read) a concurrent change answers 409;
- * without it the write still cannot interleave with another one (it is conditioned on the version read
- * here), but the last request wins: the rules page's active toggle sends the body with no version
- * (docs/rules.md "Routes").
+ * Replaces a rule's fields if it is still at `version`, the one the person loaded (docs/rules.md "Changing a rule").
+ * A stale version, or someone else's save between this read and the write (the write is a versioned update, so it
+ * is conditioned on the version), is a 409 whose `details.current` is the rule as it is now; nothing is written.
+ * A rule deleted meanwhile is a 404.
  */
 export async function updateRule(
   orgId: string,
   ruleId: string,
-  input: RuleInput & { version?: number },
+  input: RuleInput & { version: number },
 ): Promise<RuleRecord> {
   const { version, ...fields } = input;
   const [current] = await Promise.all([getRule(orgId, ruleId), assertPropertyExists(orgId, fields.propertyId)]);
-  if (version !== undefined && version !== current.version) throw stale();
-  const next: RuleRecord = {
-    ...current,
-    ...fields,
-    updatedAt: new Date().toISOString(),
-    version: current.version + 1,
-  };
+  if (version !== current.version) throw stale(current);
+  const byProperty = fields.propertyId ? keys.ruleByProperty(orgId, fields.propertyId, ruleId) : null;
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: ruleItem(next),
-        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
-        ExpressionAttributeValues: { ':expected': current.version },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    const item = await sendUpdate(
+      keys.rule(orgId, ruleId),
+      versionedUpdate(version, {
+        set: { ...fields, updatedAt: new Date().toISOString(), ...byProperty },
+        ...(!byProperty && { remove: ['GSI2PK', 'GSI2SK'] }),
       }),
     );
-  } catch (error) {
-    if (isConditionFailure(error)) throw error.Item ? stale() : notFound();
-    throw error;
+    // The only condition is the version: someone saved in between (getRule says 404 if it was a delete).
+    if (!item) throw stale(await getRule(orgId, ruleId));
+    return toRecord(item);
   } finally {
     forgetRules(orgId);
   }
-  return next;
 }
 
 /** Deletes a rule. Transactions it categorized keep their category and still name it as the rule that set it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { GRACE_DAYS_DEFAULT, leaseNotEnded, leaseState, RENT_DUE_DAY_DEFAULT } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
+import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
 import { isTransactionConditionFailure } from '../conditions.js';
 import { keys, orgPk, withoutKeys } from '../keys.js';
@@ -73,8 +74,9 @@ export type LeaseTermsRecord = Pick<
 >;
 
 const leaseNotFound = () => new NotFound('Lease');
+/** A change whose version check failed at the write: the service re-reads the lease for its 409. */
 const leaseChanged = () =>
-  new Conflict('CONFLICT', 'This lease was changed by someone else at the same time. Reload it and try again.');
+  new Conflict('CONFLICT', 'This lease was changed by someone else while you were editing. Reload it, then try again.');
 
 /** A tenancy written before leases had terms (the demo seed, older tests) reads with the defaults. */
 export function toLeaseRecord(item: Record<string, unknown>): LeaseRecord {
@@ -212,7 +214,8 @@ export function newLeaseOps(orgId: string, lease: NewLease): { record: LeaseReco
 }
 
 /**
- * Replaces a lease's terms if nobody changed it since it was read (else 409); its start moves its GSI1 key.
+ * Replaces a lease's terms if it is still at the version that was read (a versioned update: otherwise the
+ * lease's Conflict, which the service answers with the lease as it is now); its start moves its GSI1 key.
  * Terms that leave the lease not yet ended also bump the tenant's membership (see putNewLease), so a lease
  * cannot be extended past a removal that is happening at the same moment.
  */
@@ -228,23 +231,7 @@ export async function updateLeaseTerms(
       Update: {
         TableName: tableName(),
         Key: keys.tenancy(current.organizationId, current.id),
-        UpdateExpression:
-          'SET unitLabel = :unit, leaseStart = :start, leaseEnd = :end, monthlyRent = :rent, securityDeposit = :deposit, ' +
-          'rentDueDay = :due, graceDays = :grace, updatedAt = :now, version = :next, GSI1SK = :gsi1sk',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(version) OR version = :expected)',
-        ExpressionAttributeValues: {
-          ':unit': next.unitLabel,
-          ':start': next.leaseStart,
-          ':end': next.leaseEnd,
-          ':rent': next.monthlyRent,
-          ':deposit': next.securityDeposit,
-          ':due': next.rentDueDay,
-          ':grace': next.graceDays,
-          ':now': next.updatedAt,
-          ':next': next.version,
-          ':expected': current.version,
-          ':gsi1sk': byUser.GSI1SK,
-        },
+        ...versionedUpdate(current.version, { set: { ...terms, updatedAt: next.updatedAt, GSI1SK: byUser.GSI1SK } }),
       },
     },
     onConditionFailure: leaseChanged,

@@ -68,8 +68,21 @@ export async function createLease(caller: Caller, propertyId: string, input: Lea
   return { lease: (await withTenants([record]))[0]! };
 }
 
+/**
+ * PATCH: the change is saved only if the lease is still at `change.version`, the version the person loaded
+ * (docs/tenants-and-maintenance.md "Changing a lease"). A stale version, or someone else's change between this read
+ * and the write (the write is conditioned on the version read), is a 409 carrying the lease as it is now; nothing is
+ * written. A lease deleted meanwhile is a 404.
+ */
 export async function updateLease(caller: Caller, leaseId: string, change: LeaseUpdate): Promise<{ lease: Lease }> {
   const current = await getLease(caller.orgId, leaseId);
+  const stale = async (now: LeaseRecord) =>
+    new Conflict(
+      'CONFLICT',
+      'This lease was changed by someone else while you were editing. Reload it, then try again.',
+      { current: (await withTenants([now]))[0]! },
+    );
+  if (change.version !== current.version) throw await stale(current);
   const terms = {
     unitLabel: change.unitLabel === undefined ? current.unitLabel : change.unitLabel,
     leaseStart: change.leaseStart ?? current.leaseStart,
@@ -83,7 +96,12 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     throw new InvalidReference('leaseEnd', 'The lease end must be on or after its start');
   }
   await refuseOverlap(caller.orgId, { ...current, ...terms });
-  const updated = await updateLeaseTerms(current, terms, { tenantMustRemain: leaseNotEnded(terms, today()) });
+  const updated = await updateLeaseTerms(current, terms, { tenantMustRemain: leaseNotEnded(terms, today()) }).catch(
+    async (error: unknown) => {
+      // The write's only Conflict is its version: someone changed the lease in between (a delete reads as a 404).
+      throw error instanceof Conflict ? await stale(await getLease(caller.orgId, leaseId)) : error;
+    },
+  );
   await relinkLeaseRent(caller, current.propertyId, [current, updated]);
   return { lease: (await withTenants([updated]))[0]! };
 }
@@ -130,6 +148,7 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
       state: leaseState(r, now),
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
+      version: r.version,
     };
   });
 }

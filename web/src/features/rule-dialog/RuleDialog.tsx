@@ -6,6 +6,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
+import { ConflictAlert } from '../../components/ConflictAlert';
 import { RulePreviewList } from './RulePreviewList';
 import { RuleSettingsForm } from './RuleSettingsForm';
 import type { RuleDialogState } from './store';
@@ -69,6 +70,15 @@ export default function RuleDialog({ state }: { state: RuleDialogState }) {
       }
     >
       <SpaceBetween size="m">
+        {dialog.conflict && (
+          <ConflictAlert
+            thing="rule"
+            message={dialog.conflict}
+            onLoadLatest={() => void dialog.loadLatest()}
+            loading={dialog.loadingLatest}
+            testId="rule-conflict"
+          />
+        )}
         {dialog.formError && (
           <Alert type="error" data-testid="rule-form-error">
             {dialog.formError}

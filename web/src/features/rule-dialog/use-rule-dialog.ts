@@ -3,16 +3,20 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
   type ApplyBody,
+  fetchRule,
   invalidateAfterApply,
   type PreviewResult,
   RULE_ERRORS,
   RULE_TOAST_MS,
+  type Rule,
   ruleAppliedText,
+  rulesKey,
   useApplyRule,
   useRuleOrganizationId,
   useRulePreview,
   useSaveRule,
 } from '../../api/rules';
+import { isVersionConflict } from '../../components/ConflictAlert';
 import { toast } from '../../components/toast/store';
 import { bodyOf, criteriaOf, hasCriteria, initialForm, type RuleForm, validateForm } from './ruleForm';
 import { closeRuleDialog, type RuleDialogState } from './store';
@@ -35,10 +39,15 @@ function useDebounced<T>(value: T, ms: number): T {
  * The rule dialog's state and actions (docs/product.md "Categorization rule dialog"): the form and its checks, the live
  * preview of matching transactions (debounced, every match selected to start with, deselect any), save, then the
  * optional apply in rounds with progress.
+ *
+ * Saving an edit sends the version of the rule the dialog opened with (docs/rules.md "Changing a rule"): when
+ * someone else saved in between, the 409 keeps the person's edits with the conflict alert, and "Load latest version"
+ * shows what is saved now (and takes its version for the next save).
  */
 export function useRuleDialog(state: RuleDialogState) {
-  const { rule } = state;
-  const editing = rule !== null;
+  // The rule as last loaded: the one the dialog opened with, or the latest after a conflict.
+  const [rule, setRule] = useState<Rule | null>(state.rule);
+  const editing = state.rule !== null;
   const client = useQueryClient();
   const organizationId = useRuleOrganizationId();
   const save = useSaveRule();
@@ -49,6 +58,8 @@ export function useRuleDialog(state: RuleDialogState) {
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [loadingLatest, setLoadingLatest] = useState(false);
   const { errors, valid } = validateForm(form);
 
   const update = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -114,6 +125,7 @@ export function useRuleDialog(state: RuleDialogState) {
     event?.preventDefault();
     if (busy) return;
     setFormError(null);
+    setConflict(null);
     if (!organizationId) {
       toast.error(RULE_ERRORS.noOrganization, { duration: RULE_TOAST_MS.save });
       return;
@@ -132,10 +144,16 @@ export function useRuleDialog(state: RuleDialogState) {
       });
     } catch (error) {
       console.error(editing ? RULE_ERRORS.update : RULE_ERRORS.create, error);
+      setStatus('idle');
+      if (editing && isVersionConflict(error)) {
+        // The rules behind the dialog reload to what is saved; the form keeps the person's edits.
+        setConflict(error.message);
+        void client.invalidateQueries({ queryKey: rulesKey });
+        return;
+      }
       const message = errorMessage(error, RULE_ERRORS.save);
       setFormError(message);
       toast.error(message, { duration: RULE_TOAST_MS.save });
-      setStatus('idle');
       return;
     }
     // If apply-now is ticked, a second call follows a successful save.
@@ -153,10 +171,34 @@ export function useRuleDialog(state: RuleDialogState) {
     closeRuleDialog();
   }
 
+  /** After a conflict: the rule as saved now replaces the person's edits, and its version is the next save's. */
+  async function loadLatest() {
+    if (!rule) return;
+    setLoadingLatest(true);
+    try {
+      const latest = await fetchRule(organizationId, rule.id);
+      setConflict(null);
+      if (!latest) {
+        setFormError('This rule was deleted by someone else.');
+        return;
+      }
+      setRule(latest);
+      setForm(initialForm(latest, null));
+      toast.info('Latest version loaded', { description: 'Review the changes, then save again.' });
+    } catch (error) {
+      setFormError(errorMessage(error, 'Failed to load the latest version'));
+    } finally {
+      setLoadingLatest(false);
+    }
+  }
+
   return {
     editing,
     form,
     setForm,
+    conflict,
+    loadLatest,
+    loadingLatest,
     update,
     errors,
     valid,

@@ -114,7 +114,7 @@ function LeaseActions({ lease, l }: { lease: Lease; l: ReturnType<typeof useLeas
         <Button
           variant="inline-link"
           disabled={l.busy}
-          onClick={() => void l.endToday(lease.id)}
+          onClick={() => void l.endToday(lease)}
           ariaLabel={`End today: the lease of ${who}`}
         >
           End today

@@ -3,10 +3,11 @@ import { toCents } from '@rent/shared/core/money';
 import { OWNERS } from '@rent/shared/core/roles';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useAddLease, useDeleteLease, useEndLease, usePropertyLeases } from '../../api/leases';
+import { type Lease, useAddLease, useDeleteLease, useEndLease, usePropertyLeases } from '../../api/leases';
 import { useMembers } from '../../api/members';
 import { useOrganization } from '../../api/organization';
 import type { Property } from '../../api/properties';
+import { conflictTitle, isVersionConflict } from '../../components/ConflictAlert';
 import { toast } from '../../components/toast/store';
 
 export interface LeaseFormValues {
@@ -103,12 +104,18 @@ export function useLeases(property: Property | null) {
     }
   };
 
-  const endToday = async (id: string) => {
+  /** Ends the lease as shown (its version goes with it); if someone changed it since, says so and shows it as saved. */
+  const endToday = async (lease: Lease) => {
     try {
-      await end.mutateAsync({ id, leaseEnd: new Date().toISOString().slice(0, 10) });
+      await end.mutateAsync({ lease, leaseEnd: new Date().toISOString().slice(0, 10) });
       toast.success('Lease ended', { description: 'It ends today.', duration: 3000 });
     } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'Failed to end the lease'), duration: 5000 });
+      if (isVersionConflict(error)) {
+        toast.error(conflictTitle('lease'), {
+          description: 'It was not ended. The list now shows the lease as saved; end it again if you still want to.',
+          duration: 5000,
+        });
+      } else toast.error('Error', { description: errorMessage(error, 'Failed to end the lease'), duration: 5000 });
     }
   };
 

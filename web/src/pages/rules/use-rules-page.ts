@@ -17,6 +17,7 @@ import {
   useUndoRuleBatch,
   useUpdateRule,
 } from '../../api/rules';
+import { conflictTitle, isVersionConflict } from '../../components/ConflictAlert';
 import { toast } from '../../components/toast/store';
 
 /**
@@ -39,18 +40,29 @@ export function useRulesPage() {
   const organizationId = org.organization?.id;
   const staff = !!org.role && STAFF.includes(org.role);
 
-  /** An optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. */
+  /**
+   * An optimistic flip of isActive; the rule is "updating" until the call settles; a failure reverts. The PUT sends
+   * the rule as shown with its version (docs/rules.md "Changing a rule"): if someone else changed it meanwhile, the
+   * 409 says so and the list reloads to show what is saved.
+   */
   async function toggleActive(rule: Rule, isActive: boolean) {
     const key = ruleListKey(organizationId);
-    const flip = (value: boolean) =>
-      client.setQueryData<Rule[]>(key, (list) => list?.map((r) => (r.id === rule.id ? { ...r, isActive: value } : r)));
+    const replace = (next: (r: Rule) => Rule) =>
+      client.setQueryData<Rule[]>(key, (list) => list?.map((r) => (r.id === rule.id ? next(r) : r)));
     setUpdating((s) => new Set(s).add(rule.id));
-    flip(isActive);
+    replace((r) => ({ ...r, isActive }));
     try {
-      await updateRule.mutateAsync({ id: rule.id, body: { ...bodyOfRule(rule), isActive } });
+      const saved = await updateRule.mutateAsync({ id: rule.id, body: { ...bodyOfRule(rule), isActive } });
+      // The saved rule, with its new version, is what the next toggle sends, before the list reloads.
+      replace(() => saved.rule);
     } catch (error) {
-      flip(!isActive);
-      toast.error(RULE_ERRORS.update, { description: errorMessage(error, '') || undefined });
+      replace((r) => ({ ...r, isActive: !isActive }));
+      if (isVersionConflict(error)) {
+        toast.error(conflictTitle('rule'), {
+          description:
+            'Your change was not saved. The list now shows the rule as saved; change it again if you still want to.',
+        });
+      } else toast.error(RULE_ERRORS.update, { description: errorMessage(error, '') || undefined });
     } finally {
       setUpdating((s) => {
         const next = new Set(s);
