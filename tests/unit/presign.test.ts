@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -94,6 +94,11 @@ describe('requestReceiptUpload', () => {
     await loadS3();
     const ddb = mockClient(DynamoDBDocumentClient);
     ddb.on(TransactWriteCommand).resolves({});
+    // The transaction it is for (its date is checked against the closed period; the books are open).
+    ddb
+      .on(GetCommand, { Key: { PK: 'ORG#org-1', SK: 'TXN#txn-9' } })
+      .resolves({ Item: { type: 'Transaction', id: 'txn-9', date: '2026-03-01', amount: -1000 } });
+    ddb.on(GetCommand, { Key: { PK: 'ORG#org-1', SK: 'ORG' } }).resolves({ Item: { type: 'Organization' } });
     const { requestReceiptUpload } = await import('../../functions/src/services/receipts/receipts.js');
     const caller = { userId: 'u1', email: 'a@example.com', name: null, orgId: 'org-1', role: 'ADMIN' as const };
     const { reference, upload } = await requestReceiptUpload(caller, {
