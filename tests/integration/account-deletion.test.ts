@@ -98,8 +98,9 @@ describe('delete my account', () => {
 
     const purge = await purgeFinished(mine.orgId);
     expect(await census(mine.orgId, mine.transactionId)).toEqual({ items: 0, activity: 0, links: 0, objects: 0 });
-    // Everything counted before but the membership, which the deletion itself removed.
-    expect(purge.deletedItems).toBe(before.items - 1 + before.activity + before.links);
+    // Everything counted before but the membership, which the deletion itself removed (leaving the former-member
+    // record in its place).
+    expect(purge.deletedItems).toBe(before.items - 1 + 1 + before.activity + before.links);
     expect(purge.deletedObjects).toBe(before.objects);
     expect(await census(theirs.orgId, theirs.transactionId)).toEqual(theirsBefore);
     expect(await partition(`ORG#${theirs.orgId}`)).toEqual(theirItemsBefore);
@@ -138,7 +139,7 @@ describe('delete my account', () => {
     expect((await t.admin.api.get('/api/organization')).status).toBe(200);
   });
 
-  it('in a shared organization: only their membership goes; the organization keeps its data', async () => {
+  it('in a shared organization: only their membership goes (a former-member record stays); the data stays', async () => {
     const t = await team();
     const propertyId = (await t.admin.api.post('/api/properties', { address: '9 Shared Street' })).body.id;
     const before = await partition(`ORG#${t.orgId}`);
@@ -162,6 +163,7 @@ describe('delete my account', () => {
       before
         .map((i) => i.SK)
         .filter((sk) => sk !== `MEMBER#${t.landlord.userId}` && !String(sk).startsWith('MEMBERLOG#'))
+        .concat(`FORMER#${t.landlord.userId}`)
         .sort(),
     );
     // The membership activity says a member left, as every other way of leaving does, naming no one.

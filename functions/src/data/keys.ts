@@ -8,10 +8,12 @@
  * |--------------------|--------|---------------------------|---------------------------------------------|---------------------------------------------|
  * | Organization       | ORG#o  | ORG                       |                                             |                                             |
  * | Membership         | ORG#o  | MEMBER#u                  | USER#u / ORG#o                              |                                             |
+ * | Former member      | ORG#o  | FORMER#u                  | USER#u / FORMERORG#o                        |                                             |
  * | User               | USER#u | PROFILE                   | EMAIL#e / USER                              |                                             |
  * | Property           | ORG#o  | PROP#p                    |                                             |                                             |
  * | Tenancy            | ORG#o  | TENANCY#n                 | USER#u / TENANCY#leaseStart                 | ORG#o#PROP#p / TENANCY#n                    |
  * | Security log       | USER#u | LOG#ts#id (ttl)           |                                             |                                             |
+ * | Account erasure    | USER#u | ERASURE                   |                                             |                                             |
  * | Bank link (Institution) | ORG#o | BANKITEM#i            | BANKITEMS / ORG#o#BANKITEM#i (every link)   |                                             |
  * | Plaid item pointer | PLAIDITEM#<item_id> | PLAIDITEM    |                                             |                                             |
  * | Bank institution claim | ORG#o | BANKINST#<plaid institution_id> |                                 |                                             |
@@ -111,6 +113,15 @@ export const keys = {
   /** Memberships of a user, across organizations (GSI1). */
   membershipByUser: (userId: string, orgId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `ORG#${orgId}` }),
   membershipsOfUserPrefix: (userId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SKPrefix: 'ORG#' }),
+  membersPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MEMBER#' }),
+  /**
+   * A person who left or was removed ('F' keeps it apart from MEMBER#): account deletion finds the organizations a
+   * person was ever in (GSI1) and who was ever in an organization (begins_with FORMER#).
+   */
+  formerMember: (orgId: string, userId: string) => ({ PK: orgPk(orgId), SK: `FORMER#${userId}` }),
+  formerMemberByUser: (userId: string, orgId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `FORMERORG#${orgId}` }),
+  formerMembersPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'FORMER#' }),
+  formerOrganizationsOfUserPrefix: (userId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SKPrefix: 'FORMERORG#' }),
 
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   userByEmail: (email: string) => ({ GSI1PK: `EMAIL#${email.toLowerCase()}`, GSI1SK: 'USER' }),
@@ -133,6 +144,8 @@ export const keys = {
 
   securityLog: (userId: string, at: string, id: string) => ({ PK: `USER#${userId}`, SK: `LOG#${at}#${id}` }),
   securityLogPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'LOG#' }),
+  /** An account deletion's progress through the erasure of the person's copies (gone with the deletion's end). */
+  accountErasure: (userId: string) => ({ PK: `USER#${userId}`, SK: 'ERASURE' }),
   /** An organization's membership activity ('L' after MEMBER keeps it out of MEMBER#). */
   membershipEvent: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `MEMBERLOG#${at}#${id}` }),
   membershipEventsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MEMBERLOG#' }),
@@ -282,6 +295,7 @@ export const keys = {
 
   /** One file import (docs/banking.md "One import is one batch"); GSI1 lists an organization's imports newest first. */
   fileImport: (orgId: string, importId: string) => ({ PK: orgPk(orgId), SK: `IMPORT#${importId}` }),
+  fileImportsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'IMPORT#' }),
   fileImportByTime: (orgId: string, createdAt: string, importId: string) => ({
     GSI1PK: `${orgPk(orgId)}#IMPORTS`,
     GSI1SK: `${createdAt}#${importId}`,
@@ -357,6 +371,8 @@ export const keys = {
     SK: `MAINTACT#${requestId}#${at}#${eventId}`,
   }),
   maintenanceEvents: (orgId: string, requestId: string) => ({ PK: orgPk(orgId), SKPrefix: `MAINTACT#${requestId}#` }),
+  /** Every request's activity (account deletion looks for one author's events). */
+  allMaintenanceEvents: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'MAINTACT#' }),
   /** How many of the organization's requests are in each status: moved in the same transaction as each write. */
   maintenanceCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#MAINT' }),
   /** A request's photos ('P' after MAINT keeps them out of MAINT# and MAINTACT#). */
@@ -380,6 +396,7 @@ export const keys = {
   }),
   /** A contact-form message, by month received (support reads a month with one Query). */
   contactSubmission: (month: string, at: string, id: string) => ({ PK: `CONTACT#${month}`, SK: `MSG#${at}#${id}` }),
+  contactSubmissionsOfMonth: (month: string) => ({ PK: `CONTACT#${month}`, SKPrefix: 'MSG#' }),
   /** A product-news subscriber, one per email (idempotent); GSI1 only once confirmed (sparse: who counts). */
   subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   confirmedSubscriber: (confirmedAt: string, email: string) => ({

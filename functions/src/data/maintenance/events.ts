@@ -6,6 +6,7 @@ import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
+import { withDeletedAuthors } from './erasure.js';
 
 /**
  * A request's activity (docs/tenants-and-maintenance.md "Activity and counts"): reported, status changes, assignments
@@ -86,11 +87,11 @@ export async function addComment(e: MaintenanceEventRecord): Promise<void> {
   ]);
 }
 
-/** A request's activity, oldest first. */
+/** A request's activity, oldest first (a deleted account's events name "A deleted account"). */
 export async function listEvents(orgId: string, requestId: string): Promise<MaintenanceEventRecord[]> {
   const k = keys.maintenanceEvents(orgId, requestId);
   const items = await queryAll(prefixQuery(tableName(), k.PK, k.SKPrefix, { ConsistentRead: true }));
-  return items.map(({ PK, SK, type, ...rest }) => rest as unknown as MaintenanceEventRecord);
+  return withDeletedAuthors(items.map(({ PK, SK, type, ...rest }) => rest as unknown as MaintenanceEventRecord));
 }
 
 /** Removes a deleted request's activity (25 items per BatchWrite, unprocessed ones retried). */

@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { type Key, keyPrefix, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
+import { withDeletedReporters } from './erasure.js';
 import { eventPutOp, type MaintenanceEventRecord } from './events.js';
 import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from './items.js';
 
@@ -63,7 +64,7 @@ export async function getMaintenance(orgId: string, id: string): Promise<Mainten
     new GetCommand({ TableName: tableName(), Key: keys.maintenance(orgId, id), ConsistentRead: true }),
   );
   if (Item?.type !== 'MaintenanceRequest') throw notFound();
-  return toRecord(Item);
+  return (await withDeletedReporters([toRecord(Item)]))[0]!;
 }
 
 /** Writes `next` in place of `current` as it was read (someone else's change or delete in between: 409). */
@@ -231,7 +232,7 @@ export async function listMaintenance(
     }
   } else if (after) next = after;
   return {
-    records: records.map(toRecord),
+    records: await withDeletedReporters(records.map(toRecord)),
     nextCursor: next ? encodeCursor({ v: 1, s: scope.kind, k: next }) : null,
   };
 }

@@ -12,6 +12,8 @@ import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
+import { deletedAccountsAmong } from './accounts.js';
+import { DELETED_ACCOUNT } from './items.js';
 
 /**
  * Invitations (ORG#o / INVITE#i) and their links. A link's token is never stored: its SHA-256 names an
@@ -106,11 +108,24 @@ export async function createInvitation(record: InvitationRecord, alsoWrite: Tran
   ]);
 }
 
-/** Every invitation of the organization, newest first. */
+/**
+ * Every invitation of the organization, newest first. One sent by a deleted account, or accepted by one, names "A
+ * deleted account" whatever copy it still holds (docs/people.md "Account deletion").
+ */
 export async function listInvitations(orgId: string): Promise<InvitationRecord[]> {
   const k = keys.invitationsPrefix(orgId);
   const items = await queryAll({ ...prefixQuery(tableName(), k.PK, k.SKPrefix), ConsistentRead: true });
-  return items.map(toRecord).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  const deleted = await deletedAccountsAmong(
+    items.flatMap((i) => [i.invitedBy, i.acceptedBy]).filter((id): id is string => typeof id === 'string'),
+  );
+  return items
+    .map((item) => {
+      const record = toRecord(item);
+      if (deleted.has(record.invitedBy)) record.invitedByName = DELETED_ACCOUNT;
+      if (deleted.has(String(item.acceptedBy))) record.email = DELETED_ACCOUNT;
+      return record;
+    })
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** One invitation of the caller's organization; another organization's is NotFound. */

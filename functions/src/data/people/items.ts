@@ -6,6 +6,12 @@ import { keys } from '../keys.js';
  * write them, and the offline seed writes the same shapes.
  */
 
+/**
+ * How a person who deleted their account is named wherever they were shown: their name and email are erased from
+ * every copy (docs/people.md "Account deletion").
+ */
+export const DELETED_ACCOUNT = 'A deleted account';
+
 export interface Profile {
   userId: string;
   email: string;
@@ -63,5 +69,17 @@ export function membershipItem(m: Membership, now: string) {
     createdAt: now,
     updatedAt: now,
     version: 1,
+  };
+}
+
+/** Left behind by a membership that ended (left or removed): which organizations a person was ever in. */
+export function formerMemberItem(orgId: string, userId: string, now: string) {
+  return {
+    ...keys.formerMember(orgId, userId),
+    ...keys.formerMemberByUser(userId, orgId),
+    type: 'FormerMember',
+    orgId,
+    userId,
+    leftAt: now,
   };
 }

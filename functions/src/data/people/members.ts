@@ -6,7 +6,7 @@ import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { type TransactItem, type TransactOp, transact } from '../transact.js';
-import { membershipItem, type Profile, userItem } from './items.js';
+import { DELETED_ACCOUNT, formerMemberItem, membershipItem, type Profile, userItem } from './items.js';
 
 /**
  * The members of an organization: its Membership items (ORG#o / MEMBER#u) with each person's profile.
@@ -148,7 +148,10 @@ export async function changeRole(
   ]);
 }
 
-/** Removes a member (someone else): their membership goes, with the counters, in one transaction. */
+/**
+ * Removes a member (someone else): their membership goes, with the counters, in one transaction, leaving a former
+ * member record behind (account deletion's list of the organizations a person was in).
+ */
 export async function removeMember(
   orgId: string,
   member: MemberRecord,
@@ -159,11 +162,12 @@ export async function removeMember(
     { item: membershipDelete(orgId, member), onConditionFailure: memberChanged },
     { item: actorCheck(orgId, actor), onConditionFailure: callerChanged },
     { item: counterUpdate(orgId, -1, member.role === 'ADMIN' ? -1 : 0), onConditionFailure: lastAdmin },
+    { item: formerMemberPut(orgId, member.userId) },
     ...(opts.alsoWrite ?? []),
   ]);
 }
 
-/** The caller leaves: refused while they are the last ADMIN and anyone else remains. */
+/** The caller leaves: refused while they are the last ADMIN and anyone else remains. A former member record stays. */
 export async function leave(
   orgId: string,
   member: MemberRecord,
@@ -173,8 +177,14 @@ export async function leave(
   await transact([
     { item: membershipDelete(orgId, member), onConditionFailure: memberChanged },
     { item: counter, onConditionFailure: lastAdminLeaving },
+    { item: formerMemberPut(orgId, member.userId) },
     ...(opts.alsoWrite ?? []),
   ]);
+}
+
+/** The record an ended membership leaves (written again if the person leaves again). */
+function formerMemberPut(orgId: string, userId: string): TransactItem {
+  return { Put: { TableName: tableName(), Item: formerMemberItem(orgId, userId, new Date().toISOString()) } };
 }
 
 /**
@@ -267,7 +277,10 @@ function counterUpdate(orgId: string, memberDelta: number, adminDelta: number, o
   } satisfies TransactItem;
 }
 
-/** Profiles by user id (BatchGetItem, 100 keys a call, unprocessed keys retried). */
+/**
+ * Profiles by user id (BatchGetItem, 100 keys a call, unprocessed keys retried). A deleted account's profile answers
+ * with the name "A deleted account" and no email, so every screen that names people by their profile shows that.
+ */
 export async function profilesOf(userIds: string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Set(userIds)];
@@ -278,7 +291,9 @@ export async function profilesOf(userIds: string[]): Promise<Map<string, Record<
     for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
       const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of answer.Responses?.[tableName()] ?? []) found.set(item.id as string, item);
+      for (const item of answer.Responses?.[tableName()] ?? []) {
+        found.set(item.id as string, item.deletedAt ? { ...item, name: DELETED_ACCOUNT, email: null } : item);
+      }
       request = answer.UnprocessedKeys as typeof request;
     }
   }

@@ -7,6 +7,7 @@ import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryPage } from '../query.js';
+import type { TransactOp } from '../transact.js';
 
 /** Security events are kept for a year, then DynamoDB's TTL removes them. */
 const RETENTION_SECONDS = 365 * 24 * 3600;
@@ -37,6 +38,11 @@ function logItem(entry: Entry, at: Date, id: string) {
 /** `at` defaults to now (sign-out-everywhere passes the instant its cutoff was taken). */
 export async function recordSecurityEvent(entry: Entry, at = new Date()) {
   await db.send(new PutCommand({ TableName: tableName(), Item: logItem(entry, at, randomUUID()) }));
+}
+
+/** The same entry as a Put that joins another write's TransactWriteItems (account deletion's last step). */
+export function securityEventOp(entry: Entry, at = new Date()): TransactOp {
+  return { item: { Put: { TableName: tableName(), Item: logItem(entry, at, randomUUID()) } } };
 }
 
 /**
