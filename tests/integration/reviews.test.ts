@@ -301,7 +301,10 @@ describe('transaction flags', () => {
         for (const op of ops) {
           if (op.kind === 'ask') {
             const reviewer = reviewers[op.reviewer]!;
-            made.push({ id: (await ask(t.admin, txn.id, reviewer)).body.reviewRequest.id, reviewer });
+            const asked = await ask(t.admin, txn.id, reviewer);
+            // A reviewer has at most one open request on a transaction: asking again meanwhile is 409 REVIEW_OPEN.
+            if (asked.status === 201) made.push({ id: asked.body.reviewRequest.id, reviewer });
+            else expect(asked.body.code).toBe('REVIEW_OPEN');
           } else if (op.kind === 'message') {
             await t.landlord.api.post(`/api/transactions/${txn.id}/messages`, { body: 'a note' });
           } else if (made.length > 0) {
@@ -312,6 +315,10 @@ describe('transaction flags', () => {
         const requests = (await t.admin.api.get(`/api/reviews?transactionId=${txn.id}`)).body.reviewRequests;
         const messages = (await t.admin.api.get(`/api/transactions/${txn.id}/messages`)).body.messages;
         const statuses = requests.map((r: { status: ReviewStatus }) => r.status);
+        const openReviewers = requests
+          .filter((r: { status: ReviewStatus }) => r.status === 'PENDING' || r.status === 'ACCEPTED')
+          .map((r: { reviewerId: string }) => r.reviewerId);
+        expect(new Set(openReviewers).size).toBe(openReviewers.length);
         const flags = await flagsOf(t.admin, txn.id);
         for (const status of answers) expect([200, 409]).toContain(status);
         expect(flags).toMatchObject(reviewFlagsOf(statuses, messages.length));

@@ -351,13 +351,36 @@ export async function upsertBankAccounts(
       ? { ...known, ...input, updatedAt: now, version: known.version + 1 }
       : newAccount(institution, input, now);
     written.push(record);
+    if (known) {
+      // What the bank says of a known account is SET, not put back from a read: refreshes at once (twenty Reconnect
+      // confirms, a sync beside them) all write the bank's same facts and never refuse each other, and a default
+      // property set meanwhile is kept.
+      const { accountId: _, type, ...facts } = input;
+      const fields = { ...facts, accountType: type, updatedAt: now };
+      const names = Object.keys(fields);
+      ops.push({
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.bankAccount(orgId, known.id),
+            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')} ADD version :one`,
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name as keyof typeof fields]])),
+              ':one': 1,
+            },
+          },
+        },
+      });
+      continue;
+    }
     ops.push({
       item: {
         Put: {
           TableName: tableName(),
           Item: bankAccountItem(record),
-          ConditionExpression: known ? 'version = :v' : 'attribute_not_exists(PK)',
-          ...(known && { ExpressionAttributeValues: { ':v': known.version } }),
+          ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
     });

@@ -51,6 +51,8 @@ const reviewChanged = () =>
     'CONFLICT',
     'This review request was changed by someone else at the same time. Reload it and try again.',
   );
+const reviewAlreadyOpen = () =>
+  new Conflict('REVIEW_OPEN', 'This person already has an open review request on this transaction.');
 const notStaff = () => new InvalidReference('reviewerId', 'Choose a staff member of your organization');
 
 const STATE_VIEW = ['type', 'reviewOpen', 'reviewResolved', 'reviewDeclined', 'messageCount', 'activityVersion'];
@@ -151,6 +153,14 @@ export async function createReview(
 ): Promise<{ review: ReviewRecord; message: MessageRecord }> {
   return withFreshRead(async () => {
     const state = await readActivityState(orgId, transactionId);
+    // One open request per reviewer: asking again (a double click, a retry) is refused. The request's write is
+    // conditioned on the activityVersion read here, so of concurrent asks one lands and the others re-read and see it.
+    if (state.counts.open > 0) {
+      const open = (await listReviews(orgId, transactionId)).filter(
+        (r) => r.reviewerId === input.reviewerId && isOpenReview(r.status),
+      );
+      if (open.length > 0) throw reviewAlreadyOpen();
+    }
     const now = new Date().toISOString();
     const review: ReviewRecord = {
       id: randomUUID(),

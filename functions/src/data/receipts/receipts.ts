@@ -127,7 +127,11 @@ export async function markReceiptReady(
   try {
     await withReceiptFacts(orgId, transactionId, (facts) => [
       confirm,
-      ...(facts ? receiptCountOps(orgId, facts, facts.receiptCount + 1) : []),
+      ...(!facts
+        ? []
+        : facts.hasReceipt && facts.receiptCount > 0
+          ? [receiptAddedOp(orgId, facts.id)]
+          : receiptCountOps(orgId, facts, facts.receiptCount + 1)),
     ]);
   } catch (error) {
     if (error instanceof StaleRead) return null;
@@ -220,6 +224,26 @@ function receiptCountOps(orgId: string, facts: ReceiptFacts, count: number): Tra
     },
     ...cellOps(orgId, new RollupDeltas().change(facts, { ...facts, hasReceipt }), new MatchRows()),
   ];
+}
+
+/**
+ * One more receipt on a transaction that already has one: hasReceipt and so its rollup cell stay as they are, and
+ * the count is ADDed, not set from a read, so receipts confirmed at once never refuse each other (twenty on one
+ * transaction all land). Conditioned on the transaction still having a receipt, else the caller re-reads.
+ */
+function receiptAddedOp(orgId: string, transactionId: string): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(orgId, transactionId),
+        UpdateExpression: 'ADD receiptCount :one',
+        ConditionExpression: 'attribute_exists(PK) AND hasReceipt = :true AND receiptCount > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':true': true, ':zero': 0 },
+      },
+    },
+    onConditionFailure: () => new ReceiptFactsChanged(),
+  };
 }
 
 /** Forgets an upload whose bytes failed the checks (or whose transaction is gone), under the confirm's claim. */
