@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
+import { LOCAL } from './config.js';
 import { browserRefusal, verifySigV4 } from './sigv4.js';
 
 /**
@@ -24,14 +25,11 @@ export interface LocalKmsOptions {
   /** Keep the key material here across restarts (npm start); absent = a fresh key in memory (tests). */
   keyFile?: string;
   /**
-   * The only credentials whose signatures it accepts (scoped to `region`); default: what the handlers' KMS client
-   * signs with offline (functions/src/lib/secrets.ts).
+   * The only credentials whose signatures it accepts (scoped to `region`); default: the stack's (LOCAL.credentials),
+   * which every AWS client of the handlers signs with offline (from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY).
    */
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
-
-/** The key pair functions/src/lib/secrets.ts gives its KMSClient when KMS_ENDPOINT is set (offline only). */
-export const HANDLER_KMS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 export interface LocalKms {
   endpoint: string;
@@ -104,7 +102,7 @@ export function createKmsStandIn(opts: LocalKmsOptions) {
   const keyArn = `arn:aws:kms:${opts.region}:${account}:key/${key.keyId}`;
   const aliasArn = `arn:aws:kms:${opts.region}:${account}:${opts.alias}`;
   const names = new Set([key.keyId, keyArn, opts.alias, aliasArn]);
-  const identity = { ...(opts.credentials ?? HANDLER_KMS_CREDENTIALS), region: opts.region };
+  const identity = { ...(opts.credentials ?? LOCAL.credentials), region: opts.region };
 
   function resolveKey(id: unknown): void {
     if (typeof id !== 'string' || id.length === 0)

@@ -2,10 +2,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * SigV4 header-signature verification for the local stand-ins the handlers call with the real AWS SDK over a
- * JSON 1.1 API (the Cognito stand-in's admin operations, the KMS stand-in), as those services verify IAM calls. One
- * verifier, parameterised by the service name the credential scope must name ('cognito-idp', 'kms'). Presigned S3
- * links (query-string signatures) are s3-presigned.ts.
+ * SigV4 header-signature verification for the local stand-ins the handlers call with the real AWS SDK (the Cognito
+ * stand-in's admin operations and the KMS stand-in over JSON 1.1, the sync runner's SQS over JSON 1.0, the SES
+ * emulator's front over REST JSON), as those services verify IAM calls. One verifier, parameterised by the service
+ * name the credential scope must name ('cognito-idp', 'kms', 'sqs', 'ses'); each stand-in answers a refusal in its
+ * own service's error shape. Presigned S3 links (query-string signatures) are s3-presigned.ts.
  */
 
 /** The one key pair a stand-in accepts, and the region its credential scope must name. */
@@ -22,7 +23,7 @@ export interface SigV4Request {
   headers: IncomingHttpHeaders;
 }
 
-/** The error types AWS's JSON services answer a refused signature with (HTTP 400). */
+/** The error types AWS's JSON services answer a refused signature with (HTTP 400 for JSON 1.1; 403 for REST JSON). */
 export type SigV4ErrorType =
   | 'MissingAuthenticationTokenException'
   | 'IncompleteSignatureException'
@@ -35,7 +36,7 @@ export interface SigV4Refusal {
   message: string;
 }
 
-/** What a signed server call from a browser gets (the stand-ins answer it with a 400, no CORS). */
+/** What a signed server call from a browser gets (the stand-ins answer it without CORS). */
 export interface BrowserRefusal {
   __type: 'AccessDeniedException';
   message: string;
@@ -45,26 +46,47 @@ const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
 /** How far X-Amz-Date may be from the server's clock, as AWS's JSON services allow. */
 const SIGV4_SKEW_MS = 5 * 60 * 1000;
 /**
- * Headers the signature must cover. AWS requires host; x-amz-target is required here too (the SDK always signs it)
- * so that a captured call cannot be replayed as another operation (a sign-out as a deletion, a GenerateDataKey as a
- * Decrypt).
+ * Headers the signature must cover by default (the JSON RPC services). AWS requires host; x-amz-target is required
+ * here too (the SDK always signs it) so that a captured call cannot be replayed as another operation (a sign-out as a
+ * deletion, a GenerateDataKey as a Decrypt). A REST API names its operation in the method and path, which the
+ * signature covers anyway: its stand-in passes `REST_SIGNED_HEADERS`.
  */
-const SIGV4_REQUIRED_HEADERS = ['host', 'x-amz-date', 'x-amz-target'];
+const RPC_SIGNED_HEADERS = ['host', 'x-amz-date', 'x-amz-target'] as const;
+export const REST_SIGNED_HEADERS = ['host', 'x-amz-date'] as const;
+
+interface SigV4Options {
+  /** Headers the signature must cover; default host, x-amz-date and x-amz-target. */
+  requiredHeaders?: readonly string[];
+  now?: number;
+}
+
+/**
+ * The same refusals in the AWS Query protocol's words (SQS and SES v1, and SQS's JSON protocol in its
+ * `x-amzn-query-error` header), with the HTTP status those services answer them with.
+ */
+export const QUERY_ERRORS: Record<SigV4ErrorType | BrowserRefusal['__type'], { code: string; status: number }> = {
+  MissingAuthenticationTokenException: { code: 'MissingAuthenticationToken', status: 403 },
+  IncompleteSignatureException: { code: 'IncompleteSignature', status: 400 },
+  UnrecognizedClientException: { code: 'InvalidClientTokenId', status: 403 },
+  InvalidSignatureException: { code: 'SignatureDoesNotMatch', status: 403 },
+  AccessDeniedException: { code: 'AccessDenied', status: 403 },
+};
 
 /**
  * Verifies a SigV4 Authorization header: the credential must be `identity`'s access key (no session token), scoped
- * to its region, `service` and the signing day; X-Amz-Date within five minutes; host, x-amz-date and x-amz-target
- * signed; and the signature, recomputed over the method, path, query, signed headers and the body's SHA-256, must
- * match (constant time). Returns null when it does, else the refusal with AWS's error type and message, so the SDK
- * throws the same named error it would in AWS.
+ * to its region, `service` and the signing day; X-Amz-Date within five minutes; host, x-amz-date and (unless
+ * `options.requiredHeaders` says otherwise) x-amz-target signed; and the signature, recomputed over the method, path,
+ * query, signed headers and the body's SHA-256, must match (constant time). Returns null when it does, else the
+ * refusal with AWS's error type and message, so the SDK throws the same named error it would in AWS.
  */
 export function verifySigV4(
   req: SigV4Request,
   body: string | Uint8Array,
   identity: SigV4Identity,
   service: string,
-  now = Date.now(),
+  options: SigV4Options = {},
 ): SigV4Refusal | null {
+  const now = options.now ?? Date.now();
   const incomplete = (message: string): SigV4Refusal => ({ __type: 'IncompleteSignatureException', message });
   const invalid = (message: string): SigV4Refusal => ({ __type: 'InvalidSignatureException', message });
   const authorization = req.headers.authorization;
@@ -122,7 +144,7 @@ export function verifySigV4(
   if (signedHeaders.some((h, i) => !h || h !== h.toLowerCase() || h !== sorted[i])) {
     return incomplete('SignedHeaders must be lower-case, sorted and without duplicates.');
   }
-  const unsigned = SIGV4_REQUIRED_HEADERS.filter((name) => !signedHeaders.includes(name));
+  const unsigned = (options.requiredHeaders ?? RPC_SIGNED_HEADERS).filter((name) => !signedHeaders.includes(name));
   if (unsigned.length) return invalid(`The signature must cover the ${unsigned.join(', ')} header(s).`);
 
   const bodyHash = sha256(body);

@@ -44,6 +44,8 @@ export interface LocalStack {
   sesEndpoint: string;
   /** The local sync runner (SQS stand-in + consumer + schedule): its /_control/{schedule,idle,state}. */
   syncRunnerEndpoint: string;
+  /** What a /_control/ call to the sync runner carries in SYNC_CONTROL_HEADER (random per start). */
+  syncRunnerControlKey: string;
   /** The KMS stand-in and its key's ARN (bank links: functions/src/lib/secrets.ts). */
   kmsEndpoint: string;
   plaidTokenKeyId: string;
@@ -128,7 +130,10 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       AWS_SECRET_ACCESS_KEY: LOCAL.credentials.secretAccessKey,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     });
+    // Every AWS client of the handlers signs with exactly this pair, the one the stand-ins accept: no session token,
+    // and no profile (the SDK prefers AWS_PROFILE's credentials to the pair above).
     delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
 
     // Handlers are attached below, once the origin (with its port) is known.
     let handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) => {
@@ -216,6 +221,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       s3Endpoint: s3.endpoint,
       sesEndpoint: ses.endpoint,
       syncRunnerEndpoint: syncRunner.endpoint,
+      syncRunnerControlKey: syncRunner.controlKey,
       kmsEndpoint: kms.endpoint,
       plaidTokenKeyId: kms.keyArn,
       plaidEndpoint: plaid.url,

@@ -1,6 +1,7 @@
 import { DEMO_USERS } from './demo-users.js';
 import { JavaMissingError } from './dynamodb.js';
 import { startLocalStack } from './stack.js';
+import { SYNC_CONTROL_HEADER } from './sync-runner.js';
 import { buildWebIfStale } from './web-build.js';
 
 /** `npm start`: the whole product offline, with demo data, on one https://localhost URL. */
@@ -16,6 +17,9 @@ async function main() {
   console.log(`\nRent.Today is running at ${stack.url}\n`);
   console.log(`Mail the app sends (invitations) arrives in the local mailbox: ${stack.url}/_mail`);
   console.log(`Plaid stand-in (bank links; control API under /_control, see README): ${stack.plaidEndpoint}`);
+  console.log(
+    `Sync runner control (from this machine, not a browser): ${stack.syncRunnerEndpoint}/_control/… with header ${SYNC_CONTROL_HEADER}: ${stack.syncRunnerControlKey}`,
+  );
   console.log(
     'Your browser will warn about the self-signed certificate (made for localhost in .data/); accept it once.',
   );

@@ -1,9 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { LOCAL } from './config.js';
 import { functionsJobsDir } from './paths.js';
+import { browserRefusal, QUERY_ERRORS, type SigV4Identity, verifySigV4 } from './sigv4.js';
 
 /**
  * The offline Sync stack (docs/banking.md "Offline"). In AWS: EventBridge every 6 hours -> fan-out
@@ -13,10 +15,19 @@ import { functionsJobsDir } from './paths.js';
  * (with receive counts, retries of the batch item failures and a dead-letter list after maxReceiveCount), and a
  * timer that runs the very fan-out module on an interval.
  *
- * Control (tests, operators), on the same loopback server: POST /_control/schedule runs the fan-out now,
- * POST /_control/idle answers once the queue is empty and nothing runs, GET /_control/state tells what happened,
- * POST /_control/pause and /_control/resume hold deliveries (messages wait as behind a busy consumer).
+ * SendMessage is an IAM call as in SQS: it needs a SigV4 signature scoped to sqs by the one key pair the runner
+ * accepts (the stack's, infra/local/sigv4.ts), is never taken from a browser, and refusals come in SQS's JSON-protocol
+ * error shape (`x-amzn-query-error` names the code the SDK throws).
+ *
+ * Control (tests, operators), on the same loopback server, only with the header SYNC_CONTROL_HEADER carrying the
+ * runner's control key (random per start, known to the stack and its tests) and never from a browser:
+ * POST /_control/schedule runs the fan-out now, POST /_control/idle answers once the queue is empty and nothing runs,
+ * GET /_control/state tells what happened, POST /_control/pause and /_control/resume hold deliveries (messages wait
+ * as behind a busy consumer).
  */
+
+/** The header that carries the control key on every /_control/ call. */
+export const SYNC_CONTROL_HEADER = 'x-rent-sync-control-key';
 
 export interface SyncRunnerOptions {
   /** The fan-out's interval; 0 or absent = no timer (tests, unless one asks). */
@@ -30,6 +41,10 @@ export interface SyncRunnerOptions {
   log?: (line: string) => void;
   /** Other handlers than functions/src/jobs/{syncBank,scheduleBankSyncs}.ts (the runner's own unit test). */
   handlers?: { consumer?: Consumer; fanOut?: FanOut };
+  /** The only key pair whose SendMessage signatures it accepts, and their region; default the stack's (LOCAL). */
+  iam?: SigV4Identity;
+  /** The control key /_control/ calls must carry; default a fresh random one. */
+  controlKey?: string;
 }
 
 interface Queued {
@@ -55,6 +70,8 @@ export interface SyncRunner {
   /** The SQS endpoint (SQS_ENDPOINT) and the queue's URL (SYNC_QUEUE_URL). */
   endpoint: string;
   queueUrl: string;
+  /** What /_control/ calls carry in SYNC_CONTROL_HEADER. */
+  controlKey: string;
   /** Runs the fan-out now and resolves with how many messages it enqueued. */
   schedule(): Promise<number>;
   idle(): Promise<void>;
@@ -73,6 +90,8 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
   const maxReceiveCount = opts.maxReceiveCount ?? 3;
   const retryDelayMs = opts.retryDelayMs ?? 1000;
   const batchWindowMs = opts.batchWindowMs ?? 100;
+  const iam: SigV4Identity = opts.iam ?? { ...LOCAL.credentials, region: LOCAL.region };
+  const controlKey = opts.controlKey ?? randomBytes(32).toString('base64url');
   const queue: Queued[] = [];
   const state: SyncRunnerState = {
     sent: 0,
@@ -204,6 +223,60 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
     const url = new URL(req.url ?? '/', endpoint);
     const body = await readBody(req);
     if (body === null) return sqsError(res, 413, 'RequestEntityTooLarge', 'Request too large');
+    if (url.pathname.startsWith('/_control/')) return control(req, res, url);
+    if (req.method !== 'POST') return sqsError(res, 405, 'UnsupportedOperation', 'Method not allowed');
+    // An IAM call, as SendMessage is in SQS: never a browser's, even signed; then signed by the accepted key pair.
+    const fromBrowser = browserRefusal(req.headers, 'SendMessage');
+    if (fromBrowser) return sqsRefusal(res, fromBrowser.__type, fromBrowser.message);
+    const refusal = verifySigV4({ method: 'POST', url: req.url ?? '/', headers: req.headers }, body, iam, 'sqs');
+    if (refusal) return sqsRefusal(res, refusal.__type, refusal.message);
+    const target = String(req.headers['x-amz-target'] ?? '');
+    if (target !== 'AmazonSQS.SendMessage') {
+      return sqsError(
+        res,
+        400,
+        'UnsupportedOperation',
+        `Only SendMessage is supported offline (got ${target || 'none'})`,
+        'AWS.SimpleQueueService.UnsupportedOperation',
+      );
+    }
+    let input: { QueueUrl?: unknown; MessageBody?: unknown };
+    try {
+      input = JSON.parse(body.toString('utf8'));
+    } catch {
+      return sqsError(res, 400, 'InvalidParameterValue', 'The body is not JSON');
+    }
+    if (typeof input.QueueUrl !== 'string' || !input.QueueUrl.endsWith(`/${QUEUE_NAME}`)) {
+      return sqsError(
+        res,
+        400,
+        'QueueDoesNotExist',
+        'The specified queue does not exist.',
+        'AWS.SimpleQueueService.NonExistentQueue',
+      );
+    }
+    if (typeof input.MessageBody !== 'string' || input.MessageBody.length === 0) {
+      return sqsError(res, 400, 'MissingParameter', 'The request must contain the parameter MessageBody.');
+    }
+    const messageId = enqueue(input.MessageBody);
+    // The SDK checks this digest of the body it sent.
+    const md5 = createHash('md5').update(input.MessageBody, 'utf8').digest('hex');
+    return reply(res, 200, { MessageId: messageId, MD5OfMessageBody: md5 });
+  }
+
+  /**
+   * /_control/*: the stack's and its tests' own calls. Never a browser's (any page could post a form here), and only
+   * with the control key, which no page can know.
+   */
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined) {
+      return reply(res, 403, { message: 'The sync runner is not controlled from a browser.' });
+    }
+    if (!sameKey(req.headers[SYNC_CONTROL_HEADER], controlKey)) {
+      return reply(res, 403, {
+        message: `The sync runner's control needs its key in ${SYNC_CONTROL_HEADER} (tests: tests/support/sync-runner.ts).`,
+      });
+    }
     if (url.pathname === '/_control/state' && req.method === 'GET') return reply(res, 200, state);
     if (url.pathname === '/_control/schedule' && req.method === 'POST') {
       return reply(res, 200, { enqueued: await schedule() });
@@ -217,32 +290,7 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
       await runner.idle();
       return reply(res, 200, state);
     }
-    if (req.method !== 'POST') return sqsError(res, 405, 'UnsupportedOperation', 'Method not allowed');
-    const target = String(req.headers['x-amz-target'] ?? '');
-    if (target !== 'AmazonSQS.SendMessage') {
-      return sqsError(
-        res,
-        400,
-        'UnsupportedOperation',
-        `Only SendMessage is supported offline (got ${target || 'none'})`,
-      );
-    }
-    let input: { QueueUrl?: unknown; MessageBody?: unknown };
-    try {
-      input = JSON.parse(body.toString('utf8'));
-    } catch {
-      return sqsError(res, 400, 'InvalidParameterValue', 'The body is not JSON');
-    }
-    if (typeof input.QueueUrl !== 'string' || !input.QueueUrl.endsWith(`/${QUEUE_NAME}`)) {
-      return sqsError(res, 400, 'QueueDoesNotExist', 'The specified queue does not exist.');
-    }
-    if (typeof input.MessageBody !== 'string' || input.MessageBody.length === 0) {
-      return sqsError(res, 400, 'MissingParameter', 'The request must contain the parameter MessageBody.');
-    }
-    const messageId = enqueue(input.MessageBody);
-    // The SDK checks this digest of the body it sent.
-    const md5 = createHash('md5').update(input.MessageBody, 'utf8').digest('hex');
-    return reply(res, 200, { MessageId: messageId, MD5OfMessageBody: md5 });
+    return reply(res, 404, { message: 'No such control call.' });
   }
 
   let scheduleTimer: NodeJS.Timeout | undefined;
@@ -259,6 +307,7 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
   const runner: SyncRunner = {
     endpoint,
     queueUrl,
+    controlKey,
     schedule,
     idle: () =>
       new Promise<void>((resolve) => {
@@ -318,9 +367,26 @@ function reply(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
 }
 
-/** SQS's JSON-protocol error shape, which the SDK turns into named exceptions. */
-function sqsError(res: ServerResponse, status: number, type: string, message: string) {
+/**
+ * SQS's JSON-protocol error shape: `__type` names the error, `x-amzn-query-error` the Query-protocol code (the same,
+ * or SQS's older name for it), which the SDK's query-compatible parser reads first and throws as a named exception.
+ */
+function sqsError(res: ServerResponse, status: number, type: string, message: string, queryCode = type) {
   res
-    .writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-query-error': `${type};Sender` })
+    .writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-query-error': `${queryCode};Sender` })
     .end(JSON.stringify({ __type: `com.amazonaws.sqs#${type}`, message }));
+}
+
+/** A refused signature or a browser's call, as SQS answers them (IncompleteSignature 400, the others 403). */
+function sqsRefusal(res: ServerResponse, type: keyof typeof QUERY_ERRORS, message: string) {
+  const { code, status } = QUERY_ERRORS[type];
+  sqsError(res, status, code, message);
+}
+
+/** Constant-time comparison of a presented control key with the runner's. */
+function sameKey(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

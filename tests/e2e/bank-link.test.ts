@@ -5,6 +5,7 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
+import { syncRunnerControl } from '../support/sync-runner.js';
 import { expectAccessible, signInFromHeader, useBrowser } from './browser.js';
 import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -27,7 +28,7 @@ async function signInToBank(page: Page, dialogName: string) {
 /** What the stand-in said reaches us (its webhooks delivered), and every sync it caused is done. */
 async function syncSettled() {
   await control().flushWebhooks();
-  expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+  expect((await syncRunnerControl('idle')).status).toBe(200);
 }
 
 /** Connects the stand-in's First Platypus Bank from Org Settings; answers its Plaid item id once it synced. */
@@ -59,7 +60,7 @@ describe('bank links in the browser', () => {
     await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
     await expect.poll(() => section.getByText('Plaid Checking').count()).toBeGreaterThan(0);
     // Linking enqueued the first sync, which refreshes these accounts: let it finish before editing one.
-    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+    expect((await syncRunnerControl('idle')).status).toBe(200);
 
     // The default property of the first account, through the shared property picker.
     await section.getByTestId('bank-account-property').first().click();

@@ -6,6 +6,7 @@ import { client, newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { plaidApi } from '../support/plaid.js';
+import { syncRunnerControl } from '../support/sync-runner.js';
 import { forgeToken, tamper } from '../support/tokens.js';
 import { uploadReceipt } from './receipt-upload.js';
 
@@ -156,7 +157,7 @@ beforeAll(async () => {
   othersBankConnectionId = bank.id;
   othersBankAccountId = bank.accounts[0].id;
   // Linking enqueues the first sync, which writes in the background: let it finish before any "nothing written".
-  expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+  expect((await syncRunnerControl('idle')).status).toBe(200);
 });
 
 /** The other organization's id of the same kind as the route's {id}: exists, but not for the owner. */

@@ -4,6 +4,7 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
+import { syncRunnerControl } from '../support/sync-runner.js';
 
 /**
  * Bank links (docs/banking.md "Bank links") through the real routes, against the Plaid stand-in and the KMS stand-in.
@@ -29,7 +30,7 @@ async function linkedOrg() {
   });
   expect(linked.status).toBe(201);
   // Linking enqueues the first sync: let it finish, so its transactions never arrive in the middle of a test.
-  expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+  expect((await syncRunnerControl('idle')).status).toBe(200);
   return { ...admin, orgId: org.id as string, connection: linked.body };
 }
 
@@ -197,7 +198,7 @@ describe('bank links', () => {
     const reconnected = await manager.api.post(`/api/bank-connections/${connection.id}/reconnected`);
     expect(reconnected).toMatchObject({ status: 200, body: { id: connection.id, status: 'connected' } });
     expect((await manager.api.patch(`/api/bank-accounts/${accountId}`, { propertyId: null })).status).toBe(200);
-    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+    expect((await syncRunnerControl('idle')).status).toBe(200);
   });
 
   it('a LANDLORD connects and disconnects a bank, as an ADMIN does', async () => {
@@ -211,7 +212,7 @@ describe('bank links', () => {
       institution: PLATYPUS,
     });
     expect(again.status).toBe(201);
-    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+    expect((await syncRunnerControl('idle')).status).toBe(200);
   });
 
   it('tenants get 403 on every bank route; another organization gets 404 for these ids', async () => {

@@ -5,6 +5,7 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import type { Api } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
+import { syncRunnerControl } from '../support/sync-runner.js';
 import { recomputedRollups, storedRollups } from './ledger-helpers.js';
 import { uploadReceipt } from './receipt-upload.js';
 import { editable as editableOf } from './rules-helpers.js';
@@ -144,7 +145,7 @@ describe('Needs attention: bank connections needing reconnect', () => {
       institution: PLATYPUS,
     });
     expect(linked.status).toBe(201);
-    expect((await fetch(`${inject('syncRunnerEndpoint')}/_control/idle`, { method: 'POST' })).status).toBe(200);
+    expect((await syncRunnerControl('idle')).status).toBe(200);
     const count = async () =>
       (await api.get(`/api/dashboard?${new URLSearchParams(PERIOD())}`)).body.attention.connectionsToReconnect;
     expect(await count()).toBe(0);

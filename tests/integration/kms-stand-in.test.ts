@@ -11,8 +11,8 @@ import { LOCAL } from '../../infra/local/config.js';
  */
 const endpoint = inject('kmsEndpoint');
 const keyArn = inject('plaidTokenKeyId');
-/** What functions/src/lib/secrets.ts gives its KMSClient when KMS_ENDPOINT is set. */
-const HANDLER_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** What functions/src/lib/secrets.ts's KMSClient signs with offline: the stack's pair, from the environment. */
+const HANDLER_CREDENTIALS = LOCAL.credentials;
 const context = { organizationId: 'org-kms-test', institutionId: 'inst-kms-test' };
 
 /** The KMS client exactly as functions/src/lib/secrets.ts makes it offline. */

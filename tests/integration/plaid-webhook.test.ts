@@ -5,6 +5,7 @@ import { partition } from '../support/db.js';
 import { mailTo } from '../support/invitations.js';
 import { team } from '../support/members.js';
 import { PlaidStandInControl, plaidApi, type WebhookTamper } from '../support/plaid.js';
+import { syncRunnerControl } from '../support/sync-runner.js';
 
 /**
  * The Sync plumbing end to end on the local stack (docs/banking.md "Sync plumbing"): the Plaid stand-in sends
@@ -19,9 +20,8 @@ process.env.PLAID_TOKEN_KEY_ID = inject('plaidTokenKeyId');
 const { createBankLink, newBankLinkId, sealAccessToken } = await import('../../functions/src/data/banking/banks.js');
 
 const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
-const runner = inject('syncRunnerEndpoint');
 const runnerControl = async (action: 'idle' | 'schedule' | 'pause' | 'resume') => {
-  const res = await fetch(`${runner}/_control/${action}`, { method: 'POST' });
+  const res = await syncRunnerControl(action);
   expect(res.status).toBe(200);
   return res.json();
 };

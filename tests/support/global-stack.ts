@@ -10,6 +10,7 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     sesEndpoint: string;
     syncRunnerEndpoint: string;
+    syncRunnerControlKey: string;
     kmsEndpoint: string;
     plaidTokenKeyId: string;
     plaidEndpoint: string;
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject) {
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sesEndpoint', stack.sesEndpoint);
   project.provide('syncRunnerEndpoint', stack.syncRunnerEndpoint);
+  project.provide('syncRunnerControlKey', stack.syncRunnerControlKey);
   project.provide('kmsEndpoint', stack.kmsEndpoint);
   project.provide('plaidTokenKeyId', stack.plaidTokenKeyId);
   project.provide('plaidEndpoint', stack.plaidEndpoint);

@@ -1,6 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL } from '../../infra/local/config.js';
 import { type Consumer, type SyncRunner, startSyncRunner } from '../../infra/local/sync-runner.js';
 
 /**
@@ -15,8 +16,8 @@ afterEach(async () => {
   runner = undefined;
 });
 
-const client = (endpoint: string) =>
-  new SQSClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+/** Signed by the stack's key pair, the only one the runner accepts (tests/integration/sync-runner-stand-in.test.ts). */
+const client = (endpoint: string) => new SQSClient({ region: LOCAL.region, endpoint, credentials: LOCAL.credentials });
 
 describe('local sync runner', () => {
   it('accepts SendMessage from the real SQS client and delivers each message once, in SQS event batches', async () => {

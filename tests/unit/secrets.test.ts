@@ -1,10 +1,13 @@
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLER_KMS_CREDENTIALS, type LocalKms, startKms } from '../../infra/local/kms.js';
+import { LOCAL } from '../../infra/local/config.js';
+import { type LocalKms, startKms } from '../../infra/local/kms.js';
 
 /**
  * Envelope encryption of Plaid access tokens (functions/src/lib/secrets.ts) through the real
  * @aws-sdk/client-kms against the local KMS stand-in (infra/local/kms.ts), which answers KMS's JSON 1.1 API.
+ * The handlers' KMS client takes its credentials from the environment like their other AWS clients; offline that is
+ * the stack's key pair (LOCAL.credentials), the one the stand-in accepts by default.
  */
 let kms: LocalKms;
 let secrets: typeof import('../../functions/src/lib/secrets.js');
@@ -13,6 +16,11 @@ const TOKEN = 'access-sandbox-8ab976e6-64bc-4b38-98f7-731e7a349970';
 
 beforeAll(async () => {
   kms = await startKms({ region: 'us-east-1', alias: 'alias/test-plaid-token' });
+  // What startLocalStack puts in the environment the handlers run in.
+  process.env.AWS_ACCESS_KEY_ID = LOCAL.credentials.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = LOCAL.credentials.secretAccessKey;
+  delete process.env.AWS_SESSION_TOKEN;
+  delete process.env.AWS_PROFILE;
   process.env.TABLE_NAME = 'test';
   process.env.KMS_ENDPOINT = kms.endpoint;
   process.env.PLAID_TOKEN_KEY_ID = kms.keyArn;
@@ -20,12 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => kms.close());
 
-const client = () =>
+const client = (credentials: { accessKeyId: string; secretAccessKey: string } = LOCAL.credentials) =>
   new KMSClient({
     region: 'us-east-1',
     endpoint: kms.endpoint,
     // The stand-in verifies signatures: the key pair the handlers sign with offline.
-    credentials: HANDLER_KMS_CREDENTIALS,
+    credentials,
+    maxAttempts: 1,
   });
 
 describe('sealSecret / openSecret', () => {
@@ -105,6 +114,14 @@ describe('the KMS stand-in speaks KMS JSON 1.1 to the real client', () => {
     await expect(
       client().send(new DecryptCommand({ CiphertextBlob: Buffer.from('garbage'), EncryptionContext: context })),
     ).rejects.toMatchObject({ name: 'InvalidCiphertextException' });
+  });
+
+  it('accepts only the stack’s key pair by default: any other (the old hard-coded local/local) is unrecognized', async () => {
+    await expect(
+      client({ accessKeyId: 'local', secretAccessKey: 'local' }).send(
+        new GenerateDataKeyCommand({ KeyId: kms.keyArn, KeySpec: 'AES_256' }),
+      ),
+    ).rejects.toMatchObject({ name: 'UnrecognizedClientException', $metadata: { httpStatusCode: 400 } });
   });
 
   it('refuses an unsigned request and an unknown operation', async () => {

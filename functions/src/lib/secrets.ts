@@ -38,10 +38,9 @@ let client: KMSClient | undefined;
 function kms(): KMSClient {
   if (client) return client;
   const { AWS_REGION, KMS_ENDPOINT } = config();
-  client = new KMSClient({
-    region: AWS_REGION,
-    ...(KMS_ENDPOINT && { endpoint: KMS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-  });
+  // Credentials come from the environment, as for every AWS client here: the function's role in AWS, the local
+  // stack's key pair offline (the only one its KMS stand-in accepts).
+  client = new KMSClient({ region: AWS_REGION, ...(KMS_ENDPOINT && { endpoint: KMS_ENDPOINT }) });
   return client;
 }
 
