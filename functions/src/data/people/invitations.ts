@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   INVITATION_GUESSES_PER_HOUR,
@@ -90,9 +91,48 @@ function dailyCount(orgId: string, now: Date): TransactOp {
   };
 }
 
+/**
+ * One pending invitation per email and organization, also when the same invitation is sent several times at once
+ * (a double click): a lock item per email (its SHA-256, not the address) names the invitation last sent to it. A new
+ * one is written only if the lock still names what was read, and that was no pending invitation; of concurrent
+ * sends one writes it, the others are 409 ALREADY_INVITED as a later send is.
+ */
+function emailLockKey(orgId: string, email: string) {
+  const { PK } = keys.invitation(orgId, 'lock');
+  return { PK, SK: `INVITEMAIL#${createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex')}` };
+}
+
+const alreadyInvited = (email: string) =>
+  new Conflict('ALREADY_INVITED', `${email} already has a pending invitation. Use Resend to send the email again.`);
+
+async function emailLockOp(record: InvitationRecord): Promise<TransactOp> {
+  const Key = emailLockKey(record.orgId, record.email);
+  const { Item: lock } = await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+  const seen = lock?.invitationId as string | undefined;
+  if (seen) {
+    const { Item: last } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: keys.invitation(record.orgId, seen), ConsistentRead: true }),
+    );
+    if (last && statusOf(toRecord(last), new Date(record.createdAt)) === 'PENDING') throw alreadyInvited(record.email);
+  }
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...Key, type: 'InvitationEmailLock', invitationId: record.id },
+        ConditionExpression: seen ? 'invitationId = :seen' : 'attribute_not_exists(PK)',
+        ...(seen && { ExpressionAttributeValues: { ':seen': seen } }),
+      },
+    },
+    onConditionFailure: () => alreadyInvited(record.email),
+  };
+}
+
 /** Writes a new invitation and its link, counted against the organization's daily limit. */
 export async function createInvitation(record: InvitationRecord, alsoWrite: TransactOp[] = []): Promise<void> {
+  const lock = await emailLockOp(record);
   await transact([
+    lock,
     ...alsoWrite,
     {
       item: {
