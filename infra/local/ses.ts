@@ -116,6 +116,9 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
   copy.httpVersionMinor = req.httpVersionMinor;
   copy.headers = req.headers;
   copy.rawHeaders = req.rawHeaders;
+  // Read in full already: without this the emulator's response waits on a body it never sees end, and under load
+  // (50 mails at once) some connections were dropped ("socket hang up").
+  copy.complete = true;
   if (body.length > 0) copy.push(body);
   copy.push(null);
   return copy;
