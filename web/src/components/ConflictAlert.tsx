@@ -15,7 +15,7 @@ export const conflictTitle = (thing: string) => `Someone else changed this ${thi
 
 /**
  * The alert a form shows on that 409: the person's edits stay, and "Load latest version" replaces them with what is
- * saved now, whose version the next save sends (the transaction, property and maintenance forms show the same).
+ * saved now, whose version the next save sends. The transaction, maintenance, rule and property forms all show it.
  */
 export function ConflictAlert(props: {
   /** What changed, in words: "rule", "lease". */

@@ -1,4 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -26,6 +25,7 @@ import {
 } from '@rent/shared/core/maintenance';
 import type { ReactNode } from 'react';
 import type { MaintenanceRequest } from '../../api/maintenance';
+import { ConflictAlert } from '../../components/ConflictAlert';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { RightDrawer } from '../../components/RightDrawer';
 import { ActivitySection } from './ActivitySection';
@@ -139,18 +139,13 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
       >
         <SpaceBetween size="l">
           {form.conflict ? (
-            <Alert
-              type="warning"
-              header="Someone else changed this request"
-              action={
-                <Button formAction="none" loading={form.loadingLatest} onClick={() => void form.loadLatest()}>
-                  Load latest version
-                </Button>
-              }
-              data-testid="maintenance-conflict"
-            >
-              {form.conflict} Your edits are still here; load the latest version to see what changed, then save again.
-            </Alert>
+            <ConflictAlert
+              thing="request"
+              message={form.conflict}
+              loading={form.loadingLatest}
+              onLoadLatest={() => void form.loadLatest()}
+              testId="maintenance-conflict"
+            />
           ) : null}
           <FormField label={<Required>Title</Required>} errorText={errors.title} controlId="maintenance-title">
             <Input

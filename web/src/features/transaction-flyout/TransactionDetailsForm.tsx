@@ -12,6 +12,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useId } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
+import { ConflictAlert } from '../../components/ConflictAlert';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { BankStatus } from './BankStatus';
 import { LeasePicker } from './LeasePicker';
@@ -49,18 +50,12 @@ export function TransactionDetailsForm({
       <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       <SpaceBetween size="l">
         {editor.conflict ? (
-          <Alert
-            type="warning"
-            header="Someone else changed this transaction"
-            action={
-              <Button formAction="none" onClick={() => void editor.loadLatest()}>
-                Load latest version
-              </Button>
-            }
-            data-testid="transaction-conflict"
-          >
-            {editor.conflict} Your edits are still here; load the latest version to see what changed, then save again.
-          </Alert>
+          <ConflictAlert
+            thing="transaction"
+            message={editor.conflict}
+            onLoadLatest={() => void editor.loadLatest()}
+            testId="transaction-conflict"
+          />
         ) : null}
         {editor.closedPeriod ? (
           <Alert

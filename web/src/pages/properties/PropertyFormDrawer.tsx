@@ -19,6 +19,7 @@ import {
   useCreateProperty,
   useUpdateProperty,
 } from '../../api/properties';
+import { ConflictAlert } from '../../components/ConflictAlert';
 import { RightDrawer } from '../../components/RightDrawer';
 import { toast } from '../../components/toast/store';
 import {
@@ -207,14 +208,12 @@ export function PropertyFormDrawer({ open, property, onClose, onSaved }: Propert
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         <SpaceBetween size="l">
           {conflict ? (
-            <Alert
-              type="warning"
-              header="Someone else changed this property"
-              action={<Button onClick={() => void loadLatest()}>Load latest version</Button>}
-              data-testid="property-conflict"
-            >
-              {conflict} Your edits are still here; load the latest version to see what changed, then save again.
-            </Alert>
+            <ConflictAlert
+              thing="property"
+              message={conflict}
+              onLoadLatest={() => void loadLatest()}
+              testId="property-conflict"
+            />
           ) : null}
           {formError ? (
             <Alert type="error" data-testid="property-form-error">
