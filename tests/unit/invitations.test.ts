@@ -30,6 +30,7 @@ describe('policy and input', () => {
   it('keys: an invitation lives in its organization; a link is found by its hash alone', () => {
     expect(keys.invitation('o1', 'i1')).toEqual({ PK: 'ORG#o1', SK: 'INVITE#i1' });
     expect(keys.invitationToken('abc')).toEqual({ PK: 'INVITETOKEN#abc', SK: 'INVITETOKEN' });
+    expect(keys.invitationEmailLock('o1', 'f00d')).toEqual({ PK: 'ORG#o1', SK: 'INVITEMAIL#f00d' });
     expect(keys.invitationDailyCounter('o1', '2026-11-23')).toEqual({ PK: 'ORG#o1', SK: 'COUNTER#INVITES#2026-11-23' });
     expect(INVITATION_TOKEN_PATTERN.test(Buffer.alloc(32, 7).toString('base64url'))).toBe(true);
   });

@@ -317,6 +317,8 @@ export const keys = {
   invitation: (orgId: string, invitationId: string) => ({ PK: orgPk(orgId), SK: `INVITE#${invitationId}` }),
   invitationsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'INVITE#' }),
   /** The one lookup of a link: the SHA-256 (hex) of its token names the item that points at the invitation. */
+  /** The invitation last sent to an email in an organization, by the email's SHA-256 (data/people/invitations.ts). */
+  invitationEmailLock: (orgId: string, emailHash: string) => ({ PK: orgPk(orgId), SK: `INVITEMAIL#${emailHash}` }),
   invitationToken: (tokenHash: string) => ({ PK: `INVITETOKEN#${tokenHash}`, SK: 'INVITETOKEN' }),
   /** Invitations sent by an organization on one UTC day (the daily limit). */
   invitationDailyCounter: (orgId: string, day: string) => ({ PK: orgPk(orgId), SK: `COUNTER#INVITES#${day}` }),

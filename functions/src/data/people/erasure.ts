@@ -3,6 +3,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { type Item, type Key, prefixQuery, queryAll, queryPage } from '../query.js';
+import { emailLockKey } from './invitations.js';
 import { DELETED_ACCOUNT } from './items.js';
 
 /**
@@ -155,10 +156,15 @@ export async function eraseFromSecurityLog(userId: string, who: ErasedPerson, st
 
 /**
  * Invitations (ORG#o / INVITE#): one sent TO the person loses their address (the list shows "A deleted account"); if
- * it was still pending it is revoked, since it no longer names anyone to accept it. One sent BY the person keeps
+ * it was still pending it is revoked, since it no longer names anyone to accept it, and the lock keyed by their
+ * address's hash (ORG#o / INVITEMAIL#) goes. One sent BY the person keeps
  * `invitedBy` (the id) and loses the name it was signed with.
  */
 export async function eraseFromInvitations(orgId: string, who: ErasedPerson, start?: Key) {
+  // The lock naming the invitation last sent to their address is keyed by the address's hash: personal data too.
+  if (!start && who.email) {
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: emailLockKey(orgId, who.email) }));
+  }
   const prefix = keys.invitationsPrefix(orgId);
   const found = await page(prefix.PK, prefix.SKPrefix, start);
   const now = new Date().toISOString();

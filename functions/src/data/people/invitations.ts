@@ -97,9 +97,8 @@ function dailyCount(orgId: string, now: Date): TransactOp {
  * one is written only if the lock still names what was read, and that was no pending invitation; of concurrent
  * sends one writes it, the others are 409 ALREADY_INVITED as a later send is.
  */
-function emailLockKey(orgId: string, email: string) {
-  const { PK } = keys.invitation(orgId, 'lock');
-  return { PK, SK: `INVITEMAIL#${createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex')}` };
+export function emailLockKey(orgId: string, email: string) {
+  return keys.invitationEmailLock(orgId, createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex'));
 }
 
 const alreadyInvited = (email: string) =>
