@@ -14,6 +14,7 @@ export * from './core/imports.js';
 export * from './core/invitations.js';
 export * from './core/leaseLinks.js';
 export * from './core/leases.js';
+export * from './core/macrs.js';
 export * from './core/maintenance.js';
 export * from './core/members.js';
 export * from './core/messages.js';
