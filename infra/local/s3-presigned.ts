@@ -1,5 +1,15 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import {
+  compare,
+  headerValue,
+  hmac,
+  parseAmzDate,
+  safeDecode,
+  safeEqual,
+  sha256,
+  splitOnce,
+  uriEncode,
+} from './sigv4.js';
 
 /**
  * SigV4 query-string ("presigned URL") verification, as S3 does it, for the local /s3 pass-through:
@@ -144,7 +154,7 @@ export function verifyPresignedRequest(req: PresignedRequest, policy: PresignPol
   const stringToSign = [ALGORITHM, amzDate, scope, sha256(canonicalRequest)].join('\n');
   let signingKey = hmac(`AWS4${policy.secretAccessKey}`, scopeDate!);
   for (const part of [region!, 's3', 'aws4_request']) signingKey = hmac(signingKey, part);
-  const expected = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  const expected = hmac(signingKey, stringToSign).toString('hex');
   if (!safeEqual(param('X-Amz-Signature'), expected)) {
     return refuse(
       403,
@@ -159,19 +169,6 @@ export function verifyPresignedRequest(req: PresignedRequest, policy: PresignPol
 export function errorXml(code: string, message: string, requestId: string): string {
   const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${esc(code)}</Code><Message>${esc(message)}</Message><RequestId>${esc(requestId)}</RequestId></Error>`;
-}
-
-function splitOnce(text: string, separator: string): [string, string] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -189,34 +186,4 @@ function parseQuery(raw: string): [string, string][] | null {
     pairs.push([decodedName, decodedValue]);
   }
   return pairs;
-}
-
-/** SigV4's URI encoding: everything but A-Z a-z 0-9 - _ . ~ is percent-encoded (upper-case hex). */
-function uriEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** Byte order, as SigV4 sorts (the encoded text is ASCII, so code units are bytes). */
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function headerValue(value: string | string[] | undefined): string {
-  const joined = Array.isArray(value) ? value.join(',') : (value ?? '');
-  return joined.trim().replace(/\s+/g, ' ');
-}
-
-function parseAmzDate(text: string): number | null {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
-  if (!m) return null;
-  const at = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  return new Date(at).toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`) ? at : null;
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** Constant-time comparison (of equal-length digests; a length difference is not secret). */
-function safeEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

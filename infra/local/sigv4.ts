@@ -199,12 +199,14 @@ export function browserRefusal(headers: IncomingHttpHeaders, operation: string):
   };
 }
 
-function splitOnce(text: string, separator: string): [string, string] {
+// ---- SigV4's primitives, shared with the presigned-URL check (s3-presigned.ts) ----------------------------------
+
+export function splitOnce(text: string, separator: string): [string, string] {
   const at = text.indexOf(separator);
   return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
 }
 
-function safeDecode(text: string): string | null {
+export function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -213,18 +215,18 @@ function safeDecode(text: string): string | null {
 }
 
 /** SigV4's URI encoding: everything but A-Z a-z 0-9 - _ . ~ is percent-encoded (upper-case hex). */
-const uriEncode = (text: string) =>
+export const uriEncode = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Byte order, as SigV4 sorts (the encoded text is ASCII, so code units are bytes). */
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function headerValue(value: string | string[] | undefined): string {
+export function headerValue(value: string | string[] | undefined): string {
   const joined = Array.isArray(value) ? value.join(',') : (value ?? '');
   return joined.trim().replace(/\s+/g, ' ');
 }
 
-function parseAmzDate(text: string): number | null {
+export function parseAmzDate(text: string): number | null {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
   if (!m) return null;
   const at = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
@@ -232,11 +234,11 @@ function parseAmzDate(text: string): number | null {
 }
 
 /** Constant-time comparison (of equal-length digests; a length difference is not secret). */
-function safeEqual(given: string, expected: string): boolean {
+export function safeEqual(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+export const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
