@@ -15,7 +15,7 @@ import { benchActivity } from './activity-bench.js';
 import { benchActualPeer } from './actual-peer.js';
 import { benchBankSync } from './bank-sync-bench.js';
 import { benchFirstPage } from './first-page.js';
-import { benchLighthouse, RUNS, SIZE_BUDGETS } from './lighthouse.js';
+import { benchLighthouse, RUNS } from './lighthouse.js';
 import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { RENT_ROLL_LEASES, RENT_ROLL_MONTHS, seedRentRoll } from './rent-roll-bench.js';
@@ -27,7 +27,7 @@ import { benchTaxPackage } from './tax-package-bench.js';
 
 /**
  * `npm run bench`: prints figures, never fails a build. Budgets (docs/offline-stack.md "Bench budgets"):
- * first-load JS <= 170 KB gzip, CSS <= 50 KB gzip (the shell here; /transactions in the Lighthouse section); largest handler import <= 150 ms;
+ * first-load JS and CSS gzip are printed without a budget (docs/performance.md "Budgets"); largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, members, books, banksync,
  * taxpackage, activity, lighthouse); no names runs them all.
@@ -61,8 +61,8 @@ async function main() {
     }
     if (wants('members')) await benchMembers(stack);
     if (wants('lighthouse')) {
-      console.log(`\n== Lighthouse: mobile and desktop, median of ${RUNS}, signed in as the demo landlord ==`);
-      await benchLighthouse(stack, 'lena.landlord@demo.rent.today');
+      console.log(`\n== Lighthouse: every signed-in page, median of ${RUNS}, as the demo landlord and tenant ==`);
+      await benchLighthouse(stack);
     }
   } finally {
     await stack.stop();
@@ -73,9 +73,10 @@ async function benchSizes() {
   console.log('== SPA first load (gzip) ==');
   const firstLoad = firstLoadAssets();
   table([
-    ['kind', 'files', 'gzip', 'budget'],
-    ['JS', firstLoad.js.length, kb(gzipTotal(firstLoad.js)), kb(SIZE_BUDGETS.js)],
-    ['CSS', firstLoad.css.length, kb(gzipTotal(firstLoad.css)), kb(SIZE_BUDGETS.css)],
+    // No budget: the 170 KB one was withdrawn (React, the router and Cloudscape's core are 218 KB).
+    ['kind', 'files', 'gzip'],
+    ['JS', firstLoad.js.length, kb(gzipTotal(firstLoad.js))],
+    ['CSS', firstLoad.css.length, kb(gzipTotal(firstLoad.css))],
   ]);
 
   console.log('\n== Lambda bundles ==');

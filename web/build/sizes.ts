@@ -38,12 +38,8 @@ function report(label: string, files: string[]) {
   return gz;
 }
 
-const jsGz = report('First-load JS', js);
-const cssGz = report('First-load CSS', css);
-// The first-load budgets (docs/performance.md "Budgets"; tests/bench/lighthouse.ts SIZE_BUDGETS, which also holds
-// /transactions to them).
-const budget = { js: 170 * 1024, css: 50 * 1024 };
-console.log(
-  `Budgets: JS ${(jsGz / 1024).toFixed(1)}/${budget.js / 1024} KB ${jsGz <= budget.js ? 'OK' : 'OVER'}, ` +
-    `CSS ${(cssGz / 1024).toFixed(1)}/${budget.css / 1024} KB ${cssGz <= budget.css ? 'OK' : 'OVER'}`,
-);
+report('First-load JS', js);
+report('First-load CSS', css);
+// No size budget: the 170 KB (JS) and 50 KB (CSS) ones were withdrawn, since React with the router and Cloudscape's
+// core alone are 218 KB gzip (docs/performance.md "Budgets"). What is held to a budget is Lighthouse's mobile score
+// of every signed-in page; these figures show what a change adds.
