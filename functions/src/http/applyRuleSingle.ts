@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as rulesRoutes from '@rent/shared/api/routes/rules';
 import { http } from '../runtime/http.js';
 import { applyRule } from '../services/rules/apply.js';
 
-export const handler = http(routes.applyRuleSingle, ({ caller, body }) => applyRule(caller, body));
+export const handler = http(rulesRoutes.applyRuleSingle, ({ caller, body }) => applyRule(caller, body));

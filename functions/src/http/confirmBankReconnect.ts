@@ -1,7 +1,7 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http } from '../runtime/http.js';
 import { confirmReconnect } from '../services/banking/links.js';
 
-export const handler = http(routes.confirmBankReconnect, ({ caller, params }) =>
+export const handler = http(bankingRoutes.confirmBankReconnect, ({ caller, params }) =>
   confirmReconnect(caller.orgId, params.id),
 );

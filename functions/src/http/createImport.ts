@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as importRoutes from '@rent/shared/api/routes/imports';
 import { http } from '../runtime/http.js';
 import { createImport } from '../services/banking/fileImports.js';
 
-export const handler = http(routes.createImport, ({ caller, body }) => createImport(caller, body));
+export const handler = http(importRoutes.createImport, ({ caller, body }) => createImport(caller, body));

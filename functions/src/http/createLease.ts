@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as leasesRoutes from '@rent/shared/api/routes/leases';
 import { http } from '../runtime/http.js';
 import { createLease } from '../services/tenancy/leases.js';
 
-export const handler = http(routes.createLease, ({ caller, params, body }) => createLease(caller, params.id, body));
+export const handler = http(leasesRoutes.createLease, ({ caller, params, body }) =>
+  createLease(caller, params.id, body),
+);

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { createRequest } from '../services/maintenance/requests.js';
 
-export const handler = http(routes.createMaintenance, ({ caller, body }) => createRequest(caller, body));
+export const handler = http(maintenanceRoutes.createMaintenance, ({ caller, body }) => createRequest(caller, body));

@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as receiptsRoutes from '@rent/shared/api/routes/receipts';
 import { http } from '../runtime/http.js';
 import { requestReceiptUpload } from '../services/receipts/receipts.js';
 
-export const handler = http(routes.createReceiptUpload, ({ caller, body }) => requestReceiptUpload(caller, body));
+export const handler = http(receiptsRoutes.createReceiptUpload, ({ caller, body }) =>
+  requestReceiptUpload(caller, body),
+);

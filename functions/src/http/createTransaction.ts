@@ -1,7 +1,7 @@
-import { routes } from '@rent/shared';
+import * as ledgerRoutes from '@rent/shared/api/routes/ledger';
 import { http } from '../runtime/http.js';
 import { createTransaction, transactionToApi } from '../services/ledger/transactions.js';
 
-export const handler = http(routes.createTransaction, async ({ caller, body }) => ({
+export const handler = http(ledgerRoutes.createTransaction, async ({ caller, body }) => ({
   transaction: transactionToApi(await createTransaction(caller, body)),
 }));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as leasesRoutes from '@rent/shared/api/routes/leases';
 import { http } from '../runtime/http.js';
 import { removeLease } from '../services/tenancy/leases.js';
 
-export const handler = http(routes.deleteLease, ({ caller, params }) => removeLease(caller, params.id));
+export const handler = http(leasesRoutes.deleteLease, ({ caller, params }) => removeLease(caller, params.id));

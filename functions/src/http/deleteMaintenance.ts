@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { deleteRequest } from '../services/maintenance/requests.js';
 
-export const handler = http(routes.deleteMaintenance, ({ caller, params }) => deleteRequest(caller, params.id));
+export const handler = http(maintenanceRoutes.deleteMaintenance, ({ caller, params }) =>
+  deleteRequest(caller, params.id),
+);

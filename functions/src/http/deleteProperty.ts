@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as propertiesRoutes from '@rent/shared/api/routes/properties';
 import { http } from '../runtime/http.js';
 import * as properties from '../services/tenancy/properties.js';
 
-export const handler = http(routes.deleteProperty, ({ caller, params }) => properties.remove(caller, params.id));
+export const handler = http(propertiesRoutes.deleteProperty, ({ caller, params }) =>
+  properties.remove(caller, params.id),
+);

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as receiptsRoutes from '@rent/shared/api/routes/receipts';
 import { http } from '../runtime/http.js';
 import { removeReceipt } from '../services/receipts/receipts.js';
 
-export const handler = http(routes.deleteReceipt, ({ caller, params }) => removeReceipt(caller, params.id));
+export const handler = http(receiptsRoutes.deleteReceipt, ({ caller, params }) => removeReceipt(caller, params.id));

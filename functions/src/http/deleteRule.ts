@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as rulesRoutes from '@rent/shared/api/routes/rules';
 import { http } from '../runtime/http.js';
 import * as rules from '../services/rules/rules.js';
 
-export const handler = http(routes.deleteRule, ({ caller, params }) => rules.remove(caller, params.id));
+export const handler = http(rulesRoutes.deleteRule, ({ caller, params }) => rules.remove(caller, params.id));

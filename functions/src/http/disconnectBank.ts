@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http } from '../runtime/http.js';
 import { disconnect } from '../services/banking/links.js';
 
-export const handler = http(routes.disconnectBank, ({ caller, params }) => disconnect(caller.orgId, params.id));
+export const handler = http(bankingRoutes.disconnectBank, ({ caller, params }) => disconnect(caller.orgId, params.id));

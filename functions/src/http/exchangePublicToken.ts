@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http } from '../runtime/http.js';
 import { exchangePublicToken } from '../services/banking/links.js';
 
-export const handler = http(routes.exchangePublicToken, ({ caller, body }) => exchangePublicToken(caller, body));
+export const handler = http(bankingRoutes.exchangePublicToken, ({ caller, body }) => exchangePublicToken(caller, body));

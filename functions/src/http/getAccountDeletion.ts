@@ -1,6 +1,6 @@
-import { routes } from '@rent/shared';
+import * as accountRoutes from '@rent/shared/api/routes/account';
 import { http } from '../runtime/http.js';
 import * as account from '../services/people/account.js';
 
 /** What deleting the caller's account would do (or what blocks it), for the confirmation. */
-export const handler = http(routes.getAccountDeletion, ({ caller }) => account.preview(caller));
+export const handler = http(accountRoutes.getAccountDeletion, ({ caller }) => account.preview(caller));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http } from '../runtime/http.js';
 import { bankStatus } from '../services/banking/links.js';
 
-export const handler = http(routes.getBankStatus, ({ caller }) => bankStatus(caller.orgId));
+export const handler = http(bankingRoutes.getBankStatus, ({ caller }) => bankStatus(caller.orgId));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as reportsRoutes from '@rent/shared/api/routes/reports';
 import { http } from '../runtime/http.js';
 import { dashboardSummary } from '../services/reports/dashboard.js';
 
-export const handler = http(routes.getDashboardSummary, ({ caller, query }) => dashboardSummary(caller, query));
+export const handler = http(reportsRoutes.getDashboardSummary, ({ caller, query }) => dashboardSummary(caller, query));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { getRequest } from '../services/maintenance/requests.js';
 
-export const handler = http(routes.getMaintenance, ({ caller, params }) => getRequest(caller, params.id));
+export const handler = http(maintenanceRoutes.getMaintenance, ({ caller, params }) => getRequest(caller, params.id));

@@ -1,6 +1,6 @@
-import { routes } from '@rent/shared';
+import * as peopleRoutes from '@rent/shared/api/routes/people';
 import { http } from '../runtime/http.js';
 import { getPreferences } from '../services/people/notifications.js';
 
 /** The caller's own notification email choices (any role). */
-export const handler = http(routes.getNotificationPreferences, ({ caller }) => getPreferences(caller));
+export const handler = http(peopleRoutes.getNotificationPreferences, ({ caller }) => getPreferences(caller));

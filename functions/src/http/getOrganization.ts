@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as peopleRoutes from '@rent/shared/api/routes/people';
 import { http } from '../runtime/http.js';
 import * as organizations from '../services/people/organizations.js';
 
-export const handler = http(routes.getOrganization, ({ caller }) => organizations.current(caller));
+export const handler = http(peopleRoutes.getOrganization, ({ caller }) => organizations.current(caller));

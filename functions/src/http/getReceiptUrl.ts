@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as receiptsRoutes from '@rent/shared/api/routes/receipts';
 import { http } from '../runtime/http.js';
 import { receiptLink } from '../services/receipts/receipts.js';
 
-export const handler = http(routes.getReceiptUrl, ({ caller, query }) => receiptLink(caller, query.reference));
+export const handler = http(receiptsRoutes.getReceiptUrl, ({ caller, query }) => receiptLink(caller, query.reference));

@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as reportsRoutes from '@rent/shared/api/routes/reports';
 import { http } from '../runtime/http.js';
 import { rentRollReport } from '../services/reports/rentRoll.js';
 
-export const handler = http(routes.getRentRollReport, ({ caller, query }) => rentRollReport(caller.orgId, query));
+export const handler = http(reportsRoutes.getRentRollReport, ({ caller, query }) =>
+  rentRollReport(caller.orgId, query),
+);

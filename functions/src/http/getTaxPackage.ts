@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as reportsRoutes from '@rent/shared/api/routes/reports';
 import { http } from '../runtime/http.js';
 import { taxPackageStatus } from '../services/reports/taxPackage.js';
 
-export const handler = http(routes.getTaxPackage, ({ caller, params }) => taxPackageStatus(caller.orgId, params.id));
+export const handler = http(reportsRoutes.getTaxPackage, ({ caller, params }) =>
+  taxPackageStatus(caller.orgId, params.id),
+);

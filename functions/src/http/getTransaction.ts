@@ -1,7 +1,7 @@
-import { routes } from '@rent/shared';
+import * as ledgerRoutes from '@rent/shared/api/routes/ledger';
 import { http } from '../runtime/http.js';
 import { getTransaction, transactionToApi } from '../services/ledger/transactions.js';
 
-export const handler = http(routes.getTransaction, async ({ caller, params }) => ({
+export const handler = http(ledgerRoutes.getTransaction, async ({ caller, params }) => ({
   transaction: transactionToApi(await getTransaction(caller, params.id)),
 }));

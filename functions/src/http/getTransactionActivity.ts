@@ -1,7 +1,7 @@
-import { routes } from '@rent/shared';
+import * as ledgerRoutes from '@rent/shared/api/routes/ledger';
 import { http } from '../runtime/http.js';
 import { transactionActivity } from '../services/ledger/activity.js';
 
-export const handler = http(routes.getTransactionActivity, ({ caller, params }) =>
+export const handler = http(ledgerRoutes.getTransactionActivity, ({ caller, params }) =>
   transactionActivity(caller, params.id),
 );

@@ -1,8 +1,9 @@
-import { fromCents, routes } from '@rent/shared';
+import { fromCents } from '@rent/shared';
+import * as ledgerRoutes from '@rent/shared/api/routes/ledger';
 import { http } from '../runtime/http.js';
 import { transactionTotals } from '../services/ledger/transactions.js';
 
-export const handler = http(routes.getTransactionTotals, async ({ caller, query }) => {
+export const handler = http(ledgerRoutes.getTransactionTotals, async ({ caller, query }) => {
   const { totals: t, ...rest } = await transactionTotals(caller, query);
   const net = t.in + t.out;
   return {

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http } from '../runtime/http.js';
 import { listAccounts } from '../services/banking/links.js';
 
-export const handler = http(routes.listBankAccounts, ({ caller }) => listAccounts(caller.orgId));
+export const handler = http(bankingRoutes.listBankAccounts, ({ caller }) => listAccounts(caller.orgId));

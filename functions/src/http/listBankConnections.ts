@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http } from '../runtime/http.js';
 import { listConnections } from '../services/banking/links.js';
 
-export const handler = http(routes.listBankConnections, ({ caller }) => listConnections(caller.orgId));
+export const handler = http(bankingRoutes.listBankConnections, ({ caller }) => listConnections(caller.orgId));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as peopleRoutes from '@rent/shared/api/routes/people';
 import { http } from '../runtime/http.js';
 import * as invitations from '../services/people/invitations.js';
 
-export const handler = http(routes.listInvitations, ({ caller }) => invitations.list(caller));
+export const handler = http(peopleRoutes.listInvitations, ({ caller }) => invitations.list(caller));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as leasesRoutes from '@rent/shared/api/routes/leases';
 import { http } from '../runtime/http.js';
 import { listLeases } from '../services/tenancy/leases.js';
 
-export const handler = http(routes.listLeases, ({ caller, params }) => listLeases(caller, params.id));
+export const handler = http(leasesRoutes.listLeases, ({ caller, params }) => listLeases(caller, params.id));

@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { listActivity } from '../services/maintenance/requests.js';
 
-export const handler = http(routes.listMaintenanceActivity, ({ caller, params }) => listActivity(caller, params.id));
+export const handler = http(maintenanceRoutes.listMaintenanceActivity, ({ caller, params }) =>
+  listActivity(caller, params.id),
+);

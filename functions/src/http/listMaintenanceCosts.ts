@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { maintenanceCosts } from '../services/maintenance/costs.js';
 
-export const handler = http(routes.listMaintenanceCosts, ({ caller, params }) => maintenanceCosts(caller, params.id));
+export const handler = http(maintenanceRoutes.listMaintenanceCosts, ({ caller, params }) =>
+  maintenanceCosts(caller, params.id),
+);

@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { requestPhotos } from '../services/maintenance/photos.js';
 
-export const handler = http(routes.listMaintenancePhotos, ({ caller, params }) => requestPhotos(caller, params.id));
+export const handler = http(maintenanceRoutes.listMaintenancePhotos, ({ caller, params }) =>
+  requestPhotos(caller, params.id),
+);

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as peopleRoutes from '@rent/shared/api/routes/people';
 import { http } from '../runtime/http.js';
 import * as members from '../services/people/members.js';
 
-export const handler = http(routes.listMembers, async ({ caller }) => ({ members: await members.list(caller) }));
+export const handler = http(peopleRoutes.listMembers, async ({ caller }) => ({ members: await members.list(caller) }));

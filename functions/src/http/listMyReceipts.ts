@@ -1,7 +1,7 @@
-import { routes } from '@rent/shared';
+import * as receiptsRoutes from '@rent/shared/api/routes/receipts';
 import { http } from '../runtime/http.js';
 import { listReceipts } from '../services/receipts/receipts.js';
 
-export const handler = http(routes.listMyReceipts, async ({ caller, query }) => ({
+export const handler = http(receiptsRoutes.listMyReceipts, async ({ caller, query }) => ({
   receipts: await listReceipts(caller, query.transactionId),
 }));

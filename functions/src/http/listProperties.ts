@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as propertiesRoutes from '@rent/shared/api/routes/properties';
 import { http } from '../runtime/http.js';
 import { visibleProperties } from '../services/tenancy/properties.js';
 
-export const handler = http(routes.listProperties, ({ caller }) => visibleProperties(caller));
+export const handler = http(propertiesRoutes.listProperties, ({ caller }) => visibleProperties(caller));

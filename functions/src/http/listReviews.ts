@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as ledgerRoutes from '@rent/shared/api/routes/ledger';
 import { http } from '../runtime/http.js';
 import { listReviews } from '../services/ledger/reviews.js';
 
-export const handler = http(routes.listReviews, ({ caller, query }) => listReviews(caller, query.transactionId));
+export const handler = http(ledgerRoutes.listReviews, ({ caller, query }) => listReviews(caller, query.transactionId));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as rulesRoutes from '@rent/shared/api/routes/rules';
 import { http } from '../runtime/http.js';
 import * as rules from '../services/rules/rules.js';
 
-export const handler = http(routes.listRules, async ({ caller }) => ({ rules: await rules.list(caller) }));
+export const handler = http(rulesRoutes.listRules, async ({ caller }) => ({ rules: await rules.list(caller) }));

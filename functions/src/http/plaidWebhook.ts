@@ -1,8 +1,8 @@
-import { routes } from '@rent/shared';
+import * as bankingRoutes from '@rent/shared/api/routes/banking';
 import { http, rawBody } from '../runtime/http.js';
 import { receivePlaidWebhook } from '../services/banking/webhooks.js';
 
 /** Public: Plaid's webhook. Verified over the raw body before anything is parsed (services/banking/webhooks.ts). */
-export const handler = http(routes.plaidWebhook, ({ event }) =>
-  receivePlaidWebhook(event.headers['plaid-verification'], rawBody(event, routes.plaidWebhook.maxBodyBytes)),
+export const handler = http(bankingRoutes.plaidWebhook, ({ event }) =>
+  receivePlaidWebhook(event.headers['plaid-verification'], rawBody(event, bankingRoutes.plaidWebhook.maxBodyBytes)),
 );

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as importRoutes from '@rent/shared/api/routes/imports';
 import { http } from '../runtime/http.js';
 import { previewImport } from '../services/banking/fileImports.js';
 
-export const handler = http(routes.previewImport, ({ caller, body }) => previewImport(caller.orgId, body));
+export const handler = http(importRoutes.previewImport, ({ caller, body }) => previewImport(caller.orgId, body));

@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as peopleRoutes from '@rent/shared/api/routes/people';
 import { http } from '../runtime/http.js';
 import * as invitations from '../services/people/invitations.js';
 
-export const handler = http(routes.revokeInvitation, ({ caller, params }) => invitations.revoke(caller, params.id));
+export const handler = http(peopleRoutes.revokeInvitation, ({ caller, params }) =>
+  invitations.revoke(caller, params.id),
+);

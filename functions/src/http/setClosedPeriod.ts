@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as ledgerRoutes from '@rent/shared/api/routes/ledger';
 import { http } from '../runtime/http.js';
 import { closeBooks } from '../services/ledger/closedPeriods.js';
 
-export const handler = http(routes.setClosedPeriod, ({ caller, body }) => closeBooks(caller, body.closedThrough));
+export const handler = http(ledgerRoutes.setClosedPeriod, ({ caller, body }) => closeBooks(caller, body.closedThrough));

@@ -1,5 +1,7 @@
-import { routes } from '@rent/shared';
+import * as reportsRoutes from '@rent/shared/api/routes/reports';
 import { http } from '../runtime/http.js';
 import { startTaxPackage } from '../services/reports/taxPackage.js';
 
-export const handler = http(routes.startTaxPackage, ({ caller, body }) => startTaxPackage(caller.orgId, body.year));
+export const handler = http(reportsRoutes.startTaxPackage, ({ caller, body }) =>
+  startTaxPackage(caller.orgId, body.year),
+);

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as importRoutes from '@rent/shared/api/routes/imports';
 import { http } from '../runtime/http.js';
 import { undoImport } from '../services/banking/fileImports.js';
 
-export const handler = http(routes.undoImport, ({ caller, params }) => undoImport(caller, params.id));
+export const handler = http(importRoutes.undoImport, ({ caller, params }) => undoImport(caller, params.id));

@@ -1,5 +1,5 @@
-import { routes } from '@rent/shared';
+import * as rulesRoutes from '@rent/shared/api/routes/rules';
 import { http } from '../runtime/http.js';
 import { undoRuleBatch } from '../services/rules/apply.js';
 
-export const handler = http(routes.undoRuleBatch, ({ caller, params }) => undoRuleBatch(caller, params.id));
+export const handler = http(rulesRoutes.undoRuleBatch, ({ caller, params }) => undoRuleBatch(caller, params.id));

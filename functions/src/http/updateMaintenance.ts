@@ -1,7 +1,7 @@
-import { routes } from '@rent/shared';
+import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { updateRequest } from '../services/maintenance/requests.js';
 
-export const handler = http(routes.updateMaintenance, ({ caller, query, body }) =>
+export const handler = http(maintenanceRoutes.updateMaintenance, ({ caller, query, body }) =>
   updateRequest(caller, query.id, body),
 );

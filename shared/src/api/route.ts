@@ -73,8 +73,6 @@ export interface RouteDef {
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
-export const defineRoute = <const R extends RouteDef>(route: R): R => route;
-
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 

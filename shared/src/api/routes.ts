@@ -1,19 +1,26 @@
-import { accountRoutes } from './routes/account.js';
-import { bankingRoutes } from './routes/banking.js';
-import { importRoutes } from './routes/imports.js';
-import { leasesRoutes } from './routes/leases.js';
-import { ledgerRoutes } from './routes/ledger.js';
-import { maintenanceRoutes } from './routes/maintenance.js';
-import { peopleRoutes } from './routes/people.js';
-import { propertiesRoutes } from './routes/properties.js';
-import { receiptsRoutes } from './routes/receipts.js';
-import { reportsRoutes } from './routes/reports.js';
-import { rulesRoutes } from './routes/rules.js';
+import * as accountRoutes from './routes/account.js';
+import * as bankingRoutes from './routes/banking.js';
+import * as importRoutes from './routes/imports.js';
+import * as leasesRoutes from './routes/leases.js';
+import * as ledgerRoutes from './routes/ledger.js';
+import * as maintenanceRoutes from './routes/maintenance.js';
+import * as peopleRoutes from './routes/people.js';
+import * as propertiesRoutes from './routes/properties.js';
+import * as receiptsRoutes from './routes/receipts.js';
+import * as reportsRoutes from './routes/reports.js';
+import * as rulesRoutes from './routes/rules.js';
 
 /**
- * THE route table, by domain: every endpoint of the API, once, in the entry file of its domain (./routes/). Adding
- * an endpoint = one entry there + one handler file functions/src/http/<id>.ts (a test fails when either is missing).
- * Which CloudFormation stack deploys a domain's functions is a deployment concern: infra/lib/route-stacks.ts.
+ * THE route table, by domain: every endpoint of the API, once, in the file of its domain (./routes/), where each route
+ * is an export of its own named by its id. Adding an endpoint = one export there + one handler file
+ * functions/src/http/<id>.ts (a test fails when either is missing). Which CloudFormation stack deploys a domain's
+ * functions is a deployment concern: infra/lib/route-stacks.ts.
+ *
+ * A handler imports its own route from its domain's file (`import * as peopleRoutes from
+ * '@rent/shared/api/routes/people'`), never this table: its Lambda bundle then holds that route's schemas and no other
+ * route's. So a route is a plain object (`{ ... } as const satisfies RouteDef`) with no call in it (a schema written
+ * inline is a call, which a bundler must keep): name the schema in shared/src/domain/ instead
+ * (docs/performance.md "Lambda bundles"; tests/infra/lambda-bundles.test.ts).
  */
 export const routeDomains = {
   people: peopleRoutes,

@@ -92,3 +92,7 @@ export const BankAccountUpdate = z.strictObject({
 });
 
 export const DisconnectResult = z.object({ id: Id, transactionsKept: z.literal(true) });
+/** Plaid's webhook is acknowledged with this once verified (or ignored, for an item we do not know). */
+export const WebhookReceived = z.object({ received: z.literal(true) });
+/** "Sync now": the sync is on the queue. */
+export const SyncQueued = z.object({ queued: z.literal(true) });

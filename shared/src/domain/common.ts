@@ -54,6 +54,15 @@ export function optionalText(label: string, max: number) {
 
 export const Timestamp = z.string();
 
+/** A delete's answer: the id it removed. */
+export const DeletedId = z.object({ id: z.string() });
+
+/** An answer that only confirms the request was done. */
+export const Done = z.object({ ok: z.literal(true) });
+
+/** The body of a 204 answer. */
+export const NoContent = z.null();
+
 export const ErrorBody = z.object({
   error: z.string(),
   code: z.string(),

@@ -162,5 +162,8 @@ export const MaintenanceEvent = z.object({
   createdAt: Timestamp,
 });
 export type MaintenanceEvent = z.infer<typeof MaintenanceEvent>;
+
+/** A comment's answer: the event it added to the request's timeline. */
+export const MaintenanceCommentResult = z.object({ event: MaintenanceEvent });
 export const MaintenanceActivity = z.object({ events: z.array(MaintenanceEvent) });
 export const MaintenanceCommentInput = z.strictObject({ body: text('Message', 2000) });

@@ -14,6 +14,8 @@ export const Member = z.object({
 export type Member = z.infer<typeof Member>;
 
 export const MemberList = z.object({ members: z.array(Member) });
+/** A removal's answer: whose membership ended. */
+export const RemovedMember = z.object({ userId: z.string() });
 export type MemberList = z.infer<typeof MemberList>;
 
 /** The member a path names: their user id. */

@@ -99,6 +99,7 @@ export type TenantProperty = z.infer<typeof TenantProperty>;
 /** A property as the caller may see it: staff get the whole property, tenants the tenant view. */
 export const PropertyView = z.union([Property, TenantProperty]);
 export type PropertyView = z.infer<typeof PropertyView>;
+export const PropertyViewList = z.array(PropertyView);
 
 /** PUT carries the version the client read, so a concurrent edit answers 409 instead of overwriting. */
 export const PropertyUpdate = PropertyInput.extend({

@@ -130,6 +130,7 @@ export type TransactionUpdateBody = z.input<typeof TransactionUpdate>;
 export const TransactionIgnoreUpdate = z.strictObject({
   isIgnored: z.boolean({ error: 'isIgnored must be true or false' }),
 });
+export const TransactionIgnoreResult = z.object({ id: z.string(), isIgnored: z.boolean(), version: z.number().int() });
 
 /** One bulk change: what to set (at least one of category, propertyId, isIgnored) on up to 500 transactions. */
 export const BulkTransactionUpdate = z.strictObject({

@@ -1,55 +1,58 @@
-import { z } from 'zod';
-import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHistory } from '../../domain/lease.js';
-import { OWNERS, STAFF } from '../../domain/roles.js';
-import { defineRoute } from '../route.js';
-import { byId } from './params.js';
-
 /**
  * Leases: a property's leases and the tenant's rental history. Part of THE route table (../routes.ts).
  */
-export const leasesRoutes = {
-  // Leases (docs/tenants-and-maintenance.md "Leases"): staff manage
-  // them on a property; ADMIN and LANDLORD change or delete; a tenant reads only their own rental history.
-  listLeases: defineRoute({
-    id: 'listLeases',
-    method: 'GET',
-    path: '/api/properties/{id}/leases',
-    params: byId,
-    response: LeaseList,
-    roles: STAFF,
-  }),
-  createLease: defineRoute({
-    id: 'createLease',
-    method: 'POST',
-    path: '/api/properties/{id}/leases',
-    params: byId,
-    body: LeaseInput,
-    response: LeaseResult,
-    roles: STAFF,
-    status: 201,
-  }),
-  updateLease: defineRoute({
-    id: 'updateLease',
-    method: 'PATCH',
-    path: '/api/leases/{id}',
-    params: LeaseParams,
-    body: LeaseUpdate,
-    response: LeaseResult,
-    roles: OWNERS,
-  }),
-  deleteLease: defineRoute({
-    id: 'deleteLease',
-    method: 'DELETE',
-    path: '/api/leases/{id}',
-    params: LeaseParams,
-    response: z.object({ id: z.string() }),
-    roles: OWNERS,
-  }),
-  getRentalHistory: defineRoute({
-    id: 'getRentalHistory',
-    method: 'GET',
-    path: '/api/rental-history',
-    response: RentalHistory,
-    roles: ['TENANT'],
-  }),
-} as const;
+
+import { DeletedId } from '../../domain/common.js';
+import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHistory } from '../../domain/lease.js';
+import { OWNERS, STAFF } from '../../domain/roles.js';
+import type { RouteDef } from '../route.js';
+import { byId } from './params.js';
+
+// Leases (docs/tenants-and-maintenance.md "Leases"): staff manage
+// them on a property; ADMIN and LANDLORD change or delete; a tenant reads only their own rental history.
+export const listLeases = {
+  id: 'listLeases',
+  method: 'GET',
+  path: '/api/properties/{id}/leases',
+  params: byId,
+  response: LeaseList,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const createLease = {
+  id: 'createLease',
+  method: 'POST',
+  path: '/api/properties/{id}/leases',
+  params: byId,
+  body: LeaseInput,
+  response: LeaseResult,
+  roles: STAFF,
+  status: 201,
+} as const satisfies RouteDef;
+
+export const updateLease = {
+  id: 'updateLease',
+  method: 'PATCH',
+  path: '/api/leases/{id}',
+  params: LeaseParams,
+  body: LeaseUpdate,
+  response: LeaseResult,
+  roles: OWNERS,
+} as const satisfies RouteDef;
+
+export const deleteLease = {
+  id: 'deleteLease',
+  method: 'DELETE',
+  path: '/api/leases/{id}',
+  params: LeaseParams,
+  response: DeletedId,
+  roles: OWNERS,
+} as const satisfies RouteDef;
+
+export const getRentalHistory = {
+  id: 'getRentalHistory',
+  method: 'GET',
+  path: '/api/rental-history',
+  response: RentalHistory,
+  roles: ['TENANT'],
+} as const satisfies RouteDef;

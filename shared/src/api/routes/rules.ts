@@ -1,5 +1,6 @@
-import { z } from 'zod';
+/** Categorization rules. Part of THE route table (../routes.ts). */
 import { APPLY_MAX_BODY_BYTES } from '../../core/rules.js';
+import { DeletedId } from '../../domain/common.js';
 import { STAFF } from '../../domain/roles.js';
 import {
   ApplyRuleInput,
@@ -16,104 +17,108 @@ import {
   UndoRuleBatchResult,
 } from '../../domain/rule.js';
 import { RuleInput } from '../../rules/validate.js';
-import { defineRoute } from '../route.js';
+import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
 
-/** Categorization rules. Part of THE route table (../routes.ts). */
-export const rulesRoutes = {
-  // Categorization rules (docs/rules.md "Routes"): organizationId is a query parameter on every call; it must be
-  // the caller's own organization (else 404: http() enforces `orgScopedQuery` once). Staff only.
-  // Literal paths before {id} paths.
-  listRules: defineRoute({
-    id: 'listRules',
-    method: 'GET',
-    path: '/api/categorization-rules',
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    response: RuleList,
-    roles: STAFF,
-  }),
-  createRule: defineRoute({
-    id: 'createRule',
-    method: 'POST',
-    path: '/api/categorization-rules',
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    body: RuleInput,
-    response: RuleResult,
-    roles: STAFF,
-    status: 201,
-  }),
-  /** Counts and pages the transactions a rule would change, over the whole organization. */
-  previewRule: defineRoute({
-    id: 'previewRule',
-    method: 'POST',
-    path: '/api/categorization-rules/preview',
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    body: PreviewRuleInput,
-    response: PreviewRuleResult,
-    roles: STAFF,
-  }),
-  applyRuleSingle: defineRoute({
-    id: 'applyRuleSingle',
-    method: 'POST',
-    path: '/api/categorization-rules/apply-single',
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    body: ApplyRuleInput,
-    response: ApplyRuleResult,
-    roles: STAFF,
-    maxBodyBytes: APPLY_MAX_BODY_BYTES,
-  }),
-  /** How many transactions each saved rule would change now (the rules table's column). */
-  countRuleMatches: defineRoute({
-    id: 'countRuleMatches',
-    method: 'GET',
-    path: '/api/categorization-rules/match-counts',
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    response: RuleMatchCounts,
-    roles: STAFF,
-  }),
-  listRuleBatches: defineRoute({
-    id: 'listRuleBatches',
-    method: 'GET',
-    path: '/api/categorization-rules/batches',
-    query: RuleBatchListQuery,
-    orgScopedQuery: true,
-    response: RuleBatchPage,
-    roles: STAFF,
-  }),
-  undoRuleBatch: defineRoute({
-    id: 'undoRuleBatch',
-    method: 'POST',
-    path: '/api/categorization-rules/batches/{id}/undo',
-    params: byId,
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    response: UndoRuleBatchResult,
-    roles: STAFF,
-  }),
-  updateRule: defineRoute({
-    id: 'updateRule',
-    method: 'PUT',
-    path: '/api/categorization-rules/{id}',
-    params: byId,
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    body: RuleUpdate,
-    response: RuleResult,
-    roles: STAFF,
-  }),
-  deleteRule: defineRoute({
-    id: 'deleteRule',
-    method: 'DELETE',
-    path: '/api/categorization-rules/{id}',
-    params: byId,
-    query: RuleOrganizationQuery,
-    orgScopedQuery: true,
-    response: z.object({ id: z.string() }),
-    roles: STAFF,
-  }),
-} as const;
+// Categorization rules (docs/rules.md "Routes"): organizationId is a query parameter on every call; it must be
+// the caller's own organization (else 404: http() enforces `orgScopedQuery` once). Staff only.
+export const listRules = {
+  id: 'listRules',
+  method: 'GET',
+  path: '/api/categorization-rules',
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  response: RuleList,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const createRule = {
+  id: 'createRule',
+  method: 'POST',
+  path: '/api/categorization-rules',
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  body: RuleInput,
+  response: RuleResult,
+  roles: STAFF,
+  status: 201,
+} as const satisfies RouteDef;
+
+/** Counts and pages the transactions a rule would change, over the whole organization. */
+export const previewRule = {
+  id: 'previewRule',
+  method: 'POST',
+  path: '/api/categorization-rules/preview',
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  body: PreviewRuleInput,
+  response: PreviewRuleResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const applyRuleSingle = {
+  id: 'applyRuleSingle',
+  method: 'POST',
+  path: '/api/categorization-rules/apply-single',
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  body: ApplyRuleInput,
+  response: ApplyRuleResult,
+  roles: STAFF,
+  maxBodyBytes: APPLY_MAX_BODY_BYTES,
+} as const satisfies RouteDef;
+
+/** How many transactions each saved rule would change now (the rules table's column). */
+export const countRuleMatches = {
+  id: 'countRuleMatches',
+  method: 'GET',
+  path: '/api/categorization-rules/match-counts',
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  response: RuleMatchCounts,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const listRuleBatches = {
+  id: 'listRuleBatches',
+  method: 'GET',
+  path: '/api/categorization-rules/batches',
+  query: RuleBatchListQuery,
+  orgScopedQuery: true,
+  response: RuleBatchPage,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const undoRuleBatch = {
+  id: 'undoRuleBatch',
+  method: 'POST',
+  path: '/api/categorization-rules/batches/{id}/undo',
+  params: byId,
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  response: UndoRuleBatchResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const updateRule = {
+  id: 'updateRule',
+  method: 'PUT',
+  path: '/api/categorization-rules/{id}',
+  params: byId,
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  body: RuleUpdate,
+  response: RuleResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const deleteRule = {
+  id: 'deleteRule',
+  method: 'DELETE',
+  path: '/api/categorization-rules/{id}',
+  params: byId,
+  query: RuleOrganizationQuery,
+  orgScopedQuery: true,
+  response: DeletedId,
+  roles: STAFF,
+} as const satisfies RouteDef;
