@@ -8,7 +8,7 @@ import { auditCreationDeleteOp, auditOps, type LedgerActor, writesAuditEntry } f
 import { searchName, type TransactionRecord, transactionIndexKeys, transactionItem } from './items.js';
 import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT, SnapshotWriter } from './matchCells.js';
 import { MatchRows } from './matchRows.js';
-import { cellId, cellUpdates, monthOf, RollupDeltas } from './rollupDeltas.js';
+import { capitalLedgerOf, cellId, cellUpdates, monthOf, RollupDeltas } from './rollupDeltas.js';
 
 /**
  * THE LEDGER WRITE PLAN (docs/ledger.md "The write plan"). Every writer of transactions (a person's create,
@@ -367,7 +367,8 @@ function matchRowsOf(changes: LedgerChange[]): MatchRows {
 
 /**
  * Greedy packing by a safe estimate: each change (with its audit entry and extras), each cell it touches once
- * (`perCell` items: the rollup cell, and the snapshot for snapshot writers), each property it moves once.
+ * (`perCell` items: the rollup cell, and the snapshot for snapshot writers), each capital ledger item and each
+ * property it moves once.
  * writeChunk halves a chunk whose exact operations still exceed the limit.
  */
 function packChunks(changes: LedgerChange[], capacity: number, perCell: number, write: LedgerWrite): LedgerChange[][] {
@@ -381,7 +382,14 @@ function packChunks(changes: LedgerChange[], capacity: number, perCell: number, 
     const costs = after?.maintenanceRequestId && after.maintenanceRequestId !== before?.maintenanceRequestId ? 1 : 0;
     const own = 1 + entries + costs + (write.extraOps ? write.extraOps(change).length : 0);
     const touched: string[] = [];
-    for (const t of [before, after]) if (t) touched.push(`C${cellId(monthOf(t.date), t.propertyId)}`);
+    for (const t of [before, after]) {
+      if (!t) continue;
+      touched.push(`C${cellId(monthOf(t.date), t.propertyId)}`);
+      // The capital ledger item of the year moves with the cell: left out, a chunk of capital spending came out
+      // one item over, and writeChunk halved it (twice the TransactWriteItems for a rule apply).
+      const capital = capitalLedgerOf(t);
+      if (capital) touched.push(`Y${capital}`);
+    }
     if ((before?.propertyId ?? null) !== (after?.propertyId ?? null)) {
       if (before?.propertyId) touched.push(`P${before.propertyId}`);
       if (after?.propertyId) touched.push(`P${after.propertyId}`);

@@ -215,6 +215,16 @@ const CAPITAL_CATEGORY_OF_COUNTER = new Map(
   ]),
 );
 
+/**
+ * The capital ledger item (`yyyy|propertyId`) a transaction's counters move, or null when it moves none: what a
+ * writer counts, before building its operations, to fill a TransactWriteItems without going over 100 items.
+ */
+export function capitalLedgerOf(facts: RollupFacts): string | null {
+  if (facts.pending || facts.isIgnored || facts.category === null) return null;
+  if (!CAPITAL_CATEGORY_OF_COUNTER.has(counterName(facts.category, 'in'))) return null;
+  return `${facts.date.slice(0, 4)}|${facts.propertyId ?? ''}`;
+}
+
 /** A cell's capital spending, net per category (`counters` keyed by category), or null when it has none. */
 export function capitalPart(cell: RollupCell): RollupCell | null {
   const net: Record<string, number> = {};
