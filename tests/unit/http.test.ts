@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  type BatchGetCommandInput,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -29,6 +30,8 @@ const handlers = {
   getProperty: (await import('../../functions/src/http/getProperty.js')).handler,
   getOrganization: (await import('../../functions/src/http/getOrganization.js')).handler,
 };
+
+const { forgetResolvedCallers } = await import('../../functions/src/runtime/identity.js');
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 
@@ -102,6 +105,8 @@ const cancelled = (...codes: string[]) =>
 
 beforeEach(() => {
   ddbMock.reset();
+  // Each test's first request is a new container's: identity has seen no caller yet.
+  forgetResolvedCallers();
   ddbMock.on(BatchGetCommand).callsFake(batchGetFindsEveryKey);
   // A person without a membership: identity reads their profile's sign-out-everywhere time (none yet) first.
   ddbMock.on(GetCommand, { Key: { PK: `USER#${USER}`, SK: 'PROFILE' } }).resolves({});
@@ -340,6 +345,198 @@ describe('success', () => {
 
     expect(result.statusCode).toBe(404);
     expect(dataGets()).toHaveLength(0);
+  });
+});
+
+describe('a GET that starts before identity confirms its caller', () => {
+  const headers = { 'x-organization-id': ORG };
+  const getP1 = (options: EventOptions = {}) => call('getProperty', { pathParameters: { id: 'p1' }, ...options });
+  const propertyReads = () => dataGets().filter((c) => c.args[0].input.Key?.SK === 'PROP#p1');
+
+  beforeEach(async () => {
+    // The container has answered this person in this organization before: it expects a landlord.
+    memberIs('LANDLORD');
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'PROP#p1' } }).resolves({ Item: propertyItem() });
+    expect((await getP1({ headers })).statusCode).toBe(200);
+    ddbMock.resetHistory();
+  });
+
+  it('starts the handler beside the membership read, and answers once it confirms the same caller', async () => {
+    let confirmed = false;
+    let startedBeforeConfirmed = false;
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).callsFake(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      confirmed = true;
+      return { Item: { orgId: ORG, userId: USER, role: 'LANDLORD' } };
+    });
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'PROP#p1' } }).callsFake(() => {
+      startedBeforeConfirmed = !confirmed;
+      return { Item: propertyItem() };
+    });
+
+    const result = await getP1({ headers });
+
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({ id: 'p1', address: '1 Main St' });
+    expect(startedBeforeConfirmed).toBe(true);
+    expect(confirmed).toBe(true);
+  });
+
+  it("answers with the role as it is now: a landlord demoted to tenant since gets the tenant's answer", async () => {
+    memberIs('TENANT');
+    ddbMock
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':prefix': 'TENANCY#' } })
+      .resolves({ Items: [] });
+
+    const result = await getP1({ headers });
+
+    expect(result.statusCode).toBe(404);
+    expect(JSON.stringify(bodyOf(result))).not.toContain('1 Main St');
+    // The landlord's start did read the property; its answer was dropped.
+    expect(propertyReads()).toHaveLength(1);
+  });
+
+  it('answers 403 NOT_A_MEMBER to a person removed since, with nothing of what the start read', async () => {
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).resolves({});
+
+    const result = await getP1({ headers });
+
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result)).toMatchObject({ code: 'NOT_A_MEMBER' });
+    expect(JSON.stringify(bodyOf(result))).not.toContain('1 Main St');
+  });
+
+  it('answers 401 to a token older than a sign-out-everywhere made since', async () => {
+    ddbMock
+      .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } })
+      .resolves({ Item: { orgId: ORG, userId: USER, role: 'LANDLORD', tokensValidAfter: 1_800_000_000 } });
+
+    const result = await getP1({ headers });
+
+    expect(result.statusCode).toBe(401);
+    expect(bodyOf(result)).toMatchObject({ code: 'UNAUTHORIZED', error: expect.stringMatching(/all devices/) });
+  });
+
+  it('answers identity before validation: a removed person with an invalid id gets 403, not 400', async () => {
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).resolves({});
+
+    const result = await call('getProperty', { pathParameters: { id: 'a b' }, headers });
+
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result)).toMatchObject({ code: 'NOT_A_MEMBER' });
+  });
+
+  it('never starts a write before its caller is confirmed', async () => {
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).resolves({});
+
+    const result = await call('updateProperty', {
+      method: 'PUT',
+      pathParameters: { id: 'p1' },
+      body: { address: '2 Main St', version: 4 },
+      headers,
+    });
+
+    expect(result.statusCode).toBe(403);
+    expect(writesSent()).toBe(0);
+  });
+});
+
+describe('identity without the header, after a first request', () => {
+  const OTHER = 'org-2';
+  /** A consistent BatchGetItem answered from these items (keyed PK|SK); other keys are not found. */
+  const batchGetFrom = (items: Record<string, unknown>[]) => (input: BatchGetCommandInput) => {
+    const found = (key: Record<string, unknown>) => items.filter((i) => i.PK === key.PK && i.SK === key.SK);
+    return {
+      Responses: Object.fromEntries(
+        Object.entries(input.RequestItems ?? {}).map(([table, request]) => [
+          table,
+          (request.Keys ?? []).flatMap(found),
+        ]),
+      ),
+    };
+  };
+  const membershipItemOf = (orgId: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
+    PK: `ORG#${orgId}`,
+    SK: `MEMBER#${USER}`,
+    orgId,
+    userId: USER,
+    role: 'LANDLORD',
+    createdAt,
+  });
+
+  beforeEach(async () => {
+    ddbMock
+      .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':prefix': 'ORG#' } })
+      .resolves({ Items: [{ orgId: ORG, createdAt: '2026-01-01T00:00:00.000Z' }] });
+    ddbMock
+      .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } })
+      .resolves({ Item: membershipItemOf(ORG) });
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'PROP#p1' } }).resolves({ Item: propertyItem() });
+    // First request: the profile (no remembered choice), the index, the membership.
+    expect((await call('getProperty', { pathParameters: { id: 'p1' } })).statusCode).toBe(200);
+    ddbMock.resetHistory();
+  });
+
+  it('reads the profile and the membership chosen last time in one consistent BatchGetItem', async () => {
+    ddbMock
+      .on(BatchGetCommand)
+      .callsFake(batchGetFrom([{ PK: `USER#${USER}`, SK: 'PROFILE', id: USER }, membershipItemOf(ORG)]));
+
+    const result = await call('getProperty', { pathParameters: { id: 'p1' } });
+
+    expect(result.statusCode).toBe(200);
+    const batches = ddbMock.commandCalls(BatchGetCommand).map((c) => c.args[0].input.RequestItems!.test!);
+    expect(batches).toEqual([
+      {
+        Keys: [
+          { PK: `USER#${USER}`, SK: 'PROFILE' },
+          { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` },
+        ],
+        ConsistentRead: true,
+      },
+    ]);
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key?.SK)).toEqual(['PROP#p1']);
+  });
+
+  it('follows a choice remembered since: the request acts in that organization', async () => {
+    const profile = { PK: `USER#${USER}`, SK: 'PROFILE', id: USER, lastOrgId: OTHER };
+    ddbMock.on(BatchGetCommand).callsFake(batchGetFrom([profile, membershipItemOf(ORG)]));
+    ddbMock
+      .on(GetCommand, { Key: { PK: `ORG#${OTHER}`, SK: `MEMBER#${USER}` } })
+      .resolves({ Item: membershipItemOf(OTHER) });
+    ddbMock
+      .on(GetCommand, { Key: { PK: `ORG#${OTHER}`, SK: 'PROP#p1' } })
+      .resolves({ Item: propertyItem({ PK: `ORG#${OTHER}`, organizationId: OTHER, address: '9 Other Rd' }) });
+
+    const result = await call('getProperty', { pathParameters: { id: 'p1' } });
+
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({ address: '9 Other Rd' });
+  });
+
+  it('falls back to the earliest membership when the one chosen last time was left and joined again', async () => {
+    const rejoined = membershipItemOf(ORG, '2026-06-01T00:00:00.000Z');
+    ddbMock.on(BatchGetCommand).callsFake(batchGetFrom([{ PK: `USER#${USER}`, SK: 'PROFILE', id: USER }, rejoined]));
+    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).resolves({ Item: rejoined });
+    ddbMock
+      .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':prefix': 'ORG#' } })
+      .resolves({
+        Items: [
+          { orgId: ORG, createdAt: '2026-06-01T00:00:00.000Z' },
+          { orgId: OTHER, createdAt: '2026-03-01T00:00:00.000Z' },
+        ],
+      });
+    ddbMock
+      .on(GetCommand, { Key: { PK: `ORG#${OTHER}`, SK: `MEMBER#${USER}` } })
+      .resolves({ Item: membershipItemOf(OTHER) });
+    ddbMock
+      .on(GetCommand, { Key: { PK: `ORG#${OTHER}`, SK: 'PROP#p1' } })
+      .resolves({ Item: propertyItem({ PK: `ORG#${OTHER}`, organizationId: OTHER, address: '9 Other Rd' }) });
+
+    const result = await call('getProperty', { pathParameters: { id: 'p1' } });
+
+    expect(bodyOf(result)).toMatchObject({ address: '9 Other Rd' });
   });
 });
 

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
-import { type Caller, type Person, resolveCaller, resolvePerson } from './identity.js';
+import { type Caller, expectedCaller, type Person, resolveCaller, resolvePerson } from './identity.js';
 import { noteSignIn } from './token-freshness.js';
 
 /** A public route has no caller; an optional-membership route has a signed-in Person; every other a Caller. */
@@ -39,7 +39,12 @@ type Request = middy.Request<
   Result,
   Error,
   Context,
-  { caller: Caller | Person | null; input: Record<string, unknown> }
+  {
+    caller: Caller | Person | null;
+    input: Record<string, unknown>;
+    /** A GET started with the caller this container saw last: the identity check still under way (see http()). */
+    confirming?: Promise<Caller>;
+  }
 >;
 
 const DEFAULT_MAX_BODY = 64 * 1024;
@@ -50,6 +55,13 @@ const DEFAULT_MAX_BODY = 64 * 1024;
  * sign-in is logged once) -> role (403) -> body size/JSON (413/400) -> zod (400) -> the
  * organization named in the query (404 unless it is the caller's) -> handler, with errors mapped last
  * (runtime/errors.ts). So a tenant never learns whether its body would have been valid.
+ *
+ * A GET does not wait for identity's read when this container already resolved the same person and organization
+ * header (identity.ts `expectedCaller`): its handler starts with that caller while the consistent membership read
+ * runs beside it, and its answer is released only once that read confirms the same organization and role. A
+ * different outcome wins as if nothing had started: identity's error, 403 for the role, or the handler run again
+ * with the caller as it is now. GET routes only read (CDK grants them no update or delete, infra/lib/route-function.ts),
+ * so a discarded start leaves nothing behind, and what it read never leaves the function.
  */
 export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<RouteResult<R>>) {
   return middy<Event, Result, Error, Context>()
@@ -58,15 +70,39 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
     .use({ before: (request) => parseInput(route, request as Request) })
     .use({ before: (request) => checkOrganizationScope(route, request as Request) })
     .handler(async (event, context) => {
-      const { caller, input } = (context as unknown as { rent: Request['internal'] }).rent;
-      const result = await fn({
-        ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>),
-        caller: caller as CallerOf<R>,
-        event,
-      });
+      const { caller, input, confirming } = (context as unknown as { rent: Request['internal'] }).rent;
+      const run = (as: Caller | Person | null) =>
+        fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller: as as CallerOf<R>, event });
+      const result = confirming
+        ? await runWhileConfirming(route, caller as Caller, input, confirming, run)
+        : await run(caller);
       const status = route.status ?? 200;
       return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
     });
+}
+
+async function runWhileConfirming<T>(
+  route: RouteDef,
+  expected: Caller,
+  input: Record<string, unknown>,
+  confirming: Promise<Caller>,
+  run: (caller: Caller) => Promise<T>,
+): Promise<T> {
+  const started = (async () => {
+    assertOrganizationScope(route, expected, input);
+    return run(expected);
+  })().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  const caller = await confirming;
+  if (caller.orgId !== expected.orgId || caller.role !== expected.role) {
+    assertOrganizationScope(route, caller, input);
+    return run(caller);
+  }
+  const outcome = await started;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 }
 
 /** An ADMIN's explicit override of a closed period: the header, from an ADMIN only (audited on each entry). */
@@ -88,18 +124,43 @@ async function authorize(route: RouteDef, request: Request) {
     stash(request).caller = person;
     return;
   }
-  const caller = await resolveCaller(request.event);
-  await noteSignIn(request.event, caller.userId);
-  if (!route.roles.includes(caller.role)) throw forbidden();
-  stash(request).caller = { ...caller, overridesClosedPeriod: overridesClosedPeriod(caller, request.event) };
+  const expected = route.method === 'GET' ? expectedCaller(request.event) : null;
+  if (expected && route.roles.includes(expected.role)) {
+    const confirming = confirmCaller(route, request.event);
+    // Settled here too, so a refusal that arrives while nothing awaits it yet is not an unhandled rejection.
+    confirming.catch(() => undefined);
+    stash(request).confirming = confirming;
+    stash(request).caller = withOverride(expected, request.event);
+    return;
+  }
+  stash(request).caller = await confirmCaller(route, request.event);
 }
 
-function parseInput(route: RouteDef, request: Request) {
+/** Identity, the session's sign-in, then the role: the caller as the request may act. */
+async function confirmCaller(route: RouteDef, event: Event): Promise<Caller> {
+  const caller = await resolveCaller(event);
+  await noteSignIn(event, caller.userId);
+  if (!route.roles.includes(caller.role)) throw forbidden();
+  return withOverride(caller, event);
+}
+
+const withOverride = (caller: Caller, event: Event): Caller => ({
+  ...caller,
+  overridesClosedPeriod: overridesClosedPeriod(caller, event),
+});
+
+async function parseInput(route: RouteDef, request: Request) {
   const { event } = request;
   const input: Record<string, unknown> = {};
-  input.params = validate(route.params, event.pathParameters ?? {}, 'path');
-  input.query = validate(route.query, event.queryStringParameters ?? {}, 'query');
-  if (route.body) input.body = validate(route.body, readJson(event, route.maxBodyBytes ?? DEFAULT_MAX_BODY), 'body');
+  try {
+    input.params = validate(route.params, event.pathParameters ?? {}, 'path');
+    input.query = validate(route.query, event.queryStringParameters ?? {}, 'query');
+    if (route.body) input.body = validate(route.body, readJson(event, route.maxBodyBytes ?? DEFAULT_MAX_BODY), 'body');
+  } catch (error) {
+    // Identity and the role answer before the input does.
+    await stash(request).confirming;
+    throw error;
+  }
   stash(request).input = input;
 }
 
@@ -109,8 +170,14 @@ function parseInput(route: RouteDef, request: Request) {
  * organization that does not exist.
  */
 function checkOrganizationScope(route: RouteDef, request: Request) {
+  const { caller, input, confirming } = stash(request);
+  // A GET still confirming its caller checks the scope against the caller it runs with (runWhileConfirming).
+  if (confirming) return;
+  assertOrganizationScope(route, caller as Caller, input);
+}
+
+function assertOrganizationScope(route: RouteDef, caller: Caller, input: Record<string, unknown>) {
   if (!route.orgScopedQuery) return;
-  const { caller, input } = stash(request) as { caller: Caller; input: Record<string, unknown> };
   const organizationId = (input.query as { organizationId?: string } | undefined)?.organizationId;
   if (organizationId !== undefined && organizationId !== caller.orgId) throw new NotFound('Organization');
 }

@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER, type Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { defaultMembership, getMembership } from '../data/people/memberships.js';
+import { type DefaultChoice, defaultMembership, getMembership } from '../data/people/memberships.js';
 import { profileTokensValidAfter, provisionFirstSignIn } from '../data/people/users.js';
 import { NotAllowed } from '../domain-errors.js';
 import { badRequest, unauthorized } from './errors.js';
@@ -50,38 +50,83 @@ export function chosenOrganization(event: APIGatewayProxyEventV2WithJWTAuthorize
 }
 
 /**
- * No cache: every request reads the membership of the organization it acts in with one consistent GetItem
- * (the header's; without it the person's default, memberships.defaultMembership), so a role change or a
- * removal takes effect on the person's very next request, in every organization and every container.
- * A header naming an organization the person is not a member of answers 403 NOT_A_MEMBER, the same for
+ * Every request reads the membership of the organization it acts in, consistently: with the header ONE GetItem of
+ * that membership; without it the person's default (memberships.defaultMembership), which after the first request
+ * in this container is ONE BatchGetItem of the profile and the membership chosen last time. So a role change, a
+ * removal or a sign-out-everywhere takes effect on the person's very next request, in every organization and every
+ * container. A header naming an organization the person is not a member of answers 403 NOT_A_MEMBER, the same for
  * one that does not exist; it never provisions. Only a person with no membership at all and no header is
  * provisioned an organization of their own (first sign-in).
  */
 export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Caller> {
   const profile = claimsOf(event);
   const chosen = chosenOrganization(event);
+  const seenAs = resolvedKey(profile.userId, chosen);
   if (chosen) {
     const membership = await getMembership(chosen, profile.userId);
     if (!membership) {
+      lastResolved.delete(seenAs);
       // A token from before "sign out of all devices" is told so first, whatever it names.
       assertFresh(event, profile.userId, await profileTokensValidAfter(profile.userId));
       throw new NotAllowed(NOT_A_MEMBER_MESSAGE, 'NOT_A_MEMBER');
     }
-    assertFresh(event, profile.userId, membership.tokensValidAfter);
+    assertFresh(event, profile.userId, membership.tokensValidAfter, seenAs);
+    remember(seenAs, { orgId: membership.orgId, role: membership.role, choice: null });
     return { ...withoutImage(profile), orgId: membership.orgId, role: membership.role };
   }
-  const found = await defaultMembership(profile.userId);
+  const found = await defaultMembership(profile.userId, lastResolved.get(seenAs)?.choice ?? undefined);
   const { membership } = found;
   // Freshness first: a token from before "sign out of all devices" provisions nothing.
-  assertFresh(event, profile.userId, membership ? membership.tokensValidAfter : found.profileTokensValidAfter);
-  const { orgId, role } = membership ?? (await provisionFirstSignIn(profile));
-  return { ...withoutImage(profile), orgId, role };
+  assertFresh(event, profile.userId, membership ? membership.tokensValidAfter : found.profileTokensValidAfter, seenAs);
+  if (!membership) {
+    lastResolved.delete(seenAs);
+    const { orgId, role } = await provisionFirstSignIn(profile);
+    return { ...withoutImage(profile), orgId, role };
+  }
+  remember(seenAs, { orgId: membership.orgId, role: membership.role, choice: found.choice });
+  return { ...withoutImage(profile), orgId: membership.orgId, role: membership.role };
+}
+
+/**
+ * What this container last resolved per person and organization header (none: ''), bounded like the sign-in
+ * sessions. A guess, never an answer: it names the membership the default lookup checks first, and the caller a
+ * read-only route may start with while that check runs (runtime/http.ts), whose answer is released only when the
+ * check confirms the same organization and role.
+ */
+const lastResolved = new Map<string, { orgId: string; role: Role; choice: DefaultChoice | null }>();
+const resolvedKey = (userId: string, chosen: string | null) => `${userId}\n${chosen ?? ''}`;
+
+function remember(key: string, resolved: { orgId: string; role: Role; choice: DefaultChoice | null }) {
+  if (lastResolved.size >= 5000 && !lastResolved.has(key)) lastResolved.clear();
+  lastResolved.set(key, resolved);
+}
+
+/** Forgets every caller seen, as a new container starts (unit tests run many "first" requests in one module). */
+export function forgetResolvedCallers(): void {
+  lastResolved.clear();
+}
+
+/** The caller this container resolved last for the same person and header, or null (see `lastResolved`). */
+export function expectedCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Caller | null {
+  const profile = claimsOf(event);
+  const seen = lastResolved.get(resolvedKey(profile.userId, chosenOrganization(event)));
+  return seen ? { ...withoutImage(profile), orgId: seen.orgId, role: seen.role } : null;
 }
 
 const withoutImage = ({ image: _image, ...rest }: ReturnType<typeof claimsOf>) => rest;
 
-function assertFresh(event: APIGatewayProxyEventV2WithJWTAuthorizer, userId: string, tokensValidAfter?: number) {
-  assertTokenFresh(event, { orgId: '', userId, role: 'TENANT', tokensValidAfter });
+function assertFresh(
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  userId: string,
+  tokensValidAfter: number | undefined,
+  seenAs?: string,
+) {
+  try {
+    assertTokenFresh(event, { orgId: '', userId, role: 'TENANT', tokensValidAfter });
+  } catch (error) {
+    if (seenAs !== undefined) lastResolved.delete(seenAs);
+    throw error;
+  }
 }
 
 /** A signed-in person who may belong to no organization yet (routes with `membership: 'optional'`). */

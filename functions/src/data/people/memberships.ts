@@ -26,10 +26,8 @@ function toMembership(item: Record<string, unknown>): Membership {
 
 /** The person's membership of this organization as it is now (consistent), or null. */
 export async function getMembership(orgId: string, userId: string): Promise<Membership | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.membership(orgId, userId), ConsistentRead: true }),
-  );
-  return Item ? toMembership(Item) : null;
+  const item = await getMembershipItem(orgId, userId);
+  return item ? toMembership(item) : null;
 }
 
 /** Which organizations the person belongs to (GSI1 USER#u / ORG#…, eventually consistent): ids and join times. */
@@ -42,31 +40,91 @@ async function membershipIndex(userId: string): Promise<{ orgId: string; created
 }
 
 /**
+ * Which membership a request without a header resolved to, so the next one can check exactly that membership:
+ * `remembered` when it was the profile's `lastOrgId`, else the earliest membership, joined at `joinedAt`.
+ */
+export interface DefaultChoice {
+  orgId: string;
+  joinedAt: string;
+  remembered: boolean;
+}
+
+export interface DefaultMembership {
+  membership: Membership | null;
+  profileTokensValidAfter: number | undefined;
+  /** What was chosen (null: no membership). */
+  choice: DefaultChoice | null;
+}
+
+/**
  * The organization a request without a header acts in: the remembered choice when the person is still a
  * member there, else the membership they joined first. Also the profile's `tokensValidAfter`, so a person
  * with no membership is still checked for "sign out of all devices" without another read.
+ *
+ * `expected` (the previous request's choice, runtime/identity.ts) lets one consistent BatchGetItem read the
+ * profile and that membership together. It is taken only when the rule above still picks it from what was just
+ * read: the profile still remembers that organization, or still remembers none and the membership is the same one
+ * (same join time: any other membership is newer, so it is still the earliest). Otherwise the full lookup below
+ * goes on from the profile just read.
  */
-export async function defaultMembership(
-  userId: string,
-): Promise<{ membership: Membership | null; profileTokensValidAfter: number | undefined }> {
-  const { Item: profile } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
-  );
-  const profileTokensValidAfter = typeof profile?.tokensValidAfter === 'number' ? profile.tokensValidAfter : undefined;
-  const remembered = typeof profile?.lastOrgId === 'string' ? profile.lastOrgId : null;
+export async function defaultMembership(userId: string, expected?: DefaultChoice): Promise<DefaultMembership> {
+  let profile: Record<string, unknown> | undefined;
+  if (expected) {
+    const membershipKey = keys.membership(expected.orgId, userId);
+    const items = await batchGetConsistent([keys.user(userId), membershipKey]);
+    profile = items.find((item) => item.PK === keys.user(userId).PK);
+    const item = items.find((item) => item.PK === membershipKey.PK && item.SK === membershipKey.SK);
+    const remembered = rememberedOrganization(profile);
+    const stillChosen =
+      item !== undefined &&
+      (remembered === expected.orgId ||
+        (remembered === null && !expected.remembered && joinedAt(item) === expected.joinedAt));
+    if (stillChosen) {
+      return {
+        membership: toMembership(item),
+        profileTokensValidAfter: tokensValidAfterOf(profile),
+        choice: { orgId: expected.orgId, joinedAt: joinedAt(item), remembered: remembered === expected.orgId },
+      };
+    }
+  } else {
+    ({ Item: profile } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+    ));
+  }
+  const profileTokensValidAfter = tokensValidAfterOf(profile);
+  const remembered = rememberedOrganization(profile);
   if (remembered) {
-    const membership = await getMembership(remembered, userId);
-    if (membership) return { membership, profileTokensValidAfter };
+    const item = await getMembershipItem(remembered, userId);
+    if (item) {
+      const choice = { orgId: remembered, joinedAt: joinedAt(item), remembered: true };
+      return { membership: toMembership(item), profileTokensValidAfter, choice };
+    }
   }
   const earliest = (await membershipIndex(userId))
     .filter((m) => m.orgId !== remembered)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.orgId.localeCompare(b.orgId));
   for (const candidate of earliest) {
     // The index may lag a removal: the membership item itself decides.
-    const membership = await getMembership(candidate.orgId, userId);
-    if (membership) return { membership, profileTokensValidAfter };
+    const item = await getMembershipItem(candidate.orgId, userId);
+    if (item) {
+      const choice = { orgId: candidate.orgId, joinedAt: joinedAt(item), remembered: false };
+      return { membership: toMembership(item), profileTokensValidAfter, choice };
+    }
   }
-  return { membership: null, profileTokensValidAfter };
+  return { membership: null, profileTokensValidAfter, choice: null };
+}
+
+const rememberedOrganization = (profile: Record<string, unknown> | undefined) =>
+  typeof profile?.lastOrgId === 'string' ? profile.lastOrgId : null;
+const tokensValidAfterOf = (profile: Record<string, unknown> | undefined) =>
+  typeof profile?.tokensValidAfter === 'number' ? profile.tokensValidAfter : undefined;
+const joinedAt = (membership: Record<string, unknown>) => String(membership.createdAt ?? '');
+
+async function getMembershipItem(orgId: string, userId: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.membership(orgId, userId), ConsistentRead: true }),
+  );
+  return Item;
 }
 
 export interface OrganizationOfPerson {
