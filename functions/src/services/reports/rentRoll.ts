@@ -98,14 +98,23 @@ export function rentRollRows<P extends { id: string }>(
 
 export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
   const now = today();
-  const properties = await listProperties(orgId);
+  // Independent reads, side by side: the properties, the rent over the period, and the leases followed by their
+  // tenants' profiles (of the property asked for, or of every property).
+  const leasesAndTenants = leasesByPropertyOf(orgId).then(async (leases) => {
+    const { propertyId } = query;
+    const shownLeases = propertyId === undefined ? [...leases.values()].flat() : leases.get(propertyId ?? '');
+    return { leases, profiles: await profilesOf([...new Set((shownLeases ?? []).map((l) => l.userId))]) };
+  });
+  const [properties, rent, { leases, profiles }] = await Promise.all([
+    listProperties(orgId),
+    leaseRent(orgId, query.from, query.to),
+    leasesAndTenants,
+  ]);
   if (typeof query.propertyId === 'string' && !properties.some((p) => p.id === query.propertyId)) {
     throw new NotFound('Property');
   }
   const shown = query.propertyId === undefined ? properties : properties.filter((p) => p.id === query.propertyId);
-  const [rent, leases] = await Promise.all([leaseRent(orgId, query.from, query.to), leasesByPropertyOf(orgId)]);
   const leasesByProperty = shown.map((p) => ({ property: p, leases: leases.get(p.id) ?? [] }));
-  const profiles = await profilesOf([...new Set(leasesByProperty.flatMap((x) => x.leases.map((l) => l.userId)))]);
   const rows = rentRollRows(leasesByProperty, query, now, rent).map((row) => ({
     ...row,
     profile: profiles.get(row.lease.userId),
