@@ -30,10 +30,16 @@ import { benchTaxPackage } from './tax-package-bench.js';
  * first-load JS and CSS gzip are printed without a budget (docs/performance.md "Budgets"); largest handler import <= 150 ms;
  * gateway+handler overhead <= 1.5x the bare DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, members, books, banksync,
- * taxpackage, activity, lighthouse); no names runs them all.
+ * taxpackage, activity, lighthouse, and latency: below); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
+/**
+ * `npm run bench -- latency`: only the API routes beside their bare DynamoDB reads (the api section's properties and
+ * ledger pages, maintenance, rent roll, members), without the api section's first-page and rule workflows.
+ */
+const latencyOnly = only.has('latency');
+const wantsLatency = (section: string) => latencyOnly || wants(section);
 
 async function main() {
   // Lambda runs Node 24; child processes inherit this and skip the SDK's Node 20 notice.
@@ -42,9 +48,9 @@ async function main() {
   if (wants('sizes')) await benchSizes();
   const stack = await startLocalStack({ port: 0, persist: false, seed: true });
   try {
-    if (wants('api')) await benchApi(stack);
-    if (wants('maintenance')) await benchMaintenance(stack);
-    if (wants('rentroll')) await benchRentRoll(stack);
+    if (wantsLatency('api')) await benchApi(stack, { workflows: wants('api') });
+    if (wantsLatency('maintenance')) await benchMaintenance(stack);
+    if (wantsLatency('rentroll')) await benchRentRoll(stack);
     if (wants('books')) await benchBooks(stack);
     if (wants('banksync')) {
       // Bank sync ingest from the Plaid stand-in, and Actual's importTransactions beside it.
@@ -59,7 +65,7 @@ async function main() {
       const owner = (await stack.tokensFor('bench-activity@example.com')).id_token;
       await benchActivity(stack, owner);
     }
-    if (wants('members')) await benchMembers(stack);
+    if (wantsLatency('members')) await benchMembers(stack);
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: every signed-in page, median of ${RUNS}, as the demo landlord and tenant ==`);
       await benchLighthouse(stack);
@@ -95,8 +101,11 @@ async function benchSizes() {
   );
 }
 
-/** API latencies beside bare DynamoDB, the SPA's first ledger page at 50 vs 50,000, and the rule workflows. */
-async function benchApi(stack: LocalStack) {
+/**
+ * API latencies beside bare DynamoDB, then (`workflows`) the SPA's first ledger page at 50 vs 50,000 and the rule
+ * workflows.
+ */
+async function benchApi(stack: LocalStack, { workflows }: { workflows: boolean }) {
   {
     const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
     console.log('\n== GET /api/properties under 20 concurrent clients ==');
@@ -126,6 +135,7 @@ async function benchApi(stack: LocalStack) {
       `/api/transactions?limit=50&propertyId=${property}`,
       ledgerQuery('GSI2', `ORG#${orgId}#PROP#${property}`, 'TXN#'),
     );
+    if (!workflows) return;
 
     console.log("\n== The SPA's first page of transactions: 50 vs 50,000 in the organization ==");
     const small = (await stack.tokensFor('bench-small@example.com')).id_token;
