@@ -331,8 +331,12 @@ describe('account deletion erases every copy of the person', () => {
     expect(progress.cursor).toMatchObject({ PK: `ORG#${orgId}` });
     expect(progress.done).toBeUndefined();
 
-    // Running it again goes on from there and finishes.
-    const deleted = await person.api.post('/api/account/delete', DELETE);
+    // Running it again goes on from there and finishes. One request has a time budget: on a loaded machine it may
+    // stop again (503 DELETION_UNFINISHED, "delete your account again to finish"), and the person runs it again.
+    let deleted = await person.api.post('/api/account/delete', DELETE);
+    for (let run = 1; deleted.status === 503 && deleted.body.code === 'DELETION_UNFINISHED' && run < 5; run++) {
+      deleted = await person.api.post('/api/account/delete', DELETE);
+    }
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await seeded()).toBe(0);
     const left = (await partition(`ORG#${orgId}`)).filter((i) => JSON.stringify(i).toLowerCase().includes(email));
