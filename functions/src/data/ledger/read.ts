@@ -88,3 +88,45 @@ export async function readTransactions(
   await Promise.all(Array.from({ length: Math.min(concurrency, groups.length) }, worker));
   return found;
 }
+
+/** Rounds of a long list of transactions, each read while the caller writes the round before it. */
+export interface TransactionRounds {
+  /** The next round's ids and what was found of them (as readTransactions), or null after the last. */
+  next(): Promise<{ ids: string[]; found: Map<string, TransactionRecord> } | null>;
+  /** How many ids are in the rounds not taken yet. */
+  left(): number;
+}
+
+/**
+ * `ids` in rounds of `size`, read with readTransactions: taking a round starts the read of the one after it, so a
+ * writer's reads overlap its writes, and a writer that stops (out of time) has read only what it wrote and one
+ * round more, not every id it was given.
+ */
+export function readTransactionRounds(
+  orgId: string,
+  ids: readonly string[],
+  size: number,
+  view: 'full' | 'categorization' = 'full',
+): TransactionRounds {
+  const rounds: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) rounds.push(ids.slice(i, i + size));
+  let taken = 0;
+  let ahead: Promise<Map<string, TransactionRecord>> | null = null;
+  const start = (round: string[]) => {
+    const read = readTransactions(orgId, round, 8, view);
+    read.catch(() => undefined); // a round read ahead and never taken must not be an unhandled rejection
+    return read;
+  };
+  return {
+    async next() {
+      const round = rounds[taken];
+      if (!round) return null;
+      taken++;
+      const found = await (ahead ?? start(round));
+      const following = rounds[taken];
+      ahead = following ? start(following) : null;
+      return { ids: round, found };
+    },
+    left: () => rounds.slice(taken).reduce((n, round) => n + round.length, 0),
+  };
+}

@@ -10,11 +10,12 @@ import {
 } from '@rent/shared';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { toMatchable } from '../../data/ledger/matchIndex.js';
-import { type LedgerChange, type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
-import { readTransactions } from '../../data/ledger/read.js';
+import { type LedgerChange, type TransactionChange, writeLanes, writeLedger } from '../../data/ledger/plan.js';
+import { readTransactionRounds, readTransactions } from '../../data/ledger/read.js';
 import {
   type AppliedRow,
   type BatchCaller,
+  type BatchHeader,
   batchRecordOp,
   discardRuleBatch,
   getRuleBatch,
@@ -29,7 +30,7 @@ import { NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
 import { categorizedByRule } from '../ledger/categorize.js';
-import { leaseBook, link } from '../ledger/leaseLinks.js';
+import { type LeaseBook, leaseBook, link } from '../ledger/leaseLinks.js';
 import { closedThroughFor } from '../ledger/periods.js';
 import { matchingTransactions } from './matches.js';
 
@@ -49,6 +50,14 @@ import { matchingTransactions } from './matches.js';
 
 /** A request spends at most this long writing before it returns what is left (Lambda timeout: 10 s). */
 export const APPLY_BUDGET_MS = 7_000;
+
+/**
+ * Transactions an apply or undo reads and writes at a time, per write lane (docs/ledger.md "Batched writes"): about
+ * five full chunks a lane, so a round's chunks still fill with whole cells and keep every lane busy, while a call
+ * out of time has read little it did not write (the next round is read while this one is written).
+ */
+const WRITE_ROUND_PER_LANE = 250;
+export const writeRound = (lanes = writeLanes()) => WRITE_ROUND_PER_LANE * lanes;
 
 export interface ApplyResult {
   categorizedCount: number;
@@ -82,6 +91,7 @@ export async function applyRule(
   options: RunOptions = {},
 ): Promise<ApplyResult> {
   const started = options.started ?? Date.now();
+  const deadline = started + APPLY_BUDGET_MS;
   const orgId = caller.orgId;
   const rule = input.ruleId ? await getRule(orgId, input.ruleId) : null;
   const criteria: RuleCriteria & { id: string | null } = { ...ruleCriteriaOf(input.rule), id: rule?.id ?? null };
@@ -102,105 +112,126 @@ export async function applyRule(
     candidates = all.slice(0, APPLY_MAX_TRANSACTIONS);
     beyond = all.length - candidates.length;
   }
-  const found = await readTransactions(orgId, candidates, 8, 'categorization');
-  if (input.transactions) {
-    const missing = candidates.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      throw new NotFound('Transaction', {
-        message: `${missing.length} of the selected transactions were not found. Nothing was changed.`,
-        details: { missingIds: missing },
-      });
-    }
-  }
+  // A selection is read whole (every id must be the caller's before anything is written); "all matching" is read
+  // and written in rounds, newest first, so a call out of time has not read what it leaves for the next one.
+  const rounds = readTransactionRounds(
+    orgId,
+    candidates,
+    input.transactions ? Math.max(1, candidates.length) : writeRound(options.concurrency),
+    'categorization',
+  );
   const now = new Date();
   const stamp = now.toISOString();
-  const read = candidates.map((id) => found.get(id)).filter((r): r is TransactionRecord => r !== undefined);
-  // Closed-period transactions are left out (and counted): docs/ledger.md "Closed periods".
-  const records = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
-  if (input.transactions) closedCount = read.length - records.length;
-  const planned = planRuleApplication(
-    criteria,
-    records.map((record) => ({ ...toMatchable(record), record })),
-    stamp,
-  );
-  const skippedCount = candidates.length - planned.length;
-  const todo = planned;
-  if (todo.length === 0) {
-    return {
-      categorizedCount: 0,
-      skippedCount,
-      closedCount,
-      remainingCount: beyond,
-      complete: beyond === 0,
-      batchId: null,
-    };
-  }
+  let batch: BatchHeader | null = null;
+  let book: LeaseBook | null = null;
+  let categorizedCount = 0;
+  let skippedCount = 0;
+  let leftCount = 0;
+  try {
+    for (let round = 0; ; round++) {
+      if (round > 0 && Date.now() > deadline) {
+        leftCount = rounds.left();
+        break;
+      }
+      const next = await rounds.next();
+      if (!next) break;
+      const { ids, found } = next;
+      if (input.transactions) {
+        const missing = ids.filter((id) => !found.has(id));
+        if (missing.length > 0) {
+          throw new NotFound('Transaction', {
+            message: `${missing.length} of the selected transactions were not found. Nothing was changed.`,
+            details: { missingIds: missing },
+          });
+        }
+      }
+      const read = ids.map((id) => found.get(id)).filter((r): r is TransactionRecord => r !== undefined);
+      // Closed-period transactions are left out (and counted): docs/ledger.md "Closed periods".
+      const records = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
+      if (input.transactions) closedCount += read.length - records.length;
+      const planned = planRuleApplication(
+        criteria,
+        records.map((record) => ({ ...toMatchable(record), record })),
+        stamp,
+      );
+      skippedCount += ids.length - planned.length;
+      if (planned.length === 0) continue;
 
-  const batch = await openRuleBatch(caller, rule, criteria, now);
-  const change = todo[0]!.change;
-  const book = await leaseBook(orgId); // lease links follow the new category
-  const changeOf = (record: TransactionRecord): TransactionChange => [
-    record,
-    link(book, {
-      ...categorizedByRule(record, change),
-      categorizationBatchId: batch.id,
-      updatedAt: stamp,
-      version: record.version + 1,
-    }),
-  ];
-  const { written, pending } = await writeLedger(
-    orgId,
-    todo.map((plan) => changeOf(plan.transaction.record)),
-    {
-      actor: personActor(caller, 'rule_apply', batch.id),
-      chunkRecord: (changes) =>
-        batchRecordOp(
-          orgId,
-          batch.id,
-          'A',
-          changes.map(
-            ([before, after]): AppliedRow => [
-              after!.id,
-              after!.version,
-              before!.category,
-              before!.categorizationSource,
-              before!.categorizedByRuleId ?? null,
-              before!.categorizationConfidence,
-              before!.categorizedAt,
-              before!.categorizationBatchId ?? null,
-            ],
-          ),
-        ),
-      replan: async (ids) => {
-        const fresh = await readTransactions(orgId, ids, 8, 'categorization');
-        return ids
-          .map((id) => fresh.get(id))
-          .filter((r): r is TransactionRecord => r !== undefined && matcher.matches(toMatchable(r)))
-          .map(changeOf);
-      },
-      beforeChunk: options.beforeChunk,
-      concurrency: options.concurrency,
-      snapshots: true,
-      deadline: started + APPLY_BUDGET_MS,
-    },
-  ).catch(async (error: unknown) => {
+      batch ??= await openRuleBatch(caller, rule, criteria, now);
+      book ??= await leaseBook(orgId); // lease links follow the new category
+      const change = planned[0]!.change;
+      const batchId = batch.id;
+      const leases = book;
+      const changeOf = (record: TransactionRecord): TransactionChange => [
+        record,
+        link(leases, {
+          ...categorizedByRule(record, change),
+          categorizationBatchId: batchId,
+          updatedAt: stamp,
+          version: record.version + 1,
+        }),
+      ];
+      const { written, pending } = await writeLedger(
+        orgId,
+        planned.map((plan) => changeOf(plan.transaction.record)),
+        {
+          actor: personActor(caller, 'rule_apply', batchId),
+          chunkRecord: (changes) =>
+            batchRecordOp(
+              orgId,
+              batchId,
+              'A',
+              changes.map(
+                ([before, after]): AppliedRow => [
+                  after!.id,
+                  after!.version,
+                  before!.category,
+                  before!.categorizationSource,
+                  before!.categorizedByRuleId ?? null,
+                  before!.categorizationConfidence,
+                  before!.categorizedAt,
+                  before!.categorizationBatchId ?? null,
+                ],
+              ),
+            ),
+          replan: async (ids) => {
+            const fresh = await readTransactions(orgId, ids, 8, 'categorization');
+            return ids
+              .map((id) => fresh.get(id))
+              .filter((r): r is TransactionRecord => r !== undefined && matcher.matches(toMatchable(r)))
+              .map(changeOf);
+          },
+          beforeChunk: options.beforeChunk,
+          concurrency: options.concurrency,
+          snapshots: true,
+          deadline,
+        },
+      );
+      categorizedCount += written.length;
+      if (pending.length > 0) {
+        leftCount = pending.length + rounds.left();
+        break;
+      }
+    }
+  } catch (error) {
     // A failed apply that wrote nothing leaves no batch behind. One that wrote some chunks keeps its batch, which
     // says "interrupted" once its lease runs out (as after a crash): sending the same apply again continues it.
-    if ((await readBatchRecords(orgId, batch.id, 'A')).length === 0) {
-      await discardRuleBatch(orgId, batch).catch(() => undefined);
+    const opened = batch;
+    if (opened && (await readBatchRecords(orgId, opened.id, 'A')).length === 0) {
+      await discardRuleBatch(orgId, opened).catch(() => undefined);
     }
     throw error;
-  });
-  if (pending.length > 0) {
-    // Out of time: release the batch at once, so sending the same request again continues it.
-    await releaseRuleBatch(orgId, batch);
+  }
+  if (!batch || leftCount > 0) {
+    // Nothing to change, or out of time: release the batch at once, so sending the same request again continues it.
+    if (batch) await releaseRuleBatch(orgId, batch);
     return {
-      categorizedCount: written.length,
+      categorizedCount,
       skippedCount,
       closedCount,
-      remainingCount: pending.length + beyond,
-      complete: false,
-      batchId: batch.id,
+      remainingCount: leftCount + beyond,
+      complete: leftCount + beyond === 0,
+      batchId: batch?.id ?? null,
     };
   }
   const appliedCount = (await readBatchRecords(orgId, batch.id, 'A')).length;
@@ -211,7 +242,7 @@ export async function applyRule(
     { closeOpenEntry: true },
   );
   return {
-    categorizedCount: written.length,
+    categorizedCount,
     skippedCount,
     closedCount,
     remainingCount: beyond,
@@ -274,39 +305,51 @@ export async function undoRuleBatch(
     ];
   };
   const todoIds = [...applied.keys()].filter((id) => !restoredBefore.has(id));
-  const current = await readTransactions(orgId, todoIds, 8, 'categorization');
   // Closed-period transactions are kept (counted as kept).
   const closedThrough = await closedThroughFor(orgId, personActor(caller));
-  const changes = todoIds
-    .map((id) => current.get(id))
-    .filter((r): r is TransactionRecord => r !== undefined && !inClosedPeriod(r.date, closedThrough))
-    .map(changeOf)
-    .filter((c): c is TransactionChange => c !== null);
-  const { pending } = await writeLedger(orgId, changes, {
-    actor: personActor(caller, 'rule_undo', batchId),
-    chunkRecord: (chunk) =>
-      batchRecordOp(
-        orgId,
-        batchId,
-        'U',
-        chunk.map(([, after]) => [after!.id, after!.version]),
-      ),
-    replan: async (ids) => {
-      const fresh = await readTransactions(orgId, ids, 8, 'categorization');
-      return ids
-        .map((id) => fresh.get(id))
-        .filter((r): r is TransactionRecord => r !== undefined && !inClosedPeriod(r.date, closedThrough))
-        .map(changeOf)
-        .filter((c): c is TransactionChange => c !== null);
-    },
-    beforeChunk: options.beforeChunk,
-    concurrency: options.concurrency,
-    snapshots: true,
-    deadline: started + APPLY_BUDGET_MS,
-  });
+  const changesOf = (ids: string[], found: Map<string, TransactionRecord>) =>
+    ids
+      .map((id) => found.get(id))
+      .filter((r): r is TransactionRecord => r !== undefined && !inClosedPeriod(r.date, closedThrough))
+      .map(changeOf)
+      .filter((c): c is TransactionChange => c !== null);
+  // Read and written in rounds (in the order the apply wrote them, so by cell), each read while the one before
+  // is written; a call out of time has not read what it leaves for the next one.
+  const rounds = readTransactionRounds(orgId, todoIds, writeRound(options.concurrency), 'categorization');
+  const deadline = started + APPLY_BUDGET_MS;
+  let outOfTime = false;
+  for (let round = 0; ; round++) {
+    if (round > 0 && Date.now() > deadline) {
+      outOfTime = rounds.left() > 0;
+      break;
+    }
+    const next = await rounds.next();
+    if (!next) break;
+    const changes = changesOf(next.ids, next.found);
+    if (changes.length === 0) continue;
+    const { pending } = await writeLedger(orgId, changes, {
+      actor: personActor(caller, 'rule_undo', batchId),
+      chunkRecord: (chunk) =>
+        batchRecordOp(
+          orgId,
+          batchId,
+          'U',
+          chunk.map(([, after]) => [after!.id, after!.version]),
+        ),
+      replan: async (ids) => changesOf(ids, await readTransactions(orgId, ids, 8, 'categorization')),
+      beforeChunk: options.beforeChunk,
+      concurrency: options.concurrency,
+      snapshots: true,
+      deadline,
+    });
+    if (pending.length > 0) {
+      outOfTime = true;
+      break;
+    }
+  }
   const restoredCount = (await readBatchRecords(orgId, batchId, 'U')).length;
   const keptCount = applied.size - restoredCount;
-  if (pending.length > 0) {
+  if (outOfTime) {
     header = await releaseRuleBatch(orgId, header, { restoredCount, keptCount });
     return { batch: ruleBatchToApi(header), restoredCount, keptCount };
   }
