@@ -5,10 +5,14 @@ import { LOCAL } from '../../infra/local/config.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
 import { client, RULE_SET } from './rules-bench.js';
+import { calibrate, calibrationLabel, timeBudgetHere } from './rules-engine.js';
 import { ms, table } from './stats.js';
 
-/** The budget of the first sync of 10,000 transactions offline (docs/offline-stack.md "Bench budgets"). */
-export const BANK_SYNC_BUDGET_MS = 20_000;
+/**
+ * The budget of the first sync of 10,000 transactions offline (docs/offline-stack.md "Bench budgets"), at the
+ * calibration of tests/bench/rules-engine.ts; scaled by the engine's speed measured here just before the sync.
+ */
+export const BANK_SYNC_BUDGET_MS = 10_000;
 const COUNT = 10_000;
 
 const rate = (count: number, millis: number) => `${Math.round(count / (millis / 1000)).toLocaleString('en-US')}/s`;
@@ -52,6 +56,8 @@ export async function benchBankSync(stack: LocalStack, owner: string, orgId: str
     });
     const generated = await plaid.generate(itemId, { count: COUNT, days: 730 });
 
+    const calibration = calibrate();
+    const budget = timeBudgetHere(calibration, BANK_SYNC_BUDGET_MS);
     const started = performance.now();
     const first = await syncInstitution(orgId, institutionId);
     const firstMs = performance.now() - started;
@@ -74,14 +80,15 @@ export async function benchBankSync(stack: LocalStack, owner: string, orgId: str
     const replayMs = performance.now() - replayStarted;
 
     table([
-      ['measure', 'result', 'rate', 'budget'],
+      ['measure', 'result', 'rate', 'calibration', 'budget'],
       [
         `first sync: ${first.added.toLocaleString('en-US')} of ${generated.added.toLocaleString('en-US')} in ${first.pages} pages, ${RULE_SET.length} rules`,
         ms(firstMs),
         rate(first.added, firstMs),
-        `<= ${ms(BANK_SYNC_BUDGET_MS)} (${firstMs <= BANK_SYNC_BUDGET_MS ? 'within' : 'OVER'})`,
+        calibrationLabel(calibration),
+        `<= ${ms(budget)} here, ${ms(BANK_SYNC_BUDGET_MS)} calibrated (${firstMs <= budget ? 'within' : 'OVER'})`,
       ],
-      [`replay of the whole history from no cursor: ${replay.added} added`, ms(replayMs), '', 'adds 0'],
+      [`replay of the whole history from no cursor: ${replay.added} added`, ms(replayMs), '', '', 'adds 0'],
     ]);
     // The same rows for the peer figure, as the stand-in sends them.
     const rows = (await fetchSyncPages(plaidApi(stack.plaidEndpoint), accessToken, null)).added;

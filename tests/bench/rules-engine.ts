@@ -107,6 +107,34 @@ export function syntheticTransactions(count: number, seed = 42): MatchableTransa
   });
 }
 
+/**
+ * The machine the write budgets are set for: this engine's median checks/s there. The rule, import and bank sync
+ * benches run the engine in their own process before each figure and scale their CPU-bound budgets by it, so a
+ * slower (or busier) machine is held to a proportionally lower rate.
+ */
+export const CALIBRATION_CHECKS_PER_SECOND = 7_680_000;
+
+export interface Calibration {
+  checksPerSecond: number;
+  /** This machine against the calibration machine: 0.3 = 30% of its speed. */
+  factor: number;
+}
+
+/** Runs the engine now, in this process: how fast this machine is at this moment. */
+export function calibrate(): Calibration {
+  const { checksPerSecond } = benchRuleEngine();
+  return { checksPerSecond, factor: checksPerSecond / CALIBRATION_CHECKS_PER_SECOND };
+}
+
+export const calibrationLabel = (calibration: Calibration) =>
+  `${(calibration.checksPerSecond / 1_000_000).toFixed(2)}M checks/s`;
+
+/** A rate budget set at the calibration (per second), here. */
+export const rateBudgetHere = (calibration: Calibration, budget: number) => budget * calibration.factor;
+
+/** A time budget set at the calibration (ms), here. */
+export const timeBudgetHere = (calibration: Calibration, budgetMs: number) => budgetMs / calibration.factor;
+
 function matchAll(matchers: readonly RuleMatcher[], transactions: readonly MatchableTransaction[]): number {
   let matches = 0;
   for (const t of transactions) {
