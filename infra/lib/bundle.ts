@@ -15,7 +15,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type RouteDef, routeList } from '@rent/shared';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FUNCTIONS_SRC = join(REPO_ROOT, 'functions', 'src', 'http');
@@ -52,12 +52,16 @@ export interface BundleOptions {
   jobs?: readonly string[];
   /** Print one line per bundle with its size (default true). */
   log?: boolean;
+  /** Also return esbuild's metafile (which source files went into which bundle), for tests/infra/lambda-bundles.test.ts. */
+  metafile?: boolean;
 }
 
 export interface BundleResult {
   outdir: string;
   /** One per function; a job's id is `jobs/<job id>`. */
   bundles: { id: string; dir: string; bytes: number }[];
+  /** Only when asked for (BundleOptions.metafile); output paths are relative to the working directory. */
+  metafile?: Metafile;
 }
 
 export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleResult> {
@@ -84,7 +88,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   // A removed route or job must not leave a stale bundle behind that a later synth could pick up.
   rmSync(outdir, { recursive: true, force: true });
   const started = performance.now();
-  await build({
+  const result = await build({
     entryPoints,
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -109,8 +113,9 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     banner: {
       js: "import { createRequire as __rentCreateRequire } from 'node:module'; const require = __rentCreateRequire(import.meta.url);",
     },
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, packagesWithoutSideEffects],
     logLevel: 'warning',
+    metafile: options.metafile ?? false,
   });
   const ms = Math.round(performance.now() - started);
 
@@ -120,7 +125,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     for (const b of bundles) console.log(`  ${b.id.padEnd(width)}  ${(b.bytes / 1024).toFixed(1).padStart(7)} KiB`);
     console.log(`Bundled ${bundles.length} functions into ${relative(REPO_ROOT, outdir) || '.'} in ${ms} ms`);
   }
-  return { outdir, bundles };
+  return { outdir, bundles, ...(result.metafile && { metafile: result.metafile }) };
 }
 
 /**
@@ -140,6 +145,32 @@ export const zodEnglishOnly: Plugin = {
       contents: `export { default as en } from ${JSON.stringify(join(args.path, '..', 'en.js'))};`,
       resolveDir: join(args.path, '..'),
     }));
+  },
+};
+
+/**
+ * Packages that do not say that loading them has no side effects, though they have none (classes, enums, constants):
+ * esbuild keeps such a package in every bundle that reaches a module importing it, used or not. Plaid's SDK
+ * (CommonJS, about 480 KiB with axios) was in the banking routes that only read the stored bank links, and
+ * lib-storage's multipart upload (with S3's command schemas, about 100 KiB) in the tax package routes that only list.
+ * Marked here, a package is in a bundle only when the handler's code uses it.
+ */
+const WITHOUT_SIDE_EFFECTS = ['plaid', '@aws-sdk/lib-storage'];
+
+export const packagesWithoutSideEffects: Plugin = {
+  name: 'packages-without-side-effects',
+  setup(pluginBuild) {
+    const names = WITHOUT_SIDE_EFFECTS.map((name) => name.replace(/[/.]/g, '\\$&')).join('|');
+    pluginBuild.onResolve({ filter: new RegExp(`^(${names})$`) }, async (args) => {
+      if (args.pluginData === packagesWithoutSideEffects) return undefined;
+      const resolved = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: packagesWithoutSideEffects,
+      });
+      return resolved.errors.length ? undefined : { path: resolved.path, sideEffects: false };
+    });
   },
 };
 

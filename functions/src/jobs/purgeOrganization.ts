@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { runPurge } from '../services/people/orgPurge.js';
 
 /**
  * The organization purge job (services/people/orgPurge.ts). Lambda: invoked asynchronously by account deletion with
@@ -13,7 +14,6 @@ export async function handler(
   if (typeof event?.organizationId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(event.organizationId)) {
     throw new Error('Invoke with {"organizationId": "<id>"}: one organization per call.');
   }
-  const { runPurge } = await import('../services/people/orgPurge.js');
   const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - 60_000 : Number.POSITIVE_INFINITY;
   const state = await runPurge(event.organizationId, deadline);
   if (state.status !== 'DONE' && state.status !== 'CANCELLED') {

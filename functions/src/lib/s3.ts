@@ -16,7 +16,9 @@ import { logger } from './logger.js';
 import { SNIFF_BYTES } from './receiptFiles.js';
 
 /**
- * The receipts bucket, created once per container. Checksums only WHEN_REQUIRED: otherwise the SDK
+ * The receipts bucket, created once per container, on first use: a client made at import would put the S3 SDK in
+ * every Lambda that reaches this module, also those that never touch the bucket (a bundler keeps a `new` it cannot
+ * prove harmless; docs/performance.md "Lambda bundles"). Checksums only WHEN_REQUIRED: otherwise the SDK
  * adds a CRC32 checksum parameter to presigned PUTs that a browser upload cannot satisfy (real S3
  * then refuses it). Offline, S3_ENDPOINT is s3rver (path-style), and presigned links are made
  * against S3_PUBLIC_ENDPOINT, the local origin's /s3 pass-through, so the browser stays same-origin.
@@ -28,10 +30,14 @@ const common: S3ClientConfig = {
   requestChecksumCalculation: 'WHEN_REQUIRED',
   responseChecksumValidation: 'WHEN_REQUIRED',
 };
-export const s3 = new S3Client({ ...common, ...(S3_ENDPOINT && { endpoint: S3_ENDPOINT, forcePathStyle: true }) });
-export const linkSigner = S3_PUBLIC_ENDPOINT
-  ? new S3Client({ ...common, endpoint: S3_PUBLIC_ENDPOINT, forcePathStyle: true })
-  : s3;
+let bucketClient: S3Client | undefined;
+let signerClient: S3Client | undefined;
+export const s3 = (): S3Client =>
+  (bucketClient ??= new S3Client({ ...common, ...(S3_ENDPOINT && { endpoint: S3_ENDPOINT, forcePathStyle: true }) }));
+export const linkSigner = (): S3Client =>
+  (signerClient ??= S3_PUBLIC_ENDPOINT
+    ? new S3Client({ ...common, endpoint: S3_PUBLIC_ENDPOINT, forcePathStyle: true })
+    : s3());
 
 export interface PresignedUpload {
   url: string;
@@ -51,7 +57,7 @@ export async function presignUpload(
   size: number,
 ): Promise<PresignedUpload> {
   const url = await getSignedUrl(
-    linkSigner,
+    linkSigner(),
     new PutObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key, ContentType: contentType, ContentLength: size }),
     { expiresIn: RECEIPT_LINK_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );
@@ -64,7 +70,7 @@ export async function presignUpload(
  */
 export async function presignDownload(key: string, contentType: ReceiptContentType, disposition: string) {
   const url = await getSignedUrl(
-    linkSigner,
+    linkSigner(),
     new GetObjectCommand({
       Bucket: RECEIPTS_BUCKET,
       Key: key,
@@ -88,7 +94,7 @@ function isMissingObject(error: unknown): boolean {
 /** Size and type of a stored object, or null when nothing is stored under the key. */
 export async function describeObject(key: string): Promise<{ size: number; contentType: string | null } | null> {
   try {
-    const head = await s3.send(new HeadObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
+    const head = await s3().send(new HeadObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
   } catch (error) {
     if (isMissingObject(error)) return null;
@@ -98,7 +104,7 @@ export async function describeObject(key: string): Promise<{ size: number; conte
 
 /** The first bytes of an object (a ranged GET), enough to recognise its format. */
 export async function readFirstBytes(key: string): Promise<Uint8Array> {
-  const object = await s3.send(
+  const object = await s3().send(
     new GetObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
   );
   return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
@@ -111,7 +117,7 @@ export async function readFirstBytes(key: string): Promise<Uint8Array> {
  */
 export async function copyObject(from: string, to: string): Promise<boolean> {
   try {
-    await s3.send(
+    await s3().send(
       new CopyObjectCommand({
         Bucket: RECEIPTS_BUCKET,
         CopySource: `${RECEIPTS_BUCKET}/${from.split('/').map(encodeURIComponent).join('/')}`,
@@ -127,7 +133,7 @@ export async function copyObject(from: string, to: string): Promise<boolean> {
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
+  await s3().send(new DeleteObjectCommand({ Bucket: RECEIPTS_BUCKET, Key: key }));
 }
 
 /**
@@ -152,10 +158,10 @@ export async function deleteObjectsQuietly(keys: string[]): Promise<void> {
  * whether more remain. Repeating it is safe: deleted objects are no longer listed.
  */
 export async function deleteObjectsPage(prefix: string): Promise<{ deleted: number; more: boolean }> {
-  const listing = await s3.send(new ListObjectsV2Command({ Bucket: RECEIPTS_BUCKET, Prefix: prefix, MaxKeys: 1000 }));
+  const listing = await s3().send(new ListObjectsV2Command({ Bucket: RECEIPTS_BUCKET, Prefix: prefix, MaxKeys: 1000 }));
   const objects = (listing.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
   if (objects.length > 0) {
-    const answer = await s3.send(
+    const answer = await s3().send(
       new DeleteObjectsCommand({ Bucket: RECEIPTS_BUCKET, Delete: { Objects: objects, Quiet: true } }),
     );
     if (answer.Errors?.length)

@@ -18,7 +18,7 @@ export const PART_BYTES = 5 * 1024 * 1024;
 
 /** A receipt's bytes as a stream (nothing is buffered here). */
 export async function openObject(key: string): Promise<Readable> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
   if (!object.Body) throw new Error(`Empty body for ${key}`);
   return object.Body as Readable;
 }
@@ -26,7 +26,7 @@ export async function openObject(key: string): Promise<Readable> {
 /** Streams `body` to `key`; `done()` resolves once S3 has the whole object. */
 export function uploadStream(key: string, body: Readable): Upload {
   return new Upload({
-    client: s3,
+    client: s3(),
     params: { Bucket: bucket(), Key: key, Body: body, ContentType: 'application/zip' },
     partSize: PART_BYTES,
     queueSize: 2,
@@ -37,7 +37,7 @@ export function uploadStream(key: string, body: Readable): Upload {
 /** A GET of the zip for TAX_PACKAGE_LINK_SECONDS, saved under `fileName` (attachment). */
 export async function presignPackageDownload(key: string, fileName: string) {
   const url = await getSignedUrl(
-    linkSigner,
+    linkSigner(),
     new GetObjectCommand({
       Bucket: bucket(),
       Key: key,

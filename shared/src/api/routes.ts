@@ -18,9 +18,10 @@ import * as rulesRoutes from './routes/rules.js';
  *
  * A handler imports its own route from its domain's file (`import * as peopleRoutes from
  * '@rent/shared/api/routes/people'`), never this table: its Lambda bundle then holds that route's schemas and no other
- * route's. So a route is a plain object (`{ ... } as const satisfies RouteDef`) with no call in it (a schema written
- * inline is a call, which a bundler must keep): name the schema in shared/src/domain/ instead
- * (docs/performance.md "Lambda bundles"; tests/infra/lambda-bundles.test.ts).
+ * route's. So a route is a plain object of literals and names (`{ ... } as const satisfies RouteDef`): esbuild keeps
+ * a route holding a call (a schema written inline) or arithmetic (`16 * 1024`) in every bundle of its domain, so
+ * those get a name outside the route, schemas in shared/src/domain/ (docs/performance.md "Lambda bundles";
+ * tests/infra/lambda-bundles.test.ts).
  */
 export const routeDomains = {
   people: peopleRoutes,

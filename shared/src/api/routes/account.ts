@@ -22,6 +22,8 @@ import type { RouteDef } from '../route.js';
 
 /** Public forms: per-route API Gateway throttling (the handlers also count per client address). */
 const PUBLIC_THROTTLE = { rateLimit: 5, burstLimit: 10 } as const;
+const CONTACT_MAX_BODY_BYTES = 16 * 1024;
+const SUBSCRIBE_MAX_BODY_BYTES = 4 * 1024;
 
 export const getAccountDeletion = {
   id: 'getAccountDeletion',
@@ -53,7 +55,7 @@ export const sendContactMessage = {
   roles: ANY_ROLE,
   public: true,
   sendsEmail: true,
-  maxBodyBytes: 16 * 1024,
+  maxBodyBytes: CONTACT_MAX_BODY_BYTES,
   throttle: PUBLIC_THROTTLE,
 } as const satisfies RouteDef;
 
@@ -66,7 +68,7 @@ export const subscribe = {
   roles: ANY_ROLE,
   public: true,
   sendsEmail: true,
-  maxBodyBytes: 4 * 1024,
+  maxBodyBytes: SUBSCRIBE_MAX_BODY_BYTES,
   throttle: PUBLIC_THROTTLE,
 } as const satisfies RouteDef;
 

@@ -25,6 +25,8 @@ import { TransactionResult } from '../../domain/transaction.js';
 import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
 
+const WEBHOOK_MAX_BODY_BYTES = 64 * 1024;
+
 // Plaid calls this (public: no authorizer, no caller). The handler verifies the Plaid-Verification JWT over the
 // raw body itself (401 otherwise) before anything else; an item we do not know is acknowledged and ignored.
 export const plaidWebhook = {
@@ -34,7 +36,7 @@ export const plaidWebhook = {
   response: WebhookReceived,
   roles: ANY_ROLE,
   public: true,
-  maxBodyBytes: 64 * 1024,
+  maxBodyBytes: WEBHOOK_MAX_BODY_BYTES,
   enqueuesSync: true,
   sendsEmail: true,
   // /webhook_verification_key/get needs the client id and secret (no access token: no KMS).

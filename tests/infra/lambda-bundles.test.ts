@@ -1,0 +1,172 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RouteDef, type RouteDomain, routeDomains, routeList } from '@rent/shared';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunctions, JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
+
+/**
+ * What each Lambda bundle holds (docs/performance.md "Lambda bundles"), read from esbuild's metafile of the real build
+ * (infra/lib/bundle.ts, one call for every function). A module "is in" a bundle when it contributes code to it.
+ *
+ * 1. A route's bundle holds its own route's definition and no other route's: no code of the combined table
+ *    (shared/src/api/routes.ts), none of another domain's route file, and, of its own domain's file, only its route
+ *    (checked in the minified output: each route object is `{id:"<route id>",...}` there).
+ * 2. An AWS SDK client is in a route's bundle exactly when the route declares the access that client needs (the grant
+ *    CDK gives it): S3 for bucketAccess or packageAccess, SES for sendsEmail, KMS for plaidTokenKey, SQS for
+ *    enqueuesSync, Cognito for userPoolAccess, Lambda for startsJob. DynamoDB is everyone's.
+ * 3. The heavy libraries only where they are used: Plaid's SDK in the routes that call Plaid (callsPlaid or
+ *    plaidTokenKey), jose in the Plaid webhook (it verifies Plaid's JWT), re2js (the rules' patterns) in the rule
+ *    routes and the two that categorize arriving transactions by the rules, pdf-lib in no route (the tax package job).
+ * 4. A job's bundle holds no route definition.
+ */
+
+/** Known surplus, each with why; the test fails once one is gone, so the list only shrinks. */
+const KNOWN_SURPLUS: Record<string, { modules: RegExp[]; why: string }> = {
+  syncBankConnection: {
+    modules: [/node_modules\/plaid\//, /node_modules\/jose\//],
+    why: 'services/banking/webhooks.ts (syncNow) builds the Plaid webhook verifier at import',
+  },
+  'jobs/rebuildRollups': {
+    modules: [/^shared\/src\/api\/routes(\.ts|\/\w+\.ts)$/],
+    why: 'its handler imports the data modules lazily for its CLI, and esbuild keeps all of a lazily imported barrel',
+  },
+};
+
+const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
+  dynamodb: () => true,
+  s3: (route) => Boolean(route.bucketAccess?.length || route.packageAccess?.length),
+  sesv2: (route) => Boolean(route.sendsEmail),
+  kms: (route) => Boolean(route.plaidTokenKey?.length),
+  sqs: (route) => Boolean(route.enqueuesSync),
+  'cognito-identity-provider': (route) => Boolean(route.userPoolAccess?.length),
+  lambda: (route) => Boolean(route.startsJob),
+};
+
+/** Routes that categorize arriving transactions by the organization's rules (docs/rules.md). */
+const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport'];
+
+const LIBRARY_NEEDS: Record<string, (route: RouteDef, domain: RouteDomain) => boolean> = {
+  plaid: (route) => Boolean(route.callsPlaid || route.plaidTokenKey?.length),
+  jose: (route) => route.id === 'plaidWebhook',
+  re2js: (route, domain) => domain === 'rules' || CATEGORIZE_ON_ARRIVAL.includes(route.id),
+  'pdf-lib': () => false,
+};
+
+const domainOf = new Map(
+  Object.entries(routeDomains).flatMap(([domain, routes]) =>
+    Object.values(routes).map((route) => [route.id, domain as RouteDomain] as const),
+  ),
+);
+const routeIds = new Set(routeList.map((route) => route.id as string));
+
+interface Bundle {
+  /** The source files that put code into it, relative to the repository (node_modules/... for packages). */
+  modules: string[];
+  /** The route ids whose definitions (`{id:"<id>",...}`) the minified output holds. */
+  definitions: string[];
+}
+
+let dir: string;
+const bundles = new Map<string, Bundle>();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rent-lambda-bundles-'));
+  const { bundles: built, metafile } = await bundleFunctions({ outdir: dir, log: false, metafile: true });
+  const outputs = (metafile as Metafile).outputs;
+  for (const { id, dir: bundleDir } of built) {
+    const output = Object.entries(outputs).find(([file]) => join(process.cwd(), file) === join(bundleDir, 'index.mjs'));
+    if (!output) throw new Error(`No metafile output for ${id}`);
+    const text = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
+    bundles.set(id, {
+      modules: Object.entries(output[1].inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([file]) => file.replace(/^(\.\.\/)+/, '').replace(/^.*?(node_modules\/)/, '$1')),
+      definitions: [...text.matchAll(/[{,]id:"(\w+)"[,}]/g)].map((m) => m[1]!).filter((found) => routeIds.has(found)),
+    });
+  }
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const bundleOf = (id: string) => {
+  const bundle = bundles.get(id);
+  if (!bundle) throw new Error(`No bundle for ${id}`);
+  return bundle;
+};
+const surplus = (id: string, module: string) => KNOWN_SURPLUS[id]?.modules.some((pattern) => pattern.test(module));
+const packageOf = (module: string) => module.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1];
+
+describe('Lambda bundles', () => {
+  it('bundles every route and job', () => {
+    expect([...bundles.keys()].sort()).toEqual(
+      [...routeIds, ...[...JOB_IDS, ...SYNC_JOB_IDS].map((job) => `jobs/${job}`)].sort(),
+    );
+  });
+
+  it.each(routeList.map((route) => [route.id, route as RouteDef] as const))(
+    '%s holds its own route definition and no other',
+    (id, route) => {
+      const { modules, definitions } = bundleOf(id);
+      const ownFile = `shared/src/api/routes/${domainOf.get(id)}.ts`;
+      const otherRouteFiles = modules.filter(
+        (module) =>
+          /^shared\/src\/api\/routes(\.ts|\/\w+\.ts)$/.test(module) &&
+          module !== ownFile &&
+          module !== 'shared/src/api/routes/params.ts' &&
+          !surplus(id, module),
+      );
+      expect(otherRouteFiles, 'route files of other domains or the combined table').toEqual([]);
+      expect(definitions, 'route definitions in the minified output').toEqual([route.id]);
+    },
+  );
+
+  it.each(routeList.map((route) => [route.id, route as RouteDef] as const))(
+    '%s holds the AWS SDK clients its grants need, and the heavy libraries only if it uses them',
+    (id, route) => {
+      const domain = domainOf.get(id)!;
+      const packages = new Set(
+        bundleOf(id)
+          .modules.filter((module) => !surplus(id, module))
+          .map(packageOf),
+      );
+      const clients = [...packages].flatMap((name) => name?.match(/^@aws-sdk\/client-(.+)$/)?.[1] ?? []);
+      const unknown = clients.filter((client) => !(client in SDK_CLIENT_NEEDS));
+      expect(unknown, 'an SDK client this test does not know: say which route flag grants it').toEqual([]);
+      const needed = Object.keys(SDK_CLIENT_NEEDS).filter((client) => SDK_CLIENT_NEEDS[client]!(route));
+      expect(clients.sort()).toEqual(needed.sort());
+      const libraries = Object.keys(LIBRARY_NEEDS).filter((library) => packages.has(library));
+      const allowed = Object.keys(LIBRARY_NEEDS).filter((library) => LIBRARY_NEEDS[library]!(route, domain));
+      expect(libraries.filter((library) => !allowed.includes(library))).toEqual([]);
+    },
+  );
+
+  it('the sign-out carries neither Plaid, pdf-lib, re2js nor another domain', () => {
+    const { modules } = bundleOf('logout');
+    expect(modules.filter((module) => /node_modules\/(plaid|pdf-lib|re2js)\//.test(module))).toEqual([]);
+    expect(modules.filter((module) => module.startsWith('shared/src/api/routes'))).toEqual([
+      'shared/src/api/routes/people.ts',
+    ]);
+  });
+
+  it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))('%s holds no route definition', (id) => {
+    const { modules, definitions } = bundleOf(id);
+    expect(modules.filter((module) => module.startsWith('shared/src/api/routes') && !surplus(id, module))).toEqual([]);
+    if (!KNOWN_SURPLUS[id]) expect(definitions).toEqual([]);
+  });
+
+  it.each(Object.entries(KNOWN_SURPLUS))(
+    'the known surplus of %s is still there (else remove it from the list)',
+    (id, known) => {
+      for (const pattern of known.modules) {
+        expect(
+          bundleOf(id).modules.some((module) => pattern.test(module)),
+          `${pattern} (${known.why})`,
+        ).toBe(true);
+      }
+    },
+  );
+});
