@@ -23,10 +23,9 @@ function listProperties() {
   return callRoute('listProperties') as Promise<Property[]>;
 }
 
-/** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
-export function useProperties(options: { enabled?: boolean } = {}) {
-  const session = useSession();
-  return useQuery({
+/** The query of the organization's properties (see `useProperties`; app/firstData.ts starts it early). */
+export function propertiesQuery() {
+  return {
     queryKey: propertiesKey,
     queryFn: async () => {
       try {
@@ -36,8 +35,16 @@ export function useProperties(options: { enabled?: boolean } = {}) {
         throw error;
       }
     },
-    enabled: session.status === 'authenticated' && (options.enabled ?? true),
     meta: { errorToast: PROPERTIES_ERROR_TOAST },
+  };
+}
+
+/** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
+export function useProperties(options: { enabled?: boolean } = {}) {
+  const session = useSession();
+  return useQuery({
+    ...propertiesQuery(),
+    enabled: session.status === 'authenticated' && (options.enabled ?? true),
   });
 }
 
