@@ -27,6 +27,7 @@ process.env.LOG_LEVEL = 'silent';
 const { transactionItem } = await import('../../functions/src/data/ledger/items.js');
 const bulk = (await import('../../functions/src/http/bulkUpdateTransactions.js')).handler;
 const confirm = (await import('../../functions/src/http/confirmReceiptUpload.js')).handler;
+const { forgetResolvedCallers } = await import('../../functions/src/runtime/identity.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -80,6 +81,8 @@ const txn = (n: number) =>
 beforeEach(() => {
   ddb.reset();
   s3.reset();
+  // Each test's first request is a new container's: identity has seen no caller yet (memberIsAdmin's reads).
+  forgetResolvedCallers();
 });
 afterAll(() => {
   ddb.restore();

@@ -81,6 +81,10 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
     });
 }
 
+/**
+ * Runs the handler as `expected` while identity confirms the caller; the answer is the confirmed caller's: the
+ * started run's when organization and role agree, else a run as the confirmed caller (identity's errors win).
+ */
 async function runWhileConfirming<T>(
   route: RouteDef,
   expected: Caller,
