@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { TransactionRecord } from '@rent/functions/data/ledger/items';
 import { Agent, request } from 'undici';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
-import { type Calibration, calibrate, calibrationLabel, rateBudgetHere, timeBudgetHere } from './rules-engine.js';
+import { type Calibration, calibrated, calibrationLabel, rateBudgetHere, timeBudgetHere } from './rules-engine.js';
 import { seedBenchTransactions } from './seed-transactions.js';
 import { ms, percentile, table } from './stats.js';
 
@@ -128,14 +128,17 @@ export async function benchRules(stack: LocalStack, token?: string, orgId?: stri
       `match index built from the seeded transactions in ${ms(performance.now() - buildStarted)} (${calls} calls; one-off)`,
     );
 
-    const previewCalibration = calibrate();
-    const previews: number[] = [];
-    let count = 0;
-    for (let i = 0; i < 21; i++) {
-      const res = await api.post(`${RULES}/preview`, probe);
-      if (i > 0) previews.push(res.ms);
-      count = res.body.count;
-    }
+    const { result: previewed, calibration: previewCalibration } = await calibrated(async () => {
+      const previews: number[] = [];
+      let count = 0;
+      for (let i = 0; i < 21; i++) {
+        const res = await api.post(`${RULES}/preview`, probe);
+        if (i > 0) previews.push(res.ms);
+        count = res.body.count;
+      }
+      return { previews, count };
+    });
+    const { previews, count } = previewed;
     const counts: number[] = [];
     for (let i = 0; i < 5; i++) counts.push((await api.get(`${RULES}/match-counts`)).ms);
 
@@ -154,28 +157,32 @@ export async function benchRules(stack: LocalStack, token?: string, orgId?: stri
     // A rule matching ~5,000 transactions: amounts between $100 and $415 (the seeder's are uniform $5-$3,005).
     const wide = { rule: { amountMin: 100, amountMax: 415, category: 'other_expenses' } };
     const matching = (await api.post(`${RULES}/preview`, { ...wide, limit: 1 })).body.count as number;
-    const applyCalibration = calibrate();
-    const applyStarted = performance.now();
-    let categorized = 0;
-    let applyCalls = 0;
-    for (;;) {
-      applyCalls++;
-      const res = await api.post(`${RULES}/apply-single`, { ...wide, allMatching: true });
-      if (res.status !== 200) throw new Error(`apply: ${res.status} ${JSON.stringify(res.body)}`);
-      categorized += res.body.categorizedCount;
-      if (res.body.complete) break;
-    }
-    const applyMs = performance.now() - applyStarted;
+    const { result: applied, calibration: applyCalibration } = await calibrated(async () => {
+      const applyStarted = performance.now();
+      let categorized = 0;
+      let applyCalls = 0;
+      for (;;) {
+        applyCalls++;
+        const res = await api.post(`${RULES}/apply-single`, { ...wide, allMatching: true });
+        if (res.status !== 200) throw new Error(`apply: ${res.status} ${JSON.stringify(res.body)}`);
+        categorized += res.body.categorizedCount;
+        if (res.body.complete) break;
+      }
+      return { categorized, applyCalls, applyMs: performance.now() - applyStarted };
+    });
+    const { categorized, applyCalls, applyMs } = applied;
     const batches = (await api.get(`${RULES}/batches?limit=1`)).body.batches;
-    const undoCalibration = calibrate();
-    const undoStarted = performance.now();
-    let undo: { body: { restoredCount: number; batch: { status: string } } };
-    let undoCalls = 0;
-    do {
-      undoCalls++;
-      undo = await api.post(`${RULES}/batches/${batches[0].id}/undo`, undefined);
-    } while (undo.body.batch.status !== 'undone');
-    const undoMs = performance.now() - undoStarted;
+    const { result: undone, calibration: undoCalibration } = await calibrated(async () => {
+      const undoStarted = performance.now();
+      let undo: { body: { restoredCount: number; batch: { status: string } } };
+      let undoCalls = 0;
+      do {
+        undoCalls++;
+        undo = await api.post(`${RULES}/batches/${batches[0].id}/undo`, undefined);
+      } while (undo.body.batch.status !== 'undone');
+      return { undo, undoCalls, undoMs: performance.now() - undoStarted };
+    });
+    const { undo, undoCalls, undoMs } = undone;
 
     // 1,000 new transactions arriving without a category: the bulk path bank sync and file import use
     // (in-process, as a sync job would run it), and people creating them one by one through the API.
@@ -210,15 +217,17 @@ export async function benchRules(stack: LocalStack, token?: string, orgId?: stri
       hasReviewHistory: false,
       version: 1,
     }));
-    const importCalibration = calibrate();
-    const importStarted = performance.now();
-    const imported = await importTransactions(org, records, {
-      actorId: null,
-      via: 'import',
-      ref: null,
-      override: false,
+    const { result: importRun, calibration: importCalibration } = await calibrated(async () => {
+      const importStarted = performance.now();
+      const imported = await importTransactions(org!, records, {
+        actorId: null,
+        via: 'import',
+        ref: null,
+        override: false,
+      });
+      return { imported, importMs: performance.now() - importStarted };
     });
-    const importMs = performance.now() - importStarted;
+    const { imported, importMs } = importRun;
     const byRule = imported.inserted.filter((t) => t.categorizationSource === 'rule').length;
 
     const createStarted = performance.now();

@@ -109,8 +109,8 @@ export function syntheticTransactions(count: number, seed = 42): MatchableTransa
 
 /**
  * The machine the write budgets are set for: this engine's median checks/s there. The rule, import and bank sync
- * benches run the engine in their own process before each figure and scale their CPU-bound budgets by it, so a
- * slower (or busier) machine is held to a proportionally lower rate.
+ * benches run the engine in their own process just before and just after each figure and scale their CPU-bound
+ * budgets by the mean, so a slower (or busier) machine is held to a proportionally lower rate.
  */
 export const CALIBRATION_CHECKS_PER_SECOND = 7_680_000;
 
@@ -118,6 +118,8 @@ export interface Calibration {
   checksPerSecond: number;
   /** This machine against the calibration machine: 0.3 = 30% of its speed. */
   factor: number;
+  /** The samples taken just before and just after a measure, when the figure is their mean. */
+  range?: [number, number];
 }
 
 /** Runs the engine now, in this process: how fast this machine is at this moment. */
@@ -126,8 +128,31 @@ export function calibrate(): Calibration {
   return { checksPerSecond, factor: checksPerSecond / CALIBRATION_CHECKS_PER_SECOND };
 }
 
+/**
+ * Calibrates just before and just after `measure` and takes their mean: on a shared machine one sample can be far
+ * from the load the measure ran under (0.3M and 1.2M checks/s minutes apart were seen).
+ */
+export async function calibrated<T>(measure: () => Promise<T>): Promise<{ result: T; calibration: Calibration }> {
+  const before = calibrate();
+  const result = await measure();
+  const after = calibrate();
+  const checksPerSecond = Math.round((before.checksPerSecond + after.checksPerSecond) / 2);
+  return {
+    result,
+    calibration: {
+      checksPerSecond,
+      factor: checksPerSecond / CALIBRATION_CHECKS_PER_SECOND,
+      range: [before.checksPerSecond, after.checksPerSecond],
+    },
+  };
+}
+
+const millions = (checksPerSecond: number) => (checksPerSecond / 1_000_000).toFixed(2);
+
 export const calibrationLabel = (calibration: Calibration) =>
-  `${(calibration.checksPerSecond / 1_000_000).toFixed(2)}M checks/s`;
+  calibration.range
+    ? `${millions(calibration.checksPerSecond)}M checks/s (${millions(calibration.range[0])} before, ${millions(calibration.range[1])} after)`
+    : `${millions(calibration.checksPerSecond)}M checks/s`;
 
 /** A rate budget set at the calibration (per second), here. */
 export const rateBudgetHere = (calibration: Calibration, budget: number) => budget * calibration.factor;
