@@ -22,18 +22,6 @@ import { bundleFunctions, JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.j
  * 4. A job's bundle holds no route definition.
  */
 
-/** Known surplus, each with why; the test fails once one is gone, so the list only shrinks. */
-const KNOWN_SURPLUS: Record<string, { modules: RegExp[]; why: string }> = {
-  syncBankConnection: {
-    modules: [/node_modules\/plaid\//, /node_modules\/jose\//],
-    why: 'services/banking/webhooks.ts (syncNow) builds the Plaid webhook verifier at import',
-  },
-  'jobs/rebuildRollups': {
-    modules: [/^shared\/src\/api\/routes(\.ts|\/\w+\.ts)$/],
-    why: 'its handler imports the data modules lazily for its CLI, and esbuild keeps all of a lazily imported barrel',
-  },
-};
-
 const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
   dynamodb: () => true,
   s3: (route) => Boolean(route.bucketAccess?.length || route.packageAccess?.length),
@@ -97,7 +85,6 @@ const bundleOf = (id: string) => {
   if (!bundle) throw new Error(`No bundle for ${id}`);
   return bundle;
 };
-const surplus = (id: string, module: string) => KNOWN_SURPLUS[id]?.modules.some((pattern) => pattern.test(module));
 const packageOf = (module: string) => module.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1];
 
 describe('Lambda bundles', () => {
@@ -116,8 +103,7 @@ describe('Lambda bundles', () => {
         (module) =>
           /^shared\/src\/api\/routes(\.ts|\/\w+\.ts)$/.test(module) &&
           module !== ownFile &&
-          module !== 'shared/src/api/routes/params.ts' &&
-          !surplus(id, module),
+          module !== 'shared/src/api/routes/params.ts',
       );
       expect(otherRouteFiles, 'route files of other domains or the combined table').toEqual([]);
       expect(definitions, 'route definitions in the minified output').toEqual([route.id]);
@@ -128,11 +114,7 @@ describe('Lambda bundles', () => {
     '%s holds the AWS SDK clients its grants need, and the heavy libraries only if it uses them',
     (id, route) => {
       const domain = domainOf.get(id)!;
-      const packages = new Set(
-        bundleOf(id)
-          .modules.filter((module) => !surplus(id, module))
-          .map(packageOf),
-      );
+      const packages = new Set(bundleOf(id).modules.map(packageOf));
       const clients = [...packages].flatMap((name) => name?.match(/^@aws-sdk\/client-(.+)$/)?.[1] ?? []);
       const unknown = clients.filter((client) => !(client in SDK_CLIENT_NEEDS));
       expect(unknown, 'an SDK client this test does not know: say which route flag grants it').toEqual([]);
@@ -154,19 +136,7 @@ describe('Lambda bundles', () => {
 
   it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))('%s holds no route definition', (id) => {
     const { modules, definitions } = bundleOf(id);
-    expect(modules.filter((module) => module.startsWith('shared/src/api/routes') && !surplus(id, module))).toEqual([]);
-    if (!KNOWN_SURPLUS[id]) expect(definitions).toEqual([]);
+    expect(modules.filter((module) => module.startsWith('shared/src/api/routes'))).toEqual([]);
+    expect(definitions).toEqual([]);
   });
-
-  it.each(Object.entries(KNOWN_SURPLUS))(
-    'the known surplus of %s is still there (else remove it from the list)',
-    (id, known) => {
-      for (const pattern of known.modules) {
-        expect(
-          bundleOf(id).modules.some((module) => pattern.test(module)),
-          `${pattern} (${known.why})`,
-        ).toBe(true);
-      }
-    },
-  );
 });

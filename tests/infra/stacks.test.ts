@@ -420,7 +420,11 @@ describe('Jobs: the rollup rebuild Lambda', () => {
 
   it('is built by the same bundling as the routes and exports the handler functions/src/jobs/rebuildRollups.ts has', async () => {
     const bundle = join(synth.functionsDir, 'jobs', 'rebuildRollups', 'index.mjs');
-    const module = (await import(pathToFileURL(bundle).href)) as { handler?: unknown };
+    // It reads its configuration at import, as every Lambda does: the table name CDK gives it.
+    vi.stubEnv('TABLE_NAME', 'rent-today');
+    const module = (await import(pathToFileURL(bundle).href).finally(() => vi.unstubAllEnvs())) as {
+      handler?: unknown;
+    };
     expect(typeof module.handler).toBe('function');
     expect(job().props).toMatchObject({ Handler: 'index.handler', Architectures: ['arm64'], Timeout: 900 });
   });

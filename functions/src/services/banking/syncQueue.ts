@@ -1,5 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
+import { getInstitution } from '../../data/banking/banks.js';
 import { config } from '../../lib/config.js';
 
 /**
@@ -51,4 +52,11 @@ export function parseSyncMessage(body: string): SyncMessage | null {
   } catch {
     return null;
   }
+}
+
+/** "Sync now": the link must be the caller's organization's (getInstitution throws NotFound otherwise). */
+export async function syncNow(orgId: string, institutionId: string): Promise<{ queued: true }> {
+  await getInstitution(orgId, institutionId);
+  await requestSync(orgId, institutionId, 'manual');
+  return { queued: true };
 }

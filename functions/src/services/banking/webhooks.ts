@@ -132,10 +132,3 @@ export async function tellStaff(
     ),
   );
 }
-
-/** "Sync now": the link must be the caller's organization's (getInstitution throws NotFound otherwise). */
-export async function syncNow(orgId: string, institutionId: string): Promise<{ queued: true }> {
-  await getInstitution(orgId, institutionId);
-  await requestSync(orgId, institutionId, 'manual');
-  return { queued: true };
-}
