@@ -4,7 +4,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
 import { App } from './app/App';
-import { prefetchFirstData } from './app/firstData';
 import { toastQueryErrors } from './app/queryErrorToasts';
 import { preloadPage } from './app/routes';
 import { startAuth } from './auth/session';
@@ -27,8 +26,6 @@ toastQueryErrors(queryClient);
 // A returning visitor's session is known at once (its stored token); otherwise /config.json and the auth library
 // load in parallel with the page's code while index.html's static header shows.
 const sessionRead = startAuth();
-// The page's first data requests leave now, beside its code (a returning visitor's session is known at once).
-prefetchFirstData(window.location.pathname, window.location.search);
 // In a task of its own: adding a <link> per chunk and stylesheet of the page is, after evaluating the first scripts,
 // the largest single cost of a phone's start; in the same task the two were one long task.
 setTimeout(() => preloadPage(window.location.pathname), 0);

@@ -12,22 +12,15 @@ export const banksKey = ['banks'] as const;
 const statusKey = [...banksKey, 'status'] as const;
 const connectionsKey = [...banksKey, 'connections'] as const;
 
-/** The query of the bank status (see `useBankStatus`; app/firstData.ts starts it early). */
-export function bankStatusQuery() {
-  return {
-    queryKey: statusKey,
-    queryFn: () => callRoute('getBankStatus') as Promise<BankStatus>,
-    staleTime: 30_000,
-    retry: (count: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && count < 2,
-  };
-}
-
 /** The status call (isConnected) and the connections that need someone (the banner). Staff only: a 403 is no banner. */
 export function useBankStatus(options: { enabled?: boolean } = {}) {
   const session = useSession();
   return useQuery({
-    ...bankStatusQuery(),
+    queryKey: statusKey,
+    queryFn: () => callRoute('getBankStatus') as Promise<BankStatus>,
     enabled: session.status === 'authenticated' && (options.enabled ?? true),
+    staleTime: 30_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 }
 

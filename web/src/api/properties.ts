@@ -23,9 +23,10 @@ function listProperties() {
   return callRoute('listProperties') as Promise<Property[]>;
 }
 
-/** The query of the organization's properties (see `useProperties`; app/firstData.ts starts it early). */
-export function propertiesQuery() {
-  return {
+/** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
+export function useProperties(options: { enabled?: boolean } = {}) {
+  const session = useSession();
+  return useQuery({
     queryKey: propertiesKey,
     queryFn: async () => {
       try {
@@ -35,16 +36,8 @@ export function propertiesQuery() {
         throw error;
       }
     },
-    meta: { errorToast: PROPERTIES_ERROR_TOAST },
-  };
-}
-
-/** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
-export function useProperties(options: { enabled?: boolean } = {}) {
-  const session = useSession();
-  return useQuery({
-    ...propertiesQuery(),
     enabled: session.status === 'authenticated' && (options.enabled ?? true),
+    meta: { errorToast: PROPERTIES_ERROR_TOAST },
   });
 }
 

@@ -69,23 +69,6 @@ export async function fetchTransactionPage(
   return { transactions, nextCursor: next };
 }
 
-/** The query of one page of the ledger: what the page's hook reads and what `prefetchLedger` starts early. */
-export function transactionPageQuery(filters: TransactionFilters, limit: number, cursor: string | null) {
-  return {
-    queryKey: [...transactionsKey, 'page', filters, limit, cursor],
-    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
-      try {
-        return await fetchTransactionPage(filters, limit, cursor, signal);
-      } catch (error) {
-        // A failed fetch is logged and rethrown (the page shows its error state).
-        console.error('Failed to fetch transactions', error);
-        throw error;
-      }
-    },
-    staleTime: 15_000,
-  };
-}
-
 /** One page of the ledger. Previous data stays on screen while the next page loads. */
 export function useTransactionPage(
   filters: TransactionFilters,
@@ -95,9 +78,19 @@ export function useTransactionPage(
 ) {
   const session = useSession();
   return useQuery({
-    ...transactionPageQuery(filters, limit, cursor),
+    queryKey: [...transactionsKey, 'page', filters, limit, cursor],
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchTransactionPage(filters, limit, cursor, signal);
+      } catch (error) {
+        // A failed fetch is logged and rethrown (the page shows its error state).
+        console.error('Failed to fetch transactions', error);
+        throw error;
+      }
+    },
     enabled: enabled && session.status === 'authenticated',
     placeholderData: keepPreviousData,
+    staleTime: 15_000,
   });
 }
 
@@ -110,22 +103,15 @@ export async function fetchTotals(filters: TransactionFilters): Promise<Transact
   return result;
 }
 
-/** The query of the totals of the filtered rows (see `transactionPageQuery`). */
-export function transactionTotalsQuery(filters: TransactionFilters) {
-  return {
-    queryKey: [...transactionsKey, 'totals', filters],
-    queryFn: () => fetchTotals(filters),
-    staleTime: 15_000,
-  };
-}
-
 /** In, out, net and count of the rows the filtered list shows, and what of the net the reports count. */
 export function useTransactionTotals(filters: TransactionFilters, { enabled = true }: { enabled?: boolean } = {}) {
   const session = useSession();
   return useQuery({
-    ...transactionTotalsQuery(filters),
+    queryKey: [...transactionsKey, 'totals', filters],
+    queryFn: () => fetchTotals(filters),
     enabled: enabled && session.status === 'authenticated',
     placeholderData: keepPreviousData,
+    staleTime: 15_000,
   });
 }
 

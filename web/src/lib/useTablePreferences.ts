@@ -24,11 +24,6 @@ export function useTablePreferences(
   return [prefs, save];
 }
 
-/** The page size a table opens with: the saved one when it is one of `pageSizes`, else `fallback` (as the hook). */
-export function storedPageSize(key: string, fallback: number, pageSizes: readonly number[]): number {
-  return load(key, { pageSize: fallback }, { columns: [], pageSizes }).pageSize ?? fallback;
-}
-
 function load(key: string, defaults: Preferences, opts: { columns: readonly string[]; pageSizes?: readonly number[] }) {
   try {
     const raw = localStorage.getItem(key);

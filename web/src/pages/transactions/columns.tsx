@@ -12,7 +12,8 @@ import type { ReactNode } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
 import { withRememberedCells } from '../../lib/rememberedCells';
-import { DESKTOP_PAGE_SIZE, PHONE_PAGE_SIZE } from './pageSize';
+
+export const PREFS_KEY = 'rent.transactions.table';
 
 export type ColumnId = 'date' | 'name' | 'amount' | 'category' | 'property' | 'receipt' | 'status' | 'source' | 'notes';
 
@@ -29,18 +30,16 @@ export const COLUMN_LABELS: Record<ColumnId, string> = {
 };
 export const COLUMN_IDS = Object.keys(COLUMN_LABELS) as ColumnId[];
 const DEFAULT_HIDDEN: ColumnId[] = ['source', 'notes'];
+export const PAGE_SIZES = [25, 50, 100];
 
 export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
-  pageSize: DESKTOP_PAGE_SIZE,
+  pageSize: 50,
   wrapLines: false,
   stripedRows: false,
   contentDisplay: COLUMN_IDS.map((id) => ({ id, visible: !DEFAULT_HIDDEN.includes(id) })),
 };
-/** A phone starts at 25 rows a page; a saved choice wins. */
-export const PHONE_DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
-  ...DEFAULT_PREFS,
-  pageSize: PHONE_PAGE_SIZE,
-};
+/** A phone starts at 25 rows a page (a few screens to scroll, half the first render); a saved choice wins. */
+export const PHONE_DEFAULT_PREFS: CollectionPreferencesProps.Preferences = { ...DEFAULT_PREFS, pageSize: 25 };
 
 /**
  * Rows show cents (summaries use 0 decimals; a single amount is exact). Colour and sign give the direction.
