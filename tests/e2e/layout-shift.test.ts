@@ -189,3 +189,39 @@ describe('no layout shift on /maintenance', () => {
     expect(cumulativeLayoutShift(list), `/maintenance tenant: ${JSON.stringify(list)}`).toBeLessThan(CLS_BUDGET);
   });
 });
+
+// The rules page and the rent roll tab on a phone: a list arriving above another section must not push it.
+describe('no layout shift on the rules page and the rent roll', () => {
+  const browser = useBrowser();
+
+  it(`keeps CLS below ${CLS_BUDGET} on a phone`, async () => {
+    const { page } = await browser.newPage(PHONE);
+    const org = await signInToOwnOrganization(page, 'cls-books');
+    const home = await org.addProperty({ address: uniqueName('8 Steady Row') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+    const ruleNames = Array.from({ length: 6 }, (_, i) => uniqueName(`Steady rule ${i}`));
+    for (const [i, name] of ruleNames.entries()) {
+      const created = await org.api.post('/api/categorization-rules', {
+        name,
+        namePattern: `steady vendor ${i}`,
+        category: 'repairs',
+        priority: i,
+        isActive: true,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    await recordLayoutShifts(page);
+
+    const rules = await shiftsOf(page, '/transactions/rules', async () => {
+      await page.getByTestId('rule-row-name').filter({ hasText: ruleNames[5]! }).waitFor();
+      await page.getByTestId('rule-batches-table').waitFor();
+    });
+    expect(cumulativeLayoutShift(rules), `/transactions/rules: ${JSON.stringify(rules)}`).toBeLessThan(CLS_BUDGET);
+
+    const rentRoll = await shiftsOf(page, '/reports?tab=rent-roll', () =>
+      page.getByTestId('rent-roll-lease').first().waitFor(),
+    );
+    expect(cumulativeLayoutShift(rentRoll), `rent roll: ${JSON.stringify(rentRoll)}`).toBeLessThan(CLS_BUDGET);
+  });
+});

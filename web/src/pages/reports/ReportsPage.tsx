@@ -119,9 +119,11 @@ export default function ReportsPage() {
           },
         ]}
       />
-      <BelowTheFold>
-        <TaxPackagePanel t={taxPackage} />
-      </BelowTheFold>
+      {r.reportArrived ? (
+        <BelowTheFold>
+          <TaxPackagePanel t={taxPackage} />
+        </BelowTheFold>
+      ) : null}
     </ReportFrame>
   );
 }

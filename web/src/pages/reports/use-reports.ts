@@ -74,6 +74,17 @@ export function useReports() {
       ? null
       : { from: period.from, to: period.to, ...(period.propertyId && { propertyId: period.propertyId }) },
   );
+  const shownReport = {
+    'profit-and-loss': pnl,
+    'schedule-e': scheduleE,
+    depreciation,
+    'rent-roll': rentRoll,
+    'transactions-by-category': detail,
+  }[tab];
+  // What sits below the tabs (the tax package) waits for the first report to arrive: shown earlier, it would stand on
+  // the first screen under a short loading tab and be pushed off it when the report lands (a layout shift).
+  const [reportArrived, setReportArrived] = useState(false);
+  if (!reportArrived && (shownReport.data || shownReport.isError)) setReportArrived(true);
   const properties = useProperties({ enabled: !tenant && tab === 'transactions-by-category' });
   const detailScope = period.propertyId
     ? (properties.data?.find((p) => p.id === period.propertyId)?.address ?? 'One property')
@@ -122,6 +133,7 @@ export function useReports() {
       isForbiddenError(detail.error),
     tab,
     setTab,
+    reportArrived,
     period,
     setPeriod,
     today,

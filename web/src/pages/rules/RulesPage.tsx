@@ -172,58 +172,61 @@ export default function RulesPage() {
           ]}
         />
 
-        <Table<RuleBatch>
-          data-testid="rule-batches-table"
-          header={
-            <Header variant="h2" description="Each apply of a rule is recorded and can be undone.">
-              Recent applies
-            </Header>
-          }
-          items={batchList}
-          loading={batches.isPending && !batches.isError}
-          loadingText="Loading recent applies"
-          trackBy="id"
-          variant="container"
-          wrapLines
-          empty={<EmptyState title="No applies yet">Applying a rule to transactions records it here.</EmptyState>}
-          columnDefinitions={[
-            { id: 'rule', header: 'Rule', cell: (b) => b.ruleName ?? 'Unsaved rule' },
-            { id: 'category', header: 'Category', cell: (b) => categoryText(b.criteria.category) },
-            { id: 'count', header: 'Transactions', cell: (b) => b.appliedCount },
-            {
-              id: 'status',
-              header: 'Status',
-              minWidth: 140,
-              cell: (b) => (
-                <span data-testid="rule-batch-status">
-                  <StatusIndicator type={BATCH_STATUS[b.status].type}>{BATCH_STATUS[b.status].text}</StatusIndicator>
-                  {b.status === 'undone' && b.restoredCount !== null
-                    ? ` (${b.restoredCount} restored, ${b.keptCount ?? 0} kept)`
-                    : ''}
-                </span>
-              ),
-            },
-            { id: 'when', header: 'Applied', minWidth: 180, cell: (b) => formatDateTime(b.createdAt) },
-            { id: 'by', header: 'By', cell: (b) => b.createdBy.email ?? '—' },
-            {
-              id: 'undo',
-              header: 'Undo',
-              minWidth: 90,
-              cell: (b) => (
-                <Button
-                  data-testid="rule-batch-undo"
-                  variant="inline-link"
-                  ariaLabel={`Undo apply of ${b.ruleName ?? 'rule'}, ${formatDateTime(b.createdAt)}`}
-                  disabled={!(b.status === 'applied' || b.status === 'interrupted') || undoing !== null}
-                  loading={undoing === b.id}
-                  onClick={() => void undoBatch(b)}
-                >
-                  Undo
-                </Button>
-              ),
-            },
-          ]}
-        />
+        {/* Below the rules, shown once they have arrived: their rows would otherwise push it down the screen. */}
+        {rules.isPending ? null : (
+          <Table<RuleBatch>
+            data-testid="rule-batches-table"
+            header={
+              <Header variant="h2" description="Each apply of a rule is recorded and can be undone.">
+                Recent applies
+              </Header>
+            }
+            items={batchList}
+            loading={batches.isPending && !batches.isError}
+            loadingText="Loading recent applies"
+            trackBy="id"
+            variant="container"
+            wrapLines
+            empty={<EmptyState title="No applies yet">Applying a rule to transactions records it here.</EmptyState>}
+            columnDefinitions={[
+              { id: 'rule', header: 'Rule', cell: (b) => b.ruleName ?? 'Unsaved rule' },
+              { id: 'category', header: 'Category', cell: (b) => categoryText(b.criteria.category) },
+              { id: 'count', header: 'Transactions', cell: (b) => b.appliedCount },
+              {
+                id: 'status',
+                header: 'Status',
+                minWidth: 140,
+                cell: (b) => (
+                  <span data-testid="rule-batch-status">
+                    <StatusIndicator type={BATCH_STATUS[b.status].type}>{BATCH_STATUS[b.status].text}</StatusIndicator>
+                    {b.status === 'undone' && b.restoredCount !== null
+                      ? ` (${b.restoredCount} restored, ${b.keptCount ?? 0} kept)`
+                      : ''}
+                  </span>
+                ),
+              },
+              { id: 'when', header: 'Applied', minWidth: 180, cell: (b) => formatDateTime(b.createdAt) },
+              { id: 'by', header: 'By', cell: (b) => b.createdBy.email ?? '—' },
+              {
+                id: 'undo',
+                header: 'Undo',
+                minWidth: 90,
+                cell: (b) => (
+                  <Button
+                    data-testid="rule-batch-undo"
+                    variant="inline-link"
+                    ariaLabel={`Undo apply of ${b.ruleName ?? 'rule'}, ${formatDateTime(b.createdAt)}`}
+                    disabled={!(b.status === 'applied' || b.status === 'interrupted') || undoing !== null}
+                    loading={undoing === b.id}
+                    onClick={() => void undoBatch(b)}
+                  >
+                    Undo
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
         {batches.isError && (
           <Box color="text-status-error">{errorMessage(batches.error, 'Failed to load recent applies')}</Box>
         )}
