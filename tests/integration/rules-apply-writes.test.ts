@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { newAdmin } from '../support/api.js';
 import { expectLedgerConsistent, orgIdOf } from './ledger-helpers.js';
-import { expectIndexConsistent, repositories, SYSTEM_ACTOR } from './rules-helpers.js';
+import { expectIndexConsistent, importSyncedRows, repositories } from './rules-helpers.js';
 
 /**
  * What a rule apply costs in DynamoDB requests (docs/ledger.md "Batched writes"), counted on the app's own client:
@@ -40,43 +39,15 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; sent: Sent
 }
 
 /** Transactions written through the import path, `perMonth` in each of the given months, no property. */
-async function importIn(orgId: string, months: string[], perMonth: number, over: Partial<TransactionRecord>) {
-  const { transactions, rules } = await repositories();
-  rules.forgetRules();
-  const now = new Date().toISOString();
-  const records: TransactionRecord[] = months.flatMap((month) =>
+function importIn(orgId: string, months: string[], perMonth: number, over: Partial<TransactionRecord>) {
+  const rows = months.flatMap((month) =>
     Array.from({ length: perMonth }, (_, i) => ({
-      id: `imp-${randomUUID()}`,
-      externalId: null,
-      plaidTransactionId: null,
-      userId: null,
-      organizationId: orgId,
-      institutionId: null,
-      bankAccountId: null,
       amount: -(1000 + i),
       date: `${month}-${String(1 + (i % 28)).padStart(2, '0')}`,
       name: `Contractor ${i}`,
-      category: null,
-      notes: null,
-      categorizationSource: null,
-      categorizationConfidence: null,
-      categorizedAt: null,
-      source: 'plaid',
-      createdAt: now,
-      updatedAt: now,
-      propertyId: null,
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
-      ...over,
     })),
   );
-  const result = await transactions.importTransactions(orgId, records, SYSTEM_ACTOR);
-  expect(result.pending).toEqual([]);
+  return importSyncedRows(orgId, rows, over);
 }
 
 /** Applies until complete, as the web does when a call runs out of time on a loaded machine. */

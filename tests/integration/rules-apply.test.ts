@@ -10,6 +10,7 @@ import {
   createTransactions,
   editable,
   expectIndexConsistent,
+  importSyncedRows,
   repositories,
   ruleBody,
   SYSTEM_ACTOR,
@@ -33,47 +34,13 @@ async function expectConsistent(orgId: string) {
 }
 
 /** Transactions written straight through the import path (fast), in one month and (by default) no property. */
-async function importRows(
-  orgId: string,
-  count: number,
-  name: (i: number) => string,
-  over: Partial<TransactionRecord> = {},
-) {
-  const { transactions, rules } = await repositories();
-  rules.forgetRules();
-  const now = new Date().toISOString();
-  const records: TransactionRecord[] = Array.from({ length: count }, (_, i) => ({
-    id: `imp-${randomUUID()}`,
-    externalId: null,
-    plaidTransactionId: null,
-    userId: null,
-    organizationId: orgId,
-    institutionId: null,
-    bankAccountId: null,
+function importRows(orgId: string, count: number, name: (i: number) => string, over: Partial<TransactionRecord> = {}) {
+  const rows = Array.from({ length: count }, (_, i) => ({
     amount: -(1000 + i),
     date: `2026-03-${String(1 + (i % 28)).padStart(2, '0')}`,
     name: name(i),
-    category: null,
-    notes: null,
-    categorizationSource: null,
-    categorizationConfidence: null,
-    categorizedAt: null,
-    source: 'plaid',
-    createdAt: now,
-    updatedAt: now,
-    propertyId: null,
-    isReviewed: false,
-    isIgnored: false,
-    hasReceipt: false,
-    receiptCount: 0,
-    hasOpenReviewRequests: false,
-    hasReviewHistory: false,
-    version: 1,
-    ...over,
   }));
-  const result = await transactions.importTransactions(orgId, records, SYSTEM_ACTOR);
-  expect(result.pending).toEqual([]);
-  return result;
+  return importSyncedRows(orgId, rows, over);
 }
 
 async function setup(api: Api) {

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { toTransactionRecord } from '../../functions/src/data/ledger/items.js';
+import { type TransactionRecord, toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import type { client } from '../support/api.js';
 import { partition, TABLE_NAME } from '../support/db.js';
 
@@ -35,6 +36,50 @@ export async function repositories() {
 
 /** Ledger writes a test makes outside any request: recorded as the system's. */
 export const SYSTEM_ACTOR = { actorId: null, via: 'system' as const, ref: null, override: false };
+
+/**
+ * Bank-synced transactions written straight through the import path (fast, no request), uncategorized and (unless
+ * `over` says otherwise) on no property; the rule cache is forgotten first so the import reads the current rules.
+ */
+export async function importSyncedRows(
+  orgId: string,
+  rows: Pick<TransactionRecord, 'date' | 'name' | 'amount'>[],
+  over: Partial<TransactionRecord> = {},
+) {
+  const { transactions, rules } = await repositories();
+  rules.forgetRules();
+  const now = new Date().toISOString();
+  const records: TransactionRecord[] = rows.map((row) => ({
+    id: `imp-${randomUUID()}`,
+    externalId: null,
+    plaidTransactionId: null,
+    userId: null,
+    organizationId: orgId,
+    institutionId: null,
+    bankAccountId: null,
+    ...row,
+    category: null,
+    notes: null,
+    categorizationSource: null,
+    categorizationConfidence: null,
+    categorizedAt: null,
+    source: 'plaid',
+    createdAt: now,
+    updatedAt: now,
+    propertyId: null,
+    isReviewed: false,
+    isIgnored: false,
+    hasReceipt: false,
+    receiptCount: 0,
+    hasOpenReviewRequests: false,
+    hasReviewHistory: false,
+    version: 1,
+    ...over,
+  }));
+  const result = await transactions.importTransactions(orgId, records, SYSTEM_ACTOR);
+  expect(result.pending).toEqual([]);
+  return result;
+}
 
 /**
  * The match index agrees with the ledger: every posted transaction once, with the facts the engine reads (a pending
