@@ -4,11 +4,12 @@ import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { maintenanceCostLinkOps } from '../maintenance/costs.js';
 import { backoff, MAX_TRANSACT_ITEMS, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
-import { auditCreationDeleteOp, auditOps, type LedgerActor, writesAuditEntry } from './audit.js';
+import { auditCreationDeleteOp, auditOps, type LedgerActor } from './audit.js';
+import { packChunks } from './chunks.js';
 import { searchName, type TransactionRecord, transactionIndexKeys, transactionItem } from './items.js';
 import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT, SnapshotWriter } from './matchCells.js';
 import { MatchRows } from './matchRows.js';
-import { capitalLedgerOf, cellId, cellUpdates, monthOf, RollupDeltas } from './rollupDeltas.js';
+import { cellId, cellUpdates, monthOf, RollupDeltas } from './rollupDeltas.js';
 
 /**
  * THE LEDGER WRITE PLAN (docs/ledger.md "The write plan"). Every writer of transactions (a person's create,
@@ -363,51 +364,6 @@ function matchRowsOf(changes: LedgerChange[]): MatchRows {
   const rows = new MatchRows();
   for (const [before, after] of changes) rows.change(before, after);
   return rows;
-}
-
-/**
- * Greedy packing by a safe estimate: each change (with its audit entry and extras), each cell it touches once
- * (`perCell` items: the rollup cell, and the snapshot for snapshot writers), each capital ledger item and each
- * property it moves once.
- * writeChunk halves a chunk whose exact operations still exceed the limit.
- */
-function packChunks(changes: LedgerChange[], capacity: number, perCell: number, write: LedgerWrite): LedgerChange[][] {
-  const chunks: LedgerChange[][] = [];
-  let chunk: LedgerChange[] = [];
-  let others = new Set<string>();
-  let extras = 0;
-  for (const change of changes) {
-    const [before, after] = change;
-    const entries = after ? (writesAuditEntry(!before, write.actor.via) ? 1 : 0) : 1;
-    const costs = after?.maintenanceRequestId && after.maintenanceRequestId !== before?.maintenanceRequestId ? 1 : 0;
-    const own = 1 + entries + costs + (write.extraOps ? write.extraOps(change).length : 0);
-    const touched: string[] = [];
-    for (const t of [before, after]) {
-      if (!t) continue;
-      touched.push(`C${cellId(monthOf(t.date), t.propertyId)}`);
-      // The capital ledger item of the year moves with the cell: left out, a chunk of capital spending came out
-      // one item over, and writeChunk halved it (twice the TransactWriteItems for a rule apply).
-      const capital = capitalLedgerOf(t);
-      if (capital) touched.push(`Y${capital}`);
-    }
-    if ((before?.propertyId ?? null) !== (after?.propertyId ?? null)) {
-      if (before?.propertyId) touched.push(`P${before.propertyId}`);
-      if (after?.propertyId) touched.push(`P${after.propertyId}`);
-    }
-    const added = new Set(touched.filter((key) => !others.has(key)));
-    const weight = (keys: Iterable<string>) => [...keys].reduce((n, key) => n + (key.startsWith('C') ? perCell : 1), 0);
-    if (chunk.length > 0 && extras + own + weight(others) + weight(added) > capacity) {
-      chunks.push(chunk);
-      chunk = [];
-      others = new Set();
-      extras = 0;
-    }
-    chunk.push(change);
-    extras += own;
-    for (const key of touched) others.add(key);
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
 }
 
 async function writeChunk(
