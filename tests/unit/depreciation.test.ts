@@ -5,7 +5,9 @@ import {
   depreciationInYear,
   depreciationYears,
   laterRefundFlag,
+  needsLandValue,
   propertyDepreciation,
+  RECOVERY_CLASS_IDS,
   type RecoveryClassId,
   refundNotAppliedFlag,
   scheduleEWorksheet,
@@ -19,30 +21,95 @@ const percent = (cents: number) => (cents / BASIS) * 100;
 const within = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
 
-// IRS Publication 946, Table A-6 (residential rental property, 27.5 years, mid-month convention).
-const A6_FIRST_YEAR = [3.485, 3.182, 2.879, 2.576, 2.273, 1.97, 1.667, 1.364, 1.061, 0.758, 0.455, 0.152];
-/** The last year: year 28 for January-June, year 29 for July-December. */
-const A6_LAST_YEAR = [1.97, 2.273, 2.576, 2.879, 3.182, 3.485, 0.152, 0.455, 0.758, 1.061, 1.364, 1.667];
 // Table A-1, half-year convention.
 const A1_5_YEAR = [20, 32, 19.2, 11.52, 11.52, 5.76];
 const A1_15_YEAR = [5, 9.5, 8.55, 7.7, 6.93, 6.23, 5.9, 5.9, 5.91, 5.9, 5.91, 5.9, 5.91, 5.9, 5.91, 2.95];
 
-describe('depreciation: 27.5-year residential rental, mid-month (Pub 946 Table A-6)', () => {
+/**
+ * The mid-month tables of IRS Publication 946, Appendix A, by month placed in service (January first), as published:
+ * Table A-6 (residential rental property, 27.5 years) and Table A-7a (nonresidential real property, 39 years), in
+ * percent of the basis to 3 decimals.
+ */
+const A6 = {
+  first: [3.485, 3.182, 2.879, 2.576, 2.273, 1.97, 1.667, 1.364, 1.061, 0.758, 0.455, 0.152],
+  /** Year 28: the last year for January-June; a full year (3.636) for July-December. */
+  year28: [1.97, 2.273, 2.576, 2.879, 3.182, 3.485, 3.636, 3.636, 3.636, 3.636, 3.636, 3.636],
+  /** Year 29: the last year for July-December (none for January-June). */
+  year29: [null, null, null, null, null, null, 0.152, 0.455, 0.758, 1.061, 1.364, 1.667],
+};
+const A7A = {
+  first: [2.461, 2.247, 2.033, 1.819, 1.605, 1.391, 1.177, 0.963, 0.749, 0.535, 0.321, 0.107],
+  /** Years 2-39, every month. */
+  full: 2.564,
+  /** Year 40, the last year. */
+  year40: [0.107, 0.321, 0.535, 0.749, 0.963, 1.177, 1.391, 1.605, 1.819, 2.033, 2.247, 2.461],
+};
+
+/** $100,000.00: a table percentage of it is a whole number of cents, and 0.001% is $1.00. */
+const TABLE_BASIS = 10_000_000;
+/** A year's amount in percent of TABLE_BASIS, to the 3 decimals the tables print. */
+const tablePercent = (cents: number) => ((cents / TABLE_BASIS) * 100).toFixed(3);
+const monthOf = (month: number) => `2020-${String(month).padStart(2, '0')}`;
+
+describe('depreciation: Pub 946 Table A-6, 27.5-year residential rental property, mid-month', () => {
   for (let month = 1; month <= 12; month++) {
-    const placed = `2020-${String(month).padStart(2, '0')}`;
-    it(`placed in service in month ${month}: first year, years 2-27 and the last year`, () => {
-      const years = depreciationYears(BASIS, 'residential27_5', placed);
-      const at = (n: number) => years[n - 1]!;
-      expect(at(1).year).toBe(2020);
-      expect(percent(at(1).amount).toFixed(3)).toBe(A6_FIRST_YEAR[month - 1]!.toFixed(3));
-      // Years 2-9 are 3.636 in the table; from year 10 it alternates 3.636/3.637 to close the total.
-      for (let n = 2; n <= 9; n++) expect(percent(at(n).amount).toFixed(3)).toBe('3.636');
-      for (let n = 10; n <= 27; n++) within(percent(at(n).amount), 3.636, 0.0011);
+    it(`placed in service in month ${month}: the first year, the middle years and the last years`, () => {
+      const years = depreciationYears(TABLE_BASIS, 'residential27_5', monthOf(month));
+      const at = (n: number) => years[n - 1]!.amount;
+      expect(years.map((y) => y.year)).toEqual(Array.from({ length: years.length }, (_, i) => 2020 + i));
       expect(years).toHaveLength(month <= 6 ? 28 : 29);
-      expect(percent(at(years.length).amount).toFixed(3)).toBe(A6_LAST_YEAR[month - 1]!.toFixed(3));
-      expect(years.reduce((sum, y) => sum + y.amount, 0)).toBe(BASIS);
+      expect(tablePercent(at(1))).toBe(A6.first[month - 1]!.toFixed(3));
+      // Years 2-9 are 3.636 in the table; from year 10 it alternates 3.636 and 3.637 (1/27.5 = 3.63636...) to close
+      // the total, so each of those years is one or the other.
+      for (let n = 2; n <= 9; n++) expect(tablePercent(at(n)), `year ${n}`).toBe('3.636');
+      for (let n = 10; n <= 27; n++) expect(['3.636', '3.637'], `year ${n}`).toContain(tablePercent(at(n)));
+      expect(tablePercent(at(28))).toBe(A6.year28[month - 1]!.toFixed(3));
+      const year29 = A6.year29[month - 1];
+      if (year29 !== null) expect(tablePercent(at(29))).toBe(year29!.toFixed(3));
+      expect(years.reduce((sum, y) => sum + y.amount, 0)).toBe(TABLE_BASIS);
     });
   }
+
+  it('is basis x half months / 660, each year to the cent (the first year of January: 23 of 660)', () => {
+    const years = depreciationYears(TABLE_BASIS, 'residential27_5', '2020-01');
+    expect(years[0]!.amount).toBe(Math.round((TABLE_BASIS * 23) / 660)); // $3,484.85
+    expect(years[1]!.amount).toBe(Math.round((TABLE_BASIS * 24) / 660)); // $3,636.36
+  });
+});
+
+describe('depreciation: Pub 946 Table A-7a, 39-year nonresidential real property, mid-month', () => {
+  for (let month = 1; month <= 12; month++) {
+    it(`placed in service in month ${month}: ${A7A.first[month - 1]}% first, 2.564% years 2-39, ${A7A.year40[month - 1]}% year 40`, () => {
+      const years = depreciationYears(TABLE_BASIS, 'nonresidential39', monthOf(month));
+      expect(years.map((y) => y.year)).toEqual(Array.from({ length: 40 }, (_, i) => 2020 + i));
+      const at = (n: number) => years[n - 1]!.amount;
+      expect(tablePercent(at(1))).toBe(A7A.first[month - 1]!.toFixed(3));
+      for (let n = 2; n <= 39; n++) expect(tablePercent(at(n)), `year ${n}`).toBe(A7A.full.toFixed(3));
+      expect(tablePercent(at(40))).toBe(A7A.year40[month - 1]!.toFixed(3));
+      // Every year is the table's percentage of $100,000 to the cent, not only to the table's 3 decimals.
+      const cents = (percent: number) => Math.round((percent * TABLE_BASIS) / 100);
+      expect(years.map((y) => y.amount)).toEqual([
+        cents(A7A.first[month - 1]!),
+        ...Array.from({ length: 38 }, () => cents(A7A.full)),
+        cents(A7A.year40[month - 1]!),
+      ]);
+      expect(years.reduce((sum, y) => sum + y.amount, 0)).toBe(TABLE_BASIS);
+    });
+  }
+
+  it("the table's first year is 0.107% per half month (a month rounded to 0.214%), not 11.5/468 = 2.457%", () => {
+    const [first] = depreciationYears(TABLE_BASIS, 'nonresidential39', '2020-01');
+    expect(first!.amount).toBe(246_100); // $2,461.00
+    expect(Math.round((TABLE_BASIS * 23) / 936)).toBe(245_726); // what the rule without the table would give
+  });
+
+  it('hand-worked: a $515,800.00 building from January (301 Main Street in the demo)', () => {
+    const years = depreciationYears(51_580_000, 'nonresidential39', '2020-01');
+    // 2.461% = 12,693.838 -> 12,693.84; 2.564% = 13,225.112 -> 13,225.11; year 40 takes the rest.
+    expect(years.slice(0, 3).map((y) => y.amount)).toEqual([1_269_384, 1_322_511, 1_322_511]);
+    expect(years.at(-1)).toEqual({ year: 2059, amount: 51_580_000 - 1_269_384 - 38 * 1_322_511 });
+    expect(years.at(-1)!.amount).toBe(55_198); // 0.107% is 551.906: the rest also holds the other years' rounding
+  });
 });
 
 describe('depreciation: half-year declining balance (Pub 946 Table A-1)', () => {
@@ -64,7 +131,7 @@ describe('depreciation: half-year declining balance (Pub 946 Table A-1)', () => 
 });
 
 describe('depreciation: rounding', () => {
-  const classes: RecoveryClassId[] = ['residential27_5', 'fiveYear', 'fifteenYear'];
+  const classes: RecoveryClassId[] = [...RECOVERY_CLASS_IDS];
   /** Any asset placed in service in 2024: its basis (cents), class and month (YYYY-MM). */
   const asset = fc.record({
     basis: fc.integer({ min: 1, max: 100_000_000_000 }),
@@ -133,7 +200,84 @@ describe('depreciation: a property', () => {
     expect(buildingBasis({ ...maple, acquisitionDate: null }).flag).toBe(DEPRECIATION_FLAGS.noAcquisitionDate);
     expect(buildingBasis({ ...maple, acquisitionPrice: null }).flag).toBe(DEPRECIATION_FLAGS.noAcquisitionPrice);
     expect(buildingBasis({ ...maple, landValue: 90_000_000 }).flag).toBe(DEPRECIATION_FLAGS.landOverCost);
-    expect(buildingBasis({ ...maple, propertyType: 'COMMERCIAL' }).flag).toBe(DEPRECIATION_FLAGS.commercial);
+    expect(buildingBasis({ ...maple, propertyType: 'LAND' }).flag).toBe(DEPRECIATION_FLAGS.land);
+  });
+
+  it('a property needs a land value when it has a price and none (LAND has no building)', () => {
+    expect(needsLandValue(maple)).toBe(false);
+    expect(needsLandValue({ ...maple, landValue: null })).toBe(true);
+    expect(needsLandValue({ ...maple, landValue: 0 })).toBe(false);
+    expect(needsLandValue({ ...maple, landValue: null, propertyType: 'COMMERCIAL' })).toBe(true);
+    expect(needsLandValue({ ...maple, landValue: null, acquisitionPrice: null })).toBe(false);
+    expect(needsLandValue({ ...maple, landValue: null, propertyType: 'LAND' })).toBe(false);
+  });
+
+  it('COMMERCIAL: the building and its improvements over 39 years (Table A-7a), the rest by their class', () => {
+    const main: DepreciableProperty = {
+      propertyType: 'COMMERCIAL',
+      acquisitionDate: '2020-01-27',
+      acquisitionPrice: 61_000_000,
+      closingCosts: 1_830_000,
+      initialRepairs: null,
+      otherInitialCosts: 950_000,
+      landValue: 12_200_000,
+    };
+    expect(buildingBasis(main)).toEqual({ basis: 51_580_000, flag: null });
+    const result = propertyDepreciation(
+      main,
+      [
+        { month: '2024-03', category: 'hvac_plumbing_electrical', spent: 4_000_000 },
+        { month: '2024-06', category: 'appliances', spent: 200_000 },
+      ],
+      2024,
+    );
+    const byAsset = Object.fromEntries(result.assets.map((a) => [a.asset, a]));
+    // 2020: 2.461% of 515,800 = 12,693.84; 2021-2024: 2.564% = 13,225.11 each.
+    expect(byAsset.building).toMatchObject({
+      classId: 'nonresidential39',
+      classLabel: '39-year nonresidential real property, straight line, mid-month',
+      placedInService: '2020-01',
+      basis: 51_580_000,
+      thisYear: 1_322_511,
+      accumulated: 1_269_384 + 4 * 1_322_511,
+      flag: null,
+    });
+    // March: 19 half months x 0.107% = 2.033% of 40,000 = 813.20.
+    expect(byAsset.hvac_plumbing_electrical).toMatchObject({
+      classId: 'nonresidential39',
+      thisYear: 81_320,
+      flag: null,
+    });
+    expect(byAsset.appliances).toMatchObject({ classId: 'fiveYear', thisYear: 40_000 });
+    expect(result.total).toBe(1_322_511 + 81_320 + 40_000);
+    expect(result.flags).toEqual([]);
+  });
+
+  it('COMMERCIAL without a land value: the building is flagged with the reason, never a silent 0', () => {
+    const result = propertyDepreciation(
+      { ...maple, propertyType: 'COMMERCIAL', landValue: null },
+      [{ month: '2022-05', category: 'roof_replacement', spent: 1_000_000 }],
+      2022,
+    );
+    expect(result.assets[0]).toMatchObject({ asset: 'building', basis: null, flag: DEPRECIATION_FLAGS.noLandValue });
+    // May: 15 half months x 0.107% = 1.605% of 10,000.
+    expect(result.assets[1]).toMatchObject({ classId: 'nonresidential39', thisYear: 16_050 });
+    expect(result.flags).toEqual([DEPRECIATION_FLAGS.noLandValue]);
+  });
+
+  it('LAND: no building; spending on it that would improve a building is left to the preparer', () => {
+    const result = propertyDepreciation(
+      { ...maple, propertyType: 'LAND' },
+      [
+        { month: '2022-05', category: 'renovations', spent: 1_000_000 },
+        { month: '2022-05', category: 'fencing_landscaping', spent: 100_000 },
+      ],
+      2022,
+    );
+    expect(result.assets.map((a) => [a.asset, a.classId, a.thisYear, a.flag])).toEqual([
+      ['fencing_landscaping', 'fifteenYear', 5_000, null],
+      ['renovations', null, 0, DEPRECIATION_FLAGS.landImprovement],
+    ]);
   });
 
   it('hand-worked: the building and capital spending by class in 2020', () => {
@@ -207,7 +351,7 @@ describe('depreciation: refunds lower the basis (Pub 551), later ones prospectiv
   const sum = (years: { amount: number }[]) => years.reduce((n, y) => n + y.amount, 0);
 
   it('a refund in the first year: the tables apply to the lowered basis', () => {
-    for (const classId of ['residential27_5', 'fiveYear', 'fifteenYear'] as const) {
+    for (const classId of RECOVERY_CLASS_IDS) {
       expect(
         depreciationYears(1_000_000, classId, '2024-03', Number.POSITIVE_INFINITY, [{ year: 2024, amount: 150_000 }]),
       ).toEqual(depreciationYears(850_000, classId, '2024-03'));
@@ -234,7 +378,7 @@ describe('depreciation: refunds lower the basis (Pub 551), later ones prospectiv
     expect(sum(years)).toBe(850_000);
   });
 
-  const classes: RecoveryClassId[] = ['residential27_5', 'fiveYear', 'fifteenYear'];
+  const classes: RecoveryClassId[] = [...RECOVERY_CLASS_IDS];
   /** An asset placed in service in 2024 with up to three later refunds, each a share of what is left at its year. */
   const refunded = fc
     .record({

@@ -2,6 +2,8 @@
  * The depreciation schedule (docs/reports-and-tax.md "Depreciation schedule"), pure and zod-free. A worksheet for a
  * person's tax preparer, not tax advice. Which recovery class each kind of capital spending is in, per property;
  * the classes' yearly amounts (MACRS GDS, IRS Publication 946) are core/macrs.ts.
+ * A COMMERCIAL property's building, and its spending that would be 27.5-year residential rental property, is
+ * nonresidential real property: 39 years (section 168(c), Pub 946 Table A-7a).
  * Security systems and capital spending without a subcategory are flagged for the preparer, not computed.
  * Money back for a capital item (a refund or rebate) lowers the basis of the property's latest asset of that
  * category placed in service by then (Pub 551); in the asset's first year the tables apply to the lowered basis, in
@@ -21,7 +23,10 @@ import {
 } from './macrs.js';
 import { type Cents, formatCurrency } from './money.js';
 
-/** The class of each capital_expenditures category; null = flagged for the preparer. */
+/**
+ * The class of each capital_expenditures category on a residential rental property; null = flagged for the
+ * preparer. On a COMMERCIAL property the 27.5-year ones are 39-year (`recoveryClassOf`).
+ */
 export const CAPEX_RECOVERY_CLASS: Record<string, RecoveryClassId | null> = {
   appliances: 'fiveYear',
   furniture: 'fiveYear',
@@ -42,8 +47,42 @@ export const DEPRECIATION_FLAGS = {
   noLandValue: 'No land value: add it to the property (land is not depreciated) to depreciate the building.',
   landOverCost: 'The land value is more than the cost: check the property.',
   land: 'Land is not depreciated.',
-  commercial: 'Nonresidential real property is depreciated over 39 years. Ask your preparer.',
+  landImprovement:
+    'Spending on land: its class depends on what was built (a building or a land improvement). Ask your preparer.',
 } as const;
+
+/** The building's class: nonresidential real property (39 years) for COMMERCIAL, residential rental otherwise. */
+export const buildingClassOf = (propertyType: string | null): RecoveryClassId =>
+  propertyType === 'COMMERCIAL' ? 'nonresidential39' : 'residential27_5';
+
+/**
+ * The class of a capital spending category on a property of this type, or the flag saying why it is left to the
+ * preparer: improvements to a building (the 27.5-year categories) take the building's class; on LAND there is no
+ * building to improve.
+ */
+export function recoveryClassOf(
+  category: string,
+  propertyType: string | null,
+): { classId: RecoveryClassId; flag: null } | { classId: null; flag: string } {
+  const mapped = CAPEX_RECOVERY_CLASS[category] ?? null;
+  if (mapped === 'residential27_5') {
+    if (propertyType === 'LAND') return { classId: null, flag: DEPRECIATION_FLAGS.landImprovement };
+    return { classId: buildingClassOf(propertyType), flag: null };
+  }
+  if (mapped !== null) return { classId: mapped, flag: null };
+  return {
+    classId: null,
+    flag: DEPRECIATION_FLAGS[category as keyof typeof DEPRECIATION_FLAGS] ?? DEPRECIATION_FLAGS.capital_expenditures,
+  };
+}
+
+/**
+ * Whether a property needs a land value before its building can be depreciated: it has an acquisition price and no
+ * land value, and it is not LAND (nothing to depreciate). The schedule flags it (`noLandValue`) and the dashboard
+ * lists it under "Needs attention".
+ */
+export const needsLandValue = (p: Pick<DepreciableProperty, 'propertyType' | 'acquisitionPrice' | 'landValue'>) =>
+  p.propertyType !== 'LAND' && p.acquisitionPrice !== null && p.landValue === null;
 
 /** The property fields the schedule reads (cents or null when not entered). */
 export interface DepreciableProperty {
@@ -59,7 +98,6 @@ export interface DepreciableProperty {
 /** The building's basis (cost - land), or the reason it cannot be computed. */
 export function buildingBasis(p: DepreciableProperty): { basis: Cents; flag: null } | { basis: null; flag: string } {
   if (p.propertyType === 'LAND') return { basis: null, flag: DEPRECIATION_FLAGS.land };
-  if (p.propertyType === 'COMMERCIAL') return { basis: null, flag: DEPRECIATION_FLAGS.commercial };
   if (!p.acquisitionDate) return { basis: null, flag: DEPRECIATION_FLAGS.noAcquisitionDate };
   if (p.acquisitionPrice === null) return { basis: null, flag: DEPRECIATION_FLAGS.noAcquisitionPrice };
   if (p.landValue === null) return { basis: null, flag: DEPRECIATION_FLAGS.noLandValue };
@@ -148,7 +186,7 @@ interface CapitalAsset {
   year: number;
   category: string;
   classId: RecoveryClassId | null;
-  /** The class's flag (security systems, no subcategory, nonresidential), or null. */
+  /** The class's flag (security systems, no subcategory, spending on land), or null. */
   flag: string | null;
   cost: Cents;
   decreases: YearAmount[];
@@ -202,19 +240,19 @@ export function propertyDepreciation(
       });
     }
   } else if (acquired && Number(acquired.slice(0, 4)) <= year) {
-    const schedule = depreciationYears(building.basis, 'residential27_5', acquired, year);
+    const classId = buildingClassOf(property.propertyType);
+    const schedule = depreciationYears(building.basis, classId, acquired, year);
     assets.push({
       asset: 'building',
       label: 'Building',
-      classId: 'residential27_5',
-      classLabel: RECOVERY_CLASSES.residential27_5.label,
+      classId,
+      classLabel: RECOVERY_CLASSES[classId].label,
       placedInService: acquired,
       basis: building.basis,
       ...depreciationInYear(building.basis, schedule, year),
       flag: null,
     });
   }
-  const commercial = property.propertyType === 'COMMERCIAL' || property.propertyType === 'LAND';
   // Code-unit order: months and category keys are ASCII, and localeCompare was most of a report's sorting time.
   // Within a month and category, spending before money back (the ledger nets them, so only a caller's list has both).
   const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -232,15 +270,7 @@ export function propertyDepreciation(
     const list = byCategory.get(spend.category) ?? [];
     byCategory.set(spend.category, list);
     if (spend.spent > 0) {
-      const mapped = CAPEX_RECOVERY_CLASS[spend.category] ?? null;
-      const classId = mapped === 'residential27_5' && commercial ? null : mapped;
-      const flag =
-        classId !== null
-          ? null
-          : mapped === 'residential27_5'
-            ? DEPRECIATION_FLAGS.commercial
-            : (DEPRECIATION_FLAGS[spend.category as keyof typeof DEPRECIATION_FLAGS] ??
-              DEPRECIATION_FLAGS.capital_expenditures);
+      const { classId, flag } = recoveryClassOf(spend.category, property.propertyType);
       const asset: CapitalAsset = {
         month: spend.month,
         year: spendYear,

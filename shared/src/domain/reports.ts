@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isMonth, MAX_REPORT_MONTHS, monthsBetween } from '../core/books.js';
 import { NO_PROPERTY } from '../core/filters.js';
+import { RECOVERY_CLASS_IDS } from '../core/macrs.js';
 import { ID_PATTERN } from '../core/validation.js';
 import { blankAsUnset } from './common.js';
 
@@ -134,7 +135,7 @@ const DepreciationAssetWire = z.object({
   /** "building" or the capital spending category. */
   asset: z.string(),
   label: z.string(),
-  classId: z.enum(['residential27_5', 'fiveYear', 'fifteenYear']).nullable(),
+  classId: z.enum(RECOVERY_CLASS_IDS).nullable(),
   classLabel: z.string().nullable(),
   /** YYYY-MM. */
   placedInService: z.string().nullable(),
