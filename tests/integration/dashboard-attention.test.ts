@@ -11,8 +11,8 @@ import { uploadReceipt } from './receipt-upload.js';
 import { editable as editableOf } from './rules-helpers.js';
 
 /**
- * "Needs attention" (docs/reports-and-tax.md "Needs attention"): expenses over $75 without a receipt and bank
- * connections needing reconnect. Each count equals the list its link opens: the ledger with the link's own filter
+ * "Needs attention" (docs/reports-and-tax.md "Needs attention"): expenses over $75 without a receipt, bank
+ * connections needing reconnect and properties without a land value. Each count equals the list its link opens: the ledger with the link's own filter
  * (core/attention.ts), and the connections Org Settings and the bank status flag. Organizations the test creates.
  */
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -160,5 +160,75 @@ describe('Needs attention: bank connections needing reconnect', () => {
     expect(flagged.map((c) => c.status)).toEqual(['needs_reconnect']);
     expect(await count()).toBe(flagged.length);
     expect((await api.get('/api/plaid/status')).body.attention).toHaveLength(flagged.length);
+  });
+});
+
+describe('Needs attention: a property with a price and no land value', () => {
+  let api: Api;
+  let birch: string;
+  let main: string;
+  const attention = async (propertyId?: string) => {
+    const query = new URLSearchParams(PERIOD());
+    if (propertyId !== undefined) query.set('propertyId', propertyId);
+    const res = await api.get(`/api/dashboard?${query}`);
+    expect(res.status).toBe(200);
+    return res.body.attention.noLandValue as { propertyId: string; address: string }[];
+  };
+
+  beforeAll(async () => {
+    ({ api } = await newAdmin('attention-land'));
+    const add = async (body: Record<string, unknown>) => {
+      const res = await api.post('/api/properties', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+    birch = await add({
+      address: '220 Birch Lane, Peoria, IL 61602',
+      acquisitionDate: '2023-11-08',
+      acquisitionPrice: 184500,
+    });
+    main = await add({
+      address: '301 Main Street, Bloomington, IL 61701',
+      propertyType: 'COMMERCIAL',
+      acquisitionDate: '2020-01-27',
+      acquisitionPrice: 610000,
+      landValue: 122000,
+    });
+    await add({ address: 'No price yet' });
+    await add({ address: 'A field', propertyType: 'LAND', acquisitionPrice: 50000 });
+  });
+
+  it('lists it, and the depreciation schedule and Schedule E line 18 say why its building is not depreciated', async () => {
+    expect(await attention()).toEqual([{ propertyId: birch, address: '220 Birch Lane, Peoria, IL 61602' }]);
+    expect(await attention(birch)).toHaveLength(1);
+    expect(await attention(main)).toEqual([]);
+    expect(await attention('none')).toEqual([]);
+
+    const year = Number(thisMonth().slice(0, 4));
+    const schedule = (await api.get(`/api/reports/depreciation?year=${year}&propertyId=${birch}`)).body.properties[0];
+    expect(schedule.assets[0]).toMatchObject({
+      asset: 'building',
+      basis: null,
+      flag: expect.stringMatching(/No land value/),
+    });
+    expect(schedule.flags).toEqual([expect.stringMatching(/No land value/)]);
+    const sheets = (await api.get(`/api/reports/schedule-e?year=${year}`)).body.worksheets;
+    const line18 = sheets
+      .find((w: { propertyId: string }) => w.propertyId === birch)
+      .lines.find((l: { line: string }) => l.line === '18');
+    expect(line18).toMatchObject({ amount: 0, flag: expect.stringMatching(/No land value/) });
+  });
+
+  it('leaves the list once the land value is entered', async () => {
+    const { version } = (await api.get(`/api/properties/${birch}`)).body;
+    const res = await api.put(`/api/properties/${birch}`, {
+      address: '220 Birch Lane, Peoria, IL 61602',
+      acquisitionDate: '2023-11-08',
+      acquisitionPrice: 184500,
+      landValue: 36900,
+      version,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await attention()).toEqual([]);
   });
 });

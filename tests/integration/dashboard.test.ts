@@ -77,6 +77,7 @@ describe('GET /api/dashboard', () => {
       openMaintenance: 1,
       connectionsToReconnect: 0,
       expensesWithoutReceipt: 2,
+      noLandValue: [],
     });
     // The review request waits on the landlord, not on the admin who asked.
     const landlords = await ok(w.landlord.api.get(`/api/dashboard?${PERIOD()}`), 200);
@@ -107,6 +108,7 @@ describe('GET /api/dashboard', () => {
       openMaintenance: 0,
       connectionsToReconnect: 0,
       expensesWithoutReceipt: 0,
+      noLandValue: [],
     });
   });
 

@@ -6,6 +6,7 @@ import {
   depreciationYears,
   laterRefundFlag,
   needsLandValue,
+  noLandValueText,
   propertyDepreciation,
   RECOVERY_CLASS_IDS,
   type RecoveryClassId,
@@ -210,6 +211,15 @@ describe('depreciation: a property', () => {
     expect(needsLandValue({ ...maple, landValue: null, propertyType: 'COMMERCIAL' })).toBe(true);
     expect(needsLandValue({ ...maple, landValue: null, acquisitionPrice: null })).toBe(false);
     expect(needsLandValue({ ...maple, landValue: null, propertyType: 'LAND' })).toBe(false);
+  });
+
+  it('the "Needs attention" text: one property by its street, several by their number', () => {
+    expect(noLandValueText(['220 Birch Lane, Peoria, IL 61602'])).toBe(
+      '220 Birch Lane has no land value: its building cannot be depreciated. Add the land value.',
+    );
+    expect(noLandValueText(['1 A Street', '2 B Street'])).toBe(
+      '2 properties have no land value: their buildings cannot be depreciated. Add the land values.',
+    );
   });
 
   it('COMMERCIAL: the building and its improvements over 39 years (Table A-7a), the rest by their class', () => {

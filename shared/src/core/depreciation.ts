@@ -76,14 +76,6 @@ export function recoveryClassOf(
   };
 }
 
-/**
- * Whether a property needs a land value before its building can be depreciated: it has an acquisition price and no
- * land value, and it is not LAND (nothing to depreciate). The schedule flags it (`noLandValue`) and the dashboard
- * lists it under "Needs attention".
- */
-export const needsLandValue = (p: Pick<DepreciableProperty, 'propertyType' | 'acquisitionPrice' | 'landValue'>) =>
-  p.propertyType !== 'LAND' && p.acquisitionPrice !== null && p.landValue === null;
-
 /** The property fields the schedule reads (cents or null when not entered). */
 export interface DepreciableProperty {
   propertyType: string | null;

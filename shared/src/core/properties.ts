@@ -62,3 +62,14 @@ export const PROPERTY_MONEY_FIELDS = [
   'landValue',
 ] as const;
 export type PropertyMoneyField = (typeof PROPERTY_MONEY_FIELDS)[number];
+
+/**
+ * Whether a property needs a land value before its building can be depreciated: it has an acquisition price and no
+ * land value, and it is not LAND (no building). The depreciation schedule flags it (core/depreciation.ts
+ * `noLandValue`), and the dashboard lists it under "Needs attention" (docs/reports-and-tax.md).
+ */
+export const needsLandValue = (p: {
+  propertyType: string | null;
+  acquisitionPrice: number | null;
+  landValue?: number | null;
+}) => p.propertyType !== 'LAND' && p.acquisitionPrice !== null && (p.landValue ?? null) === null;

@@ -239,6 +239,11 @@ export const DashboardSummary = z.object({
     connectionsToReconnect: z.number().int(),
     /** The period's expenses over $75 without a receipt: the ledger's count for core/attention.ts's filter. */
     expensesWithoutReceipt: z.number().int(),
+    /**
+     * The properties with an acquisition price and no land value, whose building cannot be depreciated
+     * (core/properties.ts needsLandValue), of the chosen property scope.
+     */
+    noLandValue: z.array(z.object({ propertyId: z.string(), address: z.string() })),
   }),
 });
 

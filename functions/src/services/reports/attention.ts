@@ -1,4 +1,4 @@
-import { needsAttention } from '@rent/shared';
+import { needsAttention, needsLandValue, type PropertyRecord } from '@rent/shared';
 import { listInstitutions } from '../../data/banking/banks.js';
 import { NO_RECEIPT_COUNTER, type RollupCell } from '../../data/ledger/rollupDeltas.js';
 
@@ -25,4 +25,18 @@ export async function attentionCounts(
     connectionsToReconnect: institutions.filter((i) => needsAttention(i.status)).length,
     expensesWithoutReceipt,
   };
+}
+
+/**
+ * The properties whose building cannot be depreciated for want of a land value (core/properties.ts
+ * `needsLandValue`: an acquisition price and no land value), of the dashboard's property choice (every one, the one
+ * chosen, or none for money with no property), in the property list's order. Each links to its property's form.
+ */
+export function propertiesWithoutLandValue(
+  properties: readonly PropertyRecord[],
+  propertyId: string | null | undefined,
+): { propertyId: string; address: string }[] {
+  return properties
+    .filter((p) => (propertyId === undefined || p.id === propertyId) && needsLandValue(p))
+    .map((p) => ({ propertyId: p.id, address: p.address }));
 }

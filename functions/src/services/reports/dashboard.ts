@@ -13,7 +13,7 @@ import { readRollupCells } from '../../data/ledger/rollups.js';
 import { waitingTransactions } from '../../data/ledger/waiting.js';
 import { maintenanceCounts } from '../../data/maintenance/requests.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
-import { attentionCounts } from './attention.js';
+import { attentionCounts, propertiesWithoutLandValue } from './attention.js';
 import { leaseRentIn, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './statements.js';
 
@@ -70,6 +70,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       waitingOnMe: waiting.length,
       openMaintenance: MAINTENANCE_STATUSES.filter((s) => s !== 'RESOLVED').reduce((n, s) => n + maintenance[s], 0),
       ...more,
+      noLandValue: propertiesWithoutLandValue(properties, query.propertyId),
     },
   };
 }

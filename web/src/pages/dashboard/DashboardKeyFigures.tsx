@@ -3,7 +3,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { missingReceiptFilter } from '@rent/shared/core/attention';
+import { missingReceiptFilter, noLandValueText } from '@rent/shared/core/attention';
 import { ledgerFilterFor } from '@rent/shared/core/books';
 import { UNCATEGORIZED } from '@rent/shared/core/filters';
 import { toCents } from '@rent/shared/core/money';
@@ -21,7 +21,7 @@ import { usePeriod } from '../../features/report-period/usePeriod';
 import { RouterLink } from '../../lib/navigation';
 
 /** What needs a person's attention, each a count that links to the list it counts. */
-function attentionItems(summary: DashboardSummary | undefined, period: ReportPeriod) {
+function attentionItems(summary: DashboardSummary | undefined, period: ReportPeriod): AttentionItem[] {
   const a = summary?.attention;
   const { propertyId } = period;
   const scope = {
@@ -67,7 +67,33 @@ function attentionItems(summary: DashboardSummary | undefined, period: ReportPer
       many: 'expenses over $75 without a receipt in the period',
       href: `/transactions?${noReceipt}`,
     },
+    landValueItem(a?.noLandValue),
   ];
+}
+
+interface AttentionItem {
+  id: string;
+  count: number | undefined;
+  one: string;
+  many: string;
+  href: string;
+  /** The link's text in place of "count one/many". */
+  text?: string;
+}
+
+/**
+ * Properties whose building cannot be depreciated for want of a land value: one opens its property's form, several
+ * the properties page (where each says so).
+ */
+function landValueItem(missing: DashboardSummary['attention']['noLandValue'] | undefined): AttentionItem {
+  return {
+    id: 'land-value',
+    count: missing?.length,
+    one: 'property missing a land value',
+    many: 'properties missing a land value',
+    href: missing?.length === 1 ? `/properties?edit=${encodeURIComponent(missing[0]!.propertyId)}` : '/properties',
+    ...(missing !== undefined && missing.length > 0 && { text: noLandValueText(missing.map((p) => p.address)) }),
+  };
 }
 
 /**
@@ -143,7 +169,7 @@ export const DashboardKeyFigures = memo(function DashboardKeyFigures() {
                 <Box color="text-body-secondary">No {item.many}</Box>
               ) : (
                 <RouterLink href={item.href}>
-                  {item.count} {item.count === 1 ? item.one : item.many}
+                  {item.text ?? `${item.count} ${item.count === 1 ? item.one : item.many}`}
                 </RouterLink>
               )}
             </li>
