@@ -6,6 +6,7 @@ import {
   buildPropertyBody,
   EMPTY_FORM,
   fieldForPath,
+  landValueWarning,
   normaliseMoney,
   type PropertyFormErrors,
   type PropertyFormValues,
@@ -101,5 +102,17 @@ describe("buildPropertyBody (web/src/pages/properties/propertyForm.ts): the serv
       landValue: 40000,
       acquisitionPrice: null,
     });
+  });
+});
+
+describe('landValueWarning: the form says when the building cannot be depreciated', () => {
+  it('warns with a price and no land value, unless the property is LAND', () => {
+    const priced = { ...EMPTY_FORM, address: '220 Birch Lane', acquisitionPrice: '184500' };
+    expect(landValueWarning(priced)).toMatch(/cannot be depreciated/);
+    expect(landValueWarning({ ...priced, propertyType: 'COMMERCIAL' })).toMatch(/cannot be depreciated/);
+    expect(landValueWarning({ ...priced, landValue: '0' })).toBeUndefined();
+    expect(landValueWarning({ ...priced, landValue: '36900' })).toBeUndefined();
+    expect(landValueWarning({ ...priced, propertyType: 'LAND' })).toBeUndefined();
+    expect(landValueWarning({ ...priced, acquisitionPrice: '  ' })).toBeUndefined();
   });
 });

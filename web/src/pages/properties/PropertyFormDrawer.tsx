@@ -25,6 +25,7 @@ import { toast } from '../../components/toast/store';
 import {
   buildPropertyBody,
   FIELD_LABELS,
+  landValueWarning,
   PROPERTY_TYPE_OPTIONS,
   type PropertyField,
   type PropertyFormErrors,
@@ -142,15 +143,16 @@ export function PropertyFormDrawer({ open, property, onClose, onSaved }: Propert
 
   const text = (
     field: PropertyField,
-    options: Partial<InputProps> & { description?: string; constraint?: string } = {},
+    options: Partial<InputProps> & { description?: string; constraint?: string; warningText?: string } = {},
   ) => {
-    const { description, constraint, ...inputProps } = options;
+    const { description, constraint, warningText, ...inputProps } = options;
     return (
       <FormField
         label={FIELD_LABELS[field]}
         description={description}
         constraintText={constraint}
         errorText={errors[field]}
+        warningText={warningText}
         controlId={controlId(field)}
         stretch
       >
@@ -167,7 +169,13 @@ export function PropertyFormDrawer({ open, property, onClose, onSaved }: Propert
   };
 
   const money = (field: PropertyMoneyField, description?: string) =>
-    text(field, { inputMode: 'decimal', placeholder: '0.00', description, constraint: 'US dollars, e.g. 1250.50' });
+    text(field, {
+      inputMode: 'decimal',
+      placeholder: '0.00',
+      description,
+      constraint: 'US dollars, e.g. 1250.50',
+      ...(field === 'landValue' && { warningText: landValueWarning(values) }),
+    });
 
   const title = editing ? 'Edit property' : 'Add property';
   return (

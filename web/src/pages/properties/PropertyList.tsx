@@ -1,4 +1,4 @@
-import { PROPERTY_TYPE_LABELS } from '@rent/shared/core/properties';
+import { needsLandValue, PROPERTY_TYPE_LABELS } from '@rent/shared/core/properties';
 import type { ReactNode } from 'react';
 import type { Property } from '../../api/properties';
 import { PhoneList } from '../../components/PhoneList';
@@ -87,6 +87,7 @@ function PropertyItem({
     p.propertyType ? PROPERTY_TYPE_LABELS[p.propertyType] : null,
     p.numberOfUnits ? `${p.numberOfUnits} ${p.numberOfUnits === 1 ? 'unit' : 'units'}` : null,
     p.acquisitionDate ? `Acquired ${formatIsoDate(p.acquisitionDate)}` : null,
+    needsLandValue(p) ? 'No land value: building not depreciated' : null,
   ].filter(Boolean);
   return (
     <li className={selectable ? 'rt-list-item' : 'rt-list-item rt-list-item-plain'} data-testid="property-item">

@@ -1,7 +1,8 @@
 import type { CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import Link from '@cloudscape-design/components/link';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { PROPERTY_TYPE_LABELS } from '@rent/shared/core/properties';
+import { needsLandValue, PROPERTY_TYPE_LABELS } from '@rent/shared/core/properties';
 import type { Property } from '../../api/properties';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
@@ -145,6 +146,15 @@ export function propertyColumns(openEdit: ((p: Property) => void) | null): Table
     money('closingCosts', 'Closing costs'),
     money('initialRepairs', 'Initial repairs'),
     money('otherInitialCosts', 'Other initial costs'),
-    money('landValue', 'Land value'),
+    {
+      ...money('landValue', 'Land value'),
+      // Without it the building is not depreciated (the dashboard's "Needs attention" links here).
+      cell: (p) =>
+        needsLandValue(p) ? (
+          <StatusIndicator type="warning">Missing: building not depreciated</StatusIndicator>
+        ) : (
+          formatMoney(p.landValue)
+        ),
+    },
   ];
 }

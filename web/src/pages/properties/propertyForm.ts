@@ -2,6 +2,7 @@ import { type Checked, checkMoney, checkOptionalText, checkText, isoDateProblem 
 import { type Cents, centsToString, fromCents, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
 import {
   COORDINATE_LIMITS,
+  needsLandValue,
   PROPERTY_MONEY_FIELDS,
   PROPERTY_TEXT_FIELDS,
   PROPERTY_TYPE_MESSAGE,
@@ -216,3 +217,16 @@ export function splitServerIssues(issues: readonly ApiIssue[]): { fields: Proper
 }
 
 export const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES;
+
+/**
+ * The land value field's warning while the form has an acquisition price and no land value (core/properties.ts
+ * `needsLandValue`, on what was typed): the depreciation schedule and Schedule E line 18 leave the building out.
+ */
+export function landValueWarning(values: PropertyFormValues): string | undefined {
+  const missing = needsLandValue({
+    propertyType: values.propertyType || null,
+    acquisitionPrice: values.acquisitionPrice.trim() ? 0 : null,
+    landValue: values.landValue.trim() ? 0 : null,
+  });
+  return missing ? 'Without a land value the building cannot be depreciated (Schedule E line 18).' : undefined;
+}

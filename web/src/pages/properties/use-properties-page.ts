@@ -8,7 +8,8 @@ import { COLUMN_IDS, DEFAULT_PREFS, PREFS_KEY } from './columns';
 
 /**
  * The Properties page's data and state: who may edit, the properties (narrowed to the picked one), table
- * preferences, the add/edit drawer (`?new=1` opens it empty), the property to delete and the one whose leases are open.
+ * preferences, the add/edit drawer (`?new=1` opens it empty, `?edit=<id>` on that property), the property to delete
+ * and the one whose leases are open.
  */
 export function usePropertiesPage() {
   const org = useOrganization();
@@ -33,6 +34,17 @@ export function usePropertiesPage() {
       setSearchParams(next, { replace: true });
     }
   }, [searchParams, setSearchParams, canEdit]);
+
+  // /properties?edit=<id> (from the dashboard's "Needs attention") opens that property's form once the list is here.
+  const editId = searchParams.get('edit');
+  useEffect(() => {
+    if (!editId || !canEdit || !query.data) return;
+    const property = query.data.find((p) => p.id === editId);
+    if (property) setDrawer({ open: true, property });
+    const next = new URLSearchParams(searchParams);
+    next.delete('edit');
+    setSearchParams(next, { replace: true });
+  }, [editId, canEdit, query.data, searchParams, setSearchParams]);
 
   const source = useMemo(() => (pickedId ? all.filter((p) => p.id === pickedId) : all), [all, pickedId]);
 
