@@ -111,6 +111,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     downPayment: 18_300_000,
     closingCosts: 1_830_000,
     otherInitialCosts: 950_000,
+    // Its building depreciates over 39 years (nonresidential real property); 220 Birch Lane has no land value, so
+    // the dashboard asks for one.
+    landValue: 12_200_000,
   }),
 ];
 

@@ -163,6 +163,74 @@ describe('depreciation: the figures', () => {
 });
 
 /**
+ * A COMMERCIAL property is nonresidential real property: its building and the improvements to it depreciate over 39
+ * years, mid-month (IRS Pub 946 Table A-7a), and fill Schedule E line 18 like any other property's.
+ */
+describe('depreciation: a commercial property over 39 years', () => {
+  let api: Api;
+  let main: string;
+  beforeAll(async () => {
+    ({ api } = await newAdmin('depreciation-commercial'));
+    main = (
+      await created(api, '/api/properties', {
+        address: '301 Main Street',
+        propertyType: 'COMMERCIAL',
+        acquisitionDate: '2020-01-27',
+        acquisitionPrice: 610000,
+        closingCosts: 18300,
+        otherInitialCosts: 9500,
+        landValue: 122000,
+      })
+    ).id;
+    for (const row of [
+      txn('2024-03-12', -40000, 'hvac_plumbing_electrical', main),
+      txn('2024-06-03', -2000, 'appliances', main),
+      txn('2024-04-01', 12000, 'rental_income', main),
+    ]) {
+      await created(api, '/api/transactions', row);
+    }
+  });
+
+  it('the building from January 2020: 2.461% the first year, then 2.564% a year', async () => {
+    const y2020 = (await api.get(`/api/reports/depreciation?year=2020&propertyId=${main}`)).body.properties[0];
+    // Basis 610,000 + 18,300 + 9,500 - 122,000 = 515,800.
+    expect(y2020.assets).toEqual([
+      expect.objectContaining({
+        asset: 'building',
+        classId: 'nonresidential39',
+        classLabel: '39-year nonresidential real property, straight line, mid-month',
+        placedInService: '2020-01',
+        basis: 515800,
+        thisYear: 12693.84,
+        flag: null,
+      }),
+    ]);
+    expect(y2020.flags).toEqual([]);
+    const y2024 = (await api.get(`/api/reports/depreciation?year=2024&propertyId=${main}`)).body.properties[0];
+    const asset = (name: string) => y2024.assets.find((a: { asset: string }) => a.asset === name);
+    expect(asset('building')).toMatchObject({
+      thisYear: 13225.11,
+      accumulated: 65594.28, // 12,693.84 + 4 x 13,225.11
+      remaining: 450205.72,
+    });
+    // An improvement to the building takes its class: March, 2.033% of 40,000.
+    expect(asset('hvac_plumbing_electrical')).toMatchObject({ classId: 'nonresidential39', thisYear: 813.2 });
+    expect(asset('appliances')).toMatchObject({ classId: 'fiveYear', thisYear: 400 });
+    expect(y2024.total).toBe(14438.31);
+    expect(y2024.flags).toEqual([]);
+  });
+
+  it('fills Schedule E line 18 with no flag', async () => {
+    const res = await api.get(`/api/reports/schedule-e?year=2024&propertyId=${main}`);
+    expect(res.status).toBe(200);
+    const sheet = res.body.worksheets.find((w: { propertyId: string }) => w.propertyId === main);
+    const line = (n: string) => sheet.lines.find((l: { line: string }) => l.line === n);
+    expect(line('18')).toEqual({ line: '18', label: 'Depreciation expense or depletion', amount: 14438.31, items: [] });
+    expect(line('21').amount).toBe(-2438.31);
+  });
+});
+
+/**
  * Money back for a capital item (a positive amount in a capital category) lowers the basis of the property's asset of
  * that category (IRS Pub 551), so the schedule's bases add up to the cash flow's net capital spending to the cent.
  */

@@ -81,12 +81,13 @@ export default function HelpPage() {
       </p>
       <p>
         The <RouterLink href="/reports?tab=depreciation">depreciation schedule</RouterLink> depreciates each property's
-        building (purchase price, closing costs, initial repairs and other initial costs, minus the land value) over
-        27.5 years from the month it was acquired (mid-month). Capital spending is depreciated from the month it was
-        spent: appliances and furniture over 5 years, fencing, landscaping, driveways and sidewalks over 15 years,
-        roofs, HVAC, plumbing, electrical and renovations over 27.5 years. Security systems are listed for your
-        preparer. Without a land value or an acquisition date the building is not depreciated and the property is
-        flagged: add them on the property.
+        building (purchase price, closing costs, initial repairs and other initial costs, minus the land value) from the
+        month it was acquired (mid-month): over 27.5 years, or 39 years for a commercial property. Capital spending is
+        depreciated from the month it was spent: appliances and furniture over 5 years, fencing, landscaping, driveways
+        and sidewalks over 15 years, roofs, HVAC, plumbing, electrical and renovations over 27.5 years (39 on a
+        commercial property). Security systems are listed for your preparer. Without a land value or an acquisition date
+        the building is not depreciated and the property is flagged, and the dashboard lists a property with a price but
+        no land value under Needs attention: add them on the property.
       </p>
 
       <h2>Your organization</h2>

@@ -21,7 +21,7 @@ export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
     <ReportFrame
       variant="section"
       title="Depreciation"
-      description={`Tax year ${r.year}. Buildings over 27.5 years (mid-month); capital spending by class from the month it was spent. ${d.data?.notice ?? ''}`}
+      description={`Tax year ${r.year}. Residential buildings over 27.5 years and commercial ones over 39 (mid-month); capital spending by class from the month it was spent. ${d.data?.notice ?? ''}`}
       downloads={{
         testId: 'depreciation',
         csv: r.downloadDepreciation,
