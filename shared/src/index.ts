@@ -28,6 +28,7 @@ export * from './core/reviews.js';
 export * from './core/rules.js';
 export * from './core/scheduleE.js';
 export * from './core/security.js';
+export * from './core/splits.js';
 export * from './core/transactions.js';
 export * from './core/transactionsByCategory.js';
 export * from './core/validation.js';

@@ -1,6 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { expect } from 'vitest';
-import { toTransactionRecord } from '../../functions/src/data/ledger/items.js';
+import { propertiesReferenced, toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import {
   capitalCellsOfLedger,
   capitalPart,
@@ -47,7 +47,9 @@ export async function expectLedgerConsistent(orgId: string) {
   const transactions = items.filter((item) => item.type === 'Transaction');
   expect(await storedRollups(orgId)).toEqual(await recomputedRollups(orgId));
   for (const property of items.filter((item) => item.type === 'Property')) {
-    const referencing = transactions.filter((t) => t.propertyId === property.id).length;
+    const referencing = transactions.filter((t) =>
+      propertiesReferenced(toTransactionRecord(t)).has(property.id),
+    ).length;
     expect(Number(property.transactionCount ?? 0), `transactionCount of ${property.id}`).toBe(referencing);
   }
 }
@@ -74,6 +76,7 @@ export const TRANSACTION_FIELDS = [
   'name',
   'notes',
   'organizationId',
+  'parts',
   'plaidTransactionId',
   'propertyId',
   'source',

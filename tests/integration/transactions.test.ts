@@ -321,6 +321,14 @@ describe('transactions: who may do what', () => {
     postTransactionMessage: { body: 'A note', reviewRequestId: null },
     requestReview: { reviewerId: 'demo-user-pat', body: 'Please check' },
     resolveMergeSuggestion: { accept: false },
+    splitTransaction: {
+      version: 1,
+      parts: [
+        { amount: 1, category: null },
+        { amount: -1, category: null },
+      ],
+    },
+    unsplitTransaction: { version: 1, category: null },
   };
   const pathOf = (route: RouteDef) =>
     `${route.path.replace('{id}', route.path.startsWith('/api/receipts') ? 'demo-rcpt-0012' : 'demo-txn-0001')}${
@@ -329,8 +337,8 @@ describe('transactions: who may do what', () => {
 
   it('covers every transaction and receipt route', () => {
     // 14 ledger and receipt routes + the transaction's messages (GET, POST), review request (POST) and the
-    // bank's suggested match (POST merge-suggestion) and the Activity (GET, the audit trail).
-    expect(ledgerRoutes.length).toBe(19);
+    // bank's suggested match (POST merge-suggestion), the Activity (GET, the audit trail) and split / unsplit.
+    expect(ledgerRoutes.length).toBe(21);
   });
 
   it('answers 403 to a tenant on every transaction and receipt route, and writes nothing', async () => {

@@ -23,6 +23,7 @@ export function wireTransaction(overrides: Partial<Transaction> = {}): Transacti
     updatedAt: '2026-03-04T10:00:00.000Z',
     leaseId: null,
     maintenanceRequestId: null,
+    parts: null,
     propertyId: null,
     isReviewed: false,
     isIgnored: false,

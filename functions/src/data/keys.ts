@@ -198,6 +198,15 @@ export const keys = {
     GSI2PK: transactionPropertyPartition(orgId, propertyId),
     GSI2SK: `TXN#${date}#${createdAt}#${transactionId}`,
   }),
+  /**
+   * A split transaction whose parts name more than one property (GSI2): one partition of its own, read beside a
+   * property's (or no property's) ledger and filtered by the parts' tags.
+   */
+  transactionAcrossProperties: (orgId: string, date: string, createdAt: string, transactionId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#SPLITPROPS`,
+    GSI2SK: `TXN#${date}#${createdAt}#${transactionId}`,
+  }),
+  transactionsAcrossProperties: (orgId: string) => ({ GSI2PK: `${orgPk(orgId)}#SPLITPROPS` }),
   transactionsOfProperty: (orgId: string, propertyId: string | null) => ({
     GSI2PK: transactionPropertyPartition(orgId, propertyId),
     GSI2SKPrefix: 'TXN#',

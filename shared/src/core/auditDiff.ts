@@ -37,6 +37,7 @@ export const AUDITED_FIELDS = [
   'notes',
   'isIgnored',
   'removedByBank',
+  'split',
 ] as const;
 export type AuditedField = (typeof AUDITED_FIELDS)[number];
 
@@ -48,7 +49,24 @@ export interface AuditFieldChange {
   to: AuditValue;
 }
 
+/** How many parts of a split an audit entry names one by one; the rest are counted. */
+const SPLIT_PARTS_NAMED = 12;
+
+/** A split's parts as the trail keeps them: "3 parts: -$1,625.00 Mortgage interest, -$271.20 …" (null: not split). */
+function splitSummary(parts: unknown): string | null {
+  if (!Array.isArray(parts) || parts.length === 0) return null;
+  const named = (parts as { amount: number; category: string | null }[])
+    .slice(0, SPLIT_PARTS_NAMED)
+    .map(
+      (part) =>
+        `${formatCurrency(part.amount, 2)} ${part.category ? (CATEGORY_LABELS[part.category as Category] ?? part.category) : UNCATEGORIZED_LABEL}`,
+    );
+  const more = parts.length - named.length;
+  return `${parts.length} parts: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
 const fieldValue = (record: Record<string, unknown> | null, field: AuditedField): AuditValue => {
+  if (field === 'split') return splitSummary(record?.parts);
   const value = record?.[field];
   return value === undefined ? null : (value as AuditValue);
 };
@@ -79,6 +97,7 @@ const FIELD_LABELS: Record<AuditedField, string> = {
   notes: 'the notes',
   isIgnored: 'ignored',
   removedByBank: 'removed by the bank',
+  split: 'the split',
 };
 
 const VIA_PHRASES: Record<AuditVia, string> = {
@@ -119,6 +138,11 @@ function shown(field: AuditedField, value: AuditValue, ctx: AuditWordsContext): 
 function changeWords(change: AuditFieldChange, ctx: AuditWordsContext, created: boolean): string {
   if (change.field === 'isIgnored') return change.to ? 'ignored it' : 'stopped ignoring it';
   if (change.field === 'removedByBank') return change.to ? 'marked it removed by the bank' : 'restored it';
+  if (change.field === 'split' && !created) {
+    if (change.to === null) return 'unsplit it';
+    if (change.from === null) return `split it into ${change.to}`;
+    return `changed the split to ${change.to}`;
+  }
   const to = shown(change.field, change.to, ctx);
   if (created) return `${FIELD_LABELS[change.field]} ${to}`;
   return `changed ${FIELD_LABELS[change.field]} from ${shown(change.field, change.from, ctx)} to ${to}`;

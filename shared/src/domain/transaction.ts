@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountFilterCents, NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 import { LEASE_LINK_SOURCES } from '../core/leaseLinks.js';
+import { SPLIT_MEMO_MAX, SPLIT_PARTS_MAX, SPLIT_PARTS_MIN } from '../core/splits.js';
 import {
   ATTACH_RECEIPTS_MAX,
   BULK_UPDATE_MAX,
@@ -16,7 +17,7 @@ import {
   isCategory,
   isCategoryGroup,
 } from './categories.js';
-import { blankAsUnset, Id, IsoDate, line, optionalText, pageLimit, Timestamp } from './common.js';
+import { blankAsUnset, Id, IsoDate, line, optionalLine, optionalText, pageLimit, Timestamp } from './common.js';
 import { moneyField } from './money.js';
 
 export const TRANSACTION_SOURCES = ['user_created', 'plaid'] as const;
@@ -127,6 +128,38 @@ export const TransactionUpdate = z.strictObject({
 export type TransactionUpdate = z.output<typeof TransactionUpdate>;
 export type TransactionUpdateBody = z.input<typeof TransactionUpdate>;
 
+/** One part of a split (docs/ledger.md "Split transactions"): its amount, category, property, lease and memo. */
+export const SplitPartInput = z.strictObject({
+  amount: moneyField(),
+  category: CategoryField,
+  propertyId: PropertyIdField,
+  leaseId: LeaseIdField.transform((value) => value ?? null),
+  memo: optionalLine('Memo', SPLIT_MEMO_MAX),
+});
+export type SplitPartInput = z.output<typeof SplitPartInput>;
+
+/**
+ * PUT /api/transactions/{id}/split: the parts that replace the transaction's category, property and lease (or a
+ * split's earlier parts). They must add up to the transaction's amount; `version` is the one the client read.
+ */
+export const TransactionSplit = z.strictObject({
+  parts: z
+    .array(SplitPartInput, { error: 'parts must be a list' })
+    .min(SPLIT_PARTS_MIN, { error: `A split has at least ${SPLIT_PARTS_MIN} parts` })
+    .max(SPLIT_PARTS_MAX, { error: `A split has at most ${SPLIT_PARTS_MAX} parts` }),
+  version: z.number({ error: 'version is required' }).int().min(1),
+});
+export type TransactionSplit = z.output<typeof TransactionSplit>;
+export type TransactionSplitBody = z.input<typeof TransactionSplit>;
+
+/** DELETE /api/transactions/{id}/split: one category (and property) again for the whole amount. */
+export const TransactionUnsplit = z.strictObject({
+  category: CategoryField,
+  propertyId: PropertyIdField,
+  version: z.number({ error: 'version is required' }).int().min(1),
+});
+export type TransactionUnsplit = z.output<typeof TransactionUnsplit>;
+
 export const TransactionIgnoreUpdate = z.strictObject({
   isIgnored: z.boolean({ error: 'isIgnored must be true or false' }),
 });
@@ -189,6 +222,18 @@ export const Transaction = z.object({
   hasOpenReviewRequests: z.boolean(),
   hasReviewHistory: z.boolean(),
   version: z.number().int(),
+  /** The parts of a split transaction (their amounts add up to `amount`); null when it is not split. */
+  parts: z
+    .array(
+      z.object({
+        amount: z.number(),
+        category: z.enum(CATEGORY_VALUES as [Category, ...Category[]]).nullable(),
+        propertyId: z.string().nullable(),
+        leaseId: z.string().nullable(),
+        memo: z.string().nullable(),
+      }),
+    )
+    .nullable(),
   // Bank sync (absent on transactions typed by hand):
   /** Not yet posted by the bank: shown as Pending and counted in no total or report. */
   pending: z.boolean().optional(),

@@ -21,6 +21,8 @@ export interface MatchableTransaction {
   amountCents: number;
   category: string | null;
   isIgnored: boolean;
+  /** A split transaction's parts were chosen by hand: no rule matches it. */
+  isSplit?: boolean;
   categorizationSource?: string | null;
 }
 
@@ -154,7 +156,7 @@ class CompiledRule implements RuleMatcher {
   }
 
   matches(txn: MatchableTransaction): boolean {
-    if (!this.hasCriteria || txn.isIgnored) return false;
+    if (!this.hasCriteria || txn.isIgnored || txn.isSplit) return false;
     if (this.category !== '' && txn.category === this.category) return false;
     if (this.hasAmount) {
       const cents = txn.amountCents;

@@ -1,6 +1,7 @@
 import { writesAuditEntry } from './audit.js';
+import { propertiesReferenced } from './items.js';
 import type { LedgerChange, LedgerWrite } from './plan.js';
-import { capitalLedgerOf, cellId, monthOf } from './rollupDeltas.js';
+import { capitalLedgersOf, cellId, cellPropertiesOf, monthOf } from './rollupDeltas.js';
 
 /**
  * How the write plan (plan.ts) splits a batch of ledger changes into DynamoDB transactions of at most `capacity`
@@ -27,16 +28,15 @@ export function packChunks(
     const touched: string[] = [];
     for (const t of [before, after]) {
       if (!t) continue;
-      touched.push(`C${cellId(monthOf(t.date), t.propertyId)}`);
+      for (const propertyId of cellPropertiesOf(t)) touched.push(`C${cellId(monthOf(t.date), propertyId)}`);
       // The capital ledger item of the year moves with the cell: left out, a chunk of capital spending came out
       // one item over, and writeChunk halved it (twice the TransactWriteItems for a rule apply).
-      const capital = capitalLedgerOf(t);
-      if (capital) touched.push(`Y${capital}`);
+      for (const capital of capitalLedgersOf(t)) touched.push(`Y${capital}`);
     }
-    if ((before?.propertyId ?? null) !== (after?.propertyId ?? null)) {
-      if (before?.propertyId) touched.push(`P${before.propertyId}`);
-      if (after?.propertyId) touched.push(`P${after.propertyId}`);
-    }
+    const was = propertiesReferenced(before);
+    const is = propertiesReferenced(after);
+    for (const propertyId of was) if (!is.has(propertyId)) touched.push(`P${propertyId}`);
+    for (const propertyId of is) if (!was.has(propertyId)) touched.push(`P${propertyId}`);
     const added = new Set(touched.filter((key) => !others.has(key)));
     const weight = (keys: Iterable<string>) => [...keys].reduce((n, key) => n + (key.startsWith('C') ? perCell : 1), 0);
     if (chunk.length > 0 && extras + own + weight(others) + weight(added) > capacity) {

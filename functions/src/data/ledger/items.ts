@@ -4,10 +4,16 @@ import {
   type Cents,
   fromCents,
   type LeaseLinkSource,
+  partTags,
+  type SplitPart,
+  splitHome,
   type Transaction,
   type TransactionSource,
 } from '@rent/shared';
 import { keys } from '../keys.js';
+
+/** One part of a split transaction as stored: cents, like the transaction (docs/ledger.md "Split transactions"). */
+export type SplitPartRecord = SplitPart;
 
 /**
  * A transaction as stored: every field of docs/ledger.md "Transactions", money in integer cents. Pure module (no
@@ -62,6 +68,12 @@ export interface TransactionRecord {
    * null = none.
    */
   maintenanceRequestId?: string | null;
+  /**
+   * The parts of a split transaction (they add up to `amount`); absent or null = not split. While split, the
+   * transaction's own category and lease are null and its propertyId is the one property all parts name (null
+   * when they name several or none).
+   */
+  parts?: SplitPartRecord[] | null;
   isReviewed: boolean;
   isIgnored: boolean;
   hasReceipt: boolean;
@@ -75,15 +87,30 @@ export interface TransactionRecord {
 /** Lower-cased name for the ledger's case-insensitive search (DynamoDB's contains() is case-sensitive). */
 export const searchName = (name: string) => name.toLowerCase();
 
-/** The index keys that follow a transaction's date, createdAt and property. */
+/** Whether a split's parts name more than one property: then it is listed under each of them. */
+export const acrossProperties = (t: Pick<TransactionRecord, 'parts'>) => !!t.parts && splitHome(t.parts).multi;
+
+/** The index keys that follow a transaction's date, createdAt and property (or its parts' properties). */
 export function transactionIndexKeys(
-  t: Pick<TransactionRecord, 'organizationId' | 'id' | 'date' | 'createdAt' | 'propertyId'>,
+  t: Pick<TransactionRecord, 'organizationId' | 'id' | 'date' | 'createdAt' | 'propertyId' | 'parts'>,
 ) {
   return {
     ...keys.transactionByDate(t.organizationId, t.date, t.createdAt, t.id),
-    ...keys.transactionByProperty(t.organizationId, t.propertyId, t.date, t.createdAt, t.id),
+    ...(acrossProperties(t)
+      ? keys.transactionAcrossProperties(t.organizationId, t.date, t.createdAt, t.id)
+      : keys.transactionByProperty(t.organizationId, t.propertyId, t.date, t.createdAt, t.id)),
   };
 }
+
+/** The properties a transaction points at: its own, or its parts' (each counted once on the property's item). */
+export function propertiesReferenced(t: Pick<TransactionRecord, 'propertyId' | 'parts'> | null): Set<string> {
+  if (!t) return new Set();
+  const all = t.parts ? t.parts.map((part) => part.propertyId) : [t.propertyId];
+  return new Set(all.filter((propertyId): propertyId is string => propertyId !== null));
+}
+
+/** What a split is filtered by (`p:<property>`, `c:<category>` of its parts); null when not split. */
+export const partTagsOf = (t: Pick<TransactionRecord, 'parts'>) => (t.parts ? partTags(t.parts) : null);
 
 export function transactionItem(t: TransactionRecord) {
   return {
@@ -92,6 +119,7 @@ export function transactionItem(t: TransactionRecord) {
     type: 'Transaction',
     ...t,
     searchName: searchName(t.name),
+    ...(t.parts && { partTags: partTagsOf(t) }),
   };
 }
 
@@ -146,6 +174,7 @@ const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
   'leaseId',
   'leaseLinkSource',
   'maintenanceRequestId',
+  'parts',
 ];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
@@ -155,12 +184,15 @@ export function toTransactionRecord(item: Record<string, unknown>): TransactionR
   return record as unknown as TransactionRecord;
 }
 
+type SplitPartOnWire = NonNullable<Transaction['parts']>[number];
+
 /** Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the category. */
 export function transactionToApi(t: TransactionRecord): Transaction {
-  const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, ...rest } = t;
+  const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, parts, ...rest } = t;
   return {
     ...rest,
     amount: fromCents(amount),
+    parts: parts ? parts.map((part) => ({ ...part, amount: fromCents(part.amount) }) as SplitPartOnWire) : null,
     leaseId: rest.leaseId ?? null,
     maintenanceRequestId: rest.maintenanceRequestId ?? null,
     ...(categorizedByRuleId ? { categorizedByRuleId } : {}),

@@ -1,8 +1,19 @@
 import type { TransactionFilter } from '@rent/shared';
+import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPages } from '../query.js';
 import { type TransactionRecord, toTransactionRecord } from './items.js';
-import { filterExpression, keyBelongs, keyOf, PageCursor, queryInput, queryPlan } from './queryPlan.js';
+import {
+  type Expression,
+  filterExpression,
+  keyBelongs,
+  keyOf,
+  PageCursor,
+  type QueryPlan,
+  queryInput,
+  queryPlan,
+  queryPlans,
+} from './queryPlan.js';
 
 /**
  * With a FilterExpression a page may need several reads. Each read examines at most this many
@@ -29,6 +40,7 @@ export async function listTransactions(
   page: { limit: number; cursor?: string },
   budget = { reads: FILTERED_READS, items: FILTERED_READ_ITEMS },
 ): Promise<TransactionPageResult> {
+  if (filter.propertyId !== undefined) return listMerged(orgId, filter, page, budget);
   const plan = queryPlan(orgId, filter, filter.propertyId);
   const expression = filterExpression(filter, { totals: false });
   const filtered = expression.conditions.length > 0;
@@ -54,4 +66,69 @@ export async function listTransactions(
     records: records.map(toTransactionRecord),
     nextCursor: next ? encodeCursor({ v: 1, i: plan.index, k: next }) : null,
   };
+}
+
+/** A position in a merged listing: every transaction whose sort key is at or above `s` has been considered. */
+const PositionCursor = z.strictObject({ v: z.literal(2), s: z.string().startsWith('TXN#').max(400) });
+
+/**
+ * A property's (or no property's) ledger: its own partition and the splits across properties, read side by side in
+ * the one sort order they share (`TXN#date#createdAt#id`, newest first) and merged. The cursor is the position both
+ * have been read down to, so each read starts there with its sort-key range (no ExclusiveStartKey per partition).
+ */
+async function listMerged(
+  orgId: string,
+  filter: TransactionFilter,
+  page: { limit: number; cursor?: string },
+  budget: { reads: number; items: number },
+): Promise<TransactionPageResult> {
+  const plans = queryPlans(orgId, filter, filter.propertyId);
+  const expression = filterExpression(filter, { totals: false });
+  const position = page.cursor
+    ? decodeCursor(page.cursor, PositionCursor, (c) => c.s >= plans[0]!.skFrom && c.s <= plans[0]!.skTo).s
+    : undefined;
+  const reads = await Promise.all(
+    plans.map((plan) =>
+      readDown({ ...plan, skTo: position ?? plan.skTo }, expression, page.limit, {
+        reads: budget.reads,
+        items: expression.conditions.length > 0 || plan.condition ? budget.items : page.limit + 1,
+      }),
+    ),
+  );
+  // Read down to here in every partition: the highest point where a read stopped (its last key examined).
+  const frontier = reads.reduce<string | undefined>(
+    (high, read) =>
+      read.stoppedAt !== undefined && (high === undefined || read.stoppedAt > high) ? read.stoppedAt : high,
+    undefined,
+  );
+  const found = reads
+    .flatMap((read) => read.items)
+    .filter((item) => item.GSI2SK !== position && (frontier === undefined || (item.GSI2SK as string) >= frontier))
+    .sort((a, b) => ((a.GSI2SK as string) < (b.GSI2SK as string) ? 1 : -1));
+  const records = found.slice(0, page.limit);
+  const next = found.length > page.limit ? (records.at(-1)!.GSI2SK as string) : frontier;
+  return {
+    records: records.map(toTransactionRecord),
+    nextCursor: next ? encodeCursor({ v: 2, s: next }) : null,
+  };
+}
+
+/** One partition from the top of its range down: until more than a page is found or the reads run out. */
+async function readDown(
+  plan: QueryPlan,
+  expression: Expression,
+  limit: number,
+  budget: { reads: number; items: number },
+): Promise<{ items: Record<string, unknown>[]; stoppedAt?: string }> {
+  const items: Record<string, unknown>[] = [];
+  let reads = 0;
+  let stoppedAt: string | undefined;
+  for await (const result of queryPages({ ...queryInput(plan, expression), Limit: budget.items })) {
+    items.push(...result.items);
+    stoppedAt = result.next?.[plan.skName] as string | undefined;
+    if (items.length > limit || ++reads >= budget.reads) break;
+  }
+  // A partition that found more than a page has been read exactly down to its last item.
+  if (items.length > limit) stoppedAt = items.at(-1)!.GSI2SK as string;
+  return { items, stoppedAt };
 }

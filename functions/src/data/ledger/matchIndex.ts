@@ -5,6 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { SplitPart } from '@rent/shared';
 import { Busy } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { db, tableName } from '../client.js';
@@ -289,7 +290,8 @@ async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-    ProjectionExpression: '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId, #pending',
+    ProjectionExpression:
+      '#id, #version, #date, #amount, #name, #category, #isIgnored, #source, #propertyId, #pending, #parts',
     ExpressionAttributeNames: {
       '#id': 'id',
       '#version': 'version',
@@ -301,6 +303,7 @@ async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
       '#source': 'categorizationSource',
       '#propertyId': 'propertyId',
       '#pending': 'pending',
+      '#parts': 'parts',
     },
     ExpressionAttributeValues: {
       ':pk': keys.transactionsByDate(orgId).GSI1PK,
@@ -320,6 +323,8 @@ async function readMonth(orgId: string, month: string): Promise<MatchFacts[]> {
     propertyId: (item.propertyId as string | null | undefined) ?? null,
     // A pending bank charge is not in the index until it posts (entriesOf leaves it out).
     pending: item.pending === true,
+    // Only whether it is split matters to the index: no rule matches a split.
+    parts: (item.parts as SplitPart[] | null | undefined) ?? null,
   }));
 }
 
@@ -367,5 +372,6 @@ export const toMatchable = (record: TransactionRecord) => ({
   amountCents: record.amount,
   category: record.category,
   isIgnored: record.isIgnored,
+  isSplit: !!record.parts,
   categorizationSource: record.categorizationSource,
 });

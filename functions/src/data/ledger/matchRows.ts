@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { MatchableTransaction } from '@rent/shared';
+import type { MatchableTransaction, SplitPart } from '@rent/shared';
 import { MATCH_ROW_ATTRIBUTE_PREFIX, matchRowAttribute } from '../keys.js';
 
 export { PENDING_COUNT_ATTRIBUTE } from '../keys.js';
@@ -41,6 +41,8 @@ export interface MatchFacts {
   propertyId: string | null;
   /** A pending bank transaction is not in the index (no rule preview or apply) until it posts. */
   pending?: boolean;
+  /** A split transaction is indexed as split: no rule matches it (its parts were chosen by hand). */
+  parts?: readonly SplitPart[] | null;
 }
 
 /** A transaction as read back from the index: enough for the rule engine, sorting and paging. */
@@ -62,9 +64,11 @@ const SOURCE_NAMES: Record<string, string> = { m: 'manual', r: 'rule', b: 'bank'
 
 const matchCellId = (facts: Pick<MatchFacts, 'date' | 'propertyId'>) => cellId(monthOf(facts.date), facts.propertyId);
 
-function flagsOf(facts: MatchFacts): string {
-  return `${facts.isIgnored ? 'i' : ''}${facts.categorizationSource ? (SOURCE_CODES[facts.categorizationSource] ?? '') : ''}`;
+/** `i` ignored, `s` split, then the categorization source's code. */
+function flags(t: { isIgnored: boolean; isSplit: boolean; categorizationSource?: string | null }): string {
+  return `${t.isIgnored ? 'i' : ''}${t.isSplit ? 's' : ''}${t.categorizationSource ? (SOURCE_CODES[t.categorizationSource] ?? '') : ''}`;
 }
+const flagsOf = (facts: MatchFacts) => flags({ ...facts, isSplit: !!facts.parts });
 
 /** The row value (a JSON array) of a live transaction. */
 export function encodeRow(facts: MatchFacts): string {
@@ -97,7 +101,8 @@ function entryOf(id: string, month: string, propertyId: string | null, tuple: Ro
       name,
       category: category === '' ? null : category,
       isIgnored: flags.includes('i'),
-      categorizationSource: SOURCE_NAMES[flags.replace('i', '')] ?? null,
+      ...(flags.includes('s') && { isSplit: true }),
+      categorizationSource: SOURCE_NAMES[flags.replace('i', '').replace('s', '')] ?? null,
       propertyId,
     },
   };
@@ -128,8 +133,15 @@ export function encodeSnapshot(entries: Iterable<MatchEntry>): Uint8Array {
     const t = entry.live;
     if (t === null) tuples.push([entry.id, entry.version]);
     else {
-      const flags = `${t.isIgnored ? 'i' : ''}${t.categorizationSource ? (SOURCE_CODES[t.categorizationSource] ?? '') : ''}`;
-      tuples.push([entry.id, entry.version, t.date.slice(8, 10), t.amountCents, flags, t.category ?? '', t.name]);
+      tuples.push([
+        entry.id,
+        entry.version,
+        t.date.slice(8, 10),
+        t.amountCents,
+        flags({ ...t, isSplit: t.isSplit === true }),
+        t.category ?? '',
+        t.name,
+      ]);
     }
   }
   return deflateRawSync(Buffer.from(JSON.stringify(tuples), 'utf8'));
@@ -181,6 +193,7 @@ const RELEVANT: (keyof MatchFacts)[] = [
   'isIgnored',
   'categorizationSource',
   'propertyId',
+  'parts',
 ];
 
 export interface CellRows {

@@ -6,7 +6,15 @@ import { maintenanceCostLinkOps } from '../maintenance/costs.js';
 import { backoff, MAX_TRANSACT_ITEMS, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
 import { auditCreationDeleteOp, auditOps, type LedgerActor } from './audit.js';
 import { packChunks } from './chunks.js';
-import { searchName, type TransactionRecord, transactionIndexKeys, transactionItem } from './items.js';
+import {
+  acrossProperties,
+  partTagsOf,
+  propertiesReferenced,
+  searchName,
+  type TransactionRecord,
+  transactionIndexKeys,
+  transactionItem,
+} from './items.js';
 import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT, SnapshotWriter } from './matchCells.js';
 import { MatchRows } from './matchRows.js';
 import { cellId, cellUpdates, monthOf, RollupDeltas } from './rollupDeltas.js';
@@ -108,7 +116,7 @@ export function ledgerOps(
   const audited: TransactionChange[] = [];
   const costs: TransactOp[] = [];
   for (const [before, after] of changes) {
-    addPropertyChange(counts, before?.propertyId ?? null, after?.propertyId ?? null);
+    addPropertyChange(counts, before, after);
     deltas.change(before, after);
     rows.change(before, after);
     if (after) {
@@ -158,10 +166,16 @@ export function propertyCountOps(orgId: string, deltas: Map<string, number>): Tr
   return ops;
 }
 
-function addPropertyChange(deltas: Map<string, number>, before: string | null, after: string | null) {
-  if (before === after) return;
-  if (before) deltas.set(before, (deltas.get(before) ?? 0) - 1);
-  if (after) deltas.set(after, (deltas.get(after) ?? 0) + 1);
+/** -1 on each property the transaction stops naming, +1 on each it starts naming (a split names its parts'). */
+function addPropertyChange(
+  deltas: Map<string, number>,
+  before: TransactionRecord | null,
+  after: TransactionRecord | null,
+) {
+  const was = propertiesReferenced(before);
+  const is = propertiesReferenced(after);
+  for (const propertyId of was) if (!is.has(propertyId)) deltas.set(propertyId, (deltas.get(propertyId) ?? 0) - 1);
+  for (const propertyId of is) if (!was.has(propertyId)) deltas.set(propertyId, (deltas.get(propertyId) ?? 0) + 1);
 }
 
 /**
@@ -196,8 +210,12 @@ function updateOp(current: TransactionRecord, next: TransactionRecord, onConditi
   // The index keys are written only when they change: rewriting them is a third of the cost of an
   // update on DynamoDB Local, and they follow only date, createdAt and property.
   const moved =
-    next.date !== current.date || next.createdAt !== current.createdAt || next.propertyId !== current.propertyId;
+    next.date !== current.date ||
+    next.createdAt !== current.createdAt ||
+    next.propertyId !== current.propertyId ||
+    acrossProperties(next) !== acrossProperties(current);
   const fields: Record<string, unknown> = moved ? { ...transactionIndexKeys(next) } : {};
+  if (next.parts !== current.parts) fields.partTags = partTagsOf(next);
   for (const [field, value] of Object.entries(next) as [keyof TransactionRecord, unknown][]) {
     if (field === 'receiptCount' || field === 'hasReceipt') continue; // owned by the receipt writes
     if (REVIEW_OWNED.has(field)) continue; // owned by the review and message writes (data/ledger/reviews.ts)

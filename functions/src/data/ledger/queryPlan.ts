@@ -1,4 +1,4 @@
-import { categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
+import { categoriesInGroup, categoryTag, propertyTag, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
 import { z } from 'zod';
 import { tableName } from '../client.js';
 import { keys, orgPk } from '../keys.js';
@@ -17,6 +17,34 @@ export interface QueryPlan {
   pk: string;
   skFrom: string;
   skTo: string;
+  /** What this partition adds to the filter (the splits across properties: the part's property). */
+  condition?: Expression;
+}
+
+/**
+ * The partitions a filter reads, all in one sort order: the ledger (GSI1), or a property's (or no property's)
+ * ledger (GSI2) beside the split transactions whose parts name several properties, kept to those with a part on
+ * that property (docs/ledger.md "Split transactions").
+ */
+export function queryPlans(
+  orgId: string,
+  range: { from?: string; to?: string },
+  propertyId?: string | null,
+): QueryPlan[] {
+  const plan = queryPlan(orgId, range, propertyId);
+  if (propertyId === undefined) return [plan];
+  return [
+    plan,
+    {
+      ...plan,
+      pk: keys.transactionsAcrossProperties(orgId).GSI2PK,
+      condition: {
+        conditions: ['contains(#partTags, :propertyTag)'],
+        names: { '#partTags': 'partTags' },
+        values: { ':propertyTag': propertyTag(propertyId) },
+      },
+    },
+  ];
 }
 
 export function queryPlan(orgId: string, range: { from?: string; to?: string }, propertyId?: string | null): QueryPlan {
@@ -61,18 +89,28 @@ export function filterExpression(filter: TransactionFilter, opts: { totals: bool
     e.names[`#${attribute}`] = attribute;
     return `#${attribute}`;
   };
+  // A split transaction matches a category when one of its parts does (its tags name the parts' categories).
   if (filter.category === UNCATEGORIZED) {
-    e.conditions.push(`attribute_type(${name('category')}, :nullType)`);
+    e.conditions.push(
+      `((attribute_type(${name('category')}, :nullType) AND NOT attribute_type(${name('partTags')}, :listType)) OR contains(#partTags, :noCategoryTag))`,
+    );
     e.values[':nullType'] = 'NULL';
+    e.values[':listType'] = 'L';
+    e.values[':noCategoryTag'] = categoryTag(null);
   } else if (filter.category) {
-    e.conditions.push(`${name('category')} = :category`);
+    e.conditions.push(`(${name('category')} = :category OR contains(${name('partTags')}, :categoryTag))`);
     e.values[':category'] = filter.category;
+    e.values[':categoryTag'] = categoryTag(filter.category);
   } else if (filter.categoryGroup) {
     const members = categoriesInGroup(filter.categoryGroup).map((value, i) => {
       e.values[`:group${i}`] = value;
-      return `:group${i}`;
+      e.values[`:groupTag${i}`] = categoryTag(value);
+      return i;
     });
-    e.conditions.push(`${name('category')} IN (${members.join(', ')})`);
+    const inParts = members.map((i) => `contains(${name('partTags')}, :groupTag${i})`);
+    e.conditions.push(
+      `(${name('category')} IN (${members.map((i) => `:group${i}`).join(', ')}) OR ${inParts.join(' OR ')})`,
+    );
   }
   if (filter.direction) {
     e.conditions.push(`${name('amount')} ${filter.direction === 'in' ? '>=' : '<'} :zero`);
@@ -136,13 +174,20 @@ export function keyOf(item: Record<string, unknown>, plan: QueryPlan): Record<st
 }
 
 export function queryInput(plan: QueryPlan, filter: Expression) {
+  const conditions = [...filter.conditions, ...(plan.condition?.conditions ?? [])];
   return {
     TableName: tableName(),
     IndexName: plan.index,
     KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :skFrom AND :skTo',
-    ...(filter.conditions.length > 0 && { FilterExpression: filter.conditions.join(' AND ') }),
-    ExpressionAttributeNames: { '#pk': plan.pkName, '#sk': plan.skName, ...filter.names },
-    ExpressionAttributeValues: { ':pk': plan.pk, ':skFrom': plan.skFrom, ':skTo': plan.skTo, ...filter.values },
+    ...(conditions.length > 0 && { FilterExpression: conditions.join(' AND ') }),
+    ExpressionAttributeNames: { '#pk': plan.pkName, '#sk': plan.skName, ...filter.names, ...plan.condition?.names },
+    ExpressionAttributeValues: {
+      ':pk': plan.pk,
+      ':skFrom': plan.skFrom,
+      ':skTo': plan.skTo,
+      ...filter.values,
+      ...plan.condition?.values,
+    },
     ScanIndexForward: false,
   };
 }

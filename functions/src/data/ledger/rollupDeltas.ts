@@ -1,4 +1,11 @@
-import { bookLineOf, CATEGORY_VALUES, type Cents, isRentIncome, RECEIPT_THRESHOLD_CENTS } from '@rent/shared';
+import {
+  bookLineOf,
+  CATEGORY_VALUES,
+  type Cents,
+  isRentIncome,
+  RECEIPT_THRESHOLD_CENTS,
+  type SplitPart,
+} from '@rent/shared';
 import { keys, PENDING_COUNT_ATTRIBUTE } from '../keys.js';
 import type { AttributeItem } from '../query.js';
 
@@ -38,6 +45,12 @@ export interface RollupFacts {
   hasReceipt?: boolean;
   /** The lease this rent pays: its l#<leaseId>#in counter. */
   leaseId?: string | null;
+  /**
+   * A split's parts: each counts in the cell of its own property, under its own category and lease, instead of
+   * the transaction's (docs/ledger.md "Split transactions"). x#noreceipt stays one per transaction, in the cell of
+   * the transaction's own property (none when its parts name several).
+   */
+  parts?: readonly SplitPart[] | null;
 }
 
 export interface RollupCell {
@@ -80,18 +93,31 @@ function bucketOf(facts: RollupFacts): string {
   return facts.category ?? UNCATEGORIZED_KEY;
 }
 
-/** One transaction's counters in its cell. */
-function contribution(facts: RollupFacts): RollupCell {
+/** One line's counters (a transaction, or a part of a split) in its cell. */
+function lineCounters(facts: RollupFacts): Record<string, number> {
   const bucket = bucketOf(facts);
   const moneyIn = facts.amount >= 0;
   const counters: Record<string, number> = {
     [counterName(bucket, moneyIn ? 'in' : 'out')]: facts.amount,
     [counterName(bucket, moneyIn ? 'nin' : 'nout')]: 1,
   };
-  if (needsReceipt(facts)) counters[NO_RECEIPT_COUNTER] = 1;
   if (facts.leaseId && !facts.isIgnored && isRentIncome(facts)) counters[leaseCounter(facts.leaseId)] = facts.amount;
-  return { month: monthOf(facts.date), propertyId: facts.propertyId, counters };
+  return counters;
 }
+
+/** A transaction's counters per cell: its own line, or each part of a split in the cell of the part's property. */
+function contributions(facts: RollupFacts): RollupCell[] {
+  const month = monthOf(facts.date);
+  const lines = facts.parts
+    ? facts.parts.map((part) => ({ propertyId: part.propertyId, counters: lineCounters({ ...facts, ...part }) }))
+    : [{ propertyId: facts.propertyId, counters: lineCounters(facts) }];
+  if (needsReceipt(facts)) lines.push({ propertyId: facts.propertyId, counters: { [NO_RECEIPT_COUNTER]: 1 } });
+  return lines.map((line) => ({ month, ...line }));
+}
+
+/** The properties (null = none) whose cells a transaction's counters go to. */
+export const cellPropertiesOf = (facts: RollupFacts): (string | null)[] =>
+  facts.parts ? [...new Set([facts.propertyId, ...facts.parts.map((part) => part.propertyId)])] : [facts.propertyId];
 
 /** Accumulates signed contributions per cell; zero counters and empty cells are dropped at the end. */
 export class RollupDeltas {
@@ -99,13 +125,12 @@ export class RollupDeltas {
 
   add(facts: RollupFacts, sign: 1 | -1): this {
     if (facts.pending) return this;
-    const part = contribution(facts);
-    const id = cellId(part.month, part.propertyId);
-    const cell = this.cells.get(id) ?? { month: part.month, propertyId: part.propertyId, counters: {} };
-    for (const [name, value] of Object.entries(part.counters)) {
-      cell.counters[name] = (cell.counters[name] ?? 0) + sign * value;
+    for (const line of contributions(facts)) {
+      const id = cellId(line.month, line.propertyId);
+      const cell = this.cells.get(id) ?? { month: line.month, propertyId: line.propertyId, counters: {} };
+      for (const name in line.counters) cell.counters[name] = (cell.counters[name] ?? 0) + sign * line.counters[name]!;
+      this.cells.set(id, cell);
     }
-    this.cells.set(id, cell);
     return this;
   }
 
@@ -136,6 +161,7 @@ export const rollupFacts = (t: RollupFacts): RollupFacts => ({
   pending: t.pending,
   hasReceipt: t.hasReceipt ?? false,
   leaseId: t.leaseId ?? null,
+  parts: t.parts ?? null,
 });
 
 /** Rent received per lease in a cell (cents), from its l#<leaseId>#in counters. */
@@ -216,13 +242,16 @@ const CAPITAL_CATEGORY_OF_COUNTER = new Map(
 );
 
 /**
- * The capital ledger item (`yyyy|propertyId`) a transaction's counters move, or null when it moves none: what a
+ * The capital ledger items (`yyyy|propertyId`) a transaction's counters move (one per property of its capital parts): what a
  * writer counts, before building its operations, to fill a TransactWriteItems without going over 100 items.
  */
-export function capitalLedgerOf(facts: RollupFacts): string | null {
-  if (facts.pending || facts.isIgnored || facts.category === null) return null;
-  if (!CAPITAL_CATEGORY_OF_COUNTER.has(counterName(facts.category, 'in'))) return null;
-  return `${facts.date.slice(0, 4)}|${facts.propertyId ?? ''}`;
+export function capitalLedgersOf(facts: RollupFacts): string[] {
+  if (facts.pending || facts.isIgnored) return [];
+  const lines = facts.parts ?? [facts];
+  const capital = lines.filter(
+    (line) => line.category !== null && CAPITAL_CATEGORY_OF_COUNTER.has(counterName(line.category, 'in')),
+  );
+  return [...new Set(capital.map((line) => `${facts.date.slice(0, 4)}|${line.propertyId ?? ''}`))];
 }
 
 /** A cell's capital spending, net per category (`counters` keyed by category), or null when it has none. */

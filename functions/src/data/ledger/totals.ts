@@ -1,8 +1,15 @@
-import { bookLineOf, categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
+import {
+  bookLineOf,
+  categoriesInGroup,
+  partsMatching,
+  type SplitPart,
+  type TransactionFilter,
+  UNCATEGORIZED,
+} from '@rent/shared';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPage } from '../query.js';
-import { CursorKey, filterExpression, keyBelongs, queryInput, queryPlan } from './queryPlan.js';
+import { CursorKey, filterExpression, keyBelongs, queryInput, queryPlans } from './queryPlan.js';
 import { sumCells } from './rollupSums.js';
 import { readRollupCells } from './rollups.js';
 
@@ -116,7 +123,7 @@ export async function transactionTotals(
   const plan = totalsPlan(filter);
   const source = plan.rollupMonths ? 'rollups' : 'transactions';
 
-  const segmentPlans = plan.segments.map((segment) => queryPlan(orgId, segment, filter.propertyId));
+  const segmentPlans = plan.segments.flatMap((segment) => queryPlans(orgId, segment, filter.propertyId));
   let segment = 0;
   let startKey: Key | undefined;
   let totals = emptySums();
@@ -173,14 +180,24 @@ export async function transactionTotals(
     const result = await queryPage(
       {
         ...input,
-        ProjectionExpression: '#amount, #category',
-        ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#amount': 'amount', '#category': 'category' },
+        ProjectionExpression: '#amount, #category, #parts',
+        ExpressionAttributeNames: {
+          ...input.ExpressionAttributeNames,
+          '#amount': 'amount',
+          '#category': 'category',
+          '#parts': 'parts',
+        },
         Limit: budget.items,
       },
       startKey,
     );
     reads++;
-    for (const item of result.items) addToSums(totals, item.amount as number, item.category as string | null);
+    for (const item of result.items) {
+      // A split counts the parts the filter matches, each on its own line (as the rollups count them).
+      const parts = item.parts as SplitPart[] | null | undefined;
+      if (!parts) addToSums(totals, item.amount as number, item.category as string | null);
+      else for (const part of partsMatching(parts, filter)) addToSums(totals, part.amount, part.category);
+    }
     startKey = result.next;
     if (!startKey) segment++;
   }

@@ -38,7 +38,7 @@ export async function linkChanges(orgId: string, changes: TransactionChange[]): 
 }
 
 /** What a person is told when the lease they chose cannot carry this transaction's link. */
-const MISFIT_MESSAGES = {
+export const MISFIT_MESSAGES = {
   notIncome: 'Only income can be linked to a lease',
   otherProperty: "Choose a lease of the transaction's property",
   notRunning: "This lease does not run in the transaction's month: choose a lease that does, or none",

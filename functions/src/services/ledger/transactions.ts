@@ -32,6 +32,7 @@ import { type LedgerActor, type LedgerCaller, personActor } from './actors.js';
 import { categorizedByHand, categorizeOnArrival } from './categorize.js';
 import { chosen, leaseBook, link } from './leaseLinks.js';
 import { assertPeriodOpen } from './periods.js';
+import { assertPartLeases, splitAmountFixed } from './splits.js';
 
 export { transactionToApi } from '../../data/ledger/items.js';
 
@@ -133,6 +134,7 @@ export async function updateTransaction(
   if (current.version !== input.version) throw stale();
   await assertPeriodOpen(caller.orgId, [current.date, input.date], actor);
   const now = new Date().toISOString();
+  if (current.parts) return updateSplitTransaction(current, input, actor, now);
   const edited: TransactionRecord = {
     ...current,
     name: input.name,
@@ -149,6 +151,34 @@ export async function updateTransaction(
   const next = chosen(await leaseBook(caller.orgId), edited, input.leaseId);
   // Only a property counter can still say "stale" here; for the person editing it is the same 409.
   await writeLedger(caller.orgId, [[current, next]], { actor, atomic: true, onStale: stale });
+  return next;
+}
+
+/**
+ * PUT on a split transaction: its parts keep the category, property and lease (the flyout edits them in the split
+ * editor), so only the name, date, notes, ignored and repair link change; a new amount would no longer match the
+ * parts.
+ */
+async function updateSplitTransaction(
+  current: TransactionRecord,
+  input: TransactionUpdate,
+  actor: LedgerActor,
+  now: string,
+): Promise<TransactionRecord> {
+  if (input.amount !== current.amount) throw splitAmountFixed();
+  if (input.date !== current.date)
+    assertPartLeases(await leaseBook(current.organizationId), current.parts!, input.date);
+  const next: TransactionRecord = {
+    ...current,
+    name: input.name,
+    date: input.date,
+    notes: input.notes,
+    isIgnored: input.isIgnored ?? current.isIgnored,
+    ...(input.maintenanceRequestId !== undefined && { maintenanceRequestId: input.maintenanceRequestId }),
+    updatedAt: now,
+    version: current.version + 1,
+  };
+  await writeLedger(current.organizationId, [[current, next]], { actor, atomic: true, onStale: stale });
   return next;
 }
 
@@ -244,9 +274,13 @@ export async function bulkUpdateTransactions(
   const now = new Date().toISOString();
   const book = await leaseBook(orgId);
   const changeOf = (current: TransactionRecord): TransactionChange | null => {
+    // A split keeps its parts' categories and properties: a bulk category or property leaves it unchanged.
+    const whole = !current.parts;
     const changes: Partial<TransactionRecord> = {
-      ...(set.category !== undefined && categorizedByHand(current, set.category, now)),
-      ...(set.propertyId !== undefined && set.propertyId !== current.propertyId && { propertyId: set.propertyId }),
+      ...(whole && set.category !== undefined && categorizedByHand(current, set.category, now)),
+      ...(whole &&
+        set.propertyId !== undefined &&
+        set.propertyId !== current.propertyId && { propertyId: set.propertyId }),
       ...(set.isIgnored !== undefined && set.isIgnored !== current.isIgnored && { isIgnored: set.isIgnored }),
     };
     if (Object.keys(changes).length === 0) return null;

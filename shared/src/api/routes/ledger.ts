@@ -25,8 +25,10 @@ import {
   TransactionInput,
   TransactionPage,
   TransactionResult,
+  TransactionSplit,
   TransactionTotals,
   TransactionTotalsQuery,
+  TransactionUnsplit,
   TransactionUpdate,
 } from '../../domain/transaction.js';
 import type { RouteDef } from '../route.js';
@@ -96,6 +98,27 @@ export const setTransactionIgnored = {
   params: byId,
   body: TransactionIgnoreUpdate,
   response: TransactionIgnoreResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+// Split transactions (docs/ledger.md "Split transactions"): parts that add up to the bank line, and back to one.
+export const splitTransaction = {
+  id: 'splitTransaction',
+  method: 'PUT',
+  path: '/api/transactions/{id}/split',
+  params: byId,
+  body: TransactionSplit,
+  response: TransactionResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const unsplitTransaction = {
+  id: 'unsplitTransaction',
+  method: 'POST',
+  path: '/api/transactions/{id}/unsplit',
+  params: byId,
+  body: TransactionUnsplit,
+  response: TransactionResult,
   roles: STAFF,
 } as const satisfies RouteDef;
 
