@@ -18,9 +18,10 @@ describe('the category taxonomy', () => {
     expect(CATEGORY_GROUPS.income).toHaveLength(14);
     expect(CATEGORY_GROUPS.expenses).toHaveLength(14);
     expect(CATEGORY_GROUPS.capital_expenditures).toHaveLength(8);
-    expect(CATEGORY_GROUPS.transfer).toHaveLength(12);
+    expect(CATEGORY_GROUPS.transfer).toHaveLength(13);
     expect(CATEGORY_GROUPS.income[0]).toBe('rental_income');
-    expect(CATEGORY_GROUPS.transfer.at(-1)).toBe('taxes_to_remit');
+    expect(CATEGORY_GROUPS.transfer.at(-1)).toBe('loan_principal');
+    expect(CATEGORY_LABELS.loan_principal).toBe('Loan principal');
   });
 
   it('has no value twice, and only lower-case snake_case values (rollup attribute names rely on it)', () => {

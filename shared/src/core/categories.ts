@@ -59,6 +59,7 @@ export const CATEGORY_GROUPS = {
     'down_payments',
     'sale_proceeds',
     'taxes_to_remit',
+    'loan_principal',
   ],
 } as const;
 

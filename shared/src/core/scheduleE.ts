@@ -6,7 +6,8 @@
  *   interest paid to banks, 14 repairs, 15 supplies, 16 taxes, 17 utilities, 18 depreciation (from the
  *   depreciation schedule, core/depreciation.ts, with its flags), 19 other (itemised), 20 total expenses (5–19), 21 line 3 minus line 20.
  * `mortgage` holds principal and interest together: its amount is flagged "split into principal and
- * interest", never put on a line. other_income, insurance_proceeds, misc_interest (Schedule B) and the bare
+ * interest", never put on a line; `loan_principal` (the principal part of a payment split by its loan) repays the debt
+ * and is excluded, not deducted. other_income, insurance_proceeds, misc_interest (Schedule B) and the bare
  * "income" group need a human. Capital spending is depreciated, not deducted; transfers are not income or
  * expense; uncategorised money needs a category first. Every category lands in exactly one place, so the
  * lines plus the excluded items equal the profit and loss.
@@ -95,6 +96,8 @@ export interface ScheduleEWorksheet {
 }
 
 export const MORTGAGE_FLAG = 'Split into principal and interest: only the interest goes on line 12.';
+/** Why loan principal is on no line (Pub 527: only the interest of a mortgage payment is deductible). */
+export const LOAN_PRINCIPAL_REASON = 'Loan principal repays the debt: it is not deductible (only the interest is, on line 12).';
 /** Line 18 of a worksheet without a depreciation schedule (money with no property). */
 export const DEPRECIATION_FLAG = 'Not computed: capital spending is depreciated once it is assigned to a property.';
 
@@ -155,7 +158,9 @@ export function scheduleEWorksheet(
     if (net === 0 || placed.has(category)) continue;
     const item = { category, label: categoryLabel(category), amount: lineAmount(category, net) };
     const line = bookLineOf(category);
-    if (line === 'capitalSpending') {
+    if (category === 'loan_principal') {
+      excluded.push({ ...item, reason: LOAN_PRINCIPAL_REASON });
+    } else if (line === 'capitalSpending') {
       excluded.push({ ...item, reason: 'Capital spending is depreciated over years, not deducted in the year.' });
     } else if (line === 'transfers') {
       excluded.push({ ...item, reason: 'A transfer is neither income nor an expense.' });
