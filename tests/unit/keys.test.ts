@@ -33,6 +33,17 @@ describe('key shapes', () => {
     expect(keys.tenancyByProperty('o1', 'p1', 'n1')).toEqual({ GSI2PK: 'ORG#o1#PROP#p1', GSI2SK: 'TENANCY#n1' });
   });
 
+  it('loan: ORG#o / LOAN#l, GSI2 ORG#o#PROP#p / LOAN#l, apart from the property ledger and its leases', () => {
+    expect(keys.loan('o1', 'l1')).toEqual({ PK: 'ORG#o1', SK: 'LOAN#l1' });
+    const loan = keys.loanByProperty('o1', 'p1', 'l1');
+    expect(loan).toEqual({ GSI2PK: 'ORG#o1#PROP#p1', GSI2SK: 'LOAN#l1' });
+    expect(keys.loansOfProperty('o1', 'p1')).toEqual({ GSI2PK: 'ORG#o1#PROP#p1', GSI2SKPrefix: 'LOAN#' });
+    expect(loan.GSI2PK).toBe(keys.propertyReferences('o1', 'p1').GSI2PK);
+    expect(loan.GSI2SK.startsWith(keys.transactionsOfProperty('o1', 'p1').GSI2SKPrefix)).toBe(false);
+    expect(loan.GSI2SK.startsWith('TENANCY#')).toBe(false);
+    expect(keys.tenancyByProperty('o1', 'p1', 'n1').GSI2SK.startsWith('LOAN#')).toBe(false);
+  });
+
   it('security log: USER#u / LOG#ts#id', () => {
     expect(keys.securityLog('u1', '2026-01-01T00:00:00.000Z', 'e1')).toEqual({
       PK: 'USER#u1',

@@ -12,6 +12,7 @@
  * | User               | USER#u | PROFILE                   | EMAIL#e / USER                              |                                             |
  * | Property           | ORG#o  | PROP#p                    |                                             |                                             |
  * | Tenancy            | ORG#o  | TENANCY#n                 | USER#u / TENANCY#leaseStart                 | ORG#o#PROP#p / TENANCY#n                    |
+ * | Loan               | ORG#o  | LOAN#l                    |                                             | ORG#o#PROP#p / LOAN#l                       |
  * | Security log       | USER#u | LOG#ts#id (ttl)           |                                             |                                             |
  * | Account erasure    | USER#u | ERASURE                   |                                             |                                             |
  * | Bank link (Institution) | ORG#o | BANKITEM#i            | BANKITEMS / ORG#o#BANKITEM#i (every link)   |                                             |
@@ -89,6 +90,8 @@
  *   the link's TransactWriteItems. The schedule lists every link with one Query of GSI1 BANKITEMS.
  * - Leases: a property's are a Query on GSI2 ORG#o#PROP#p begins_with TENANCY#; a person's a Query on GSI1
  *   USER#u begins_with TENANCY# (filtered to the organization); one by id a GetItem ORG#o / TENANCY#n.
+ * - Loans: a property's are a Query on GSI2 ORG#o#PROP#p begins_with LOAN# (a property's ledger reads TXN#, its
+ *   leases TENANCY#: neither sees them); one by id a GetItem ORG#o / LOAN#l. A loan carries the payments split by it.
  * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
  *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
  *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
@@ -96,8 +99,8 @@
  *   A request's activity: Query ORG#o begins_with MAINTACT#m# ('A' after MAINT keeps it out of MAINT#).
  *
  * Anything that points at a property carries GSI2PK = ORG#o#PROP#p, so "is this property still
- * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions (and leases) additionally
- * keep a counter on the property item (transactionCount, leaseCount), which deleteProperty's Delete is
+ * referenced?" is one Query with Limit 1 (deleteProperty relies on it). Transactions (and leases, and loans) additionally
+ * keep a counter on the property item (transactionCount, leaseCount, loanCount), which deleteProperty's Delete is
  * conditioned on: that closes the race a GSI read cannot (the GSI is eventually consistent, and a
  * transaction may be written between the check and the delete).
  */
@@ -140,6 +143,18 @@ export const keys = {
   tenancyByProperty: (orgId: string, propertyId: string, tenancyId: string) => ({
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SK: `TENANCY#${tenancyId}`,
+  }),
+
+  /** A mortgage loan of a property (docs/reports-and-tax.md "Loans"). */
+  loan: (orgId: string, loanId: string) => ({ PK: orgPk(orgId), SK: `LOAN#${loanId}` }),
+  /** A loan points at its property (GSI2): the property's loans, and the property-delete check. */
+  loanByProperty: (orgId: string, propertyId: string, loanId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SK: `LOAN#${loanId}`,
+  }),
+  loansOfProperty: (orgId: string, propertyId: string) => ({
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SKPrefix: 'LOAN#',
   }),
 
   securityLog: (userId: string, at: string, id: string) => ({ PK: `USER#${userId}`, SK: `LOG#${at}#${id}` }),
