@@ -11,7 +11,7 @@ export const ROUTE_STACKS = {
   Account: ['account'],
   Ledger: ['ledger', 'receipts', 'properties'],
   Rules: ['rules'],
-  Books: ['reports', 'maintenance', 'leases'],
+  Books: ['reports', 'maintenance', 'leases', 'loans'],
   Banks: ['banking'],
   Imports: ['imports'],
 } as const satisfies Record<string, readonly RouteDomain[]>;

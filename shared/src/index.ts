@@ -1,6 +1,7 @@
 export * from './api/route.js';
 export * from './api/routes.js';
 export * from './core/account.js';
+export * from './core/amortization.js';
 export * from './core/attention.js';
 export * from './core/auditDiff.js';
 // The zod-free core; its roles come through domain/roles.js, which adds the zod enum under the same name.
@@ -14,6 +15,7 @@ export * from './core/imports.js';
 export * from './core/invitations.js';
 export * from './core/leaseLinks.js';
 export * from './core/leases.js';
+export * from './core/loans.js';
 export * from './core/macrs.js';
 export * from './core/maintenance.js';
 export * from './core/members.js';
@@ -40,6 +42,7 @@ export * from './domain/common.js';
 export * from './domain/import.js';
 export * from './domain/invitation.js';
 export * from './domain/lease.js';
+export * from './domain/loan.js';
 export * from './domain/maintenance.js';
 export * from './domain/maintenancePhoto.js';
 export * from './domain/member.js';

@@ -3,6 +3,7 @@ import * as bankingRoutes from './routes/banking.js';
 import * as importRoutes from './routes/imports.js';
 import * as leasesRoutes from './routes/leases.js';
 import * as ledgerRoutes from './routes/ledger.js';
+import * as loansRoutes from './routes/loans.js';
 import * as maintenanceRoutes from './routes/maintenance.js';
 import * as peopleRoutes from './routes/people.js';
 import * as propertiesRoutes from './routes/properties.js';
@@ -30,6 +31,7 @@ export const routeDomains = {
   receipts: receiptsRoutes,
   properties: propertiesRoutes,
   leases: leasesRoutes,
+  loans: loansRoutes,
   maintenance: maintenanceRoutes,
   reports: reportsRoutes,
   rules: rulesRoutes,
@@ -45,6 +47,7 @@ export const routes = {
   ...receiptsRoutes,
   ...propertiesRoutes,
   ...leasesRoutes,
+  ...loansRoutes,
   ...maintenanceRoutes,
   ...reportsRoutes,
   ...rulesRoutes,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   fromCents,
+  LOAN_MESSAGES,
   MESSAGES,
   PROPERTY_MONEY_FIELDS,
   type Property,
@@ -115,6 +116,7 @@ export async function updateProperty(
 }
 
 const stillReferenced = () => new Conflict('CONFLICT', MESSAGES.propertyStillReferenced);
+const hasLoans = () => new Conflict('CONFLICT', LOAN_MESSAGES.propertyHasLoans);
 
 /**
  * A property that transactions, rules, maintenance requests or tenancies point to is never deleted
@@ -133,6 +135,8 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
     ExpressionAttributeValues: { ':pk': ref.GSI2PK },
     Limit: 1,
   });
+  // LOAN# sorts first in the partition: a property with loans says so before anything else.
+  if (items[0]?.type === 'Loan') throw hasLoans();
   if (items[0]?.type === 'Tenancy') throw new Conflict('CONFLICT', MESSAGES.propertyHasLeases);
   if (items.length > 0) throw stillReferenced();
   try {
@@ -142,7 +146,8 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
         Key: keys.property(orgId, propertyId),
         ConditionExpression:
           'attribute_exists(PK) AND (attribute_not_exists(transactionCount) OR transactionCount = :none) ' +
-          'AND (attribute_not_exists(leaseCount) OR leaseCount = :none)',
+          'AND (attribute_not_exists(leaseCount) OR leaseCount = :none) ' +
+          'AND (attribute_not_exists(loanCount) OR loanCount = :none)',
         ExpressionAttributeValues: { ':none': 0 },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -150,6 +155,7 @@ export async function deleteProperty(orgId: string, propertyId: string): Promise
   } catch (error) {
     if (isConditionFailure(error)) {
       if (!error.Item) throw notFound();
+      if (Number(error.Item.loanCount ?? 0) > 0) throw hasLoans();
       throw Number(error.Item.leaseCount ?? 0) > 0
         ? new Conflict('CONFLICT', MESSAGES.propertyHasLeases)
         : stillReferenced();
@@ -174,8 +180,8 @@ export function propertyToTenantApi(record: PropertyRecord): TenantProperty {
 }
 
 function toRecord(item: Record<string, unknown>): PropertyRecord {
-  // transactionCount and leaseCount are bookkeeping for deleteProperty, not part of the property.
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, transactionCount, leaseCount, ...rest } = item;
+  // transactionCount, leaseCount and loanCount are bookkeeping for deleteProperty, not part of the property.
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, transactionCount, leaseCount, loanCount, ...rest } = item;
   return rest as unknown as PropertyRecord;
 }
 

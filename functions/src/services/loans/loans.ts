@@ -1,0 +1,244 @@
+import {
+  type AmortizationRow,
+  balanceAfter,
+  form1098Flag,
+  formatRatePercent,
+  fromCents,
+  interestPaidInYear,
+  type Loan,
+  type LoanDetail,
+  type LoanInput,
+  type LoanPaymentInput,
+  type LoanPaymentPreview,
+  type LoanUpdate,
+  loanPaymentParts,
+  loanSchedule,
+  mortgageInterestOf,
+  principalAndInterest,
+  scheduledMonthlyPayment,
+} from '@rent/shared';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import {
+  deleteLoan,
+  getLoan,
+  type LoanRecord,
+  type LoanTermsRecord,
+  loansOfProperty,
+  putNewLoan,
+  recordLoanPayment,
+  updateLoanTerms,
+} from '../../data/loans/loans.js';
+import { getProperty } from '../../data/tenancy/properties.js';
+import { Conflict, Invalid } from '../../domain-errors.js';
+import type { LedgerCaller } from '../ledger/actors.js';
+import { splitTransaction } from '../ledger/splits.js';
+import { getTransaction } from '../ledger/transactions.js';
+
+/**
+ * Mortgage loans of a property (docs/reports-and-tax.md "Loans"): staff list, read and add them and split payments by
+ * them; ADMIN and LANDLORD change and delete them (the routes' roles). Another organization's property or loan is a
+ * 404 (every read is by the caller's organization). A payment to the lender is split through the ledger's one door
+ * (splitTransaction: version, closed period and the write plan are its), by the schedule row of its month
+ * (shared/src/core/loans.ts), and then recorded on the loan, which is what its interest per the ledger is read from.
+ */
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export async function listLoans(caller: LedgerCaller, propertyId: string): Promise<{ loans: Loan[] }> {
+  await getProperty(caller.orgId, propertyId);
+  const now = today();
+  return { loans: (await loansOfProperty(caller.orgId, propertyId)).map((loan) => loanToApi(loan, now)) };
+}
+
+export async function createLoan(caller: LedgerCaller, propertyId: string, input: LoanInput): Promise<{ loan: Loan }> {
+  await getProperty(caller.orgId, propertyId);
+  return { loan: loanToApi(await putNewLoan(caller.orgId, propertyId, termsOf(input)), today()) };
+}
+
+/** The loan, every row of its schedule, the year's interest by the schedule, the ledger and the Form 1098. */
+export async function loanDetail(caller: LedgerCaller, loanId: string, year?: number): Promise<LoanDetail> {
+  const loan = await getLoan(caller.orgId, loanId);
+  const now = today();
+  const schedule = loanSchedule(loan);
+  const shownYear = year ?? Number(now.slice(0, 4));
+  const yearPrefix = `${shownYear}-`;
+  const paidThatYear = Object.entries(loan.payments).filter(([, p]) => p.date.startsWith(yearPrefix));
+  const transactions = await readTransactions(
+    caller.orgId,
+    paidThatYear.map(([id]) => id),
+  );
+  const byLedger = [...transactions.values()]
+    .filter((t) => t.date.startsWith(yearPrefix))
+    .reduce((sum, t) => sum + mortgageInterestOf(t), 0);
+  const form1098 = loan.interest1098[String(shownYear)] ?? null;
+  return {
+    loan: loanToApi(loan, now, schedule),
+    schedule: schedule.map(rowToApi),
+    interest: {
+      year: shownYear,
+      bySchedule: fromCents(interestPaidInYear(schedule, shownYear)),
+      byLedger: fromCents(byLedger),
+      form1098: form1098 === null ? null : fromCents(form1098),
+      flag: form1098Flag(form1098, byLedger),
+    },
+    payments: Object.entries(loan.payments)
+      .map(([transactionId, p]) => ({
+        transactionId,
+        date: p.date,
+        amount: fromCents(p.amount),
+        paymentNumber: p.paymentNumber,
+        interest: fromCents(p.interest),
+        principal: fromCents(p.principal),
+        escrowTaxes: fromCents(p.escrowTaxes),
+        escrowInsurance: fromCents(p.escrowInsurance),
+        appliedAt: p.appliedAt,
+      }))
+      .sort((a, b) => b.date.localeCompare(a.date) || a.transactionId.localeCompare(b.transactionId)),
+  };
+}
+
+/** PATCH: saved only while the loan is at `change.version` (else 409 with the loan as it is now). */
+export async function updateLoan(caller: LedgerCaller, loanId: string, change: LoanUpdate): Promise<{ loan: Loan }> {
+  const current = await getLoan(caller.orgId, loanId);
+  const stale = (now: LoanRecord) =>
+    new Conflict(
+      'CONFLICT',
+      'This loan was changed by someone else while you were editing. Reload it, then try again.',
+      {
+        current: loanToApi(now, today()),
+      },
+    );
+  if (change.version !== current.version) throw stale(current);
+  const terms: LoanTermsRecord = {
+    lender: change.lender ?? current.lender,
+    principal: change.principal ?? current.principal,
+    annualRateMilliPercent: change.annualRate ?? current.annualRateMilliPercent,
+    termMonths: change.termMonths ?? current.termMonths,
+    firstPaymentDate: change.firstPaymentDate ?? current.firstPaymentDate,
+    escrowTaxes: change.escrowTaxes ?? current.escrowTaxes,
+    escrowInsurance: change.escrowInsurance ?? current.escrowInsurance,
+    extraPrincipal: change.extraPrincipal ?? current.extraPrincipal,
+    interest1098: change.interest1098 ?? current.interest1098,
+  };
+  const updated = await updateLoanTerms(current, terms).catch(async (error: unknown) => {
+    throw error instanceof Conflict ? stale(await getLoan(caller.orgId, loanId)) : error;
+  });
+  return { loan: loanToApi(updated, today()) };
+}
+
+/** Deletes the loan; payments already split by it stay split (they are the ledger's). */
+export async function removeLoan(caller: LedgerCaller, loanId: string): Promise<{ id: string }> {
+  await deleteLoan(await getLoan(caller.orgId, loanId));
+  return { id: loanId };
+}
+
+/** The parts a payment would be split into, for the person to confirm. */
+export async function previewLoanPayment(
+  caller: LedgerCaller,
+  loanId: string,
+  transactionId: string,
+): Promise<LoanPaymentPreview> {
+  const loan = await getLoan(caller.orgId, loanId);
+  const transaction = await getTransaction(caller, transactionId);
+  const plan = planPayment(loan, transaction);
+  return {
+    transactionId,
+    date: transaction.date,
+    amount: fromCents(transaction.amount),
+    version: transaction.version,
+    paymentNumber: plan.row.number,
+    scheduledPayment: fromCents(plan.row.payment),
+    interest: fromCents(plan.split.interest),
+    principal: fromCents(plan.split.principal),
+    extraPrincipal: fromCents(plan.split.extraPrincipal),
+    escrowTaxes: fromCents(plan.split.escrowTaxes),
+    escrowInsurance: fromCents(plan.split.escrowInsurance),
+    unapplied: fromCents(plan.split.unapplied),
+    parts: plan.parts.map((part) => ({ ...part, amount: fromCents(part.amount) })),
+  };
+}
+
+/**
+ * Splits the payment by the loan (splitTransaction: 409 on a stale version, closed periods refused there) and records
+ * it on the loan. Its parts can be changed by hand afterwards like any split's.
+ */
+export async function applyLoanPayment(
+  caller: LedgerCaller,
+  loanId: string,
+  input: LoanPaymentInput,
+): Promise<TransactionRecord> {
+  const loan = await getLoan(caller.orgId, loanId);
+  const transaction = await getTransaction(caller, input.transactionId);
+  const plan = planPayment(loan, transaction);
+  const split = await splitTransaction(caller, input.transactionId, { version: input.version, parts: plan.parts });
+  await recordLoanPayment(loan, input.transactionId, {
+    date: transaction.date,
+    amount: -transaction.amount,
+    paymentNumber: plan.row.number,
+    interest: plan.split.interest,
+    principal: plan.split.principal + plan.split.extraPrincipal,
+    escrowTaxes: plan.split.escrowTaxes,
+    escrowInsurance: plan.split.escrowInsurance,
+    appliedAt: split.updatedAt,
+  });
+  return split;
+}
+
+function planPayment(loan: LoanRecord, transaction: TransactionRecord) {
+  const plan = loanPaymentParts(loan, loanSchedule(loan), transaction);
+  if (!plan.ok) throw new Invalid(plan.message, [{ path: 'transactionId', message: plan.message }]);
+  return plan;
+}
+
+function termsOf(input: LoanInput): LoanTermsRecord {
+  return {
+    lender: input.lender,
+    principal: input.principal,
+    annualRateMilliPercent: input.annualRate,
+    termMonths: input.termMonths,
+    firstPaymentDate: input.firstPaymentDate,
+    escrowTaxes: input.escrowTaxes,
+    escrowInsurance: input.escrowInsurance,
+    extraPrincipal: input.extraPrincipal,
+    interest1098: input.interest1098,
+  };
+}
+
+function rowToApi(row: AmortizationRow) {
+  return {
+    number: row.number,
+    date: row.date,
+    payment: fromCents(row.payment),
+    interest: fromCents(row.interest),
+    principal: fromCents(row.principal),
+    extraPrincipal: fromCents(row.extraPrincipal),
+    escrow: fromCents(row.escrow),
+    balanceAfter: fromCents(row.balanceAfter),
+  };
+}
+
+function loanToApi(loan: LoanRecord, now: string, schedule: AmortizationRow[] = loanSchedule(loan)): Loan {
+  return {
+    id: loan.id,
+    propertyId: loan.propertyId,
+    lender: loan.lender,
+    principal: fromCents(loan.principal),
+    annualRate: formatRatePercent(loan.annualRateMilliPercent),
+    annualRateMilliPercent: loan.annualRateMilliPercent,
+    termMonths: loan.termMonths,
+    firstPaymentDate: loan.firstPaymentDate,
+    escrowTaxes: fromCents(loan.escrowTaxes),
+    escrowInsurance: fromCents(loan.escrowInsurance),
+    extraPrincipal: fromCents(loan.extraPrincipal),
+    interest1098: Object.fromEntries(Object.entries(loan.interest1098).map(([y, cents]) => [y, fromCents(cents)])),
+    principalAndInterest: fromCents(principalAndInterest(loan)),
+    monthlyPayment: fromCents(scheduledMonthlyPayment(loan)),
+    balanceToday: fromCents(balanceAfter(schedule, now)),
+    interestThisYear: fromCents(interestPaidInYear(schedule, Number(now.slice(0, 4)))),
+    payoffDate: schedule.at(-1)?.date ?? null,
+    createdAt: loan.createdAt,
+    updatedAt: loan.updatedAt,
+    version: loan.version,
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Mortgage loans of a property (docs/reports-and-tax.md "Loans"), pure and zod-free: the server, the demo seed, the web
+ * and the tests use the same arithmetic. Money is integer cents; rates are thousandths of a percent (6.5% = 6500).
+ *
+ * - A loan's schedule is core/amortization.ts's, with the two escrows (property taxes, insurance) as its monthly escrow
+ *   and the monthly extra principal paid with every payment.
+ * - A payment to the lender splits by the schedule row of its month (splitLoanPayment: interest first, then principal,
+ *   then escrow, then anything more is extra principal). The escrow is split taxes first, then insurance. Parts are
+ *   money out (negative), on the loan's property: interest `mortgage_interest` (Schedule E line 12), principal
+ *   `loan_principal` (not deductible: it repays the debt), taxes `taxes` (line 16), insurance `insurance` (line 9);
+ *   what goes beyond the payoff is left uncategorized (the lender owes it back). Zero parts are left out.
+ */
+
+import {
+  type AmortizationRow,
+  amortizationSchedule,
+  type LoanPaymentSplit,
+  monthlyPayment,
+  splitLoanPayment,
+} from './amortization.js';
+import type { Category } from './categories.js';
+import { type Cents, formatCurrency } from './money.js';
+import type { SplitPart } from './splits.js';
+
+/** A part of a payment split by its loan: a category of the taxonomy, or none (beyond the payoff). */
+export type LoanSplitPart = SplitPart & { category: Category | null };
+
+export const LENDER_MAX = 100;
+/** Years a Form 1098 figure may be given for. */
+export const FORM_1098_YEAR_PATTERN = /^(19|20)\d\d$/;
+
+/** A loan's terms as stored (cents, milli-percent). */
+export interface LoanItemTerms {
+  lender: string;
+  principal: Cents;
+  annualRateMilliPercent: number;
+  termMonths: number;
+  /** YYYY-MM-DD */
+  firstPaymentDate: string;
+  escrowTaxes: Cents;
+  escrowInsurance: Cents;
+  /** Paid with every payment on top of the level payment (0 = none). */
+  extraPrincipal: Cents;
+}
+
+export const LOAN_MESSAGES = {
+  notMoneyOut: 'A loan payment is money out: choose a payment to the lender.',
+  noScheduledPayment: (month: string) =>
+    `This loan has no payment due in ${month}: check the loan's first payment date and term.`,
+  allInterest: 'This payment is all interest: categorize it as Mortgage interest instead of splitting it by the loan.',
+  onePart: 'This payment would be one part only: categorize it instead of splitting it by the loan.',
+  propertyHasLoans: 'This property has loans. Delete its loans under "Loans" first, then delete the property.',
+} as const;
+
+/** 6500 -> "6.5", 6125 -> "6.125", 7000 -> "7". */
+export function formatRatePercent(milliPercent: number): string {
+  const whole = Math.floor(milliPercent / 1000);
+  const rest = String(milliPercent % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return rest ? `${whole}.${rest}` : String(whole);
+}
+
+/** The loan's payments, first to payoff. */
+export function loanSchedule(loan: LoanItemTerms): AmortizationRow[] {
+  return amortizationSchedule({
+    principal: loan.principal,
+    annualRateMilliPercent: loan.annualRateMilliPercent,
+    termMonths: loan.termMonths,
+    firstPaymentDate: loan.firstPaymentDate,
+    monthlyEscrow: loan.escrowTaxes + loan.escrowInsurance,
+    ...(loan.extraPrincipal > 0 ? { extraPrincipal: { amount: loan.extraPrincipal } } : {}),
+  });
+}
+
+/** The level principal-and-interest payment. */
+export const principalAndInterest = (loan: LoanItemTerms): Cents =>
+  monthlyPayment(loan.principal, loan.annualRateMilliPercent, loan.termMonths);
+
+/** Everything paid each month as scheduled: principal and interest, both escrows and the extra principal. */
+export const scheduledMonthlyPayment = (loan: LoanItemTerms): Cents =>
+  principalAndInterest(loan) + loan.escrowTaxes + loan.escrowInsurance + loan.extraPrincipal;
+
+/** The schedule's row of a month (YYYY-MM), or null when no payment is due then. */
+export const scheduleRowOfMonth = (schedule: readonly AmortizationRow[], month: string): AmortizationRow | null =>
+  schedule.find((row) => row.date.startsWith(`${month}-`)) ?? null;
+
+export interface LoanPaymentSplitParts {
+  row: AmortizationRow;
+  split: LoanPaymentSplit & { escrowTaxes: Cents; escrowInsurance: Cents };
+  /** Money out (negative), non-zero, in the order interest, principal, taxes, insurance, beyond the payoff. */
+  parts: LoanSplitPart[];
+}
+
+export type LoanPaymentPlan =
+  | ({ ok: true } & LoanPaymentSplitParts)
+  | { ok: false; reason: 'notMoneyOut' | 'noScheduledPayment' | 'allInterest' | 'onePart'; message: string };
+
+/**
+ * The parts a payment to the lender (a transaction: amount in cents, negative; date) splits into by the loan's schedule
+ * row of its month. At least two parts, else why not.
+ */
+export function loanPaymentParts(
+  loan: LoanItemTerms & { propertyId: string },
+  schedule: readonly AmortizationRow[],
+  payment: { amount: Cents; date: string },
+): LoanPaymentPlan {
+  if (payment.amount >= 0) return { ok: false, reason: 'notMoneyOut', message: LOAN_MESSAGES.notMoneyOut };
+  const month = payment.date.slice(0, 7);
+  const row = scheduleRowOfMonth(schedule, month);
+  if (!row) return { ok: false, reason: 'noScheduledPayment', message: LOAN_MESSAGES.noScheduledPayment(month) };
+  const split = splitLoanPayment(row, -payment.amount);
+  const escrowTaxes = Math.min(split.escrow, loan.escrowTaxes);
+  const escrowInsurance = split.escrow - escrowTaxes;
+  const memo = (what: string) => `${what}: ${loan.lender}, payment ${row.number}`.slice(0, 300);
+  const principal = split.principal + split.extraPrincipal;
+  const part = (cents: Cents, category: Category | null, what: string): LoanSplitPart => ({
+    amount: cents === 0 ? 0 : -cents,
+    category,
+    propertyId: loan.propertyId,
+    leaseId: null,
+    memo: memo(what),
+  });
+  const candidates = [
+    part(split.interest, 'mortgage_interest', 'Interest'),
+    part(
+      principal,
+      'loan_principal',
+      split.extraPrincipal > 0 ? `Principal (${formatCurrency(split.extraPrincipal, 2)} extra)` : 'Principal',
+    ),
+    part(escrowTaxes, 'taxes', 'Property tax escrow'),
+    part(escrowInsurance, 'insurance', 'Insurance escrow'),
+    part(split.unapplied, null, 'Beyond the payoff (the lender owes it back)'),
+  ].filter((p) => p.amount !== 0);
+  if (candidates.length < 2) {
+    const allInterest = candidates[0]?.category === 'mortgage_interest';
+    return allInterest
+      ? { ok: false, reason: 'allInterest', message: LOAN_MESSAGES.allInterest }
+      : { ok: false, reason: 'onePart', message: LOAN_MESSAGES.onePart };
+  }
+  return { ok: true, row, split: { ...split, escrowTaxes, escrowInsurance }, parts: candidates };
+}
+
+/**
+ * The mortgage interest a transaction holds: its `mortgage_interest` parts, or all of it when it is one line of that
+ * category; money out counts positive (what a Form 1098 reports).
+ */
+export function mortgageInterestOf(transaction: {
+  amount: Cents;
+  category: string | null;
+  parts?: readonly { amount: Cents; category: string | null }[] | null;
+}): Cents {
+  const lines = transaction.parts ?? [{ amount: transaction.amount, category: transaction.category }];
+  const sum = lines.reduce((total, p) => (p.category === 'mortgage_interest' ? total - p.amount : total), 0);
+  return sum === 0 ? 0 : sum;
+}
+
+/** The flag when the lender's Form 1098 and the ledger differ for a year (null when they agree or no 1098 is given). */
+export function form1098Flag(form1098: Cents | null, ledger: Cents): string | null {
+  if (form1098 === null || form1098 === ledger) return null;
+  return `The lender's Form 1098 says ${formatCurrency(form1098, 2)}; the ledger has ${formatCurrency(ledger, 2)}.`;
+}
