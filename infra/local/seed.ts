@@ -4,6 +4,7 @@ import { membershipItem, organizationItem, userItem } from '@rent/functions/data
 import type { PropertyInput } from '@rent/shared';
 import { DEMO_USERS, localSubFor } from './demo-users.js';
 import { localClient } from './dynamodb.js';
+import { splitDemoMortgages } from './seed-loans.js';
 import { demoLedger, writeDemoLedger } from './seed-transactions.js';
 
 export const DEMO_ORG_ID = 'demo-org';
@@ -142,6 +143,8 @@ export async function seedDemo(
     ownerUserId: people.find((p) => p.role === 'LANDLORD')!.userId,
     managerUserId: people.find((p) => p.role === 'PROPERTY_MANAGER')!.userId,
   });
+  // The mortgage payments are split by their loans before the ledger (and its rollups) is written.
+  const loans = splitDemoMortgages(DEMO_ORG_ID, ledger.transactions, now.slice(0, 10));
   await writeDemoLedger(doc, tableName, ledger, receipts);
   const items = [
     ...people.flatMap((p) => [
@@ -160,8 +163,10 @@ export async function seedDemo(
         version: 1,
         // The ledger's references, which deleteProperty's Delete is conditioned on.
         transactionCount: ledger.propertyCounts.get(id) ?? 0,
+        loanCount: loans.filter((loan) => loan.propertyId === id).length,
       }),
     ),
+    ...loans.map(put),
     put({
       ...keys.tenancy(DEMO_ORG_ID, 'tenancy-tara'),
       ...keys.tenancyByUser(tenant.userId, '2025-08-01'),

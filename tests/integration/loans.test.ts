@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOAN_MESSAGES } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { client, signIn } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Api, team } from '../support/members.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
@@ -328,5 +329,25 @@ describe('a payment split by its loan', () => {
     }
     const items = await partition(`ORG#${w.orgId}`);
     expect(items.find((i) => i.type === 'Loan' && i.id === loan.id)?.payments).toEqual({});
+  });
+});
+
+describe('the demo organization', () => {
+  it("has a loan per mortgaged property whose schedule asks the ledger's payment; its payments are split by it", async () => {
+    const api = client((await signIn('lena.landlord@demo.rent.today')).idToken);
+    await expectLedgerConsistent('demo-org');
+    const loans = (await ok(api.get('/api/properties/prop-lake-7c/loans'))).loans;
+    expect(loans).toEqual([expect.objectContaining({ lender: 'Lakeshore Mortgage Co.', monthlyPayment: 1924.1 })]);
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const detail = await ok(api.get(`/api/loans/${loans[0].id}?year=${lastYear}`));
+    expect(detail.payments.length).toBeGreaterThanOrEqual(12);
+    expect(detail.interest.byLedger).toBeGreaterThan(0);
+    expect(detail.interest.form1098).toBeCloseTo(detail.interest.byLedger + 41.17, 2);
+    expect(detail.interest.flag).toMatch(/Form 1098 says/);
+    const split = (await ok(api.get(`/api/transactions/${detail.payments[0].transactionId}`))).transaction;
+    expect(split.parts.map((p: { category: string }) => p.category)).toEqual(['mortgage_interest', 'loan_principal']);
+    expect(split.parts.reduce((sum: number, p: { amount: number }) => sum - Math.round(p.amount * 100), 0)).toBe(
+      192_410,
+    );
   });
 });
