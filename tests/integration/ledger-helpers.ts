@@ -41,14 +41,54 @@ export async function recomputedRollups(orgId: string) {
   return sorted([...normalize(cells, 'cell'), ...normalize(capital, 'capital')]);
 }
 
-/** Rollups equal the recomputation, and each property's transactionCount equals its transactions. */
+/**
+ * Money per month, property and category (or "ignored"), summed naively from the raw lines (each transaction, or each
+ * part of a split), without the rollup code: what the stored cells' in + out must add up to.
+ */
+function naiveNets(transactions: Record<string, any>[]) {
+  const nets = new Map<string, number>();
+  for (const t of transactions) {
+    if (t.pending === true) continue;
+    for (const line of t.parts ?? [t]) {
+      const bucket = t.isIgnored ? 'ignored' : (line.category ?? 'uncategorized');
+      const key = `${(t.date as string).slice(0, 7)}|${line.propertyId ?? ''}|${bucket}`;
+      nets.set(key, (nets.get(key) ?? 0) + line.amount);
+    }
+  }
+  return sortedNonZero(nets);
+}
+
+function storedNets(cells: Record<string, any>[]) {
+  const nets = new Map<string, number>();
+  for (const cell of cells) {
+    for (const [name, value] of Object.entries(cell)) {
+      const match = /^(?:c#(.+)|(ignored))#(?:in|out)$/.exec(name);
+      if (!match || typeof value !== 'number') continue;
+      const key = `${cell.month}|${cell.propertyId ?? ''}|${match[1] ?? match[2]}`;
+      nets.set(key, (nets.get(key) ?? 0) + value);
+    }
+  }
+  return sortedNonZero(nets);
+}
+const sortedNonZero = (nets: Map<string, number>) =>
+  Object.fromEntries([...nets].filter(([, net]) => net !== 0).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * Rollups equal the recomputation and the naive sums of the raw lines, and each property's transactionCount equals
+ * the transactions that name it (a split names its parts' properties).
+ */
 export async function expectLedgerConsistent(orgId: string) {
   const items = await partition(`ORG#${orgId}`);
   const transactions = items.filter((item) => item.type === 'Transaction');
   expect(await storedRollups(orgId)).toEqual(await recomputedRollups(orgId));
+  expect(storedNets(items.filter((item) => item.type === 'Rollup'))).toEqual(naiveNets(transactions));
+  for (const t of transactions.filter((item) => Array.isArray(item.parts))) {
+    const parts = t.parts as { amount: number }[];
+    expect(parts.reduce((sum, part) => sum + part.amount, 0), `the parts of ${t.id}`).toBe(t.amount);
+  }
   for (const property of items.filter((item) => item.type === 'Property')) {
     const referencing = transactions.filter((t) =>
-      propertiesReferenced(toTransactionRecord(t)).has(property.id),
+      propertiesReferenced(toTransactionRecord(t)).has(property.id as string),
     ).length;
     expect(Number(property.transactionCount ?? 0), `transactionCount of ${property.id}`).toBe(referencing);
   }
@@ -80,6 +120,7 @@ export const TRANSACTION_FIELDS = [
   'plaidTransactionId',
   'propertyId',
   'source',
+  'splitReviewFrom',
   'updatedAt',
   'userId',
   'version',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Category, TransactionInput } from '@rent/shared';
+import { allocate, type Category, type TransactionInput } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { partition, TABLE_NAME, db as testDb } from '../support/db.js';
@@ -8,10 +8,10 @@ import { propertyInput } from '../support/properties.js';
 import { expectLedgerConsistent, recomputedRollups, storedRollups } from './ledger-helpers.js';
 
 /**
- * Property: whatever sequence of creates, edits, ignores, deletes and bulk changes happens (some of
- * them racing each other), the stored monthly rollups equal a recomputation from the transactions,
- * and every property's transactionCount equals the transactions pointing at it. Runs the real
- * repositories against DynamoDB Local.
+ * Property: whatever sequence of creates, edits, ignores, deletes, bulk changes, splits and unsplits happens (some
+ * of them racing each other), the stored monthly rollups equal a recomputation from the transactions and the naive
+ * sums of their raw lines (each part of a split), the parts of every split add up to it, and every property's
+ * transactionCount equals the transactions pointing at it. Runs the real repositories against DynamoDB Local.
  */
 process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
@@ -20,6 +20,7 @@ const repo = {
   ...(await import('../../functions/src/services/ledger/transactions.js')),
   ...(await import('../../functions/src/data/ledger/read.js')),
 };
+const splits = await import('../../functions/src/services/ledger/splits.js');
 const { createProperty } = await import('../../functions/src/data/tenancy/properties.js');
 const { rebuildRollups } = await import('../../functions/src/data/ledger/rollups.js');
 
@@ -41,7 +42,8 @@ const fields = fc.record({
   isIgnored: fc.boolean(),
 });
 
-const operation = fc.oneof(
+/** Operations on whole lines (the rebuild test's fixed sample is drawn from these). */
+const lineOperations = [
   fields.map((f) => ({ kind: 'create' as const, ...f })),
   fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), f: fields }),
   fc.record({ kind: fc.constant('ignore' as const), pick: fc.nat(), value: fc.boolean() }),
@@ -54,6 +56,27 @@ const operation = fc.oneof(
     isIgnored: fc.option(fc.boolean(), { nil: undefined }),
   }),
   fc.record({ kind: fc.constant('race' as const), pick: fc.nat(), f: fields, value: fc.boolean() }),
+] as const;
+const operation = fc.oneof(
+  ...lineOperations,
+  fc.record({
+    kind: fc.constant('split' as const),
+    pick: fc.nat(),
+    parts: fc.array(
+      fc.record({
+        weight: fc.integer({ min: 0, max: 5 }),
+        category: fc.constantFrom(...CATEGORIES),
+        property: fc.constantFrom(0, 1, null),
+      }),
+      { minLength: 2, maxLength: 5 },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('unsplit' as const),
+    pick: fc.nat(),
+    category: fc.constantFrom(...CATEGORIES),
+    property: fc.constantFrom(0, 1, null),
+  }),
 );
 
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -88,7 +111,29 @@ async function run(ops: Operation[]) {
     const id = pick(op.kind === 'bulk' ? 0 : op.pick);
     if (op.kind === 'update') {
       const current = await repo.getTransaction(orgId, id);
-      await repo.updateTransaction(caller, id, { ...input(op.f), version: current.version });
+      // A split line keeps its amount (a new one is refused): the parts must still add up.
+      const amount = current.parts ? current.amount : op.f.amount;
+      await repo.updateTransaction(caller, id, { ...input(op.f), amount, version: current.version });
+    } else if (op.kind === 'split') {
+      const current = await repo.getTransaction(orgId, id);
+      // Weights of 0 give parts of $0; all 0 puts everything on the first part.
+      const weights = op.parts.map((p, i) => (op.parts.every((q) => q.weight === 0) && i === 0 ? 1 : p.weight));
+      const amounts = allocate(current.amount, weights);
+      const parts = op.parts.map((p, i) => ({
+        amount: amounts[i]!,
+        category: p.category,
+        propertyId: propertyOf(p.property),
+        leaseId: null,
+        memo: null,
+      }));
+      await splits.splitTransaction(caller, id, { parts, version: current.version });
+    } else if (op.kind === 'unsplit') {
+      const current = await repo.getTransaction(orgId, id);
+      await splits.unsplitTransaction(caller, id, {
+        category: op.category,
+        propertyId: propertyOf(op.property),
+        version: current.version,
+      });
     } else if (op.kind === 'ignore') {
       await repo.setTransactionIgnored(caller, id, op.value);
     } else if (op.kind === 'delete') {
@@ -127,7 +172,12 @@ describe('monthly rollups', () => {
 
   it('are repaired by the rebuild, which also recounts property references', async () => {
     const orgId = await run(
-      fc.sample(fc.array(operation, { minLength: 12, maxLength: 12 }), { numRuns: 1, seed: 42 })[0]!.concat(
+      (
+        fc.sample(fc.array(fc.oneof(...lineOperations), { minLength: 12, maxLength: 12 }), {
+          numRuns: 1,
+          seed: 42,
+        })[0]! as Operation[]
+      ).concat(
         Array.from({ length: 6 }, (_, i) => ({
           kind: 'create' as const,
           date: `2026-0${1 + (i % 3)}-1${i}`,

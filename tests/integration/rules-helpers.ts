@@ -102,6 +102,7 @@ export async function expectIndexConsistent(orgId: string) {
       isIgnored: t.isIgnored,
       categorizationSource: t.categorizationSource,
       propertyId: t.propertyId,
+      ...(t.parts && { isSplit: true }),
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
   const actual = [...index.transactions].sort((a, b) => a.id.localeCompare(b.id));

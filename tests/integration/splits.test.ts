@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Api, team } from '../support/members.js';
+import { PlaidStandInControl } from '../support/plaid.js';
+import { bankItems, bankSyncModules, linkedOrg } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
+import { expectIndexConsistent } from './rules-helpers.js';
 
 /**
  * Split transactions (docs/ledger.md "Split transactions"): parts that add up to the bank line to the cent, each
@@ -47,14 +51,14 @@ const part = (
 });
 const split = (api: Api, t: { id: string; version: number }, parts: unknown[]) =>
   api.put(`/api/transactions/${t.id}/split`, { version: t.version, parts });
-const stored = async (orgId: string, id: string) =>
+const stored = async (orgId: string, id: string): Promise<Record<string, any>> =>
   (await partition(`ORG#${orgId}`)).find((item) => item.type === 'Transaction' && item.id === id)!;
 /** A GET with query parameters (undefined ones left out). */
 const get = (api: Api, path: string, query: Record<string, string | undefined>) =>
   api.get(
     `${path}?${new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined))}`,
   );
-const names = (page: { transactions: { name: string }[] }) => page.transactions.map((t) => t.name);
+const names = (page: Record<string, any>) => (page.transactions as { name: string }[]).map((t) => t.name);
 
 let w: Team;
 let x: Team;
@@ -252,4 +256,40 @@ describe('a split', () => {
     expect((await split(x.admin.api, t, parts)).status).toBe(404);
     expect((await x.admin.api.post(`/api/transactions/${t.id}/unsplit`, { version: 1 })).status).toBe(404);
   });
+});
+
+describe('a split of a bank line', () => {
+  it('is kept by a re-sync and by posting; a new amount lands on the largest part and asks for a look', async () => {
+    const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
+    const { api } = await newAdmin();
+    const link = await linkedOrg(api, plaid);
+    const { bankSync } = await bankSyncModules();
+    const sync = () => bankSync.syncInstitution(link.orgId, link.institutionId);
+    const home = await property(api, '8 Bank Split');
+    const pending = await plaid.postPending(link.itemId, { amount: 200, name: 'THE HOME DEPOT' });
+    await sync();
+    const [arrived] = (await bankItems(link.orgId)).transactions.filter((t) => t.name === 'THE HOME DEPOT') as {
+      id: string;
+      version: number;
+    }[];
+    await ok(split(api, arrived!, [part(-120, 'repairs', home), part(-80, 'supplies')]));
+
+    await plaid.postPosted(link.itemId, pending.transaction_id);
+    expect(await sync()).toMatchObject({ merged: 1 });
+    const posted = (await ok(get(api, `/api/transactions/${arrived!.id}`, {}))).transaction;
+    expect(posted).toMatchObject({ pending: false, amount: -200, splitReviewFrom: null });
+    expect(posted.parts.map((p: { amount: number }) => p.amount)).toEqual([-120, -80]);
+
+    const [postedItem] = (await bankItems(link.orgId)).transactions.filter((t) => t.id === arrived!.id);
+    await plaid.modify(link.itemId, postedItem!.plaidTransactionId as string, { amount: 210.5 });
+    expect(await sync()).toMatchObject({ modified: 1 });
+    const changed = (await ok(get(api, `/api/transactions/${arrived!.id}`, {}))).transaction;
+    expect(changed).toMatchObject({ amount: -210.5, splitReviewFrom: -200 });
+    expect(changed.parts.map((p: { amount: number }) => p.amount)).toEqual([-130.5, -80]);
+    await expectLedgerConsistent(link.orgId);
+    await expectIndexConsistent(link.orgId);
+
+    const saved = await ok(split(api, changed, [part(-125.5, 'repairs', home), part(-85, 'supplies')]));
+    expect(saved.transaction.splitReviewFrom).toBeNull();
+  }, 120_000);
 });

@@ -24,6 +24,7 @@ export function wireTransaction(overrides: Partial<Transaction> = {}): Transacti
     leaseId: null,
     maintenanceRequestId: null,
     parts: null,
+    splitReviewFrom: null,
     propertyId: null,
     isReviewed: false,
     isIgnored: false,

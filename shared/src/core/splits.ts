@@ -147,3 +147,18 @@ export function partTags(parts: readonly { category: string | null; propertyId: 
 }
 export const propertyTag = (propertyId: string | null) => `p:${propertyId ?? ''}`;
 export const categoryTag = (category: string | null) => `c:${category ?? ''}`;
+
+/**
+ * The parts of a split whose bank line changed amount (a re-sync, a pending charge posted with a tip): the
+ * difference goes to the largest part (the first of equals), so the parts still add up to the line, and the
+ * transaction says the split needs a look (`splitReviewFrom`, docs/ledger.md "Split transactions").
+ */
+export function rebalanceSplit<P extends { amount: Cents }>(parts: readonly P[], amount: Cents): P[] {
+  const difference = splitRemainder(amount, parts);
+  if (difference === 0) return [...parts];
+  let largest = 0;
+  parts.forEach((part, i) => {
+    if (Math.abs(part.amount) > Math.abs(parts[largest]!.amount)) largest = i;
+  });
+  return parts.map((part, i) => (i === largest ? { ...part, amount: part.amount + difference } : part));
+}

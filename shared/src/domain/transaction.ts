@@ -234,6 +234,8 @@ export const Transaction = z.object({
       }),
     )
     .nullable(),
+  /** The amount the split was made for, when the bank changed the line since (check the split); else null. */
+  splitReviewFrom: z.number().nullable(),
   // Bank sync (absent on transactions typed by hand):
   /** Not yet posted by the bank: shown as Pending and counted in no total or report. */
   pending: z.boolean().optional(),

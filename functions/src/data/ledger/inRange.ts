@@ -1,9 +1,13 @@
-import type { Cents } from '@rent/shared';
+import type { Cents, SplitPart } from '@rent/shared';
 import { Invalid } from '../../domain-errors.js';
 import { queryPages } from '../query.js';
-import { filterExpression, queryInput, queryPlan } from './queryPlan.js';
+import { filterExpression, queryInput, queryPlan, queryPlans } from './queryPlan.js';
 
-/** What the detail report and the tax package read of a transaction. */
+/**
+ * What the detail report and the tax package read of a transaction: one line per transaction, or per part of a
+ * split (its id is the transaction's; `part` is the part's place, from 1; the receipts are counted on the first line
+ * of the transaction only, so its files are listed once).
+ */
 export interface TransactionLine {
   id: string;
   date: string;
@@ -12,9 +16,36 @@ export interface TransactionLine {
   amount: Cents;
   category: string | null;
   receiptCount: number;
+  part?: number;
+  memo?: string | null;
 }
 
-const VIEW = ['id', 'date', 'name', 'propertyId', 'amount', 'category', 'receiptCount'];
+const VIEW = ['id', 'date', 'name', 'propertyId', 'amount', 'category', 'receiptCount', 'parts'];
+
+/** A transaction item's lines: itself, or the parts of its split that are on `propertyId` (all without one). */
+function linesOf(item: Record<string, unknown>, propertyId: string | null | undefined): TransactionLine[] {
+  const line: TransactionLine = {
+    id: item.id as string,
+    date: item.date as string,
+    name: item.name as string,
+    propertyId: (item.propertyId as string | null | undefined) ?? null,
+    amount: item.amount as number,
+    category: (item.category as string | null | undefined) ?? null,
+    receiptCount: (item.receiptCount as number | undefined) ?? 0,
+  };
+  const parts = item.parts as SplitPart[] | null | undefined;
+  if (!parts) return [line];
+  const lines: TransactionLine[] = [];
+  parts.forEach((part, i) => {
+    if (propertyId !== undefined && part.propertyId !== propertyId) return;
+    const { leaseId: _, ...shown } = part;
+    lines.push({ ...line, ...shown, part: i + 1, receiptCount: lines.length === 0 ? line.receiptCount : 0 });
+  });
+  return lines;
+}
+
+const newestFirst = (a: TransactionLine, b: TransactionLine) =>
+  a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : (a.part ?? 0) - (b.part ?? 0);
 
 /**
  * Every not-ignored transaction dated from..to (YYYY-MM-DD, inclusive), of one property ("null" = no property)
@@ -28,34 +59,27 @@ export async function transactionsInRange(
   propertyId: string | null | undefined,
   limit: number,
 ): Promise<TransactionLine[]> {
-  const plan = queryPlan(orgId, range, propertyId);
+  const plans = queryPlans(orgId, range, propertyId);
   const expression = filterExpression({}, { totals: true });
-  const input = queryInput(plan, expression);
   const names = Object.fromEntries(VIEW.map((name, i) => [`#v${i}`, name]));
   const out: TransactionLine[] = [];
-  for await (const page of queryPages({
-    ...input,
-    ProjectionExpression: Object.keys(names).join(', '),
-    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...names },
-  })) {
-    for (const item of page.items) {
-      out.push({
-        id: item.id as string,
-        date: item.date as string,
-        name: item.name as string,
-        propertyId: (item.propertyId as string | null | undefined) ?? null,
-        amount: item.amount as number,
-        category: (item.category as string | null | undefined) ?? null,
-        receiptCount: (item.receiptCount as number | undefined) ?? 0,
-      });
-    }
-    if (out.length > limit) {
-      throw new Invalid(
-        `More than ${limit.toLocaleString('en-US')} transactions in this period: choose a shorter period or one property.`,
-      );
+  for (const plan of plans) {
+    const input = queryInput(plan, expression);
+    for await (const page of queryPages({
+      ...input,
+      ProjectionExpression: Object.keys(names).join(', '),
+      ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...names },
+    })) {
+      for (const item of page.items) out.push(...linesOf(item, propertyId));
+      if (out.length > limit) {
+        throw new Invalid(
+          `More than ${limit.toLocaleString('en-US')} transactions in this period: choose a shorter period or one property.`,
+        );
+      }
     }
   }
-  return out;
+  // A property's own partition and the splits across properties each come newest first: one order for both.
+  return plans.length > 1 ? out.sort(newestFirst) : out;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   fromCents,
   type LeaseLinkSource,
   partTags,
+  rebalanceSplit,
   type SplitPart,
   splitHome,
   type Transaction,
@@ -74,6 +75,11 @@ export interface TransactionRecord {
    * when they name several or none).
    */
   parts?: SplitPartRecord[] | null;
+  /**
+   * The amount a split was made for, when the bank has changed the line's amount since (the difference went to the
+   * largest part): the flyout asks a person to check the split, and saving it clears this. Absent or null = none.
+   */
+  splitReviewFrom?: Cents | null;
   isReviewed: boolean;
   isIgnored: boolean;
   hasReceipt: boolean;
@@ -86,6 +92,20 @@ export interface TransactionRecord {
 
 /** Lower-cased name for the ledger's case-insensitive search (DynamoDB's contains() is case-sensitive). */
 export const searchName = (name: string) => name.toLowerCase();
+
+/**
+ * The record with the bank's new amount: a split keeps its parts, the difference on the largest, and says from which
+ * amount it was split until a person saves it again.
+ */
+export function withBankAmount(record: TransactionRecord, amount: Cents): TransactionRecord {
+  if (!record.parts || amount === record.amount) return { ...record, amount };
+  return {
+    ...record,
+    amount,
+    parts: rebalanceSplit(record.parts, amount),
+    splitReviewFrom: record.splitReviewFrom ?? record.amount,
+  };
+}
 
 /** Whether a split's parts name more than one property: then it is listed under each of them. */
 export const acrossProperties = (t: Pick<TransactionRecord, 'parts'>) => !!t.parts && splitHome(t.parts).multi;
@@ -175,6 +195,7 @@ const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
   'leaseLinkSource',
   'maintenanceRequestId',
   'parts',
+  'splitReviewFrom',
 ];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
@@ -188,11 +209,12 @@ type SplitPartOnWire = NonNullable<Transaction['parts']>[number];
 
 /** Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the category. */
 export function transactionToApi(t: TransactionRecord): Transaction {
-  const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, parts, ...rest } = t;
+  const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, parts, splitReviewFrom, ...rest } = t;
   return {
     ...rest,
     amount: fromCents(amount),
     parts: parts ? parts.map((part) => ({ ...part, amount: fromCents(part.amount) }) as SplitPartOnWire) : null,
+    splitReviewFrom: splitReviewFrom == null ? null : fromCents(splitReviewFrom),
     leaseId: rest.leaseId ?? null,
     maintenanceRequestId: rest.maintenanceRequestId ?? null,
     ...(categorizedByRuleId ? { categorizedByRuleId } : {}),

@@ -3,7 +3,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { prefixQuery, queryAll, queryAllAttributes } from '../query.js';
-import { type TransactionRecord, toTransactionRecord } from './items.js';
+import { propertiesReferenced, type TransactionRecord, toTransactionRecord } from './items.js';
 import { encodeSnapshot, entriesOf } from './matchRows.js';
 import {
   capitalCellsOfLedger,
@@ -142,7 +142,8 @@ export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
   ]);
 
   const counts = new Map<string, number>();
-  for (const t of transactions) if (t.propertyId) counts.set(t.propertyId, (counts.get(t.propertyId) ?? 0) + 1);
+  for (const t of transactions)
+    for (const propertyId of propertiesReferenced(t)) counts.set(propertyId, (counts.get(propertyId) ?? 0) + 1);
   const properties = await propertyIds(orgId);
   for (const propertyId of properties) {
     try {

@@ -1,5 +1,5 @@
 import { bankPendingDeleteOp, bankPointerPutOp } from '../../data/banking/bankTransactions.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type TransactionRecord, withBankAmount } from '../../data/ledger/items.js';
 import { type LedgerChange, writeLedger } from '../../data/ledger/plan.js';
 import { getTransaction, readTransactions } from '../../data/ledger/read.js';
 import { deleteActivity } from '../../data/ledger/reviews.js';
@@ -50,8 +50,7 @@ export async function resolveMergeSuggestion(
   }
   const takesCategory = older.category === null && posted.category !== null;
   const merged: TransactionRecord = {
-    ...older,
-    amount: posted.amount,
+    ...withBankAmount(older, posted.amount),
     date: posted.date,
     name: posted.name,
     pending: false,

@@ -8,7 +8,7 @@ import {
   type RuleSet,
 } from '@rent/shared';
 import type { BankPointer } from '../../data/banking/bankTransactions.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type TransactionRecord, withBankAmount } from '../../data/ledger/items.js';
 import type { TransactionChange } from '../../data/ledger/plan.js';
 import { categorizeOnArrival } from '../ledger/categorize.js';
 
@@ -90,8 +90,7 @@ export function hasUserData(t: TransactionRecord, defaultPropertyId: string | nu
 /** The bank's facts on a record: amount, date, name, pending state; never category, property, notes. */
 function withBankFacts(record: TransactionRecord, t: BankTransaction): TransactionRecord {
   return {
-    ...record,
-    amount: t.amount,
+    ...withBankAmount(record, t.amount),
     date: t.date,
     name: t.name,
     pending: t.pending,

@@ -93,6 +93,7 @@ export async function splitTransaction(
     propertyId: splitHome(parts).propertyId,
     leaseId: null,
     leaseLinkSource: null,
+    splitReviewFrom: null,
     updatedAt: now,
     version: current.version + 1,
   };
@@ -115,6 +116,7 @@ export async function unsplitTransaction(
   const whole: TransactionRecord = {
     ...current,
     parts: null,
+    splitReviewFrom: null,
     category: null,
     ...categorizedByHand({ ...current, category: null }, input.category, now),
     propertyId: input.propertyId,
