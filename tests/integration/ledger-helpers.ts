@@ -84,7 +84,10 @@ export async function expectLedgerConsistent(orgId: string) {
   expect(storedNets(items.filter((item) => item.type === 'Rollup'))).toEqual(naiveNets(transactions));
   for (const t of transactions.filter((item) => Array.isArray(item.parts))) {
     const parts = t.parts as { amount: number }[];
-    expect(parts.reduce((sum, part) => sum + part.amount, 0), `the parts of ${t.id}`).toBe(t.amount);
+    expect(
+      parts.reduce((sum, part) => sum + part.amount, 0),
+      `the parts of ${t.id}`,
+    ).toBe(t.amount);
   }
   for (const property of items.filter((item) => item.type === 'Property')) {
     const referencing = transactions.filter((t) =>
