@@ -21,6 +21,7 @@
  * | Bank account       | ORG#o  | BANKACCT#a                |                                             | ORG#o#PROP#p / BANKACCT#a (with a default property) |
  * | Transaction        | ORG#o  | TXN#t                     | ORG#o#TXN / date#createdAt#t                | ORG#o#PROP#p / TXN#date#createdAt#t         |
  * |   (no property)    |        |                           |                                             | ORG#o#NOPROP / TXN#date#createdAt#t         |
+ * |   (split across properties) |  |                           |                                             | ORG#o#SPLITPROPS / TXN#date#createdAt#t     |
  * | Bank txn pointer   | ORG#o  | EXTID#plaid#<txn id>      |                                             |                                             |
  * | Held bank change   | ORG#o  | BANKHELD#t                |                                             |                                             |
  * | Pending bank txn   | ORG#o  | BANKPEND#t                |                                             |                                             |
