@@ -5,6 +5,7 @@ import type {
   RouteResponse,
   Routes,
   TransactionInputBody,
+  TransactionSplitBody,
   TransactionUpdateBody,
 } from '@rent/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ export type { TransactionFilters } from '@rent/shared/core/filters';
 export type Transaction = RouteResponse<Routes['getTransaction']>['transaction'];
 export type TransactionTotals = RouteResponse<Routes['getTransactionTotals']>;
 export type BulkSet = RouteInput<Routes['bulkUpdateTransactions']>['body']['set'];
+type UnsplitBody = RouteInput<Routes['unsplitTransaction']>['body'];
 
 export const transactionsKey = ['transactions'] as const;
 export const transactionKey = (id: string) => ['transaction', id] as const;
@@ -151,6 +153,26 @@ export function useUpdateTransaction() {
       (await callRoute('updateTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
     onSuccess: (transaction) => afterWrite(client, transaction),
     onError: (error) => console.error(TRANSACTION_ERRORS.update, error),
+  });
+}
+
+/** PUT split: the parts (adding up to the amount) replace the category, property and lease, or an earlier split. */
+export function useSplitTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: TransactionSplitBody } & CallOptions) =>
+      (await callRoute('splitTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
+    onSuccess: (transaction) => afterWrite(client, transaction),
+  });
+}
+
+/** Unsplit: one category and property again for the whole amount. */
+export function useUnsplitTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: UnsplitBody } & CallOptions) =>
+      (await callRoute('unsplitTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
+    onSuccess: (transaction) => afterWrite(client, transaction),
   });
 }
 

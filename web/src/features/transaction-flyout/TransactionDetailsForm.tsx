@@ -10,6 +10,7 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
+import { toCents } from '@rent/shared/core/money';
 import { useId } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { ConflictAlert } from '../../components/ConflictAlert';
@@ -17,8 +18,16 @@ import { PropertyPicker } from '../../components/PropertyPicker';
 import { BankStatus } from './BankStatus';
 import { LeasePicker } from './LeasePicker';
 import { ReceiptsSection } from './ReceiptsSection';
+import { SplitEditor } from './SplitEditor';
+import { SplitSummary } from './SplitSummary';
+import { typedFormCents } from './splitForm';
 import type { TransactionField, TransactionFormValues } from './transactionForm';
+import type { SplitEditor as SplitEditorState } from './use-split-editor';
 import { BANK_DELETE_TEXT, type TransactionEditor } from './use-transaction-editor';
+
+/** Why the amount cannot change while a transaction is split (the server refuses it too). */
+export const SPLIT_AMOUNT_FIXED_TEXT = 'Split: the parts add up to this amount. Unsplit to change it.';
+export const SPLIT_NEEDS_SAVED_AMOUNT = 'Save the new amount first: a split shares out the saved amount.';
 
 /**
  * The Details tab's form: details, notes, categorization, status (ignore, delete) and receipts.
@@ -26,15 +35,20 @@ import { BANK_DELETE_TEXT, type TransactionEditor } from './use-transaction-edit
  */
 export function TransactionDetailsForm({
   editor,
+  split,
   values,
   title,
 }: {
   editor: TransactionEditor;
+  split: SplitEditorState;
   values: TransactionFormValues;
   title: string;
 }) {
   const idPrefix = useId();
   const { errors, editing, transaction, setField } = editor;
+  const parts = editing ? (transaction?.parts ?? null) : null;
+  // While split (or being split) the amount is the parts' sum: it cannot change.
+  const amountFixed = !!parts || !!split.draft;
   const controlId = (field: TransactionField | 'direction' | 'ignored') => `${idPrefix}-${field}`;
   return (
     <form
@@ -42,7 +56,9 @@ export function TransactionDetailsForm({
       aria-label={title}
       onSubmit={(event) => {
         event.preventDefault();
-        void editor.submit();
+        // Enter in a part's field saves the split (when it can be), never the transaction under it.
+        if (split.draft) void split.save();
+        else void editor.submit();
       }}
       data-testid="transaction-form"
     >
@@ -123,7 +139,7 @@ export function TransactionDetailsForm({
                 label="Amount"
                 errorText={errors.amount}
                 controlId={controlId('amount')}
-                constraintText="US dollars, e.g. 1250.50"
+                constraintText={amountFixed ? SPLIT_AMOUNT_FIXED_TEXT : 'US dollars, e.g. 1250.50'}
                 stretch
               >
                 <Input
@@ -131,6 +147,7 @@ export function TransactionDetailsForm({
                   value={values.amount}
                   onChange={({ detail }) => setField('amount', detail.value)}
                   invalid={!!errors.amount}
+                  disabled={amountFixed}
                   ariaRequired
                   inputMode="decimal"
                   placeholder="0.00"
@@ -148,8 +165,8 @@ export function TransactionDetailsForm({
                 selectedId={values.direction}
                 onChange={({ detail }) => setField('direction', detail.selectedId === 'out' ? 'out' : 'in')}
                 options={[
-                  { id: 'in', text: 'Money In', iconName: 'arrow-down' },
-                  { id: 'out', text: 'Money Out', iconName: 'arrow-up' },
+                  { id: 'in', text: 'Money In', iconName: 'arrow-down', disabled: amountFixed },
+                  { id: 'out', text: 'Money Out', iconName: 'arrow-up', disabled: amountFixed },
                 ]}
                 data-testid="transaction-direction"
               />
@@ -180,35 +197,58 @@ export function TransactionDetailsForm({
 
         <section aria-labelledby={`${idPrefix}-categorization`}>
           <SpaceBetween size="m">
-            <Header variant="h3">
+            <Header
+              variant="h3"
+              actions={
+                editing && transaction && !parts && !split.draft ? (
+                  <Button
+                    formAction="none"
+                    onClick={split.start}
+                    disabled={typedFormCents(values) !== toCents(transaction.amount)}
+                    disabledReason={SPLIT_NEEDS_SAVED_AMOUNT}
+                    data-testid="transaction-split"
+                  >
+                    Split
+                  </Button>
+                ) : undefined
+              }
+            >
               <span id={`${idPrefix}-categorization`}>Categorization</span>
             </Header>
-            <FormField label="Category" errorText={errors.category} controlId={controlId('category')} stretch>
-              <CategorySelect
-                controlId={controlId('category')}
-                value={values.category}
-                onChange={(value) => setField('category', value)}
-                invalid={!!errors.category}
-                testId="transaction-category"
-              />
-            </FormField>
-            <FormField label="Property" errorText={errors.propertyId} controlId={controlId('propertyId')} stretch>
-              <PropertyPicker
-                controlId={controlId('propertyId')}
-                value={values.propertyId}
-                onChange={(id) => setField('propertyId', id)}
-                allOptionLabel="No property"
-                placeholder="Select property"
-                invalid={!!errors.propertyId}
-                testId="transaction-property"
-              />
-            </FormField>
-            <LeasePicker
-              values={values}
-              onChange={(id) => setField('leaseId', id)}
-              errorText={errors.leaseId}
-              controlId={controlId('leaseId')}
-            />
+            {split.draft ? (
+              <SplitEditor split={split} draft={split.draft} />
+            ) : parts && transaction ? (
+              <SplitSummary transaction={transaction} parts={parts} split={split} />
+            ) : (
+              <>
+                <FormField label="Category" errorText={errors.category} controlId={controlId('category')} stretch>
+                  <CategorySelect
+                    controlId={controlId('category')}
+                    value={values.category}
+                    onChange={(value) => setField('category', value)}
+                    invalid={!!errors.category}
+                    testId="transaction-category"
+                  />
+                </FormField>
+                <FormField label="Property" errorText={errors.propertyId} controlId={controlId('propertyId')} stretch>
+                  <PropertyPicker
+                    controlId={controlId('propertyId')}
+                    value={values.propertyId}
+                    onChange={(id) => setField('propertyId', id)}
+                    allOptionLabel="No property"
+                    placeholder="Select property"
+                    invalid={!!errors.propertyId}
+                    testId="transaction-property"
+                  />
+                </FormField>
+                <LeasePicker
+                  values={values}
+                  onChange={(id) => setField('leaseId', id)}
+                  errorText={errors.leaseId}
+                  controlId={controlId('leaseId')}
+                />
+              </>
+            )}
           </SpaceBetween>
         </section>
 

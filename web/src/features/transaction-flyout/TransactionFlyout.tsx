@@ -13,6 +13,7 @@ import { ActivityTab } from './ActivityTab';
 import { closeTransactionFlyout, getTransactionFlyoutState, useTransactionFlyout } from './store';
 import { TransactionDetailsForm } from './TransactionDetailsForm';
 import { useActivity } from './use-activity';
+import { useSplitEditor } from './use-split-editor';
 import { useTransactionEditor } from './use-transaction-editor';
 
 /** The transaction flyout is at most 600px wide. */
@@ -27,6 +28,7 @@ export default function TransactionFlyout() {
 
 function TransactionEditorView() {
   const editor = useTransactionEditor();
+  const split = useSplitEditor(editor);
   const { open, transactionId, seed, editing, transaction, values } = editor;
   const [tab, setTab] = useState('details');
 
@@ -60,7 +62,7 @@ function TransactionEditorView() {
       </Box>
     )
   ) : (
-    <TransactionDetailsForm editor={editor} values={values} title={title} />
+    <TransactionDetailsForm editor={editor} split={split} values={values} title={title} />
   );
 
   // The Activity loads when the Messages tab shows (and only if there is any); the open count for the badge.
@@ -98,7 +100,8 @@ function TransactionEditorView() {
                 variant="primary"
                 loading={editor.busy}
                 loadingText="Saving..."
-                disabled={!values || editor.receiptBusy}
+                disabled={!values || editor.receiptBusy || !!split.draft}
+                disabledReason={split.draft ? 'Save or cancel the split first.' : undefined}
                 onClick={() => void editor.submit()}
                 data-testid="transaction-save"
               >

@@ -229,6 +229,32 @@ export function useTransactionEditor() {
     }
   };
 
+  /**
+   * Another write of the flyout saved the transaction (a split or an unsplit): its version, category, property and
+   * lease become the form's, and what the person typed elsewhere (name, notes) stays for the next save.
+   */
+  const applySaved = (saved: Transaction) => {
+    const savedValues = toFormValues(saved);
+    setVersion(saved.version);
+    setIsIgnoredState(saved.isIgnored);
+    setValues((current) =>
+      current
+        ? {
+            ...current,
+            category: savedValues.category,
+            propertyId: savedValues.propertyId,
+            leaseId: savedValues.leaseId,
+            leaseChoice: savedValues.leaseChoice,
+          }
+        : savedValues,
+    );
+    setErrors({});
+    setConflict(null);
+  };
+
+  /** The transaction as saved now (after a 409), or null when it could not be read. */
+  const readLatest = async () => (await query.refetch()).data ?? null;
+
   return {
     open,
     transactionId,
@@ -262,6 +288,10 @@ export function useTransactionEditor() {
     deleteTransaction,
     submit,
     loadLatest,
+    /** The version the next write sends (an ignore switch or a split moves it on). */
+    version: version ?? transaction?.version ?? null,
+    applySaved,
+    readLatest,
   };
 }
 
