@@ -141,11 +141,11 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Name,Amount,Direction,Category,Category group,Property,Notes,Ignored,Has receipt,Needs review,Source,Transaction ID',
+      'Date,Name,Amount,Direction,Category,Category group,Property,Notes,Ignored,Has receipt,Needs review,Source,Transaction ID,Part,Part memo',
     );
     // Every row exactly, newest first: signed amounts to the cent, labels as the page shows them.
     const line = (date: string, name: string, amount: string, direction: string, category: string, group: string) =>
-      `${date},${name},${amount},${direction},${category},${group},"${OAK}",,No,No,No,Manual,${ids.get(name)}`;
+      `${date},${name},${amount},${direction},${category},${group},"${OAK}",,No,No,No,Manual,${ids.get(name)},,`;
     expect(lines.slice(1)).toEqual([
       line('2024-04-03', 'Oak rent April', '1850.00', 'Money in', 'Rental income', 'Income'),
       line('2024-04-01', 'Oak mortgage April', '-1234.56', 'Money out', 'Mortgage interest', 'Expenses'),

@@ -67,16 +67,16 @@ describe('transactionsCsv', () => {
 
   it('writes an expense with exact signed cents, labels, a quoted address and a guarded note', () => {
     expect(lines[1]).toBe(
-      `2026-03-04,Rossi Plumbing,-12.50,Money out,Repairs,Expenses,"48 Oak Avenue, Springfield","'=1+1",No,No,No,Manual,txn-1`,
+      `2026-03-04,Rossi Plumbing,-12.50,Money out,Repairs,Expenses,"48 Oak Avenue, Springfield","'=1+1",No,No,No,Manual,txn-1,,`,
     );
   });
 
   it('writes income, uncategorized, with no property, ignored, from the bank', () => {
-    expect(lines[2]).toBe('2026-03-04,"Rent, March",1250.00,Money in,Uncategorized,,,,Yes,No,No,Bank,txn-2');
+    expect(lines[2]).toBe('2026-03-04,"Rent, March",1250.00,Money in,Uncategorized,,,,Yes,No,No,Bank,txn-2,,');
   });
 
   it('ends every row with CRLF, the last one too', () => {
-    expect(csv.endsWith('txn-2\r\n')).toBe(true);
+    expect(csv.endsWith('txn-2,,\r\n')).toBe(true);
   });
 
   it('has one line per transaction plus the header', () => {

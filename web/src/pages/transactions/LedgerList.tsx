@@ -1,10 +1,10 @@
 import Icon from '@cloudscape-design/components/icon';
-import { categoryLabel } from '@rent/shared/core/categories';
+import type { PartFilter } from '@rent/shared/core/splits';
 import { memo, type ReactNode, useCallback, useRef } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { PhoneList } from '../../components/PhoneList';
 import { formatIsoDate } from '../../lib/dates';
-import { Amount, Status } from './columns';
+import { CategoryText, PropertyText, RowAmount, Status } from './columns';
 
 /** What the ledger shows its rows with: the list on a phone, the table (LedgerTable) on a desktop. */
 export interface LedgerRowsProps {
@@ -22,6 +22,8 @@ export interface LedgerRowsProps {
   /** Selection is frozen while a bulk action runs. */
   selectionDisabled: boolean;
   addressOf: (propertyId: string) => string;
+  /** The filters' look inside splits: a split row's amount is then its matching parts'. */
+  partFilter: PartFilter | null;
   onOpen: (t: Transaction) => void;
 }
 
@@ -41,6 +43,7 @@ export const LedgerList = memo(function LedgerList({
   onSelectionChange,
   selectionDisabled,
   addressOf,
+  partFilter,
   onOpen,
 }: LedgerRowsProps) {
   const selectedIds = new Set(selected.map((t) => t.id));
@@ -83,7 +86,8 @@ export const LedgerList = memo(function LedgerList({
         <LedgerItem
           key={t.id}
           t={t}
-          address={t.propertyId ? addressOf(t.propertyId) : null}
+          addressOf={addressOf}
+          partFilter={partFilter}
           selected={selectedIds.has(t.id)}
           selectionDisabled={selectionDisabled}
           onToggle={onToggle}
@@ -97,14 +101,16 @@ export const LedgerList = memo(function LedgerList({
 /** One transaction; memoized, so selecting a row redraws that row only. */
 const LedgerItem = memo(function LedgerItem({
   t,
-  address,
+  addressOf,
+  partFilter,
   selected,
   selectionDisabled,
   onToggle,
   onOpen,
 }: {
   t: Transaction;
-  address: string | null;
+  addressOf: (propertyId: string) => string;
+  partFilter: PartFilter | null;
   selected: boolean;
   selectionDisabled: boolean;
   onToggle: (t: Transaction, on: boolean) => void;
@@ -133,9 +139,9 @@ const LedgerItem = memo(function LedgerItem({
         <div className="rt-list-meta">
           {date}
           {' · '}
-          {t.category ? categoryLabel(t.category) : 'Uncategorized'}
+          <CategoryText t={t} />
           {' · '}
-          {address ?? 'No property'}
+          <PropertyText t={t} addressOf={addressOf} />
           {t.hasReceipt ? (
             <span className="rt-list-receipt">
               <Icon name="file" size="small" ariaLabel="Has a receipt" />
@@ -144,7 +150,7 @@ const LedgerItem = memo(function LedgerItem({
         </div>
         <Status t={t} none={null} />
       </div>
-      <Amount value={t.amount} />
+      <RowAmount t={t} partFilter={partFilter} />
     </li>
   );
 });

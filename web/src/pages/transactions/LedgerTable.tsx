@@ -10,7 +10,10 @@ import type { LedgerRowsProps } from './LedgerList';
  * own so a phone, which shows the list, never downloads the table (parts.ts).
  */
 export default function LedgerTable(props: LedgerRowsProps & { prefs: CollectionPreferencesProps.Preferences }) {
-  const columns = useMemo(() => ledgerColumns(props.onOpen, props.addressOf), [props.onOpen, props.addressOf]);
+  const columns = useMemo(
+    () => ledgerColumns(props.onOpen, props.addressOf, props.partFilter),
+    [props.onOpen, props.addressOf, props.partFilter],
+  );
   return (
     <Table
       data-testid="transactions-table"

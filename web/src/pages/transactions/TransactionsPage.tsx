@@ -201,6 +201,7 @@ function Ledger() {
     onSelectionChange: ledger.setSelected,
     selectionDisabled: bulk.busy,
     addressOf: ledger.addressOf,
+    partFilter: ledger.partFilter,
     onOpen: openRow,
   };
 

@@ -7,11 +7,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
-import { formatCurrency, toCents } from '@rent/shared/core/money';
+import { type Cents, formatCurrency } from '@rent/shared/core/money';
+import type { PartFilter } from '@rent/shared/core/splits';
 import type { ReactNode } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
 import { withRememberedCells } from '../../lib/rememberedCells';
+import { shownAmount, splitCategoryList, splitCategoryText, splitPropertyList, splitPropertyText } from './splitRows';
 
 export const PREFS_KEY = 'rent.transactions.table';
 
@@ -44,17 +46,42 @@ export const PHONE_DEFAULT_PREFS: CollectionPreferencesProps.Preferences = { ...
 /**
  * Rows show cents (summaries use 0 decimals; a single amount is exact). Colour and sign give the direction.
  * Ledger cells draw with plain elements and the theme's tokens (rt-cell-* in app.css): a page has hundreds of them,
- * and Cloudscape's Box costs several hooks each, which a phone's first render feels.
+ * and Cloudscape's Box costs several hooks each, which a phone's first render feels. `of` is the whole transaction
+ * when the amount is only its parts that a filter matches.
  */
-export function Amount({ value }: { value: number }) {
-  const cents = toCents(value) ?? 0;
+export function Amount({ cents, of = null }: { cents: Cents; of?: Cents | null }) {
   const text = formatCurrency(cents, 2);
   const direction = cents < 0 ? 'out' : 'in';
   return (
     <div className={`rt-cell-amount rt-cell-${direction}`} data-direction={direction}>
       <span className="rt-amount">{cents > 0 ? `+${text}` : text}</span>
+      {of === null ? null : <span className="rt-amount-of"> of {formatCurrency(of, 2)}</span>}
     </div>
   );
+}
+
+/** A ledger row's amount: the transaction's, or under a part filter its matching parts' of the whole. */
+export function RowAmount({ t, partFilter }: { t: Transaction; partFilter: PartFilter | null }) {
+  const { cents, of } = shownAmount(t, partFilter);
+  return <Amount cents={cents} of={of} />;
+}
+
+/** A row's category: "Split (N)" (the parts' categories in its tooltip) or the one category. */
+export function CategoryText({ t }: { t: Transaction }) {
+  const split = splitCategoryText(t);
+  if (split && t.parts) return <span title={splitCategoryList(t.parts)}>{split}</span>;
+  if (!t.category) return <Muted>Uncategorized</Muted>;
+  const group = categoryGroupOf(t.category);
+  return (
+    <span title={group && group !== t.category ? categoryLabel(group) : undefined}>{categoryLabel(t.category)}</span>
+  );
+}
+
+/** A row's property: "N properties" when a split's parts name several, else the one address or "No property". */
+export function PropertyText({ t, addressOf }: { t: Transaction; addressOf: (propertyId: string) => string }) {
+  const several = splitPropertyText(t);
+  if (several && t.parts) return <span title={splitPropertyList(t.parts, addressOf)}>{several}</span>;
+  return t.propertyId ? addressOf(t.propertyId) : <Muted>No property</Muted>;
 }
 
 const Muted = ({ children }: { children: ReactNode }) => <span className="rt-cell-muted">{children}</span>;
@@ -86,12 +113,14 @@ export function Status({ t, none = <Muted>—</Muted> }: { t: Transaction; none?
 }
 
 /**
- * The ledger's columns; `openRow` opens the flyout on a row, `addressOf` names a row's property. Build them once per
- * `addressOf` (useMemo): their cells are remembered per row.
+ * The ledger's columns; `openRow` opens the flyout on a row, `addressOf` names a row's property, `partFilter` (the
+ * filters' look inside splits) picks the parts a split row's amount shows. Build them once per `addressOf` and
+ * `partFilter` (useMemo): their cells are remembered per row.
  */
 export function ledgerColumns(
   openRow: (t: Transaction) => void,
   addressOf: (propertyId: string) => string,
+  partFilter: PartFilter | null,
 ): TableProps.ColumnDefinition<Transaction>[] {
   const columns: TableProps.ColumnDefinition<Transaction>[] = [
     { id: 'date', header: 'Date', cell: (t) => formatIsoDate(t.date), width: 130 },
@@ -111,27 +140,14 @@ export function ledgerColumns(
       width: 280,
       minWidth: 160,
     },
-    { id: 'amount', header: <Box textAlign="right">Amount</Box>, cell: (t) => <Amount value={t.amount} />, width: 140 },
     {
-      id: 'category',
-      header: 'Category',
-      width: 190,
-      cell: (t) => {
-        if (!t.category) return <Muted>Uncategorized</Muted>;
-        const group = categoryGroupOf(t.category);
-        return (
-          <span title={group && group !== t.category ? categoryLabel(group) : undefined}>
-            {categoryLabel(t.category)}
-          </span>
-        );
-      },
+      id: 'amount',
+      header: <Box textAlign="right">Amount</Box>,
+      cell: (t) => <RowAmount t={t} partFilter={partFilter} />,
+      width: 140,
     },
-    {
-      id: 'property',
-      header: 'Property',
-      width: 260,
-      cell: (t) => (t.propertyId ? addressOf(t.propertyId) : <Muted>No property</Muted>),
-    },
+    { id: 'category', header: 'Category', width: 190, cell: (t) => <CategoryText t={t} /> },
+    { id: 'property', header: 'Property', width: 260, cell: (t) => <PropertyText t={t} addressOf={addressOf} /> },
     {
       id: 'receipt',
       header: 'Receipt',

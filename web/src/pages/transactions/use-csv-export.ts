@@ -5,6 +5,7 @@ import { toast } from '../../components/toast/store';
 import { todayIso } from '../../lib/dates';
 import { plural } from './columns';
 import { downloadText, transactionsCsv } from './csv';
+import { partFilterOf } from './splitRows';
 
 /**
  * CSV export of the whole filtered set: pages through it (100 a call) with a running count, then downloads.
@@ -21,7 +22,7 @@ export function useCsvExport(filters: TransactionFilters, addressOf: (propertyId
     setProgress(0);
     try {
       const all = await fetchAllTransactions(filters, setProgress, controller.signal);
-      downloadText(transactionsCsv(all, addressOf), `transactions-${todayIso()}.csv`);
+      downloadText(transactionsCsv(all, addressOf, partFilterOf(filters)), `transactions-${todayIso()}.csv`);
       toast.success('Export ready', {
         description: `${plural(all.length, 'transaction')} exported to CSV.`,
         duration: 3000,

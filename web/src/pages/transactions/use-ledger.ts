@@ -11,6 +11,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { useTablePreferences } from '../../lib/useTablePreferences';
 import { COLUMN_IDS, DEFAULT_PREFS, PAGE_SIZES, PHONE_DEFAULT_PREFS, PREFS_KEY } from './columns';
 import { hasFilters, paramsWithFilters } from './filters';
+import { partFilterOf } from './splitRows';
 import { useBulkActions } from './use-bulk-actions';
 import { useCsvExport } from './use-csv-export';
 import { useRowSelection } from './use-row-selection';
@@ -37,6 +38,8 @@ export function useLedger() {
   const bank = useBankAttention(org.role);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseTransactionFilters(params), [params]);
+  // Filters by property, category or direction show a split's matching parts (the server totals those).
+  const partFilter = useMemo(() => partFilterOf(filters), [filters]);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [prefs, savePrefs] = useTablePreferences(PREFS_KEY, desktop ? DEFAULT_PREFS : PHONE_DEFAULT_PREFS, {
     columns: COLUMN_IDS,
@@ -88,6 +91,7 @@ export function useLedger() {
     forbidden: isForbiddenError(page.error) || isForbiddenError(totals.error),
     counter: ledgerCounter(filters, totals.data?.totals.count, selected.length),
     addressOf,
+    partFilter,
     selected,
     setSelected,
     bulk,
