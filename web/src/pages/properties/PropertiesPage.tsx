@@ -21,6 +21,7 @@ import { usePropertiesPage } from './use-properties-page';
 
 const PropertyFormDrawer = lazyWhenShown(() => import('./PropertyFormDrawer').then((m) => m.PropertyFormDrawer));
 const LeasesDrawer = lazyWhenShown(() => import('./LeasesDrawer').then((m) => m.LeasesDrawer));
+const LoansDrawer = lazyWhenShown(() => import('./LoansDrawer').then((m) => m.LoansDrawer));
 const DeletePropertyModal = lazyWhenShown(() => import('./DeletePropertyModal').then((m) => m.DeletePropertyModal));
 
 /** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
@@ -31,7 +32,7 @@ export default function PropertiesPage() {
   const page = usePropertiesPage();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const { canEdit, tenant, query, all, source, pickedId, setPickedId, prefs, drawer, openAdd, openEdit } = page;
-  const { toDelete, setToDelete, leasesOf, setLeasesOf } = page;
+  const { toDelete, setToDelete, leasesOf, setLeasesOf, loansOf, setLoansOf } = page;
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(source, {
     filtering: {
       filteringFunction: matchesText,
@@ -120,6 +121,13 @@ export default function PropertiesPage() {
               >
                 Tenants and leases
               </Button>
+              <Button
+                disabled={!selected}
+                onClick={() => selected && setLoansOf(selected)}
+                data-testid="property-loans"
+              >
+                Loans
+              </Button>
               <Button disabled={!selected} onClick={() => selected && openEdit(selected)} data-testid="property-edit">
                 Edit
               </Button>
@@ -139,6 +147,7 @@ export default function PropertiesPage() {
             <div className="rt-placeholder" aria-hidden="true" inert>
               <SpaceBetween direction="horizontal" size="xs">
                 <Button disabled>Tenants and leases</Button>
+                <Button disabled>Loans</Button>
                 <Button disabled>Edit</Button>
                 <Button disabled>Delete</Button>
                 <Button variant="primary" disabled>
@@ -200,6 +209,7 @@ export default function PropertiesPage() {
             onSaved={(saved) => actions.setSelectedItems([saved])}
           />
           <LeasesDrawer shown={!!leasesOf} property={leasesOf} onClose={() => setLeasesOf(null)} />
+          <LoansDrawer shown={!!loansOf} property={loansOf} onClose={() => setLoansOf(null)} />
           <DeletePropertyModal
             shown={!!toDelete}
             property={toDelete}

@@ -24,6 +24,7 @@ export function usePropertiesPage() {
   const [drawer, setDrawer] = useState<{ open: boolean; property: Property | null }>({ open: false, property: null });
   const [toDelete, setToDelete] = useState<Property | null>(null);
   const [leasesOf, setLeasesOf] = useState<Property | null>(null);
+  const [loansOf, setLoansOf] = useState<Property | null>(null);
 
   // /properties?new=1 (from the dashboard) opens the add form.
   useEffect(() => {
@@ -72,5 +73,8 @@ export function usePropertiesPage() {
     /** The property whose Tenants and leases drawer is open. */
     leasesOf,
     setLeasesOf,
+    /** The property whose Loans drawer is open. */
+    loansOf,
+    setLoansOf,
   };
 }

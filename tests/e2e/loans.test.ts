@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { expectToast } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * Loans (docs/reports-and-tax.md "Loans"): in a fresh organization the landlord adds a mortgage through the property's
+ * Loans drawer, opens it (schedule, balance chart, interest), and applies it to the payment to the lender: the preview
+ * shows the split, and the payment is split into interest, principal and escrow. Axe on each; 390 px without side
+ * scrolling.
+ */
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('loans, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('a landlord adds a loan and splits a payment to the lender by it; axe clean; 390px', async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'loans');
+    const home = await org.addProperty({ address: uniqueName('9 Mortgage Mews') });
+    const lender = uniqueName('Prairie Mortgage');
+    const year = new Date().getUTCFullYear();
+    const paid = await org.addTransaction({
+      name: `${lender} payment`,
+      date: `${year}-02-01`,
+      amount: -2366.7,
+      category: 'mortgage',
+      propertyId: home.id,
+    });
+
+    await page.goto('/properties');
+    await page.getByRole('radio', { name: home.address }).click();
+    await page.getByTestId('property-loans').click();
+    const drawer = page.getByTestId('loans-drawer');
+    await drawer.getByText('No loans').waitFor();
+    await drawer.getByTestId('loan-add').click();
+    const fill = (field: string, value: string) => drawer.getByTestId(`loan-${field}`).locator('input').fill(value);
+    await fill('lender', lender);
+    await fill('principal', '300000');
+    await fill('annualRate', '6.5');
+    await fill('termMonths', '360');
+    await fill('firstPaymentDate', `${year}/02/01`);
+    await fill('escrowTaxes', '350');
+    await fill('escrowInsurance', '120.50');
+    await expectAccessible(page, 'add loan form');
+    await drawer.getByTestId('loan-save').click();
+    await expectToast(page, 'Loan added');
+    const table = drawer.getByTestId('loans-table');
+    await expect.poll(() => table.textContent()).toContain('$2,366.70');
+    expect(await table.textContent()).toContain('6.5%');
+    await expectAccessible(page, 'loans');
+
+    // The loan: its schedule a year a page, the chart, the year's interest.
+    await drawer.getByTestId('loan-open').click();
+    const schedule = drawer.getByTestId('loan-schedule');
+    await expect.poll(() => schedule.textContent()).toContain('$1,625.00');
+    expect(await schedule.textContent()).toContain('$299,728.80');
+    await drawer.getByTestId('loan-balance-chart').locator('svg').first().waitFor();
+    await expect.poll(() => drawer.getByTestId('loan-interest').textContent()).toContain('Not entered');
+    await expectAccessible(page, 'loan detail');
+
+    // Apply it to the payment: pick it, see the split, confirm.
+    await drawer.getByTestId('loan-apply').click();
+    const modal = page.getByTestId('loan-apply-modal');
+    await modal.getByRole('radio', { name: new RegExp(lender) }).click();
+    const preview = modal.getByTestId('loan-apply-preview');
+    await expect.poll(() => preview.textContent()).toContain('-$1,625.00');
+    const text = (await preview.textContent()) ?? '';
+    for (const expected of [
+      'Mortgage interest',
+      'Loan principal',
+      '-$271.20',
+      'Taxes',
+      '-$350.00',
+      'Insurance',
+      '-$120.50',
+    ])
+      expect(text).toContain(expected);
+    await expectAccessible(page, 'apply the loan to a payment');
+    await modal.getByTestId('loan-apply-confirm').click();
+    await expectToast(page, 'Payment split by the loan');
+    const split = await org.getTransaction(paid.id);
+    expect(split.parts?.map((p) => [p.category, p.amount])).toEqual([
+      ['mortgage_interest', -1625],
+      ['loan_principal', -271.2],
+      ['taxes', -350],
+      ['insurance', -120.5],
+    ]);
+    await expect.poll(() => drawer.getByTestId('loan-interest').textContent()).toMatch(/In the ledger\s*\$1,625\.00/);
+
+    // The same drawer on a phone.
+    await page.setViewportSize(PHONE);
+    await schedule.getByText('$1,625.00').first().waitFor();
+    await expectAccessible(page, 'loan detail at 390px');
+    await noSideScroll(page);
+  });
+});

@@ -1,0 +1,232 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { categoryLabel } from '@rent/shared/core/categories';
+import type { Loan } from '../../api/loans';
+import { LoanBalanceChartLazy } from '../../components/charts/LoanBalanceChartLazy';
+import { formatIsoDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { useLoanDetail } from './use-loan-detail';
+
+/**
+ * One loan (docs/reports-and-tax.md "Loans"): what it is, the year's interest by its schedule, by the ledger and by the
+ * lender's Form 1098 (flagged when the form and the ledger differ), the balance over the years, the schedule a year a
+ * page, and "Apply to a payment".
+ */
+export function LoanDetail({ loan, onBack }: { loan: Loan; onBack: () => void }) {
+  const d = useLoanDetail(loan);
+  const interest = d.detail.data?.interest;
+  const money = (n: number | null | undefined) => formatMoney(n, 2);
+  return (
+    <SpaceBetween size="l">
+      <Header
+        variant="h3"
+        description={`${loan.annualRate}% for ${loan.termMonths} months from ${formatIsoDate(loan.firstPaymentDate)}`}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={onBack} data-testid="loan-back">
+              All loans
+            </Button>
+            <Button variant="primary" onClick={d.apply.show} data-testid="loan-apply">
+              Apply to a payment
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        {loan.lender}
+      </Header>
+      <KeyValuePairs
+        columns={2}
+        items={[
+          { label: 'Balance today', value: money(loan.balanceToday) },
+          { label: 'Original principal', value: money(loan.principal) },
+          { label: 'Principal and interest', value: money(loan.principalAndInterest) },
+          { label: 'Monthly payment', value: money(loan.monthlyPayment) },
+          { label: 'Escrow a month', value: money(loan.escrowTaxes + loan.escrowInsurance) },
+          { label: 'Paid off', value: formatIsoDate(loan.payoffDate) },
+        ]}
+      />
+      <SpaceBetween size="s">
+        <Header
+          variant="h3"
+          actions={
+            <Select
+              selectedOption={{ value: String(d.year), label: String(d.year) }}
+              options={d.yearOptions.map((y) => ({ value: String(y), label: String(y) }))}
+              onChange={({ detail }) => d.setYear(Number(detail.selectedOption.value))}
+              ariaLabel="Tax year"
+              expandToViewport
+            />
+          }
+        >
+          Interest in {d.year}
+        </Header>
+        {d.detail.isPending ? <StatusIndicator type="loading">Loading the loan</StatusIndicator> : null}
+        {interest ? (
+          <div data-testid="loan-interest">
+            <KeyValuePairs
+              columns={3}
+              items={[
+                { label: 'By the schedule', value: money(interest.bySchedule) },
+                { label: 'In the ledger', value: money(interest.byLedger) },
+                { label: 'Form 1098', value: interest.form1098 === null ? 'Not entered' : money(interest.form1098) },
+              ]}
+            />
+          </div>
+        ) : null}
+        {interest?.flag ? (
+          <Alert type="warning" header="The Form 1098 and the ledger differ" data-testid="loan-1098-flag">
+            {interest.flag} Check the payments split by this loan, or the figure entered from the form.
+          </Alert>
+        ) : null}
+      </SpaceBetween>
+      <LoanBalanceChartLazy
+        testId="loan-balance-chart"
+        points={d.balanceByYear}
+        height={260}
+        ariaLabel={`Balance of the loan from ${loan.lender} at the end of each year`}
+      />
+      <Table
+        data-testid="loan-schedule"
+        variant="embedded"
+        items={d.schedule.rows}
+        trackBy="number"
+        loading={d.detail.isPending}
+        loadingText="Loading the schedule"
+        ariaLabels={{ tableLabel: `Amortization schedule, ${d.schedule.shownYear}` }}
+        header={
+          <Header variant="h3" counter={`(${d.schedule.shownYear})`}>
+            Schedule
+          </Header>
+        }
+        pagination={
+          <Pagination
+            currentPageIndex={d.schedule.pageIndex}
+            pagesCount={Math.max(1, d.schedule.years.length)}
+            onChange={({ detail }) => d.schedule.setPage(detail.currentPageIndex)}
+            ariaLabels={{
+              nextPageLabel: 'Next year',
+              previousPageLabel: 'Previous year',
+              // The visible text (the page number) first: axe wants it in the name.
+              pageLabel: (page) => `${page}: the payments of ${d.schedule.years[page - 1] ?? ''}`,
+            }}
+          />
+        }
+        columnDefinitions={[
+          { id: 'number', header: '#', cell: (row) => row.number, isRowHeader: true },
+          { id: 'date', header: 'Date', cell: (row) => formatIsoDate(row.date) },
+          { id: 'payment', header: 'Payment', cell: (row) => money(row.payment) },
+          { id: 'interest', header: 'Interest', cell: (row) => money(row.interest) },
+          { id: 'principal', header: 'Principal', cell: (row) => money(row.principal + row.extraPrincipal) },
+          { id: 'escrow', header: 'Escrow', cell: (row) => money(row.escrow) },
+          { id: 'balance', header: 'Balance', cell: (row) => money(row.balanceAfter) },
+        ]}
+      />
+      <ApplyPaymentModal d={d} loan={loan} />
+    </SpaceBetween>
+  );
+}
+
+function ApplyPaymentModal({ d, loan }: { d: ReturnType<typeof useLoanDetail>; loan: Loan }) {
+  const a = d.apply;
+  return (
+    <Modal
+      visible={a.open}
+      onDismiss={a.close}
+      header="Apply the loan to a payment"
+      size="large"
+      data-testid="loan-apply-modal"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={a.close}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              disabled={!a.preview}
+              loading={a.applying}
+              onClick={() => void a.confirm()}
+              data-testid="loan-apply-confirm"
+            >
+              Split the payment
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <Table
+          data-testid="loan-apply-payments"
+          variant="embedded"
+          items={a.payments}
+          trackBy="id"
+          selectionType="single"
+          selectedItems={a.payments.filter((t) => t.id === a.picked?.id)}
+          onSelectionChange={({ detail }) => {
+            const t = detail.selectedItems[0];
+            if (t) a.pick(t);
+          }}
+          loading={a.paymentsLoading}
+          loadingText="Looking for payments"
+          ariaLabels={{
+            tableLabel: `Payments matching ${loan.lender}`,
+            selectionGroupLabel: 'Payment',
+            itemSelectionLabel: (_, t) => `${formatIsoDate(t.date)} ${t.name}`,
+          }}
+          header={
+            <Header variant="h3" description={`Money out matching "${loan.lender}".`}>
+              Choose a payment
+            </Header>
+          }
+          empty={<Box>No payment to this lender found in the ledger.</Box>}
+          columnDefinitions={[
+            { id: 'date', header: 'Date', cell: (t) => formatIsoDate(t.date) },
+            { id: 'name', header: 'Name', cell: (t) => t.name, isRowHeader: true },
+            { id: 'amount', header: 'Amount', cell: (t) => formatMoney(t.amount, 2) },
+            {
+              id: 'category',
+              header: 'Category',
+              cell: (t) => (t.parts ? `Split in ${t.parts.length}` : categoryLabel(t.category)),
+            },
+          ]}
+        />
+        {a.previewLoading ? <StatusIndicator type="loading">Working out the split</StatusIndicator> : null}
+        {a.previewError ? (
+          <Alert type="error" data-testid="loan-apply-error">
+            {a.previewError}
+          </Alert>
+        ) : null}
+        {a.preview ? (
+          <Table
+            data-testid="loan-apply-preview"
+            variant="embedded"
+            items={a.preview.parts}
+            header={
+              <Header
+                variant="h3"
+                description={`Payment ${a.preview.paymentNumber} of the schedule asks ${formatMoney(a.preview.scheduledPayment, 2)}.`}
+              >
+                The payment splits into
+              </Header>
+            }
+            columnDefinitions={[
+              { id: 'category', header: 'Category', cell: (p) => categoryLabel(p.category), isRowHeader: true },
+              { id: 'amount', header: 'Amount', cell: (p) => formatMoney(p.amount, 2) },
+              { id: 'memo', header: 'Memo', cell: (p) => p.memo ?? '' },
+            ]}
+          />
+        ) : null}
+        {a.error ? <Alert type="error">{a.error}</Alert> : null}
+      </SpaceBetween>
+    </Modal>
+  );
+}
