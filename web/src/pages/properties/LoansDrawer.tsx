@@ -16,7 +16,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { RightDrawer } from '../../components/RightDrawer';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { formatMoney } from '../../lib/money';
-import { type LoanFormValues, useLoans } from './use-loans';
+import type { LoanFormValues } from './loanForm';
+import { useLoans } from './use-loans';
 
 const LoanDetail = lazyWhenShown(() => import('./LoanDetail').then((m) => m.LoanDetail));
 
