@@ -347,5 +347,14 @@ describe('the demo organization', () => {
     expect(split.parts.reduce((sum: number, p: { amount: number }) => sum - Math.round(p.amount * 100), 0)).toBe(
       192_410,
     );
+    // The latest payment is left to apply by hand: the lender's name finds it, and it splits as the others did.
+    const found = await ok(
+      api.get(`/api/transactions?${new URLSearchParams({ search: 'Lakeshore Mortgage Co.', direction: 'out' })}`),
+    );
+    const latest = found.transactions.find((t: { category: string }) => t.category === 'mortgage');
+    expect(latest).toBeDefined();
+    const preview = await ok(api.get(`/api/loans/${loans[0].id}/payments/preview?transactionId=${latest.id}`));
+    expect(preview.parts.map((p: { category: string }) => p.category)).toEqual(['mortgage_interest', 'loan_principal']);
+    expect(preview.extraPrincipal).toBeGreaterThan(0);
   });
 });
