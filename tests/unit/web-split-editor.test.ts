@@ -70,16 +70,12 @@ describe('the remaining amount, in cents', () => {
     let draft = run(startSplit(mortgage), setAmount(1, '271.20'));
     // 1,896.20 + 271.20 assigned: too much by 271.20.
     expect(remainingCents(draft)).toBe(27_120);
-    expect(remainingText(draft)).toBe(
-      'Remaining to assign: -$271.20 (the parts come to $271.20 more than the transaction)',
-    );
+    expect(remainingText(draft)).toBe('Remaining to assign: -$271.20 ($271.20 too much)');
     expect(saveBlockedReason(draft)).toBe('Assign the whole amount: the remaining must be $0.00.');
     draft = run(draft, setAmount(0, '1,625'));
     expect(remainingCents(draft)).toBe(0);
     draft = run(draft, setAmount(0, '1625.01'));
-    expect(remainingText(draft)).toBe(
-      'Remaining to assign: -$0.01 (the parts come to $0.01 more than the transaction)',
-    );
+    expect(remainingText(draft)).toBe('Remaining to assign: -$0.01 ($0.01 too much)');
     draft = run(draft, setAmount(0, '1624.99'));
     expect(remainingText(draft)).toBe('Remaining to assign: $0.01');
     draft = run(draft, setAmount(0, '$1,625.00'));
@@ -168,6 +164,16 @@ describe('Split evenly (splitEvenly) and By percentage (splitByPercent)', () => 
     expect(remainingCents(percents)).toBe(0);
     const back = splitReducer(percents, { type: 'mode', mode: 'amount' });
     expect(sum(partAmounts(back))).toBe(-189_620);
+    // Amounts short of the whole give their share of it; a part without an amount gets no percentage.
+    const short = run(startSplit(wireTransaction({ amount: -200 })), setAmount(0, '50'), setAmount(1, ''), {
+      type: 'add',
+    });
+    const shortPercents = splitReducer(run(short, setAmount(1, '100')), { type: 'mode', mode: 'percent' });
+    expect(shortPercents.parts.map((p) => p.percent)).toEqual(['25', '50', '']);
+    expect(remainingText(shortPercents)).toBe('Remaining to assign: $50.00');
+    // Too much, or money the other way: the percentages are left as they were.
+    const over = splitReducer(run(startSplit(mortgage), setAmount(1, '1')), { type: 'mode', mode: 'percent' });
+    expect(over.parts.map((p) => p.percent)).toEqual(['', '']);
   });
 
   it('reads percentages of 0 to 100 with at most 2 decimals', () => {

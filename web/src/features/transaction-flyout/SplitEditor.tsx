@@ -248,7 +248,7 @@ const SplitPartCard = memo(function SplitPartCard({
         </Header>
       }
     >
-      <ColumnLayout columns={2} minColumnWidth={150}>
+      <ColumnLayout columns={2} minColumnWidth={200}>
         {mode === 'amount' ? (
           <FormField label={partLabel('Amount', n)} errorText={amountError} controlId={`${id}-amount`} stretch>
             <Input

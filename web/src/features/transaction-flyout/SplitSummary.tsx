@@ -104,7 +104,10 @@ export function SplitSummary({
             },
             { id: 'category', header: 'Category', cell: (part) => categoryLabel(part.category) },
             { id: 'property', header: 'Property', cell: (part) => addressOf(part.propertyId) },
-            { id: 'memo', header: 'Memo', cell: (part) => part.memo ?? '' },
+            // Memos are rare: without any, the table keeps a phone's width for the other three.
+            ...(parts.some((part) => part.memo)
+              ? [{ id: 'memo', header: 'Memo', cell: (part: SavedPart) => part.memo ?? '' }]
+              : []),
           ]}
           data-testid="split-parts-table"
         />

@@ -164,9 +164,7 @@ export function remainingText(draft: SplitDraft): string {
   const remaining = remainingCents(draft);
   const over = remaining !== 0 && directionOf(remaining) !== directionOf(draft.totalCents);
   const text = `Remaining to assign: ${formatCurrency(remaining * directionOf(draft.totalCents) || 0, 2)}`;
-  return over
-    ? `${text} (the parts come to ${formatCurrency(Math.abs(remaining), 2)} more than the transaction)`
-    : text;
+  return over ? `${text} (${formatCurrency(Math.abs(remaining), 2)} too much)` : text;
 }
 
 /** The sum of the percentages typed, in hundredths (unreadable ones count as 0). */
@@ -235,17 +233,21 @@ export type SplitAction =
   | { type: 'evenly' }
   | { type: 'total'; totalCents: Cents };
 
-/** Percentages matching the amounts when they all go the transaction's way and add up (else left as they are). */
+/**
+ * Percentages matching the amounts typed, when they all go the transaction's way and do not exceed it (else null:
+ * the percentages stay as they were). A part without an amount gets no percentage.
+ */
 function percentsFromAmounts(draft: SplitDraft): string[] | null {
-  const amounts = partAmounts(draft);
   const direction = directionOf(draft.totalCents);
-  if (draft.totalCents === 0 || remainingCents(draft) !== 0) return null;
-  if (amounts.some((amount) => amount === null || (amount !== 0 && directionOf(amount) !== direction))) return null;
-  // Largest remainder, so the shares add up to exactly 100%.
-  return allocate(
-    PERCENT_WHOLE,
-    amounts.map((amount) => Math.abs(amount ?? 0)),
-  ).map(typedPercent);
+  const whole = Math.abs(draft.totalCents);
+  const amounts = partAmounts(draft);
+  if (whole === 0 || amounts.some((amount) => amount !== null && amount !== 0 && directionOf(amount) !== direction))
+    return null;
+  const weights = amounts.map((amount) => Math.abs(amount ?? 0));
+  if (weights.reduce((a, b) => a + b, 0) > whole) return null;
+  // Largest remainder: amounts that add up to the transaction give shares that add up to exactly 100%.
+  const shares = allocate(PERCENT_WHOLE, weights, whole);
+  return shares.map((share, i) => (amounts[i] === null ? '' : typedPercent(share)));
 }
 
 export function splitReducer(draft: SplitDraft, action: SplitAction): SplitDraft {
