@@ -52,7 +52,8 @@ export function BankStatus({ transaction: t }: { transaction: Transaction }) {
         {resolve.isError ? ` ${saveErrorText(resolve.error, TRANSACTION_ERRORS.update)}` : ''}
       </Alert>,
     );
-  if (t.suggestedCategory && !t.category)
+  // A split has no category of its own: its parts have theirs.
+  if (t.suggestedCategory && !t.category && !t.parts)
     parts.push(
       <Alert key="suggestion" type="info" header="Bank's suggestion" data-testid="transaction-category-suggestion">
         The bank files this under {categoryLabel(t.suggestedCategory)} (low confidence). Choose a category to decide.
