@@ -29,6 +29,7 @@ export * from './core/receipts.js';
 export * from './core/reviews.js';
 export * from './core/rules.js';
 export * from './core/scheduleE.js';
+export * from './core/scheduleEForm.js';
 export * from './core/security.js';
 export * from './core/splits.js';
 export * from './core/transactions.js';

@@ -175,8 +175,9 @@ describe('reports: the figures', () => {
     expect(line('20').amount).toBe(400.1);
     expect(line('21').amount).toBe(2648.9);
     expect(sheetA.mortgage).toEqual({ amount: 900, flag: expect.stringMatching(/principal and interest/) });
-    expect(sheetA.needsReview).toEqual([expect.objectContaining({ category: 'uncategorized', amount: 12.34 })]);
-    expect(sheetA.excluded).toEqual([expect.objectContaining({ category: 'security_deposit', amount: -1500 })]);
+    // Money on no line is signed as the ledger and the profit and loss sign it: the deposit received is +1,500.
+    expect(sheetA.needsReview).toEqual([expect.objectContaining({ category: 'uncategorized', amount: -12.34 })]);
+    expect(sheetA.excluded).toEqual([expect.objectContaining({ category: 'security_deposit', amount: 1500 })]);
 
     const y2026 = await api.get(`/api/reports/schedule-e?year=2026&propertyId=${b}`);
     expect(y2026.body.worksheets).toHaveLength(1);
@@ -185,7 +186,7 @@ describe('reports: the figures', () => {
     expect(sheetB.needsReview).toEqual([
       expect.objectContaining({ category: 'misc_interest', amount: 12.5, reason: expect.stringMatching(/Schedule B/) }),
     ]);
-    expect(sheetB.excluded).toEqual([expect.objectContaining({ category: 'roof_replacement', amount: 500 })]);
+    expect(sheetB.excluded).toEqual([expect.objectContaining({ category: 'roof_replacement', amount: -500 })]);
     const all2026 = await api.get('/api/reports/schedule-e?year=2026');
     const noProperty = all2026.body.worksheets.find((w: { propertyId: string | null }) => w.propertyId === null);
     expect(noProperty.address).toBe('No property');
@@ -418,21 +419,31 @@ describe('reports: a recomputation from the raw transactions', () => {
         const dashboard = await api.get('/api/dashboard?from=2025-12&to=2026-01');
         expect(dashboard.status).toBe(200);
         expect(dashboard.body.figures).toEqual(cashFlow.body.figures);
-        // Schedule E: the lines plus the mortgage, the items for a human and the excluded ones equal the year's P&L.
+        // Schedule E: each worksheet's lines, mortgage, items for a human and excluded items, back in the ledger's sign
+        // (a line shows lineAmount; money on no line is signed as the ledger), equal the year's P&L column per category.
         const year = await api.get('/api/reports/schedule-e?year=2026');
         const pnl2026 = await api.get('/api/reports/profit-and-loss?from=2026-01&to=2026-12');
-        const shown = (sheet: any) =>
-          sheet.lines
-            .filter((l: { line: string }) => !['20', '21'].includes(l.line))
-            .flatMap((l: { items: { amount: number }[] }) => l.items)
-            .concat(sheet.needsReview, sheet.excluded, sheet.mortgage ? [sheet.mortgage] : [])
-            .reduce((n: number, item: { amount: number }) => n + toCentsExact(item.amount), 0);
-        const sheets = year.body.worksheets.reduce((n: number, sheet: unknown) => n + shown(sheet), 0);
-        const pnlLines = pnl2026.body.cells.reduce(
-          (n: number, c: { category: string; net: number }) => n + lineAmount(c.category, toCentsExact(c.net)),
-          0,
-        );
-        expect(sheets).toBe(pnlLines);
+        const ledgerNets = (sheet: any) => {
+          const nets = new Map<string, number>();
+          for (const line of sheet.lines.filter((l: { line: string }) => !['20', '21'].includes(l.line))) {
+            for (const item of line.items)
+              nets.set(item.category, lineAmount(item.category, toCentsExact(item.amount)));
+          }
+          for (const item of [...sheet.needsReview, ...sheet.excluded])
+            nets.set(item.category, toCentsExact(item.amount));
+          if (sheet.mortgage) nets.set('mortgage', -toCentsExact(sheet.mortgage.amount));
+          return nets;
+        };
+        for (const sheet of year.body.worksheets) {
+          const column = new Map<string, number>(
+            pnl2026.body.cells
+              .filter(
+                (c: { propertyId: string | null; net: number }) => c.propertyId === sheet.propertyId && c.net !== 0,
+              )
+              .map((c: { category: string; net: number }) => [c.category, toCentsExact(c.net)]),
+          );
+          expect(ledgerNets(sheet)).toEqual(column);
+        }
         // Depreciation: per property, the capital assets' bases are the cash flow's net capital spending through
         // the year's end plus the refunds that found no basis left, and no basis or remaining is ever negative.
         const depreciation = new Map<string, any>();

@@ -129,13 +129,19 @@ describe('tax package', () => {
         `reports/02 Schedule E ${YEAR} - 1 Package Lane, Springfield`,
         `reports/02 Schedule E ${YEAR} - 2 Package Lane`,
         `reports/02 Schedule E ${YEAR} - No property`,
+        `reports/02 Schedule E ${YEAR} - Summary (lines 23a-26)`,
         `reports/03 Depreciation schedule ${YEAR}`,
         `reports/04 Rent roll ${YEAR}`,
         `reports/05 Transactions by category ${YEAR}`,
       ]
         .flatMap((base) => [`${base}.csv`, `${base}.pdf`])
+        .concat([`reports/06 Ledger ${YEAR}.csv`, `reports/07 Missing receipts ${YEAR}.csv`])
         .sort(),
     );
+    // Every CSV starts with UTF-8's byte-order mark, as the browser's downloads do.
+    for (const name of names.filter((n) => n.endsWith('.csv'))) {
+      expect([...entries.get(name)!.subarray(0, 3)], name).toEqual([0xef, 0xbb, 0xbf]);
+    }
     for (const name of names.filter((n) => n.endsWith('.pdf') && n.startsWith('reports/'))) {
       expect(entries.get(name)!.subarray(0, 5).toString()).toBe('%PDF-');
     }
@@ -168,6 +174,9 @@ describe('tax package', () => {
     expect(readme).toContain('A worksheet for your tax preparer, not tax advice.');
     expect(readme).toContain(`reports/04 Rent roll ${YEAR}.pdf`);
     expect(readme).toContain('3 receipt files');
+    // Over $75 without a receipt, one by one: the owner draw and the mortgage (the repairs have their receipts).
+    expect(readme).toContain('Expenses over $75 without a receipt: 2');
+    expect(readme).toContain('2025-08-01  Mortgage  -900.33');
   }, 120_000);
 
   it('is for staff only: tenants get 403, another organization 404, bad years 400', async () => {

@@ -117,6 +117,8 @@ describe('Schedule E CSV', () => {
         address: '=1 Main St',
         propertyType: { code: 2, label: 'Multi-Family Residence' },
         fairRentalDays: null,
+        leaseDays: null,
+        choices: { propertyTypeCode: null, fairRentalDays: null, personalUseDays: 14, qjv: true, version: 3 },
         lines: [
           {
             line: '3',
@@ -138,6 +140,9 @@ describe('Schedule E CSV', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(`Schedule E worksheet 2026,"'=1 Main St"`);
     expect(lines).toContain('1b,Type of property,,,2 Multi-Family Residence');
+    expect(lines).toContain('2,Fair rental days,,,No lease recorded for the property');
+    expect(lines).toContain('2,Personal use days,,,14 days');
+    expect(lines).toContain('2,QJV (qualified joint venture),,,Yes');
     expect(lines).toContain('3,Rents received,,2000.00,');
     expect(lines).toContain('3,,Rental income,2000.00,');
     expect(lines).toContain('18,Depreciation expense or depletion,,0.00,Not computed yet');

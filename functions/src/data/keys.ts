@@ -28,6 +28,7 @@
  * | Monthly rollup     | ORG#o  | ROLLUP#yyyy-mm#PROP#p     |                                             |                                             |
  * |   (no property)    |        | ROLLUP#yyyy-mm#NOPROP     |                                             |                                             |
  * | Capital ledger     | ORG#o  | CAPEX#yyyy#PROP#p         |                                             |                                             |
+ * | Schedule E choices | ORG#o  | SCHEDE#yyyy#PROP#p        |                                             |                                             |
  * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
  * | Receipt (attached) | ORG#o  | RCPT#r                    | ORG#o#TXN#t#RCPT / uploadedAt#r             |                                             |
  * | Receipt (loose)    | ORG#o  | RCPT#r                    | ORG#o#USER#u#RCPT / uploadedAt#r            |                                             |
@@ -93,6 +94,9 @@
  *   USER#u begins_with TENANCY# (filtered to the organization); one by id a GetItem ORG#o / TENANCY#n.
  * - Loans: a property's are a Query on GSI2 ORG#o#PROP#p begins_with LOAN# (a property's ledger reads TXN#, its
  *   leases TENANCY#: neither sees them); one by id a GetItem ORG#o / LOAN#l. A loan carries the payments split by it.
+ * - Schedule E choices (line 1b, line 2, QJV of a property's tax year): one GetItem ORG#o / SCHEDE#yyyy#PROP#p; a
+ *   year's, for the worksheets, one Query begins_with SCHEDE#yyyy#. No GSI2 entry: they describe a property's year
+ *   and do not keep the property from being deleted.
  * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
  *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
  *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
@@ -261,6 +265,14 @@ export const keys = {
     SKTo: `CAPEX#${toYear}#~`,
   }),
   capitalLedgerPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CAPEX#' }),
+
+  /** A property's Schedule E choices for a tax year (line 1b, line 2, QJV). */
+  scheduleEChoices: (orgId: string, year: string, propertyId: string) => ({
+    PK: orgPk(orgId),
+    SK: `SCHEDE#${year}#PROP#${propertyId}`,
+  }),
+  /** Every property's Schedule E choices of one tax year. */
+  scheduleEChoicesOfYear: (orgId: string, year: string) => ({ PK: orgPk(orgId), SKPrefix: `SCHEDE#${year}#PROP#` }),
 
   /** Tax packages: the id begins with the tax year, so one is found by id alone and a year's listed newest first. */
   taxPackage: (orgId: string, packageId: string) => ({

@@ -54,6 +54,14 @@ export function lineAmount(category: string, net: Cents): Cents {
   return amount === 0 ? 0 : amount; // no -0
 }
 
+/**
+ * The one sign of money that is on no line of a report (transfers such as owner contributions and distributions,
+ * uncategorised money, what Schedule E leaves out or leaves to the preparer): as the ledger signs it, money in
+ * positive and money out negative, in every report. Only a report's own lines have their own sign (a line
+ * amount above; Schedule E's lines as the form takes them).
+ */
+export const ledgerSigned = (net: Cents): Cents => (net === 0 ? 0 : net);
+
 export interface BookFigures {
   income: Cents;
   operatingExpenses: Cents;

@@ -13,7 +13,7 @@
  * lines plus the excluded items equal the profit and loss.
  */
 
-import { bookLineOf, lineAmount } from './books.js';
+import { bookLineOf, ledgerSigned, lineAmount } from './books.js';
 import { CATEGORY_GROUPS, categoryLabel } from './categories.js';
 import type { Cents } from './money.js';
 
@@ -89,9 +89,9 @@ export interface ScheduleEWorksheet {
   lines: ScheduleELine[];
   /** Mortgage payments (principal and interest together): to split, not on a line. */
   mortgage: { amount: Cents; flag: string } | null;
-  /** Money a human must place, each with why. */
+  /** Money a human must place, each with why (signed as the ledger: it is on no line yet). */
   needsReview: (ScheduleEItem & { reason: string })[];
-  /** Money that is not rental income or a deductible expense (capital spending, transfers), each with why. */
+  /** Money that is not rental income or a deductible expense (capital spending, transfers), each with why; signed as the ledger. */
   excluded: (ScheduleEItem & { reason: string })[];
 }
 
@@ -156,7 +156,8 @@ export function scheduleEWorksheet(
   const excluded: ScheduleEWorksheet['excluded'] = [];
   for (const [category, net] of [...nets].sort(([a], [b]) => a.localeCompare(b))) {
     if (net === 0 || placed.has(category)) continue;
-    const item = { category, label: categoryLabel(category), amount: lineAmount(category, net) };
+    // On no line, so signed as the ledger and every other report sign it (books.ts ledgerSigned).
+    const item = { category, label: categoryLabel(category), amount: ledgerSigned(net) };
     const line = bookLineOf(category);
     if (category === 'loan_principal') {
       excluded.push({ ...item, reason: LOAN_PRINCIPAL_REASON });

@@ -94,14 +94,69 @@ export type ScheduleEQuery = z.output<typeof ScheduleEQuery>;
 
 const Item = z.object({ category: z.string(), label: z.string(), amount: z.number() });
 
+// Schedule E's per-year choices of a property (docs/reports-and-tax.md "Schedule E"): line 1b's code, line 2's days
+// and the QJV box. null means "from the books": the property's type, the leases' days.
+const TypeCode = z
+  .number({ error: 'Choose a type of property (1 to 8)' })
+  .int({ error: 'Choose a type of property (1 to 8)' })
+  .min(1, { error: 'Choose a type of property (1 to 8)' })
+  .max(8, { error: 'Choose a type of property (1 to 8)' });
+const Days = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of days` })
+    .int({ error: `${label} must be a whole number of days` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(366, { error: `${label} can be at most 366` });
+
+export const ScheduleEChoicesWire = z.object({
+  /** Line 1b as chosen for the year; null = the code the property's type gives. */
+  propertyTypeCode: z.number().int().nullable(),
+  /** Line 2 fair rental days as entered; null = the days under a lease. */
+  fairRentalDays: z.number().int().nullable(),
+  personalUseDays: z.number().int(),
+  qjv: z.boolean(),
+  /** 0 until first saved. */
+  version: z.number().int(),
+});
+
+export const ScheduleEChoicesParams = z.strictObject({
+  year: ScheduleEQuery.shape.year,
+  propertyId: z.string().regex(ID_PATTERN, { error: 'Choose a property' }),
+});
+
+/** PUT carries the version read (0 before the first save), so two people saving at once get a 409, not a lost edit. */
+export const ScheduleEChoicesInput = z.strictObject({
+  version: z.number({ error: 'version is required' }).int().min(0),
+  propertyTypeCode: TypeCode.nullable(),
+  fairRentalDays: Days('Fair rental days').nullable(),
+  personalUseDays: Days('Personal use days'),
+  qjv: z.boolean({ error: 'QJV is yes or no' }),
+});
+export type ScheduleEChoicesInput = z.output<typeof ScheduleEChoicesInput>;
+
+/** A property's choices for the year, with what the books would give without them. */
+export const ScheduleEChoicesResult = z.object({
+  propertyId: z.string(),
+  year: z.string(),
+  choices: ScheduleEChoicesWire,
+  defaults: z.object({ propertyTypeCode: z.number().int().nullable(), fairRentalDays: z.number().int().nullable() }),
+});
+
 export const ScheduleEWorksheetWire = z.object({
   /** null = money with no property (it belongs on no property's Schedule E until assigned). */
   propertyId: z.string().nullable(),
   address: z.string(),
   /** Line 1b: the Schedule E type code; null when the property has no type. */
   propertyType: z.object({ code: z.number().int(), label: z.string() }).nullable(),
-  /** Line 2: days of the year under a lease (core/occupancy.ts fairRentalDays); null without a recorded lease. */
+  /**
+   * Line 2: the fair rental days as entered for the year, else the days of the year under a lease (core/occupancy.ts
+   * fairRentalDays); null without either.
+   */
   fairRentalDays: z.number().int().nullable(),
+  /** The days under a lease (what line 2 shows unless days were entered); null without a recorded lease. */
+  leaseDays: z.number().int().nullable(),
+  /** The year's choices (line 1b, line 2, QJV); null for money with no property or of a deleted one. */
+  choices: ScheduleEChoicesWire.nullable(),
   lines: z.array(
     z.object({
       line: z.string(),
@@ -120,6 +175,11 @@ export const ScheduleEReport = z.object({
   year: z.string(),
   notice: z.string(),
   worksheets: z.array(ScheduleEWorksheetWire),
+  /** Lines 23a–26 over the properties' worksheets (not "No property"); core/scheduleEForm.ts. */
+  summary: z.object({
+    lines: z.array(z.object({ line: z.string(), label: z.string(), amount: z.number() })),
+    note: z.string(),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------------------

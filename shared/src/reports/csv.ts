@@ -26,3 +26,14 @@ export function csvCell(value: string, text = true): string {
   const out = text && startsFormula(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(out) || out !== value ? `"${out.replace(/"/g, '""')}"` : out;
 }
+
+/** UTF-8's byte-order mark: without it Excel on Windows reads a CSV as its ANSI code page ("–" shows as "â€“"). */
+const BYTE_ORDER_MARK = '\ufeff';
+
+/**
+ * A CSV file's bytes, exactly as every download saves them (the browser's and the tax package's): the byte-order
+ * mark, then the text in UTF-8.
+ */
+export function csvFileBytes(text: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(BYTE_ORDER_MARK + text) as Uint8Array<ArrayBuffer>;
+}

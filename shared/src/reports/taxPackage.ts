@@ -72,6 +72,8 @@ export interface ReadmeInput {
   missing: readonly string[];
   /** Anything else the preparer should know (e.g. a report left out and why). */
   notes?: readonly string[];
+  /** The year's expenses without a receipt (over the threshold), one line each. */
+  missingReceipts?: { title: string; lines: readonly string[] };
 }
 
 /** README.txt at the root of the zip: who, which year, when, what each file is, and that it is not tax advice. */
@@ -95,6 +97,10 @@ export function taxPackageReadme(input: ReadmeInput): string {
   ];
   if (input.missing.length > 0) {
     lines.push('Receipts that could not be included', ...input.missing.map((m) => `  ${m}`), '');
+  }
+  if (input.missingReceipts) {
+    const { title, lines: missing } = input.missingReceipts;
+    lines.push(`${title}: ${missing.length === 0 ? 'none' : missing.length}`, ...missing.map((m) => `  ${m}`), '');
   }
   if (input.notes && input.notes.length > 0) lines.push('Notes', ...input.notes.map((n) => `  ${n}`), '');
   return `${lines.join('\r\n')}\r\n`;

@@ -1,5 +1,5 @@
-import type { RouteResponse, Routes } from '@rent/shared/types';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RouteBody, RouteResponse, Routes } from '@rent/shared/types';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 
@@ -10,6 +10,7 @@ import { callRoute } from './client';
 export type CashFlowReport = RouteResponse<Routes['getCashFlowReport']>;
 export type ScheduleEReport = RouteResponse<Routes['getScheduleEReport']>;
 export type ScheduleEWorksheet = ScheduleEReport['worksheets'][number];
+export type ScheduleEChoicesBody = RouteBody<Routes['saveScheduleEChoices']>;
 
 /** Under the transactions key, so every transaction write (which invalidates it) refreshes the reports too. */
 export const reportsKey = ['transactions', 'reports'] as const;
@@ -48,6 +49,16 @@ export function useScheduleEReport(year: string | null) {
     queryFn: () => callRoute('getScheduleEReport', { query: { year: year! } }),
     enabled: session.status === 'authenticated' && year !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves a property's Schedule E choices for a year (line 1b, line 2, QJV); the worksheets read them again. */
+export function useSaveScheduleEChoices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ year, propertyId, body }: { year: string; propertyId: string; body: ScheduleEChoicesBody }) =>
+      callRoute('saveScheduleEChoices', { params: { year, propertyId }, body }),
+    onSettled: () => client.invalidateQueries({ queryKey: [...reportsKey, 'schedule-e'] }),
   });
 }
 

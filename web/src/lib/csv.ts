@@ -1,10 +1,14 @@
-/** The browser's side of CSV exports: saving a file. The quoting and formula guard live in @rent/shared/reports/csv. */
+/**
+ * The browser's side of CSV exports: saving a file. The quoting, the formula guard and the file's bytes (with the
+ * byte-order mark, the same bytes the tax package writes) live in @rent/shared/reports/csv.
+ */
+import { csvFileBytes } from '@rent/shared/reports/csv';
+
 export { csvCell } from '@rent/shared/reports/csv';
 
-/** Saves text as a file through a temporary link (the browser's download). */
+/** Saves CSV text as a file through a temporary link (the browser's download). */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  // A byte-order mark so spreadsheet apps read the UTF-8 (en dashes, accents) correctly.
-  downloadBlob(new Blob(['\ufeff', text], { type }), fileName);
+  downloadBlob(new Blob([csvFileBytes(text)], { type }), fileName);
 }
 
 /** Saves a blob as a file through a temporary link (the browser's download). */

@@ -18,9 +18,12 @@ export interface TransactionLine {
   receiptCount: number;
   part?: number;
   memo?: string | null;
+  /** The transaction's notes and source (user_created or plaid): the tax package's ledger lists them. */
+  notes: string | null;
+  source: string | null;
 }
 
-const VIEW = ['id', 'date', 'name', 'propertyId', 'amount', 'category', 'receiptCount', 'parts'];
+const VIEW = ['id', 'date', 'name', 'propertyId', 'amount', 'category', 'receiptCount', 'parts', 'notes', 'source'];
 
 /** A transaction item's lines: itself, or the parts of its split that are on `propertyId` (all without one). */
 function linesOf(item: Record<string, unknown>, propertyId: string | null | undefined): TransactionLine[] {
@@ -32,6 +35,8 @@ function linesOf(item: Record<string, unknown>, propertyId: string | null | unde
     amount: item.amount as number,
     category: (item.category as string | null | undefined) ?? null,
     receiptCount: (item.receiptCount as number | undefined) ?? 0,
+    notes: (item.notes as string | null | undefined) ?? null,
+    source: (item.source as string | undefined) ?? null,
   };
   const parts = item.parts as SplitPart[] | null | undefined;
   if (!parts) return [line];

@@ -8,19 +8,25 @@ import {
   monthsBetween,
   type PropertyRecord,
   type ReportPeriodQuery,
+  SCHEDULE_E_LOSS_NOTE,
   SCHEDULE_E_NOTICE,
   SCHEDULE_E_PROPERTY_TYPES,
+  SCHEDULE_E_SUMMARY_LINES,
   type ScheduleEQuery,
   type ScheduleEWorksheet,
+  scheduleESummary,
+  scheduleETypeOf,
   scheduleEWorksheet,
 } from '@rent/shared';
 import type { RollupCell } from '../../data/ledger/rollupDeltas.js';
 import { summarizeCell } from '../../data/ledger/rollupSums.js';
 import { readRollupCells } from '../../data/ledger/rollups.js';
+import { noScheduleEChoices, scheduleEChoicesOfYear } from '../../data/reports/scheduleEChoices.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { NotFound } from '../../domain-errors.js';
 import { capexByProperty, depreciationByProperty } from './depreciation.js';
+import { choicesToWire } from './scheduleEChoices.js';
 
 /**
  * What the books say (docs/reports-and-tax.md "What the books say"). Every report reads the monthly rollup cells of its
@@ -164,11 +170,12 @@ const lineEighteen = (d: { total: Cents; flags: string[] } | undefined) =>
  * for money with no property when there is any (no Schedule E takes it until it is assigned).
  */
 export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
-  const [properties, { cells: rollups }, leasesByProperty, capex] = await Promise.all([
+  const [properties, { cells: rollups }, leasesByProperty, capex, choicesByProperty] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
     readRollupCells(orgId, { from: `${query.year}-01`, to: `${query.year}-12` }),
     leasesByPropertyOf(orgId),
     capexByProperty(orgId, query.year),
+    scheduleEChoicesOfYear(orgId, query.year),
   ]);
   const nets = new Map<string | null, Map<string, Cents>>();
   for (const cell of categoryTotals(rollups, query.propertyId)) {
@@ -182,17 +189,38 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
   const sheetProperties = properties.filter((p) => shown.includes(p.id));
   const depreciation = depreciationByProperty(query.year, sheetProperties, capex);
   const leases = sheetProperties.flatMap((p) => leasesByProperty.get(p.id) ?? []);
-  const worksheets = shown.map((id) => {
+  const sheets = shown.map((id) => ({
+    id,
+    sheet: scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
+  }));
+  const worksheets = sheets.map(({ id, sheet }) => {
     const property = properties.find((p) => p.id === id);
+    const leaseDays = id === null ? null : fairRentalDays(id, leases, query.year);
+    // Line 1b and line 2 as chosen for the year, else as the property's type and its leases say.
+    const choices = property
+      ? (choicesByProperty.get(property.id) ?? noScheduleEChoices(property.id, query.year))
+      : null;
+    const chosenType = choices?.propertyTypeCode == null ? null : scheduleETypeOf(choices.propertyTypeCode);
     return {
       propertyId: id,
       address: property?.address ?? (id === null ? NO_PROPERTY_LABEL : GONE_PROPERTY_LABEL),
-      propertyType: property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null,
-      fairRentalDays: id === null ? null : fairRentalDays(id, leases, query.year),
-      ...wireWorksheet(
-        scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
-      ),
+      propertyType:
+        chosenType ?? (property?.propertyType ? (SCHEDULE_E_PROPERTY_TYPES[property.propertyType] ?? null) : null),
+      fairRentalDays: choices?.fairRentalDays ?? leaseDays,
+      leaseDays,
+      choices: choices && choicesToWire(choices),
+      ...wireWorksheet(sheet),
     };
   });
-  return { year: query.year, notice: SCHEDULE_E_NOTICE, worksheets };
+  // Lines 23a-26 add up the properties' worksheets: money with no property is on no Schedule E until assigned.
+  const summary = scheduleESummary(sheets.filter(({ id }) => id !== null).map(({ sheet }) => sheet));
+  return {
+    year: query.year,
+    notice: SCHEDULE_E_NOTICE,
+    worksheets,
+    summary: {
+      lines: SCHEDULE_E_SUMMARY_LINES.map(({ line, label, key }) => ({ line, label, amount: fromCents(summary[key]) })),
+      note: SCHEDULE_E_LOSS_NOTE,
+    },
+  };
 }

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { TRANSACTIONS_BY_CATEGORY_LIMIT } from '@rent/shared';
+import { centsToString, TRANSACTIONS_BY_CATEGORY_LIMIT } from '@rent/shared';
+import { csvFileBytes } from '@rent/shared/reports/csv';
 import { depreciationTable } from '@rent/shared/reports/depreciationTable';
 import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
 import { profitAndLossTable } from '@rent/shared/reports/profitAndLossTable';
 import { rentRollTable } from '@rent/shared/reports/rentRollTable';
-import { scheduleETable } from '@rent/shared/reports/scheduleETable';
+import { scheduleESummaryTable, scheduleETable } from '@rent/shared/reports/scheduleETable';
 import { type ReportTable, tableCsv } from '@rent/shared/reports/table';
 import {
   fileNamePart,
@@ -15,6 +16,14 @@ import {
   taxPackageReadme,
   uniqueName,
 } from '@rent/shared/reports/taxPackage';
+import {
+  ledgerTable,
+  loansTable,
+  MISSING_RECEIPTS_TITLE,
+  missingReceipts,
+  missingReceiptsTable,
+  type PackageLoan,
+} from '@rent/shared/reports/taxPackageTables';
 import { transactionsByCategoryTable } from '@rent/shared/reports/transactionsByCategoryTable';
 import { ZipFile } from 'yazl';
 import { type TransactionLine, transactionsInRange } from '../../data/ledger/inRange.js';
@@ -29,6 +38,7 @@ import {
 import { listProperties } from '../../data/tenancy/properties.js';
 import { logger } from '../../lib/logger.js';
 import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
+import { listLoans, loanDetail } from '../loans/loans.js';
 import { depreciationReport } from './depreciation.js';
 import { rentRollReport } from './rentRoll.js';
 import { profitAndLossReport, scheduleEReport } from './statements.js';
@@ -48,19 +58,35 @@ const RECEIPT_LOOKUPS = 8;
 const PROGRESS_EVERY_MS = 1_000;
 
 interface ReportFile extends PackageFile {
-  make: () => Promise<Uint8Array | string>;
+  make: () => Promise<Uint8Array>;
 }
+
+/** A table as a CSV file: the same bytes the browser's download saves (byte-order mark, UTF-8). */
+const csvFile = async (table: () => ReportTable) => csvFileBytes(tableCsv(table()));
+
+/**
+ * The loans' reads are a person's in the loans service; the job acts for nobody, and only reads (the caller's
+ * organization is all a read uses).
+ */
+const packageReader = (orgId: string) => ({ orgId, userId: 'tax-package' });
 
 const formatDate = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** The year's reports as files: a CSV and a PDF each, made only when the zip reaches them. */
-async function reportFiles(orgId: string, year: string, organization: string, now: Date, notes: string[]) {
+async function reportFiles(
+  orgId: string,
+  year: string,
+  organization: string,
+  now: Date,
+  notes: string[],
+  receiptNames: ReadonlyMap<string, readonly string[]>,
+) {
   const generated = formatDate(now);
   const period = { from: `${year}-01`, to: `${year}-12`, propertyId: undefined };
   const files: ReportFile[] = [];
   const both = (base: string, description: string, title: string, scope: string, table: () => ReportTable) => {
-    files.push({ path: `${base}.csv`, description: `${description} (CSV)`, make: async () => tableCsv(table()) });
+    files.push({ path: `${base}.csv`, description: `${description} (CSV)`, make: () => csvFile(table) });
     files.push({
       path: `${base}.pdf`,
       description: `${description} (PDF)`,
@@ -84,6 +110,13 @@ async function reportFiles(orgId: string, year: string, organization: string, no
       () => scheduleETable(sheet, year, scheduleE.notice),
     );
   }
+  both(
+    `reports/02 Schedule E ${year} - Summary (lines 23a-26)`,
+    'Schedule E lines 23a to 26, all properties',
+    'Schedule E summary',
+    `Tax year ${year}, all properties`,
+    () => scheduleESummaryTable(scheduleE),
+  );
   const depreciation = await depreciationReport(orgId, { year, propertyId: undefined });
   both(
     `reports/03 Depreciation schedule ${year}`,
@@ -108,7 +141,7 @@ async function reportFiles(orgId: string, year: string, organization: string, no
   const detailTable = () => transactionsByCategoryTable(detail, 'All properties');
   const base = `reports/05 Transactions by category ${year}`;
   const description = 'Every transaction of the year by category, with subtotals';
-  files.push({ path: `${base}.csv`, description: `${description} (CSV)`, make: async () => tableCsv(detailTable()) });
+  files.push({ path: `${base}.csv`, description: `${description} (CSV)`, make: () => csvFile(detailTable) });
   if (lines.length <= TRANSACTIONS_BY_CATEGORY_LIMIT) {
     files.push({
       path: `${base}.pdf`,
@@ -126,7 +159,50 @@ async function reportFiles(orgId: string, year: string, organization: string, no
       `The transactions-by-category PDF is left out: the year has more than ${TRANSACTIONS_BY_CATEGORY_LIMIT.toLocaleString('en-US')} transactions. The CSV has them all.`,
     );
   }
-  return { files, lines };
+  const addressOf = (id: string) => properties.find((p) => p.id === id)?.address ?? 'A deleted property';
+  files.push({
+    path: `reports/06 Ledger ${year}.csv`,
+    description:
+      'Every transaction of the year, a split as one row per part with its transaction id, with notes, source and receipt files (CSV)',
+    // Made when the zip reaches it, by which time the receipts' names in the zip are known.
+    make: () => csvFile(() => ledgerTable(lines, addressOf, receiptNames)),
+  });
+  const missing = missingReceipts(lines);
+  files.push({
+    path: `reports/07 Missing receipts ${year}.csv`,
+    description: `${MISSING_RECEIPTS_TITLE}: ${missing.length} (CSV)`,
+    make: () => csvFile(() => missingReceiptsTable(missing)),
+  });
+  const loans = await packageLoans(orgId, year, properties);
+  if (loans.length > 0) {
+    both(
+      `reports/08 Mortgage loans ${year}`,
+      'Mortgage loans: interest by schedule, per the ledger and per Form 1098',
+      'Mortgage loans',
+      `Tax year ${year}`,
+      () => loansTable(loans, year, TAX_PACKAGE_NOTICE),
+    );
+  }
+  return { files, lines, missing };
+}
+
+/** Every property's loans with the year's interest (the loans service's own figures). */
+async function packageLoans(orgId: string, year: string, properties: readonly { id: string; address: string }[]) {
+  const reader = packageReader(orgId);
+  const out: PackageLoan[] = [];
+  for (const property of properties) {
+    for (const loan of (await listLoans(reader, property.id)).loans) {
+      const detail = await loanDetail(reader, loan.id, Number(year));
+      out.push({
+        address: property.address,
+        lender: loan.lender,
+        principal: loan.principal,
+        annualRate: loan.annualRate,
+        interest: detail.interest,
+      });
+    }
+  }
+  return out;
 }
 
 interface ReceiptFile {
@@ -135,7 +211,12 @@ interface ReceiptFile {
 }
 
 /** Every confirmed receipt of the year's transactions, named for the preparer (receiptEntryName), in date order. */
-async function receiptFiles(orgId: string, lines: readonly TransactionLine[], used: Set<string>) {
+async function receiptFiles(
+  orgId: string,
+  lines: readonly TransactionLine[],
+  used: Set<string>,
+  names: Map<string, string[]>,
+) {
   const withReceipts = lines.filter((t) => t.receiptCount > 0).sort((a, b) => a.date.localeCompare(b.date));
   const found: { line: TransactionLine; receipts: Awaited<ReturnType<typeof receiptsOfTransaction>> }[] = [];
   let next = 0;
@@ -156,7 +237,9 @@ async function receiptFiles(orgId: string, lines: readonly TransactionLine[], us
         fileName: r.fileName,
         transaction: { date: line.date, name: line.name, amount: line.amount },
       });
-      out.push({ path: uniqueName(name, used), key: r.key });
+      const path = uniqueName(name, used);
+      out.push({ path, key: r.key });
+      names.set(line.id, [...(names.get(line.id) ?? []), path]);
     }
   }
   return out;
@@ -186,9 +269,14 @@ async function writePackage(orgId: string, record: TaxPackageRecord) {
   const now = new Date();
   const org = await getOrganization(orgId);
   const notes: string[] = [];
-  const { files, lines } = await reportFiles(orgId, record.year, org.name, now, notes);
+  const receiptNames = new Map<string, string[]>();
+  const {
+    files,
+    lines,
+    missing: noReceipt,
+  } = await reportFiles(orgId, record.year, org.name, now, notes, receiptNames);
   const used = new Set<string>(files.map((f) => f.path.toLowerCase()));
-  const receipts = await receiptFiles(orgId, lines, used);
+  const receipts = await receiptFiles(orgId, lines, used, receiptNames);
   const progress = { done: 0, total: files.length + receipts.length + 1 };
   let reported = 0;
   const report = async (force = false) => {
@@ -211,7 +299,7 @@ async function writePackage(orgId: string, record: TaxPackageRecord) {
 
   for (const file of files) {
     const bytes = await file.make();
-    zip.addBuffer(Buffer.from(bytes), file.path, { mtime });
+    zip.addBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), file.path, { mtime });
     progress.done++;
     await report();
   }
@@ -240,6 +328,10 @@ async function writePackage(orgId: string, record: TaxPackageRecord) {
     receiptCount: receipts.length - missing.length,
     missing,
     notes,
+    missingReceipts: {
+      title: MISSING_RECEIPTS_TITLE,
+      lines: noReceipt.map((t) => `${t.date}  ${t.name}  ${centsToString(t.amount)}  (${t.id})`),
+    },
   });
   zip.addBuffer(Buffer.from(readme, 'utf8'), 'README.txt', { mtime });
   zip.end();

@@ -10,6 +10,9 @@ import {
   ProfitAndLossReport,
   RentRollReport,
   ReportPeriodQuery,
+  ScheduleEChoicesInput,
+  ScheduleEChoicesParams,
+  ScheduleEChoicesResult,
   ScheduleEQuery,
   ScheduleEReport,
   TransactionsByCategoryReport,
@@ -60,6 +63,27 @@ export const getScheduleEReport = {
   path: '/api/reports/schedule-e',
   query: ScheduleEQuery,
   response: ScheduleEReport,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+// A property's Schedule E choices for a tax year (line 1b, line 2, QJV). Staff write them as they write the property
+// itself (updateProperty): they are the property's facts for the year, which the worksheet only reads.
+export const getScheduleEChoices = {
+  id: 'getScheduleEChoices',
+  method: 'GET',
+  path: '/api/reports/schedule-e/{year}/properties/{propertyId}',
+  params: ScheduleEChoicesParams,
+  response: ScheduleEChoicesResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const saveScheduleEChoices = {
+  id: 'saveScheduleEChoices',
+  method: 'PUT',
+  path: '/api/reports/schedule-e/{year}/properties/{propertyId}',
+  params: ScheduleEChoicesParams,
+  body: ScheduleEChoicesInput,
+  response: ScheduleEChoicesResult,
   roles: STAFF,
 } as const satisfies RouteDef;
 

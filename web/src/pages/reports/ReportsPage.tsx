@@ -85,7 +85,13 @@ export default function ReportsPage() {
       query={r.scheduleE}
     >
       {r.sheet && r.scheduleE.data ? (
-        <ScheduleEView sheet={r.sheet} notice={r.scheduleE.data.notice} />
+        <ScheduleEView
+          sheet={r.sheet}
+          notice={r.scheduleE.data.notice}
+          year={r.year}
+          summary={r.summary}
+          choices={r.choices}
+        />
       ) : r.scheduleE.data ? (
         <EmptyState title="No properties" action={<RouterButton href="/properties?new=1">Add a property</RouterButton>}>
           A worksheet is made for each property.

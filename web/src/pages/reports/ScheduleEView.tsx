@@ -1,10 +1,13 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
-import { fairRentalDaysNote } from '@rent/shared/core/occupancy';
-import type { ScheduleEWorksheet } from '../../api/reports';
+import { fairRentalDaysText, lineOneBText, lineTwoRows } from '@rent/shared/reports/scheduleETable';
+import type { ScheduleEChoicesBody, ScheduleEReport, ScheduleEWorksheet } from '../../api/reports';
+import { ScheduleEChoicesModal } from './ScheduleEChoicesModal';
 
 const money = (value: number) => formatCurrency(toCents(value) ?? 0, 2);
 
@@ -18,23 +21,19 @@ interface LineRow {
 }
 
 function lineRows(sheet: ScheduleEWorksheet): LineRow[] {
+  // Line 1b and line 2 in the same words as the CSV and the PDF (shared/src/reports/scheduleETable.ts).
   const rows: LineRow[] = [
-    {
-      id: '1b',
-      line: '1b',
-      label: 'Type of property',
-      amount: null,
-      note: sheet.propertyType ? `${sheet.propertyType.code} – ${sheet.propertyType.label}` : 'Not set on the property',
-      item: false,
-    },
-    {
-      id: '2',
+    { id: '1b', line: '1b', label: 'Type of property', amount: null, note: lineOneBText(sheet), item: false },
+    { id: '2', line: '2', label: 'Fair rental days', amount: null, note: fairRentalDaysText(sheet), item: false },
+    ...lineTwoRows(sheet).map((row, i) => ({
+      id: `2:${i}`,
+      // The line column is each row's header: never empty (axe), and line 2 is where these boxes are.
       line: '2',
-      label: 'Fair rental days',
+      label: row.label,
       amount: null,
-      note: fairRentalDaysNote(sheet.fairRentalDays),
-      item: false,
-    },
+      note: row.text,
+      item: true,
+    })),
   ];
   for (const line of sheet.lines) {
     rows.push({
@@ -60,13 +59,51 @@ function lineRows(sheet: ScheduleEWorksheet): LineRow[] {
   return rows;
 }
 
-/** One property's Schedule E Part I worksheet: the lines, the mortgage to split, what needs a human, what is left out. */
-export function ScheduleEView({ sheet, notice }: { sheet: ScheduleEWorksheet; notice: string }) {
+export interface ScheduleEChoicesControl {
+  open: boolean;
+  busy: boolean;
+  error: string | null;
+  edit: () => void;
+  cancel: () => void;
+  save: (body: ScheduleEChoicesBody) => void;
+}
+
+interface ScheduleEViewProps {
+  sheet: ScheduleEWorksheet;
+  notice: string;
+  year: string;
+  summary: ScheduleEReport['summary'] | null;
+  choices: ScheduleEChoicesControl;
+}
+
+/**
+ * One property's Schedule E Part I worksheet: line 1b, line 2 and QJV (editable for the year), the lines, the
+ * mortgage to split, what needs a human, what is left out; then lines 23a–26 across the properties.
+ */
+export function ScheduleEView({ sheet, notice, year, summary, choices }: ScheduleEViewProps) {
   return (
     <SpaceBetween size="m">
       <Alert type="info" data-testid="schedule-e-notice">
         {notice}
       </Alert>
+      {sheet.choices ? (
+        <Button
+          onClick={choices.edit}
+          data-testid="schedule-e-edit-choices"
+          ariaLabel={`Edit line 1b, line 2 and QJV for ${sheet.address}`}
+        >
+          Edit line 1b, line 2 and QJV
+        </Button>
+      ) : null}
+      <ScheduleEChoicesModal
+        sheet={sheet}
+        year={year}
+        visible={choices.open}
+        busy={choices.busy}
+        error={choices.error}
+        onCancel={choices.cancel}
+        onSave={choices.save}
+      />
       <Table
         data-testid="schedule-e-lines"
         variant="embedded"
@@ -130,6 +167,30 @@ export function ScheduleEView({ sheet, notice }: { sheet: ScheduleEWorksheet; no
             { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
             { id: 'amount', header: 'Amount', cell: (r) => money(r.amount) },
             { id: 'reason', header: 'Why', cell: (r) => r.reason },
+          ]}
+        />
+      ) : null}
+      {summary ? (
+        <Table
+          data-testid="schedule-e-summary"
+          variant="embedded"
+          header={
+            <Header variant="h3" description={summary.note}>
+              All properties: lines 23a–26
+            </Header>
+          }
+          trackBy="line"
+          wrapLines
+          items={summary.lines}
+          ariaLabels={{ tableLabel: 'Schedule E summary, lines 23a to 26' }}
+          columnDefinitions={[
+            { id: 'line', header: 'Line', cell: (r) => r.line, isRowHeader: true, width: 64 },
+            { id: 'label', header: 'Description', cell: (r) => r.label },
+            {
+              id: 'amount',
+              header: 'Amount',
+              cell: (r) => <span data-testid={`schedule-e-summary-${r.line}`}>{money(r.amount)}</span>,
+            },
           ]}
         />
       ) : null}

@@ -12,13 +12,15 @@ import {
 } from '@rent/shared/reports/transactionsByCategoryTable';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isForbiddenError } from '../../api/client';
+import { errorMessage, isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import {
+  type ScheduleEChoicesBody,
   useDepreciationReport,
   useProfitAndLossReport,
   useRentRollReport,
+  useSaveScheduleEChoices,
   useScheduleEReport,
   useTransactionsByCategoryReport,
 } from '../../api/reports';
@@ -122,6 +124,10 @@ export function useReports() {
     }`;
   const pdf = usePdfDownload();
   const organization = org.organization?.name ?? '';
+  // Line 1b, line 2 and QJV of the shown property: the modal is open, and why the last save failed.
+  const saveChoices = useSaveScheduleEChoices();
+  const [choicesOpen, setChoicesOpen] = useState(false);
+  const [choicesError, setChoicesError] = useState<string | null>(null);
 
   return {
     forbidden:
@@ -149,6 +155,28 @@ export function useReports() {
     worksheets,
     sheet,
     setSheetId,
+    summary: scheduleE.data?.summary ?? null,
+    choices: {
+      open: choicesOpen,
+      busy: saveChoices.isPending,
+      error: choicesError,
+      edit: () => {
+        setChoicesError(null);
+        setChoicesOpen(true);
+      },
+      cancel: () => setChoicesOpen(false),
+      save: (body: ScheduleEChoicesBody) => {
+        const propertyId = sheet?.propertyId;
+        if (!propertyId) return;
+        saveChoices.mutate(
+          { year, propertyId, body },
+          {
+            onSuccess: () => setChoicesOpen(false),
+            onError: (error) => setChoicesError(errorMessage(error, 'The choices could not be saved.')),
+          },
+        );
+      },
+    },
     downloadScheduleE: () =>
       sheet && scheduleE.data && downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), `${sheetFile}.csv`),
     pdf,

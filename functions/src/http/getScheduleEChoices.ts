@@ -1,0 +1,7 @@
+import * as reportsRoutes from '@rent/shared/api/routes/reports';
+import { http } from '../runtime/http.js';
+import { scheduleEChoices } from '../services/reports/scheduleEChoices.js';
+
+export const handler = http(reportsRoutes.getScheduleEChoices, ({ caller, params }) =>
+  scheduleEChoices(caller, params.year, params.propertyId),
+);
