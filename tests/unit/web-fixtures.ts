@@ -52,6 +52,7 @@ export function savedRule(overrides: Partial<CategorizationRule> = {}): Categori
     amountExact: null,
     category: 'supplies',
     propertyId: null,
+    split: null,
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
     version: 3,

@@ -305,6 +305,17 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SK: `RULE#${ruleId}`,
   }),
+  /**
+   * A property a rule's split names (docs/rules.md "Rules that split"): in the property's reference partition, so the
+   * property is not deleted while a rule would split money onto it.
+   */
+  ruleSplitRef: (orgId: string, ruleId: string, propertyId: string) => ({
+    PK: orgPk(orgId),
+    SK: `RULEREF#${ruleId}#${propertyId}`,
+    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
+    GSI2SK: `RULEREF#${ruleId}`,
+  }),
+  ruleSplitRefsOf: (orgId: string, ruleId: string) => ({ PK: orgPk(orgId), SKPrefix: `RULEREF#${ruleId}#` }),
   /** How many rules an organization keeps: changed in the same TransactWriteItems as each rule put or delete. */
   ruleCounter: (orgId: string) => ({ PK: orgPk(orgId), SK: 'COUNTER#RULES' }),
 

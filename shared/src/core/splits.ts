@@ -162,3 +162,48 @@ export function rebalanceSplit<P extends { amount: Cents }>(parts: readonly P[],
   });
   return parts.map((part, i) => (i === largest ? { ...part, amount: part.amount + difference } : part));
 }
+
+/**
+ * One part of a rule's split (docs/rules.md "Rules that split"): a fixed amount (cents, the transaction's sign), a
+ * percentage of the transaction (hundredths: 2500 = 25%), or the rest (neither: exactly one part of a rule is the
+ * rest).
+ */
+export interface RuleSplitPart {
+  category: string;
+  propertyId: string | null;
+  memo: string | null;
+  amount: Cents | null;
+  percent: number | null;
+}
+
+/** The most parts a rule splits into: a rule is a recurring pattern, not a receipt of 250 lines. */
+export const RULE_SPLIT_PARTS_MAX = 20;
+
+/**
+ * A transaction's parts by a rule's split: fixed amounts first, then the percentages of the whole (largest remainder,
+ * so they are exact), then the rest on the rest part; each with the transaction's sign. Null when the fixed amounts
+ * and percentages take more than the transaction has (the rule does not fit it, so it is left alone).
+ */
+export function ruleSplitParts(amount: Cents, rule: readonly RuleSplitPart[]): SplitPart[] | null {
+  const sign = amount < 0 ? -1 : 1;
+  const whole = Math.abs(amount);
+  const percents = rule.map((part) => part.percent ?? 0);
+  const byPercent = allocate(
+    whole,
+    percents,
+    Math.max(
+      PERCENT_WHOLE,
+      percents.reduce((a, b) => a + b, 0),
+    ),
+  );
+  const shares = rule.map((part, i) => part.amount ?? byPercent[i]!);
+  const rest = whole - shares.reduce((a, b) => a + b, 0);
+  if (rest < 0) return null;
+  return rule.map((part, i) => ({
+    amount: sign * (part.amount === null && part.percent === null ? rest : shares[i]!) || 0,
+    category: part.category,
+    propertyId: part.propertyId,
+    leaseId: null,
+    memo: part.memo,
+  }));
+}

@@ -33,6 +33,21 @@ export const CategorizationRule = z.object({
   category: z.string(),
   /** The dialog's "Update property" choice, kept with the rule (never applied to transactions). */
   propertyId: z.string().nullable(),
+  /**
+   * The parts the rule splits a matching transaction into (category is then ""): each a fixed amount (a decimal), a
+   * percent (33.33) or the rest (both null); null when the rule sets one category.
+   */
+  split: z
+    .array(
+      z.object({
+        category: z.string(),
+        propertyId: z.string().nullable(),
+        memo: z.string().nullable(),
+        amount: z.number().nullable(),
+        percent: z.number().nullable(),
+      }),
+    )
+    .nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),
@@ -94,11 +109,11 @@ export const ApplyRuleInput = z
     if (value.excludeIds !== undefined && value.allMatching === undefined) {
       ctx.addIssue({ code: 'custom', path: ['excludeIds'], message: 'excludeIds goes with allMatching: true' });
     }
-    if (value.rule?.category === '') {
+    if (value.rule?.category === '' && !value.rule.split) {
       ctx.addIssue({
         code: 'custom',
         path: ['rule', 'category'],
-        message: 'Turn on the category update and choose a category to apply this rule',
+        message: 'Turn on the category update and choose a category (or split) to apply this rule',
       });
     }
   });

@@ -1,3 +1,4 @@
+import type { RuleSplitPart } from '../core/splits.js';
 import { type CompiledPattern, compilePattern, normalizePattern } from './pattern.js';
 
 /**
@@ -12,6 +13,8 @@ export interface RuleCriteria {
   amountMaxCents?: number | null;
   amountExactCents?: number | null;
   category: string;
+  /** The parts the rule splits a transaction into instead of setting one category (category is then ""). */
+  split?: readonly RuleSplitPart[] | null;
 }
 
 /** The parts of a transaction the engine reads. `amountCents` is signed (negative = money out). */

@@ -1,3 +1,4 @@
+import { type RuleSplitPart, ruleSplitParts } from '../core/splits.js';
 import {
   compileRule,
   type MatchableTransaction,
@@ -91,10 +92,22 @@ export function firstMatchingRule<R extends EngineRule>(
 ): R | null {
   const set = rules instanceof RuleSet ? rules : new RuleSet(rules);
   for (const entry of set.entries) {
-    if (entry.matcher.category !== '' && entry.matcher.matches(txn)) return entry.rule;
+    if (ruleActs(entry.rule, txn) && entry.matcher.matches(txn)) return entry.rule;
   }
   return null;
 }
+
+/**
+ * Whether a rule does something to `txn`: it sets a category, or it splits and its fixed amounts and percentages fit
+ * in the transaction's amount.
+ */
+export function ruleActs(rule: RuleCriteria, txn: MatchableTransaction): boolean {
+  return rule.split ? splitFits(rule, txn) : rule.category !== '';
+}
+
+/** A rule that splits fits a transaction when its fixed amounts and percentages fit in its amount; others always do. */
+export const splitFits = (rule: Pick<RuleCriteria, 'split'>, txn: Pick<MatchableTransaction, 'amountCents'>) =>
+  !rule.split || ruleSplitParts(txn.amountCents, rule.split) !== null;
 
 /**
  * Whether automatic categorization may touch `txn`: it is not ignored, has no category, and its
@@ -107,7 +120,9 @@ export function shouldAutoCategorize(txn: MatchableTransaction): boolean {
 
 /** What a rule writes onto a transaction it categorizes. */
 export interface RuleProvenance {
+  /** The category the rule sets; "" for a rule that splits (`split`). */
   category: string;
+  split?: readonly RuleSplitPart[] | null;
   categorizationSource: 'rule';
   /** Null when the rule was applied before being saved (apply-single sends criteria only). */
   categorizedByRuleId: string | null;
@@ -137,11 +152,12 @@ export function ruleConfidence(criteria: RuleCriteria): number {
 
 /** The provenance record for `rule` categorizing a transaction at `now`. The rule must set a category. */
 export function ruleProvenance(rule: RuleCriteria & { id?: string | null }, now: Date | string): RuleProvenance {
-  if (typeof rule.category !== 'string' || rule.category === '') {
+  if (!rule.split && (typeof rule.category !== 'string' || rule.category === '')) {
     throw new Error('A rule without a category cannot categorize a transaction');
   }
   return {
-    category: rule.category,
+    category: rule.split ? '' : rule.category,
+    ...(rule.split && { split: rule.split }),
     categorizationSource: 'rule',
     categorizedByRuleId: rule.id ?? null,
     categorizedAt: typeof now === 'string' ? now : now.toISOString(),
@@ -179,7 +195,8 @@ export function planRuleApplication<T extends MatchableTransaction>(
   const change = ruleProvenance(rule, now);
   const changes: { transaction: T; change: RuleProvenance }[] = [];
   for (const transaction of transactions) {
-    if (matcher.matches(transaction)) changes.push({ transaction, change: { ...change } });
+    if (ruleActs(rule, transaction) && matcher.matches(transaction))
+      changes.push({ transaction, change: { ...change } });
   }
   return changes;
 }

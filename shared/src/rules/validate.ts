@@ -5,9 +5,17 @@ import {
   MAX_RULE_PRIORITY,
   MIN_RULE_PRIORITY,
 } from '../core/rules.js';
+import {
+  PERCENT_WHOLE,
+  partProperties,
+  RULE_SPLIT_PARTS_MAX,
+  type RuleSplitPart,
+  SPLIT_MEMO_MAX,
+  SPLIT_PROPERTIES_MAX,
+} from '../core/splits.js';
 import { SUBCATEGORY_VALUES } from '../domain/categories.js';
 import { Id, optionalText, text } from '../domain/common.js';
-import { type Cents, MAX_ABS_CENTS, moneyField } from '../domain/money.js';
+import { type Cents, MAX_ABS_CENTS, moneyField, toCents } from '../domain/money.js';
 import type { RuleCriteria } from './match.js';
 import { normalizePattern, patternError } from './pattern.js';
 
@@ -57,21 +65,82 @@ const ruleCategory = z
     return category;
   });
 
+/** A percentage of at most 2 decimals, more than 0 and at most 100, as hundredths (33.33 -> 3333); absent = none. */
+const rulePercent = z
+  .union([z.number(), z.string()], { error: 'Percent must be a number' })
+  .nullish()
+  .transform((value, ctx): number | null => {
+    if (value == null || value === '') return null;
+    const hundredths = toCents(value);
+    if (hundredths === null || hundredths <= 0 || hundredths > PERCENT_WHOLE) {
+      ctx.addIssue({ code: 'custom', message: 'Percent must be more than 0 and at most 100, with at most 2 decimals' });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+
+/** One part of a rule's split: a subcategory, a property or none, a memo, and a fixed amount, a percent, or neither (the rest). */
+const RuleSplitPartInput = z.strictObject({
+  category: z
+    .string({ error: 'Choose a category for each part' })
+    .refine((value) => SUBCATEGORIES.has(value), { error: 'Choose a category for each part' }),
+  propertyId: z
+    .string({ error: 'Choose a property from the list' })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null || value === '') return null;
+      if (!Id.safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', message: 'Choose a property from the list' });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  memo: optionalText('Memo', SPLIT_MEMO_MAX),
+  amount: ruleAmount("A part's amount"),
+  percent: rulePercent,
+});
+
+/** A rule's split: 2 to 20 parts, exactly one of them the rest (docs/rules.md "Rules that split"). */
+const ruleSplit = z
+  .array(RuleSplitPartInput, { error: 'split must be a list of parts' })
+  .min(2, { error: 'A split has at least 2 parts' })
+  .max(RULE_SPLIT_PARTS_MAX, { error: `A rule splits into at most ${RULE_SPLIT_PARTS_MAX} parts` })
+  .nullish();
+
 const criteriaShape = {
   namePattern,
   amountMin: ruleAmount('Minimum amount'),
   amountMax: ruleAmount('Maximum amount'),
   amountExact: ruleAmount('Exact amount'),
   category: ruleCategory,
+  split: ruleSplit,
 };
 
-function minNotAboveMax(value: { amountMin: Cents | null; amountMax: Cents | null }, ctx: z.RefinementCtx) {
+function minNotAboveMax(
+  value: { amountMin: Cents | null; amountMax: Cents | null; category: string; split?: RuleSplitPart[] | null },
+  ctx: z.RefinementCtx,
+) {
   if (value.amountMin !== null && value.amountMax !== null && value.amountMin > value.amountMax) {
     ctx.addIssue({
       code: 'custom',
       path: ['amountMax'],
       message: 'Maximum amount must be at least the minimum amount',
     });
+  }
+  const split = value.split;
+  if (!split) return;
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['split'], message });
+  if (value.category !== '') issue('A rule that splits sets a category per part: turn the category update off');
+  if (split.some((part) => part.amount !== null && part.percent !== null)) {
+    issue('Give each part an amount or a percent, not both');
+  }
+  if (split.filter((part) => part.amount === null && part.percent === null).length !== 1) {
+    issue('Exactly one part takes the rest: leave its amount and percent empty');
+  }
+  if (split.reduce((sum, part) => sum + (part.percent ?? 0), 0) > PERCENT_WHOLE)
+    issue('The percents add up to more than 100%');
+  if (partProperties(split).length > SPLIT_PROPERTIES_MAX) {
+    issue(`A split can spread over at most ${SPLIT_PROPERTIES_MAX} properties (no property counts as one)`);
   }
 }
 
@@ -123,6 +192,7 @@ export function ruleCriteriaOf(input: {
   amountMax: Cents | null;
   amountExact: Cents | null;
   category: string;
+  split?: RuleSplitPart[] | null;
 }): RuleCriteria {
   return {
     namePattern: input.namePattern,
@@ -130,5 +200,6 @@ export function ruleCriteriaOf(input: {
     amountMaxCents: input.amountMax,
     amountExactCents: input.amountExact,
     category: input.category,
+    split: input.split ?? null,
   };
 }

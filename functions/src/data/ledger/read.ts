@@ -40,6 +40,9 @@ const CATEGORIZATION_VIEW = [
   // could never be re-categorized by a rule.
   'hasReceipt',
   'leaseLinkSource',
+  // A split's parts are what its rollups count: a change computed without them would count it as one line.
+  'parts',
+  'splitReviewFrom',
 ];
 const categorizationProjection = {
   ProjectionExpression: CATEGORIZATION_VIEW.map((_, i) => `#p${i}`).join(', '),

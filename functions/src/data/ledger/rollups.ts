@@ -1,4 +1,5 @@
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from '../batchWrite.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
@@ -67,17 +68,6 @@ async function readAllKeys(prefix: { PK: string; SKPrefix: string }): Promise<Re
     prefixQuery(tableName(), prefix.PK, prefix.SKPrefix, { ProjectionExpression: 'PK, SK', ConsistentRead: true }),
   );
   return items as Record<string, string>[];
-}
-
-async function batchWrite(requests: Record<string, unknown>[]) {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 25 * 2 ** attempt)));
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-    }
-  }
 }
 
 export interface RebuildReport {

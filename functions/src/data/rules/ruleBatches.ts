@@ -238,16 +238,20 @@ export async function openRuleBatch(
 // ---- the records of what each chunk changed ------------------------------------------------------
 
 /** id, version written, and what the apply replaced (A) — or just id and version (U). */
-export type AppliedRow = [
-  string,
-  number,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-];
+export type AppliedRow =
+  | [string, number, string | null, string | null, string | null, number | null, string | null, string | null]
+  /** A rule that split: the property the transaction had before (its parts go, and it comes back). */
+  | [
+      string,
+      number,
+      string | null,
+      string | null,
+      string | null,
+      number | null,
+      string | null,
+      string | null,
+      string | null,
+    ];
 
 export function batchRecordOp(orgId: string, batchId: string, kind: 'A' | 'U', rows: unknown[]): TransactOp {
   return {

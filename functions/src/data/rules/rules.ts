@@ -7,12 +7,15 @@ import {
   fromCents,
   MAX_RULES_PER_ORGANIZATION,
   MESSAGES,
+  partProperties,
   type RuleInput,
   RuleSet,
+  type RuleSplitPart,
 } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { versionedUpdate } from '../../lib/versionedUpdate.js';
+import { batchWrite } from '../batchWrite.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
@@ -47,6 +50,8 @@ export interface RuleRecord {
   amountExact: number | null;
   category: string;
   propertyId: string | null;
+  /** The parts the rule splits a transaction into (category is then ""); null when it sets one category. */
+  split: RuleSplitPart[] | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -65,6 +70,7 @@ export function engineRule(rule: RuleRecord): EngineRule & { name: string } {
     amountMaxCents: rule.amountMax,
     amountExactCents: rule.amountExact,
     category: rule.category,
+    split: rule.split,
   };
 }
 
@@ -75,6 +81,8 @@ export function ruleToApi(rule: RuleRecord): CategorizationRule {
     amountMin: money(rule.amountMin),
     amountMax: money(rule.amountMax),
     amountExact: money(rule.amountExact),
+    // Percents are kept in hundredths, as amounts in cents: the same exact decimal conversion.
+    split: rule.split?.map((part) => ({ ...part, amount: money(part.amount), percent: money(part.percent) })) ?? null,
   };
 }
 
@@ -92,6 +100,7 @@ const FIELDS: (keyof RuleRecord)[] = [
   'amountExact',
   'category',
   'propertyId',
+  'split',
   'createdAt',
   'updatedAt',
   'version',
@@ -178,6 +187,41 @@ async function assertPropertyExists(orgId: string, propertyId: string | null) {
   if (!Item) throw notYourProperty();
 }
 
+/** The rule's own property and every property its split names must be the organization's. */
+async function assertPropertiesExist(orgId: string, input: Pick<RuleInput, 'propertyId' | 'split'>) {
+  const named = new Set([input.propertyId, ...splitProperties(input.split)]);
+  await Promise.all([...named].map((propertyId) => assertPropertyExists(orgId, propertyId)));
+}
+
+const splitProperties = (split: RuleSplitPart[] | null | undefined) =>
+  (split ? partProperties(split) : []).filter((propertyId): propertyId is string => propertyId !== null);
+
+/**
+ * The reference items of the properties a rule's split names (keys.ruleSplitRef), so none of them is deleted while
+ * the rule would split money onto it: the new ones are put before the rule changes and the old ones deleted after,
+ * so a named property is never without its reference.
+ */
+async function putSplitRefs(orgId: string, ruleId: string, split: RuleSplitPart[] | null | undefined) {
+  await batchWrite(
+    splitProperties(split).map((propertyId) => ({
+      PutRequest: {
+        Item: { ...keys.ruleSplitRef(orgId, ruleId, propertyId), type: 'RuleSplitRef', ruleId, propertyId },
+      },
+    })),
+  );
+}
+
+async function dropSplitRefs(orgId: string, ruleId: string, keep: RuleSplitPart[] | null | undefined) {
+  const kept = new Set(splitProperties(keep));
+  const { PK, SKPrefix } = keys.ruleSplitRefsOf(orgId, ruleId);
+  const refs = await queryAll(prefixQuery(tableName(), PK, SKPrefix, { ConsistentRead: true }));
+  await batchWrite(
+    refs
+      .filter((ref) => !kept.has(ref.propertyId as string))
+      .map((ref) => ({ DeleteRequest: { Key: { PK: ref.PK, SK: ref.SK } } })),
+  );
+}
+
 /**
  * The rule limit, enforced atomically: a counter item moves in the same TransactWriteItems as every
  * rule put (+1, conditioned on staying within the limit) and delete (-1). Organizations whose rules
@@ -224,7 +268,7 @@ function uncountRuleOp(orgId: string): TransactOp {
 }
 
 export async function createRule(caller: { orgId: string; userId: string }, input: RuleInput): Promise<RuleRecord> {
-  await assertPropertyExists(caller.orgId, input.propertyId);
+  await assertPropertiesExist(caller.orgId, input);
   const existing = await listRules(caller.orgId);
   if (existing.length >= MAX_RULES_PER_ORGANIZATION) throw tooManyRules();
   const now = new Date().toISOString();
@@ -233,10 +277,12 @@ export async function createRule(caller: { orgId: string; userId: string }, inpu
     userId: caller.userId,
     organizationId: caller.orgId,
     ...input,
+    split: input.split ?? null,
     createdAt: now,
     updatedAt: now,
     version: 1,
   };
+  await putSplitRefs(caller.orgId, rule.id, rule.split);
   try {
     await transact([
       {
@@ -264,20 +310,23 @@ export async function updateRule(
   input: RuleInput & { version: number },
 ): Promise<RuleRecord> {
   const { version, ...fields } = input;
-  const [current] = await Promise.all([getRule(orgId, ruleId), assertPropertyExists(orgId, fields.propertyId)]);
+  const [current] = await Promise.all([getRule(orgId, ruleId), assertPropertiesExist(orgId, fields)]);
   if (version !== current.version) throw stale(current);
+  await putSplitRefs(orgId, ruleId, fields.split);
   const byProperty = fields.propertyId ? keys.ruleByProperty(orgId, fields.propertyId, ruleId) : null;
   try {
     const item = await sendUpdate(
       keys.rule(orgId, ruleId),
       versionedUpdate(version, {
-        set: { ...fields, updatedAt: new Date().toISOString(), ...byProperty },
+        set: { ...fields, split: fields.split ?? null, updatedAt: new Date().toISOString(), ...byProperty },
         ...(!byProperty && { remove: ['GSI2PK', 'GSI2SK'] }),
       }),
     );
     // The only condition is the version: someone saved in between (getRule says 404 if it was a delete).
     if (!item) throw stale(await getRule(orgId, ruleId));
-    return toRecord(item);
+    const saved = toRecord(item);
+    await dropSplitRefs(orgId, ruleId, saved.split);
+    return saved;
   } finally {
     forgetRules(orgId);
   }
@@ -306,4 +355,5 @@ export async function deleteRule(orgId: string, ruleId: string): Promise<void> {
   } finally {
     forgetRules(orgId);
   }
+  await dropSplitRefs(orgId, ruleId, null);
 }

@@ -1,4 +1,4 @@
-import { autoCategorize, type EngineRule, type RuleSet } from '@rent/shared';
+import { autoCategorize, type EngineRule, type RuleSet, ruleSplitParts, splitHome } from '@rent/shared';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { toMatchable } from '../../data/ledger/matchIndex.js';
 
@@ -18,14 +18,20 @@ export function categorizeOnArrival(
   return change ? categorizedByRule(record, change) : record;
 }
 
-/** What a rule's categorization sets on a transaction: the category and its provenance. */
+/**
+ * What a rule's categorization sets on a transaction: the category and its provenance, or, for a rule that splits,
+ * the parts its amount splits into (docs/rules.md "Rules that split"; the engine only offers a split that fits).
+ */
 export function categorizedByRule(
   record: TransactionRecord,
   change: NonNullable<ReturnType<typeof autoCategorize>>,
 ): TransactionRecord {
+  const parts = change.split ? ruleSplitParts(record.amount, change.split) : null;
+  if (change.split && !parts) return record;
   return {
     ...record,
-    category: change.category as TransactionRecord['category'],
+    ...(parts && { parts, propertyId: splitHome(parts).propertyId, leaseId: null, leaseLinkSource: null }),
+    category: parts ? null : (change.category as TransactionRecord['category']),
     categorizationSource: 'rule',
     categorizedByRuleId: change.categorizedByRuleId,
     categorizationConfidence: change.categorizationConfidence,

@@ -95,7 +95,7 @@ export async function applyRule(
   const orgId = caller.orgId;
   const rule = input.ruleId ? await getRule(orgId, input.ruleId) : null;
   const criteria: RuleCriteria & { id: string | null } = { ...ruleCriteriaOf(input.rule), id: rule?.id ?? null };
-  const matcher = compileRule(criteria);
+  compileRule(criteria); // unusable criteria are a 400 before anything is read
 
   let candidates: string[];
   let beyond = 0;
@@ -182,23 +182,28 @@ export async function applyRule(
               batchId,
               'A',
               changes.map(
-                ([before, after]): AppliedRow => [
-                  after!.id,
-                  after!.version,
-                  before!.category,
-                  before!.categorizationSource,
-                  before!.categorizedByRuleId ?? null,
-                  before!.categorizationConfidence,
-                  before!.categorizedAt,
-                  before!.categorizationBatchId ?? null,
-                ],
+                ([before, after]): AppliedRow =>
+                  [
+                    after!.id,
+                    after!.version,
+                    before!.category,
+                    before!.categorizationSource,
+                    before!.categorizedByRuleId ?? null,
+                    before!.categorizationConfidence,
+                    before!.categorizedAt,
+                    before!.categorizationBatchId ?? null,
+                    ...(after!.parts ? [before!.propertyId] : []),
+                  ] as AppliedRow,
               ),
             ),
           replan: async (ids) => {
             const fresh = await readTransactions(orgId, ids, 8, 'categorization');
             return ids
               .map((id) => fresh.get(id))
-              .filter((r): r is TransactionRecord => r !== undefined && matcher.matches(toMatchable(r)))
+              .filter(
+                (r): r is TransactionRecord =>
+                  r !== undefined && planRuleApplication(criteria, [toMatchable(r)], stamp).length > 0,
+              )
               .map(changeOf);
           },
           beforeChunk: options.beforeChunk,
@@ -288,11 +293,14 @@ export async function undoRuleBatch(
     const row = applied.get(record.id);
     if (!row || record.categorizationBatchId !== batchId) return null;
     const [, , category, source, ruleId, confidence, categorizedAt, previousBatch] = row;
+    // A split by the rule goes, and the transaction's own property comes back.
+    const unsplit = row.length > 8 ? { parts: null, propertyId: row[8] ?? null } : {};
     return [
       record,
       // The lease link follows the restored category, as on every write path.
       link(book, {
         ...record,
+        ...unsplit,
         category: category as TransactionRecord['category'],
         categorizationSource: source as TransactionRecord['categorizationSource'],
         categorizedByRuleId: ruleId,

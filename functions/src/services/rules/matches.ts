@@ -1,4 +1,11 @@
-import { compileRule, inClosedPeriod, type RuleCriteria, type RuleMatcher, tryCompileRule } from '@rent/shared';
+import {
+  compileRule,
+  inClosedPeriod,
+  type RuleCriteria,
+  type RuleMatcher,
+  splitFits,
+  tryCompileRule,
+} from '@rent/shared';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../data/cursor.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
@@ -22,7 +29,9 @@ const newestFirst = (a: IndexedTransaction, b: IndexedTransaction) =>
 /** Every transaction of the organization the criteria would change, newest first. */
 export async function matchingTransactions(orgId: string, criteria: RuleCriteria): Promise<IndexedTransaction[]> {
   const matcher = compileRule(criteria);
-  return (await indexedTransactions(orgId)).filter((t) => matcher.matches(t)).sort(newestFirst);
+  return (await indexedTransactions(orgId))
+    .filter((t) => splitFits(criteria, t) && matcher.matches(t))
+    .sort(newestFirst);
 }
 
 const PreviewCursor = z.strictObject({ v: z.literal(1), d: z.string().max(10), i: z.string().max(64) });
@@ -57,7 +66,10 @@ export async function previewRule(
   );
   const records = rows
     .map((row) => found.get(row.id))
-    .filter((record): record is TransactionRecord => record !== undefined && matcher.matches(toMatchable(record)));
+    .filter(
+      (record): record is TransactionRecord =>
+        record !== undefined && splitFits(criteria, toMatchable(record)) && matcher.matches(toMatchable(record)),
+    );
   const last = rows.at(-1);
   return {
     count: matches.length,
@@ -74,7 +86,7 @@ export async function countRuleMatches(orgId: string): Promise<{ ruleId: string;
     const compiled = tryCompileRule(engineRule(rule));
     if (!compiled.ok) return { ruleId: rule.id, count: 0 };
     let count = 0;
-    for (const t of transactions) if (compiled.matcher.matches(t)) count++;
+    for (const t of transactions) if (splitFits(rule, t) && compiled.matcher.matches(t)) count++;
     return { ruleId: rule.id, count };
   });
 }
