@@ -2,10 +2,10 @@ import { deflateSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
-import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
 import type { ReceiptRecord } from '@rent/functions/data/receipts/receipts';
-import type { Category } from '@rent/shared';
+import { type Category, type SplitPart, splitHome } from '@rent/shared';
 
 /**
  * Two years of believable bookkeeping for the demo organization, up to today: rents (a few late,
@@ -259,6 +259,19 @@ export function demoLedger(opts: {
     return id;
   };
 
+  /** Splits a demo line into parts chosen by hand (the parts add up to it; the line keeps its amount). */
+  const splitAcross = (id: string | undefined, parts: Omit<SplitPart, 'leaseId'>[]) => {
+    const t = transactions.find((candidate) => candidate.id === id);
+    if (!t) return; // dated after today
+    Object.assign(t, {
+      parts: parts.map((part) => ({ ...part, leaseId: null })),
+      category: null,
+      categorizationSource: 'manual',
+      categorizedAt: t.createdAt,
+      propertyId: splitHome(parts).propertyId,
+    });
+  };
+
   const start = new Date(Date.UTC(opts.today.getUTCFullYear(), opts.today.getUTCMonth() - 24, 1));
   for (let m = 0; m <= 24; m++) {
     const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + m, 1));
@@ -484,6 +497,37 @@ export function demoLedger(opts: {
     propertyId: null,
   });
   add({ date: monthsAgo(0, 2), name: 'ZELLE FROM K NGUYEN', amount: 25_000, category: null, propertyId: null });
+  // Split across properties (docs/ledger.md "Split transactions"): one bill, three properties' books.
+  splitAcross(
+    add({
+      date: monthsAgo(1, 14),
+      name: 'THE HOME DEPOT #4410 PEORIA IL',
+      amount: -48_620,
+      category: null,
+      propertyId: null,
+      receipt: true,
+    }),
+    [
+      { amount: -31_245, category: 'repairs', propertyId: 'prop-oak-48', memo: 'Water heater valve and fittings' },
+      { amount: -9_880, category: 'supplies', propertyId: 'prop-maple-12', memo: 'Smoke detectors' },
+      { amount: -7_495, category: 'supplies', propertyId: 'prop-main-301', memo: 'Light bulbs, lobby' },
+    ],
+  );
+  splitAcross(
+    add({
+      date: monthsAgo(4, 20),
+      name: 'Umbrella liability policy – Country Financial',
+      amount: -90_000,
+      category: null,
+      propertyId: null,
+      bank: false,
+    }),
+    [
+      { amount: -30_000, category: 'insurance', propertyId: 'prop-oak-48', memo: null },
+      { amount: -30_000, category: 'insurance', propertyId: 'prop-maple-12', memo: null },
+      { amount: -30_000, category: 'insurance', propertyId: 'prop-birch-220', memo: null },
+    ],
+  );
   add({ date: monthsAgo(0, 1), name: 'CHECK #1042', amount: -47_500, category: null, propertyId: 'prop-main-301' });
 
   const receipts: DemoLedger['receipts'] = [];
@@ -518,7 +562,9 @@ export function demoLedger(opts: {
 
   const propertyCounts = new Map<string, number>();
   for (const t of transactions) {
-    if (t.propertyId) propertyCounts.set(t.propertyId, (propertyCounts.get(t.propertyId) ?? 0) + 1);
+    for (const propertyId of propertiesReferenced(t)) {
+      propertyCounts.set(propertyId, (propertyCounts.get(propertyId) ?? 0) + 1);
+    }
   }
   return { transactions, receipts, propertyCounts };
 }

@@ -97,7 +97,8 @@ export interface ScheduleEWorksheet {
 
 export const MORTGAGE_FLAG = 'Split into principal and interest: only the interest goes on line 12.';
 /** Why loan principal is on no line (Pub 527: only the interest of a mortgage payment is deductible). */
-export const LOAN_PRINCIPAL_REASON = 'Loan principal repays the debt: it is not deductible (only the interest is, on line 12).';
+export const LOAN_PRINCIPAL_REASON =
+  'Loan principal repays the debt: it is not deductible (only the interest is, on line 12).';
 /** Line 18 of a worksheet without a depreciation schedule (money with no property). */
 export const DEPRECIATION_FLAG = 'Not computed: capital spending is depreciated once it is assigned to a property.';
 
