@@ -29,9 +29,11 @@ export interface LoadJob {
 export type BareCall =
   | { GetItem: ConstructorParameters<typeof GetItemCommand>[0] }
   | { Query: ConstructorParameters<typeof QueryCommand>[0] }
-  | { BatchGetItem: ConstructorParameters<typeof BatchGetItemCommand>[0] };
+  | { BatchGetItem: ConstructorParameters<typeof BatchGetItemCommand>[0] }
+  /** Calls made at once, as a route reads two partitions side by side. */
+  | { Parallel: BareCall[] };
 
-const commandOf = (call: BareCall) =>
+const commandOf = (call: Exclude<BareCall, { Parallel: BareCall[] }>) =>
   'GetItem' in call
     ? new GetItemCommand(call.GetItem)
     : 'Query' in call
@@ -53,19 +55,24 @@ async function run(job: LoadJob): Promise<number[]> {
   } else {
     const dynamo = localClient(job.endpoint!);
     const calls: BareCall[] = job.sequence ?? [{ Query: job.query! }];
-    task = async () => {
-      for (const call of calls) {
-        // A Query without a Limit reads every page, as the route it stands beside does (a page stops at 1 MB);
-        // one with a Limit is a route's single page.
-        const allPages = 'Query' in call && call.Query.Limit === undefined;
-        let next: Record<string, unknown> | undefined;
-        do {
-          const command =
-            'Query' in call ? new QueryCommand({ ...call.Query, ExclusiveStartKey: next as never }) : commandOf(call);
-          next = ((await dynamo.send(command as QueryCommand)) as { LastEvaluatedKey?: Record<string, unknown> })
-            .LastEvaluatedKey;
-        } while (allPages && next);
+    const send = async (call: BareCall): Promise<void> => {
+      if ('Parallel' in call) {
+        await Promise.all(call.Parallel.map(send));
+        return;
       }
+      // A Query without a Limit reads every page, as the route it stands beside does (a page stops at 1 MB);
+      // one with a Limit is a route's single page.
+      const allPages = 'Query' in call && call.Query.Limit === undefined;
+      let next: Record<string, unknown> | undefined;
+      do {
+        const command =
+          'Query' in call ? new QueryCommand({ ...call.Query, ExclusiveStartKey: next as never }) : commandOf(call);
+        next = ((await dynamo.send(command as QueryCommand)) as { LastEvaluatedKey?: Record<string, unknown> })
+          .LastEvaluatedKey;
+      } while (allPages && next);
+    };
+    task = async () => {
+      for (const call of calls) await send(call);
     };
   }
   await measure(task, { total: job.warmup, concurrency: job.concurrency });

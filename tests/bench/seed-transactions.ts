@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
-import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { cellUpdates, RollupDeltas } from '@rent/functions/data/ledger/rollupDeltas';
-import { CATEGORY_GROUPS, type Category, PROPERTY_MONEY_FIELDS } from '@rent/shared';
+import { CATEGORY_GROUPS, type Category, PROPERTY_MONEY_FIELDS, splitEvenly, splitHome } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { batchWrite } from '../../infra/local/seed-transactions.js';
 
@@ -24,7 +24,8 @@ const VENDORS = [
 
 /**
  * Writes `count` transactions (default spread: 3 years, 5 properties (or `spread.properties`) plus "no property", every
- * category group, 3% ignored, 5% uncategorized) into an organization as fast as DynamoDB allows:
+ * category group, 3% ignored, 5% uncategorized; `spread.splitShare` of them split into 2 or 3 parts across properties,
+ * none by default) into an organization as fast as DynamoDB allows:
  * BatchWriteItem, 25 items a request, 16 requests in flight. The rollup cells and the properties'
  * transactionCount are ADDed, so calling it twice on one organization keeps them consistent.
  * Returns the ids it made and how long the writes took.
@@ -34,7 +35,7 @@ export async function seedBenchTransactions(
   tableName: string,
   orgId: string,
   count: number,
-  spread: { properties?: number } = {},
+  spread: { properties?: number; splitShare?: number } = {},
 ) {
   const started = performance.now();
   const doc = DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
@@ -87,10 +88,25 @@ export async function seedBenchTransactions(
       hasReviewHistory: false,
       version: 1,
     });
+    // Only when asked, so the default mix (which tests rely on) draws the same numbers.
+    if (spread.splitShare && next() < spread.splitShare) {
+      const t = transactions.at(-1)!;
+      const amounts = splitEvenly(amount, 2 + Math.floor(next() * 2));
+      const parts = amounts.map((part) => ({
+        amount: part,
+        category: subcategories[Math.floor(next() * subcategories.length)]!,
+        propertyId: next() < 0.15 ? null : propertyIds[Math.floor(next() * propertyIds.length)]!,
+        leaseId: null,
+        memo: null,
+      }));
+      Object.assign(t, { parts, category: null, propertyId: splitHome(parts).propertyId });
+    }
   }
 
   const counts = new Map<string, number>();
-  for (const t of transactions) if (t.propertyId) counts.set(t.propertyId, (counts.get(t.propertyId) ?? 0) + 1);
+  for (const t of transactions) {
+    for (const id of propertiesReferenced(t)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
   const now = new Date().toISOString();
   await Promise.all(
     propertyIds.map(async (id, i) => {

@@ -152,14 +152,16 @@ describe('a split', () => {
       if (day % 2 === 0) await ok(split(w.admin.api, t, [part(-4, 'repairs', home), part(-6, 'supplies', other)]));
       made.push(t.name);
     }
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await ok(get(w.admin.api, '/api/transactions', { propertyId: home, limit: '2', cursor }));
-      seen.push(...names(page));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    expect(seen).toEqual([...made].reverse());
+    for (const limit of ['1', '2', '3', '50']) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await ok(get(w.admin.api, '/api/transactions', { propertyId: home, limit, cursor }));
+        seen.push(...names(page));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen, `pages of ${limit}`).toEqual([...made].reverse());
+    }
     const ofOther = await ok(get(w.admin.api, '/api/transactions', { propertyId: other }));
     expect(names(ofOther)).toEqual([made[5], made[3], made[1]]);
   });

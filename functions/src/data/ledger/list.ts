@@ -1,7 +1,7 @@
 import type { TransactionFilter } from '@rent/shared';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { type Key, queryPages } from '../query.js';
+import { type Key, queryPage, queryPages } from '../query.js';
 import { type TransactionRecord, toTransactionRecord } from './items.js';
 import {
   type Expression,
@@ -88,12 +88,7 @@ async function listMerged(
     ? decodeCursor(page.cursor, PositionCursor, (c) => c.s >= plans[0]!.skFrom && c.s <= plans[0]!.skTo).s
     : undefined;
   const reads = await Promise.all(
-    plans.map((plan) =>
-      readDown({ ...plan, skTo: position ?? plan.skTo }, expression, page.limit, {
-        reads: budget.reads,
-        items: expression.conditions.length > 0 || plan.condition ? budget.items : page.limit + 1,
-      }),
-    ),
+    plans.map((plan) => readDown({ ...plan, skTo: position ?? plan.skTo }, expression, page.limit, budget)),
   );
   // Read down to here in every partition: the highest point where a read stopped (its last key examined).
   const frontier = reads.reduce<string | undefined>(
@@ -113,7 +108,11 @@ async function listMerged(
   };
 }
 
-/** One partition from the top of its range down: until more than a page is found or the reads run out. */
+/**
+ * One partition from the top of its range down, until more than a page is found or the reads run out. The first read
+ * asks for a page and one more (enough when nothing is filtered out); the next ones for `budget.items`, as a filtered
+ * ledger page does, so a partition whose matches are sparse is read far enough to fill the page.
+ */
 async function readDown(
   plan: QueryPlan,
   expression: Expression,
@@ -121,12 +120,15 @@ async function readDown(
   budget: { reads: number; items: number },
 ): Promise<{ items: Record<string, unknown>[]; stoppedAt?: string }> {
   const items: Record<string, unknown>[] = [];
-  let reads = 0;
+  const input = queryInput(plan, expression);
   let stoppedAt: string | undefined;
-  for await (const result of queryPages({ ...queryInput(plan, expression), Limit: budget.items })) {
+  let start: Key | undefined;
+  for (let reads = 0; reads < budget.reads; reads++) {
+    const result = await queryPage({ ...input, Limit: reads === 0 ? limit + 1 : budget.items }, start);
     items.push(...result.items);
-    stoppedAt = result.next?.[plan.skName] as string | undefined;
-    if (items.length > limit || ++reads >= budget.reads) break;
+    start = result.next;
+    stoppedAt = start?.[plan.skName] as string | undefined;
+    if (!start || items.length > limit) break;
   }
   // A partition that found more than a page has been read exactly down to its last item.
   if (items.length > limit) stoppedAt = items.at(-1)!.GSI2SK as string;
