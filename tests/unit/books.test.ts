@@ -257,3 +257,23 @@ describe('Schedule E worksheet', () => {
     );
   });
 });
+
+describe('a mortgage payment split by its loan', () => {
+  it('keeps cash flow and debt service as the whole payment had them; only its escrow moves to operating expenses', () => {
+    const rent: [string, number] = ['rental_income', 300_000];
+    const whole = bookFigures([rent, ['mortgage', -189_620]]);
+    const split = bookFigures([rent, ['mortgage_interest', -162_500], ['loan_principal', -27_120]]);
+    expect(split).toEqual(whole);
+    const withEscrow = bookFigures([
+      rent,
+      ['mortgage_interest', -162_500],
+      ['loan_principal', -27_120],
+      ['taxes', -35_000],
+    ]);
+    expect(withEscrow).toMatchObject({
+      debtService: 189_620,
+      operatingExpenses: 35_000,
+      cashFlow: whole.cashFlow - 35_000,
+    });
+  });
+});

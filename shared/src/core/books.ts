@@ -6,7 +6,8 @@
  *   income             = net of the income categories
  *   operating expenses = spending (-net) of the expense categories except mortgage and mortgage_interest
  *   NOI                = income - operating expenses
- *   debt service       = spending of mortgage (principal and interest together) + mortgage_interest
+ *   debt service       = spending of mortgage (principal and interest together) + mortgage_interest + loan_principal
+ *                        (a payment split by its loan: the principal is real money out, though not an expense)
  *   capital spending   = spending of the capital_expenditures group
  *   cash flow          = NOI - debt service - capital spending
  *
@@ -26,7 +27,7 @@ export type BookLine =
   | 'transfers'
   | 'uncategorized';
 
-export const DEBT_SERVICE_CATEGORIES: readonly string[] = ['mortgage', 'mortgage_interest'];
+export const DEBT_SERVICE_CATEGORIES: readonly string[] = ['mortgage', 'mortgage_interest', 'loan_principal'];
 
 const LINE_OF_GROUP: Record<CategoryGroup, BookLine> = {
   income: 'income',

@@ -1,5 +1,6 @@
 import {
   bookLineOf,
+  CATEGORY_VALUES,
   categoriesInGroup,
   partsMatching,
   type SplitPart,
@@ -204,6 +205,7 @@ export async function transactionTotals(
   return { totals, complete: true, cursor: null, source };
 }
 
-const TRANSFER_KEYS: ReadonlySet<string> = new Set(categoriesInGroup('transfer'));
+// What counts on the transfers line: the transfer group, less what the books count as debt service (loan principal).
+const TRANSFER_KEYS: ReadonlySet<string> = new Set(CATEGORY_VALUES.filter((c) => bookLineOf(c) === 'transfers'));
 const UNCATEGORIZED_KEYS: ReadonlySet<string> = new Set([UNCATEGORIZED]);
 const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>) => new Set([...a].filter((key) => b.has(key)));
