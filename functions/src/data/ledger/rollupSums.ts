@@ -53,7 +53,11 @@ function counterNameOf(name: string): CounterName {
   if (parsed === undefined) {
     const last = name.lastIndexOf('#');
     const category = name.startsWith(`${IGNORED_KEY}#`) ? null : name.slice(name.indexOf('#') + 1, last);
-    parsed = { category, which: name.slice(last + 1), transfer: category !== null && bookLineOf(category) === 'transfers' };
+    parsed = {
+      category,
+      which: name.slice(last + 1),
+      transfer: category !== null && bookLineOf(category) === 'transfers',
+    };
     // Bounded: category and ignored counters only (lease and receipt counters never reach here).
     counterNames.set(name, parsed);
   }
