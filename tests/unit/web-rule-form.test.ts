@@ -30,7 +30,9 @@ describe('initialForm: saved rule or prefill -> form', () => {
       amountMax: '',
       amountExact: '',
       categoryOn: true,
+      categoryAction: 'category',
       category: '',
+      splitParts: [],
       priority: '0',
       isActive: true,
       propertyOn: false,
@@ -51,7 +53,9 @@ describe('initialForm: saved rule or prefill -> form', () => {
       amountMax: '99.50',
       amountExact: '',
       categoryOn: true,
+      categoryAction: 'category',
       category: 'supplies',
+      splitParts: [],
       priority: '5',
       isActive: true,
       propertyOn: true,
@@ -129,6 +133,7 @@ describe('criteriaOf and hasCriteria', () => {
       amountMax: null,
       amountExact: null,
       category: 'supplies',
+      split: null,
     });
   });
 

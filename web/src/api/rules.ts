@@ -114,6 +114,7 @@ export function bodyOfRule(rule: Rule): RuleUpdateBody {
     priority: rule.priority,
     isActive: rule.isActive,
     propertyId: rule.propertyId,
+    split: rule.split,
     version: rule.version,
   };
 }

@@ -4,9 +4,14 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import { categoryLabel } from '@rent/shared/core/categories';
+import { formatCurrency } from '@rent/shared/core/money';
+import { useMemo } from 'react';
 import { errorMessage } from '../../api/client';
-import { categoryText, formatLongDate, formatRuleAmount } from './ruleForm';
-import type { RuleDialogModel } from './use-rule-dialog';
+import { useProperties } from '../../api/properties';
+import { categoryText, formatLongDate, formatRuleAmount, splitting } from './ruleForm';
+import { type RuleSplitWire, ruleSplitPreview } from './ruleSplitForm';
+import type { PreviewTransaction, RuleDialogModel } from './use-rule-dialog';
 
 /** The preview list is at most 400px high. */
 export const PREVIEW_MAX_HEIGHT = 400;
@@ -14,6 +19,14 @@ export const PREVIEW_MAX_HEIGHT = 400;
 /** The dialog's Preview tab: what the rule would change now, each match selectable (all are to start with). */
 export function RulePreviewList({ dialog }: { dialog: RuleDialogModel }) {
   const allSelected = dialog.excluded.size === 0 && dialog.matchCount > 0;
+  // The parts come from the split the server matched with (the debounced one), so they agree with the matches.
+  const split = dialog.previewCriteria?.split ?? null;
+  const splittingNow = splitting(dialog.form);
+  const properties = useProperties({ enabled: split !== null });
+  const addressOf = useMemo(() => {
+    const byId = new Map((properties.data ?? []).map((p) => [p.id, p.address]));
+    return (id: string | null) => (id ? (byId.get(id) ?? 'Unknown property') : null);
+  }, [properties.data]);
   return (
     <SpaceBetween size="s">
       {dialog.previewCriteria === null ? (
@@ -52,9 +65,15 @@ export function RulePreviewList({ dialog }: { dialog: RuleDialogModel }) {
                 <span className="rt-rule-preview-name">{t.name}</span>
                 <span>{formatLongDate(t.date)}</span>
                 <span className="rt-rule-preview-amount">{formatRuleAmount(t.amount)}</span>
-                <span>
-                  {categoryText(t.category)} → {categoryText(dialog.criteria.category)}
-                </span>
+                {split ? (
+                  <SplitTarget transaction={t} split={split} addressOf={addressOf} />
+                ) : splittingNow ? (
+                  <span>{categoryText(t.category)} → Split (fix the parts to see them)</span>
+                ) : (
+                  <span>
+                    {categoryText(t.category)} → {categoryText(dialog.criteria.category)}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -70,5 +89,50 @@ export function RulePreviewList({ dialog }: { dialog: RuleDialogModel }) {
         </>
       )}
     </SpaceBetween>
+  );
+}
+
+/**
+ * "Split (3)" and the parts a matched transaction would get, computed here as the server computes them
+ * (ruleSplitParts): each part's amount with the transaction's sign, its category, property and memo.
+ */
+function SplitTarget({
+  transaction,
+  split,
+  addressOf,
+}: {
+  transaction: PreviewTransaction;
+  split: RuleSplitWire;
+  addressOf: (id: string | null) => string | null;
+}) {
+  const parts = ruleSplitPreview(transaction.amount, split);
+  return (
+    <span>
+      {categoryText(transaction.category)} → Split ({split.length})
+      {parts ? (
+        <ul
+          className="rt-rule-preview-parts"
+          data-testid="rule-preview-parts"
+          aria-label={`Parts of ${transaction.name}`}
+        >
+          {parts.map((part, i) => {
+            const address = addressOf(part.propertyId);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts are the rule's, in its order, never reordered
+              <li key={i} data-testid="rule-preview-part">
+                <span className="rt-rule-preview-amount">{formatCurrency(part.amount, 2)}</span>{' '}
+                {categoryLabel(part.category)}
+                {address ? `, ${address}` : ''}
+                {part.memo ? ` (${part.memo})` : ''}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <Box variant="small" color="text-status-warning" display="block">
+          The fixed parts take more than this transaction: the rule leaves it alone.
+        </Box>
+      )}
+    </span>
   );
 }

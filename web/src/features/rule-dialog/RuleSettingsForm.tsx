@@ -1,15 +1,19 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
+import { useId } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import { RuleSplitEditor } from './RuleSplitEditor';
 import type { RuleDialogModel } from './use-rule-dialog';
 
 /** The dialog's Settings tab: name, priority, description, and each criterion and action behind its toggle. */
 export function RuleSettingsForm({ dialog }: { dialog: RuleDialogModel }) {
+  const actionLabelId = useId();
   return (
     <form onSubmit={dialog.submit} data-testid="rule-form" noValidate>
       <SpaceBetween size="l">
@@ -151,15 +155,35 @@ export function RuleSettingsForm({ dialog }: { dialog: RuleDialogModel }) {
             Update the category
           </Toggle>
           {dialog.form.categoryOn && (
-            <FormField label="Category" controlId="rule-category">
-              <CategorySelect
-                testId="rule-category"
-                controlId="rule-category"
-                value={dialog.form.category}
-                onChange={(value) => dialog.update('category', value)}
-                allowUncategorized={false}
-              />
-            </FormField>
+            <SpaceBetween size="s">
+              <FormField label={<span id={actionLabelId}>Action</span>} stretch>
+                <SegmentedControl
+                  ariaLabelledby={actionLabelId}
+                  selectedId={dialog.form.categoryAction}
+                  onChange={({ detail }) =>
+                    dialog.setCategoryAction(detail.selectedId === 'split' ? 'split' : 'category')
+                  }
+                  options={[
+                    { id: 'category', text: 'Set a category' },
+                    { id: 'split', text: 'Split into parts' },
+                  ]}
+                  data-testid="rule-category-action"
+                />
+              </FormField>
+              {dialog.form.categoryAction === 'split' ? (
+                <RuleSplitEditor parts={dialog.form.splitParts} dispatch={dialog.dispatchSplit} />
+              ) : (
+                <FormField label="Category" controlId="rule-category">
+                  <CategorySelect
+                    testId="rule-category"
+                    controlId="rule-category"
+                    value={dialog.form.category}
+                    onChange={(value) => dialog.update('category', value)}
+                    allowUncategorized={false}
+                  />
+                </FormField>
+              )}
+            </SpaceBetween>
           )}
         </SpaceBetween>
 

@@ -2,7 +2,18 @@ import { categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/cor
 import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared/core/rules';
 import { compilePattern, escapePattern } from '@rent/shared/rules/pattern';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
+import {
+  newRuleSplit,
+  type RuleSplitPartDraft,
+  type RuleSplitWire,
+  ruleSplitBody,
+  ruleSplitFromWire,
+  ruleSplitProblems,
+} from './ruleSplitForm';
 import type { RuleDialogPrefill } from './store';
+
+/** With the category update on: one category for the whole transaction, or a split into parts. */
+export type CategoryAction = 'category' | 'split';
 
 /** The rule dialog's form (docs/product.md "Categorization rule dialog"). Text fields stay text. */
 export interface RuleForm {
@@ -15,7 +26,10 @@ export interface RuleForm {
   amountMax: string;
   amountExact: string;
   categoryOn: boolean;
+  categoryAction: CategoryAction;
   category: string;
+  /** The parts while the action is a split (kept when switching back and forth). */
+  splitParts: RuleSplitPartDraft[];
   priority: string;
   isActive: boolean;
   propertyOn: boolean;
@@ -26,7 +40,7 @@ const amountText = (value: number | null) => (value === null ? '' : value.toFixe
 
 /**
  * A new rule: name pattern on, amount off, category update on. Editing: a criterion is
- * on only if the rule has a value for it; the category update only if the rule has a category.
+ * on only if the rule has a value for it; the category update only if the rule has a category or a split.
  */
 export function initialForm(rule: Rule | null, prefill: RuleDialogPrefill | null): RuleForm {
   if (rule) {
@@ -40,8 +54,10 @@ export function initialForm(rule: Rule | null, prefill: RuleDialogPrefill | null
       amountMin: amountText(rule.amountMin),
       amountMax: amountText(rule.amountMax),
       amountExact: amountText(rule.amountExact),
-      categoryOn: rule.category !== '',
+      categoryOn: rule.category !== '' || rule.split !== null,
+      categoryAction: rule.split ? 'split' : 'category',
       category: rule.category,
+      splitParts: rule.split ? ruleSplitFromWire(rule.split) : [],
       priority: String(rule.priority),
       isActive: rule.isActive,
       propertyOn: !!rule.propertyId,
@@ -59,7 +75,9 @@ export function initialForm(rule: Rule | null, prefill: RuleDialogPrefill | null
     amountMax: '',
     amountExact: '',
     categoryOn: true,
+    categoryAction: 'category',
     category: prefill?.category && isCategory(prefill.category) ? prefill.category : '',
+    splitParts: [],
     priority: '0',
     isActive: true,
     propertyOn: !!prefill?.propertyId,
@@ -83,6 +101,8 @@ export interface FormErrors {
   amountMax?: string;
   amountExact?: string;
   category?: string;
+  /** The first thing that keeps the split from being saved (all of them: ruleSplitProblems). */
+  split?: string;
   priority?: string;
 }
 
@@ -107,7 +127,11 @@ export function validateForm(form: RuleForm): { errors: FormErrors; valid: boole
       errors.amountMax = 'Maximum amount must be at least the minimum amount';
     }
   }
-  if (form.categoryOn && !form.category) errors.category = 'Choose a category';
+  if (form.categoryOn && form.categoryAction === 'category' && !form.category) errors.category = 'Choose a category';
+  if (splitting(form)) {
+    const [problem] = ruleSplitProblems(form.splitParts);
+    if (problem) errors.split = problem;
+  }
   const priority = Number(form.priority);
   if (
     form.priority.trim() !== '' &&
@@ -118,8 +142,26 @@ export function validateForm(form: RuleForm): { errors: FormErrors; valid: boole
   return { errors, valid: Object.keys(errors).length === 0 };
 }
 
-/** The criteria part (apply and preview `rule`): only criteria that are on and filled. */
-export function criteriaOf(form: RuleForm): PreviewBody['rule'] & ApplyBody['rule'] {
+/** Whether the rule splits what it matches instead of setting one category. */
+export const splitting = (form: Pick<RuleForm, 'categoryOn' | 'categoryAction'>) =>
+  form.categoryOn && form.categoryAction === 'split';
+
+/** Switches between one category and a split; a first split starts from the category chosen so far. */
+export function withCategoryAction(form: RuleForm, action: CategoryAction): RuleForm {
+  if (action === form.categoryAction) return form;
+  const splitParts = action === 'split' && form.splitParts.length === 0 ? newRuleSplit(form.category) : form.splitParts;
+  return { ...form, categoryAction: action, splitParts };
+}
+
+/** Whether the rule, as the form says now, has something to apply: a category, or a split that can be saved. */
+export const hasAction = (form: RuleForm) =>
+  splitting(form) ? ruleSplitProblems(form.splitParts).length === 0 : form.categoryOn && !!form.category;
+
+/**
+ * The criteria part (apply and preview `rule`): only criteria that are on and filled. A split goes with them once it
+ * can be saved (a split with problems previews as no action, and cannot be saved or applied).
+ */
+export function criteriaOf(form: RuleForm): PreviewBody['rule'] & ApplyBody['rule'] & { split: RuleSplitWire | null } {
   const amount = (text: string) => (form.amountOn ? parseAmount(text) : null);
   const num = (value: number | null) => (value === null || Number.isNaN(value) ? null : value);
   return {
@@ -127,7 +169,8 @@ export function criteriaOf(form: RuleForm): PreviewBody['rule'] & ApplyBody['rul
     amountMin: num(amount(form.amountMin)),
     amountMax: num(amount(form.amountMax)),
     amountExact: num(amount(form.amountExact)),
-    category: form.categoryOn ? form.category : '',
+    category: form.categoryOn && form.categoryAction === 'category' ? form.category : '',
+    split: splitting(form) && ruleSplitProblems(form.splitParts).length === 0 ? ruleSplitBody(form.splitParts) : null,
   };
 }
 
@@ -143,8 +186,8 @@ export function hasCriteria(criteria: ReturnType<typeof criteriaOf>): boolean {
 
 /**
  * The create/update body: unused optional fields are omitted; category is "" when the
- * category update is off. The "Update property" choice is kept with the rule (never sent to
- * transactions).
+ * category update is off or the rule splits (its parts carry the categories). The "Update property" choice is kept
+ * with the rule (never sent to transactions).
  */
 export function bodyOf(form: RuleForm): RuleBody {
   const criteria = criteriaOf(form);
@@ -161,6 +204,7 @@ export function bodyOf(form: RuleForm): RuleBody {
   if (criteria.amountMax != null) body.amountMax = criteria.amountMax;
   if (criteria.amountExact != null) body.amountExact = criteria.amountExact;
   if (form.propertyOn && form.propertyId) body.propertyId = form.propertyId;
+  if (criteria.split) body.split = criteria.split;
   return body;
 }
 

@@ -18,7 +18,18 @@ import {
 } from '../../api/rules';
 import { isVersionConflict } from '../../components/ConflictAlert';
 import { toast } from '../../components/toast/store';
-import { bodyOf, criteriaOf, hasCriteria, initialForm, type RuleForm, validateForm } from './ruleForm';
+import {
+  bodyOf,
+  type CategoryAction,
+  criteriaOf,
+  hasAction,
+  hasCriteria,
+  initialForm,
+  type RuleForm,
+  validateForm,
+  withCategoryAction,
+} from './ruleForm';
+import { type RuleSplitAction, ruleSplitReducer } from './ruleSplitForm';
 import { closeRuleDialog, type RuleDialogState } from './store';
 
 const PREVIEW_DEBOUNCE_MS = 300;
@@ -63,6 +74,9 @@ export function useRuleDialog(state: RuleDialogState) {
   const { errors, valid } = validateForm(form);
 
   const update = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setCategoryAction = (action: CategoryAction) => setForm((f) => withCategoryAction(f, action));
+  const dispatchSplit = (action: RuleSplitAction) =>
+    setForm((f) => ({ ...f, splitParts: ruleSplitReducer(f.splitParts, action) }));
 
   // Matching transactions are recomputed live (debounced), and all start selected.
   const criteria = useMemo(() => criteriaOf(form), [form]);
@@ -84,11 +98,11 @@ export function useRuleDialog(state: RuleDialogState) {
   const selectedCount = Math.max(0, matchCount - excluded.size);
   // Matching transactions dated in the closed period, which the preview and apply leave out.
   const closedCount = debouncedCriteria === null ? 0 : (preview.data?.pages[0]?.closedCount ?? 0);
-  const applyDisabled = selectedCount === 0 || !form.categoryOn || !form.category;
+  // Apply needs a category to set or a split that can be saved; with neither, apply-now goes off. (With N = 0 it
+  // stays as the person left it: the product disables the preview tab while apply-now is on and nothing matches.)
+  const noCategory = !hasAction(form);
+  const applyDisabled = selectedCount === 0 || noCategory;
 
-  // Apply needs a category to set; with none, apply-now goes off. (With N = 0 it stays as the person
-  // left it: the product disables the preview tab while apply-now is on and nothing matches.)
-  const noCategory = !form.categoryOn || !form.category;
   useEffect(() => {
     if (applyNow && noCategory) setApplyNow(false);
   }, [applyNow, noCategory]);
@@ -200,6 +214,8 @@ export function useRuleDialog(state: RuleDialogState) {
     loadLatest,
     loadingLatest,
     update,
+    setCategoryAction,
+    dispatchSplit,
     errors,
     valid,
     formError,

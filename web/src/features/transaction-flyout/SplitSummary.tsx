@@ -18,6 +18,10 @@ type SavedPart = NonNullable<Transaction['parts']>[number];
 /** "Split into 3 parts". */
 export const splitHeading = (count: number) => `Split into ${count} ${count === 1 ? 'part' : 'parts'}`;
 
+/** The bank changed a split line's amount (the server moved the difference to the largest part). */
+export const splitReviewText = (from: number, to: number) =>
+  `The bank changed this amount from ${formatCurrency(toCents(from) ?? 0, 2)} to ${formatCurrency(toCents(to) ?? 0, 2)}. The difference went to the largest part: check the split.`;
+
 /**
  * A split transaction's parts, read-only, in the Details tab: amount, category, property and memo of each, with Edit
  * split and Unsplit (after a confirmation: the whole amount goes back on the first part's category and property).
@@ -57,6 +61,11 @@ export function SplitSummary({
         >
           {splitHeading(parts.length)}
         </Header>
+        {transaction.splitReviewFrom !== null ? (
+          <Alert type="warning" data-testid="split-review">
+            {splitReviewText(transaction.splitReviewFrom, transaction.amount)}
+          </Alert>
+        ) : null}
         {split.conflict ? (
           <ConflictAlert
             thing="transaction"

@@ -33,6 +33,12 @@ const BATCH_STATUS: Record<
   undone: { type: 'stopped', text: 'Undone' },
 };
 
+/** What a rule sets: "Split (3)" for a rule that splits, else its category (— when the category update is off). */
+function ruleCategoryText(rule: Rule): string {
+  if (rule.split) return `Split (${rule.split.length})`;
+  return rule.category ? categoryText(rule.category) : '—';
+}
+
 export function criteriaText(rule: Rule): string {
   return describeCriteria({
     namePattern: rule.namePattern,
@@ -116,7 +122,7 @@ export default function RulesPage() {
           columnDefinitions={[
             { id: 'name', header: 'Name', cell: (r) => <span data-testid="rule-row-name">{r.name}</span> },
             { id: 'criteria', header: 'Criteria', cell: criteriaText },
-            { id: 'category', header: 'Category', cell: (r) => (r.category ? categoryText(r.category) : '—') },
+            { id: 'category', header: 'Category', cell: ruleCategoryText },
             { id: 'priority', header: 'Priority', cell: (r) => r.priority },
             {
               id: 'active',
@@ -190,7 +196,12 @@ export default function RulesPage() {
             empty={<EmptyState title="No applies yet">Applying a rule to transactions records it here.</EmptyState>}
             columnDefinitions={[
               { id: 'rule', header: 'Rule', cell: (b) => b.ruleName ?? 'Unsaved rule' },
-              { id: 'category', header: 'Category', cell: (b) => categoryText(b.criteria.category) },
+              // An apply without a category is a split's (apply refuses neither); the batch does not record the parts.
+              {
+                id: 'category',
+                header: 'Category',
+                cell: (b) => (b.criteria.category ? categoryText(b.criteria.category) : 'Split'),
+              },
               { id: 'count', header: 'Transactions', cell: (b) => b.appliedCount },
               {
                 id: 'status',
