@@ -79,22 +79,25 @@ const rulePercent = z
     return hundredths;
   });
 
+/** A property of the organization (checked on save), or none: "" (the picker's "All Properties") and null. */
+const ruleProperty = z
+  .string({ error: 'Choose a property from the list' })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value == null || value === '') return null;
+    if (!Id.safeParse(value).success) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a property from the list' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
 /** One part of a rule's split: a subcategory, a property or none, a memo, and a fixed amount, a percent, or neither (the rest). */
 const RuleSplitPartInput = z.strictObject({
   category: z
     .string({ error: 'Choose a category for each part' })
     .refine((value) => SUBCATEGORIES.has(value), { error: 'Choose a category for each part' }),
-  propertyId: z
-    .string({ error: 'Choose a property from the list' })
-    .nullish()
-    .transform((value, ctx) => {
-      if (value == null || value === '') return null;
-      if (!Id.safeParse(value).success) {
-        ctx.addIssue({ code: 'custom', message: 'Choose a property from the list' });
-        return z.NEVER;
-      }
-      return value;
-    }),
+  propertyId: ruleProperty,
   memo: optionalText('Memo', SPLIT_MEMO_MAX),
   amount: ruleAmount("A part's amount"),
   percent: rulePercent,
@@ -166,17 +169,7 @@ export const RuleInput = z
       .boolean({ error: 'Active must be true or false' })
       .nullish()
       .transform((value) => value ?? true),
-    propertyId: z
-      .string({ error: 'Choose a property from the list' })
-      .nullish()
-      .transform((value, ctx) => {
-        if (value == null || value === '') return null;
-        if (!Id.safeParse(value).success) {
-          ctx.addIssue({ code: 'custom', message: 'Choose a property from the list' });
-          return z.NEVER;
-        }
-        return value;
-      }),
+    propertyId: ruleProperty,
   })
   .superRefine(minNotAboveMax);
 export type RuleInput = z.output<typeof RuleInput>;
