@@ -166,6 +166,32 @@ describe('a split', () => {
     expect(names(ofOther)).toEqual([made[5], made[3], made[1]]);
   });
 
+  it('pages a property ledger whose splits are few, and one that is mostly splits', async () => {
+    const home = await property(w.admin.api, '9 Sparse Split');
+    const other = await property(w.admin.api, '10 Sparse Split');
+    const made: string[] = [];
+    for (let day = 1; day <= 12; day++) {
+      const date = `2026-08-${String(day).padStart(2, '0')}`;
+      const t = await create(w.admin.api, { amount: -10, date, propertyId: home, category: 'repairs' });
+      if (day === 2) await ok(split(w.admin.api, t, [part(-4, 'repairs', home), part(-6, 'supplies', other)]));
+      made.push(t.name);
+    }
+    const pages = async (propertyId: string, limit: string) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await ok(get(w.admin.api, '/api/transactions', { propertyId, limit, cursor }));
+        seen.push(...names(page));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    for (const limit of ['1', '5', '50']) {
+      expect(await pages(home, limit), `pages of ${limit}`).toEqual([...made].reverse());
+      expect(await pages(other, limit), `pages of ${limit}`).toEqual([made[1]]);
+    }
+  });
+
   it('holds 250 parts, written and read back in one write', async () => {
     const t = await create(w.admin.api, { amount: -250, date: '2026-04-02' });
     const parts = Array.from({ length: 250 }, (_, i) => part(-1, i % 2 ? 'repairs' : 'supplies', i % 3 ? oak : elm));

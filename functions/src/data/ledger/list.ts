@@ -75,6 +75,10 @@ const PositionCursor = z.strictObject({ v: z.literal(2), s: z.string().startsWit
  * A property's (or no property's) ledger: its own partition and the splits across properties, read side by side in
  * the one sort order they share (`TXN#date#createdAt#id`, newest first) and merged. The cursor is the position both
  * have been read down to, so each read starts there with its sort-key range (no ExclusiveStartKey per partition).
+ *
+ * Each partition first reads a page and one more, both at once. Only then is the partition read least far (the
+ * frontier) read further, and only down to where the other one stopped: so a page of a property whose splits are
+ * few examines a few split items, not a megabyte of them.
  */
 async function listMerged(
   orgId: string,
@@ -87,19 +91,24 @@ async function listMerged(
   const position = page.cursor
     ? decodeCursor(page.cursor, PositionCursor, (c) => c.s >= plans[0]!.skFrom && c.s <= plans[0]!.skTo).s
     : undefined;
-  const reads = await Promise.all(
-    plans.map((plan) => readDown({ ...plan, skTo: position ?? plan.skTo }, expression, page.limit, budget)),
-  );
-  // Read down to here in every partition: the highest point where a read stopped (its last key examined).
-  const frontier = reads.reduce<string | undefined>(
-    (high, read) =>
-      read.stoppedAt !== undefined && (high === undefined || read.stoppedAt > high) ? read.stoppedAt : high,
-    undefined,
-  );
-  const found = reads
-    .flatMap((read) => read.items)
-    .filter((item) => item.GSI2SK !== position && (frontier === undefined || (item.GSI2SK as string) >= frontier))
-    .sort((a, b) => ((a.GSI2SK as string) < (b.GSI2SK as string) ? 1 : -1));
+  const partitions: Partition[] = plans.map((plan) => ({ plan: { ...plan, skTo: position ?? plan.skTo }, items: [] }));
+  await Promise.all(partitions.map((p) => readDown(p, expression, p.plan.skFrom, page.limit + 1)));
+  const ready = () => {
+    const frontier = frontierOf(partitions);
+    const found = partitions
+      .flatMap((p) => p.items)
+      .filter((item) => item.GSI2SK !== position && (frontier === undefined || (item.GSI2SK as string) >= frontier));
+    return { frontier, found };
+  };
+  for (let reads = 1; reads < budget.reads; reads++) {
+    const { frontier, found } = ready();
+    if (frontier === undefined || found.length > page.limit) break;
+    const behind = partitions.find((p) => p.below === frontier)!;
+    const lower = partitions.map((p) => p.below!).filter((below) => below !== undefined && below < frontier);
+    await readDown(behind, expression, lower.sort().at(-1) ?? behind.plan.skFrom, budget.items);
+  }
+  const { frontier, found } = ready();
+  found.sort((a, b) => ((a.GSI2SK as string) < (b.GSI2SK as string) ? 1 : -1));
   const records = found.slice(0, page.limit);
   const next = found.length > page.limit ? (records.at(-1)!.GSI2SK as string) : frontier;
   return {
@@ -108,29 +117,26 @@ async function listMerged(
   };
 }
 
-/**
- * One partition from the top of its range down, until more than a page is found or the reads run out. The first read
- * asks for a page and one more (enough when nothing is filtered out); the next ones for `budget.items`, as a filtered
- * ledger page does, so a partition whose matches are sparse is read far enough to fill the page.
- */
-async function readDown(
-  plan: QueryPlan,
-  expression: Expression,
-  limit: number,
-  budget: { reads: number; items: number },
-): Promise<{ items: Record<string, unknown>[]; stoppedAt?: string }> {
-  const items: Record<string, unknown>[] = [];
-  const input = queryInput(plan, expression);
-  let stoppedAt: string | undefined;
-  let start: Key | undefined;
-  for (let reads = 0; reads < budget.reads; reads++) {
-    const result = await queryPage({ ...input, Limit: reads === 0 ? limit + 1 : budget.items }, start);
-    items.push(...result.items);
-    start = result.next;
-    stoppedAt = start?.[plan.skName] as string | undefined;
-    if (!start || items.length > limit) break;
-  }
-  // A partition that found more than a page has been read exactly down to its last item.
-  if (items.length > limit) stoppedAt = items.at(-1)!.GSI2SK as string;
-  return { items, stoppedAt };
+/** One partition of a merged listing: what it found, and the sort key it has been read down to (inclusive). */
+interface Partition {
+  plan: QueryPlan;
+  items: Record<string, unknown>[];
+  below?: string;
+}
+
+/** Everything at or above this has been read in every partition; undefined when every one was read to its end. */
+const frontierOf = (partitions: Partition[]) =>
+  partitions
+    .filter((p) => p.below !== p.plan.skFrom)
+    .map((p) => p.below!)
+    .sort()
+    .at(-1);
+
+/** Reads a partition further down, to `floor` at most, `limit` items examined. */
+async function readDown(p: Partition, expression: Expression, floor: string, limit: number) {
+  const top = p.below ?? p.plan.skTo;
+  const result = await queryPage({ ...queryInput({ ...p.plan, skFrom: floor, skTo: top }, expression), Limit: limit });
+  // The key read down to before was examined then: a match there is already in `items`.
+  p.items.push(...result.items.filter((item) => p.below === undefined || item.GSI2SK !== p.below));
+  p.below = result.next ? (result.next[p.plan.skName] as string) : floor;
 }
