@@ -94,6 +94,10 @@ describe('tax package and transactions by category, in Chromium', () => {
     expect(names).toContain('README.txt');
     expect(names).toContain(`reports/01 Profit and loss ${lastYear}.pdf`);
     expect(names).toContain(`reports/05 Transactions by category ${lastYear}.csv`);
-    expect(names.filter((n) => n.startsWith('reports/02 Schedule E'))).toHaveLength(2);
+    // One property's worksheet and the summary across properties (lines 23a-26), each as CSV and PDF.
+    const scheduleE = names.filter((n) => n.startsWith('reports/02 Schedule E'));
+    expect(scheduleE).toHaveLength(4);
+    expect(scheduleE).toContain(`reports/02 Schedule E ${lastYear} - Summary (lines 23a-26).pdf`);
+    expect(scheduleE).toContain(`reports/02 Schedule E ${lastYear} - Summary (lines 23a-26).csv`);
   });
 });

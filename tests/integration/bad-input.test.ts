@@ -14,9 +14,14 @@ import { uploadReceipt } from './receipt-upload.js';
  * Bad input of every kind against EVERY route in the table: each gets the right 4xx with a
  * message a person can read, never a 500, and nothing is written.
  */
+/** A valid query for a route whose query is required, so the unknown id is the only thing wrong. */
+const VALID_QUERIES: Partial<Record<RouteId, string>> = { previewLoanPayment: '?transactionId=no-such-id' };
+
 const pathFor = (route: RouteDef, id = 'no-such-id') =>
-  // The maintenance update names its id in the query: PUT /api/maintenance?id={id}.
-  route.id === 'updateMaintenance' ? `${route.path}?id=${id}` : route.path.replace(/\{\w+\}/g, id);
+  // The maintenance update names its id in the query: PUT /api/maintenance?id={id}. A {year} is a valid year.
+  route.id === 'updateMaintenance'
+    ? `${route.path}?id=${id}`
+    : `${route.path.replace('{year}', '2025').replace(/\{\w+\}/g, id)}${VALID_QUERIES[route.id as RouteId] ?? ''}`;
 
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
 const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
@@ -73,6 +78,24 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   sendContactMessage: { name: 'Valid Name', email: 'valid@example.com', message: 'Hello' },
   subscribe: { email: 'valid@example.com' },
   postClientLog: { level: 'error', code: 'CLIENT_SESSION_ERROR', message: 'Valid' },
+  splitTransaction: {
+    version: 1,
+    parts: [
+      { amount: -10, category: 'repairs', propertyId: null },
+      { amount: -2.5, category: 'supplies', propertyId: null },
+    ],
+  },
+  unsplitTransaction: { version: 1, category: 'repairs', propertyId: null },
+  createLoan: {
+    lender: 'Valid Bank',
+    principal: 100_000,
+    annualRate: '6.5',
+    termMonths: 360,
+    firstPaymentDate: '2026-01-01',
+  },
+  updateLoan: { lender: 'Valid Bank', version: 1 },
+  applyLoanPayment: { transactionId: 'no-such-id', version: 1 },
+  saveScheduleEChoices: { version: 0, propertyTypeCode: 1, fairRentalDays: 300, personalUseDays: 0, qjv: false },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
@@ -96,6 +119,7 @@ let othersLeaseId: string;
 let othersImportId: string;
 let othersBankConnectionId: string;
 let othersBankAccountId: string;
+let othersLoanId: string;
 
 beforeAll(async () => {
   owner = await newAdmin('owner');
@@ -137,6 +161,8 @@ beforeAll(async () => {
       monthlyRent: 900,
     })
   ).body.lease.id;
+  othersLoanId = (await other.api.post(`/api/properties/${othersPropertyId}/loans`, VALID_BODIES.createLoan as object))
+    .body.loan.id;
   othersImportId = (
     await other.api.post('/api/imports', {
       ...(VALID_BODIES.createImport as object),
@@ -174,6 +200,7 @@ function othersIdFor(route: RouteDef) {
   if (route.path.startsWith('/api/imports/')) return othersImportId;
   if (route.path.startsWith('/api/bank-connections/')) return othersBankConnectionId;
   if (route.path.startsWith('/api/bank-accounts/')) return othersBankAccountId;
+  if (route.path.startsWith('/api/loans/')) return othersLoanId;
   return othersPropertyId;
 }
 

@@ -57,6 +57,7 @@ describe('RuleInput (the body of create and update)', () => {
       amountMaxCents: 20_050,
       amountExactCents: 7,
       category: 'repairs',
+      split: null,
     });
     expect(
       compileRule(ruleCriteriaOf(parsed)).matches({
