@@ -1,66 +1,8 @@
 /**
  * Key builders for the single table. Only these functions know key formats; unit tests pin each access pattern's shape
- * (tests/unit/keys.test.ts, tests/unit/keys-ledger.test.ts). The same table is in the repository's README ("Data
- * model"); each area page's "Keys" section repeats its own items' keys with the reasons (the pages: docs/README.md
- * "Rent.Today docs").
- *
- * | Item               | PK     | SK                        | GSI1 (PK / SK)                              | GSI2 (PK / SK)                              |
- * |--------------------|--------|---------------------------|---------------------------------------------|---------------------------------------------|
- * | Organization       | ORG#o  | ORG                       |                                             |                                             |
- * | Membership         | ORG#o  | MEMBER#u                  | USER#u / ORG#o                              |                                             |
- * | Former member      | ORG#o  | FORMER#u                  | USER#u / FORMERORG#o                        |                                             |
- * | User               | USER#u | PROFILE                   | EMAIL#e / USER                              |                                             |
- * | Property           | ORG#o  | PROP#p                    |                                             |                                             |
- * | Tenancy            | ORG#o  | TENANCY#n                 | USER#u / TENANCY#leaseStart                 | ORG#o#PROP#p / TENANCY#n                    |
- * | Loan               | ORG#o  | LOAN#l                    |                                             | ORG#o#PROP#p / LOAN#l                       |
- * | Security log       | USER#u | LOG#ts#id (ttl)           |                                             |                                             |
- * | Account erasure    | USER#u | ERASURE                   |                                             |                                             |
- * | Bank link (Institution) | ORG#o | BANKITEM#i            | BANKITEMS / ORG#o#BANKITEM#i (every link)   |                                             |
- * | Plaid item pointer | PLAIDITEM#<item_id> | PLAIDITEM    |                                             |                                             |
- * | Bank institution claim | ORG#o | BANKINST#<plaid institution_id> |                                 |                                             |
- * | Bank account       | ORG#o  | BANKACCT#a                |                                             | ORG#o#PROP#p / BANKACCT#a (with a default property) |
- * | Transaction        | ORG#o  | TXN#t                     | ORG#o#TXN / date#createdAt#t                | ORG#o#PROP#p / TXN#date#createdAt#t         |
- * |   (no property)    |        |                           |                                             | ORG#o#NOPROP / TXN#date#createdAt#t         |
- * |   (split across properties) |  |                           |                                             | ORG#o#SPLITPROPS / TXN#date#createdAt#t     |
- * | Bank txn pointer   | ORG#o  | EXTID#plaid#<txn id>      |                                             |                                             |
- * | Held bank change   | ORG#o  | BANKHELD#t                |                                             |                                             |
- * | Pending bank txn   | ORG#o  | BANKPEND#t                |                                             |                                             |
- * | Monthly rollup     | ORG#o  | ROLLUP#yyyy-mm#PROP#p     |                                             |                                             |
- * |   (no property)    |        | ROLLUP#yyyy-mm#NOPROP     |                                             |                                             |
- * | Capital ledger     | ORG#o  | CAPEX#yyyy#PROP#p         |                                             |                                             |
- * | Schedule E choices | ORG#o  | SCHEDE#yyyy#PROP#p        |                                             |                                             |
- * | Receipt (pending)  | ORG#o  | RCPT#r (ttl)              |                                             |                                             |
- * | Receipt (attached) | ORG#o  | RCPT#r                    | ORG#o#TXN#t#RCPT / uploadedAt#r             |                                             |
- * | Receipt (loose)    | ORG#o  | RCPT#r                    | ORG#o#USER#u#RCPT / uploadedAt#r            |                                             |
- * | Closed period change | ORG#o | CLOSELOG#at#c             |                                             |                                             |
- * | Rule               | ORG#o  | RULE#r                    |                                             | ORG#o#PROP#p / RULE#r (with a property)     |
- * | Rule counter       | ORG#o  | COUNTER#RULES             |                                             |                                             |
- * | Rule batch         | ORG#o  | RULEBATCH#b               | ORG#o#RULEBATCH#OPEN / fingerprint#b (open) |                                             |
- * | Rule batch record  | ORG#o  | RULEBATCHREC#b#A#c / #U#c |                                             |                                             |
- * | File import        | ORG#o  | IMPORT#i                  | ORG#o#IMPORTS / createdAt#i                 |                                             |
- * | File import record | ORG#o  | IMPORTREC#i#firstLine     |                                             |                                             |
- * | Match cell         | ORG#o  | MATCH#yyyy-mm#PROP#p      |                                             |                                             |
- * |   (no property)    |        | MATCH#yyyy-mm#NOPROP      |                                             |                                             |
- * | Match index state  | ORG#o  | MATCHINDEX                |                                             |                                             |
- * | Review request     | ORG#o#TXACT#t | REV#createdAt#r    | ORG#o#WAITING#u / createdAt#r (while open)  |                                             |
- * | Message            | ORG#o#TXACT#t | MSG#createdAt#m    |                                             |                                             |
- * | Audit entry        | ORG#o#TXACT#t | AUD#at#e (creation: AUD#createdAt#created) |                      |                                             |
- * | Review pointer     | ORG#o  | REVIEW#r                  |                                             |                                             |
- * | Maintenance request| ORG#o  | MAINT#m (m starts with    | ORG#o#REPORTER#u / MAINT#m                  | ORG#o#PROP#p / MAINT#m                      |
- * |                    |        |  its reportedAt)          |                                             |                                             |
- * | Maintenance counts | ORG#o  | COUNTER#MAINT             |                                             |                                             |
- * | Maintenance event  | ORG#o  | MAINTACT#m#at#e           |                                             |                                             |
- * | Membership event   | ORG#o  | MEMBERLOG#at#e (ttl 1 y)  |                                             |                                             |
- * | Invitation         | ORG#o  | INVITE#i                  |                                             |                                             |
- * | Invitation token   | INVITETOKEN#sha256 | INVITETOKEN (ttl) |                                         |                                             |
- * | Invitation counter | ORG#o  | COUNTER#INVITES#yyyy-mm-dd (ttl) |                                      |                                             |
- * | Link guess counter | INVITEGUESS#ip | HOUR#yyyy-mm-ddThh (ttl) |                                      |                                             |
- * | Organization purge | PURGE#o | PURGE (ttl)              |                                             |                                             |
- * | Public rate counter| RATE#scope#ip | HOUR#yyyy-mm-ddThh (ttl) |                                     |                                             |
- * | Contact submission | CONTACT#yyyy-mm | MSG#at#id          |                                             |                                             |
- * | Subscriber         | SUBSCRIBER#email | SUBSCRIBER        | SUBSCRIBERS#CONFIRMED / confirmedAt#email   |                                             |
- * | Subscription link  | SUBTOKEN#sha256 | SUBTOKEN (ttl)     |                                             |                                             |
- * | Bank sync lease    | ORG#o  | BANKSYNC#i (ttl)          |                                             |                                             |
+ * (tests/unit/keys.test.ts, tests/unit/keys-ledger.test.ts). The table of every item and its keys is kept once, in the
+ * repository's README ("Data model"); each area page's "Keys" section repeats its own items' keys with the reasons (the
+ * pages: docs/README.md "Rent.Today docs").
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
