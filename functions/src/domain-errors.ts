@@ -56,7 +56,9 @@ export class InvalidReference extends Invalid {
     readonly field: string,
     message: string,
   ) {
-    super(`${field}: ${message}.`, [{ path: field, message }]);
+    // A person reads both: the sentence names no API field (the issue's path places it at the form's field).
+    const text = message.charAt(0).toUpperCase() + message.slice(1);
+    super(/[.!?]$/.test(text) ? text : `${text}.`, [{ path: field, message: text }]);
     this.name = 'InvalidReference';
   }
 }

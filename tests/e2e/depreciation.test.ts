@@ -72,6 +72,13 @@ describe('depreciation, in an organization of its own', () => {
       expect.arrayContaining(['Basis', '2025', 'Accumulated', 'Remaining', '247,500.00', '9,000.00', '231,375.00']),
     );
     expect(drawn).toContain('Tax year 2025, all properties');
+    // Both end with the grand total: the property totals above it, summed to the cent.
+    const cents = (line: string) => Math.round(Number(line.split(',').at(-4)) * 100);
+    const totals = lines.filter((line) => line.includes(',Total,,,,')).map(cents);
+    expect(totals.length).toBeGreaterThan(1);
+    expect(lines.at(-1)).toMatch(/^All properties shown,Grand total,,,,\d+\.\d{2},,,$/);
+    expect(cents(lines.at(-1)!)).toBe(totals.reduce((a, b) => a + b, 0));
+    expect(drawn).toContain('Grand total');
 
     // The land value entered in the property form lifts the flag: (100,000 - 20,000) / 27.5 = 2,909.09.
     await page.goto('/properties');

@@ -62,7 +62,7 @@ describe('maintenance from a phone to resolved, in Chromium', () => {
     await form.getByTestId('maintenance-photo-queued').waitFor();
     await expectAccessible(phone, 'the report with a photo, 390px');
     await form.getByTestId('maintenance-save').click();
-    await expectToast(phone, 'Maintenance request updated successfully!');
+    await expectToast(phone, 'Maintenance request created successfully!');
     const listed = async () =>
       (await org.api.get(`/api/maintenance?q=${encodeURIComponent(title)}`)).body.maintenanceRequests;
     await expect.poll(async () => (await listed()).length).toBe(1);

@@ -68,7 +68,7 @@ describe('maintenance requests, in Chromium', () => {
     await form.getByTestId('maintenance-description').locator('textarea').fill('Water pools under the kitchen sink.');
     await form.getByRole('checkbox', { name: 'Saturday' }).check();
     await form.getByTestId('maintenance-save').click();
-    await expectToast(phone.page, 'Maintenance request updated successfully!');
+    await expectToast(phone.page, 'Maintenance request created successfully!');
     const card = phone.page.getByTestId('tenant-request').filter({ hasText: title });
     await card.waitFor();
     expect(await card.textContent()).toContain('New');
@@ -177,7 +177,7 @@ describe('maintenance requests, in Chromium', () => {
     await form.getByTestId('maintenance-description').locator('textarea').fill('The latch no longer closes.');
     await expectAccessible(phone.page, 'report form over the dashboard');
     await form.getByTestId('maintenance-save').click();
-    await expectToast(phone.page, 'Maintenance request updated successfully!');
+    await expectToast(phone.page, 'Maintenance request created successfully!');
     expect(phone.page.url()).toContain('/dashboard');
     // The tenant's dashboard counts their open requests.
     await expect.poll(() => phone.page.getByTestId('tenant-open-requests').textContent()).toContain('1 See them');

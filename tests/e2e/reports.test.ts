@@ -264,7 +264,7 @@ describe('what the books say, in an organization of its own', () => {
     expect(await text(page, 'schedule-e-excluded')).toContain('Security deposit');
     await expectAccessible(page, 'schedule e');
     const sheet = await download(page, 'schedule-e-csv');
-    expect(sheet.name).toBe(`schedule-e-${year}-48-oak-avenue-springfield-il-62702.csv`);
+    expect(sheet.name).toBe(`schedule-e-48-oak-avenue-springfield-il-62702-${year}.csv`);
     expect(sheet.lines[1]).toBe('"A worksheet for your tax preparer, not tax advice."');
     expect(sheet.lines).toContain('1b,Type of property,,,1 Single Family Residence');
     expect(sheet.lines).toContain('14,Repairs,,300.10,');
@@ -274,7 +274,7 @@ describe('what the books say, in an organization of its own', () => {
     // The same worksheet as a PDF (pdf-lib, loaded on the click): the organization, the year and property, the
     // header row, the line amounts and the notice at the foot of the page.
     const pdf = await downloadPdf(page, 'schedule-e-pdf');
-    expect(pdf.name).toBe(`schedule-e-${year}-48-oak-avenue-springfield-il-62702.pdf`);
+    expect(pdf.name).toBe(`schedule-e-48-oak-avenue-springfield-il-62702-${year}.pdf`);
     expect(pdf.head).toBe('%PDF-');
     const drawn = pdf.pages.flat();
     expect(drawn.slice(0, 1)).toEqual(['Schedule E worksheet']);

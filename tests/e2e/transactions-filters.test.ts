@@ -137,7 +137,10 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
       page.waitForEvent('download'),
       page.getByTestId('transactions-export').click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    // Named after its filters: the property's address, and no date range (so the day it was taken).
+    expect(download.suggestedFilename()).toMatch(
+      /^transactions-48-oak-avenue-springfield-il-62702-as-of-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
@@ -163,7 +166,9 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$40', out: '$0', net: '$40', count: '1' });
     await expect
       .poll(() => page.getByTestId('transactions-totals').textContent())
-      .toContain('Every ignored transaction that matches the filters. Ignored transactions count in no report.');
+      .toContain(
+        'Every ignored transaction that matches the filters, except pending ones. Ignored transactions count in no report.',
+      );
 
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await context.close();

@@ -58,7 +58,7 @@ describe('PATCH /api/leases/{id} is conditional on the version the person saw', 
       const res = await patch(api, lease.id, { leaseEnd: '2025-06-30' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION');
-      expect(res.body.error).toMatch(/^version: version is required/);
+      expect(res.body.error).toMatch(/^version is required/);
       expect(res.body.issues).toEqual([{ path: 'version', message: expect.stringMatching(/version is required/) }]);
     }
     for (const version of [null, '1', 0, 1.5]) {

@@ -52,7 +52,7 @@ describe('PUT /api/maintenance?id= is conditional on the version the person saw'
       const res = await put(api, request.id, noVersion);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION');
-      expect(res.body.error).toMatch(/^version: version is required/);
+      expect(res.body.error).toMatch(/^version is required/);
       expect(res.body.issues).toEqual([{ path: 'version', message: expect.stringMatching(/version is required/) }]);
     }
     for (const version of [null, '1', 0, 1.5]) {

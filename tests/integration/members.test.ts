@@ -185,10 +185,10 @@ describe('PATCH /api/members/{userId}', () => {
   });
 
   it.each([
-    [{ role: 'OWNER' }, 'role: Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
-    [{ role: 'admin' }, 'role: Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
-    [{ role: 7 }, 'role: Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
-    [{}, 'role: Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
+    [{ role: 'OWNER' }, 'Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
+    [{ role: 'admin' }, 'Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
+    [{ role: 7 }, 'Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
+    [{}, 'Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT'],
     [{ role: 'TENANT', userId: 'x' }, 'Unknown field(s): userId'],
   ])('answers 400 to %j', async (body, message) => {
     const t = await team();

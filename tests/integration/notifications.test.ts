@@ -94,8 +94,12 @@ describe('review emails', () => {
     const txn = await newTransaction(t.admin);
     const asked = await ask(t.admin, txn.id, t.manager, 'Is this repairs or supplies?');
     expect(asked.status).toBe(201);
-    const [toReviewer] = await mailsAbout(t.manager.email, 'asked you to review a transaction', 1);
+    const [toReviewer] = await mailsAbout(t.manager.email, `asked you to review "${txn.name}"`, 1);
     expect(toReviewer!.body.text).toContain(txn.name);
+    // The amount reads as money, as the ledger shows it, in both bodies.
+    expect(toReviewer!.body.text).toContain('-$42.50');
+    expect(toReviewer!.body.html).toContain('-$42.50');
+    expect(toReviewer!.body.text).not.toContain('-42.50');
     expect(toReviewer!.body.text).toContain('Is this repairs or supplies?');
     expect(toReviewer!.body.text).toContain(`/transactions?transaction=${txn.id}`);
     expect(toReviewer!.body.html).toContain(`/transactions?transaction=${txn.id}`);
@@ -106,7 +110,7 @@ describe('review emails', () => {
     const review = asked.body.reviewRequest;
     expect((await t.manager.api.patch(`/api/reviews/${review.id}`, { status: 'ACCEPTED' })).status).toBe(200);
     expect((await t.manager.api.patch(`/api/reviews/${review.id}`, { status: 'RESOLVED' })).status).toBe(200);
-    const [toRequester] = await mailsAbout(t.admin.email, 'resolved your review request', 1);
+    const [toRequester] = await mailsAbout(t.admin.email, `resolved your review request for "${txn.name}"`, 1);
     expect(toRequester!.body.text).toContain(txn.name);
     expect(toRequester!.body.text).toContain(`/transactions?transaction=${txn.id}`);
     // Accepting mails nobody; the reviewer, who made the change, gets nothing about it.
@@ -118,7 +122,7 @@ describe('review emails', () => {
     const txn = await newTransaction(t.landlord);
     const review = (await ask(t.landlord, txn.id, t.admin)).body.reviewRequest;
     expect((await t.admin.api.patch(`/api/reviews/${review.id}`, { status: 'REJECTED' })).status).toBe(200);
-    const [declined] = await mailsAbout(t.landlord.email, 'declined your review request', 1);
+    const [declined] = await mailsAbout(t.landlord.email, `declined your review request for "${txn.name}"`, 1);
     expect(declined!.body.text).toContain(txn.name);
   });
 
@@ -132,7 +136,7 @@ describe('review emails', () => {
     // A kind both kept on shows the mail pipeline works for them, so the absences below are real.
     const asked = (await ask(manager, (await newTransaction(manager)).id, admin)).body.reviewRequest;
     expect(asked.status).toBe('PENDING');
-    await mailsAbout(admin.email, 'asked you to review a transaction', 1);
+    await mailsAbout(admin.email, 'asked you to review "', 1);
     expect((await admin.api.patch(`/api/reviews/${asked.id}`, { status: 'RESOLVED' })).status).toBe(200);
     await mailsAbout(manager.email, 'resolved your review request', 1);
     expect(await mailTo(manager.email)).toHaveLength(1);

@@ -14,11 +14,11 @@ describe('organization', () => {
   });
 
   it.each([
-    [{ name: '' }, 'name: Organization name is required'],
-    [{ name: '   ' }, 'name: Organization name is required'],
-    [{ name: 'x'.repeat(101) }, 'name: Organization name must be at most 100 characters'],
-    [{ name: 42 }, 'name: Organization name is required'],
-    [{}, 'name: Organization name is required'],
+    [{ name: '' }, 'Organization name is required'],
+    [{ name: '   ' }, 'Organization name is required'],
+    [{ name: 'x'.repeat(101) }, 'Organization name must be at most 100 characters'],
+    [{ name: 42 }, 'Organization name is required'],
+    [{}, 'Organization name is required'],
     [{ name: 'Fine', id: 'someone-else' }, 'Unknown field(s): id'],
   ])('refuses %j with a clear 400', async (body, message) => {
     const { api } = await newAdmin();

@@ -86,6 +86,22 @@ describe('POST /api/contact', () => {
     expect(withBadToken.status).toBe(200);
   });
 
+  it('says what is wrong with a field in words for the person, at that field (no API field name)', async () => {
+    const send = newAddress();
+    const bodies = {
+      '/api/subscribers': { email: 'not-an-email' },
+      '/api/contact': { name: 'A', email: 'not-an-email', message: 'x' },
+    };
+    for (const [path, body] of Object.entries(bodies)) {
+      const res = await send('POST', path, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Enter a valid email address');
+      expect(res.body.issues).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
+    }
+    const blank = await send('POST', '/api/contact', { name: '', email: 'a@b.co', message: 'x' });
+    expect(blank.body.issues).toEqual([{ path: 'name', message: 'Your name is required' }]);
+  });
+
   it(`accepts ${CONTACT_PER_HOUR} messages an hour from one address, then 429; another address is unaffected`, async () => {
     const send = newAddress();
     const body = { name: 'Flood', email: 'flood@example.com', message: 'Again' };

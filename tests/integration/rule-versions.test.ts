@@ -56,7 +56,7 @@ describe('PUT /api/categorization-rules/{id} is conditional on the version the p
       const res = await put(api, rule.id, noVersion);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION');
-      expect(res.body.error).toMatch(/^version: version is required/);
+      expect(res.body.error).toMatch(/^version is required/);
       expect(res.body.issues).toEqual([{ path: 'version', message: expect.stringMatching(/version is required/) }]);
     }
     for (const version of [null, '1', 0, 1.5]) {

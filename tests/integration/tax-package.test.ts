@@ -176,7 +176,7 @@ describe('tax package', () => {
     expect(readme).toContain('3 receipt files');
     // Over $75 without a receipt, one by one: the owner draw and the mortgage (the repairs have their receipts).
     expect(readme).toContain('Expenses over $75 without a receipt: 2');
-    expect(readme).toContain('2025-08-01  Mortgage  -900.33');
+    expect(readme).toContain('2025-08-01  Mortgage  -$900.33');
   }, 120_000);
 
   it('is for staff only: tenants get 403, another organization 404, bad years 400', async () => {

@@ -38,9 +38,19 @@ describe('the error -> HTTP mapping', () => {
       new InvalidReference('propertyId', 'Choose one of yours'),
       400,
       {
-        error: 'propertyId: Choose one of yours.',
+        error: 'Choose one of yours.',
         code: 'VALIDATION',
         issues: [{ path: 'propertyId', message: 'Choose one of yours' }],
+      },
+    ],
+    [
+      'InvalidReference worded as a clause: a sentence that still names no field',
+      new InvalidReference('propertyId', 'not a property of your organization'),
+      400,
+      {
+        error: 'Not a property of your organization.',
+        code: 'VALIDATION',
+        issues: [{ path: 'propertyId', message: 'Not a property of your organization' }],
       },
     ],
     [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depreciationCsv } from '../../shared/src/reports/depreciationTable';
+import { depreciationCsv, depreciationTable } from '../../shared/src/reports/depreciationTable';
 
 describe('depreciation CSV', () => {
   it('one row per asset and a total per property, amounts to the cent, text guarded against formulas', () => {
@@ -50,6 +50,34 @@ describe('depreciation CSV', () => {
       `"'=1 Main St, Springfield",Building,"27.5-year residential, straight line, mid-month",2024-03,247500.00,9000.00,16125.00,231375.00,`,
       `"'=1 Main St, Springfield",Security systems,,2025-09,700.00,0.00,0.00,,Security systems: ask your preparer.`,
       `"'=1 Main St, Springfield",Total,,,,9000.00,,,`,
+      'All properties shown,Grand total,,,,9000.00,,,',
     ]);
+  });
+
+  it('ends with the grand total of every property shown, summed in cents (what the PDF prints too)', () => {
+    const property = (propertyId: string, total: number) => ({
+      propertyId,
+      address: `${propertyId} Elm Street`,
+      assets: [],
+      total,
+      flags: [],
+      capital: { spending: 0, basis: 0, refundsNotApplied: 0 },
+    });
+    // 0.1 + 0.2 in floating point is 0.30000000000000004: the sum is of cents, so it is exact.
+    const shown = [property('1', 1234.1), property('2', 0.2), property('3', 9000.07)];
+    const table = depreciationTable(shown, '2025', 'Notice');
+    const last = table.rows.at(-1)!;
+    expect(last.cells.slice(0, 2)).toEqual(['All properties shown', 'Grand total']);
+    expect(last.style).toBe('bold');
+    const yearColumn = table.columns.findIndex((c) => c.label === '2025');
+    const propertyTotals = table.rows.filter((r) => r.cells[1] === 'Total').map((r) => r.cells[yearColumn] as number);
+    expect(propertyTotals).toEqual([123410, 20, 900007]);
+    expect(last.cells[yearColumn]).toBe(propertyTotals.reduce((a, b) => a + b, 0));
+    expect(Number.isInteger(last.cells[yearColumn])).toBe(true);
+    expect(depreciationCsv(shown, '2025', 'Notice').trimEnd().split('\r\n').at(-1)).toBe(
+      'All properties shown,Grand total,,,,10234.37,,,',
+    );
+    // Nothing shown: no total of nothing.
+    expect(depreciationTable([], '2025', 'Notice').rows).toEqual([]);
   });
 });

@@ -211,14 +211,9 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string):
     path: issue.path.join('.') || where,
     message: issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }));
-  const first = issues[0]!;
-  throw badRequest(
-    issues.length === 1 ? `${label(first.path)}${first.message}` : 'Some fields need attention.',
-    issues,
-  );
+  // The message is what a person reads: never the API's field name (a form places each issue at its field by path).
+  throw badRequest(issues.length === 1 ? issues[0]!.message : 'Some fields need attention.', issues);
 }
-
-const label = (path: string) => (['body', 'query', 'path'].includes(path) ? '' : `${path}: `);
 
 /** Registered first so middy runs it last: every failure becomes a clear, safe response. */
 function mapError(request: Request) {

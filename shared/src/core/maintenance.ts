@@ -68,8 +68,11 @@ export const MAINTENANCE_TEXTS = {
   currentProperty: 'Your Current Property',
   successTitle: 'Success',
   success: 'Maintenance request updated successfully!',
+  /** A new request is created, not updated: its toasts say so. */
+  created: 'Maintenance request created successfully!',
   errorTitle: 'Error',
   errorFallback: 'Failed to update maintenance request',
+  createErrorFallback: 'Failed to create maintenance request',
   unexpected: 'An unexpected error occurred.',
 } as const;
 export const MAINTENANCE_TOAST_MS = { success: 3000, error: 5000 } as const;

@@ -19,12 +19,14 @@ const trimmed = (max: number, what: string) =>
     .min(1, { error: `${what} is required` })
     .max(max, { error: `${what} must be at most ${max} characters` });
 const oneLine = { error: (what: string) => `${what} must be one line, without line breaks or control characters` };
+// The public forms show these at the field itself, so they speak to the person, not about the API's field.
 const Email = z
-  .string({ error: 'email is required' })
+  .string({ error: 'Enter your email address' })
   .trim()
   .toLowerCase()
-  .max(254, { error: 'email is too long' })
-  .pipe(z.email({ error: 'email must be an email address' }));
+  .min(1, { error: 'Enter your email address' })
+  .max(254, { error: 'That email address is too long' })
+  .pipe(z.email({ error: 'Enter a valid email address' }));
 
 /** What the confirmation says beforehand: where the person is the blocking last admin, what gets purged. */
 export const AccountDeletionPreview = z.object({
@@ -38,14 +40,14 @@ export const AccountDeletionPreview = z.object({
 export type AccountDeletionPreview = z.infer<typeof AccountDeletionPreview>;
 
 export const DeleteAccountInput = z.strictObject({
-  reason: z.enum(DELETION_REASON_VALUES, { error: 'reason must be one of the listed choices' }),
+  reason: z.enum(DELETION_REASON_VALUES, { error: 'Choose one of the listed reasons' }),
   details: z
     .string()
     .trim()
-    .max(DELETION_DETAILS_MAX, { error: `details must be at most ${DELETION_DETAILS_MAX} characters` })
+    .max(DELETION_DETAILS_MAX, { error: `The details must be at most ${DELETION_DETAILS_MAX} characters` })
     .optional(),
   confirmation: z.literal(DELETE_CONFIRMATION_PHRASE, {
-    error: `confirmation must be the word ${DELETE_CONFIRMATION_PHRASE}`,
+    error: `Type the word ${DELETE_CONFIRMATION_PHRASE} to confirm`,
   }),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
@@ -58,9 +60,9 @@ export const DeleteAccountResult = z.object({
 
 /** A contact submission (clientIp and userAgent come from the request, never the body). */
 export const ContactInput = z.strictObject({
-  name: trimmed(CONTACT_NAME_MAX, 'name').refine(isSingleLine, { error: oneLine.error('name') }),
+  name: trimmed(CONTACT_NAME_MAX, 'Your name').refine(isSingleLine, { error: oneLine.error('Your name') }),
   email: Email,
-  message: trimmed(CONTACT_MESSAGE_MAX, 'message'),
+  message: trimmed(CONTACT_MESSAGE_MAX, 'A message'),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
@@ -70,8 +72,8 @@ export const SubscribeInput = z.strictObject({
   name: z
     .string()
     .trim()
-    .max(CONTACT_NAME_MAX, { error: `name must be at most ${CONTACT_NAME_MAX} characters` })
-    .refine(isSingleLine, { error: oneLine.error('name') })
+    .max(CONTACT_NAME_MAX, { error: `Your name must be at most ${CONTACT_NAME_MAX} characters` })
+    .refine(isSingleLine, { error: oneLine.error('Your name') })
     .optional(),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;

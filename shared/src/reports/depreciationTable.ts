@@ -4,6 +4,9 @@ import type { PropertyDepreciationData as PropertyDepreciationRow } from './type
 
 const cents = (value: number | null) => (value === null ? null : (toCents(value) ?? 0));
 
+const GRAND_TOTAL_SCOPE = 'All properties shown';
+const GRAND_TOTAL = 'Grand total';
+
 /** The depreciation schedule (CSV and PDF): one row per asset of each property shown, with its flag. */
 export function depreciationTable(
   properties: readonly PropertyDepreciationRow[],
@@ -11,6 +14,8 @@ export function depreciationTable(
   notice: string,
 ): ReportTable {
   const rows: TableRow[] = [];
+  // Summed in integer cents from the property totals the table shows, so it matches them to the cent.
+  let grandTotal = 0;
   for (const property of properties) {
     for (const asset of property.assets) {
       rows.push({
@@ -27,10 +32,14 @@ export function depreciationTable(
         ],
       });
     }
-    rows.push({
-      cells: [property.address, 'Total', '', '', null, cents(property.total), null, null, ''],
-      style: 'bold',
-    });
+    const total = cents(property.total) ?? 0;
+    grandTotal += total;
+    rows.push({ cells: [property.address, 'Total', '', '', null, total, null, null, ''], style: 'bold' });
+  }
+  // The last row is always the year's grand total of every property shown (one property: its total again), so a
+  // reader reconciling with the return finds it in one place.
+  if (properties.length > 0) {
+    rows.push({ cells: [GRAND_TOTAL_SCOPE, GRAND_TOTAL, '', '', null, grandTotal, null, null, ''], style: 'bold' });
   }
   return {
     preamble: [[`Depreciation schedule ${year}`], [notice]],

@@ -13,6 +13,15 @@ export function sumCents(values: readonly (number | null | undefined)[]): Cents 
   return total;
 }
 
+/**
+ * Sums the values that are known, and says how many were: a sum of nothing known is null (shown as "—", never as
+ * "$0", which would claim the figure is zero).
+ */
+export function sumKnownCents(values: readonly (number | null | undefined)[]): { cents: Cents | null; known: number } {
+  const known = values.filter((value) => value !== null && value !== undefined);
+  return { cents: known.length ? sumCents(known) : null, known: known.length };
+}
+
 /** "$1,250" for a wire decimal; an em dash when there is no value. */
 export function formatMoney(value: number | null | undefined, decimals = 0): string {
   const cents = wireToCents(value);

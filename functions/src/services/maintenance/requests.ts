@@ -2,7 +2,6 @@ import {
   isTenant,
   MAINTENANCE_DEFAULTS,
   MAINTENANCE_PAGE_DEFAULT,
-  MAINTENANCE_STATUS_LABELS,
   type MaintenanceCreate,
   type MaintenanceListQuery,
   type MaintenanceRequest,
@@ -36,7 +35,7 @@ import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.j
 import { activeTenantPropertyIds } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
 import { notify } from '../people/notifications.js';
-import { noticeComment, noticeNewRequest } from './notices.js';
+import { noticeComment, noticeNewRequest, statusChangedText } from './notices.js';
 
 /**
  * Who may do what with maintenance requests, as the server enforces it (docs/tenants-and-maintenance.md
@@ -194,14 +193,7 @@ export async function listActivity(caller: Caller, id: string) {
 
 /** Tells the person who reported the request that its status changed (after the write; never to themself). */
 function notifyStatus(caller: Caller, request: MaintenanceRecord) {
-  const status = MAINTENANCE_STATUS_LABELS[request.status];
-  return notify('MAINTENANCE_UPDATED', request.reportedById, caller.userId, () => ({
-    subject: `Maintenance request "${request.title}" is now ${status}`,
-    heading: 'Your maintenance request was updated',
-    lines: [`${caller.name || caller.email} set "${request.title}" to ${status}.`],
-    path: `/maintenance?request=${encodeURIComponent(request.id)}`,
-    linkLabel: 'Open the request',
-  }));
+  return notify('MAINTENANCE_UPDATED', request.reportedById, caller.userId, () => statusChangedText(caller, request));
 }
 
 /** A comment between the reporter and staff (a tenant only on their own request, in any status). */

@@ -32,24 +32,29 @@ export async function contact(input: ContactInput, client: Client) {
   await forms.countPublicRequest('CONTACT', client.ip, CONTACT_PER_HOUR);
   const userAgent = client.userAgent?.slice(0, 300) ?? null;
   const id = await forms.saveContactSubmission({ ...input, clientIp: client.ip, userAgent });
-  const e = escapeHtml;
   try {
-    await sendEmail({
-      template: 'CONTACT_MESSAGE',
-      to: config().SUPPORT_EMAIL,
-      replyTo: input.email,
-      subject: `Contact form: ${input.name}`,
-      text: [`From: ${input.name} <${input.email}>`, `Message id: ${id}`, '', input.message].join('\n'),
-      html: `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif">
-<p>From: ${e(input.name)} &lt;${e(input.email)}&gt;<br>Message id: ${e(id)}</p>
-<pre style="white-space:pre-wrap;font-family:inherit">${e(input.message)}</pre></body></html>`,
-    });
+    await sendEmail(contactMail(input, id, config().SUPPORT_EMAIL));
   } catch (error) {
     // Kept in the table either way; support can read it there.
     logger.warn('contact email not sent', { id, error: (error as Error)?.name ?? 'Error' });
     throw new Busy('Your message was saved, but we could not forward it just now. Please try again later.');
   }
   return { ok: true as const, message: PUBLIC_FORM_MESSAGES.contactSent };
+}
+
+/** The contact form's message to support; the subject names who wrote (Reply-To answers them). */
+export function contactMail(input: ContactInput, id: string, to: string): Mail {
+  const e = escapeHtml;
+  return {
+    template: 'CONTACT_MESSAGE',
+    to,
+    replyTo: input.email,
+    subject: `Contact form: ${input.name}`,
+    text: [`From: ${input.name} <${input.email}>`, `Message id: ${id}`, '', input.message].join('\n'),
+    html: `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif">
+<p>From: ${e(input.name)} &lt;${e(input.email)}&gt;<br>Message id: ${e(id)}</p>
+<pre style="white-space:pre-wrap;font-family:inherit">${e(input.message)}</pre></body></html>`,
+  };
 }
 
 export async function subscribe(input: SubscribeInput, client: Client) {
@@ -93,7 +98,7 @@ export async function confirmSubscription(token: string, clientIp: string) {
   return { ok: true as const, message: PUBLIC_FORM_MESSAGES.subscriptionConfirmed };
 }
 
-function confirmationMail(to: string, link: string): Mail {
+export function confirmationMail(to: string, link: string): Mail {
   const text = [
     'Please confirm that you want Rent.Today product news at this address.',
     '',

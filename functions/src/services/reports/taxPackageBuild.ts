@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { centsToString, TRANSACTIONS_BY_CATEGORY_LIMIT } from '@rent/shared';
+import { formatCurrency, TRANSACTIONS_BY_CATEGORY_LIMIT } from '@rent/shared';
 import { csvFileBytes } from '@rent/shared/reports/csv';
 import { depreciationTable } from '@rent/shared/reports/depreciationTable';
 import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
@@ -330,7 +330,7 @@ async function writePackage(orgId: string, record: TaxPackageRecord) {
     notes,
     missingReceipts: {
       title: MISSING_RECEIPTS_TITLE,
-      lines: noReceipt.map((t) => `${t.date}  ${t.name}  ${centsToString(t.amount)}  (${t.id})`),
+      lines: noReceipt.map((t) => `${t.date}  ${t.name}  ${formatCurrency(t.amount, 2)}  (${t.id})`),
     },
   });
   zip.addBuffer(Buffer.from(readme, 'utf8'), 'README.txt', { mtime });

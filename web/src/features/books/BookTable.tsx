@@ -22,14 +22,16 @@ function Amount({
   filter,
   where,
   testId,
+  decimals,
 }: {
   row: BookRow;
   cents: number;
   filter: Record<string, string> | null;
   where: string;
   testId: string;
+  decimals: number;
 }) {
-  const text = formatCurrency(cents);
+  const text = formatCurrency(cents, decimals);
   const strong = row.kind !== 'category';
   if (!filter) {
     return (
@@ -56,6 +58,8 @@ export interface BookTableProps {
   loading: boolean;
   label: string;
   testId: string;
+  /** Whole dollars (0) unless the person chose "Show cents" (2). */
+  decimals?: number;
 }
 
 const NOTHING_YET = { rows: [] as BookRow[], loading: true };
@@ -67,7 +71,14 @@ const NOTHING_YET = { rows: [] as BookRow[], loading: true };
  * the table is the largest part of it; deferred, it renders after that update, in slices (its first render, as
  * the part's code arrives, has no rows yet).
  */
-export const BookTable = memo(function BookTable({ columns, linkFor, label, testId, ...data }: BookTableProps) {
+export const BookTable = memo(function BookTable({
+  columns,
+  linkFor,
+  label,
+  testId,
+  decimals = 0,
+  ...data
+}: BookTableProps) {
   const { rows, loading } = useDeferredValue(
     useMemo(() => ({ rows: data.rows, loading: data.loading }), [data.rows, data.loading]),
     NOTHING_YET,
@@ -92,11 +103,12 @@ export const BookTable = memo(function BookTable({ columns, linkFor, label, test
               filter={linkFor(row, column.key)}
               where={column.label}
               testId={`${testId}-${row.id}-${column.key}`}
+              decimals={decimals}
             />
           ),
         })),
       ]),
-    [columns, linkFor, testId],
+    [columns, linkFor, testId, decimals],
   );
   const expandedItems = rows.filter((row) => expanded.includes(row.id));
   return (

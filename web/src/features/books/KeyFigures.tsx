@@ -32,11 +32,14 @@ export function KeyFigures({
   kpis,
   testIdPrefix,
   stale = false,
+  decimals = 0,
 }: {
   figures: CashFlowReport['figures'] | undefined;
   kpis: readonly KpiCell[];
   testIdPrefix: string;
   stale?: boolean;
+  /** Whole dollars (0) unless the person chose "Show cents" (2). */
+  decimals?: number;
 }) {
   // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -48,7 +51,7 @@ export function KeyFigures({
             <div key={key}>
               <Box variant="awsui-key-label">{label}</Box>
               <Box fontSize="heading-m" fontWeight="bold" data-testid={`${testIdPrefix}-${key}`}>
-                {figures ? formatCurrency(toCents(figures[key]) ?? 0) : '…'}
+                {figures ? formatCurrency(toCents(figures[key]) ?? 0, decimals) : '…'}
               </Box>
             </div>
           ))}

@@ -97,7 +97,8 @@ export function toBody(values: MaintenanceValues, staff: boolean): MaintenanceFo
 }
 
 /** "Error: " plus the server's message, its fallback, or the non-Error text. */
-export function saveErrorText(error: unknown): string {
-  if (error instanceof Error) return `Error: ${error.message || MAINTENANCE_TEXTS.errorFallback}`;
+export function saveErrorText(error: unknown, creating = false): string {
+  const fallback = creating ? MAINTENANCE_TEXTS.createErrorFallback : MAINTENANCE_TEXTS.errorFallback;
+  if (error instanceof Error) return `Error: ${error.message || fallback}`;
   return MAINTENANCE_TEXTS.unexpected;
 }

@@ -54,14 +54,14 @@ export function useMaintenanceForm(props: {
             body: staff ? body : { ...body, propertyId: body.propertyId || null, status: undefined },
           });
       toast.success(MAINTENANCE_TEXTS.successTitle, {
-        description: MAINTENANCE_TEXTS.success,
+        description: request ? MAINTENANCE_TEXTS.success : MAINTENANCE_TEXTS.created,
         duration: MAINTENANCE_TOAST_MS.success,
       });
       onSaved(result.maintenanceRequest);
     } catch (error) {
       if (request && error instanceof ApiError && error.status === 409) setConflict(error.message);
       toast.error(MAINTENANCE_TEXTS.errorTitle, {
-        description: saveErrorText(error),
+        description: saveErrorText(error, !request),
         duration: MAINTENANCE_TOAST_MS.error,
       });
     }

@@ -21,7 +21,10 @@ export function ContactForm() {
     );
   }
   return (
+    // noValidate: the browser's own bubble for a malformed email is invisible to screen readers and, in some
+    // browsers, to everyone; the server's message shows at the field instead.
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void form.submit();

@@ -21,10 +21,12 @@ export function usePublicForm<F extends Record<string, string>>(
       setSent((await send(fields)).message);
       setFields(initial);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.issues.length > 0) {
-        setIssues(Object.fromEntries(failure.issues.map((i) => [i.path, i.message])));
-      }
-      setError(errorMessage(failure, 'That did not go through. Please try again.'));
+      const placed = failure instanceof ApiError ? failure.issues.filter((i) => i.path in initial) : [];
+      setIssues(Object.fromEntries(placed.map((i) => [i.path, i.message])));
+      // Each field's problem shows at that field; the form-wide alert is for the rest (a refusal, no connection),
+      // so the same words never stand twice.
+      const allPlaced = failure instanceof ApiError && placed.length > 0 && placed.length === failure.issues.length;
+      setError(allPlaced ? null : errorMessage(failure, 'That did not go through. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -1,12 +1,15 @@
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
 import { ReportFrame } from '../../components/ReportFrame';
+import { ShowCentsToggle } from '../../components/ShowCentsToggle';
 import { KeyFigures } from '../../features/books/KeyFigures';
 import { BookTable } from '../../features/books/parts';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
+import { useShowCents } from '../../lib/showCents';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { useCashFlow } from './use-cash-flow';
@@ -17,6 +20,7 @@ export default function CashFlowPage() {
   const cf = useCashFlow();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const figures = cf.report.data?.figures;
+  const cents = useShowCents();
 
   return (
     <ReportFrame
@@ -34,7 +38,12 @@ export default function CashFlowPage() {
         pdfBusy: cf.pdf.busy,
       }}
       pdfError={cf.pdf}
-      controls={<PeriodControls period={cf.period} onChange={cf.setPeriod} today={cf.today} idPrefix="cash-flow" />}
+      controls={
+        <SpaceBetween direction="horizontal" size="l" alignItems="end">
+          <PeriodControls period={cf.period} onChange={cf.setPeriod} today={cf.today} idPrefix="cash-flow" />
+          <ShowCentsToggle show={cents.show} onChange={cents.setShow} testId="cash-flow-show-cents" />
+        </SpaceBetween>
+      }
       query={cf.report}
       loadErrorTitle="Failed to load the cash flow"
     >
@@ -45,7 +54,13 @@ export default function CashFlowPage() {
           </Header>
         }
       >
-        <KeyFigures figures={figures} kpis={cf.kpiCells} testIdPrefix="cash-flow" stale={cf.stale} />
+        <KeyFigures
+          figures={figures}
+          kpis={cf.kpiCells}
+          testIdPrefix="cash-flow"
+          stale={cf.stale}
+          decimals={cents.decimals}
+        />
       </Container>
       <Container header={<Header variant="h2">Income and expenses</Header>}>
         <IncomeExpenseChartLazy
@@ -77,6 +92,7 @@ export default function CashFlowPage() {
             loading={!cf.report.data}
             label="Cash flow by month"
             testId="cf"
+            decimals={cents.decimals}
           />
         </BelowTheFold>
       </Container>

@@ -11,6 +11,7 @@ import { kpiCells, periodKpis } from '../../features/books/kpis';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
+import { exportFileName, periodPart, propertyPart } from '../../lib/exportName';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
 
 /** Money out per month of the rows that spend (positive cents), for the chart. */
@@ -56,8 +57,13 @@ export function useCashFlow() {
     [months, propertyId],
   );
   const pdf = usePdfDownload();
-  const scope = period.propertyId ? `-${period.propertyId === 'none' ? 'no-property' : 'property'}` : '';
-  const fileName = `cash-flow-${period.from}-to-${period.to}${scope}`;
+  const addressOf = (id: string) => properties.data?.find((p) => p.id === id)?.address;
+  const fileName = (extension: 'csv' | 'pdf') =>
+    exportFileName(
+      'cash-flow',
+      [propertyPart(period.propertyId, addressOf), periodPart(period.from, period.to, today)],
+      extension,
+    );
   const row = (id: string) => rows.find((r) => r.id === id)?.values ?? {};
   return {
     tenant,
@@ -73,7 +79,7 @@ export function useCashFlow() {
     linkFor,
     chart: { income: row('income'), expenses: spending(rows), net: row('cashFlow') },
     stale: report.isPlaceholderData,
-    downloadCsv: () => downloadText(bookRowsCsv(rows, columns), `${fileName}.csv`),
+    downloadCsv: () => downloadText(bookRowsCsv(rows, columns), fileName('csv')),
     pdf,
     downloadPdf: () => {
       const property = properties.data?.find((p) => p.id === period.propertyId)?.address;
@@ -86,7 +92,7 @@ export function useCashFlow() {
           organization: org.organization?.name ?? '',
           period: `${periodLabel(period.from, period.to)}${scopeLabel}`,
         },
-        `${fileName}.pdf`,
+        fileName('pdf'),
       );
     },
   };

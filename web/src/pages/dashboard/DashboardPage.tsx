@@ -23,13 +23,28 @@ import { RecentTransactions } from './RecentTransactions';
 import { TenantSummary } from './TenantSummary';
 import { useDashboard } from './use-dashboard';
 
-function Metric({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+function Metric({
+  label,
+  value,
+  testId,
+  note,
+}: {
+  label: string;
+  value: string | number;
+  testId: string;
+  note?: string;
+}) {
   return (
     <div>
       <Box variant="awsui-key-label">{label}</Box>
       <Box fontSize="heading-l" fontWeight="bold" data-testid={testId}>
         {value}
       </Box>
+      {note ? (
+        <Box variant="small" color="text-body-secondary" data-testid={`${testId}-note`}>
+          {note}
+        </Box>
+      ) : null}
     </div>
   );
 }
@@ -130,7 +145,16 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
                   <Metric label="Properties" value={list.length} testId="dashboard-property-count" />
                   <Metric label="Units" value={units} testId="dashboard-unit-count" />
                   <Metric label="Monthly rent" value={formatCurrency(rent)} testId="dashboard-monthly-rent" />
-                  <Metric label="Market value" value={formatCurrency(value)} testId="dashboard-market-value" />
+                  <Metric
+                    label="Market value"
+                    value={value.cents === null ? '—' : formatCurrency(value.cents)}
+                    note={
+                      value.cents !== null && value.known < list.length
+                        ? `Of ${value.known} of ${list.length} properties`
+                        : undefined
+                    }
+                    testId="dashboard-market-value"
+                  />
                 </ColumnLayout>
                 <RouterLink href="/properties">See all properties</RouterLink>
               </SpaceBetween>

@@ -3,7 +3,7 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useSession } from '../../auth/session';
 import { useBankAttention } from '../../features/bank-link/use-bank-attention';
-import { sumCents } from '../../lib/money';
+import { sumCents, sumKnownCents } from '../../lib/money';
 
 /** "Ada" from "Ada Lovelace"; null without a name. */
 export function firstName(name: string | null | undefined): string | null {
@@ -27,7 +27,8 @@ export function useDashboard() {
     /** A property without a unit count counts as one unit. */
     units: list.reduce((n, p) => n + (p.numberOfUnits ?? 1), 0),
     rent: sumCents(list.map((p) => p.monthlyRent)),
-    value: sumCents(list.map((p) => p.currentMarketValue)),
+    /** Of the properties whose market value is known; none known is null ("—"). */
+    value: sumKnownCents(list.map((p) => p.currentMarketValue)),
     hello: firstName(session.data?.name),
   };
 }

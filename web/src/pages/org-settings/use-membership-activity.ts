@@ -1,17 +1,11 @@
 import { canManageMembers } from '@rent/shared/core/members';
 import type { Role } from '@rent/shared/core/roles';
+import { SECURITY_ACTION_LABELS } from '@rent/shared/core/security';
 import { errorMessage } from '../../api/client';
 import { type MembershipEvent, useMembershipEvents } from '../../api/myOrganizations';
 
-/** How each membership action reads in Org Settings' "Membership activity". */
-export const MEMBERSHIP_ACTION_TEXT: Record<MembershipEvent['action'], string> = {
-  ROLE_CHANGED: 'Role changed',
-  MEMBER_REMOVED: 'Member removed',
-  LEFT_ORGANIZATION: 'Left the organization',
-  INVITATION_SENT: 'Invitation sent',
-  INVITATION_REVOKED: 'Invitation revoked',
-  INVITATION_ACCEPTED: 'Invitation accepted',
-};
+/** How each membership action reads in Org Settings' "Membership activity": the security log's own labels. */
+export const MEMBERSHIP_ACTION_TEXT: Record<MembershipEvent['action'], string> = SECURITY_ACTION_LABELS;
 
 /** The organization's membership events, newest first, a page at a time (ADMIN and LANDLORD only). */
 export function useMembershipActivity(myRole: Role | null) {

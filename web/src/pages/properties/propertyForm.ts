@@ -211,7 +211,7 @@ export function splitServerIssues(issues: readonly ApiIssue[]): { fields: Proper
   for (const issue of issues) {
     const field = fieldForPath(issue.path);
     if (field && !fields[field]) fields[field] = issue.message;
-    else if (!field) other.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+    else if (!field) other.push(issue.message);
   }
   return { fields, other };
 }

@@ -8,9 +8,11 @@ import { BelowTheFold } from '../../components/BelowTheFold';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame, YearSelect } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
+import { ShowCentsToggle } from '../../components/ShowCentsToggle';
 import { BookTable } from '../../features/books/parts';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
+import { useShowCents } from '../../lib/showCents';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DepreciationTab, RentRollTab, ScheduleEView, TransactionsByCategoryTab } from './parts';
 import { TaxPackagePanel } from './TaxPackagePanel';
@@ -24,6 +26,7 @@ import { useTaxPackage } from './use-tax-package';
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const r = useReports();
+  const cents = useShowCents();
   const taxPackage = useTaxPackage(r.years, String(Number(r.today.slice(0, 4)) - 1), !r.forbidden);
 
   const pnl = (
@@ -39,7 +42,16 @@ export default function ReportsPage() {
         pdfBusy: r.pdf.busy,
       }}
       controls={
-        <PeriodControls period={r.period} onChange={r.setPeriod} today={r.today} withProperty={false} idPrefix="pnl" />
+        <SpaceBetween direction="horizontal" size="l" alignItems="end">
+          <PeriodControls
+            period={r.period}
+            onChange={r.setPeriod}
+            today={r.today}
+            withProperty={false}
+            idPrefix="pnl"
+          />
+          <ShowCentsToggle show={cents.show} onChange={cents.setShow} testId="pnl-show-cents" />
+        </SpaceBetween>
       }
       query={r.pnl}
     >
@@ -50,6 +62,7 @@ export default function ReportsPage() {
         loading={!r.pnl.data}
         label="Profit and loss by property"
         testId="pnl"
+        decimals={cents.decimals}
       />
     </ReportFrame>
   );

@@ -28,6 +28,7 @@ import type { LinkFor } from '../../features/books/BookTable';
 import { periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
+import { exportFileName, periodPart, propertyPart, slugify } from '../../lib/exportName';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
 
 export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation' | 'rent-roll' | 'transactions-by-category';
@@ -88,13 +89,23 @@ export function useReports() {
   const [reportArrived, setReportArrived] = useState(false);
   if (!reportArrived && (shownReport.data || shownReport.isError)) setReportArrived(true);
   const properties = useProperties({ enabled: !tenant && tab === 'transactions-by-category' });
-  const detailScope = period.propertyId
-    ? (properties.data?.find((p) => p.id === period.propertyId)?.address ?? 'One property')
-    : 'All properties';
+  const addressOf = (id: string) => properties.data?.find((p) => p.id === id)?.address;
+  const detailScope = period.propertyId ? (addressOf(period.propertyId) ?? 'One property') : 'All properties';
+  // Each download is named after what shaped it (docs/reports-and-tax.md "Export file names").
+  const months = periodPart(period.from, period.to, today);
+  const pnlFile = (extension: 'csv' | 'pdf') => exportFileName('profit-and-loss', [months], extension);
+  const detailFile = (extension: 'csv' | 'pdf') =>
+    exportFileName('transactions-by-category', [propertyPart(period.propertyId, addressOf), months], extension);
   const [depreciationPropertyId, setDepreciationPropertyId] = useState<string | null>(null);
   const depreciationShown = (depreciation.data?.properties ?? []).filter(
     (p) => depreciationPropertyId === null || p.propertyId === depreciationPropertyId,
   );
+  const depreciationFile = (extension: 'csv' | 'pdf') =>
+    exportFileName(
+      'depreciation',
+      [depreciationPropertyId ? slugify(depreciationShown[0]?.address ?? '') || 'property' : undefined, year],
+      extension,
+    );
 
   const columns = useMemo(() => (pnl.data ? profitAndLossColumns(pnl.data) : []), [pnl.data]);
   const rows = useMemo(() => (pnl.data ? profitAndLossRows(pnl.data) : bookRows([])), [pnl.data]);
@@ -114,14 +125,8 @@ export function useReports() {
   const [sheetId, setSheetId] = useState<string | null>(null);
   const worksheets = scheduleE.data?.worksheets ?? [];
   const sheet = worksheets.find((w) => (w.propertyId ?? NO_PROPERTY) === sheetId) ?? worksheets[0] ?? null;
-  const sheetFile =
-    sheet &&
-    `schedule-e-${year}-${
-      sheet.address
-        .replace(/[^A-Za-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')
-        .toLowerCase() || 'property'
-    }`;
+  const sheetFile = (extension: 'csv' | 'pdf') =>
+    exportFileName('schedule-e', [sheet ? slugify(sheet.address) || 'property' : undefined, year], extension);
   const pdf = usePdfDownload();
   const organization = org.organization?.name ?? '';
   // Line 1b, line 2 and QJV of the shown property: the modal is open, and why the last save failed.
@@ -147,7 +152,7 @@ export function useReports() {
     columns,
     rows,
     linkFor,
-    downloadPnl: () => downloadText(bookRowsCsv(rows, columns), `profit-and-loss-${period.from}-to-${period.to}.csv`),
+    downloadPnl: () => downloadText(bookRowsCsv(rows, columns), pnlFile('csv')),
     year,
     setYear,
     years: Array.from({ length: 10 }, (_, i) => String(Number(today.slice(0, 4)) - i)),
@@ -178,13 +183,13 @@ export function useReports() {
       },
     },
     downloadScheduleE: () =>
-      sheet && scheduleE.data && downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), `${sheetFile}.csv`),
+      sheet && scheduleE.data && downloadText(scheduleECsv(sheet, year, scheduleE.data.notice), sheetFile('csv')),
     pdf,
     downloadPnlPdf: () =>
       void pdf.download(
         bookRowsTable(rows, columns),
         { title: 'Profit and loss', organization, period: periodLabel(period.from, period.to) },
-        `profit-and-loss-${period.from}-to-${period.to}.pdf`,
+        pnlFile('pdf'),
       ),
     downloadScheduleEPdf: () =>
       sheet &&
@@ -192,7 +197,7 @@ export function useReports() {
       void pdf.download(
         scheduleETable(sheet, year, scheduleE.data.notice),
         { title: 'Schedule E worksheet', organization, period: `Tax year ${year}, ${sheet.address}` },
-        `${sheetFile}.pdf`,
+        sheetFile('pdf'),
       ),
     depreciation,
     depreciationPropertyId,
@@ -200,7 +205,7 @@ export function useReports() {
     depreciationShown,
     downloadDepreciation: () =>
       depreciation.data &&
-      downloadText(depreciationCsv(depreciationShown, year, depreciation.data.notice), `depreciation-${year}.csv`),
+      downloadText(depreciationCsv(depreciationShown, year, depreciation.data.notice), depreciationFile('csv')),
     downloadDepreciationPdf: () =>
       depreciation.data &&
       void pdf.download(
@@ -210,7 +215,7 @@ export function useReports() {
           organization,
           period: `Tax year ${year}${depreciationPropertyId ? `, ${depreciationShown[0]?.address ?? ''}` : ', all properties'}`,
         },
-        `depreciation-${year}.pdf`,
+        depreciationFile('pdf'),
       ),
     rentRoll,
     downloadRentRoll: () =>
@@ -225,17 +230,13 @@ export function useReports() {
     detail,
     detailScope,
     downloadDetail: (scope: string) =>
-      detail.data &&
-      downloadText(
-        transactionsByCategoryCsv(detail.data, scope),
-        `transactions-by-category-${period.from}-to-${period.to}.csv`,
-      ),
+      detail.data && downloadText(transactionsByCategoryCsv(detail.data, scope), detailFile('csv')),
     downloadDetailPdf: (scope: string) =>
       detail.data &&
       void pdf.download(
         transactionsByCategoryTable(detail.data, scope),
         { title: 'Transactions by category', organization, period: `${periodLabel(period.from, period.to)}, ${scope}` },
-        `transactions-by-category-${period.from}-to-${period.to}.pdf`,
+        detailFile('pdf'),
       ),
   };
 }

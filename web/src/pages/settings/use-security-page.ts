@@ -1,19 +1,12 @@
+import { securityActionLabel } from '@rent/shared/core/security';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type SecurityEvent, useSecurityLog, useSignOutEverywhere } from '../../api/security';
 import { logout } from '../../app/logout';
 import { useSession } from '../../auth/session';
 
-/** How each recorded action reads on the page; an action this build does not know shows as recorded. */
-export const SECURITY_ACTION_TEXT: Record<string, string> = {
-  SIGN_IN: 'Signed in',
-  LOGOUT: 'Signed out',
-  SIGN_OUT_EVERYWHERE: 'Signed out of all devices',
-  ROLE_CHANGED: 'Role changed',
-  MEMBER_REMOVED: 'Removed from an organization',
-  LEFT_ORGANIZATION: 'Left an organization',
-};
-export const securityActionText = (event: SecurityEvent) => SECURITY_ACTION_TEXT[event.action] ?? event.action;
+/** How a recorded action reads on the page: the one table of labels in shared (core/security.ts). */
+export const securityActionText = (event: SecurityEvent) => securityActionLabel(event.action);
 
 export const SIGN_OUT_EVERYWHERE_FAILED = 'Could not sign out of all devices';
 

@@ -49,10 +49,12 @@ export interface TotalsPanelProps {
   onRetry: () => void;
 }
 
+// Both say what the totals leave out, as the server counts them (data/ledger/queryPlan.ts, totals): ignored ones
+// unless asked for, and pending bank transactions always, until they post.
 export const TOTALS_DESCRIPTION =
-  'Every transaction that matches the filters, ignored ones excluded. Pending bank transactions count once posted.';
+  'Every transaction that matches the filters, except ignored and pending ones. A pending bank transaction counts once it posts.';
 export const IGNORED_TOTALS_DESCRIPTION =
-  'Every ignored transaction that matches the filters. Ignored transactions count in no report.';
+  'Every ignored transaction that matches the filters, except pending ones. Ignored transactions count in no report.';
 
 /**
  * What of the net the reports count, and why the rest is left out (docs/ledger.md "Totals"): the ledger's net

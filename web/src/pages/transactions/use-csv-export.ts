@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client';
 import { fetchAllTransactions, type TransactionFilters } from '../../api/transactions';
 import { toast } from '../../components/toast/store';
 import { todayIso } from '../../lib/dates';
+import { exportFileName, periodPart, propertyPart } from '../../lib/exportName';
 import { plural } from './columns';
 import { downloadText, transactionsCsv } from './csv';
 import { partFilterOf } from './splitRows';
@@ -22,7 +23,12 @@ export function useCsvExport(filters: TransactionFilters, addressOf: (propertyId
     setProgress(0);
     try {
       const all = await fetchAllTransactions(filters, setProgress, controller.signal);
-      downloadText(transactionsCsv(all, addressOf, partFilterOf(filters)), `transactions-${todayIso()}.csv`);
+      const name = exportFileName(
+        'transactions',
+        [propertyPart(filters.propertyId, addressOf), periodPart(filters.from, filters.to, todayIso())],
+        'csv',
+      );
+      downloadText(transactionsCsv(all, addressOf, partFilterOf(filters)), name);
       toast.success('Export ready', {
         description: `${plural(all.length, 'transaction')} exported to CSV.`,
         duration: 3000,
