@@ -15,6 +15,7 @@ export * from './core/imports.js';
 export * from './core/invitations.js';
 export * from './core/leaseLinks.js';
 export * from './core/leases.js';
+export * from './core/charges.js';
 export * from './core/loans.js';
 export * from './core/macrs.js';
 export * from './core/maintenance.js';

@@ -1,4 +1,4 @@
-import { MESSAGES, rentStatus, shiftMonth } from '@rent/shared';
+import { addDays, CHARGE_LOOKAHEAD_DAYS, MESSAGES, shiftMonth } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, joinAs, type Person, team } from '../support/members.js';
 
@@ -226,31 +226,53 @@ describe('GET /api/rental-history', () => {
       graceDays: 5,
       state: 'active',
     });
-    const terms = { leaseStart: `${start}-01`, leaseEnd: null, monthlyRent: 100000, rentDueDay: 1, graceDays: 5 };
+    // Payments pay the oldest charges first: $1,400 pays the first month and $400 of the second.
     expect(lease.months).toEqual([
       {
         month: thisMonth(),
         dueDate: `${thisMonth()}-01`,
         due: 1000,
         received: 0,
-        status: rentStatus(terms, thisMonth(), 0, today()),
+        // Due on the 1st with 5 grace days.
+        status: Number(today().slice(8, 10)) > 6 ? 'late' : 'unpaid',
       },
       {
         month: shiftMonth(thisMonth(), -1),
         dueDate: `${shiftMonth(thisMonth(), -1)}-01`,
         due: 1000,
         received: 400,
-        status: 'partial',
+        status: 'late',
       },
       {
         month: shiftMonth(thisMonth(), -2),
         dueDate: `${shiftMonth(thisMonth(), -2)}-01`,
         due: 1000,
         received: 1000,
-        status: 'paid',
+        status: 'partial',
       },
-      { month: start, dueDate: `${start}-01`, due: 1000, received: 0, status: 'late' },
+      { month: start, dueDate: `${start}-01`, due: 1000, received: 0, status: 'paid' },
     ]);
+    // Next month's rent is posted CHARGE_LOOKAHEAD_DAYS before it is due: in the balance, not yet owed.
+    const next = addDays(today(), CHARGE_LOOKAHEAD_DAYS) >= `${shiftMonth(thisMonth(), 1)}-01` ? 1000 : 0;
+    expect(lease.ledger.totals).toEqual({
+      charged: 4000 + next,
+      paid: 1400,
+      balance: 2600 + next,
+      owedNow: 2600,
+      credit: 0,
+    });
+    expect(lease.ledger.lines.map((l: { kind: string }) => l.kind)).toEqual([
+      'rent',
+      'rent',
+      'payment',
+      'rent',
+      'payment',
+      'rent',
+      ...(next > 0 ? ['rent'] : []),
+    ]);
+    expect(lease.ledger.next).toEqual(
+      next > 0 ? { dueDate: `${shiftMonth(thisMonth(), 1)}-01`, amount: 1000, label: 'Rent' } : null,
+    );
   });
 
   it("holds only the tenant's own lease: no transaction, other tenant or property figure", async () => {

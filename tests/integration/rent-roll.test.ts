@@ -135,24 +135,25 @@ describe('GET /api/reports/rent-roll', () => {
       monthlyRent: 1000,
       totals: { due: 4000, received: 2800, balance: 1200, collectionRateText: '70.0%', unlinkedMonths: 0 },
     });
+    // Payments pay the oldest charges first: April's $1,200 settles February and most of March.
     expect(one.months.map((m: Record<string, unknown>) => [m.month, m.due, m.received, m.balance, m.status])).toEqual([
       ['2025-01', 1000, 1000, 0, 'paid'],
-      ['2025-02', 1000, 600, 400, 'partial'],
-      ['2025-03', 1000, 0, 1000, 'late'],
-      ['2025-04', 1000, 1200, -200, 'paid'],
+      ['2025-02', 1000, 600, 400, 'paid'],
+      ['2025-03', 1000, 0, 1000, 'partial'],
+      ['2025-04', 1000, 1200, -200, 'late'],
     ]);
     const row = (m: Record<string, unknown>) => [m.month, m.received, m.status, m.note === null ? '' : 'unlinked'];
     expect(two.months.map(row)).toEqual([
       ['2025-01', 800, 'paid', ''],
-      ['2025-02', 0, 'late', ''],
-      ['2025-03', 800, 'paid', 'unlinked'],
+      ['2025-02', 0, 'paid', ''],
+      ['2025-03', 800, 'late', 'unlinked'],
       ['2025-04', 0, 'late', ''],
     ]);
     expect(two.months[2].note).toMatch(/not linked to a lease/i);
     expect(two.totals).toMatchObject({ due: 3200, received: 1600, balance: 1600, unlinkedMonths: 1 });
     expect(three.months.map(row)).toEqual([
-      ['2025-03', 0, 'late', 'unlinked'],
-      ['2025-04', 700, 'paid', ''],
+      ['2025-03', 0, 'paid', 'unlinked'],
+      ['2025-04', 700, 'late', ''],
     ]);
     expect(three.totals).toMatchObject({ due: 1400, received: 700, collectionRateText: '50.0%', unlinkedMonths: 1 });
     expect(totals).toEqual({

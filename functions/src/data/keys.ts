@@ -91,6 +91,11 @@ export const keys = {
     GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
     GSI2SK: `TENANCY#${tenancyId}`,
   }),
+  /** A charge on a lease (docs/tenants-and-maintenance.md "Charges and the tenant ledger"); code unique per lease. */
+  charge: (orgId: string, leaseId: string, code: string) => ({ PK: orgPk(orgId), SK: `CHARGE#${leaseId}#${code}` }),
+  /** The daily charge job's registry of organizations with leases: one partition, one item per organization. */
+  leaseOrganization: (orgId: string) => ({ PK: 'LEASEORGS', SK: `ORG#${orgId}` }),
+  leaseOrganizationsPk: () => 'LEASEORGS',
 
   /** A mortgage loan of a property (docs/reports-and-tax.md "Loans"). */
   loan: (orgId: string, loanId: string) => ({ PK: orgPk(orgId), SK: `LOAN#${loanId}` }),

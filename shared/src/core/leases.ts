@@ -3,7 +3,7 @@
  * Zod-free and pure: the server's rental history and the unit tests use the same arithmetic. Money is
  * integer cents; dates are YYYY-MM-DD strings and months YYYY-MM.
  */
-import { monthsBetween } from './books.js';
+import type { ChargeMonth } from './charges.js';
 import { formatPercent } from './money.js';
 
 export const RENT_DUE_DAY_DEFAULT = 1;
@@ -77,30 +77,6 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The months a tenant's rental history lists: lease start to this month, or to the lease end if sooner. */
-export function leaseMonths(lease: LeaseTerms, today: string): string[] {
-  const thisMonth = today.slice(0, 7);
-  const last =
-    lease.leaseEnd !== null && lease.leaseEnd.slice(0, 7) < thisMonth ? lease.leaseEnd.slice(0, 7) : thisMonth;
-  return monthsBetween(lease.leaseStart.slice(0, 7), last);
-}
-
-/**
- * A month's rent status. `received` is what was attributed to this lease in that month (cents).
- * - paid: received covers the rent;
- * - partial: something, but less than the rent;
- * - upcoming: nothing yet and the due day has not come;
- * - unpaid: nothing, due, still within the grace days;
- * - late: nothing after the grace days.
- */
-export function rentStatus(terms: LeaseTerms, month: string, received: number, today: string): RentStatus {
-  if (received >= terms.monthlyRent) return 'paid';
-  if (received > 0) return 'partial';
-  const due = `${month}-${String(terms.rentDueDay).padStart(2, '0')}`;
-  if (today < due) return 'upcoming';
-  return today > addDays(due, terms.graceDays) ? 'late' : 'unpaid';
-}
-
 // ---- the rent roll (docs/tenants-and-maintenance.md "Rent roll") --------------------------------------------
 
 /**
@@ -110,14 +86,7 @@ export function rentStatus(terms: LeaseTerms, month: string, received: number, t
 export const RENT_UNLINKED_NOTE =
   'Some rent received on this property this month is not linked to a lease; link it in the transaction.';
 
-export interface RentRollMonth {
-  month: string;
-  dueDate: string;
-  due: number;
-  /** Rent received linked to this lease in the month. */
-  received: number;
-  balance: number;
-  status: RentStatus;
+export interface RentRollMonth extends ChargeMonth {
   /** RENT_UNLINKED_NOTE when the property received rent that month linked to no lease; else null. */
   note: string | null;
 }
@@ -132,36 +101,6 @@ export interface RentTotals {
   collectionRateText: string;
   /** Months in which the property also received rent linked to no lease (see RENT_UNLINKED_NOTE). */
   unlinkedMonths: number;
-}
-
-/**
- * One lease's months of the period (from..to, capped at this month, only months the lease runs in), in
- * cents. `received(month)` is the rent linked to this lease that month; `unlinked(month)` the property's
- * rent that month linked to no lease.
- */
-export function rentRollMonths(
-  lease: LeaseTerms,
-  period: { from: string; to: string },
-  today: string,
-  received: (month: string) => number,
-  unlinked: (month: string) => number,
-): RentRollMonth[] {
-  const last = [period.to, today.slice(0, 7)].sort()[0]!;
-  if (period.from > last) return [];
-  return monthsBetween(period.from, last)
-    .filter((month) => leaseCoversMonth(lease, month))
-    .map((month) => {
-      const cents = received(month);
-      return {
-        month,
-        dueDate: `${month}-${String(lease.rentDueDay).padStart(2, '0')}`,
-        due: lease.monthlyRent,
-        received: cents,
-        balance: lease.monthlyRent - cents,
-        status: rentStatus(lease, month, cents, today),
-        note: unlinked(month) > 0 ? RENT_UNLINKED_NOTE : null,
-      };
-    });
 }
 
 /** Totals of months (cents), with how many of them had rent on the property linked to no lease. */

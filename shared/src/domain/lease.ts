@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEASE_FEES_MAX } from '../core/charges.js';
 import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
@@ -16,6 +17,60 @@ const graceDays = z
   .min(0, { error: `Grace days must be a whole number from 0 to ${GRACE_DAYS_MAX}` })
   .max(GRACE_DAYS_MAX, { error: `Grace days must be a whole number from 0 to ${GRACE_DAYS_MAX}` });
 const leaseEnd = IsoDate.nullish().transform((v) => v ?? null);
+
+/** A fee on the lease: monthly beside the rent, or once on its date. Cents inside; `id` kept across edits. */
+const LeaseFeeInput = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, { error: 'A fee id is lowercase letters, digits and dashes' })
+      .optional(),
+    label: z
+      .string({ error: 'Name the fee' })
+      .trim()
+      .min(1, { error: 'Name the fee' })
+      .max(60, { error: 'A fee name is at most 60 characters' }),
+    amount: moneyField({ min: 1, max: MAX_ABS_CENTS }),
+    frequency: z.enum(['monthly', 'once'], { error: 'A fee is monthly or once' }),
+    dueDate: IsoDate.nullish().transform((v) => v ?? null),
+  })
+  .refine((f) => f.frequency === 'monthly' || f.dueDate !== null, {
+    error: 'A one-time fee needs its due date',
+    path: ['dueDate'],
+  });
+const fees = z.array(LeaseFeeInput).max(LEASE_FEES_MAX, { error: `A lease has at most ${LEASE_FEES_MAX} fees` });
+
+/**
+ * A late fee: fixed dollars (`amount`) or a percentage of the month's rent (`percent`, up to 2 decimals), once or
+ * daily after the grace days; a daily fee needs a cap. Inside: cents, and basis points for a percentage.
+ */
+const LateFeeInput = z
+  .strictObject({
+    mode: z.enum(['fixed', 'percent'], { error: 'A late fee is a fixed amount or a percentage of the rent' }),
+    amount: moneyField({ min: 1, max: MAX_ABS_CENTS }).optional(),
+    percent: z
+      .number({ error: 'The late fee percentage is a number from 0.01 to 100' })
+      .min(0.01, { error: 'The late fee percentage is a number from 0.01 to 100' })
+      .max(100, { error: 'The late fee percentage is a number from 0.01 to 100' })
+      .optional(),
+    daily: z.boolean().default(false),
+    cap: moneyField({ min: 1, max: MAX_ABS_CENTS }).nullish(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.mode === 'fixed' && f.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the late fee amount' });
+    if (f.mode === 'percent' && f.percent === undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Enter the late fee percentage' });
+    if (f.daily && (f.cap ?? null) === null)
+      ctx.addIssue({ code: 'custom', path: ['cap'], message: 'A daily late fee needs a cap' });
+  })
+  .transform((f) => ({
+    mode: f.mode,
+    amount: f.mode === 'fixed' ? f.amount! : Math.round(f.percent! * 100),
+    daily: f.daily,
+    cap: f.cap ?? null,
+  }));
+const lateFee = LateFeeInput.nullable();
 const endNotBeforeStart = {
   error: 'The lease end must be on or after its start',
   path: ['leaseEnd'],
@@ -33,6 +88,9 @@ export const LeaseInput = z
       .transform((v) => v ?? 0),
     rentDueDay: dueDay.default(RENT_DUE_DAY_DEFAULT),
     graceDays: graceDays.default(GRACE_DAYS_DEFAULT),
+    prorate: z.boolean().default(false),
+    fees: fees.default([]),
+    lateFee: lateFee.default(null),
   })
   .refine((l) => l.leaseEnd === null || l.leaseEnd >= l.leaseStart, endNotBeforeStart);
 export type LeaseInput = z.output<typeof LeaseInput>;
@@ -52,6 +110,9 @@ export const LeaseUpdate = z
     securityDeposit: rent().optional(),
     rentDueDay: dueDay.optional(),
     graceDays: graceDays.optional(),
+    prorate: z.boolean().optional(),
+    fees: fees.optional(),
+    lateFee: lateFee.optional(),
     version: z
       .number({ error: 'version is required: send the version of the lease you loaded' })
       .int({ error: 'version must be a whole number' })
@@ -61,6 +122,21 @@ export const LeaseUpdate = z
     error: 'Change at least one term of the lease',
   });
 export type LeaseUpdate = z.output<typeof LeaseUpdate>;
+
+export const LeaseFeeView = z.object({
+  id: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  frequency: z.enum(['monthly', 'once']),
+  dueDate: z.string().nullable(),
+});
+export const LateFee = z.object({
+  mode: z.enum(['fixed', 'percent']),
+  /** Dollars when fixed, a percentage of the rent when percent. */
+  amount: z.number(),
+  daily: z.boolean(),
+  cap: z.number().nullable(),
+});
 
 export const LeaseStateEnum = z.enum(['active', 'upcoming', 'past']);
 
@@ -76,6 +152,9 @@ export const Lease = z.object({
   securityDeposit: z.number(),
   rentDueDay: z.number(),
   graceDays: z.number(),
+  prorate: z.boolean(),
+  fees: z.array(LeaseFeeView),
+  lateFee: LateFee.nullable(),
   state: LeaseStateEnum,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -111,7 +190,83 @@ export const RentalLease = z.object({
   graceDays: z.number(),
   state: LeaseStateEnum,
   months: z.array(RentMonth),
+  /** The tenant's own ledger: charges, payments and the running balance. */
+  ledger: z.lazy(() => TenantLedgerBody),
 });
 export type RentalLease = z.infer<typeof RentalLease>;
 export const RentalHistory = z.object({ leases: z.array(RentalLease) });
 export type RentalHistory = z.infer<typeof RentalHistory>;
+
+// ---- the tenant ledger and the aging report (docs/tenants-and-maintenance.md "Charges and the tenant ledger") ----
+
+export const ChargeKindEnum = z.enum(['rent', 'fee', 'late_fee']);
+export const TenantLedgerLine = z.object({
+  date: z.string(),
+  kind: z.enum(['rent', 'fee', 'late_fee', 'payment']),
+  label: z.string(),
+  /** Charges positive, payments negative, decimals. */
+  amount: z.number(),
+  balance: z.number(),
+  /** A charge's code (what a waiver names); null for payments. */
+  code: z.string().nullable(),
+  waived: z.boolean(),
+  /** Who waived the charge and when ("Waived by … on …"), else null. */
+  note: z.string().nullable(),
+});
+export const LedgerTotalsWire = z.object({
+  charged: z.number(),
+  paid: z.number(),
+  /** charged − paid: negative is a credit. */
+  balance: z.number(),
+  owedNow: z.number(),
+  credit: z.number(),
+});
+export const NextCharge = z.object({ dueDate: z.string(), amount: z.number(), label: z.string() }).nullable();
+export const TenantLedgerBody = z.object({
+  lines: z.array(TenantLedgerLine),
+  totals: LedgerTotalsWire,
+  /** The next charge not yet due (what the tenant pays next), or null. */
+  next: NextCharge,
+});
+export type TenantLedgerBody = z.infer<typeof TenantLedgerBody>;
+
+/** GET /api/leases/{id}/ledger (staff): the lease's ledger with who and where. */
+export const TenantLedger = TenantLedgerBody.extend({
+  leaseId: z.string(),
+  address: z.string(),
+  unitLabel: z.string().nullable(),
+  tenant: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+});
+export type TenantLedger = z.infer<typeof TenantLedger>;
+
+export const ChargeParams = z.strictObject({
+  id: Id,
+  code: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'That charge is not valid' }),
+});
+
+export const AgingRow = z.object({
+  leaseId: z.string(),
+  propertyId: z.string(),
+  address: z.string(),
+  unitLabel: z.string().nullable(),
+  tenant: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  balance: z.number(),
+  current: z.number(),
+  days1to30: z.number(),
+  days31to60: z.number(),
+  days61to90: z.number(),
+  over90: z.number(),
+});
+export const AgingReport = z.object({
+  today: z.string(),
+  leases: z.array(AgingRow),
+  totals: AgingRow.pick({
+    balance: true,
+    current: true,
+    days1to30: true,
+    days31to60: true,
+    days61to90: true,
+    over90: true,
+  }),
+});
+export type AgingReport = z.infer<typeof AgingReport>;

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { GRACE_DAYS_DEFAULT, leaseNotEnded, leaseState, RENT_DUE_DAY_DEFAULT } from '@rent/shared';
+import {
+  GRACE_DAYS_DEFAULT,
+  type LateFeeTerms,
+  type LeaseFee,
+  leaseNotEnded,
+  leaseState,
+  RENT_DUE_DAY_DEFAULT,
+} from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
@@ -8,6 +15,7 @@ import { isTransactionConditionFailure } from '../conditions.js';
 import { keys, orgPk, withoutKeys } from '../keys.js';
 import { indexPrefixQuery, prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
+import { leaseOrganizationPut } from './charges.js';
 
 export interface TenancyRecord {
   id: string;
@@ -63,6 +71,10 @@ export interface LeaseRecord extends TenancyRecord {
   securityDeposit: number;
   rentDueDay: number;
   graceDays: number;
+  /** Charge terms (docs/tenants-and-maintenance.md "Charges and the tenant ledger"). */
+  prorate: boolean;
+  fees: LeaseFee[];
+  lateFee: LateFeeTerms | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -70,7 +82,16 @@ export interface LeaseRecord extends TenancyRecord {
 
 export type LeaseTermsRecord = Pick<
   LeaseRecord,
-  'unitLabel' | 'leaseStart' | 'leaseEnd' | 'monthlyRent' | 'securityDeposit' | 'rentDueDay' | 'graceDays'
+  | 'unitLabel'
+  | 'leaseStart'
+  | 'leaseEnd'
+  | 'monthlyRent'
+  | 'securityDeposit'
+  | 'rentDueDay'
+  | 'graceDays'
+  | 'prorate'
+  | 'fees'
+  | 'lateFee'
 >;
 
 const leaseNotFound = () => new NotFound('Lease');
@@ -93,6 +114,9 @@ export function toLeaseRecord(item: Record<string, unknown>): LeaseRecord {
     securityDeposit: (r.securityDeposit as number | undefined) ?? 0,
     rentDueDay: (r.rentDueDay as number | undefined) ?? RENT_DUE_DAY_DEFAULT,
     graceDays: (r.graceDays as number | undefined) ?? GRACE_DAYS_DEFAULT,
+    prorate: r.prorate === true,
+    fees: (r.fees as LeaseFee[] | undefined) ?? [],
+    lateFee: (r.lateFee as LateFeeTerms | null | undefined) ?? null,
     createdAt: (r.createdAt as string | undefined) ?? '',
     updatedAt: (r.updatedAt as string | undefined) ?? '',
     version: (r.version as number | undefined) ?? 1,
@@ -168,12 +192,20 @@ const tenantGone = () =>
     'This person is no longer a tenant of your organization; invite them again before giving them a lease that has not ended',
   );
 
-type NewLease = Omit<LeaseRecord, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'version'>;
+/** A new lease; charge terms default to none (no proration, no fees, no late fee). */
+type NewLease = Omit<
+  LeaseRecord,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'version' | 'prorate' | 'fees' | 'lateFee'
+> &
+  Partial<Pick<LeaseRecord, 'prorate' | 'fees' | 'lateFee'>>;
 
 /** The writes of a new lease, for a caller that joins them to its own transaction (invitation acceptance). */
 export function newLeaseOps(orgId: string, lease: NewLease): { record: LeaseRecord; ops: TransactOp[] } {
   const now = new Date().toISOString();
   const record: LeaseRecord = {
+    prorate: false,
+    fees: [],
+    lateFee: null,
     ...lease,
     id: randomUUID(),
     organizationId: orgId,
@@ -209,6 +241,7 @@ export function newLeaseOps(orgId: string, lease: NewLease): { record: LeaseReco
       },
       onConditionFailure: () => new NotFound('Property'),
     },
+    leaseOrganizationPut(orgId),
   ];
   return { record, ops };
 }

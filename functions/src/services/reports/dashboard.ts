@@ -1,4 +1,5 @@
 import {
+  chargeCost,
   figuresOf,
   firstDayOf,
   fromCents,
@@ -6,15 +7,15 @@ import {
   MAINTENANCE_STATUSES,
   occupiedUnitDays,
   type ReportPeriodQuery,
-  rentTotals,
 } from '@rent/shared';
 import { UNCATEGORIZED_KEY } from '../../data/ledger/rollupDeltas.js';
 import { readRollupCells } from '../../data/ledger/rollups.js';
 import { waitingTransactions } from '../../data/ledger/waiting.js';
 import { maintenanceCounts } from '../../data/maintenance/requests.js';
+import { chargesByLeaseOf } from '../../data/tenancy/charges.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { leaseRentIn } from '../tenancy/leaseAccounts.js';
 import { attentionCounts, propertiesWithoutLandValue } from './attention.js';
-import { leaseRentIn, rentRollRows } from './rentRoll.js';
 import { periodBooks, wireFigures } from './statements.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -35,9 +36,10 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       ? books.then(({ rollups }) => rollups.filter((cell) => cell.month === month))
       : readRollupCells(caller.orgId, { from: month, to: month }).then(({ cells }) => cells);
   // One Promise.all (every read at once, no rejection left unhandled).
-  const [{ cells, properties }, leases, received, maintenance, waiting, more] = await Promise.all([
+  const [{ cells, properties }, leases, charges, received, maintenance, waiting, more] = await Promise.all([
     books,
     leasesByPropertyOf(caller.orgId),
+    chargesByLeaseOf(caller.orgId),
     thisMonth.then(leaseRentIn),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, { ignored: false }),
@@ -50,15 +52,20 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
   const leasesByProperty = properties
     .filter((p) => query.propertyId === undefined || p.id === query.propertyId)
     .map((p) => ({ property: p, leases: leases.get(p.id) ?? [] }));
-  const collected = rentTotals(
-    rentRollRows(leasesByProperty, { from: month, to: month }, now, received).flatMap((row) => row.months),
-  );
+  // This month's collection as the rent roll counts it: what the leases' charges due this month cost, and the rent
+  // paid on those leases this month.
+  let due = 0;
+  let paid = 0;
+  for (const lease of leasesByProperty.flatMap((x) => x.leases)) {
+    for (const charge of charges.get(lease.id) ?? []) if (charge.dueDate.startsWith(month)) due += chargeCost(charge);
+    paid += received.byLease.get(`${lease.id}|${month}`) ?? 0;
+  }
   const last = lastDayOf(query.to) < now ? lastDayOf(query.to) : now;
   return {
     from: query.from,
     to: query.to,
     figures: wireFigures(figuresOf(cells)),
-    collection: { month, due: fromCents(collected.due), received: fromCents(collected.received) },
+    collection: { month, due: fromCents(due), received: fromCents(paid) },
     occupancy: occupiedUnitDays(
       leasesByProperty.map(({ property }) => ({ propertyId: property.id, units: property.numberOfUnits ?? 1 })),
       leasesByProperty.flatMap((x) => x.leases),

@@ -1,20 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import {
   currentLease,
   fromCents,
   isTenant,
   type Lease,
+  type LeaseFee,
   type LeaseInput,
   type LeaseUpdate,
-  leaseMonths,
   leaseNotEnded,
   leaseState,
   leasesOverlap,
   type RentalHistory,
-  type RentMonth,
   type Role,
-  rentStatus,
 } from '@rent/shared';
 import { getMember, profilesOf } from '../../data/people/members.js';
+import { deleteChargesOfLease } from '../../data/tenancy/charges.js';
 import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.js';
 import {
   deleteLease,
@@ -27,7 +27,8 @@ import {
 } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { relinkLeaseRent } from '../ledger/leaseLinks.js';
-import { leaseRent } from '../reports/rentRoll.js';
+import { chargeLease } from './charges.js';
+import { accountMonths, leaseAccounts, ledgerBody } from './leaseAccounts.js';
 
 /**
  * Leases (docs/tenants-and-maintenance.md "Leases"). Staff list and
@@ -56,15 +57,20 @@ export async function listLeases(caller: Caller, propertyId: string): Promise<{ 
   return { leases: await withTenants(await leasesOfProperty(caller.orgId, propertyId)) };
 }
 
-export async function createLease(caller: Caller, propertyId: string, input: LeaseInput): Promise<{ lease: Lease }> {
+/** A new lease's input; charge terms left out are none (no proration, fees or late fee). */
+type NewLeaseInput = Omit<LeaseInput, 'prorate' | 'fees' | 'lateFee'> &
+  Partial<Pick<LeaseInput, 'prorate' | 'fees' | 'lateFee'>>;
+
+export async function createLease(caller: Caller, propertyId: string, input: NewLeaseInput): Promise<{ lease: Lease }> {
   await getProperty(caller.orgId, propertyId);
   const member = await getMember(caller.orgId, input.userId).catch((error) => {
     throw error instanceof NotFound ? notATenant() : error;
   });
   if (!isTenant(member.role)) throw notATenant();
   await refuseOverlap(caller.orgId, { ...input, propertyId, id: null });
-  const record = await putNewLease(caller.orgId, { ...input, propertyId });
+  const record = await putNewLease(caller.orgId, { ...input, fees: withFeeIds(input.fees ?? []), propertyId });
   await relinkLeaseRent(caller, propertyId, [record]);
+  await chargeLease(record, today());
   return { lease: (await withTenants([record]))[0]! };
 }
 
@@ -91,6 +97,9 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     securityDeposit: change.securityDeposit ?? current.securityDeposit,
     rentDueDay: change.rentDueDay ?? current.rentDueDay,
     graceDays: change.graceDays ?? current.graceDays,
+    prorate: change.prorate ?? current.prorate,
+    fees: change.fees === undefined ? current.fees : withFeeIds(change.fees),
+    lateFee: change.lateFee === undefined ? current.lateFee : change.lateFee,
   };
   if (terms.leaseEnd !== null && terms.leaseEnd < terms.leaseStart) {
     throw new InvalidReference('leaseEnd', 'The lease end must be on or after its start');
@@ -103,15 +112,21 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     },
   );
   await relinkLeaseRent(caller, current.propertyId, [current, updated]);
+  await chargeLease(updated, today());
   return { lease: (await withTenants([updated]))[0]! };
 }
 
 export async function removeLease(caller: Caller, leaseId: string): Promise<{ id: string }> {
   const lease = await getLease(caller.orgId, leaseId);
   await deleteLease(lease);
+  await deleteChargesOfLease(caller.orgId, leaseId);
   await relinkLeaseRent(caller, lease.propertyId, [lease]);
   return { id: leaseId };
 }
+
+/** A fee keeps its id across edits (its charges are named by it); a new one gets one. */
+const withFeeIds = (fees: readonly (Omit<LeaseFee, 'id'> & { id?: string | undefined })[]): LeaseFee[] =>
+  fees.map((f) => ({ ...f, id: f.id ?? randomUUID().slice(0, 8) }));
 
 async function refuseOverlap(
   orgId: string,
@@ -145,6 +160,17 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
       securityDeposit: fromCents(r.securityDeposit),
       rentDueDay: r.rentDueDay,
       graceDays: r.graceDays,
+      prorate: r.prorate,
+      fees: r.fees.map((f) => ({ ...f, amount: fromCents(f.amount) })),
+      lateFee:
+        r.lateFee === null
+          ? null
+          : {
+              ...r.lateFee,
+              // Percent fees are basis points inside, a percentage on the wire.
+              amount: r.lateFee.mode === 'fixed' ? fromCents(r.lateFee.amount) : r.lateFee.amount / 100,
+              cap: r.lateFee.cap === null ? null : fromCents(r.lateFee.cap),
+            },
       state: leaseState(r, now),
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -165,10 +191,10 @@ export async function currentAssignmentId(caller: Caller): Promise<string | null
 // ---- the tenant's rental history -------------------------------------------------------------------------
 
 /**
- * A tenant's leases in their organization with, per month from the lease start to this month (or its end), the rent due
- * and received and a status. Rent received is the rent linked to the lease (a transaction's leaseId), from the same
- * per-lease rollup counters as the rent roll (services/reports/rentRoll.ts `leaseRent`, one Query). The response holds
- * this tenant's leases and nothing else: no transaction, no other tenant, no property figure.
+ * A tenant's leases in their organization with, per month from the lease start to this month (or its end), what was
+ * due and paid and a status, and their ledger: charges, payments and the balance, from the lease accounts the rent
+ * roll reads (services/tenancy/leaseAccounts.ts). The response holds this tenant's leases and nothing else: no
+ * transaction, no other tenant, no property figure.
  */
 export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
   const now = today();
@@ -176,34 +202,33 @@ export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
   const propertyIds = [...new Set(mine.map((l) => l.propertyId))];
   const properties = new Map((await getPropertiesByIds(caller.orgId, propertyIds)).map((p) => [p.id, p]));
   const shown = mine.filter((l) => properties.has(l.propertyId));
-  const months = new Map(shown.map((lease) => [lease.id, leaseMonths(lease, now)]));
-  const first = [...months.values()].flatMap((m) => m.slice(0, 1)).sort()[0];
-  const rent = first === undefined ? null : await leaseRent(caller.orgId, first, now.slice(0, 7));
-  const leases = shown.map((lease) => ({
-    id: lease.id,
-    address: properties.get(lease.propertyId)!.address,
-    unitLabel: lease.unitLabel,
-    leaseStart: lease.leaseStart,
-    leaseEnd: lease.leaseEnd,
-    monthlyRent: fromCents(lease.monthlyRent),
-    securityDeposit: fromCents(lease.securityDeposit),
-    rentDueDay: lease.rentDueDay,
-    graceDays: lease.graceDays,
-    state: leaseState(lease, now),
-    months: [...months.get(lease.id)!]
-      .reverse()
-      .map((month) => rentMonth(lease, month, rent?.byLease.get(`${lease.id}|${month}`) ?? 0, now)),
-  }));
+  const { accounts, rent } = await leaseAccounts(caller.orgId, shown, now);
+  const leases = await Promise.all(
+    shown.map(async (lease) => {
+      const account = accounts.get(lease.id)!;
+      const months = accountMonths(account, { from: lease.leaseStart.slice(0, 7), to: now.slice(0, 7) }, now, rent);
+      return {
+        id: lease.id,
+        address: properties.get(lease.propertyId)!.address,
+        unitLabel: lease.unitLabel,
+        leaseStart: lease.leaseStart,
+        leaseEnd: lease.leaseEnd,
+        monthlyRent: fromCents(lease.monthlyRent),
+        securityDeposit: fromCents(lease.securityDeposit),
+        rentDueDay: lease.rentDueDay,
+        graceDays: lease.graceDays,
+        state: leaseState(lease, now),
+        months: months.reverse().map((m) => ({
+          month: m.month,
+          dueDate: m.dueDate,
+          due: fromCents(m.due),
+          received: fromCents(m.received),
+          status: m.status,
+        })),
+        ledger: await ledgerBody(account, now),
+      };
+    }),
+  );
   // Newest lease first, as the page shows them.
   return { leases: leases.reverse() };
-}
-
-function rentMonth(lease: LeaseRecord, month: string, cents: number, now: string): RentMonth {
-  return {
-    month,
-    dueDate: `${month}-${String(lease.rentDueDay).padStart(2, '0')}`,
-    due: fromCents(lease.monthlyRent),
-    received: fromCents(cents),
-    status: rentStatus(lease, month, cents, now),
-  };
 }

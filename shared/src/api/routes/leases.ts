@@ -3,7 +3,17 @@
  */
 
 import { DeletedId } from '../../domain/common.js';
-import { LeaseInput, LeaseList, LeaseParams, LeaseResult, LeaseUpdate, RentalHistory } from '../../domain/lease.js';
+import {
+  AgingReport,
+  ChargeParams,
+  LeaseInput,
+  LeaseList,
+  LeaseParams,
+  LeaseResult,
+  LeaseUpdate,
+  RentalHistory,
+  TenantLedger,
+} from '../../domain/lease.js';
 import { OWNERS, STAFF } from '../../domain/roles.js';
 import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
@@ -55,4 +65,32 @@ export const getRentalHistory = {
   path: '/api/rental-history',
   response: RentalHistory,
   roles: ['TENANT'],
+} as const satisfies RouteDef;
+
+// Charges and the tenant ledger (docs/tenants-and-maintenance.md "Charges and the tenant ledger"): staff read any
+// lease's ledger and the aging report; waiving a late fee gives up income, so only ADMIN and LANDLORD may.
+export const getTenantLedger = {
+  id: 'getTenantLedger',
+  method: 'GET',
+  path: '/api/leases/{id}/ledger',
+  params: LeaseParams,
+  response: TenantLedger,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const waiveCharge = {
+  id: 'waiveCharge',
+  method: 'POST',
+  path: '/api/leases/{id}/charges/{code}/waive',
+  params: ChargeParams,
+  response: TenantLedger,
+  roles: OWNERS,
+} as const satisfies RouteDef;
+
+export const getAgingReport = {
+  id: 'getAgingReport',
+  method: 'GET',
+  path: '/api/reports/aging',
+  response: AgingReport,
+  roles: STAFF,
 } as const satisfies RouteDef;
