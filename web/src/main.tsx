@@ -1,5 +1,6 @@
 import '@cloudscape-design/global-styles/index.css';
 import './styles/app.css';
+import './styles/text-fit.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';

@@ -76,7 +76,8 @@ export const COLUMN_IDS = Object.keys(COLUMN_LABELS) as ColumnId[];
 
 export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
   pageSize: 20,
-  wrapLines: false,
+  // Long names and addresses wrap between words rather than end in an ellipsis (docs/product.md "Words and columns").
+  wrapLines: true,
   stripedRows: false,
   contentDisplay: COLUMN_IDS.map((id) => ({
     id,

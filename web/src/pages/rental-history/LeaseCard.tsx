@@ -61,16 +61,13 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
           }
           columnDefinitions={[
             { id: 'month', header: 'Month', cell: (m) => formatMonth(m.month), isRowHeader: true },
+            // Second, so a phone shows it beside the month without scrolling the table sideways.
+            { id: 'status', header: 'Status', cell: (m) => <RentStatusBadge month={m} /> },
             { id: 'due', header: 'Due', cell: (m) => `${formatMoney(m.due, 2)} on ${formatIsoDate(m.dueDate)}` },
             {
               id: 'received',
               header: 'Received',
               cell: (m) => formatMoney(m.received, 2),
-            },
-            {
-              id: 'status',
-              header: 'Status',
-              cell: (m) => <RentStatusBadge month={m} />,
             },
           ]}
         />

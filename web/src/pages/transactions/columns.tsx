@@ -36,7 +36,8 @@ export const PAGE_SIZES = [25, 50, 100];
 
 export const DEFAULT_PREFS: CollectionPreferencesProps.Preferences = {
   pageSize: 50,
-  wrapLines: false,
+  // Long names and addresses wrap between words rather than end in an ellipsis (docs/product.md "Words and columns").
+  wrapLines: true,
   stripedRows: false,
   contentDisplay: COLUMN_IDS.map((id) => ({ id, visible: !DEFAULT_HIDDEN.includes(id) })),
 };
@@ -162,9 +163,11 @@ export function ledgerColumns(
             <span aria-hidden="true">—</span>
           </Muted>
         ),
-      width: 100,
+      width: 120,
+      minWidth: 120,
     },
-    { id: 'status', header: 'Status', cell: (t) => <Status t={t} />, width: 170 },
+    // Wide enough for "Pending" beside "Needs review"; more badges wrap onto a second line, each whole.
+    { id: 'status', header: 'Status', cell: (t) => <Status t={t} />, width: 240, minWidth: 200 },
     { id: 'source', header: 'Source', cell: (t) => (t.source === 'user_created' ? 'Manual' : 'Bank') },
     { id: 'notes', header: 'Notes', cell: (t) => t.notes ?? '' },
   ];
