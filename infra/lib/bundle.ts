@@ -26,7 +26,7 @@ export const FUNCTIONS_DIST = join(REPO_ROOT, 'dist', 'functions');
  * Operator jobs deployed as Lambdas (functions/src/jobs/<id>.ts, each exporting `handler`). Listed
  * here rather than discovered: each one needs its own grants in infra/lib/jobs.ts anyway.
  */
-export const JOB_IDS = ['rebuildRollups', 'buildTaxPackage', 'purgeOrganization'] as const;
+export const JOB_IDS = ['rebuildRollups', 'buildTaxPackage', 'purgeOrganization', 'postCharges'] as const;
 export type JobId = (typeof JOB_IDS)[number];
 /** The Sync stack's functions (infra/lib/sync-stack.ts): the SQS consumer and the schedule's fan-out. */
 export const SYNC_JOB_IDS = ['syncBank', 'scheduleBankSyncs'] as const;

@@ -1,5 +1,7 @@
 import { CfnOutput, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -29,7 +31,8 @@ export interface JobsProps {
 /**
  * Jobs: Lambdas that no HTTP route is. The operator job (rebuildRollups) is run by hand with `aws lambda invoke`
  * (docs/deploy.md "Operator jobs: rebuilding rollups"; its name is a stack output); the tax package build is invoked
- * asynchronously by POST /api/tax-packages (route-function.ts grants that route lambda:InvokeFunction on it alone).
+ * asynchronously by POST /api/tax-packages (route-function.ts grants that route lambda:InvokeFunction on it alone);
+ * the charge job runs on a daily schedule.
  */
 export class Jobs extends Construct {
   readonly functions: Record<JobId, LambdaFunction>;
@@ -126,6 +129,34 @@ export class Jobs extends Construct {
         'Re-run an unfinished purge: aws lambda invoke --invocation-type Event --payload \'{"organizationId":"..."}\'',
     });
 
-    this.functions = { rebuildRollups: rebuild, buildTaxPackage: build, purgeOrganization: purge };
+    // functions/src/jobs/postCharges.ts: every day, each organization's leases get the charges now due and the
+    // late fees earned (docs/tenants-and-maintenance.md "Charges and the tenant ledger"). Idempotent, so EventBridge's
+    // retries and a re-run by hand ({"today": "YYYY-MM-DD"}) post nothing twice.
+    const chargesScope = new Construct(this, 'PostCharges');
+    const charges = bundledFunction(chargesScope, {
+      codeDir: jobBundleDir('postCharges', props.functionsDir),
+      description: "Job: post every lease's charges due and late fees earned (daily)",
+      memorySize: 512,
+      timeout: Duration.minutes(15),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        CURSOR_SECRET: props.cursorSecret.secretValue.unsafeUnwrap(),
+        LOG_LEVEL: 'info',
+      },
+    });
+    grantTableAccess(charges, props.table, 'readWrite');
+    new Rule(chargesScope, 'Daily', {
+      description: 'Rent.Today: post lease charges and late fees every day',
+      // 06:00 UTC: after the night's bank syncs, before the working day in the United States.
+      schedule: Schedule.cron({ minute: '0', hour: '6' }),
+      targets: [new LambdaTarget(charges, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
+    });
+
+    this.functions = {
+      rebuildRollups: rebuild,
+      buildTaxPackage: build,
+      purgeOrganization: purge,
+      postCharges: charges,
+    };
   }
 }

@@ -21,3 +21,24 @@ export function runJobsInProcess(log: (line: string) => void = console.error): v
     });
   });
 }
+
+/**
+ * Offline, a scheduled job (EventBridge in AWS) runs the same handler module on a timer in this process: first at
+ * once, then every `everyMs`. Answers the function that stops it.
+ */
+export function runJobOnTimer(job: string, everyMs: number, log: (line: string) => void = console.error): () => void {
+  const run = async () => {
+    try {
+      const module = (await import(pathToFileURL(`${repoRoot}functions/src/jobs/${job}.ts`).href)) as {
+        handler: (event: unknown) => Promise<unknown>;
+      };
+      await module.handler({});
+    } catch (error) {
+      log(`Job ${job} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+  };
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -33,6 +33,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** The offline Sync stack's schedule: run the bank-sync fan-out this often (0/absent = only when asked). */
   syncEveryMs?: number;
+  /** The daily charge job's offline timer (0/absent = never; tests run it with their own date). */
+  chargesEveryMs?: number;
 }
 
 export interface LocalStack {
@@ -173,7 +175,9 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
       keyDir: persist ? dataDir : undefined,
     });
     const { createGateway } = await import('./gateway.js');
-    (await import('./jobs.js')).runJobsInProcess(log);
+    const jobs = await import('./jobs.js');
+    jobs.runJobsInProcess(log);
+    if (opts.chargesEveryMs) closers.push(jobs.runJobOnTimer('postCharges', opts.chargesEveryMs, log));
     const gateway = await createGateway({ issuer: cognito.issuer, clientId: LOCAL.clientId, jwk: cognito.publicJwk });
     const spa = serveSpa(webDist);
     const s3PassThrough = createS3PassThrough({

@@ -13,6 +13,8 @@ async function main() {
     log: (line) => console.log(line),
     // The offline Sync stack's schedule (6 hours in AWS): short, so linked banks catch up while you watch.
     syncEveryMs: Number(process.env.SYNC_EVERY_SECONDS ?? 120) * 1000,
+    // The daily charge job (once a day in AWS): at start, then hourly; posting twice posts nothing new.
+    chargesEveryMs: 60 * 60 * 1000,
   });
   console.log(`\nRent.Today is running at ${stack.url}\n`);
   console.log(`Mail the app sends (invitations) arrives in the local mailbox: ${stack.url}/_mail`);
