@@ -453,10 +453,13 @@ describe('Jobs: the rollup rebuild Lambda', () => {
     expect(references('AWS::Lambda::Permission')).toEqual([]);
     expect(references('AWS::Lambda::EventSourceMapping')).toEqual([]);
     expect(references('AWS::ApiGatewayV2::Integration')).toEqual([]);
-    // The Sync stack's schedule is its own (tests/infra/sync-stack.test.ts); no other stack schedules this job.
+    // The Sync stack's schedule is its own (tests/infra/sync-stack.test.ts); the charge job's is the only other one,
+    // and no schedule targets this job.
     for (const stack of allStacks(synth).filter((stack) => stack !== synth.stacks.sync)) {
       const template = Template.fromStack(stack);
-      template.resourceCountIs('AWS::Events::Rule', 0);
+      for (const rule of Object.values(template.findResources('AWS::Events::Rule'))) {
+        expect(JSON.stringify(rule.Properties)).not.toContain(`"${logicalId}"`);
+      }
       template.resourceCountIs('AWS::Scheduler::Schedule', 0);
     }
     api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
@@ -464,6 +467,20 @@ describe('Jobs: the rollup rebuild Lambda', () => {
       MaximumRetryAttempts: 0,
     });
     api.hasOutput('RebuildRollupsFunctionName', { Value: { Ref: logicalId } });
+  });
+});
+
+describe('Jobs: the daily charge job', () => {
+  it('runs once a day at 06:00 UTC from one EventBridge rule, retried twice, with table access only', () => {
+    const id = Object.keys(api.findResources('AWS::Lambda::Function')).find((k) => k.startsWith('JobsPostChargesFunction'));
+    expect(id).toBeDefined();
+    const rules = Object.values(api.findResources('AWS::Events::Rule'));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties).toMatchObject({
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
+    });
   });
 });
 
