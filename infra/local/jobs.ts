@@ -42,3 +42,12 @@ export function runJobOnTimer(job: string, everyMs: number, log: (line: string) 
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * Posts one organization's charges on today's date, with the charge job's own code (the demo seed's leases).
+ * Imported when called: the handlers' modules read their configuration from the environment at import.
+ */
+export async function postDemoCharges(orgId: string): Promise<void> {
+  const { postOrganizationCharges } = await import('../../functions/src/services/tenancy/charges.js');
+  await postOrganizationCharges(orgId, new Date().toISOString().slice(0, 10));
+}

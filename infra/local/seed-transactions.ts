@@ -5,6 +5,7 @@ import { propertiesReferenced, type TransactionRecord, transactionItem } from '@
 import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
 import type { ReceiptRecord } from '@rent/functions/data/receipts/receipts';
 import { type Category, type SplitPart, splitHome } from '@rent/shared';
+import { CAPEX, LATE_FEE, PLANS, REPAIRS, TARA_LEASE_ID } from './seed-plans.js';
 import { receiptPng } from './seed-receipts.js';
 
 /**
@@ -21,6 +22,10 @@ export interface DemoLedger {
   receipts: { record: ReceiptRecord; bytes: Buffer }[];
   /** transactionCount per property id (what the property items must carry). */
   propertyCounts: Map<string, number>;
+  /** The first day of the history: every demo lease starts on it. */
+  historyStart: string;
+  /** Months (YYYY-MM) the demo tenant paid late, with the late fee in the same payment. */
+  taraLateMonths: string[];
 }
 
 /** mulberry32: small, fast, good enough for demo data, and repeatable. */
@@ -41,152 +46,6 @@ function random(seed: number) {
     pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
   };
 }
-
-interface Unit {
-  tenant: string;
-  rent: number;
-}
-
-interface PropertyPlan {
-  id: string;
-  units: Unit[];
-  lender: string;
-  mortgage: number;
-  /** Month (1-12) the yearly premium is paid, and how much. */
-  insurance: { month: number; cents: number; carrier: string };
-  /** Illinois property tax: two installments, June and September. */
-  taxInstallment: number;
-  county: string;
-  utilities: { name: string; cents: number }[];
-  extras: { name: string; category: Category; cents: number; months?: number[] }[];
-}
-
-const PLANS: PropertyPlan[] = [
-  {
-    id: 'prop-maple-12',
-    units: [
-      { tenant: 'J. Alvarez (Unit 1)', rent: 155_000 },
-      { tenant: 'T. Tenant (Unit 2)', rent: 155_000 },
-      { tenant: 'M. Okafor (Unit 3)', rent: 155_000 },
-    ],
-    lender: 'Springfield Savings Bank',
-    mortgage: 171_240,
-    insurance: { month: 6, cents: 284_000, carrier: 'State Farm' },
-    taxInstallment: 412_500,
-    county: 'Sangamon County',
-    utilities: [
-      { name: 'City Water, Light & Power', cents: 18_500 },
-      { name: 'Republic Services trash', cents: 7_400 },
-    ],
-    extras: [
-      { name: 'CSC ServiceWorks laundry revenue', category: 'laundry', cents: 8_600 },
-      { name: 'GreenCut Lawn Care', category: 'cleaning_maintenance', cents: -12_000, months: [4, 5, 6, 7, 8, 9, 10] },
-    ],
-  },
-  {
-    id: 'prop-oak-48',
-    units: [{ tenant: 'D. Chen', rent: 195_000 }],
-    lender: 'Midwest Home Loans',
-    mortgage: 108_930,
-    insurance: { month: 3, cents: 132_000, carrier: 'Allstate' },
-    taxInstallment: 221_000,
-    county: 'Sangamon County',
-    utilities: [],
-    extras: [{ name: 'Pet rent – D. Chen', category: 'pet_fees', cents: 3_500 }],
-  },
-  {
-    id: 'prop-lake-7c',
-    units: [{ tenant: 'R. Patel', rent: 285_000 }],
-    lender: 'Lakeshore Mortgage Co.',
-    mortgage: 192_410,
-    insurance: { month: 9, cents: 68_000, carrier: 'Chubb HO-6' },
-    taxInstallment: 305_000,
-    county: 'Cook County',
-    utilities: [],
-    extras: [
-      { name: 'Lakeview Condominiums HOA dues', category: 'other_expenses', cents: -48_500 },
-      { name: 'Lakeshore Property Management', category: 'management_fees', cents: -22_800 },
-    ],
-  },
-  {
-    id: 'prop-birch-220',
-    units: [{ tenant: 'S. Williams', rent: 168_000 }],
-    lender: 'Heartland Credit Union',
-    mortgage: 97_820,
-    insurance: { month: 11, cents: 118_000, carrier: 'Country Financial' },
-    taxInstallment: 176_000,
-    county: 'Peoria County',
-    utilities: [{ name: 'Illinois American Water', cents: 6_900 }],
-    extras: [],
-  },
-  {
-    id: 'prop-main-301',
-    units: [
-      { tenant: 'Main Street Coffee Co.', rent: 350_000 },
-      { tenant: 'Bloomington Dental LLC', rent: 260_000 },
-    ],
-    lender: 'First Midwest Commercial Lending',
-    mortgage: 305_180,
-    insurance: { month: 1, cents: 612_000, carrier: 'Travelers commercial' },
-    taxInstallment: 890_000,
-    county: 'McLean County',
-    utilities: [
-      { name: 'Bloomington Water Department', cents: 21_000 },
-      { name: 'Ameren Illinois – common areas', cents: 16_500 },
-    ],
-    extras: [
-      { name: 'Reserved parking – Bloomington Dental', category: 'parking', cents: 15_000 },
-      {
-        name: 'CAM reconciliation – tenant share',
-        category: 'tenant_pass_throughs',
-        cents: 42_000,
-        months: [3, 6, 9, 12],
-      },
-    ],
-  },
-];
-
-const REPAIRS = [
-  { vendor: 'Rossi Plumbing', category: 'repairs', cents: 38_500 },
-  { vendor: 'Bright Spark Electric', category: 'repairs', cents: 27_500 },
-  { vendor: 'Handy Andy Home Repair', category: 'repairs', cents: 19_000 },
-  { vendor: 'ABC Appliance Service', category: 'repairs', cents: 16_900 },
-  { vendor: 'The Home Depot', category: 'supplies', cents: 8_700 },
-  { vendor: 'Menards', category: 'supplies', cents: 6_400 },
-  { vendor: 'Orkin Pest Control', category: 'cleaning_maintenance', cents: 14_900 },
-  { vendor: 'Sparkle Turnover Cleaning', category: 'cleaning_maintenance', cents: 22_500 },
-] as const;
-
-const CAPEX = [
-  {
-    property: 'prop-maple-12',
-    monthsAgo: 19,
-    name: 'Summit Roofing – full roof replacement',
-    category: 'roof_replacement',
-    cents: 1_480_000,
-  },
-  {
-    property: 'prop-oak-48',
-    monthsAgo: 14,
-    name: "Lowe's – refrigerator and range",
-    category: 'appliances',
-    cents: 248_700,
-  },
-  {
-    property: 'prop-main-301',
-    monthsAgo: 8,
-    name: 'Airflow Mechanical – rooftop unit replacement',
-    category: 'hvac_plumbing_electrical',
-    cents: 965_000,
-  },
-  {
-    property: 'prop-birch-220',
-    monthsAgo: 4,
-    name: 'Prairie Fence Co. – backyard fence',
-    category: 'fencing_landscaping',
-    cents: 412_000,
-  },
-] as const;
 
 const BANK = { institutionId: 'demo-inst-first-midwest', bankAccountId: 'demo-acct-operating' };
 
@@ -216,6 +75,7 @@ export function demoLedger(opts: {
     notes?: string;
     receipt?: boolean;
     rule?: boolean;
+    leaseId?: string;
   }) => {
     if (t.date > today) return;
     const n = transactions.length + 1;
@@ -253,6 +113,8 @@ export function demoLedger(opts: {
       receiptCount: 0,
       hasOpenReviewRequests: false,
       hasReviewHistory: false,
+      // Rent linked to its unit's lease by hand: 12 Maple Street has three leases at once, which no rule decides.
+      ...(t.leaseId !== undefined && { leaseId: t.leaseId, leaseLinkSource: 'manual' as const }),
       version: 1,
     });
     if (t.receipt) withReceipt.add(id);
@@ -273,6 +135,8 @@ export function demoLedger(opts: {
   };
 
   const start = new Date(Date.UTC(opts.today.getUTCFullYear(), opts.today.getUTCMonth() - 24, 1));
+  const historyStart = isoDate(start);
+  const taraLateMonths: string[] = [];
   for (let m = 0; m <= 24; m++) {
     const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + m, 1));
     const year = first.getUTCFullYear();
@@ -284,15 +148,23 @@ export function demoLedger(opts: {
       for (const unit of plan.units) {
         const late = rng.chance(0.08);
         const paidOn = late ? rng.int(7, 14) : rng.int(1, 4);
+        const monthsBack = 24 - m;
+        if (monthsBack < (unit.vacantMonths ?? 0)) continue;
+        // The demo tenant: last month only part of the rent; a late month's fee paid with its rent.
+        const tara = unit.leaseId === TARA_LEASE_ID;
+        const partial = tara && monthsBack === 1;
+        const feeWithRent = tara && late && !partial;
+        if (feeWithRent) taraLateMonths.push(day(1).slice(0, 7));
         add({
           date: day(paidOn),
-          name: `Rent – ${unit.tenant}`,
-          amount: unit.rent,
+          name: feeWithRent ? `Rent and late fee – ${unit.tenant}` : `Rent – ${unit.tenant}`,
+          amount: partial ? 100_000 : unit.rent + (feeWithRent ? LATE_FEE : 0),
           category: 'rental_income',
           propertyId: plan.id,
           rule: true,
+          leaseId: unit.leaseId,
         });
-        if (late) {
+        if (late && !tara) {
           add({
             date: day(paidOn),
             name: `Late fee – ${unit.tenant}`,
@@ -560,13 +432,22 @@ export function demoLedger(opts: {
     t.hasReceipt = true;
   }
 
+  // The demo tenant's security deposit, held since the lease began: a liability, never income.
+  add({
+    date: historyStart,
+    name: 'Security deposit – T. Tenant (Unit 2)',
+    amount: 155_000,
+    category: 'security_deposit',
+    propertyId: 'prop-maple-12',
+  });
+
   const propertyCounts = new Map<string, number>();
   for (const t of transactions) {
     for (const propertyId of propertiesReferenced(t)) {
       propertyCounts.set(propertyId, (propertyCounts.get(propertyId) ?? 0) + 1);
     }
   }
-  return { transactions, receipts, propertyCounts };
+  return { transactions, receipts, propertyCounts, historyStart, taraLateMonths };
 }
 
 /** Writes the ledger: receipt files to S3, then transactions, receipts and rollup cells (BatchWrite). */

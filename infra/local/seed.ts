@@ -4,6 +4,7 @@ import { membershipItem, organizationItem, userItem } from '@rent/functions/data
 import type { PropertyInput } from '@rent/shared';
 import { DEMO_USERS, localSubFor } from './demo-users.js';
 import { localClient } from './dynamodb.js';
+import { demoLeaseItems } from './seed-leases.js';
 import { splitDemoMortgages } from './seed-loans.js';
 import { demoLedger, writeDemoLedger } from './seed-transactions.js';
 
@@ -122,7 +123,8 @@ export const TENANT_PROPERTY_ID = 'prop-maple-12';
 
 /**
  * Seeds the demo organization once (first start). Idempotent: does nothing when the demo
- * organization already exists, so data people added survives restarts.
+ * organization already exists, so data people added survives restarts. Its leases' charges are posted by the
+ * charge job once the stack runs (infra/local/stack.ts), as they would be in AWS.
  */
 export async function seedDemo(
   endpoint: string,
@@ -146,6 +148,14 @@ export async function seedDemo(
   // The mortgage payments are split by their loans before the ledger (and its rollups) is written.
   const loans = splitDemoMortgages(DEMO_ORG_ID, ledger.transactions, now.slice(0, 10));
   await writeDemoLedger(doc, tableName, ledger, receipts);
+  const leases = demoLeaseItems({
+    orgId: DEMO_ORG_ID,
+    tenantUserId: tenant.userId,
+    historyStart: ledger.historyStart,
+    taraLateMonths: ledger.taraLateMonths,
+    today: now.slice(0, 10),
+    now,
+  });
   const items = [
     ...people.flatMap((p) => [
       put(userItem({ userId: p.userId, email: p.email, name: p.name, image: null }, now)),
@@ -164,30 +174,11 @@ export async function seedDemo(
         // The ledger's references, which deleteProperty's Delete is conditioned on.
         transactionCount: ledger.propertyCounts.get(id) ?? 0,
         loanCount: loans.filter((loan) => loan.propertyId === id).length,
+        leaseCount: leases.leaseCounts.get(id) ?? 0,
       }),
     ),
     ...loans.map(put),
-    put({
-      ...keys.tenancy(DEMO_ORG_ID, 'tenancy-tara'),
-      ...keys.tenancyByUser(tenant.userId, '2025-08-01'),
-      ...keys.tenancyByProperty(DEMO_ORG_ID, TENANT_PROPERTY_ID, 'tenancy-tara'),
-      type: 'Tenancy',
-      id: 'tenancy-tara',
-      organizationId: DEMO_ORG_ID,
-      userId: tenant.userId,
-      propertyId: TENANT_PROPERTY_ID,
-      leaseStart: '2025-08-01',
-      // Month-to-month since the first year: the demo tenant always has a current lease (maintenance requests need one).
-      leaseEnd: null,
-      unitLabel: null,
-      monthlyRent: 185000,
-      securityDeposit: 185000,
-      rentDueDay: 1,
-      graceDays: 5,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    }),
+    ...leases.items.map(put),
   ];
   // The organization item goes last in the final batch: its presence means the seed completed.
   const orgPut = put(

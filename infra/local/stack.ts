@@ -17,7 +17,7 @@ import { dataDir as defaultDataDir, webDist } from './paths.js';
 import { startPlaidStandIn } from './plaid/server.js';
 import { startS3 } from './s3.js';
 import { createS3PassThrough } from './s3-pass-through.js';
-import { seedDemo } from './seed.js';
+import { DEMO_ORG_ID, seedDemo } from './seed.js';
 import { startSes } from './ses.js';
 import { serveSpa } from './static.js';
 import { startSyncRunner } from './sync-runner.js';
@@ -110,9 +110,11 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     closers.push(plaid.close);
     const created = await ensureTable(dynamo.endpoint, LOCAL.tableName);
     if (created === 'created') log(`Created table ${LOCAL.tableName}.`);
+    let seeded = false;
     if (opts.seed ?? true) {
       const receipts = { s3Endpoint: s3.endpoint, bucket: LOCAL.receiptsBucket };
-      if (await seedDemo(dynamo.endpoint, LOCAL.tableName, receipts)) log('Seeded the demo organization.');
+      seeded = await seedDemo(dynamo.endpoint, LOCAL.tableName, receipts);
+      if (seeded) log('Seeded the demo organization.');
     }
 
     // The handlers read their configuration from the environment at import, exactly as in Lambda.
@@ -177,6 +179,8 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     const { createGateway } = await import('./gateway.js');
     const jobs = await import('./jobs.js');
     jobs.runJobsInProcess(log);
+    // The demo's leases get their charges now, as the daily job would have posted them (tests run no timer).
+    if (seeded) await jobs.postDemoCharges(DEMO_ORG_ID);
     if (opts.chargesEveryMs) closers.push(jobs.runJobOnTimer('postCharges', opts.chargesEveryMs, log));
     const gateway = await createGateway({ issuer: cognito.issuer, clientId: LOCAL.clientId, jwk: cognito.publicJwk });
     const spa = serveSpa(webDist);

@@ -250,6 +250,7 @@ export const AgingRow = z.object({
   address: z.string(),
   unitLabel: z.string().nullable(),
   tenant: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  /** Owed now (charges already due, not yet paid), or a credit (negative). */
   balance: z.number(),
   current: z.number(),
   days1to30: z.number(),

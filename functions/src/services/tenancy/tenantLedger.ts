@@ -45,7 +45,10 @@ export async function waiveCharge(caller: Caller, leaseId: string, code: string)
   return ledgerOf(caller.orgId, lease);
 }
 
-/** Every lease with a balance, by how long its open charges are past due: one Query of leases, charges, rollups. */
+/**
+ * Every lease with charges: what it owes now (or its credit, negative) and the open part of its charges already due
+ * by days past due. One Query each of leases and charges, and the rollups.
+ */
 export async function agingReport(caller: Caller): Promise<AgingReport> {
   const now = today();
   const [byProperty, properties] = await Promise.all([leasesByPropertyOf(caller.orgId), listProperties(caller.orgId)]);
@@ -59,9 +62,11 @@ export async function agingReport(caller: Caller): Promise<AgingReport> {
   const rows = [];
   for (const lease of leases) {
     const account = accounts.get(lease.id)!;
-    if (account.totals.balance === 0 && account.charges.length === 0) continue;
+    if (account.charges.length === 0) continue;
     const aging = agingOf(account.allocated, now);
-    totals.balance += account.totals.balance;
+    // What is owed now, or a credit (negative): charges posted ahead of their due date are not owed yet.
+    const balance = account.totals.owedNow - account.totals.credit;
+    totals.balance += balance;
     for (const bucket of AGING_BUCKETS) totals[bucket] += aging[bucket];
     const profile = profiles.get(lease.userId);
     rows.push({
@@ -70,7 +75,7 @@ export async function agingReport(caller: Caller): Promise<AgingReport> {
       address: address.get(lease.propertyId) ?? '',
       unitLabel: lease.unitLabel,
       tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
-      balance: fromCents(account.totals.balance),
+      balance: fromCents(balance),
       ...(Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromCents(aging[b])])) as Record<
         (typeof AGING_BUCKETS)[number],
         number
