@@ -127,3 +127,21 @@ export function useTransactionsByCategoryReport(query: PeriodQuery | null) {
     ...READ_BY_A_LOADED_TAB,
   });
 }
+
+/**
+ * The aging report (docs/tenants-and-maintenance.md "Charges and the tenant ledger"): each lease's open charges by how
+ * long they are past due. Under the reports' key: payments (transaction writes) and lease writes refresh it.
+ */
+export type AgingReport = RouteResponse<Routes['getAgingReport']>;
+export type AgingRow = AgingReport['leases'][number];
+
+export function useAgingReport(enabled: boolean) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'aging'],
+    queryFn: () => callRoute('getAgingReport'),
+    enabled: session.status === 'authenticated' && enabled,
+    placeholderData: keepPreviousData,
+    ...READ_BY_A_LOADED_TAB,
+  });
+}

@@ -1,63 +1,39 @@
-import { GRACE_DAYS_DEFAULT, RENT_DUE_DAY_DEFAULT } from '@rent/shared/core/leases';
-import { toCents } from '@rent/shared/core/money';
 import { OWNERS } from '@rent/shared/core/roles';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { type Lease, useAddLease, useDeleteLease, useEndLease, usePropertyLeases } from '../../api/leases';
+import { ApiError, errorMessage } from '../../api/client';
+import {
+  type Lease,
+  useAddLease,
+  useDeleteLease,
+  useEndLease,
+  usePropertyLeases,
+  useUpdateLease,
+} from '../../api/leases';
 import { useMembers } from '../../api/members';
 import { useOrganization } from '../../api/organization';
 import type { Property } from '../../api/properties';
 import { conflictTitle, isVersionConflict } from '../../components/ConflictAlert';
 import { toast } from '../../components/toast/store';
+import {
+  emptyLeaseForm,
+  type FeeRow,
+  type LeaseFormErrors,
+  type LeaseFormValues,
+  leaseFormValues,
+  leaseTermsBody,
+  newFeeRow,
+  serverIssues,
+  validateLease,
+} from './leaseForm';
+import { useLeaseLedger } from './use-lease-ledger';
 
-export interface LeaseFormValues {
-  userId: string;
-  unitLabel: string;
-  leaseStart: string;
-  leaseEnd: string;
-  monthlyRent: string;
-  securityDeposit: string;
-  rentDueDay: string;
-  graceDays: string;
-}
+/** What the drawer shows besides the list: the lease form (adding, or editing one lease) or one lease's ledger. */
+type Panel = { kind: 'add' } | { kind: 'edit'; lease: Lease } | { kind: 'ledger'; leaseId: string } | null;
 
-const EMPTY: LeaseFormValues = {
-  userId: '',
-  unitLabel: '',
-  leaseStart: '',
-  leaseEnd: '',
-  monthlyRent: '',
-  securityDeposit: '',
-  rentDueDay: String(RENT_DUE_DAY_DEFAULT),
-  graceDays: String(GRACE_DAYS_DEFAULT),
-};
-
-/** DatePicker speaks YYYY/MM/DD or YYYY-MM-DD; the API speaks YYYY-MM-DD. */
-const isoDate = (value: string) => value.replaceAll('/', '-');
-const wholeIn = (value: string, min: number, max: number) =>
-  /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
-
-/** The same checks the server makes, said before a round trip. */
-export function validateLease(v: LeaseFormValues): Partial<Record<keyof LeaseFormValues, string>> {
-  const errors: Partial<Record<keyof LeaseFormValues, string>> = {};
-  if (!v.userId) errors.userId = 'Choose a tenant';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate(v.leaseStart))) errors.leaseStart = 'Enter the lease start as YYYY/MM/DD';
-  if (v.leaseEnd && !/^\d{4}-\d{2}-\d{2}$/.test(isoDate(v.leaseEnd)))
-    errors.leaseEnd = 'Enter the lease end as YYYY/MM/DD';
-  else if (v.leaseEnd && !errors.leaseStart && isoDate(v.leaseEnd) < isoDate(v.leaseStart))
-    errors.leaseEnd = 'The lease end must be on or after its start';
-  const rent = toCents(v.monthlyRent.trim());
-  if (v.monthlyRent.trim() === '' || rent === null || rent < 0)
-    errors.monthlyRent = 'Enter the monthly rent, such as 1250';
-  const deposit = v.securityDeposit.trim() === '' ? 0 : toCents(v.securityDeposit.trim());
-  if (deposit === null || deposit < 0) errors.securityDeposit = 'Enter an amount such as 2500, or leave it empty';
-  if (!wholeIn(v.rentDueDay, 1, 28)) errors.rentDueDay = 'A day from 1 to 28';
-  if (!wholeIn(v.graceDays, 0, 60)) errors.graceDays = 'From 0 to 60 days';
-  if (v.unitLabel.trim().length > 40) errors.unitLabel = 'At most 40 characters';
-  return errors;
-}
-
-/** The Tenants and leases drawer of one property: its leases, the TENANT members to pick from, add/end/delete. */
+/**
+ * The Tenants and leases drawer of one property: its leases, the TENANT members to pick from, add, edit, end and
+ * delete (ADMIN and LANDLORD change), and a lease's ledger.
+ */
 export function useLeases(property: Property | null) {
   const org = useOrganization();
   const canChange = !!org.role && OWNERS.includes(org.role);
@@ -65,42 +41,91 @@ export function useLeases(property: Property | null) {
   const members = useMembers({ enabled: !!property });
   const tenants = useMemo(() => (members.data ?? []).filter((m) => m.role === 'TENANT'), [members.data]);
   const add = useAddLease(property?.id ?? '');
+  const update = useUpdateLease();
   const end = useEndLease();
   const remove = useDeleteLease();
 
-  const [formOpen, setFormOpen] = useState(false);
-  const [values, setValues] = useState<LeaseFormValues>(EMPTY);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [values, setValues] = useState<LeaseFormValues>(emptyLeaseForm);
+  const [version, setVersion] = useState<number | null>(null);
   const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<LeaseFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [loadingLatest, setLoadingLatest] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
-  const errors = touched ? validateLease(values) : {};
+  // Another property's drawer starts at its list, with no form or ledger left open from the last one.
+  const [shownFor, setShownFor] = useState(property?.id ?? null);
+  if (shownFor !== (property?.id ?? null)) {
+    setShownFor(property?.id ?? null);
+    setPanel(null);
+  }
+  const mode = panel?.kind === 'edit' ? 'edit' : 'add';
+  const errors: LeaseFormErrors = { ...serverErrors, ...(touched ? validateLease(values, mode) : {}) };
+  const ledger = useLeaseLedger(panel?.kind === 'ledger' ? panel.leaseId : null, canChange);
 
-  const openForm = () => {
-    setValues(EMPTY);
+  const startForm = (next: Panel, filled: LeaseFormValues, loadedVersion: number | null) => {
+    setValues(filled);
+    setVersion(loadedVersion);
     setTouched(false);
+    setServerErrors({});
     setSubmitError(null);
-    setFormOpen(true);
+    setConflict(null);
+    setPanel(next);
   };
+  const openForm = () => startForm({ kind: 'add' }, emptyLeaseForm(), null);
+  const openEdit = (lease: Lease) => startForm({ kind: 'edit', lease }, leaseFormValues(lease), lease.version);
+
+  const change = (next: (v: LeaseFormValues) => LeaseFormValues) => {
+    setValues(next);
+    setServerErrors({});
+  };
+  const setFee = (index: number, patch: Partial<FeeRow>) =>
+    change((v) => ({ ...v, fees: v.fees.map((f, i) => (i === index ? { ...f, ...patch } : f)) }));
 
   const submit = async () => {
     setTouched(true);
     setSubmitError(null);
-    if (Object.keys(validateLease(values)).length > 0) return;
+    setConflict(null);
+    if (Object.keys(validateLease(values, mode)).length > 0) {
+      setSubmitError('Please fix the highlighted fields.');
+      return;
+    }
+    const body = leaseTermsBody(values);
     try {
-      await add.mutateAsync({
-        userId: values.userId,
-        unitLabel: values.unitLabel.trim() || null,
-        leaseStart: isoDate(values.leaseStart),
-        leaseEnd: values.leaseEnd ? isoDate(values.leaseEnd) : null,
-        monthlyRent: Number(values.monthlyRent.trim()),
-        securityDeposit: values.securityDeposit.trim() ? Number(values.securityDeposit.trim()) : 0,
-        rentDueDay: Number(values.rentDueDay),
-        graceDays: Number(values.graceDays),
-      });
-      toast.success('Lease added', { description: property?.address, duration: 3000 });
-      setFormOpen(false);
+      if (panel?.kind === 'edit') {
+        await update.mutateAsync({ id: panel.lease.id, body, version: version ?? panel.lease.version });
+        toast.success('Lease updated', { description: property?.address, duration: 3000 });
+      } else {
+        await add.mutateAsync({ ...body, userId: values.userId });
+        toast.success('Lease added', { description: property?.address, duration: 3000 });
+      }
+      setPanel(null);
     } catch (error) {
-      setSubmitError(errorMessage(error, 'Failed to add the lease'));
+      if (isVersionConflict(error)) setConflict(error.message);
+      else if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) {
+        const { fields, other } = serverIssues(error.issues);
+        setServerErrors(fields);
+        setSubmitError(other.length ? other.join(' ') : 'Please fix the highlighted fields.');
+      } else
+        setSubmitError(errorMessage(error, mode === 'edit' ? 'Failed to save the lease' : 'Failed to add the lease'));
+    }
+  };
+
+  /** After a 409: the lease as saved now replaces the edits, and its version goes with the next save. */
+  const loadLatest = async () => {
+    if (panel?.kind !== 'edit') return;
+    setLoadingLatest(true);
+    try {
+      const latest = (await leases.refetch()).data?.find((l) => l.id === panel.lease.id);
+      if (!latest) {
+        setSubmitError('This lease was deleted meanwhile.');
+        return;
+      }
+      startForm({ kind: 'edit', lease: latest }, leaseFormValues(latest), latest.version);
+      toast.info('Latest version loaded', { description: 'Review the changes, then save again.' });
+    } finally {
+      setLoadingLatest(false);
     }
   };
 
@@ -127,12 +152,14 @@ export function useLeases(property: Property | null) {
     try {
       await remove.mutateAsync(id);
       setConfirmDelete(null);
+      if (panel?.kind === 'edit' && panel.lease.id === id) setPanel(null);
       toast.success('Lease deleted', { duration: 3000 });
     } catch (error) {
       toast.error('Error', { description: errorMessage(error, 'Failed to delete the lease'), duration: 5000 });
     }
   };
 
+  const editing = panel?.kind === 'edit' ? panel.lease : null;
   return {
     canChange,
     leases: leases.data ?? [],
@@ -142,15 +169,38 @@ export function useLeases(property: Property | null) {
     tenants,
     tenantsLoading: members.isPending,
     form: {
-      open: formOpen,
+      open: panel?.kind === 'add' || panel?.kind === 'edit',
+      mode,
+      /** The lease being edited (its tenant is shown, not chosen). */
+      editing,
       openForm,
-      close: () => setFormOpen(false),
+      openEdit,
+      close: () => setPanel(null),
       values,
-      set: (field: keyof LeaseFormValues, value: string) => setValues((v) => ({ ...v, [field]: value })),
+      set: <K extends keyof LeaseFormValues>(field: K, value: LeaseFormValues[K]) =>
+        change((v) => ({ ...v, [field]: value })),
+      addFee: () => change((v) => ({ ...v, fees: [...v.fees, newFeeRow()] })),
+      removeFee: (index: number) => change((v) => ({ ...v, fees: v.fees.filter((_, i) => i !== index) })),
+      setFee,
       errors,
       submit,
-      submitting: add.isPending,
+      submitting: add.isPending || update.isPending,
       submitError,
+      conflict,
+      loadLatest: () => void loadLatest(),
+      loadingLatest,
+    },
+    ledger: {
+      ...ledger,
+      leaseId: panel?.kind === 'ledger' ? panel.leaseId : null,
+      open: (lease: Lease) => {
+        ledger.cancelWaive();
+        setPanel({ kind: 'ledger', leaseId: lease.id });
+      },
+      close: () => {
+        ledger.cancelWaive();
+        setPanel(null);
+      },
     },
     endToday,
     deleteLease,
@@ -158,3 +208,5 @@ export function useLeases(property: Property | null) {
     busy: end.isPending || remove.isPending,
   };
 }
+
+export type LeasesDrawerModel = ReturnType<typeof useLeases>;

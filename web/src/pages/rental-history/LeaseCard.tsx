@@ -8,6 +8,7 @@ import type { RentalHistory } from '../../api/leases';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { LeaseBalance, LeaseLedgerLines } from './LeaseLedgerSection';
 
 export type RentalLease = RentalHistory['leases'][number];
 
@@ -22,7 +23,7 @@ const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
-/** One lease: where, the terms, and its months newest first. */
+/** One lease: where, what is owed now and next, the terms, its months newest first, and its ledger. */
 export function LeaseCard({ lease }: { lease: RentalLease }) {
   const title = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
   return (
@@ -35,6 +36,7 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
       }
     >
       <SpaceBetween size="l">
+        <LeaseBalance ledger={lease.ledger} />
         <KeyValuePairs
           columns={3}
           items={[
@@ -71,6 +73,7 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
             },
           ]}
         />
+        <LeaseLedgerLines ledger={lease.ledger} title={title} />
       </SpaceBetween>
     </Container>
   );

@@ -13,6 +13,7 @@ const loadedWhenShown = <P extends object>(load: () => Promise<ComponentType<P>>
 export const ScheduleEView = loadedWhenShown(() => import('./ScheduleEView').then((m) => m.ScheduleEView));
 export const DepreciationTab = loadedWhenShown(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
 export const RentRollTab = loadedWhenShown(() => import('./RentRollTab').then((m) => m.RentRollTab));
+export const AgingTab = loadedWhenShown(() => import('./AgingTab').then((m) => m.AgingTab));
 export const TransactionsByCategoryTab = loadedWhenShown(() =>
   import('./TransactionsByCategoryTab').then((m) => m.TransactionsByCategoryTab),
 );

@@ -17,6 +17,7 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import {
   type ScheduleEChoicesBody,
+  useAgingReport,
   useDepreciationReport,
   useProfitAndLossReport,
   useRentRollReport,
@@ -31,8 +32,21 @@ import { downloadText } from '../../lib/csv';
 import { exportFileName, periodPart, propertyPart, slugify } from '../../lib/exportName';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
 
-export type ReportTab = 'profit-and-loss' | 'schedule-e' | 'depreciation' | 'rent-roll' | 'transactions-by-category';
-const TABS: ReportTab[] = ['profit-and-loss', 'schedule-e', 'depreciation', 'rent-roll', 'transactions-by-category'];
+export type ReportTab =
+  | 'profit-and-loss'
+  | 'schedule-e'
+  | 'depreciation'
+  | 'rent-roll'
+  | 'aging'
+  | 'transactions-by-category';
+const TABS: ReportTab[] = [
+  'profit-and-loss',
+  'schedule-e',
+  'depreciation',
+  'rent-roll',
+  'aging',
+  'transactions-by-category',
+];
 
 /** The reports page's data: the tab and period in the URL, the profit and loss, the Schedule E worksheets. */
 export function useReports() {
@@ -72,6 +86,7 @@ export function useReports() {
       ? null
       : { from: period.from, to: period.to, ...(period.propertyId && { propertyId: period.propertyId }) },
   );
+  const aging = useAgingReport(!tenant && tab === 'aging');
   const detail = useTransactionsByCategoryReport(
     tenant || tab !== 'transactions-by-category'
       ? null
@@ -82,6 +97,7 @@ export function useReports() {
     'schedule-e': scheduleE,
     depreciation,
     'rent-roll': rentRoll,
+    aging,
     'transactions-by-category': detail,
   }[tab];
   // What sits below the tabs (the tax package) waits for the first report to arrive: shown earlier, it would stand on
@@ -141,6 +157,7 @@ export function useReports() {
       isForbiddenError(scheduleE.error) ||
       isForbiddenError(depreciation.error) ||
       isForbiddenError(rentRoll.error) ||
+      isForbiddenError(aging.error) ||
       isForbiddenError(detail.error),
     tab,
     setTab,
@@ -227,6 +244,7 @@ export function useReports() {
         { title: 'Rent roll', organization, period: periodLabel(period.from, period.to) },
         `rent-roll-${period.from}-to-${period.to}.pdf`,
       ),
+    aging,
     detail,
     detailScope,
     downloadDetail: (scope: string) =>
