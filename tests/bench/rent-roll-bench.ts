@@ -10,7 +10,8 @@ const PROPERTIES = 10;
 /**
  * The rent roll bench's organization: 50 leases (5 units on each of 10 properties, tenants added as
  * members the way invitation acceptance does) running through the last 24 months, and each month's rent received
- * through the API, so every payment is linked to its lease by the write path's own rule. Returns the period.
+ * through the API, so every payment is linked to its lease by the write path's own rule. Returns the period and the
+ * tenants.
  */
 export async function seedRentRoll(stack: LocalStack, owner: string, orgId: string) {
   const started = performance.now();
@@ -25,6 +26,7 @@ export async function seedRentRoll(stack: LocalStack, owner: string, orgId: stri
   const from = month(RENT_ROLL_MONTHS - 1);
   const to = month(0);
   const leases: { propertyId: string; rent: number }[] = [];
+  const tenants: string[] = [];
   for (let p = 0; p < PROPERTIES; p++) {
     const property = await api.post('/api/properties', { address: `${p + 1} Rent Roll Row`, numberOfUnits: 5 });
     if (property.status !== 201) throw new Error(`property: ${property.status} ${JSON.stringify(property.body)}`);
@@ -32,6 +34,7 @@ export async function seedRentRoll(stack: LocalStack, owner: string, orgId: stri
       const email = `rent-roll-${p}-${unit}@example.com`;
       const userId = localSubFor(email);
       await addMember(orgId, { userId, email, name: `Tenant ${p}-${unit}`, image: null }, 'TENANT');
+      tenants.push(userId);
       const rent = 1000 + 50 * unit;
       const lease = await api.post(`/api/properties/${property.body.id}/leases`, {
         userId,
@@ -63,5 +66,5 @@ export async function seedRentRoll(stack: LocalStack, owner: string, orgId: stri
   console.log(
     `seeded ${RENT_ROLL_LEASES} leases and their rent over ${RENT_ROLL_MONTHS} months in ${ms(performance.now() - started)}`,
   );
-  return { from, to };
+  return { from, to, tenants };
 }

@@ -14,6 +14,7 @@ import { buildWebIfStale } from '../../infra/local/web-build.js';
 import { benchActivity } from './activity-bench.js';
 import { benchActualPeer } from './actual-peer.js';
 import { benchBankSync } from './bank-sync-bench.js';
+import { AGING_LEASES, LEDGER_YEARS, seedAging, seedTenantLedger } from './charges-bench.js';
 import { benchFirstPage } from './first-page.js';
 import { benchLighthouse, RUNS } from './lighthouse.js';
 import type { BareCall, LoadJob } from './load.js';
@@ -36,7 +37,7 @@ import { benchTaxPackage } from './tax-package-bench.js';
  * first-load JS and CSS gzip are printed without a budget (docs/performance.md "Budgets"); each Lambda bundle's cold
  * import <= 100 ms at the calibration (docs/performance.md "Lambda bundles"); gateway+handler overhead <= 1.5x the bare
  * DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, members, books, banksync,
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members, books, banksync,
  * taxpackage, activity, lighthouse, and latency: below); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
@@ -58,6 +59,7 @@ async function main() {
     if (wantsLatency('api')) await benchApi(stack, { workflows: wants('api') });
     if (wantsLatency('maintenance')) await benchMaintenance(stack);
     if (wantsLatency('rentroll')) await benchRentRoll(stack);
+    if (wantsLatency('leases')) await benchLeaseAccounts(stack);
     if (wants('books')) await benchBooks(stack);
     if (wants('banksync')) {
       // Bank sync ingest from the Plaid stand-in, and Actual's importTransactions beside it.
@@ -212,28 +214,77 @@ async function benchMaintenance(stack: LocalStack) {
 }
 
 /**
- * The rent roll of 50 leases x 24 months, as the web asks for it, beside the bare rollup Query of the
- * period it is built on (the leases are one more Query).
+ * The rent roll of 50 leases x 24 months, as the web asks for it, beside the same reads bare.
  */
 async function benchRentRoll(stack: LocalStack) {
   console.log(`\n== GET /api/reports/rent-roll: ${RENT_ROLL_LEASES} leases x ${RENT_ROLL_MONTHS} months ==`);
   const owner = (await stack.tokensFor('bench-rentroll@example.com')).id_token;
   const orgId = await organizationOf(stack, owner);
-  const { from, to } = await seedRentRoll(stack, owner, orgId);
+  const { from, to, tenants } = await seedRentRoll(stack, owner, orgId);
+  // The roll reads the leases, then at once the properties, every charge, the rollups since the leases began and the
+  // tenants' profiles.
+  const org = `ORG#${orgId}`;
+  const between = (a: string, b: string) => ({
+    Query: {
+      TableName: LOCAL.tableName,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': { S: org }, ':from': { S: a }, ':to': { S: b } },
+    },
+  });
   await compare(
     stack,
     owner,
     `/api/reports/rent-roll?from=${from}&to=${to}`,
-    {
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': { S: `ORG#${orgId}` },
-        ':from': { S: `ROLLUP#${from}#` },
-        ':to': { S: `ROLLUP#${to}#~` },
+    [
+      between('TENANCY#', 'TENANCY#~'),
+      {
+        Parallel: [
+          between('PROP#', 'PROP#~'),
+          between('CHARGE#', 'CHARGE#~'),
+          between(`ROLLUP#${from}#`, `ROLLUP#${to}#~`),
+          {
+            BatchGetItem: {
+              RequestItems: {
+                [LOCAL.tableName]: {
+                  Keys: tenants.map((u) => ({ PK: { S: `USER#${u}` }, SK: { S: 'PROFILE' } })),
+                },
+              },
+            },
+          },
+        ],
       },
-    },
+    ],
     { 'x-organization-id': orgId },
     { total: 600, concurrency: 20, warmup: 60 },
+  );
+}
+
+/** A tenant ledger of a 10-year lease, and the aging report of 500 leases, each beside the reads it makes, bare. */
+async function benchLeaseAccounts(stack: LocalStack) {
+  console.log(`\n== GET /api/leases/{id}/ledger: a ${LEDGER_YEARS}-year lease ==`);
+  const owner = (await stack.tokensFor('bench-ledger@example.com')).id_token;
+  const ledgerOrg = await organizationOf(stack, owner);
+  const ledger = await seedTenantLedger(stack, owner, ledgerOrg);
+  await compare(
+    stack,
+    owner,
+    ledger.path,
+    ledger.bare,
+    { 'x-organization-id': ledgerOrg },
+    { total: 600, concurrency: 20, warmup: 60 },
+  );
+
+  console.log(`\n== GET /api/reports/aging: ${AGING_LEASES} leases ==`);
+  const agingOwner = (await stack.tokensFor('bench-aging@example.com')).id_token;
+  const agingOrg = await organizationOf(stack, agingOwner);
+  const aging = await seedAging(stack, agingOwner, agingOrg);
+  await compare(
+    stack,
+    agingOwner,
+    aging.path,
+    aging.bare,
+    { 'x-organization-id': agingOrg },
+    { total: 200, concurrency: 10, warmup: 20 },
   );
 }
 

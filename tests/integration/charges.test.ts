@@ -263,3 +263,43 @@ describe('who reads what', () => {
     expect(row.days61to90 + row.over90).toBeGreaterThan(0);
   });
 });
+
+describe('security deposits held', () => {
+  it('per property: received less returned per the ledger, beside what the running leases ask for; never income', async () => {
+    const t = await team();
+    const flat = (
+      await ok<{ id: string }>(t.admin.api.post('/api/properties', { address: `${randomUUID()} Deposit Court` }), 201)
+    ).id;
+    await addLease(t.admin.api, flat, t.tenant.userId, { leaseStart: monthsAgo(2), securityDeposit: 2000 });
+    const post = (amount: number, name: string) =>
+      ok(
+        t.admin.api.post('/api/transactions', {
+          name,
+          date: `${shiftMonth(thisMonth(), -2)}-05`,
+          amount,
+          category: 'security_deposit',
+          propertyId: flat,
+        }),
+        201,
+      );
+    await post(2000, 'Deposit in');
+    await post(-500, 'Part of a deposit returned');
+    const report = await ok<{ properties: Record<string, unknown>[]; totals: Record<string, number> }>(
+      t.manager.api.get('/api/reports/security-deposits'),
+    );
+    expect(report.properties).toEqual([
+      expect.objectContaining({ propertyId: flat, received: 2000, returned: 500, held: 1500, required: 2000 }),
+    ]);
+    expect(report.totals).toEqual({ received: 2000, returned: 500, held: 1500, required: 2000 });
+    const earlier = await ok<{ properties: unknown[] }>(
+      t.admin.api.get(`/api/reports/security-deposits?month=${shiftMonth(thisMonth(), -3)}`),
+    );
+    expect(earlier.properties).toEqual([]);
+    const dashboard = await ok<{ figures: { income: number } }>(
+      t.admin.api.get(`/api/dashboard?from=${shiftMonth(thisMonth(), -2)}&to=${thisMonth()}`),
+    );
+    expect(dashboard.figures.income).toBe(0);
+    expect((await t.tenant.api.get('/api/reports/security-deposits')).status).toBe(403);
+    expect((await t.admin.api.get('/api/reports/security-deposits?month=2026-13')).status).toBe(400);
+  });
+});

@@ -133,6 +133,7 @@ describe('tax package', () => {
         `reports/03 Depreciation schedule ${YEAR}`,
         `reports/04 Rent roll ${YEAR}`,
         `reports/05 Transactions by category ${YEAR}`,
+        `reports/08 Security deposits held ${YEAR}`,
       ]
         .flatMap((base) => [`${base}.csv`, `${base}.pdf`])
         .concat([`reports/06 Ledger ${YEAR}.csv`, `reports/07 Missing receipts ${YEAR}.csv`])

@@ -3,6 +3,7 @@ import { LEASE_FEES_MAX } from '../core/charges.js';
 import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
+import { Month } from './reports.js';
 
 /** Leases (a tenant assignment plus its rent terms). Money: decimals on the wire, cents inside. */
 const rent = () => moneyField({ min: 0, max: MAX_ABS_CENTS });
@@ -271,3 +272,33 @@ export const AgingReport = z.object({
   }),
 });
 export type AgingReport = z.infer<typeof AgingReport>;
+
+// ---- security deposits held (docs/tenants-and-maintenance.md "Security deposits") ----------------------------------
+
+/** GET /api/reports/security-deposits?month=YYYY-MM: held at the end of that month (default: this month). */
+export const SecurityDepositsQuery = z.strictObject({ month: Month('The month').optional() });
+
+const DepositLease = z.object({
+  leaseId: z.string(),
+  tenant: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  unitLabel: z.string().nullable(),
+  /** The deposit the lease asks for. */
+  deposit: z.number(),
+});
+export const SecurityDepositsProperty = z.object({
+  propertyId: z.string(),
+  address: z.string(),
+  /** Security deposits received, returned, and held (received − returned), per the ledger, decimals. */
+  received: z.number(),
+  returned: z.number(),
+  held: z.number(),
+  /** What the leases running at the month's end ask for. */
+  required: z.number(),
+  leases: z.array(DepositLease),
+});
+export const SecurityDepositsReport = z.object({
+  month: z.string(),
+  properties: z.array(SecurityDepositsProperty),
+  totals: z.object({ received: z.number(), returned: z.number(), held: z.number(), required: z.number() }),
+});
+export type SecurityDepositsReport = z.infer<typeof SecurityDepositsReport>;

@@ -10,7 +10,7 @@ import { blankAsUnset } from './common.js';
  * wire: signed decimals.
  */
 
-const Month = (label: string) =>
+export const Month = (label: string) =>
   z
     .string({ error: `${label} is required as YYYY-MM` })
     .refine(isMonth, { error: `Enter ${label.toLowerCase()} as YYYY-MM (e.g. 2026-01)` });

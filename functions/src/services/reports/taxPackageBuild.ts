@@ -7,6 +7,7 @@ import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
 import { profitAndLossTable } from '@rent/shared/reports/profitAndLossTable';
 import { rentRollTable } from '@rent/shared/reports/rentRollTable';
 import { scheduleESummaryTable, scheduleETable } from '@rent/shared/reports/scheduleETable';
+import { securityDepositsTable } from '@rent/shared/reports/securityDepositsTable';
 import { type ReportTable, tableCsv } from '@rent/shared/reports/table';
 import {
   fileNamePart,
@@ -39,6 +40,7 @@ import { listProperties } from '../../data/tenancy/properties.js';
 import { logger } from '../../lib/logger.js';
 import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
 import { listLoans, loanDetail } from '../loans/loans.js';
+import { securityDepositsReport } from '../tenancy/securityDeposits.js';
 import { depreciationReport } from './depreciation.js';
 import { rentRollReport } from './rentRoll.js';
 import { profitAndLossReport, scheduleEReport } from './statements.js';
@@ -128,6 +130,15 @@ async function reportFiles(
   const rentRoll = await rentRollReport(orgId, period);
   both(`reports/04 Rent roll ${year}`, 'Rent roll by lease and month', 'Rent roll', `Tax year ${year}`, () =>
     rentRollTable(rentRoll),
+  );
+
+  const deposits = await securityDepositsReport(orgId, `${year}-12`);
+  both(
+    `reports/08 Security deposits held ${year}`,
+    'Security deposits held at the year end, per property and lease',
+    'Security deposits held',
+    `At the end of ${year}`,
+    () => securityDepositsTable(deposits),
   );
 
   const lines = await transactionsInRange(

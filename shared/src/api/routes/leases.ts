@@ -12,6 +12,8 @@ import {
   LeaseResult,
   LeaseUpdate,
   RentalHistory,
+  SecurityDepositsQuery,
+  SecurityDepositsReport,
   TenantLedger,
 } from '../../domain/lease.js';
 import { OWNERS, STAFF } from '../../domain/roles.js';
@@ -92,5 +94,15 @@ export const getAgingReport = {
   method: 'GET',
   path: '/api/reports/aging',
   response: AgingReport,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+// Security deposits held per property: a liability the ledger carries, never income.
+export const getSecurityDepositsReport = {
+  id: 'getSecurityDepositsReport',
+  method: 'GET',
+  path: '/api/reports/security-deposits',
+  query: SecurityDepositsQuery,
+  response: SecurityDepositsReport,
   roles: STAFF,
 } as const satisfies RouteDef;

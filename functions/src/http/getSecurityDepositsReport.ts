@@ -1,0 +1,7 @@
+import * as leasesRoutes from '@rent/shared/api/routes/leases';
+import { http } from '../runtime/http.js';
+import { securityDepositsReport } from '../services/tenancy/securityDeposits.js';
+
+export const handler = http(leasesRoutes.getSecurityDepositsReport, ({ caller, query }) =>
+  securityDepositsReport(caller.orgId, query.month ?? new Date().toISOString().slice(0, 7)),
+);
