@@ -71,7 +71,8 @@ describe('leases and rental history, in Chromium', () => {
     await expectAccessible(page, 'tenants and leases at 390px');
     await noSideScroll(page);
 
-    // Last month's rent arrives; the month before it (the first) stays unpaid, past its grace days.
+    // Last month's rent arrives. Payments pay the oldest charges first: it pays the first month, and last month stays
+    // unpaid, past its grace days.
     await org.addTransaction({
       name: uniqueName('Rent Apt 3'),
       date: `${shiftMonth(thisMonth, -1)}-03`,
@@ -93,8 +94,8 @@ describe('leases and rental history, in Chromium', () => {
     expect(text).toContain('Month to month');
     const months = phone.page.getByTestId('rental-months').locator('tbody tr');
     expect(await months.count()).toBe(3);
-    expect(await months.nth(1).textContent()).toContain('Paid');
-    expect(await months.nth(2).textContent()).toContain('Late');
+    expect(await months.nth(1).textContent()).toContain('Late');
+    expect(await months.nth(2).textContent()).toContain('Paid');
     await expectAccessible(phone.page, 'rental history (tenant)');
     await noSideScroll(phone.page);
 
