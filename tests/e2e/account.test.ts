@@ -30,7 +30,12 @@ describe('account deletion and public forms, in Chromium', () => {
 
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log In' }).first().waitFor();
-    expect((await org.api.get(routes.getOrganization.path)).status).toBe(401);
+    // The page it lands on confirms the deletion; the old token is told the account was deleted.
+    await page.getByTestId('notice-account-deleted').waitFor();
+    await expectAccessible(page, 'home after deleting the account');
+    const refused = await org.api.get(routes.getOrganization.path);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatch(/This account was deleted/);
     await context.close();
   });
 

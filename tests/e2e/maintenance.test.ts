@@ -135,11 +135,11 @@ describe('maintenance requests, in Chromium', () => {
     await expect
       .poll(async () => (await activity.textContent()) ?? '')
       .toContain('changed the status: New → In progress');
-    expect(await activity.textContent()).toContain('Me reported it');
+    expect(await activity.textContent()).toContain('You reported it');
     expect(await view.getByTestId('maintenance-message-send').isDisabled()).toBe(true);
     await view.getByTestId('maintenance-message').locator('textarea').fill('Tuesday works, thanks');
     await view.getByTestId('maintenance-message-send').click();
-    await expect.poll(async () => (await activity.textContent()) ?? '').toContain('Me: Tuesday works, thanks');
+    await expect.poll(async () => (await activity.textContent()) ?? '').toContain('You: Tuesday works, thanks');
     await expectAccessible(phone.page, 'tenant views a request in progress');
 
     // A link to the request opens it (what a notification will link to); a foreign id says it was not found.

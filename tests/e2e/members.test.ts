@@ -73,8 +73,8 @@ describe('members in Org Settings, in Chromium', () => {
     await expect.poll(() => roleShownFor(page, tenant)).toBeNull();
     const members = (await org.api.get(routes.listMembers.path)).body.members as { userId: string }[];
     expect(members.map((m) => m.userId).sort()).toEqual([localSubFor(org.email), manager.userId].sort());
-    // The removed tenant's next request is in an organization of their own.
-    expect((await tenant.api.get(routes.getOrganization.path)).body.id).not.toBe(org.organization.id);
+    // The removed tenant's next request finds no organization, and none is made for them.
+    expect((await tenant.api.get(routes.getOrganization.path)).body.code).toBe('NO_ORGANIZATION');
 
     // The last admin (with others present) is told why Leave is not offered.
     await expect.poll(() => page.getByTestId('member-leave-blocked').count()).toBe(1);
@@ -174,7 +174,7 @@ describe('members in Org Settings, in Chromium', () => {
     await viewer.context.close();
   });
 
-  it('a tenant (no members list) leaves the organization and lands in one of their own', async () => {
+  it('a tenant (no members list) leaves their only organization, is told so, and creates one deliberately', async () => {
     const desktop = await browser.newPage(DESKTOP);
     const org = await signInToOwnOrganization(desktop.page, 'members-leave');
     await desktop.context.close();
@@ -192,11 +192,18 @@ describe('members in Org Settings, in Chromium', () => {
     await modal.getByTestId('member-leave-confirm').click();
     await expectToast(page, `You are no longer a member of ${org.organization.name}.`);
     await page.waitForURL(/\/dashboard$/);
-    // Their next request provisioned a new organization (one, however many requests raced to do it).
+    // Nothing is made for them: the page says they belong to no organization and offers to create one.
+    const none = page.getByTestId('no-organization');
+    await none.waitFor();
+    expect((await tenant.api.get(routes.getOrganization.path)).body.code).toBe('NO_ORGANIZATION');
+    await expectAccessible(page, 'no organization at 390px');
+    await none.getByTestId('no-org-create').click();
+    const name = `Own books ${tenant.userId.slice(0, 6)}`;
+    await page.getByTestId('create-org-name').locator('input').fill(name);
+    await page.getByTestId('create-org-submit').click();
+    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(name);
     const now = (await tenant.api.get(routes.getOrganization.path)).body;
-    expect(now.id).not.toBe(org.organization.id);
-    expect(now.userOrgRole).toBe('ADMIN');
-    await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(now.name);
+    expect(now).toMatchObject({ name, userOrgRole: 'ADMIN' });
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ import { signInToOwnOrganization, uniqueName } from './own-org.js';
  * finds Switch Organization disabled with its tooltip; once they also belong to a second one they switch
  * between them from the profile menu (by mouse and by keyboard) and see each one's properties only.
  */
-const SWITCH_REASON = 'Coming soon - Multiple organization support';
+const SWITCH_REASON = 'You belong to one organization. Create another to switch between them.';
 
 async function openProfileMenu(page: Page) {
   await page.getByTestId('profile-menu').click();
@@ -20,7 +20,7 @@ async function openProfileMenu(page: Page) {
 describe('switching organizations, in Chromium', () => {
   const browser = useBrowser();
 
-  it('one organization: Switch Organization is disabled with the SPEC tooltip; two: the person switches and sees each one’s properties only; axe clean', async () => {
+  it('one organization: Switch Organization is disabled with its tooltip; two: the person switches and sees each one’s properties only; axe clean', async () => {
     const { page } = await browser.newPage(DESKTOP);
     const me = await signInToOwnOrganization(page, 'orgs');
     const ownProperty = uniqueName('Own Street');
@@ -145,6 +145,7 @@ describe('switching organizations, in Chromium', () => {
     await page.getByRole('option', { name: 'Tenant', exact: true }).click();
     await modal.getByTestId('invite-property').getByRole('button').click();
     await page.getByRole('option', { name: home }).click();
+    await modal.getByTestId('invite-monthlyRent').locator('input').fill('1200');
     await modal.getByTestId('invite-leaseStart').locator('input').fill('2026/05/01');
     await modal.getByTestId('invite-leaseEnd').locator('input').fill('2027/04/30');
     await expectAccessible(page, 'invite dialog with lease dates');

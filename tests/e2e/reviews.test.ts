@@ -51,8 +51,8 @@ describe('review requests and messages, in Chromium', () => {
     await openMessages(admin.page, name);
     await expect
       .poll(() => activity(admin.page).textContent())
-      .toContain('(you) changed the notes from nothing to Leak under the sink');
-    expect(await activity(admin.page).textContent()).toMatch(/\(you\) created this transaction with the description/);
+      .toContain('You changed the notes from nothing to Leak under the sink');
+    expect(await activity(admin.page).textContent()).toMatch(/You created this transaction with the description/);
     expect(await activity(admin.page).getByTestId('audit-entry').count()).toBe(2);
 
     // The admin asks Pat from the Messages tab.
@@ -63,7 +63,7 @@ describe('review requests and messages, in Chromium', () => {
     await admin.page.getByTestId('review-request-send').click();
     await expect.poll(() => activity(admin.page).textContent()).toContain('Is this repairs or maintenance?');
     const shown = (await activity(admin.page).textContent()) ?? '';
-    expect(shown).toContain('Me asked pat');
+    expect(shown).toContain('You asked pat');
     expect(shown).toContain('Pending');
     expect(shown).toContain('Waiting on reviewer');
     await expect.poll(() => messagesTab(admin.page).textContent()).toContain('1');
@@ -87,7 +87,7 @@ describe('review requests and messages, in Chromium', () => {
     await pat.page.goto('/transactions?waitingOnMe=true');
     await openMessages(pat.page, name);
     await expect.poll(() => messagesTab(pat.page).textContent()).toContain('1');
-    await expect.poll(() => activity(pat.page).textContent()).toContain('asked Me to review');
+    await expect.poll(() => activity(pat.page).textContent()).toContain('asked you to review');
     await expectAccessible(pat.page, 'messages tab as the reviewer');
 
     // A reply with Ctrl+Enter, then Resolve.
@@ -98,7 +98,7 @@ describe('review requests and messages, in Chromium', () => {
     expect(await box.inputValue()).toBe('');
     await flyout(pat.page).getByTestId('review-resolve').click();
     await expectToast(pat.page, 'Review marked as resolved.');
-    await expect.poll(() => activity(pat.page).textContent()).toContain('Me resolved the review');
+    await expect.poll(() => activity(pat.page).textContent()).toContain('You resolved the review');
     expect(await flyout(pat.page).getByTestId('review-resolve').count()).toBe(0);
     expect((pat.page as unknown as { errors: string[] }).errors).toEqual([]);
     await pat.page.keyboard.press('Escape');

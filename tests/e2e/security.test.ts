@@ -64,10 +64,17 @@ describe('account security, in Chromium through the real sign-in page', () => {
     await a.page.waitForURL((url) => url.pathname === '/');
     await a.page.getByRole('button', { name: 'Log In' }).first().waitFor();
     expect(await rememberedOrganizations(a.page)).toBe(0);
+    // The page it lands on confirms what happened.
+    await a.page.getByTestId('notice-signed-out-everywhere').waitFor();
+    await expectAccessible(a.page, 'home after signing out of all devices');
 
-    // B's next navigation finds its session ended and lands on sign-in; the seeding token is refused too.
+    // B's next navigation finds its session ended and lands on sign-in, which says why; the seeding token is
+    // refused too.
     await b.page.goto('/transactions');
     await b.page.waitForURL(/\/signin/);
+    await expect
+      .poll(() => b.page.getByTestId('signin-session-required').textContent())
+      .toContain('You signed out of all devices');
     expect((await org.api.get(routes.getOrganization.path)).status).toBe(401);
 
     expect((a.page as unknown as { errors: string[] }).errors).toEqual([]);

@@ -171,6 +171,7 @@ describe('API stack: one Lambda and one route per route-table entry', () => {
       'createInvitation',
       'createMaintenance',
       'plaidWebhook',
+      'reopenMaintenance',
       'requestReview',
       'resendInvitation',
       'sendContactMessage',
@@ -472,7 +473,9 @@ describe('Jobs: the rollup rebuild Lambda', () => {
 
 describe('Jobs: the daily charge job', () => {
   it('runs once a day at 06:00 UTC from one EventBridge rule, retried twice, with table access only', () => {
-    const id = Object.keys(api.findResources('AWS::Lambda::Function')).find((k) => k.startsWith('JobsPostChargesFunction'));
+    const id = Object.keys(api.findResources('AWS::Lambda::Function')).find((k) =>
+      k.startsWith('JobsPostChargesFunction'),
+    );
     expect(id).toBeDefined();
     const rules = Object.values(api.findResources('AWS::Events::Rule'));
     expect(rules).toHaveLength(1);

@@ -64,7 +64,7 @@ describe('account deletion erases every copy of the person', () => {
     const name = displayNameFor(email);
     await invite(inOrg(hostA.api, orgA), { email, role: 'ADMIN' });
     const person = await acceptInvitation(email);
-    await invite(inOrg(hostB.api, orgB), { email, role: 'TENANT', propertyId: propertyB });
+    await invite(inOrg(hostB.api, orgB), { email, role: 'TENANT', propertyId: propertyB, monthlyRent: 1200 });
     expect((await person.api.post('/api/invitations/accept', { token: await latestInviteToken(email) })).status).toBe(
       200,
     );

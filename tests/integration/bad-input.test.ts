@@ -74,6 +74,8 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   exchangePublicToken: { publicToken: 'public-sandbox-unknown', institution: { id: 'ins_109508', name: 'Bank' } },
   updateBankAccount: { propertyId: null },
   switchOrganization: { organizationId: 'no-such-org' },
+  createOrganization: { name: 'Valid Name' },
+  reopenMaintenance: { version: 1 },
   deleteAccount: { reason: 'NOT_USING', confirmation: 'DELETE' },
   sendContactMessage: { name: 'Valid Name', email: 'valid@example.com', message: 'Hello' },
   subscribe: { email: 'valid@example.com' },

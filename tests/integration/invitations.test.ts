@@ -110,6 +110,7 @@ describe('inviting, the mail and accepting', () => {
       email: freshEmail(),
       role: 'TENANT',
       propertyId: theirs,
+      monthlyRent: 900,
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error).toMatch(/propertyId/);
@@ -124,12 +125,16 @@ describe('inviting, the mail and accepting', () => {
       email: freshEmail('tenant'),
       role: 'TENANT',
       propertyId: mine,
+      monthlyRent: 1850,
       leaseStart: '2026-01-01',
       leaseEnd: '2026-12-31',
     });
     expect(invitation).toMatchObject({
       role: 'TENANT',
       propertyId: mine,
+      unitLabel: null,
+      monthlyRent: 1850,
+      securityDeposit: 0,
       leaseStart: '2026-01-01',
       leaseEnd: '2026-12-31',
     });
@@ -142,7 +147,14 @@ describe('inviting, the mail and accepting', () => {
       { email: 'not-an-email', role: 'LANDLORD' },
       { email: freshEmail(), role: 'OWNER' },
       { email: freshEmail(), role: 'LANDLORD', extra: 1 },
-      { email: freshEmail(), role: 'TENANT', propertyId: property, leaseStart: '2026-05-01', leaseEnd: '2026-04-01' },
+      {
+        email: freshEmail(),
+        role: 'TENANT',
+        propertyId: property,
+        monthlyRent: 1000,
+        leaseStart: '2026-05-01',
+        leaseEnd: '2026-04-01',
+      },
       { email: `${'x'.repeat(250)}@example.com`, role: 'LANDLORD' },
     ]) {
       const res = await t.admin.api.post('/api/invitations', body);
@@ -168,7 +180,7 @@ describe('inviting, the mail and accepting', () => {
 });
 
 describe('who may manage invitations', () => {
-  it('ADMIN and LANDLORD list, create, resend and revoke; PROPERTY_MANAGER and TENANT get 403 on each', async () => {
+  it('ADMIN and LANDLORD list, create, resend and revoke; a TENANT gets 403 on each', async () => {
     const t = await team();
     for (const person of [t.admin, t.landlord]) {
       const { invitation } = await invite(person, { email: freshEmail(), role: 'LANDLORD' });
@@ -180,8 +192,9 @@ describe('who may manage invitations', () => {
       email: freshEmail(),
       role: 'TENANT',
       propertyId: (await t.admin.api.post('/api/properties', { address: '3 Role Road' })).body.id,
+      monthlyRent: 700,
     });
-    for (const person of [t.manager, t.tenant]) {
+    for (const person of [t.tenant]) {
       const before = await partition(`ORG#${t.orgId}`);
       expect((await person.api.get('/api/invitations')).status).toBe(403);
       expect((await person.api.post('/api/invitations', { email: freshEmail(), role: 'LANDLORD' })).status).toBe(403);
@@ -329,7 +342,15 @@ describe('who may accept', () => {
     const email = freshEmail('renter');
     const home = (await t.admin.api.post('/api/properties', { address: `${email} Home Row` })).body.id as string;
     await t.admin.api.post('/api/properties', { address: `${email} Other Row` });
-    const { token } = await invite(t.admin, { email, role: 'TENANT', propertyId: home, leaseStart: '2026-03-01' });
+    const { token } = await invite(t.admin, {
+      email,
+      role: 'TENANT',
+      propertyId: home,
+      unitLabel: '2B',
+      monthlyRent: '1850.00',
+      securityDeposit: 2500,
+      leaseStart: '2026-03-01',
+    });
     const tenant = await stranger(email);
     expect((await tenant.api.post('/api/invitations/accept', { token })).status).toBe(200);
 
@@ -337,7 +358,14 @@ describe('who may accept', () => {
     expect(visible.map((p) => p.id)).toEqual([home]);
     const leases = (await t.admin.api.get(`/api/properties/${home}/leases`)).body.leases;
     expect(leases).toEqual([
-      expect.objectContaining({ userId: tenant.userId, leaseStart: '2026-03-01', leaseEnd: null, monthlyRent: 0 }),
+      expect.objectContaining({
+        userId: tenant.userId,
+        unitLabel: '2B',
+        leaseStart: '2026-03-01',
+        leaseEnd: null,
+        monthlyRent: 1850,
+        securityDeposit: 2500,
+      }),
     ]);
     // The lease points at the property: it cannot be deleted from under them.
     expect((await t.admin.api.delete(`/api/properties/${home}`)).status).toBe(409);
@@ -351,6 +379,7 @@ describe('who may accept', () => {
         email,
         role: 'TENANT',
         propertyId: (await t.admin.api.post('/api/properties', { address: `${round} Race Row` })).body.id,
+        monthlyRent: 1000,
       });
       const invitee = await stranger(email);
       const answers = await Promise.all(

@@ -376,7 +376,7 @@ describe('PUT /api/maintenance?id= and the transition rules', () => {
     expect((await put(w.tenant.api, current.id, bodyOf(current))).status).toBe(200);
   });
 
-  it('staff set any status in any order; RESOLVED stamps resolvedAt; a tenant reopens within 30 days only', async () => {
+  it('staff set any status in any order; RESOLVED stamps resolvedAt; a tenant reopens with Reopen within 30 days only', async () => {
     const mine = await report(w.tenant.api);
     const resolved = (await put(w.admin.api, mine.id, bodyOf(mine, { status: 'RESOLVED' }))).body.maintenanceRequest;
     expect(resolved.resolvedAt).not.toBeNull();
@@ -385,14 +385,20 @@ describe('PUT /api/maintenance?id= and the transition rules', () => {
     expect(backToNew).toMatchObject({ status: 'PENDING', resolvedAt: null, reopenCount: 1 });
     const again = (await put(w.admin.api, mine.id, bodyOf(backToNew, { status: 'RESOLVED' }))).body.maintenanceRequest;
 
-    const reopened = await put(w.tenant.api, mine.id, bodyOf(again, { status: 'NEW', description: 'It came back' }));
+    // A tenant never sends a status: reopening is its own action.
+    const byForm = await put(w.tenant.api, mine.id, bodyOf(again, { status: 'NEW' }));
+    expect(byForm.status).toBe(403);
+    expect(byForm.body.error).toMatch(/use Reopen/);
+    const stale = await w.tenant.api.post(`/api/maintenance/${mine.id}/reopen`, { version: again.version - 1 });
+    expect(stale.status).toBe(409);
+    const reopened = await w.tenant.api.post(`/api/maintenance/${mine.id}/reopen`, { version: again.version });
     expect(reopened.status).toBe(200);
-    expect(reopened.body.maintenanceRequest).toMatchObject({
-      status: 'NEW',
-      resolvedAt: null,
-      reopenCount: 2,
-      description: 'It came back',
+    expect(reopened.body.maintenanceRequest).toMatchObject({ status: 'NEW', resolvedAt: null, reopenCount: 2 });
+    const notResolved = await w.tenant.api.post(`/api/maintenance/${mine.id}/reopen`, {
+      version: reopened.body.maintenanceRequest.version,
     });
+    expect(notResolved.status).toBe(409);
+    expect(notResolved.body.code).toBe('NOT_RESOLVED');
 
     const resolvedLongAgo = (
       await put(w.admin.api, mine.id, bodyOf(reopened.body.maintenanceRequest, { status: 'RESOLVED' }))
@@ -407,9 +413,17 @@ describe('PUT /api/maintenance?id= and the transition rules', () => {
         ExpressionAttributeValues: { ':at': new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() },
       }),
     );
-    const tooLate = await put(w.tenant.api, mine.id, bodyOf(resolvedLongAgo, { status: 'NEW' }));
+    const tooLate = await w.tenant.api.post(`/api/maintenance/${mine.id}/reopen`, {
+      version: resolvedLongAgo.version,
+    });
     expect(tooLate.status).toBe(403);
     expect(tooLate.body.error).toMatch(/resolved more than 30 days ago/);
+    // Staff reopen whenever they like.
+    const byStaff = await w.manager.api.post(`/api/maintenance/${mine.id}/reopen`, {
+      version: resolvedLongAgo.version,
+    });
+    expect(byStaff.status).toBe(200);
+    expect(byStaff.body.maintenanceRequest).toMatchObject({ status: 'NEW', reopenCount: 3 });
   });
 
   it("staff move a request to another of the organization's properties; never to another organization's", async () => {

@@ -18,6 +18,13 @@ async function orgOf(person: Person) {
   return res.body as { id: string; userOrgRole: string };
 }
 
+/** A person in no organization any more: nothing is made for them (403 NO_ORGANIZATION, no membership written). */
+async function expectNoOrganization(person: Pick<Person, 'api'>) {
+  const res = await person.api.get('/api/organization');
+  expect(res.status).toBe(403);
+  expect(res.body.code).toBe('NO_ORGANIZATION');
+}
+
 async function unchanged(orgId: string, action: () => Promise<void>) {
   const before = await partition(`ORG#${orgId}`);
   await action();
@@ -218,16 +225,19 @@ describe('PATCH /api/members/{userId}', () => {
 });
 
 describe('DELETE /api/members/{userId}', () => {
-  it('removes a tenant: their access ends at once, and a new sign-in lands them in an organization of their own', async () => {
+  it('removes a tenant: their access ends at once, and they are put in no organization of their own', async () => {
     const t = await team();
     expect((await t.tenant.api.get('/api/properties')).status).toBe(200);
     const res = await t.admin.api.delete(member(t.tenant.userId));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ userId: t.tenant.userId });
 
-    const next = await orgOf(t.tenant);
-    expect(next.id).not.toBe(t.orgId);
-    expect(next.userOrgRole).toBe('ADMIN');
+    // With the header the web still sends: not a member. Without: no organization, and none is made for them.
+    const named = await t.tenant.api.request('GET', '/api/organization', { headers: { 'x-organization-id': t.orgId } });
+    expect(named.status).toBe(403);
+    expect(named.body.code).toBe('NOT_A_MEMBER');
+    await expectNoOrganization(t.tenant);
+    expect((await t.tenant.api.get('/api/properties')).status).toBe(403);
     const ids = (await t.admin.api.get('/api/members')).body.members.map((m: { userId: string }) => m.userId);
     expect(ids).not.toContain(t.tenant.userId);
     const log = await securityLog(t.tenant.userId);
@@ -258,7 +268,7 @@ describe('DELETE /api/members/{userId}', () => {
     });
     expect((await orgOf(coOwner)).id).toBe(t.orgId);
     expect((await t.admin.api.delete(member(coOwner.userId))).status).toBe(200);
-    expect((await orgOf(coOwner)).id).not.toBe(t.orgId);
+    await expectNoOrganization(coOwner);
   });
 
   it('an ADMIN removes another ADMIN', async () => {
@@ -297,14 +307,14 @@ describe('DELETE /api/members/{userId}', () => {
 
 describe('POST /api/members/leave', () => {
   it.each(['LANDLORD', 'PROPERTY_MANAGER', 'TENANT'] as const)(
-    'a %s leaves; their next request is in a new organization of their own',
+    'a %s leaves; their next request finds no organization, and none is made for them',
     async (role) => {
       const t = await team();
       const person = { LANDLORD: t.landlord, PROPERTY_MANAGER: t.manager, TENANT: t.tenant }[role];
       const res = await person.api.post('/api/members/leave');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
-      expect((await orgOf(person)).id).not.toBe(t.orgId);
+      await expectNoOrganization(person);
       expect((await securityLog(person.userId)).map((e) => e.action)).toEqual(['LEFT_ORGANIZATION']);
       expect(await counters(t.orgId)).toMatchObject({ stored: { memberCount: 3, adminCount: 1 } });
     },
@@ -320,7 +330,7 @@ describe('POST /api/members/leave', () => {
     });
     await t.admin.api.patch(member(t.landlord.userId), { role: 'ADMIN' });
     expect((await t.admin.api.post('/api/members/leave')).status).toBe(200);
-    expect((await orgOf(t.admin)).id).not.toBe(t.orgId);
+    await expectNoOrganization(t.admin);
     expect((await orgOf(t.landlord)).userOrgRole).toBe('ADMIN');
     expect(await counters(t.orgId)).toMatchObject({ stored: { memberCount: 3, adminCount: 1 } });
   });
@@ -329,7 +339,7 @@ describe('POST /api/members/leave', () => {
     const alone = await newAdmin('alone');
     const before = await orgOf({ ...alone, userId: localSubFor(alone.email) });
     expect((await alone.api.post('/api/members/leave')).status).toBe(200);
-    expect((await alone.api.get('/api/organization')).body.id).not.toBe(before.id);
+    await expectNoOrganization(alone);
     expect(await counters(before.id)).toMatchObject({ stored: { memberCount: 0, adminCount: 0 } });
   });
 });

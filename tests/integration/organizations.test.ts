@@ -52,7 +52,7 @@ async function personInTwo(role: 'LANDLORD' | 'TENANT' | 'PROPERTY_MANAGER' = 'L
   const invitation = await b.admin.api.post('/api/invitations', {
     email: me.email,
     role,
-    ...(role === 'TENANT' && { propertyId: theirs }),
+    ...(role === 'TENANT' && { propertyId: theirs, monthlyRent: 1500 }),
   });
   expect(invitation.status, JSON.stringify(invitation.body)).toBe(201);
   const accepted = await me.api.post('/api/invitations/accept', { token: await latestInviteToken(me.email) });
@@ -255,6 +255,7 @@ describe('a TENANT invitation with lease dates', () => {
       email,
       role: 'TENANT',
       propertyId: home,
+      monthlyRent: 1400,
       leaseStart: '2026-04-01',
       leaseEnd: '2027-03-31',
     });

@@ -131,7 +131,7 @@ describe('sign out of all devices', () => {
     ]);
   });
 
-  it('keeps refusing old tokens after the person left every organization and got a new one of their own', async () => {
+  it('keeps refusing old tokens after the person left every organization and created a new one', async () => {
     const email = unique('leaver-everywhere');
     const old = await signIn(email);
     const oldApi = client(old.idToken);
@@ -141,9 +141,12 @@ describe('sign out of all devices', () => {
     const fresh = client((await signIn(email)).idToken);
     expect((await fresh.post('/api/members/leave')).status).toBe(200);
 
-    // Belonging to no organization, the old token is refused before anything is provisioned for it.
+    // Belonging to no organization, the old token is refused before anything else is said to it.
     expect((await oldApi.get('/api/organization')).status).toBe(401);
-    const secondOrg = (await fresh.get('/api/organization')).body.id as string;
+    expect((await oldApi.post('/api/organizations', { name: 'Old token org' })).status).toBe(401);
+    const created = await fresh.post('/api/organizations', { name: 'Second start' });
+    expect(created.status).toBe(201);
+    const secondOrg = created.body.id as string;
     expect(secondOrg).not.toBe(firstOrg);
     // The new organization's membership carries the cutoff: the old token stays refused there too.
     expect((await oldApi.get('/api/organization')).status).toBe(401);

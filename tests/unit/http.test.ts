@@ -757,7 +757,7 @@ describe('first sign-in', () => {
     expect(bodyOf(result)).toMatchObject({ id: 'org-9', name: 'Winner', userOrgRole: 'LANDLORD' });
   });
 
-  it('gives an existing user with no membership a new organization, without re-creating the user', async () => {
+  it('gives an existing user with no membership no organization: 403 NO_ORGANIZATION, nothing more written', async () => {
     ddbMock.on(QueryCommand).resolves({ Items: [] });
     ddbMock
       .on(TransactWriteCommand)
@@ -767,12 +767,9 @@ describe('first sign-in', () => {
 
     const result = await call('getOrganization');
 
-    expect(result.statusCode).toBe(200);
-    const transactions = ddbMock.commandCalls(TransactWriteCommand);
-    expect(transactions).toHaveLength(2);
-    const retry = transactions[1]!.args[0].input.TransactItems!.map((entry) => entry.Put!.Item!);
-    expect(retry.map((item) => item.SK)).toEqual(['ORG', `MEMBER#${USER}`]);
-    expect(bodyOf(result).userOrgRole).toBe('ADMIN');
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result).code).toBe('NO_ORGANIZATION');
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });
 

@@ -11,7 +11,9 @@ describe('policy and input', () => {
     expect(mayInviteRole('ADMIN', 'ADMIN')).toBe(true);
     expect(mayInviteRole('LANDLORD', 'ADMIN')).toBe(false);
     expect(mayInviteRole('LANDLORD', 'TENANT')).toBe(true);
-    expect(mayInviteRole('PROPERTY_MANAGER', 'TENANT')).toBe(false);
+    expect(mayInviteRole('PROPERTY_MANAGER', 'TENANT')).toBe(true);
+    expect(mayInviteRole('PROPERTY_MANAGER', 'PROPERTY_MANAGER')).toBe(false);
+    expect(mayInviteRole('PROPERTY_MANAGER', 'LANDLORD')).toBe(false);
     expect(mayInviteRole('TENANT', 'TENANT')).toBe(false);
   });
 
@@ -25,6 +27,17 @@ describe('policy and input', () => {
     expect(InvitationInput.parse({ email: ' Jane@Example.COM ', role: 'LANDLORD' }).email).toBe('jane@example.com');
     expect(InvitationInput.safeParse({ email: 'a@b.co', role: 'TENANT' }).success).toBe(false);
     expect(InvitationInput.safeParse({ email: 'a@b.co', role: 'LANDLORD', propertyId: 'p1' }).success).toBe(false);
+  });
+
+  it('a TENANT invitation with a property carries rent above $0, in cents; other roles carry no terms', () => {
+    const tenant = { email: 'a@b.co', role: 'TENANT', propertyId: 'p1' };
+    expect(InvitationInput.safeParse(tenant).success).toBe(false);
+    expect(InvitationInput.safeParse({ ...tenant, monthlyRent: 0 }).success).toBe(false);
+    expect(InvitationInput.safeParse({ ...tenant, monthlyRent: '1.234' }).success).toBe(false);
+    const parsed = InvitationInput.parse({ ...tenant, monthlyRent: '1850.5', securityDeposit: 100, unitLabel: ' 2B ' });
+    expect(parsed).toMatchObject({ monthlyRent: 185_050, securityDeposit: 10_000, unitLabel: '2B' });
+    expect(InvitationInput.safeParse({ email: 'a@b.co', role: 'LANDLORD', monthlyRent: 100 }).success).toBe(false);
+    expect(InvitationInput.safeParse({ email: 'a@b.co', role: 'LANDLORD', monthlyRent: null }).success).toBe(true);
   });
 
   it('keys: an invitation lives in its organization; a link is found by its hash alone', () => {

@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTIFICATIONS, notificationPreferences } from '@rent/shared';
+import { NOTIFICATIONS, notificationPreferences, notificationsShownTo } from '@rent/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -76,6 +76,15 @@ describe('notify', () => {
       error: 'MessageRejected',
     });
     expect(writes[0]).not.toContain('pat@example.com');
+  });
+});
+
+describe('the kinds a person is shown', () => {
+  it('someone who is staff somewhere sees every kind; a tenant everywhere only theirs, in their words', () => {
+    expect(notificationsShownTo(true).map((n) => n.kind)).toEqual(NOTIFICATIONS.map((n) => n.kind));
+    const tenant = notificationsShownTo(false);
+    expect(tenant.map((n) => n.kind)).toEqual(['INVITATION', 'MAINTENANCE_UPDATED']);
+    expect(tenant[1]!.description).not.toMatch(/staff/);
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import { parseTransactionFilters } from '@rent/shared/core/filters';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys.js';
-import { authorLabel, timeline } from '../../web/src/features/transaction-flyout/use-activity';
+import { authorLabel, objectLabel, timeline } from '../../web/src/features/transaction-flyout/use-activity';
 
 describe('review keys (docs/ledger.md "Review requests and messages")', () => {
   it('keeps requests and messages in the transaction’s own partition; the pointer and Waiting on me apart', () => {
@@ -84,8 +84,10 @@ describe('messages', () => {
     expect(MessageInput.safeParse({ body: 'x'.repeat(MESSAGE_BODY_MAX) }).success).toBe(true);
   });
 
-  it('shows the current user as "Me", else the name, the email, "Unknown"', () => {
-    expect(authorLabel({ id: 'u1', name: 'Lena', email: 'l@x' }, 'u1')).toBe('Me');
+  it('shows the current user as "You" ("you" after a verb), else the name, the email, "Unknown"', () => {
+    expect(authorLabel({ id: 'u1', name: 'Lena', email: 'l@x' }, 'u1')).toBe('You');
+    expect(objectLabel({ id: 'u1', name: 'Lena', email: 'l@x' }, 'u1')).toBe('you');
+    expect(objectLabel({ id: 'u2', name: 'Pat', email: 'p@x' }, 'u1')).toBe('Pat');
     expect(authorLabel({ id: 'u2', name: 'Pat', email: 'p@x' }, 'u1')).toBe('Pat');
     expect(authorLabel({ id: 'u2', name: null, email: 'p@x' }, 'u1')).toBe('p@x');
     expect(authorLabel({ id: 'u2', name: null, email: null }, 'u1')).toBe('Unknown');

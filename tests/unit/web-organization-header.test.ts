@@ -70,6 +70,19 @@ describe('the web client sends the chosen organization', () => {
     await expect(callRoute('getOrganization')).rejects.toMatchObject({ status: 403, code: 'NOT_A_MEMBER' });
     expect(chosenOrganization('user-1')).toBeNull();
     expect(lost).toHaveBeenCalledTimes(1);
+    expect(lost).toHaveBeenCalledWith(null);
+  });
+
+  it('names the lost organization as last fetched, once however many requests in flight answer NOT_A_MEMBER', async () => {
+    const lost = vi.fn();
+    setOrganizationLostHandler(lost);
+    chooseOrganization('user-1', 'org-gone');
+    const gone = { id: 'org-gone', name: 'Gone Rentals' };
+    rememberOrganization('user-1', gone);
+    answer(403, { code: 'NOT_A_MEMBER', error: 'You are not a member of that organization.' });
+    await Promise.allSettled([callRoute('getOrganization'), callRoute('getOrganization')]);
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(lost).toHaveBeenCalledWith('Gone Rentals');
   });
 });
 
@@ -114,7 +127,7 @@ describe('the profile menu’s Switch Organization', () => {
     for (const orgs of [[], [a]]) {
       expect(switchItem(profileMenuItems(orgs))).toMatchObject({ disabled: true, disabledReason: SWITCH_ORG_REASON });
     }
-    expect(SWITCH_ORG_REASON).toBe('Coming soon - Multiple organization support');
+    expect(SWITCH_ORG_REASON).toBe('You belong to one organization. Create another to switch between them.');
   });
 
   it('lists two or more, the current one checked; only another one is a switch target', () => {

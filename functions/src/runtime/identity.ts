@@ -1,10 +1,11 @@
 import { ORGANIZATION_HEADER, type Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { deletedAccountsAmong } from '../data/people/accounts.js';
 import { type DefaultChoice, defaultMembership, getMembership } from '../data/people/memberships.js';
 import { profileTokensValidAfter, provisionFirstSignIn } from '../data/people/users.js';
 import { NotAllowed } from '../domain-errors.js';
 import { badRequest, unauthorized } from './errors.js';
-import { assertTokenFresh } from './token-freshness.js';
+import { ACCOUNT_DELETED_MESSAGE, assertTokenFresh } from './token-freshness.js';
 
 /** Who is calling, resolved from the verified token and their membership. */
 export interface Caller {
@@ -55,8 +56,8 @@ export function chosenOrganization(event: APIGatewayProxyEventV2WithJWTAuthorize
  * in this container is ONE BatchGetItem of the profile and the membership chosen last time. So a role change, a
  * removal or a sign-out-everywhere takes effect on the person's very next request, in every organization and every
  * container. A header naming an organization the person is not a member of answers 403 NOT_A_MEMBER, the same for
- * one that does not exist; it never provisions. Only a person with no membership at all and no header is
- * provisioned an organization of their own (first sign-in).
+ * one that does not exist; it never provisions. Only a person signing in for the first time, with no header, is
+ * provisioned an organization of their own; one who was in organizations and is in none now is 403 NO_ORGANIZATION.
  */
 export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Caller> {
   const profile = claimsOf(event);
@@ -67,7 +68,7 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
     if (!membership) {
       lastResolved.delete(seenAs);
       // A token from before "sign out of all devices" is told so first, whatever it names.
-      assertFresh(event, profile.userId, await profileTokensValidAfter(profile.userId));
+      await assertFreshWithoutMembership(event, profile.userId, await profileTokensValidAfter(profile.userId));
       throw new NotAllowed(NOT_A_MEMBER_MESSAGE, 'NOT_A_MEMBER');
     }
     assertFresh(event, profile.userId, membership.tokensValidAfter, seenAs);
@@ -77,9 +78,10 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   const found = await defaultMembership(profile.userId, lastResolved.get(seenAs)?.choice ?? undefined);
   const { membership } = found;
   // Freshness first: a token from before "sign out of all devices" provisions nothing.
-  assertFresh(event, profile.userId, membership ? membership.tokensValidAfter : found.profileTokensValidAfter, seenAs);
+  if (membership) assertFresh(event, profile.userId, membership.tokensValidAfter, seenAs);
   if (!membership) {
     lastResolved.delete(seenAs);
+    await assertFreshWithoutMembership(event, profile.userId, found.profileTokensValidAfter);
     const { orgId, role } = await provisionFirstSignIn(profile);
     return { ...withoutImage(profile), orgId, role };
   }
@@ -129,6 +131,24 @@ function assertFresh(
   }
 }
 
+/**
+ * Freshness for a person with no membership to read it from: the profile's. A refused token of a deleted account
+ * (its deletion moved `tokensValidAfter` too) is told that the account was deleted, not that they signed out
+ * everywhere; the extra read happens only on that refusal.
+ */
+async function assertFreshWithoutMembership(
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  userId: string,
+  tokensValidAfter: number | undefined,
+) {
+  try {
+    assertFresh(event, userId, tokensValidAfter);
+  } catch (error) {
+    if ((await deletedAccountsAmong([userId])).has(userId)) throw unauthorized(ACCOUNT_DELETED_MESSAGE);
+    throw error;
+  }
+}
+
 /** A signed-in person who may belong to no organization yet (routes with `membership: 'optional'`). */
 export interface Person {
   userId: string;
@@ -144,6 +164,6 @@ export interface Person {
  */
 export async function resolvePerson(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Person> {
   const profile = claimsOf(event);
-  assertFresh(event, profile.userId, await profileTokensValidAfter(profile.userId));
+  await assertFreshWithoutMembership(event, profile.userId, await profileTokensValidAfter(profile.userId));
   return profile;
 }

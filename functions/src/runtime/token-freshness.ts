@@ -8,6 +8,9 @@ type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 
 export const SIGNED_OUT_EVERYWHERE_MESSAGE =
   'You signed out of all devices, which ended this session. Please sign in again.';
+/** A deleted account's token: its deletion also moved `tokensValidAfter`, but that was no sign-out. */
+export const ACCOUNT_DELETED_MESSAGE =
+  'This account was deleted, which ended this session. Signing in with Google again starts a new account.';
 
 /** A claim API Gateway verified, as text (it passes every claim as a string; arrays as "[a b]"). */
 export function claimText(event: Event, name: string): string | null {

@@ -24,8 +24,12 @@ export const INVITATION_STATUS_LABELS: Record<InvitationStatusName, string> = {
   REVOKED: 'Revoked',
 };
 
-/** Who may invite with which role: the members policy (only an ADMIN invites an ADMIN). */
+/**
+ * Who may invite with which role (docs/people.md "Invitations"): only an ADMIN invites an ADMIN; a LANDLORD anyone
+ * else; a PROPERTY_MANAGER tenants only (they run the day-to-day letting, never who reaches the books).
+ */
 export function mayInviteRole(actorRole: Role | null | undefined, role: Role): boolean {
+  if (actorRole === 'PROPERTY_MANAGER') return role === 'TENANT';
   if (actorRole !== 'ADMIN' && actorRole !== 'LANDLORD') return false;
   return role !== 'ADMIN' || actorRole === 'ADMIN';
 }

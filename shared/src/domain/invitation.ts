@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES, INVITATION_TOKEN_PATTERN } from '../core/invitations.js';
 import { ROLES } from '../core/roles.js';
-import { Id, IsoDate, Timestamp } from './common.js';
+import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
+import { MAX_ABS_CENTS, moneyField } from './money.js';
 import { Role } from './roles.js';
 
 export const InvitationStatus = z.enum(INVITATION_STATUSES);
@@ -14,15 +15,21 @@ const Email = z
   .pipe(z.email({ error: 'Enter a valid email address' }))
   .transform((email) => email.toLowerCase());
 
+const rent = () => moneyField({ min: 0, max: MAX_ABS_CENTS });
+
 /**
- * Invite a person. A TENANT invitation names the property they rent (and optionally the lease dates,
- * kept for the tenancy); other roles name no property.
+ * Invite a person. A TENANT invitation names the property they rent and the lease's terms (monthly rent, deposit,
+ * unit, dates), which the lease made at acceptance carries; other roles name no property and no terms.
  */
 export const InvitationInput = z
   .strictObject({
     email: Email,
     role: z.enum(ROLES, { error: 'Choose a role: ADMIN, LANDLORD, PROPERTY_MANAGER or TENANT' }),
     propertyId: Id.nullish(),
+    unitLabel: optionalLine('Unit', 40).nullish(),
+    /** Cents after parsing; a decimal with at most 2 places on the wire, as a lease's. */
+    monthlyRent: rent().nullish(),
+    securityDeposit: rent().nullish(),
     leaseStart: IsoDate.nullish(),
     leaseEnd: IsoDate.nullish(),
   })
@@ -30,7 +37,11 @@ export const InvitationInput = z
     if (value.role === 'TENANT' && !value.propertyId) {
       ctx.addIssue({ code: 'custom', path: ['propertyId'], message: 'Choose the property the tenant rents' });
     }
-    if (value.role !== 'TENANT' && (value.propertyId || value.leaseStart || value.leaseEnd)) {
+    if (value.role === 'TENANT' && value.propertyId && !(value.monthlyRent && value.monthlyRent > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['monthlyRent'], message: 'Enter the monthly rent, more than $0' });
+    }
+    const terms = [value.unitLabel, value.monthlyRent, value.securityDeposit, value.leaseStart, value.leaseEnd];
+    if (value.role !== 'TENANT' && (value.propertyId || terms.some((t) => t !== undefined && t !== null))) {
       ctx.addIssue({ code: 'custom', path: ['propertyId'], message: 'Only a tenant invitation names a property' });
     }
     if (value.leaseStart && value.leaseEnd && value.leaseEnd < value.leaseStart) {
@@ -45,6 +56,10 @@ export const Invitation = z.object({
   email: z.string(),
   role: Role,
   propertyId: z.string().nullable(),
+  unitLabel: z.string().nullable(),
+  /** Decimals; null for an invitation that is not a tenant's (or one sent before invitations carried rent). */
+  monthlyRent: z.number().nullable(),
+  securityDeposit: z.number().nullable(),
   leaseStart: z.string().nullable(),
   leaseEnd: z.string().nullable(),
   status: InvitationStatus,

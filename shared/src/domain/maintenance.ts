@@ -81,6 +81,14 @@ export const MaintenanceUpdate = z.strictObject({
 });
 export type MaintenanceUpdate = z.output<typeof MaintenanceUpdate>;
 
+/** POST /api/maintenance/{id}/reopen: the `version` of the request the person loaded (409 if it moved since). */
+export const MaintenanceReopen = z.strictObject({
+  version: z
+    .number({ error: 'version is required: send the version of the request you loaded' })
+    .int({ error: 'version must be a whole number' })
+    .min(1, { error: 'version must be a whole number' }),
+});
+
 export const MaintenanceIdQuery = z.strictObject({ id: Id });
 
 const limitMessage = `limit must be a whole number from 1 to ${MAINTENANCE_PAGE_MAX}`;

@@ -32,6 +32,11 @@ export const OrganizationUpdate = z.strictObject({
 });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
+/** A new organization the caller creates (and becomes the ADMIN of): only its name. */
+export const CreateOrganizationInput = z.strictObject({
+  name: line('Organization name', ORGANIZATION_NAME_MAX),
+});
+
 export const SwitchOrganizationInput = z.strictObject({
   organizationId: z
     .string({ error: 'Choose an organization' })

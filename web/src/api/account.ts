@@ -1,6 +1,7 @@
 import type { RouteBody, Routes } from '@rent/shared/types';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
+import { leaveNotice } from '../lib/notices';
 import { callRoute } from './client';
 
 /** Account deletion (its preview and the deletion), the public forms and the link pages (no sign-in). */
@@ -14,9 +15,11 @@ export function useAccountDeletionPreview(enabled: boolean) {
   });
 }
 
+/** On success this browser signs out; the page it lands on confirms the deletion (lib/notices.ts). */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: RouteBody<Routes['deleteAccount']>) => callRoute('deleteAccount', { body }),
+    onSuccess: () => leaveNotice({ kind: 'account-deleted' }),
   });
 }
 

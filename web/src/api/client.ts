@@ -7,7 +7,7 @@ import { OVERRIDE_CLOSED_PERIOD_HEADER } from '@rent/shared/core/auditDiff';
 import { ORGANIZATION_HEADER } from '@rent/shared/core/organization';
 import type { RouteId, Routes } from '@rent/shared/types';
 import { getIdToken, getSessionState } from '../auth/session';
-import { chosenOrganization, forgetOrganization } from './organizationChoice';
+import { chosenOrganization, forgetOrganization, lastOrganization } from './organizationChoice';
 
 export interface ApiIssue {
   path: string;
@@ -37,20 +37,25 @@ export function errorMessage(error: unknown, fallback = 'Unknown error'): string
   return fallback;
 }
 
-let unauthorizedHandler: (() => void) | null = null;
+let unauthorizedHandler: ((message: string | null) => void) | null = null;
 
-/** The app registers what a 401 means (go to sign-in with the current page as the return address). */
-export function setUnauthorizedHandler(handler: (() => void) | null) {
+/**
+ * The app registers what a 401 means (go to sign-in with the current page as the return address). It gets the
+ * server's own message when there is one (a sign-out everywhere, a deleted account), null for the gateway's bare
+ * "Unauthorized" (an expired or missing token).
+ */
+export function setUnauthorizedHandler(handler: ((message: string | null) => void) | null) {
   unauthorizedHandler = handler;
 }
 
-let organizationLostHandler: (() => void) | null = null;
+let organizationLostHandler: ((organizationName: string | null) => void) | null = null;
 
 /**
  * The app registers what 403 NOT_A_MEMBER means (the remembered organization is no longer the person's:
- * removed, or left elsewhere): the choice is forgotten here first, so the next request uses the default.
+ * removed, or left elsewhere): the choice is forgotten here first, so the next request uses the default. The
+ * handler gets the lost organization's name as this browser last fetched it (null if it never did).
  */
-export function setOrganizationLostHandler(handler: (() => void) | null) {
+export function setOrganizationLostHandler(handler: ((organizationName: string | null) => void) | null) {
   organizationLostHandler = handler;
 }
 
@@ -145,10 +150,17 @@ export async function call<R extends RouteDef>(
           : (STATUS_TEXT[response.status] ?? `The server answered ${response.status}`);
     const code = typeof body.code === 'string' ? body.code : `HTTP_${response.status}`;
     const error = new ApiError(response.status, message, code, readIssues(body.issues));
-    if (response.status === 401) unauthorizedHandler?.();
-    if (response.status === 403 && code === 'NOT_A_MEMBER' && organizationId) {
+    if (response.status === 401) unauthorizedHandler?.(code === 'UNAUTHORIZED' ? message : null);
+    // Once per lost organization: requests in flight with it answer the same, after it was forgotten.
+    if (
+      response.status === 403 &&
+      code === 'NOT_A_MEMBER' &&
+      organizationId &&
+      chosenOrganization(userId) === organizationId
+    ) {
+      const lost = lastOrganization<{ id: string; name?: string }>(userId);
       forgetOrganization(userId);
-      organizationLostHandler?.();
+      organizationLostHandler?.(lost?.name ?? null);
     }
     throw error;
   }

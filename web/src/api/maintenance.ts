@@ -42,6 +42,16 @@ export function useSaveMaintenance() {
   });
 }
 
+/** Reopens a resolved request (POST /api/maintenance/{id}/reopen, at the version loaded); every list reloads. */
+export function useReopenMaintenance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; version: number }) =>
+      callRoute('reopenMaintenance', { params: { id: input.id }, body: { version: input.version } }),
+    onSettled: () => client.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
+
 /** Loads one request afresh (after a 409, to show what someone else saved). */
 export async function fetchMaintenanceRequest(id: string): Promise<MaintenanceRequest> {
   return (await callRoute('getMaintenance', { params: { id } })).maintenanceRequest;

@@ -2,6 +2,7 @@ import { SECURITY_LOG_PAGE_DEFAULT } from '@rent/shared/core/security';
 import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getSessionState, useSession } from '../auth/session';
+import { leaveNotice } from '../lib/notices';
 import { callRoute } from './client';
 import { useOrganization } from './organization';
 import { chooseOrganization } from './organizationChoice';
@@ -25,6 +26,18 @@ export async function switchOrganization(organizationId: string): Promise<void> 
   if (!userId) return;
   await callRoute('switchOrganization', { body: { organizationId } });
   chooseOrganization(userId, organizationId);
+  leaveForHome();
+}
+
+/**
+ * Creates an organization (the person becomes its ADMIN) and acts there from now on, as a switch does: the choice
+ * is remembered and the app starts again on the home page, where the shell says what was made.
+ */
+export async function createOrganization(name: string): Promise<void> {
+  const userId = getSessionState().data?.userId;
+  const created = await callRoute('createOrganization', { body: { name } });
+  if (userId) chooseOrganization(userId, created.id);
+  leaveNotice({ kind: 'created', organization: created.name });
   leaveForHome();
 }
 

@@ -58,6 +58,9 @@ export function useOrganizationQuery(): OrganizationState {
     },
     enabled,
     staleTime: 5 * 60_000,
+    // Back in the tab, ask again (one small request): a removal or a role change meanwhile shows at once, instead
+    // of the pages of an organization that is no longer theirs.
+    refetchOnWindowFocus: 'always',
     // A returning visitor starts from the organization as last fetched (stale at once, so fetched again now): an
     // equal answer keeps the same object, and nothing draws twice.
     initialData: enabled ? () => lastOrganization<Organization>(userId) : undefined,

@@ -2,6 +2,7 @@ import { SECURITY_LOG_PAGE_DEFAULT } from '@rent/shared/core/security';
 import type { RouteResponse, Routes } from '@rent/shared/types';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
+import { leaveNotice } from '../lib/notices';
 import { callRoute } from './client';
 
 /** The person's own security log (GET /api/security-log) and "Sign out of all devices". */
@@ -24,6 +25,10 @@ export function useSecurityLog() {
   });
 }
 
+/** On success this browser signs out too; the page it lands on confirms what happened (lib/notices.ts). */
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: () => callRoute('signOutEverywhere') });
+  return useMutation({
+    mutationFn: () => callRoute('signOutEverywhere'),
+    onSuccess: () => leaveNotice({ kind: 'signed-out-everywhere' }),
+  });
 }

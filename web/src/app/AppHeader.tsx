@@ -9,8 +9,9 @@ import { useSession } from '../auth/session';
 import { Avatar } from '../components/Avatar';
 import { useSignInModal } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
+import { openCreateOrganization } from '../features/organizations/store';
 import { logout } from './logout';
-import { profileMenuItems, switchTarget } from './profileMenu';
+import { CREATE_ORG_ITEM, profileMenuItems, switchTarget } from './profileMenu';
 
 /** docs/product.md "Header": the header switches to its scrolled style after 50px. */
 export const HEADER_SCROLL_THRESHOLD = 50;
@@ -121,6 +122,7 @@ export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
       },
       onItemClick: (event) => {
         if (event.detail.id === 'profile-logout') void logout();
+        if (event.detail.id === CREATE_ORG_ITEM) openCreateOrganization();
         const target = switchTarget(event.detail.id, organizations);
         if (target) {
           switchOrganization(target).catch((error: unknown) =>

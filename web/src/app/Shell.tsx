@@ -4,29 +4,37 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { setOrganizationLostHandler, setUnauthorizedHandler } from '../api/client';
+import { ApiError, setOrganizationLostHandler, setUnauthorizedHandler } from '../api/client';
 import { leaveForHome } from '../api/myOrganizations';
+import { useOrganization } from '../api/organization';
 import { usePendingInvitation } from '../auth/pendingInvitation';
 import { hasStoredSession, onReturnPath, onSignInError, refreshSession, useSession } from '../auth/session';
 import { SignInModalProvider } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
 import { Toaster } from '../components/toast/Toaster';
 import { MaintenanceFlyoutHost } from '../features/maintenance-flyout/MaintenanceFlyoutHost';
+import { CreateOrganizationModal } from '../features/organizations/CreateOrganizationModal';
 import { RuleDialogHost } from '../features/rule-dialog/RuleDialogHost';
 import { openRuleDialog } from '../features/rule-dialog/store';
 import { registerRuleTipHandler } from '../features/transaction-flyout/store';
 import { TransactionFlyoutHost } from '../features/transaction-flyout/TransactionFlyoutHost';
+import { leaveNotice, leaveSessionEnded } from '../lib/notices';
 import { signInPathFor } from '../lib/returnPath';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { AppNavigation } from './AppNavigation';
+import { NoOrganization } from './NoOrganization';
+import { NoticeBanner, pendingNotice } from './NoticeBanner';
 import { PageLoading } from './PageLoading';
 import { RouteErrorBoundary } from './RouteError';
 import { routeHandle } from './routeHandle';
 
 // docs/product.md "Details tab": the tip after a category change offers "Create Rule", prefilled from that transaction.
 registerRuleTipHandler((t) => openRuleDialog({ merchantName: t.name, category: t.category, propertyId: t.propertyId }));
+
+/** Pages anyone may read, which a person without an organization still reaches. */
+const INFO_PAGE = /^\/(help|terms-of-service|privacy-policy)(\/|$)/;
 
 export function Shell() {
   const navigate = useNavigate();
@@ -62,19 +70,28 @@ export function Shell() {
   const hereRef = useRef(here);
   hereRef.current = here;
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((message) => {
       if (window.location.pathname === '/signin') return;
+      // The sign-in page says why the session ended when the server said (signed out everywhere, account deleted).
+      if (message) leaveSessionEnded(message);
       void refreshSession(true);
       navigate(signInPathFor(hereRef.current), { replace: true });
     });
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   // 403 NOT_A_MEMBER: the remembered organization is no longer this person's (the client forgot it); start
-  // again in their default organization with nothing cached.
+  // again in their default organization with nothing cached, and say so there (or on the no-organization page).
   useEffect(() => {
-    setOrganizationLostHandler(leaveForHome);
+    setOrganizationLostHandler((organization) => {
+      leaveNotice({ kind: 'removed', organization });
+      leaveForHome();
+    });
     return () => setOrganizationLostHandler(null);
   }, []);
+  // 403 NO_ORGANIZATION: they belong to none; every page would answer the same, so none is drawn.
+  const { error: organizationError } = useOrganization();
+  const noOrganization = organizationError instanceof ApiError && organizationError.code === 'NO_ORGANIZATION';
+  const removed = pendingNotice();
 
   // Each navigation starts at the top of the page, with focus moved to the main content for screen readers.
   const firstRender = useRef(true);
@@ -127,9 +144,16 @@ export function Shell() {
                 </Alert>
               </Box>
             ) : null}
+            <NoticeBanner hidden={noOrganization} />
             <RouteErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageLoading />}>
-                {holdForInvitation ? <Navigate to={`/invite/${invitation}`} replace /> : <Outlet />}
+                {holdForInvitation ? (
+                  <Navigate to={`/invite/${invitation}`} replace />
+                ) : noOrganization && !handle.hideLogin && !INFO_PAGE.test(location.pathname) ? (
+                  <NoOrganization removedFrom={removed?.kind === 'removed' ? removed.organization : undefined} />
+                ) : (
+                  <Outlet />
+                )}
               </Suspense>
             </RouteErrorBoundary>
           </div>
@@ -139,6 +163,7 @@ export function Shell() {
       <TransactionFlyoutHost />
       <MaintenanceFlyoutHost />
       <RuleDialogHost />
+      <CreateOrganizationModal />
       <Toaster />
     </SignInModalProvider>
   );

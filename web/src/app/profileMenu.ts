@@ -2,7 +2,8 @@ import type { ButtonDropdownProps } from '@cloudscape-design/components/button-d
 import { humanizeRole, type Role } from '@rent/shared/core/roles';
 
 /** docs/product.md "Profile menu": Switch Organization's tooltip while the person belongs to one organization. */
-export const SWITCH_ORG_REASON = 'Coming soon - Multiple organization support';
+export const SWITCH_ORG_REASON = 'You belong to one organization. Create another to switch between them.';
+export const CREATE_ORG_ITEM = 'profile-create-org';
 export const SWITCH_ORG_PREFIX = 'profile-switch-org:';
 
 export interface OrganizationChoice {
@@ -15,7 +16,7 @@ export interface OrganizationChoice {
 /**
  * The profile menu. With two or more organizations, Switch Organization lists them (checkbox items: the
  * current one is checked, announced as such, and every one is reachable with the arrow keys); with one it
- * stays disabled with its tooltip.
+ * stays disabled with its tooltip, and Create Organization beside it is how to get a second.
  */
 export function profileMenuItems(organizations: readonly OrganizationChoice[]): ButtonDropdownProps.Items {
   const switchOrg: ButtonDropdownProps.ItemOrGroup =
@@ -44,6 +45,7 @@ export function profileMenuItems(organizations: readonly OrganizationChoice[]): 
     { id: 'profile-notifications', text: 'Notifications', href: '/settings/notifications', iconName: 'notification' },
     { id: 'profile-security', text: 'Security & Privacy', href: '/settings/security', iconName: 'security' },
     switchOrg,
+    { id: CREATE_ORG_ITEM, text: 'Create Organization', iconName: 'add-plus' },
     { id: 'profile-help', text: 'Help & Support', href: '/help', iconName: 'support' },
     { id: 'profile-logout', text: 'Logout', iconName: 'sign-out' },
   ];

@@ -29,6 +29,10 @@ export interface InvitationRecord {
   email: string;
   role: Role;
   propertyId: string | null;
+  /** A tenant's lease terms, copied to the lease made at acceptance (cents; null on other roles' invitations). */
+  unitLabel: string | null;
+  monthlyRent: number | null;
+  securityDeposit: number | null;
   leaseStart: string | null;
   leaseEnd: string | null;
   /** What is stored: PENDING, ACCEPTED or REVOKED (EXPIRED is computed from expiresAt). */
@@ -336,6 +340,9 @@ function toRecord(item: Record<string, unknown>): InvitationRecord {
     email: item.email as string,
     role: item.role as Role,
     propertyId: (item.propertyId as string | null | undefined) ?? null,
+    unitLabel: (item.unitLabel as string | null | undefined) ?? null,
+    monthlyRent: (item.monthlyRent as number | null | undefined) ?? null,
+    securityDeposit: (item.securityDeposit as number | null | undefined) ?? null,
     leaseStart: (item.leaseStart as string | null | undefined) ?? null,
     leaseEnd: (item.leaseEnd as string | null | undefined) ?? null,
     status: item.status as InvitationRecord['status'],

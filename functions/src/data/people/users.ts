@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFound } from '../../domain-errors.js';
+import { NotAllowed, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -54,28 +54,14 @@ export async function profileTokensValidAfter(userId: string): Promise<number | 
   return typeof Item?.tokensValidAfter === 'number' ? Item.tokensValidAfter : undefined;
 }
 
-/**
- * First sign-in: the user, a new organization and an ADMIN membership, in one transaction.
- * The user item's condition makes concurrent first requests safe: the loser re-reads the
- * winner's membership instead of making a second organization.
- */
-export async function provisionFirstSignIn(profile: Profile): Promise<Membership> {
-  const now = new Date().toISOString();
-  const orgId = randomUUID();
-  const displayName = profile.name?.trim() || profile.email.split('@')[0];
-  const membership: Membership = { orgId, userId: profile.userId, role: 'ADMIN' };
-  const newOrganization = (membership: Membership) => [
+/** An organization with its first member, an ADMIN (its counters already count them: the last-admin rules). */
+function newOrganizationOps(name: string, membership: Membership, now: string) {
+  return [
     {
       Put: {
         TableName: tableName(),
         Item: {
-          ...organizationItem({
-            id: orgId,
-            name: `${displayName}'s Organization`,
-            createdAt: now,
-            updatedAt: now,
-            version: 1,
-          }),
+          ...organizationItem({ id: membership.orgId, name, createdAt: now, updatedAt: now, version: 1 }),
           // The counters the last-admin rules are conditioned on (data/people/members.ts).
           memberCount: 1,
           adminCount: 1,
@@ -85,22 +71,77 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
     },
     { Put: { TableName: tableName(), Item: membershipItem(membership, now) } },
   ];
+}
+
+const NO_ORGANIZATION_MESSAGE =
+  'You are not a member of any organization. Create an organization, or accept an invitation to join one.';
+
+/**
+ * First sign-in: the user, a new organization and an ADMIN membership, in one transaction.
+ * The user item's condition makes concurrent first requests safe: the loser re-reads the
+ * winner's membership instead of making a second organization. A person who signed in before and belongs to no
+ * organization any more (removed, or left their last one) is NOT given one: 403 NO_ORGANIZATION, so nobody lands
+ * as ADMIN of an empty organization without asking; they create one (createOrganizationFor) or accept an invitation.
+ */
+export async function provisionFirstSignIn(profile: Profile): Promise<Membership> {
+  const now = new Date().toISOString();
+  const displayName = profile.name?.trim() || profile.email.split('@')[0];
+  const membership: Membership = { orgId: randomUUID(), userId: profile.userId, role: 'ADMIN' };
   const newUser = {
     Put: { TableName: tableName(), Item: userItem(profile, now), ConditionExpression: 'attribute_not_exists(PK)' },
   };
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [newUser, ...newOrganization(membership)] }));
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [newUser, ...newOrganizationOps(`${displayName}'s Organization`, membership, now)],
+      }),
+    );
     return membership;
   } catch (error) {
     if (!isTransactionConditionFailure(error)) throw error;
     const existing = await findMembership(profile.userId);
     if (existing) return existing;
-    // The user exists but belongs to no organization (e.g. removed from one): give them their own. Its membership
-    // carries their "sign out of all devices" time, or tokens from before it would work again here.
-    const returning = { ...membership, tokensValidAfter: await profileTokensValidAfter(profile.userId) };
-    await db.send(new TransactWriteCommand({ TransactItems: newOrganization(returning) }));
-    return returning;
+    throw new NotAllowed(NO_ORGANIZATION_MESSAGE, 'NO_ORGANIZATION');
   }
+}
+
+/**
+ * A new organization the person asked for (POST /api/organizations), with them as its ADMIN, in one transaction.
+ * Its membership carries their "sign out of all devices" time, or tokens from before it would work again there; a
+ * person who never had a profile (signed in only through an invitation link) gets one in the same transaction.
+ */
+export async function createOrganizationFor(profile: Profile, name: string): Promise<Membership> {
+  const now = new Date().toISOString();
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(profile.userId), ConsistentRead: true }),
+  );
+  const membership: Membership = {
+    orgId: randomUUID(),
+    userId: profile.userId,
+    role: 'ADMIN',
+    ...(typeof Item?.tokensValidAfter === 'number' && { tokensValidAfter: Item.tokensValidAfter }),
+  };
+  const newUser = Item
+    ? []
+    : [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: userItem(profile, now),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ];
+  try {
+    await db.send(
+      new TransactWriteCommand({ TransactItems: [...newUser, ...newOrganizationOps(name, membership, now)] }),
+    );
+  } catch (error) {
+    // Only the profile's condition can fail (the ids are new): it was made meanwhile; one more try finds it.
+    if (isTransactionConditionFailure(error) && !Item) return createOrganizationFor(profile, name);
+    throw error;
+  }
+  return membership;
 }
 
 /**

@@ -36,6 +36,7 @@ import { activeTenantPropertyIds } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
 import { notify } from '../people/notifications.js';
 import { noticeComment, noticeNewRequest, statusChangedText } from './notices.js';
+import { noticeAssigned, noticeReopened } from './staffNotices.js';
 
 /**
  * Who may do what with maintenance requests, as the server enforces it (docs/tenants-and-maintenance.md
@@ -43,8 +44,8 @@ import { noticeComment, noticeNewRequest, statusChangedText } from './notices.js
  * - A tenant reports requests only for a property of their active lease, and sees only the requests they
  *   reported (someone else's id is a 404, as if it did not exist). While a request is NEW or PENDING they
  *   may edit its title, description, issue type and contact times; they never change its property, status,
- *   assignee or notes, except to reopen a RESOLVED request (status back to NEW) within 30 days of it being
- *   resolved. Staff's internal notes never reach a tenant.
+ *   assignee or notes; they reopen a RESOLVED request (status back to NEW) within 30 days of it being resolved
+ *   with its own action (reopenRequest). Staff's internal notes never reach a tenant.
  * - Staff (ADMIN, LANDLORD, PROPERTY_MANAGER) see the organization's requests, set any status in any order
  *   (the form enforces no order), assign a staff member, keep notes, move a request to another of the
  *   organization's properties, and delete.
@@ -165,7 +166,42 @@ export async function updateRequest(caller: Caller, id: string, input: Maintenan
     throw error;
   }
   if (next.status !== current.status) await notifyStatus(caller, next);
+  if (next.assignedToId && next.assignedToId !== current.assignedToId) await noticeAssigned(caller, next);
   return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
+}
+
+/**
+ * Reopen (POST /api/maintenance/{id}/reopen): a RESOLVED request back to NEW, at the `version` the person loaded.
+ * The tenant who reported it may, within 30 days of its resolution (the only status change a tenant makes);
+ * staff may always. A tenant's reopening mails the organization's staff, staff's mails the reporter.
+ */
+export async function reopenRequest(caller: Caller, id: string, version: number) {
+  const current = await readable(caller, id);
+  if (version !== current.version) throw await stale(caller, current);
+  if (current.status !== 'RESOLVED') {
+    throw new Conflict('NOT_RESOLVED', 'Only a resolved request can be reopened; this one is still open.');
+  }
+  const now = new Date();
+  if (isTenant(caller.role)) assertReopenWindow(current, now);
+  const reopened = next(current, { status: 'NEW', resolvedAt: null, reopenCount: current.reopenCount + 1 }, now);
+  try {
+    await replaceMaintenance(current, reopened, changeEvents(caller, current, reopened));
+  } catch (error) {
+    if (error instanceof Conflict) throw await stale(caller, await readable(caller, id));
+    throw error;
+  }
+  await notifyStatus(caller, reopened);
+  if (isTenant(caller.role)) await noticeReopened(caller, reopened);
+  return { maintenanceRequest: (await toApi(caller, [reopened]))[0]! };
+}
+
+function assertReopenWindow(current: MaintenanceRecord, now: Date) {
+  const resolvedAt = Date.parse(current.resolvedAt ?? current.updatedAt);
+  if (now.getTime() - resolvedAt > REOPEN_WINDOW_DAYS * DAY_MS) {
+    throw new NotAllowed(
+      `This request was resolved more than ${REOPEN_WINDOW_DAYS} days ago. Please report a new request instead.`,
+    );
+  }
 }
 
 /** The 409 of a change made over a version the person did not see: `details.current` is the request now. */
@@ -243,18 +279,10 @@ function tenantChange(current: MaintenanceRecord, input: MaintenanceUpdate): Mai
     issueType: input.issueType,
     preferredContactTimes: input.preferredContactTimes,
   };
-  if (current.status === 'RESOLVED' && input.status === 'NEW') {
-    const resolvedAt = Date.parse(current.resolvedAt ?? current.updatedAt);
-    if (now.getTime() - resolvedAt > REOPEN_WINDOW_DAYS * DAY_MS) {
-      throw new NotAllowed(
-        `This request was resolved more than ${REOPEN_WINDOW_DAYS} days ago. Please report a new request instead.`,
-      );
-    }
-    return next(current, { ...edits, status: 'NEW', resolvedAt: null, reopenCount: current.reopenCount + 1 }, now);
-  }
+  // Reopening is its own action (reopenRequest): a form's status is never a tenant's to send.
   if (input.status !== current.status) {
     throw new NotAllowed(
-      `Tenants cannot change the status of a request; a resolved request can be reopened within ${REOPEN_WINDOW_DAYS} days.`,
+      `Tenants cannot change the status of a request; use Reopen on a request resolved in the last ${REOPEN_WINDOW_DAYS} days.`,
     );
   }
   const changed =

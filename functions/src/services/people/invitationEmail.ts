@@ -1,4 +1,4 @@
-import { humanizeRole, type Role } from '@rent/shared';
+import { formatCurrency, humanizeRole, type Role } from '@rent/shared';
 import type { Mail } from '../../lib/email.js';
 
 export const TAGLINE = 'Simplify your lease, amplify your peace.';
@@ -18,12 +18,16 @@ export function invitationMail(input: {
   role: Role;
   link: string;
   expiresAt: string;
+  /** A tenant's invitation: the home and the lease terms it starts on acceptance. */
+  lease?: LeaseTerms | null;
 }): Mail {
   const role = humanizeRole(input.role);
   const expires = new Date(input.expiresAt).toUTCString().replace(/:\d\d GMT$/, ' UTC');
   const subject = `${input.inviterName} invited you to ${input.organizationName} on Rent.Today`;
+  const terms = input.lease ? leaseLines(input.lease) : [];
   const text = [
     `${input.inviterName} invited you to join ${input.organizationName} on Rent.Today as ${role}.`,
+    ...(terms.length ? ['', ...terms] : []),
     '',
     `Accept the invitation: ${input.link}`,
     '',
@@ -36,10 +40,41 @@ export function invitationMail(input: {
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0f141a">
 <h1 style="font-size:20px">You're invited to ${e(input.organizationName)}</h1>
 <p>${e(input.inviterName)} invited you to join <strong>${e(input.organizationName)}</strong> on Rent.Today as <strong>${e(role)}</strong>.</p>
-<p><a href="${e(input.link)}" style="display:inline-block;padding:10px 16px;background:#006ce0;color:#fff;border-radius:16px;text-decoration:none">Accept the invitation</a></p>
+${terms.length ? `<ul>${terms.map((line) => `<li>${e(line)}</li>`).join('')}</ul>\n` : ''}<p><a href="${e(input.link)}" style="display:inline-block;padding:10px 16px;background:#006ce0;color:#fff;border-radius:16px;text-decoration:none">Accept the invitation</a></p>
 <p>Or open this link: <a href="${e(input.link)}">${e(input.link)}</a></p>
 <p>The link works until ${e(expires)}. Sign in with Google using ${e(input.to)} to accept it. If you did not expect this invitation, you can ignore this email.</p>
 <p style="color:#656871">Rent.Today - ${e(TAGLINE)}</p>
 </body></html>`;
   return { template: 'INVITATION', to: input.to, subject, text, html };
+}
+
+interface LeaseTerms {
+  address: string;
+  unitLabel: string | null;
+  leaseStart: string | null;
+  leaseEnd: string | null;
+  /** Cents. */
+  monthlyRent: number;
+  securityDeposit: number;
+}
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+
+/** What the invitee agrees to, in their words: the home, the dates and the money ("$1,850.00"). */
+function leaseLines(lease: LeaseTerms): string[] {
+  const home = lease.unitLabel ? `${lease.address}, unit ${lease.unitLabel}` : lease.address;
+  const start = lease.leaseStart ? longDate(lease.leaseStart) : 'the day you accept';
+  const end = lease.leaseEnd ? `until ${longDate(lease.leaseEnd)}` : 'month-to-month';
+  return [
+    `Home: ${home}`,
+    `Lease: from ${start}, ${end}`,
+    `Monthly rent: ${formatCurrency(lease.monthlyRent, 2)}`,
+    `Security deposit: ${formatCurrency(lease.securityDeposit, 2)}`,
+  ];
 }

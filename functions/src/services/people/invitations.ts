@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  fromCents,
   GRACE_DAYS_DEFAULT,
   humanizeRole,
   INVITATION_MESSAGES,
@@ -30,8 +31,9 @@ import { invitationMail } from './invitationEmail.js';
 import { actorOf } from './members.js';
 
 /**
- * Invitations (docs/people.md "Invitations"). The members policy applies: ADMIN and
- * LANDLORD invite (the route table), only an ADMIN invites an ADMIN or resends/revokes an ADMIN's invitation.
+ * Invitations (docs/people.md "Invitations"). The members policy applies: staff invite (the route table), only an
+ * ADMIN invites an ADMIN or resends/revokes an ADMIN's invitation, and a PROPERTY_MANAGER invites, resends and
+ * revokes tenants' invitations only (to any property of the organization: managers see them all).
  * A link carries 32 random bytes (base64url); only their SHA-256 is stored. A link is single use, works for
  * 7 days, and stops working when the invitation is resent or revoked. Looking one up changes nothing;
  * acceptance is a POST by the signed-in invitee whose email must match.
@@ -74,6 +76,9 @@ export async function create(caller: Caller, input: InvitationInput): Promise<In
     email: input.email,
     role: input.role,
     propertyId: input.propertyId ?? null,
+    unitLabel: input.unitLabel ?? null,
+    monthlyRent: input.monthlyRent ?? null,
+    securityDeposit: input.role === 'TENANT' ? (input.securityDeposit ?? 0) : null,
     leaseStart: input.leaseStart ?? null,
     leaseEnd: input.leaseEnd ?? null,
     status: 'PENDING',
@@ -194,9 +199,10 @@ export async function accept(
 }
 
 /**
- * A TENANT invitation names the home they rent: accepting it starts their lease there (its dates from the
- * invitation, else from today, month-to-month), so they see that property and can report maintenance at once.
- * Its rent terms start empty; the landlord fills them in under "Tenants and leases".
+ * A TENANT invitation names the home they rent and its terms: accepting it starts their lease there with the
+ * invitation's rent, deposit, unit and dates (start empty = today, end empty = month-to-month), so they see that
+ * property and can report maintenance at once, and the rent roll has the rent from day one. An invitation sent
+ * before invitations carried rent makes a lease at $0, as it did then.
  */
 function leaseOfTenant(invitation: InvitationRecord, person: Person) {
   if (invitation.role !== 'TENANT' || !invitation.propertyId) return [];
@@ -205,9 +211,9 @@ function leaseOfTenant(invitation: InvitationRecord, person: Person) {
     propertyId: invitation.propertyId,
     leaseStart: invitation.leaseStart ?? new Date().toISOString().slice(0, 10),
     leaseEnd: invitation.leaseEnd,
-    unitLabel: null,
-    monthlyRent: 0,
-    securityDeposit: 0,
+    unitLabel: invitation.unitLabel,
+    monthlyRent: invitation.monthlyRent ?? 0,
+    securityDeposit: invitation.securityDeposit ?? 0,
     rentDueDay: RENT_DUE_DAY_DEFAULT,
     graceDays: GRACE_DAYS_DEFAULT,
   }).ops;
@@ -249,9 +255,11 @@ function sentEvent(caller: Caller, record: InvitationRecord, verb: string) {
 }
 
 function requireMayInvite(caller: Caller, role: Role) {
-  if (!mayInviteRole(caller.role, role)) {
-    throw new NotAllowed('Only an admin can invite an admin.', 'ADMIN_ONLY');
+  if (mayInviteRole(caller.role, role)) return;
+  if (caller.role === 'PROPERTY_MANAGER') {
+    throw new NotAllowed('Property managers invite tenants only. Ask an admin or a landlord.', 'TENANTS_ONLY');
   }
+  throw new NotAllowed('Only an admin can invite an admin.', 'ADMIN_ONLY');
 }
 
 async function refuseExistingMember(orgId: string, email: string) {
@@ -266,7 +274,10 @@ async function refuseExistingMember(orgId: string, email: string) {
 
 /** Sends the link (the only place the token is ever written) and records the sending. */
 async function mailAndLog(caller: Caller, record: InvitationRecord, token: string) {
-  const organization = await getOrganization(record.orgId);
+  const [organization, property] = await Promise.all([
+    getOrganization(record.orgId),
+    record.propertyId ? getProperty(record.orgId, record.propertyId).catch(() => null) : null,
+  ]);
   const mail = invitationMail({
     to: record.email,
     organizationName: organization.name,
@@ -274,6 +285,14 @@ async function mailAndLog(caller: Caller, record: InvitationRecord, token: strin
     role: record.role,
     link: `${siteUrl()}/invite/${token}`,
     expiresAt: record.expiresAt,
+    lease: property && {
+      address: property.address,
+      unitLabel: record.unitLabel,
+      leaseStart: record.leaseStart,
+      leaseEnd: record.leaseEnd,
+      monthlyRent: record.monthlyRent ?? 0,
+      securityDeposit: record.securityDeposit ?? 0,
+    },
   });
   try {
     await sendEmail(mail);
@@ -298,6 +317,9 @@ function toApi(record: InvitationRecord, now: Date): Invitation {
     email: record.email,
     role: record.role,
     propertyId: record.propertyId,
+    unitLabel: record.unitLabel,
+    monthlyRent: record.monthlyRent === null ? null : fromCents(record.monthlyRent),
+    securityDeposit: record.securityDeposit === null ? null : fromCents(record.securityDeposit),
     leaseStart: record.leaseStart,
     leaseEnd: record.leaseEnd,
     status: invitations.statusOf(record, now),

@@ -1,7 +1,8 @@
-import type { MyOrganization } from '@rent/shared';
+import { type MyOrganization, ORGANIZATIONS_PER_PERSON_MAX } from '@rent/shared';
 import { getMembership, organizationsOf, rememberOrganization } from '../../data/people/memberships.js';
 import { getOrganization, renameOrganization } from '../../data/people/organizations.js';
-import { NotAllowed } from '../../domain-errors.js';
+import { createOrganizationFor } from '../../data/people/users.js';
+import { Conflict, NotAllowed } from '../../domain-errors.js';
 import { type Caller, NOT_A_MEMBER_MESSAGE, type Person } from '../../runtime/identity.js';
 import { currentAssignmentId } from '../tenancy/leases.js';
 
@@ -31,6 +32,26 @@ export async function switchTo(person: Person, organizationId: string): Promise<
   const organization = await getOrganization(organizationId);
   await rememberOrganization(person.userId, organizationId);
   return { id: organization.id, name: organization.name, role: membership.role, current: true };
+}
+
+/**
+ * A new organization, asked for by name, with the person as its ADMIN (the only way to an organization after the
+ * first sign-in's): it becomes their remembered choice, so requests without a header act there. Refused (409) once
+ * they belong to ORGANIZATIONS_PER_PERSON_MAX.
+ */
+export async function create(person: Person, name: string): Promise<MyOrganization> {
+  if ((await organizationsOf(person.userId)).length >= ORGANIZATIONS_PER_PERSON_MAX) {
+    throw new Conflict(
+      'TOO_MANY_ORGANIZATIONS',
+      `You belong to ${ORGANIZATIONS_PER_PERSON_MAX} organizations, the most one person may. Leave one to create another.`,
+    );
+  }
+  const membership = await createOrganizationFor(
+    { userId: person.userId, email: person.email, name: person.name, image: person.image },
+    name,
+  );
+  await rememberOrganization(person.userId, membership.orgId);
+  return { id: membership.orgId, name, role: membership.role, current: true };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   MaintenanceIdQuery,
   MaintenanceListQuery,
   MaintenancePage,
+  MaintenanceReopen,
   MaintenanceResult,
   MaintenanceUpdate,
 } from '../../domain/maintenance.js';
@@ -56,6 +57,18 @@ export const updateMaintenance = {
   path: '/api/maintenance',
   query: MaintenanceIdQuery,
   body: MaintenanceUpdate,
+  response: MaintenanceResult,
+  roles: ANY_ROLE,
+  sendsEmail: true,
+} as const satisfies RouteDef;
+
+// A resolved request back to New: the reporting tenant within 30 days, staff always (the service decides).
+export const reopenMaintenance = {
+  id: 'reopenMaintenance',
+  method: 'POST',
+  path: '/api/maintenance/{id}/reopen',
+  params: byId,
+  body: MaintenanceReopen,
   response: MaintenanceResult,
   roles: ANY_ROLE,
   sendsEmail: true,

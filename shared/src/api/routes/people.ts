@@ -17,6 +17,7 @@ import {
 import { Member, MemberList, MemberParams, MemberRoleUpdate, RemovedMember } from '../../domain/member.js';
 import { NotificationPreferences, NotificationPreferencesUpdate } from '../../domain/notifications.js';
 import {
+  CreateOrganizationInput,
   MyOrganization,
   Organization,
   OrganizationUpdate,
@@ -40,6 +41,19 @@ export const switchOrganization = {
   response: MyOrganization,
   roles: ANY_ROLE,
   membership: 'optional',
+} as const satisfies RouteDef;
+
+// Anyone signed in may start an organization of their own and becomes its ADMIN; `membership: 'optional'` so a
+// person who belongs to none (removed from their last one) can too. It becomes their remembered choice.
+export const createOrganization = {
+  id: 'createOrganization',
+  method: 'POST',
+  path: '/api/organizations',
+  body: CreateOrganizationInput,
+  response: MyOrganization,
+  roles: ANY_ROLE,
+  membership: 'optional',
+  status: 201,
 } as const satisfies RouteDef;
 
 // Org Settings "Membership activity": ADMIN and LANDLORD, as the members policy (they manage members).
@@ -152,14 +166,15 @@ export const removeMember = {
   roles: OWNERS,
 } as const satisfies RouteDef;
 
-// Invitations (docs/people.md "Invitations"): ADMIN and LANDLORD manage them; the
+// Invitations (docs/people.md "Invitations"): staff manage them (a PROPERTY_MANAGER tenants' only, which the
+// invitations service enforces); the
 // link's page reads one publicly (GET changes nothing) and acceptance is a POST by the signed-in invitee.
 export const listInvitations = {
   id: 'listInvitations',
   method: 'GET',
   path: '/api/invitations',
   response: InvitationList,
-  roles: OWNERS,
+  roles: STAFF,
 } as const satisfies RouteDef;
 
 export const createInvitation = {
@@ -168,7 +183,7 @@ export const createInvitation = {
   path: '/api/invitations',
   body: InvitationInput,
   response: Invitation,
-  roles: OWNERS,
+  roles: STAFF,
   status: 201,
   sendsEmail: true,
 } as const satisfies RouteDef;
@@ -179,7 +194,7 @@ export const resendInvitation = {
   path: '/api/invitations/{id}/resend',
   params: InvitationParams,
   response: Invitation,
-  roles: OWNERS,
+  roles: STAFF,
   sendsEmail: true,
 } as const satisfies RouteDef;
 
@@ -189,7 +204,7 @@ export const revokeInvitation = {
   path: '/api/invitations/{id}/revoke',
   params: InvitationParams,
   response: Invitation,
-  roles: OWNERS,
+  roles: STAFF,
 } as const satisfies RouteDef;
 
 export const getInvitationByToken = {

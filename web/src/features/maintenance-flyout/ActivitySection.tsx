@@ -16,10 +16,11 @@ const statusLabel = (value: string | null) =>
   value ? (MAINTENANCE_STATUS_LABELS[value as MaintenanceStatus] ?? value) : '—';
 
 /**
- * docs/product.md "How people are named": the current user shows as "Me"; others by name, then e-mail, then "Unknown".
+ * docs/product.md "How people are named": the reader is "You" ("You reopened it", "assigned it to you"); others by
+ * name, then e-mail, then "Unknown".
  */
 export function authorLabel(author: MaintenanceEvent['author'], me: string | undefined) {
-  if (author.id === me) return 'Me';
+  if (author.id === me) return 'You';
   return author.name || author.email || 'Unknown';
 }
 
@@ -41,7 +42,7 @@ export function ActivitySection({ requestId, assignees }: { requestId: string; a
   const send = useAddMaintenanceComment(requestId);
   const [text, setText] = useState('');
   const assignee = (id: string) =>
-    id === me ? 'me' : (assignees.find((a) => a.userId === id)?.label ?? 'a team member');
+    id === me ? 'you' : (assignees.find((a) => a.userId === id)?.label ?? 'a team member');
 
   async function submit() {
     const body = text.trim();

@@ -20,6 +20,7 @@ import {
   MAINTENANCE_TEXTS,
   MAINTENANCE_TITLE_MAX,
   type MaintenanceStatus,
+  REOPEN_WINDOW_DAYS,
   TENANT_EDITABLE_STATUSES,
   WEEKDAYS,
 } from '@rent/shared/core/maintenance';
@@ -68,6 +69,13 @@ function Required({ children }: { children: ReactNode }) {
   );
 }
 
+/** A resolved request may be reopened by its tenant for REOPEN_WINDOW_DAYS after it was resolved. */
+function mayReopen(request: MaintenanceRequest): boolean {
+  if (request.status !== 'RESOLVED') return false;
+  const resolvedAt = Date.parse(request.resolvedAt ?? request.updatedAt);
+  return Date.now() - resolvedAt <= REOPEN_WINDOW_DAYS * 86_400_000;
+}
+
 /**
  * docs/product.md "Maintenance flyout": add or edit a request. Mount it with a new key per open (it resets on close).
  */
@@ -84,17 +92,13 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
   });
   // The request as last loaded (the latest one after "Load latest version"): what the rules below read.
   const { request, values, errors, set } = form;
-  // A tenant never changes the status, except to reopen a resolved request (docs/tenants-and-maintenance.md "What
-  // tenants may do").
-  const statusChoices: MaintenanceStatus[] = staff
-    ? [...MAINTENANCE_STATUSES]
-    : request?.status === 'RESOLVED'
-      ? ['RESOLVED', 'NEW']
-      : [values.status];
-  // A tenant's request that staff are handling is shown, not edited (the server would refuse the change);
-  // a resolved one may still be reopened.
+  // A tenant never picks a status: a resolved request of theirs has a Reopen button instead, within the reopening
+  // window (docs/tenants-and-maintenance.md "What tenants may do").
+  const statusChoices: MaintenanceStatus[] = staff ? [...MAINTENANCE_STATUSES] : [values.status];
+  // A tenant's request that staff are handling is shown, not edited (the server would refuse the change).
   const locked = !staff && !!request && !TENANT_EDITABLE_STATUSES.includes(request.status);
-  const canSave = !locked || request?.status === 'RESOLVED';
+  const canSave = !locked;
+  const canReopen = !staff && !!request && mayReopen(request);
   const assigneeOptions = [
     { value: '', label: 'Nobody' },
     ...assignees.map((a) => ({ value: a.userId, label: a.label })),
@@ -114,6 +118,18 @@ export function MaintenanceFlyout(props: MaintenanceFlyoutProps) {
             <Button formAction="none" variant="link" onClick={onClose} disabled={form.busy}>
               {canSave ? 'Cancel' : 'Close'}
             </Button>
+            {canReopen ? (
+              <Button
+                variant="primary"
+                formAction="none"
+                onClick={() => void form.reopen()}
+                loading={form.busy}
+                loadingText="Reopening..."
+                data-testid="maintenance-reopen"
+              >
+                Reopen
+              </Button>
+            ) : null}
             {canSave ? (
               <Button
                 variant="primary"

@@ -1,7 +1,12 @@
 import { MAINTENANCE_TEXTS, MAINTENANCE_TOAST_MS } from '@rent/shared/core/maintenance';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
-import { fetchMaintenanceRequest, type MaintenanceRequest, useSaveMaintenance } from '../../api/maintenance';
+import {
+  fetchMaintenanceRequest,
+  type MaintenanceRequest,
+  useReopenMaintenance,
+  useSaveMaintenance,
+} from '../../api/maintenance';
 import { toast } from '../../components/toast/store';
 import {
   defaultValues,
@@ -34,6 +39,7 @@ export function useMaintenanceForm(props: {
   const [conflict, setConflict] = useState<string | null>(null);
   const [loadingLatest, setLoadingLatest] = useState(false);
   const save = useSaveMaintenance();
+  const reopening = useReopenMaintenance();
 
   const set = <K extends keyof MaintenanceValues>(field: K, value: MaintenanceValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -62,6 +68,26 @@ export function useMaintenanceForm(props: {
       if (request && error instanceof ApiError && error.status === 409) setConflict(error.message);
       toast.error(MAINTENANCE_TEXTS.errorTitle, {
         description: saveErrorText(error, !request),
+        duration: MAINTENANCE_TOAST_MS.error,
+      });
+    }
+  }
+
+  /** Reopen: a resolved request back to New (a tenant's one status change, its own action). */
+  async function reopen() {
+    if (!request) return;
+    setConflict(null);
+    try {
+      const result = await reopening.mutateAsync({ id: request.id, version: request.version });
+      toast.success('Request reopened', {
+        description: 'It is New again, and the team was told.',
+        duration: MAINTENANCE_TOAST_MS.success,
+      });
+      onSaved(result.maintenanceRequest);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
+      toast.error('Failed to reopen the request', {
+        description: errorMessage(error),
         duration: MAINTENANCE_TOAST_MS.error,
       });
     }
@@ -97,7 +123,8 @@ export function useMaintenanceForm(props: {
     conflict,
     loadLatest,
     loadingLatest,
-    busy: save.isPending,
+    reopen,
+    busy: save.isPending || reopening.isPending,
     editing: !!request,
   };
 }

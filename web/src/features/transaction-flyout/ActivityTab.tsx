@@ -12,7 +12,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { auditWords } from '@rent/shared/core/auditDiff';
 import { isOpenReview, REVIEW_STATUS_LABELS, REVIEW_TEXTS, type ReviewStatus } from '@rent/shared/core/reviews';
 import type { ReviewRequest } from '../../api/reviews';
-import { type Activity, type ActivityEntry, authorLabel } from './use-activity';
+import { type Activity, type ActivityEntry, authorLabel, objectLabel } from './use-activity';
 
 const STATUS_TYPE: Record<ReviewStatus, StatusIndicatorProps.Type> = {
   PENDING: 'pending',
@@ -67,12 +67,8 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
   const me = activity.me;
   if (entry.kind === 'audit') {
     const { audit } = entry;
-    // docs/product.md "How people are named": in a sentence the current user reads "Lena (you) changed …".
-    const actor = !audit.actor
-      ? null
-      : audit.actor.id === me
-        ? `${authorLabel(audit.actor)} (you)`
-        : authorLabel(audit.actor, me);
+    // docs/product.md "How people are named": the reader is "You changed …", as everywhere in the timeline.
+    const actor = audit.actor ? authorLabel(audit.actor, me) : null;
     return (
       <SpaceBetween size="xxxs">
         <Box variant="small" color="text-body-secondary">
@@ -100,7 +96,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
   const reviewer = authorLabel(r.reviewer, me);
   const line =
     entry.kind === 'request'
-      ? `${authorLabel(r.requester, me)} asked ${reviewer} to review`
+      ? `${authorLabel(r.requester, me)} asked ${objectLabel(r.reviewer, me)} to review`
       : entry.kind === 'accepted'
         ? `${reviewer} started the review`
         : `${reviewer} ${r.status === 'RESOLVED' ? 'resolved' : 'declined'} the review`;

@@ -25,12 +25,20 @@ export type ActivityEntry =
   | { kind: 'accepted' | 'closed'; at: string; key: string; review: ReviewRequest }
   | { kind: 'audit'; at: string; key: string; audit: AuditEntry };
 
+type Named = { id: string; name: string | null; email: string | null };
+
 /**
- * docs/product.md "How people are named": the current user is "Me"; anyone else by name, then email, then "Unknown".
+ * docs/product.md "How people are named": the reader is "You" (a sentence's subject, or a message's author); anyone
+ * else by name, then email, then "Unknown".
  */
-export function authorLabel(person: { id: string; name: string | null; email: string | null }, me?: string) {
-  if (me && person.id === me) return 'Me';
+export function authorLabel(person: Named, me?: string) {
+  if (me && person.id === me) return 'You';
   return person.name || person.email || 'Unknown';
+}
+
+/** The same inside a sentence, after its verb: "asked you to review". */
+export function objectLabel(person: Named, me?: string) {
+  return me && person.id === me ? 'you' : authorLabel(person, me);
 }
 
 /** Messages, the requests' steps and the audit entries in time order; a request comes before its opening message. */

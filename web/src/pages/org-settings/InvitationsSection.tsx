@@ -13,6 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { INVITATION_STATUS_LABELS, type InvitationStatusName } from '@rent/shared/core/invitations';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
 import { humanizeRole, type Role } from '@rent/shared/core/roles';
 import type { Invitation } from '../../api/invitations';
 import { ConfirmFooter } from '../../components/ConfirmFooter';
@@ -47,10 +48,15 @@ const columns = (inv: Invitations): TableProps.ColumnDefinition<Invitation>[] =>
     header: 'Lease',
     cell: (i) => (i.leaseStart || i.leaseEnd ? `${i.leaseStart ?? 'On acceptance'} – ${i.leaseEnd ?? 'open'}` : '—'),
   },
+  {
+    id: 'rent',
+    header: 'Rent',
+    cell: (i) => (i.monthlyRent === null ? '—' : formatCurrency(toCents(i.monthlyRent) ?? 0, 2)),
+  },
   { id: 'expires', header: 'Expires', cell: (i) => (i.status === 'PENDING' ? formatDateTime(i.expiresAt) : '—') },
 ];
 
-/** Org Settings' invitations (ADMIN and LANDLORD): the list, Invite member, Resend and Revoke. */
+/** Org Settings' invitations (staff; a property manager's are tenants'): the list, Invite member, Resend and Revoke. */
 export function InvitationsSection({ invitations }: { invitations: Invitations }) {
   const inv = invitations;
   return (
@@ -196,6 +202,13 @@ function InviteModal({ inv }: { inv: Invitations }) {
               ) : null}
               {form.role === 'TENANT' ? (
                 <ColumnLayout columns={2}>
+                  {termField(inv, 'monthlyRent', 'Monthly rent', 'In dollars, more than $0.', true)}
+                  {termField(inv, 'securityDeposit', 'Security deposit', 'In dollars. Empty: none.', false)}
+                </ColumnLayout>
+              ) : null}
+              {form.role === 'TENANT' ? termField(inv, 'unitLabel', 'Unit', 'Empty: the whole property.', false) : null}
+              {form.role === 'TENANT' ? (
+                <ColumnLayout columns={2}>
                   {leaseDate(inv, 'leaseStart', 'Lease start', 'Empty: the day they accept.')}
                   {leaseDate(inv, 'leaseEnd', 'Lease end', 'Empty: month-to-month.')}
                 </ColumnLayout>
@@ -205,6 +218,45 @@ function InviteModal({ inv }: { inv: Invitations }) {
         </form>
       ) : null}
     </Modal>
+  );
+}
+
+/** A TENANT invitation's rent, deposit or unit: the lease made when they accept carries it. */
+function termField(
+  inv: Invitations,
+  field: 'monthlyRent' | 'securityDeposit' | 'unitLabel',
+  label: string,
+  constraint: string,
+  required: boolean,
+) {
+  const form = inv.form!;
+  const id = `invite-${field}`;
+  const money = field !== 'unitLabel';
+  return (
+    <FormField
+      label={
+        required ? (
+          label
+        ) : (
+          <span>
+            {label} <i>- optional</i>
+          </span>
+        )
+      }
+      constraintText={constraint}
+      controlId={id}
+      errorText={inv.formError?.field === field ? inv.formError.message : undefined}
+    >
+      <Input
+        controlId={id}
+        value={form[field]}
+        inputMode={money ? 'decimal' : undefined}
+        placeholder={money ? '0.00' : undefined}
+        ariaRequired={required}
+        onChange={({ detail }) => inv.setForm({ [field]: detail.value })}
+        data-testid={id}
+      />
+    </FormField>
   );
 }
 

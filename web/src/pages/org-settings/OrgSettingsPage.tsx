@@ -14,6 +14,7 @@ import { ORGANIZATION_NAME_MAX } from '@rent/shared/core/organization';
 import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
 import { BelowTheFold } from '../../components/BelowTheFold';
+import { openCreateOrganization } from '../../features/organizations/store';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useScrollToHash } from '../../lib/useScrollToHash';
@@ -30,11 +31,25 @@ export default function OrgSettingsPage() {
   const { org, organization, canRename, form, members, invitations, banks, activity, closedPeriod } = useOrgSettings();
   // A link to a section (/org-settings#bank-connections, from the bank email and the dashboard) lands on it.
   const hash = useScrollToHash();
+  // A tenant is told about their landlord's organization, not about keeping its books or renaming it.
+  const tenant = org.role === 'TENANT';
 
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="The organization holds your properties, books and team.">
+        <Header
+          variant="h1"
+          description={
+            tenant
+              ? 'The organization you rent your home from.'
+              : 'The organization holds your properties, books and team.'
+          }
+          actions={
+            <Button onClick={openCreateOrganization} data-testid="org-create">
+              Create organization
+            </Button>
+          }
+        >
           Organization settings
         </Header>
       }
@@ -118,7 +133,7 @@ export default function OrgSettingsPage() {
               </Container>
             </Form>
           </form>
-        ) : organization ? (
+        ) : organization && !tenant ? (
           <Alert
             type="info"
             header="Only administrators and landlords can rename the organization"

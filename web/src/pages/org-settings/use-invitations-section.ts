@@ -1,5 +1,5 @@
 import { mayInviteRole } from '@rent/shared/core/invitations';
-import { canManageMembers } from '@rent/shared/core/members';
+import { fromCents, toCents } from '@rent/shared/core/money';
 import { humanizeRole, ROLES, type Role } from '@rent/shared/core/roles';
 import type { InvitationInput } from '@rent/shared/types';
 import { useState } from 'react';
@@ -18,15 +18,32 @@ export interface InviteForm {
   email: string;
   role: Role;
   propertyId: string | null;
-  /** Optional lease dates of a TENANT invitation (YYYY-MM-DD, '' = none): the tenancy made on acceptance uses them. */
+  /** A TENANT invitation's lease terms, as typed (money as decimals, '' = none); the lease made on acceptance has them. */
+  unitLabel: string;
+  monthlyRent: string;
+  securityDeposit: string;
+  /** YYYY-MM-DD, '' = none (start: the day they accept; end: month-to-month). */
   leaseStart: string;
   leaseEnd: string;
 }
-const EMPTY_FORM: InviteForm = { email: '', role: 'PROPERTY_MANAGER', propertyId: null, leaseStart: '', leaseEnd: '' };
+const emptyForm = (role: Role): InviteForm => ({
+  email: '',
+  role,
+  propertyId: null,
+  unitLabel: '',
+  monthlyRent: '',
+  securityDeposit: '',
+  leaseStart: '',
+  leaseEnd: '',
+});
 
-/** Org Settings' invitations: the list, Invite member, Resend and Revoke (ADMIN and LANDLORD). */
+/**
+ * Org Settings' invitations: the list, Invite member, Resend and Revoke. Staff invite: admins and landlords anyone
+ * but (for a landlord) an admin, property managers tenants only.
+ */
 export function useInvitationsSection(myRole: Role | null) {
-  const canManage = canManageMembers(myRole);
+  const invitable = ROLES.filter((role) => mayInviteRole(myRole, role));
+  const canManage = invitable.length > 0;
   const list = useInvitations({ enabled: canManage });
   const properties = useProperties({ enabled: canManage });
   const create = useCreateInvitation();
@@ -48,11 +65,34 @@ export function useInvitationsSection(myRole: Role | null) {
 
   const submit = async () => {
     if (!form) return;
+    // Money is checked here only for its shape (the server says everything else): "1,850.00" or "$1850" are
+    // read as typed people write them.
+    const money = (field: 'monthlyRent' | 'securityDeposit') => {
+      const text = form[field].replace(/[$,\s]/g, '');
+      if (!text) return null;
+      const cents = toCents(text);
+      if (cents === null) {
+        throw Object.assign(new Error('Enter an amount in dollars, like 1850.00'), { field });
+      }
+      return fromCents(cents);
+    };
+    let monthlyRent: number | null;
+    let securityDeposit: number | null;
+    try {
+      monthlyRent = form.role === 'TENANT' ? money('monthlyRent') : null;
+      securityDeposit = form.role === 'TENANT' ? money('securityDeposit') : null;
+    } catch (error) {
+      setFormError({ message: (error as Error).message, field: (error as { field: string }).field });
+      return;
+    }
     const body: InvitationInput = {
       email: form.email.trim(),
       role: form.role,
       ...(form.role === 'TENANT' && {
         propertyId: form.propertyId,
+        unitLabel: form.unitLabel.trim() || null,
+        monthlyRent,
+        securityDeposit,
         leaseStart: form.leaseStart || null,
         leaseEnd: form.leaseEnd || null,
       }),
@@ -99,14 +139,14 @@ export function useInvitationsSection(myRole: Role | null) {
     canRevoke: actionable && selected?.status === 'PENDING' && mayTouch,
     form,
     formError,
-    roleOptions: ROLES.filter((role) => mayInviteRole(myRole, role)).map((role) => ({
+    roleOptions: invitable.map((role) => ({
       value: role,
       label: humanizeRole(role),
     })),
     propertyOptions: (properties.data ?? []).map((p) => ({ value: p.id, label: p.address })),
     openInvite: () => {
       setFormError(null);
-      setForm(EMPTY_FORM);
+      setForm(emptyForm(invitable.includes('PROPERTY_MANAGER') ? 'PROPERTY_MANAGER' : 'TENANT'));
     },
     closeInvite: () => !create.isPending && setForm(null),
     setForm: (patch: Partial<InviteForm>) => setForm((current) => current && { ...current, ...patch }),

@@ -1,11 +1,13 @@
 import {
-  NOTIFICATIONS,
   type NotificationKind,
   type NotificationPreferenceMap,
+  notificationsShownTo,
   OPTIONAL_NOTIFICATION_KINDS,
 } from '@rent/shared/core/notifications';
+import { isTenant } from '@rent/shared/core/roles';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { useMyOrganizations } from '../../api/myOrganizations';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../../api/notifications';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast/store';
@@ -27,7 +29,13 @@ export function useNotificationsPage() {
   const choice = (kind: NotificationKind) => draft[kind] ?? current?.[kind] ?? true;
   const changed = OPTIONAL_NOTIFICATION_KINDS.filter((kind) => current && choice(kind) !== current[kind]);
 
-  const items = NOTIFICATIONS.map((n) => ({ ...n, enabled: n.optional ? choice(n.kind) : true }));
+  // Staff kinds (reviews, bank connections) only for someone who is staff in one of their organizations.
+  const { organizations } = useMyOrganizations();
+  const staffSomewhere = organizations.length === 0 || organizations.some((o) => !isTenant(o.role));
+  const items = notificationsShownTo(staffSomewhere).map((n) => ({
+    ...n,
+    enabled: n.optional ? choice(n.kind) : true,
+  }));
 
   function toggle(kind: NotificationKind, enabled: boolean) {
     setDraft((d) => ({ ...d, [kind]: enabled }));

@@ -3,10 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../app/PageLoading';
 import { useSession } from '../../auth/session';
 import { SIGN_IN_TITLE, SignInContent } from '../../components/signin/SignInContent';
+import { takeSessionEnded } from '../../lib/notices';
 import { safeReturnPath } from '../../lib/returnPath';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -20,6 +22,8 @@ export default function SignInPage() {
   const session = useSession();
   const target = safeReturnPath(params.get('callbackUrl'));
   const error = params.get('error');
+  // Why the last session ended, when the server said (lib/notices.ts): read once, as this page opens.
+  const [ended] = useState(takeSessionEnded);
 
   if (session.status === 'loading') return <PageLoading text="Checking your session" />;
   // Already signed in and not sent here by a rejected session: go straight on.
@@ -31,7 +35,7 @@ export default function SignInPage() {
         <SpaceBetween size="l">
           {error === 'SessionRequired' ? (
             <Alert type="info" data-testid="signin-session-required">
-              Please sign in to continue.
+              {ended ?? 'Please sign in to continue.'}
             </Alert>
           ) : error ? (
             <Alert type="error" header="Sign-in failed">

@@ -1,4 +1,5 @@
 import { parseTransactionFilters, type TransactionFilters } from '@rent/shared/core/filters';
+import { isTenant } from '@rent/shared/core/roles';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
@@ -55,10 +56,12 @@ export function useLedger() {
   // Server-side pages by cursor; the known cursors reset whenever the filters or the page size change.
   const navKey = `${JSON.stringify(filters)}|${pageSize}`;
   const pages = useCursorPages(navKey);
-  const page = useTransactionPage(filters, pageSize, pages.cursor);
+  // The books are staff's: a tenant (or a role not known yet, which may be a tenant's) asks nothing.
+  const books = !!org.role && !isTenant(org.role);
+  const page = useTransactionPage(filters, pageSize, pages.cursor, { enabled: books });
   pages.record(page);
 
-  const totals = useTransactionTotals(filters);
+  const totals = useTransactionTotals(filters, { enabled: books });
   const refetchTotals = totals.refetch;
   const retryTotals = useCallback(() => void refetchTotals(), [refetchTotals]);
   const properties = useProperties();
@@ -88,7 +91,7 @@ export function useLedger() {
     loadFailed,
     totals,
     retryTotals,
-    forbidden: isForbiddenError(page.error) || isForbiddenError(totals.error),
+    forbidden: isTenant(org.role) || isForbiddenError(page.error) || isForbiddenError(totals.error),
     counter: ledgerCounter(filters, totals.data?.totals.count, selected.length),
     addressOf,
     partFilter,
