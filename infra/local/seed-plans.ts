@@ -21,6 +21,8 @@ export interface Unit {
   unitLabel: string | null;
   /** The last this many months the unit stood empty: its lease ended before them, no rent came. */
   vacantMonths?: number;
+  /** Rent the landlord has not linked to the lease yet ("Link past rent to leases" does it, from the names). */
+  unlinked?: true;
 }
 
 export interface PropertyPlan {
@@ -47,6 +49,7 @@ export const PLANS: PropertyPlan[] = [
         leaseId: 'lease-alvarez',
         name: 'Julia Alvarez',
         unitLabel: 'Unit 1',
+        unlinked: true,
       },
       { tenant: 'T. Tenant (Unit 2)', rent: 155_000, leaseId: TARA_LEASE_ID, name: '', unitLabel: 'Unit 2' },
       {
@@ -56,6 +59,7 @@ export const PLANS: PropertyPlan[] = [
         name: 'Michael Okafor',
         unitLabel: 'Unit 3',
         vacantMonths: 2,
+        unlinked: true,
       },
     ],
     lender: 'Springfield Savings Bank',

@@ -162,7 +162,7 @@ export function demoLedger(opts: {
           category: 'rental_income',
           propertyId: plan.id,
           rule: true,
-          leaseId: unit.leaseId,
+          ...(!unit.unlinked && { leaseId: unit.leaseId }),
         });
         if (late && !tara) {
           add({

@@ -14,6 +14,7 @@ export * from './core/filters.js';
 export * from './core/imports.js';
 export * from './core/invitations.js';
 export * from './core/leaseLinks.js';
+export * from './core/rentMatching.js';
 export * from './core/leases.js';
 export * from './core/charges.js';
 export * from './core/loans.js';

@@ -9,7 +9,7 @@ import { formatCurrency } from './money.js';
 
 /**
  * How a change was made. `lease_change` is a lease link re-decided because a person added, changed or deleted a
- * lease; `system` is a write no person or known workflow started (a background job).
+ * lease; `rent_links` is rent linked to its lease from the "link past rent to leases" review; `system` is a write no person or known workflow started (a background job).
  */
 export const AUDIT_VIAS = [
   'manual',
@@ -19,6 +19,7 @@ export const AUDIT_VIAS = [
   'import',
   'bank_sync',
   'lease_change',
+  'rent_links',
   'system',
 ] as const;
 export type AuditVia = (typeof AUDIT_VIAS)[number];
@@ -108,6 +109,7 @@ const VIA_PHRASES: Record<AuditVia, string> = {
   import: ' in a file import',
   bank_sync: '',
   lease_change: ' by changing a lease',
+  rent_links: ' by linking past rent to leases',
   system: '',
 };
 

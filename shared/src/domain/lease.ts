@@ -302,3 +302,32 @@ export const SecurityDepositsReport = z.object({
   totals: z.object({ received: z.number(), returned: z.number(), held: z.number(), required: z.number() }),
 });
 export type SecurityDepositsReport = z.infer<typeof SecurityDepositsReport>;
+
+// ---- linking past rent to leases (docs/tenants-and-maintenance.md "Linking past rent") -------------------------
+
+export const RentLinkSuggestion = z.object({
+  transactionId: z.string(),
+  date: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  propertyId: z.string(),
+  address: z.string(),
+  leaseId: z.string(),
+  tenant: z.string().nullable(),
+  unitLabel: z.string().nullable(),
+  reason: z.enum(['onlyLease', 'samePayer', 'tenantName', 'amount']),
+});
+export const RentLinkReview = z.object({
+  suggestions: z.array(RentLinkSuggestion),
+  /** Rent on a property with leases, linked to none, that no lease fits surely enough to suggest. */
+  unmatched: z.number(),
+});
+export type RentLinkReview = z.infer<typeof RentLinkReview>;
+export const RENT_LINKS_MAX = 2_000;
+export const RentLinkApply = z.strictObject({
+  transactionIds: z
+    .array(Id, { error: 'Choose the payments to link' })
+    .min(1, { error: 'Choose at least one payment to link' })
+    .max(RENT_LINKS_MAX, { error: `Link at most ${RENT_LINKS_MAX.toLocaleString('en-US')} payments at a time` }),
+});
+export const RentLinkResult = z.object({ linked: z.number() });

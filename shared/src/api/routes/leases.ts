@@ -12,6 +12,9 @@ import {
   LeaseResult,
   LeaseUpdate,
   RentalHistory,
+  RentLinkApply,
+  RentLinkResult,
+  RentLinkReview,
   SecurityDepositsQuery,
   SecurityDepositsReport,
   TenantLedger,
@@ -104,5 +107,23 @@ export const getSecurityDepositsReport = {
   path: '/api/reports/security-deposits',
   query: SecurityDepositsQuery,
   response: SecurityDepositsReport,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+// Linking past rent to leases: a preview of the suggested links (with why), then linking the ones a person keeps.
+export const getRentLinkReview = {
+  id: 'getRentLinkReview',
+  method: 'GET',
+  path: '/api/rent-links',
+  response: RentLinkReview,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const applyRentLinks = {
+  id: 'applyRentLinks',
+  method: 'POST',
+  path: '/api/rent-links',
+  body: RentLinkApply,
+  response: RentLinkResult,
   roles: STAFF,
 } as const satisfies RouteDef;

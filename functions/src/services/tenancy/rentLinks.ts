@@ -1,0 +1,109 @@
+import {
+  fromCents,
+  isRentIncome,
+  type MatchableLease,
+  payerKey,
+  type RentLinkReview,
+  suggestLease,
+} from '@rent/shared';
+import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import { profilesOf } from '../../data/people/members.js';
+import { listProperties } from '../../data/tenancy/properties.js';
+import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { type LedgerCaller, personActor } from '../ledger/actors.js';
+
+/**
+ * "Link past rent to leases" (docs/tenants-and-maintenance.md "Linking past rent"): rent received on a property with
+ * leases but linked to none (a person's explicit "no lease" stays, split transactions are linked part by part in the
+ * flyout) gets a suggested lease with the reason (shared/src/core/rentMatching.ts), learning from the payer's
+ * payments already linked. Applying links the suggestions a person kept, through the ledger's write plan, recomputed
+ * from the ledger as it is then: a payment changed or linked meanwhile is left alone.
+ */
+interface Found {
+  record: TransactionRecord;
+  leaseId: string;
+  reason: RentLinkReview['suggestions'][number]['reason'];
+}
+
+type NamedLease = MatchableLease & { unitLabel: string | null };
+
+async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: number; leases: NamedLease[] }> {
+  const byProperty = await leasesByPropertyOf(orgId);
+  const all = [...byProperty.values()].flat();
+  const profiles = await profilesOf([...new Set(all.map((l) => l.userId))]);
+  const leases: NamedLease[] = all.map((l) => ({
+    ...l,
+    tenantName: (profiles.get(l.userId)?.name as string | null | undefined) ?? null,
+  }));
+  const records: TransactionRecord[] = [];
+  for (const [propertyId, onProperty] of byProperty) {
+    const from = `${onProperty
+      .map((l) => l.leaseStart)
+      .sort()[0]!
+      .slice(0, 7)}-01`;
+    const ids = await incomeIdsOfProperty(orgId, propertyId, { from });
+    records.push(...(await readTransactions(orgId, ids, 8, 'categorization')).values());
+  }
+  const rent = records.filter((r) => !r.isIgnored && !r.pending && !(r.parts && r.parts.length > 0) && isRentIncome(r));
+  const learned = new Map<string, Map<string, number>>();
+  for (const r of rent) {
+    if (!r.leaseId) continue;
+    const counts = learned.get(payerKey(r.name)) ?? new Map<string, number>();
+    counts.set(r.leaseId, (counts.get(r.leaseId) ?? 0) + 1);
+    learned.set(payerKey(r.name), counts);
+  }
+  const unlinked = rent.filter((r) => !r.leaseId && r.leaseLinkSource !== 'manual');
+  const found: Found[] = [];
+  for (const record of unlinked) {
+    const suggestion = suggestLease(record, leases, learned);
+    if (suggestion) found.push({ record, ...suggestion });
+  }
+  found.sort((a, b) => b.record.date.localeCompare(a.record.date) || a.record.id.localeCompare(b.record.id));
+  return { found, unmatched: unlinked.length - found.length, leases };
+}
+
+export async function rentLinkReview(caller: LedgerCaller): Promise<RentLinkReview> {
+  const [{ found, unmatched, leases }, properties] = await Promise.all([
+    findLinks(caller.orgId),
+    listProperties(caller.orgId),
+  ]);
+  const address = new Map(properties.map((p) => [p.id, p.address]));
+  const leaseById = new Map(leases.map((l) => [l.id, l]));
+  return {
+    suggestions: found.map(({ record, leaseId, reason }) => ({
+      transactionId: record.id,
+      date: record.date,
+      name: record.name,
+      amount: fromCents(record.amount),
+      propertyId: record.propertyId!,
+      address: address.get(record.propertyId!) ?? '',
+      leaseId,
+      tenant: leaseById.get(leaseId)?.tenantName ?? null,
+      unitLabel: leaseById.get(leaseId)?.unitLabel ?? null,
+      reason,
+    })),
+    unmatched,
+  };
+}
+
+/** Links the kept suggestions (`transactionIds`), each to the lease suggested now; answers how many were linked. */
+export async function applyRentLinks(caller: LedgerCaller, transactionIds: string[]): Promise<{ linked: number }> {
+  const kept = new Set(transactionIds);
+  const { found } = await findLinks(caller.orgId);
+  const now = new Date().toISOString();
+  const changes: TransactionChange[] = found
+    .filter((f) => kept.has(f.record.id))
+    .map(({ record, leaseId }) => [
+      record,
+      { ...record, leaseId, leaseLinkSource: 'manual', updatedAt: now, version: record.version + 1 },
+    ]);
+  if (changes.length === 0) return { linked: 0 };
+  const { written } = await writeLedger(caller.orgId, changes, {
+    actor: personActor(caller, 'rent_links'),
+    concurrency: 1,
+  });
+  return { linked: written.length };
+}
