@@ -27,6 +27,11 @@ export interface ReportTable {
   rows: TableRow[];
   /** Lines the CSV starts with, before the header (the PDF has them in its page header instead). */
   preamble?: string[][];
+  /**
+   * What the table comes to, in a few sentences (a statement's home, tenant and balance due): the CSV writes each
+   * after the preamble as a line of one cell, the PDF under its page header on the first page.
+   */
+  summary?: string[];
   /** Printed at the foot of every PDF page (e.g. "A worksheet for your tax preparer, not tax advice."). */
   footer?: string;
 }
@@ -41,6 +46,7 @@ export function cellText(cell: TableCell, kind: TableColumn['kind']): string {
 /** The table as CSV (RFC 4180, CRLF): the preamble, the header, the rows; text guarded against formulas. */
 export function tableCsv(table: ReportTable): string {
   const lines = (table.preamble ?? []).map((line) => line.map((cell) => csvCell(cell)).join(','));
+  for (const line of table.summary ?? []) lines.push(csvCell(line));
   lines.push(table.columns.map((c) => csvCell(c.label)).join(','));
   for (const row of table.rows) {
     lines.push(

@@ -144,6 +144,7 @@ export async function tablePdf(
     Math.max(...texts.map((text, i) => linesOf(text, i, face).length)) * lineHeight + 2 * PAD;
 
   const headerTexts = table.columns.map((c) => toWinAnsi(c.label));
+  const summaryLines = (table.summary ?? []).flatMap((line) => wrap(toWinAnsi(line), font, 10, available));
   const newPage = () => {
     const page = doc.addPage([pageWidth, pageHeight]);
     let y = pageHeight - MARGIN;
@@ -161,6 +162,14 @@ export async function tablePdf(
     y -= 10 + 4;
     page.drawText(toWinAnsi(meta.period), { x: MARGIN, y: y - 9, size: 9, font, color: MUTED });
     y -= 9 + HEADER_GAP;
+    // The summary (what the table comes to) on the first page only, between the header and the table.
+    if (doc.getPageCount() === 1 && summaryLines.length > 0) {
+      for (const line of summaryLines) {
+        page.drawText(line, { x: MARGIN, y: y - 10, size: 10, font });
+        y -= 10 + 4;
+      }
+      y -= HEADER_GAP - 4;
+    }
     y -= drawRow(page, y, headerTexts, bold, GREY);
     return { page, y };
   };

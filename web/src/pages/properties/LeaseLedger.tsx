@@ -9,14 +9,15 @@ import Table from '@cloudscape-design/components/table';
 import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Amount, type LedgerLine, LineDescription, lineDate, nextChargeText } from '../../features/rent/ledgerParts';
+import { StatementDownload } from '../../features/rent/StatementDownload';
 import { formatMoney } from '../../lib/money';
 import type { LeasesDrawerModel } from './use-leases';
 
 /**
  * One lease's ledger, a view of the Tenants and leases drawer in place of its list (the drawer traps focus, so no
  * modal goes on top): totals, the next charge, then every charge and payment with the running balance, newest first
- * (the tenant's Rental History lists them alike). Owners may
- * waive a late fee, asked for on its line and confirmed in the alert above the table.
+ * (the tenant's Rental History lists them alike), and the same as a statement PDF. Owners may waive a late fee,
+ * asked for on its line and confirmed in the alert above the table.
  */
 export function LeaseLedger({ l }: { l: LeasesDrawerModel }) {
   const ledger = l.ledger;
@@ -41,7 +42,18 @@ export function LeaseLedger({ l }: { l: LeasesDrawerModel }) {
           <Button ref={back} variant="link" iconName="arrow-left" onClick={ledger.close} data-testid="ledger-back">
             Back to leases
           </Button>
-          <Header variant="h3" description={where && who ? `${who}, ${where}` : undefined}>
+          <Header
+            variant="h3"
+            description={where && who ? `${who}, ${where}` : undefined}
+            actions={
+              data ? (
+                <StatementDownload
+                  testId="ledger-statement-pdf"
+                  input={{ address: data.address, unitLabel: data.unitLabel, tenant: data.tenant, ledger: data }}
+                />
+              ) : undefined
+            }
+          >
             Ledger
           </Header>
         </SpaceBetween>

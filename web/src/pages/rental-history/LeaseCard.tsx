@@ -5,7 +5,9 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { RentalHistory } from '../../api/leases';
+import { useSession } from '../../auth/session';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
+import { StatementDownload } from '../../features/rent/StatementDownload';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { LeaseBalance, LeaseLedgerLines } from './LeaseLedgerSection';
@@ -23,14 +25,32 @@ const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
-/** One lease: where, what is owed now and next, the terms, its months newest first, and its ledger. */
+/**
+ * One lease: where, what is owed now and next, the terms, its months newest first, and its ledger; the statement of
+ * that ledger as a PDF from the card's header.
+ */
 export function LeaseCard({ lease }: { lease: RentalLease }) {
   const title = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
+  const me = useSession().data;
   return (
     <Container
       data-testid="rental-lease"
       header={
-        <Header variant="h2" description={STATE_LABELS[lease.state]}>
+        <Header
+          variant="h2"
+          description={STATE_LABELS[lease.state]}
+          actions={
+            <StatementDownload
+              testId="rental-statement-pdf"
+              input={{
+                address: lease.address,
+                unitLabel: lease.unitLabel,
+                tenant: { name: me?.name ?? null, email: me?.email ?? null },
+                ledger: lease.ledger,
+              }}
+            />
+          }
+        >
           {title}
         </Header>
       }

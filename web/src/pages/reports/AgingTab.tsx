@@ -5,6 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { AGING_BUCKETS, AGING_LABELS } from '@rent/shared/core/charges';
+import { agingLeasesShown } from '@rent/shared/reports/agingTable';
 import type { AgingRow } from '../../api/reports';
 import { AgingChartLazy } from '../../components/charts/AgingChartLazy';
 import { EmptyState } from '../../components/EmptyState';
@@ -27,13 +28,20 @@ const whereOf = (row: AgingRow) => (row.unitLabel ? `${row.address}, ${row.unitL
 export function AgingTab({ r }: { r: ReturnType<typeof useReports> }) {
   const aging = r.aging;
   const data = aging.data;
-  // The server lists every lease with charges; one paid up to the cent has nothing to chase.
-  const rows = data?.leases.filter((row) => row.balance !== 0) ?? [];
+  // The leases with a balance: the same rows as the CSV and the PDF (one table model, agingTable).
+  const rows = data ? agingLeasesShown(data) : [];
   return (
     <ReportFrame
       variant="section"
       title="Aging"
       description={`What each lease owes today${data ? ` (${formatIsoDate(data.today)})` : ''}, by how long its charges are past due. Payments pay the oldest charges first.`}
+      downloads={{
+        testId: 'aging',
+        csv: r.downloadAging,
+        pdf: r.downloadAgingPdf,
+        disabled: rows.length === 0,
+        pdfBusy: r.pdf.busy,
+      }}
       query={aging}
     >
       {!data ? (

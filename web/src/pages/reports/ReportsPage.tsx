@@ -14,15 +14,22 @@ import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useShowCents } from '../../lib/showCents';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AgingTab, DepreciationTab, RentRollTab, ScheduleEView, TransactionsByCategoryTab } from './parts';
+import {
+  AgingTab,
+  DepreciationTab,
+  RentRollTab,
+  ScheduleEView,
+  SecurityDepositsTab,
+  TransactionsByCategoryTab,
+} from './parts';
 import { TaxPackagePanel } from './TaxPackagePanel';
 import { type ReportTab, useReports } from './use-reports';
 import { useTaxPackage } from './use-tax-package';
 
 /**
  * docs/product.md "Reports": profit and loss per property, a Schedule E worksheet per property for a tax year, and the
- * depreciation schedule for a tax year, the rent roll, the aging of what tenants owe, transactions by category and the
- * CPA tax package.
+ * depreciation schedule for a tax year, the rent roll, the aging of what tenants owe, the security deposits held,
+ * transactions by category and the CPA tax package.
  */
 export default function ReportsPage() {
   useDocumentTitle('Reports');
@@ -133,6 +140,7 @@ export default function ReportsPage() {
           { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
           { id: 'rent-roll', label: 'Rent roll', content: <RentRollTab r={r} /> },
           { id: 'aging', label: 'Aging', content: <AgingTab r={r} /> },
+          { id: 'deposits', label: 'Security deposits', content: <SecurityDepositsTab r={r} /> },
           {
             id: 'transactions-by-category',
             label: 'Transactions by category',

@@ -14,6 +14,9 @@ export const ScheduleEView = loadedWhenShown(() => import('./ScheduleEView').the
 export const DepreciationTab = loadedWhenShown(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
 export const RentRollTab = loadedWhenShown(() => import('./RentRollTab').then((m) => m.RentRollTab));
 export const AgingTab = loadedWhenShown(() => import('./AgingTab').then((m) => m.AgingTab));
+export const SecurityDepositsTab = loadedWhenShown(() =>
+  import('./SecurityDepositsTab').then((m) => m.SecurityDepositsTab),
+);
 export const TransactionsByCategoryTab = loadedWhenShown(() =>
   import('./TransactionsByCategoryTab').then((m) => m.TransactionsByCategoryTab),
 );

@@ -1,11 +1,14 @@
 import { ledgerFilterFor } from '@rent/shared/core/books';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { isTenant } from '@rent/shared/core/roles';
+import { agingTable } from '@rent/shared/reports/agingTable';
 import { bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
 import { depreciationCsv, depreciationTable } from '@rent/shared/reports/depreciationTable';
 import { profitAndLossColumns, profitAndLossRows } from '@rent/shared/reports/profitAndLossTable';
 import { rentRollCsv, rentRollTable } from '@rent/shared/reports/rentRollTable';
 import { scheduleECsv, scheduleETable } from '@rent/shared/reports/scheduleETable';
+import { securityDepositsTable } from '@rent/shared/reports/securityDepositsTable';
+import { tableCsv } from '@rent/shared/reports/table';
 import {
   transactionsByCategoryCsv,
   transactionsByCategoryTable,
@@ -23,10 +26,11 @@ import {
   useRentRollReport,
   useSaveScheduleEChoices,
   useScheduleEReport,
+  useSecurityDepositsReport,
   useTransactionsByCategoryReport,
 } from '../../api/reports';
 import type { LinkFor } from '../../features/books/BookTable';
-import { periodLabel } from '../../features/report-period/period';
+import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { exportFileName, periodPart, propertyPart, slugify } from '../../lib/exportName';
@@ -38,6 +42,7 @@ export type ReportTab =
   | 'depreciation'
   | 'rent-roll'
   | 'aging'
+  | 'deposits'
   | 'transactions-by-category';
 const TABS: ReportTab[] = [
   'profit-and-loss',
@@ -45,6 +50,7 @@ const TABS: ReportTab[] = [
   'depreciation',
   'rent-roll',
   'aging',
+  'deposits',
   'transactions-by-category',
 ];
 
@@ -77,6 +83,20 @@ export function useReports() {
       },
       { replace: true },
     );
+  // The security deposits' month (YYYY-MM, up to this month; this month by default), in the URL like the year.
+  const thisMonth = today.slice(0, 7);
+  const monthParam = params.get('month') ?? '';
+  const depositsMonth = /^\d{4}-(0[1-9]|1[0-2])$/.test(monthParam) && monthParam <= thisMonth ? monthParam : thisMonth;
+  const setDepositsMonth = (next: string) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        if (next === thisMonth) out.delete('month');
+        else out.set('month', next);
+        return out;
+      },
+      { replace: true },
+    );
 
   const pnl = useProfitAndLossReport(tenant || tab !== 'profit-and-loss' ? null : { from: period.from, to: period.to });
   const scheduleE = useScheduleEReport(tenant || tab !== 'schedule-e' ? null : year);
@@ -87,6 +107,7 @@ export function useReports() {
       : { from: period.from, to: period.to, ...(period.propertyId && { propertyId: period.propertyId }) },
   );
   const aging = useAgingReport(!tenant && tab === 'aging');
+  const deposits = useSecurityDepositsReport(tenant || tab !== 'deposits' ? null : depositsMonth);
   const detail = useTransactionsByCategoryReport(
     tenant || tab !== 'transactions-by-category'
       ? null
@@ -98,6 +119,7 @@ export function useReports() {
     depreciation,
     'rent-roll': rentRoll,
     aging,
+    deposits,
     'transactions-by-category': detail,
   }[tab];
   // What sits below the tabs (the tax package) waits for the first report to arrive: shown earlier, it would stand on
@@ -112,6 +134,10 @@ export function useReports() {
   const pnlFile = (extension: 'csv' | 'pdf') => exportFileName('profit-and-loss', [months], extension);
   const detailFile = (extension: 'csv' | 'pdf') =>
     exportFileName('transactions-by-category', [propertyPart(period.propertyId, addressOf), months], extension);
+  const agingFile = (asOf: string, extension: 'csv' | 'pdf') =>
+    exportFileName('aging', [periodPart(undefined, undefined, asOf)], extension);
+  const depositsFile = (month: string, extension: 'csv' | 'pdf') =>
+    exportFileName('security-deposits', [month], extension);
   const [depreciationPropertyId, setDepreciationPropertyId] = useState<string | null>(null);
   const depreciationShown = (depreciation.data?.properties ?? []).filter(
     (p) => depreciationPropertyId === null || p.propertyId === depreciationPropertyId,
@@ -158,6 +184,7 @@ export function useReports() {
       isForbiddenError(depreciation.error) ||
       isForbiddenError(rentRoll.error) ||
       isForbiddenError(aging.error) ||
+      isForbiddenError(deposits.error) ||
       isForbiddenError(detail.error),
     tab,
     setTab,
@@ -245,6 +272,28 @@ export function useReports() {
         `rent-roll-${period.from}-to-${period.to}.pdf`,
       ),
     aging,
+    downloadAging: () =>
+      aging.data && downloadText(tableCsv(agingTable(aging.data)), agingFile(aging.data.today, 'csv')),
+    downloadAgingPdf: () =>
+      aging.data &&
+      void pdf.download(
+        agingTable(aging.data),
+        { title: 'Aging', organization, period: `Owed as of ${aging.data.today}` },
+        agingFile(aging.data.today, 'pdf'),
+      ),
+    deposits,
+    depositsMonth,
+    setDepositsMonth,
+    downloadDeposits: () =>
+      deposits.data &&
+      downloadText(tableCsv(securityDepositsTable(deposits.data)), depositsFile(deposits.data.month, 'csv')),
+    downloadDepositsPdf: () =>
+      deposits.data &&
+      void pdf.download(
+        securityDepositsTable(deposits.data),
+        { title: 'Security deposits held', organization, period: `At the end of ${monthLabel(deposits.data.month)}` },
+        depositsFile(deposits.data.month, 'pdf'),
+      ),
     detail,
     detailScope,
     downloadDetail: (scope: string) =>
