@@ -178,7 +178,7 @@ describe('single-line fields', () => {
 describe('the contact form', () => {
   it('refuses a name that would add an email header', () => {
     const parsed = ContactInput.safeParse({ name: 'Eve\r\nBcc: v@evil.test', email: 'eve@example.com', message: 'hi' });
-    expect(messages(parsed)).toEqual(['name must be one line, without line breaks or control characters']);
+    expect(messages(parsed)).toEqual(['Your name must be one line, without line breaks or control characters']);
     expect(SubscribeInput.safeParse({ email: 'eve@example.com', name: 'Eve\nBcc: x' }).success).toBe(false);
   });
 });

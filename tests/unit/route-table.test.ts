@@ -125,6 +125,8 @@ describe('route table shape', () => {
     // Link confirmations (the token is in the path; RFC 8058's one-click POST sends a form body that is ignored).
     'confirmSubscription',
     'unsubscribe',
+    // Waiving a late fee: the lease and the charge are in the path.
+    'waiveCharge',
     // Sync now; and Plaid's webhook, whose raw body the handler verifies before it parses it.
     'syncBankConnection',
     'plaidWebhook',

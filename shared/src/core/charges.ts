@@ -12,7 +12,6 @@ export const LEASE_FEES_MAX = 20;
 
 export type ChargeKind = 'rent' | 'fee' | 'late_fee';
 
-export const CHARGE_KIND_LABELS: Record<ChargeKind, string> = { rent: 'Rent', fee: 'Fee', late_fee: 'Late fee' };
 
 /** A fee on a lease: every month on the rent's due day, or once on its own date. */
 export interface LeaseFee {

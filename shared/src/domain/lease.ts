@@ -200,7 +200,6 @@ export type RentalHistory = z.infer<typeof RentalHistory>;
 
 // ---- the tenant ledger and the aging report (docs/tenants-and-maintenance.md "Charges and the tenant ledger") ----
 
-export const ChargeKindEnum = z.enum(['rent', 'fee', 'late_fee']);
 export const TenantLedgerLine = z.object({
   date: z.string(),
   kind: z.enum(['rent', 'fee', 'late_fee', 'payment']),
