@@ -113,7 +113,7 @@ describe('inviting, the mail and accepting', () => {
       monthlyRent: 900,
     });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error).toMatch(/propertyId/);
+    expect(foreign.body.error).toBe('Not a property of your organization.');
     const managerWithProperty = await t.admin.api.post('/api/invitations', {
       email: freshEmail(),
       role: 'PROPERTY_MANAGER',
