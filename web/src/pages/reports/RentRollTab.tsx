@@ -15,6 +15,7 @@ import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
+import { RentLinksReview } from './RentLinksReview';
 import type { useReports } from './use-reports';
 
 type Totals = RentRollReport['totals'];
@@ -108,7 +109,7 @@ export function RentRollTab({ r }: { r: ReturnType<typeof useReports> }) {
     <ReportFrame
       variant="section"
       title="Rent roll"
-      description={`${periodLabel(r.period.from, r.period.to)}, up to this month. Rent received is rent income on the property in the month, credited to a lease when it is the only one running there.`}
+      description={`${periodLabel(r.period.from, r.period.to)}, up to this month. Due is what the lease's charges that month cost; rent received is rent linked to the lease, and pays its oldest charges first.`}
       downloads={{
         testId: 'rent-roll',
         csv: r.downloadRentRoll,
@@ -148,6 +149,7 @@ export function RentRollTab({ r }: { r: ReturnType<typeof useReports> }) {
         </EmptyState>
       ) : (
         <SpaceBetween size="xl">
+          <RentLinksReview />
           <SpaceBetween size="m">
             <Header variant="h3">All leases</Header>
             <TotalsView totals={data.totals} testId="rent-roll-totals" />
