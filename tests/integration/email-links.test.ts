@@ -29,6 +29,8 @@ import { leaseTo } from '../support/tenancies.js';
 process.env.KMS_ENDPOINT = inject('kmsEndpoint');
 process.env.PLAID_TOKEN_KEY_ID = inject('plaidTokenKeyId');
 const { createBankLink, newBankLinkId, sealAccessToken } = await import('../../functions/src/data/banking/banks.js');
+// The charge job sends rent reminders and late notices (in-process, against the same stack).
+const { postOrganizationCharges } = await import('../../functions/src/services/tenancy/charges.js');
 
 const SUPPORT = 'support@rent.today.invalid';
 const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
@@ -106,6 +108,32 @@ const SEND: Record<EmailTemplate, () => Promise<StoredMail[]>> = {
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     return [...reported, ...(await arrived(t.tenant.email, 2, title))];
+  },
+  RENT_REMINDER: async () => {
+    const t = await team();
+    const home = (await t.admin.api.post('/api/properties', { address: `${unique()} Reminder Row` })).body.id as string;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    // A lease starting in two days (its first rent is due then: a reminder), and one of another unit that ran from
+    // ten days ago to yesterday, unpaid past its grace days (a late notice).
+    for (const [unitLabel, leaseStart, leaseEnd] of [
+      ['A', day(2), null],
+      ['B', day(-10), day(-1)],
+    ]) {
+      const res = await t.admin.api.post(`/api/properties/${home}/leases`, {
+        userId: t.tenant.userId,
+        unitLabel,
+        leaseStart,
+        leaseEnd,
+        monthlyRent: 1234.5,
+        graceDays: 5,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    await postOrganizationCharges(t.orgId, day(0));
+    await postOrganizationCharges(t.orgId, day(0)); // once per charge, however many runs
+    const mails = await arrived(t.tenant.email, 2, 'Rent for');
+    expect(mails.map((m) => m.subject.includes('is late')).sort()).toEqual([false, true]);
+    return mails;
   },
   BANK_CONNECTION: async () => {
     const t = await team();

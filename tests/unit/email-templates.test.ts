@@ -17,6 +17,7 @@ const { commentText, newRequestText, statusChangedText } = await import(
 );
 const { bankConnectionText } = await import('../../functions/src/services/banking/webhooks.js');
 const { invitationMail } = await import('../../functions/src/services/people/invitationEmail.js');
+const { rentLateText, rentReminderText } = await import('../../functions/src/services/tenancy/rentNotices.js');
 const { confirmationMail, contactMail } = await import('../../functions/src/services/people/publicForms.js');
 
 type Template = (typeof EMAIL_TEMPLATES)[number];
@@ -92,6 +93,18 @@ const samples: Record<Template, Sample[]> = {
     {
       mail: asNotice(bankConnectionText('First Federal', 'pending_disconnect', '2026-12-01T00:00:00Z')),
       names: 'First Federal',
+    },
+  ],
+  RENT_REMINDER: [
+    {
+      mail: asNotice(rentReminderText('12 Elm Street, Unit 2', { dueDate: '2026-04-01', open: 185_050 })),
+      names: '12 Elm Street, Unit 2',
+      money: ['$1,850.50'],
+    },
+    {
+      mail: asNotice(rentLateText('12 Elm Street, Unit 2', { dueDate: '2026-04-01', open: 55_000 }, 7_500)),
+      names: '12 Elm Street, Unit 2',
+      money: ['$550.00', '$75.00'],
     },
   ],
   NEWS_CONFIRMATION: [

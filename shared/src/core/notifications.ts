@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'REVIEW_CLOSED',
   'MAINTENANCE_UPDATED',
   'BANK_CONNECTION',
+  'RENT_REMINDER',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -59,6 +60,12 @@ export const NOTIFICATIONS: readonly NotificationKindInfo[] = [
     description: 'When a bank connection needs attention: sign in to the bank again, or it is about to disconnect.',
     optional: true,
     staffOnly: true,
+  },
+  {
+    kind: 'RENT_REMINDER',
+    label: 'Rent reminders',
+    description: 'A few days before rent is due, when some of it is still to pay; and when it is late.',
+    optional: true,
   },
 ];
 

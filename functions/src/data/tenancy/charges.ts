@@ -220,3 +220,31 @@ export async function* leaseOrganizations(): AsyncGenerator<string[]> {
     yield page.items.map((i) => i.organizationId as string);
   }
 }
+
+/**
+ * Claims a charge's one reminder or late notice (`field` set once, conditioned on not being set): true for exactly one
+ * of any number of runs, which then sends it. A claim whose send fails is not retried: a missed reminder is better
+ * than two.
+ */
+export async function claimChargeNotice(
+  lease: LeaseAtVersion,
+  code: string,
+  field: 'reminderSentAt' | 'lateNoticeSentAt',
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.charge(lease.organizationId, lease.id, code),
+        UpdateExpression: 'SET #field = :now',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#field)',
+        ExpressionAttributeNames: { '#field': field },
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,4 +1,5 @@
 import {
+  type AllocatedCharge,
   addDays,
   allocatePayments,
   CHARGE_LOOKAHEAD_DAYS,
@@ -18,9 +19,11 @@ import {
   upsertLateFee,
   writeCharges,
 } from '../../data/tenancy/charges.js';
+import { listProperties } from '../../data/tenancy/properties.js';
 import { type LeaseRecord, leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { Conflict } from '../../domain-errors.js';
 import { leaseAccounts } from './leaseAccounts.js';
+import { sendRentNotices } from './rentNotices.js';
 
 /**
  * Posting charges (docs/tenants-and-maintenance.md "Charges and the tenant ledger"): the daily job and every lease
@@ -72,7 +75,7 @@ export async function postLeaseCharges(
   lease: LeaseRecord,
   today: string,
   context: { posted?: ChargeRecord[]; paid: number; lateGate: (lateDay: string) => boolean },
-): Promise<void> {
+): Promise<{ allocated: AllocatedCharge[]; lateFees: Map<string, number> }> {
   let posted = context.posted ?? (await chargesOfLease(lease.organizationId, lease.id));
   for (let race = 1; ; race++) {
     const change = scheduleChanges(lease, posted, today);
@@ -86,20 +89,24 @@ export async function postLeaseCharges(
       posted = await chargesOfLease(lease.organizationId, lease.id);
     }
   }
-  if (lease.lateFee === null) return;
   const { charges } = allocatePayments(posted, context.paid, today);
+  const lateFees = new Map(posted.filter((c) => c.kind === 'late_fee' && !c.waived).map((c) => [c.code, c.amount]));
+  if (lease.lateFee === null) return { allocated: charges, lateFees };
   for (const rent of charges) {
     const amount = lateFeeDue(lease, rent, today);
     if (amount <= 0 || !context.lateGate(lateAfter(rent, lease.graceDays))) continue;
     const month = rent.code.slice('rent-'.length);
-    await upsertLateFee(lease, {
-      code: lateFeeCode(rent.code),
+    const code = lateFeeCode(rent.code);
+    const posted = await upsertLateFee(lease, {
+      code,
       kind: 'late_fee',
       label: `Late fee, ${month} rent`,
       dueDate: addDays(lateAfter(rent, lease.graceDays), 1),
       amount,
     });
+    if (posted) lateFees.set(code, amount);
   }
+  return { allocated: charges, lateFees };
 }
 
 /** After a lease is added or changed: its charges follow its terms at once (the job keeps them going). */
@@ -116,11 +123,29 @@ export async function chargeLease(lease: LeaseRecord, today: string): Promise<vo
 export async function postOrganizationCharges(orgId: string, today: string): Promise<{ leases: number }> {
   const leases = [...(await leasesByPropertyOf(orgId)).values()].flat();
   if (leases.length === 0) return { leases: 0 };
-  const [{ accounts }, lateGate] = await Promise.all([leaseAccounts(orgId, leases, today), lateFeeGate(orgId)]);
+  const [{ accounts }, lateGate, properties] = await Promise.all([
+    leaseAccounts(orgId, leases, today),
+    lateFeeGate(orgId),
+    listProperties(orgId),
+  ]);
+  const address = new Map(properties.map((p) => [p.id, p.address]));
   for (const lease of leases) {
     const account = accounts.get(lease.id)!;
     try {
-      await postLeaseCharges(lease, today, { posted: account.charges, paid: account.totals.paid, lateGate });
+      const { allocated, lateFees } = await postLeaseCharges(lease, today, {
+        posted: account.charges,
+        paid: account.totals.paid,
+        lateGate,
+      });
+      const where = [address.get(lease.propertyId) ?? 'your home', lease.unitLabel].filter(Boolean).join(', ');
+      await sendRentNotices(
+        lease,
+        where,
+        allocated,
+        today,
+        lateGate,
+        (rentCode) => lateFees.get(lateFeeCode(rentCode)) ?? null,
+      );
     } catch (error) {
       // The lease was edited or deleted while the job ran: that write posted its own charges.
       if (!(error instanceof Conflict && error.code === 'CONFLICT')) throw error;
