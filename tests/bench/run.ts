@@ -414,7 +414,7 @@ async function compare(
   }
   const row = (name: string, samples: number[]) => [name, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
   table([
-    ['20 concurrent clients', 'p50', 'p95'],
+    [`${load.concurrency} concurrent clients`, 'p50', 'p95'],
     row(`GET ${path}`, api),
     row(Array.isArray(bareReads) ? 'the same reads, bare' : 'bare DynamoDB query', bare),
   ]);
