@@ -62,6 +62,7 @@ describe('lease links, in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await option.click();
     expect(await trigger.textContent()).toContain('Room B');
+    await flyout(page).getByText('Chosen by a person: automatic linking never changes it.').waitFor();
     await save(page, 'Update Transaction');
     expect((await org.getTransaction(rent.id)).leaseId).toBeTruthy();
 

@@ -9,6 +9,11 @@ import type { TransactionFormValues } from './transactionForm';
 export const NO_LEASE_LABEL = 'No lease';
 export const LEASE_NOT_RUNNING = "Does not run in this transaction's month";
 export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when one lease fits the date';
+/** Why the lease shown is linked: every automatic link says why, and how to undo it. */
+export const LEASE_LINK_WHY = {
+  auto: 'Linked automatically: the only lease on this property on this date. Choose another lease, or No lease, to change it.',
+  manual: 'Chosen by a person: automatic linking never changes it.',
+} as const;
 
 const leaseLabel = (lease: Lease) =>
   [lease.tenant.name ?? lease.tenant.email ?? 'Tenant', lease.unitLabel].filter(Boolean).join(' · ');
@@ -49,10 +54,12 @@ export function LeasePicker({
   ];
   const shown = values.leaseChoice === 'auto' && !values.leaseId ? null : values.leaseId;
   const selected = shown === null ? null : (options.find((o) => o.value === shown) ?? null);
+  const why = !values.leaseId ? undefined : values.leaseChoice === 'auto' ? LEASE_LINK_WHY.auto : LEASE_LINK_WHY.manual;
   return (
     <FormField
       label="Lease"
       description="Rent received is credited to this lease in the rent roll."
+      constraintText={why}
       errorText={errorText}
       controlId={controlId}
       stretch
