@@ -21,6 +21,7 @@ interface Suggestion {
   reason: string;
   tenant: string | null;
   amount: number;
+  parts: { leaseId: string; amount: number }[] | null;
 }
 
 let w: Team;
@@ -64,6 +65,7 @@ describe('link past rent to leases', () => {
     const samePayer = await pay(w.admin.api, 'ACH DEPOSIT UPSTAIRS LLC', `${month(2)}-02`, 1200);
     const unsure = await pay(w.admin.api, 'Cash deposit', `${month(1)}-04`, 900);
     const refused = await pay(w.admin.api, 'Zelle transfer 9911', `${month(1)}-05`, 1350, { leaseId: null });
+    const both = await pay(w.admin.api, 'Check 1207', `${month(1)}-06`, 2550);
 
     const review = await ok<{ suggestions: Suggestion[]; unmatched: number }>(w.manager.api.get('/api/rent-links'));
     const mine = review.suggestions.filter((s) =>
@@ -87,7 +89,12 @@ describe('link past rent to leases', () => {
     expect(received(after, lease.ortiz)).toBe(1350);
     expect(received(after, lease.kim)).toBe(1200);
     const left = await ok<{ suggestions: Suggestion[] }>(w.admin.api.get('/api/rent-links'));
-    expect(left.suggestions.map((s) => s.transactionId)).toEqual([samePayer]);
+    expect(left.suggestions.map((s) => s.transactionId)).toEqual([both, samePayer]);
+
+    // The check of both rents, split: each lease is credited its rent that month.
+    expect(await ok(w.admin.api.post('/api/rent-links', { transactionIds: [both] }))).toEqual({ linked: 1 });
+    const split = await ok<typeof before>(w.admin.api.get(`/api/reports/rent-roll?from=${month(1)}&to=${month(1)}`));
+    expect([received(split, lease.kim), received(split, lease.ortiz)]).toEqual([1200, 1350]);
     const trail = await ok<{ entries: { text?: string; via?: string }[] }>(
       w.admin.api.get(`/api/transactions/${byAmount}/activity`),
     );

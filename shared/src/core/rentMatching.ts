@@ -10,6 +10,7 @@ export const RENT_MATCH_REASONS = {
   samePayer: "This payer's earlier payments are linked to this lease",
   tenantName: "The tenant's name is in the description",
   amount: "The amount is this lease's rent",
+  rentsAdd: 'The amount is the rent of these leases together',
 } as const;
 export type RentMatchReason = keyof typeof RENT_MATCH_REASONS;
 
@@ -72,4 +73,33 @@ export function suggestLease(
   const priced = only(fitting.filter((l) => l.monthlyRent === payment.amount));
   if (priced) return { leaseId: priced.id, reason: 'amount' };
   return null;
+}
+
+/** The most leases one payment is split across by a suggestion. */
+export const SPLIT_SUGGESTION_LEASES_MAX = 4;
+
+/**
+ * The leases one payment pays together (one deposit for two units): the one set of 2 to SPLIT_SUGGESTION_LEASES_MAX
+ * fitting leases whose rents add up to the amount exactly, each part its lease's rent; null when none or several do.
+ */
+export function suggestSplit(
+  payment: MatchablePayment,
+  leases: readonly MatchableLease[],
+): { parts: { leaseId: string; amount: number }[]; reason: 'rentsAdd' } | null {
+  const fitting = leases.filter((l) => leaseMisfit(payment, l) === null && l.monthlyRent > 0);
+  const found: MatchableLease[][] = [];
+  const walk = (start: number, chosen: MatchableLease[], sum: number) => {
+    if (found.length > 1 || sum > payment.amount) return;
+    if (chosen.length >= 2 && sum === payment.amount) {
+      found.push(chosen);
+      return;
+    }
+    if (chosen.length === SPLIT_SUGGESTION_LEASES_MAX) return;
+    for (let i = start; i < fitting.length; i++) {
+      walk(i + 1, [...chosen, fitting[i]!], sum + fitting[i]!.monthlyRent);
+    }
+  };
+  walk(0, [], 0);
+  if (found.length !== 1) return null;
+  return { parts: found[0]!.map((l) => ({ leaseId: l.id, amount: l.monthlyRent })), reason: 'rentsAdd' };
 }

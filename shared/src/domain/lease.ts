@@ -3,6 +3,7 @@ import { LEASE_FEES_MAX } from '../core/charges.js';
 import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
+import { MoveOutStatement } from './moveOut.js';
 import { Month } from './reports.js';
 
 /** Leases (a tenant assignment plus its rent terms). Money: decimals on the wire, cents inside. */
@@ -161,11 +162,15 @@ export const Lease = z.object({
   updatedAt: Timestamp,
   /** What a change sends back (PATCH /api/leases/{id}): the change is saved only while the lease is at it. */
   version: z.number().int(),
+  /** The move-out statement once the tenant moved out through POST /api/leases/{id}/move-out. */
+  moveOut: MoveOutStatement.nullable().optional(),
 });
 export type Lease = z.infer<typeof Lease>;
 export const LeaseList = z.object({ leases: z.array(Lease) });
 export const LeaseResult = z.object({ lease: Lease });
 export const LeaseParams = z.strictObject({ id: Id });
+export const MoveOutResult = z.object({ lease: Lease, statement: MoveOutStatement });
+export type MoveOutResult = z.infer<typeof MoveOutResult>;
 
 const RentStatusEnum = z.enum(['paid', 'partial', 'unpaid', 'late', 'upcoming']);
 export const RentMonth = z.object({
@@ -311,10 +316,22 @@ export const RentLinkSuggestion = z.object({
   amount: z.number(),
   propertyId: z.string(),
   address: z.string(),
-  leaseId: z.string(),
+  /** The one lease it pays, or null when it is split across `parts`. */
+  leaseId: z.string().nullable(),
   tenant: z.string().nullable(),
   unitLabel: z.string().nullable(),
-  reason: z.enum(['onlyLease', 'samePayer', 'tenantName', 'amount']),
+  /** Several leases paid together: one part per lease, its rent (decimals). */
+  parts: z
+    .array(
+      z.object({
+        leaseId: z.string(),
+        tenant: z.string().nullable(),
+        unitLabel: z.string().nullable(),
+        amount: z.number(),
+      }),
+    )
+    .nullable(),
+  reason: z.enum(['onlyLease', 'samePayer', 'tenantName', 'amount', 'rentsAdd']),
 });
 export const RentLinkReview = z.object({
   suggestions: z.array(RentLinkSuggestion),

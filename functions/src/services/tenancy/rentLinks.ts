@@ -5,6 +5,7 @@ import {
   payerKey,
   type RentLinkReview,
   suggestLease,
+  suggestSplit,
 } from '@rent/shared';
 import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
@@ -14,6 +15,7 @@ import { profilesOf } from '../../data/people/members.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
+import { splitTransaction } from '../ledger/splits.js';
 
 /**
  * "Link past rent to leases" (docs/tenants-and-maintenance.md "Linking past rent"): rent received on a property with
@@ -24,7 +26,9 @@ import { type LedgerCaller, personActor } from '../ledger/actors.js';
  */
 interface Found {
   record: TransactionRecord;
-  leaseId: string;
+  /** One lease, or several paid together (`parts`, cents). */
+  leaseId: string | null;
+  parts: { leaseId: string; amount: number }[] | null;
   reason: RentLinkReview['suggestions'][number]['reason'];
 }
 
@@ -59,7 +63,12 @@ async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: nu
   const found: Found[] = [];
   for (const record of unlinked) {
     const suggestion = suggestLease(record, leases, learned);
-    if (suggestion) found.push({ record, ...suggestion });
+    if (suggestion) {
+      found.push({ record, ...suggestion, parts: null });
+      continue;
+    }
+    const split = suggestSplit(record, leases);
+    if (split) found.push({ record, leaseId: null, ...split });
   }
   found.sort((a, b) => b.record.date.localeCompare(a.record.date) || a.record.id.localeCompare(b.record.id));
   return { found, unmatched: unlinked.length - found.length, leases };
@@ -73,7 +82,7 @@ export async function rentLinkReview(caller: LedgerCaller): Promise<RentLinkRevi
   const address = new Map(properties.map((p) => [p.id, p.address]));
   const leaseById = new Map(leases.map((l) => [l.id, l]));
   return {
-    suggestions: found.map(({ record, leaseId, reason }) => ({
+    suggestions: found.map(({ record, leaseId, parts, reason }) => ({
       transactionId: record.id,
       date: record.date,
       name: record.name,
@@ -81,29 +90,56 @@ export async function rentLinkReview(caller: LedgerCaller): Promise<RentLinkRevi
       propertyId: record.propertyId!,
       address: address.get(record.propertyId!) ?? '',
       leaseId,
-      tenant: leaseById.get(leaseId)?.tenantName ?? null,
-      unitLabel: leaseById.get(leaseId)?.unitLabel ?? null,
+      tenant: leaseId === null ? null : (leaseById.get(leaseId)?.tenantName ?? null),
+      unitLabel: leaseId === null ? null : (leaseById.get(leaseId)?.unitLabel ?? null),
+      parts:
+        parts?.map((p) => ({
+          leaseId: p.leaseId,
+          tenant: leaseById.get(p.leaseId)?.tenantName ?? null,
+          unitLabel: leaseById.get(p.leaseId)?.unitLabel ?? null,
+          amount: fromCents(p.amount),
+        })) ?? null,
       reason,
     })),
     unmatched,
   };
 }
 
-/** Links the kept suggestions (`transactionIds`), each to the lease suggested now; answers how many were linked. */
+/**
+ * Links the kept suggestions (`transactionIds`) as suggested now: one lease each in one pass of the write plan, and a
+ * payment of several leases split into one part per lease (the split's own write, each on its own). Answers how many
+ * payments were linked.
+ */
 export async function applyRentLinks(caller: LedgerCaller, transactionIds: string[]): Promise<{ linked: number }> {
   const kept = new Set(transactionIds);
-  const { found } = await findLinks(caller.orgId);
+  const chosen = (await findLinks(caller.orgId)).found.filter((f) => kept.has(f.record.id));
   const now = new Date().toISOString();
-  const changes: TransactionChange[] = found
-    .filter((f) => kept.has(f.record.id))
-    .map(({ record, leaseId }) => [
-      record,
-      { ...record, leaseId, leaseLinkSource: 'manual', updatedAt: now, version: record.version + 1 },
-    ]);
-  if (changes.length === 0) return { linked: 0 };
-  const { written } = await writeLedger(caller.orgId, changes, {
-    actor: personActor(caller, 'rent_links'),
-    concurrency: 1,
-  });
-  return { linked: written.length };
+  const changes: TransactionChange[] = chosen.flatMap(({ record, leaseId }): TransactionChange[] =>
+    leaseId === null
+      ? []
+      : [[record, { ...record, leaseId, leaseLinkSource: 'manual', updatedAt: now, version: record.version + 1 }]],
+  );
+  let linked = 0;
+  if (changes.length > 0) {
+    const { written } = await writeLedger(caller.orgId, changes, {
+      actor: personActor(caller, 'rent_links'),
+      concurrency: 1,
+    });
+    linked += written.length;
+  }
+  for (const { record, parts } of chosen) {
+    if (parts === null) continue;
+    await splitTransaction(caller, record.id, {
+      version: record.version,
+      parts: parts.map((p) => ({
+        amount: p.amount,
+        category: record.category,
+        propertyId: record.propertyId,
+        leaseId: p.leaseId,
+        memo: null,
+      })),
+    });
+    linked += 1;
+  }
+  return { linked };
 }

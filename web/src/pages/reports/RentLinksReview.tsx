@@ -12,6 +12,14 @@ import { type RentLinkSuggestion, useApplyRentLinks, useRentLinkReview } from '.
 import { toast } from '../../components/toast/store';
 import { formatMoney } from '../../lib/money';
 
+const leaseName = (tenant: string | null, unitLabel: string | null) =>
+  [tenant ?? 'A former member', unitLabel].filter(Boolean).join(', ');
+/** One lease, or the leases a payment is split across with each one's part. */
+const leaseText = (s: RentLinkSuggestion) =>
+  s.parts
+    ? `Split: ${s.parts.map((p) => `${leaseName(p.tenant, p.unitLabel)} ${formatMoney(p.amount, 2)}`).join(' + ')}`
+    : `${leaseName(s.tenant, s.unitLabel)}, ${s.address}`;
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
@@ -96,12 +104,7 @@ export function RentLinksReview() {
                 { id: 'date', header: 'Date', cell: (s) => s.date, isRowHeader: true },
                 { id: 'name', header: 'Description', cell: (s) => s.name },
                 { id: 'amount', header: 'Amount', cell: (s) => formatMoney(s.amount, 2) },
-                {
-                  id: 'lease',
-                  header: 'Lease',
-                  cell: (s) =>
-                    `${s.tenant ?? 'A former member'}, ${s.unitLabel ? `${s.address}, ${s.unitLabel}` : s.address}`,
-                },
+                { id: 'lease', header: 'Lease', cell: leaseText },
                 { id: 'why', header: 'Why', cell: (s) => RENT_MATCH_REASONS[s.reason] },
               ]}
             />
