@@ -14,6 +14,11 @@ describe('occupancy: occupied unit-days over unit-days', () => {
     );
     expect(days).toEqual({ unitDays: 30, occupiedUnitDays: 10 });
     expect(occupancyRate(days)).toEqual({ value: 10 / 30, text: '33.3%' });
+    expect(occupancyRate({ unitDays: 30, occupiedUnitDays: 0 })).toEqual({
+      value: null,
+      text: '—',
+      reason: 'No lease ran in this period',
+    });
   });
 
   it('clips leases to the period and runs open-ended leases to its end', () => {

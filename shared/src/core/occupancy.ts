@@ -68,9 +68,13 @@ export function occupiedUnitDays(
   return { unitDays, occupiedUnitDays: occupied };
 }
 
-/** Occupancy = occupied unit-days ÷ unit-days. */
+/**
+ * Occupancy = occupied unit-days ÷ unit-days. No lease in the period says so rather than 0%: occupancy is known only
+ * from leases, and a portfolio whose leases were never recorded is not empty.
+ */
 export function occupancyRate(days: { unitDays: number; occupiedUnitDays: number }): Kpi {
   if (days.unitDays === 0) return { value: null, text: '—', reason: 'No properties' };
+  if (days.occupiedUnitDays === 0) return { value: null, text: '—', reason: 'No lease ran in this period' };
   const value = days.occupiedUnitDays / days.unitDays;
   return { value, text: formatPercent(value) };
 }
