@@ -281,6 +281,12 @@ function counterUpdate(orgId: string, memberDelta: number, adminDelta: number, o
  * Profiles by user id (BatchGetItem, 100 keys a call, unprocessed keys retried). A deleted account's profile answers
  * with the name "A deleted account" and no email, so every screen that names people by their profile shows that.
  */
+/** A person as reports name them: their profile's name and email, either null when unknown. */
+export const nameAndEmail = (profile: Record<string, unknown> | undefined) => ({
+  name: (profile?.name as string | null | undefined) ?? null,
+  email: (profile?.email as string | null | undefined) ?? null,
+});
+
 export async function profilesOf(userIds: string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Set(userIds)];

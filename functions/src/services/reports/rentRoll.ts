@@ -6,7 +6,7 @@ import {
   type ReportPeriodQuery,
   rentTotals,
 } from '@rent/shared';
-import { profilesOf } from '../../data/people/members.js';
+import { nameAndEmail, profilesOf } from '../../data/people/members.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { NotFound } from '../../domain-errors.js';
@@ -89,7 +89,7 @@ export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
       propertyId: property.id,
       address: property.address,
       unitLabel: lease.unitLabel,
-      tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
+      tenant: nameAndEmail(profile),
       leaseStart: lease.leaseStart,
       leaseEnd: lease.leaseEnd,
       monthlyRent: fromCents(lease.monthlyRent),

@@ -1,7 +1,7 @@
 import { fromCents, leaseCoversMonth, type SecurityDepositsReport } from '@rent/shared';
 import { summarizeCell } from '../../data/ledger/rollupSums.js';
 import { readRollupCells } from '../../data/ledger/rollups.js';
-import { profilesOf } from '../../data/people/members.js';
+import { nameAndEmail, profilesOf } from '../../data/people/members.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 
@@ -53,15 +53,12 @@ export async function securityDepositsReport(orgId: string, month: string): Prom
       returned: fromCents(returned),
       held: fromCents(held),
       required: fromCents(required),
-      leases: mine.map((l) => {
-        const profile = profiles.get(l.userId);
-        return {
-          leaseId: l.id,
-          tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
-          unitLabel: l.unitLabel,
-          deposit: fromCents(l.securityDeposit),
-        };
-      }),
+      leases: mine.map((l) => ({
+        leaseId: l.id,
+        tenant: nameAndEmail(profiles.get(l.userId)),
+        unitLabel: l.unitLabel,
+        deposit: fromCents(l.securityDeposit),
+      })),
     });
   }
   return {

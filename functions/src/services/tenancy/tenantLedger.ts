@@ -1,5 +1,13 @@
-import { AGING_BUCKETS, type AgingReport, agingOf, fromCents, type Role, type TenantLedger } from '@rent/shared';
-import { profilesOf } from '../../data/people/members.js';
+import {
+  AGING_BUCKETS,
+  type AgingBucket,
+  type AgingReport,
+  agingOf,
+  fromCents,
+  type Role,
+  type TenantLedger,
+} from '@rent/shared';
+import { nameAndEmail, profilesOf } from '../../data/people/members.js';
 import { waiveLateFee } from '../../data/tenancy/charges.js';
 import { getProperty, listProperties } from '../../data/tenancy/properties.js';
 import { getLease, type LeaseRecord, leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
@@ -16,6 +24,8 @@ interface Caller {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const dollarsByBucket = (cents: Record<AgingBucket, number>) =>
+  Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromCents(cents[b])])) as Record<AgingBucket, number>;
 
 async function ledgerOf(orgId: string, lease: LeaseRecord): Promise<TenantLedger> {
   const now = today();
@@ -24,12 +34,11 @@ async function ledgerOf(orgId: string, lease: LeaseRecord): Promise<TenantLedger
     leaseAccounts(orgId, [lease], now),
     profilesOf([lease.userId]),
   ]);
-  const profile = profiles.get(lease.userId);
   return {
     leaseId: lease.id,
     address: property.address,
     unitLabel: lease.unitLabel,
-    tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
+    tenant: nameAndEmail(profiles.get(lease.userId)),
     ...(await ledgerBody(accounts.get(lease.id)!, now)),
   };
 }
@@ -68,18 +77,14 @@ export async function agingReport(caller: Caller): Promise<AgingReport> {
     const balance = account.totals.owedNow - account.totals.credit;
     totals.balance += balance;
     for (const bucket of AGING_BUCKETS) totals[bucket] += aging[bucket];
-    const profile = profiles.get(lease.userId);
     rows.push({
       leaseId: lease.id,
       propertyId: lease.propertyId,
       address: address.get(lease.propertyId) ?? '',
       unitLabel: lease.unitLabel,
-      tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
+      tenant: nameAndEmail(profiles.get(lease.userId)),
       balance: fromCents(balance),
-      ...(Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromCents(aging[b])])) as Record<
-        (typeof AGING_BUCKETS)[number],
-        number
-      >),
+      ...dollarsByBucket(aging),
     });
   }
   rows.sort((a, b) => b.balance - a.balance || a.address.localeCompare(b.address));
@@ -88,10 +93,7 @@ export async function agingReport(caller: Caller): Promise<AgingReport> {
     leases: rows,
     totals: {
       balance: fromCents(totals.balance),
-      ...(Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromCents(totals[b])])) as Record<
-        (typeof AGING_BUCKETS)[number],
-        number
-      >),
+      ...dollarsByBucket(totals),
     },
   };
 }
