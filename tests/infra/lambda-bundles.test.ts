@@ -32,8 +32,12 @@ const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
   lambda: (route) => Boolean(route.startsJob),
 };
 
-/** Routes that categorize arriving transactions by the organization's rules (docs/rules.md). */
-const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport'];
+/**
+ * Routes that categorize arriving transactions by the organization's rules (docs/rules.md), and the move-out, which
+ * writes its transactions through the same createTransaction (with their categories, so the rules never run; the
+ * one door still brings them).
+ */
+const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport', 'moveOutLease'];
 
 const LIBRARY_NEEDS: Record<string, (route: RouteDef, domain: RouteDomain) => boolean> = {
   plaid: (route) => Boolean(route.callsPlaid || route.plaidTokenKey?.length),

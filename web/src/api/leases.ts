@@ -1,10 +1,11 @@
-import type { Lease, RentalHistory, TenantLedger } from '@rent/shared/types';
+import type { Lease, MoveOutStatement, RentalHistory, TenantLedger } from '@rent/shared/types';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 import { reportsKey } from './reports';
+import { transactionsKey } from './transactions';
 
-export type { Lease, RentalHistory, TenantLedger };
+export type { Lease, MoveOutStatement, RentalHistory, TenantLedger };
 
 export const leasesKey = ['leases'] as const;
 export const rentalHistoryKey = ['rental-history'] as const;
@@ -115,6 +116,31 @@ export function useEndLease() {
     mutationFn: ({ lease, leaseEnd }: { lease: Pick<Lease, 'id' | 'version'>; leaseEnd: string }) =>
       callRoute('updateLease', { params: { id: lease.id }, body: { leaseEnd, version: lease.version } }),
     onSettled: () => afterLeaseWrite(client),
+  });
+}
+
+/** A move-out as sent: the day, the deductions (dollars) and whether the deposit also pays what the lease owes. */
+export interface MoveOutBody {
+  date: string;
+  deductions: { label: string; amount: number }[];
+  applyToBalance: boolean;
+}
+
+/**
+ * Moves the tenant out (ADMIN and LANDLORD; docs/tenants-and-maintenance.md "Move-out"): it charges the deductions,
+ * ends the lease and books the deposit applied, so the leases, the ledgers and every report are refreshed.
+ */
+export function useMoveOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ leaseId, body }: { leaseId: string; body: MoveOutBody }) =>
+      callRoute('moveOutLease', { params: { id: leaseId }, body }),
+    // It writes transactions too: the whole transactions key (the reports are under it) is refreshed.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: leasesKey }),
+        client.invalidateQueries({ queryKey: transactionsKey }),
+      ]),
   });
 }
 

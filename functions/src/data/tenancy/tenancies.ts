@@ -16,6 +16,7 @@ import { keys, orgPk, withoutKeys } from '../keys.js';
 import { indexPrefixQuery, prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
 import { leaseOrganizationPut } from './charges.js';
+import type { MoveOutRecord } from './moveOuts.js';
 
 export interface TenancyRecord {
   id: string;
@@ -78,6 +79,8 @@ export interface LeaseRecord extends TenancyRecord {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** Set once the tenant is moved out (data/tenancy/moveOuts.ts). */
+  moveOut?: MoveOutRecord | null;
 }
 
 export type LeaseTermsRecord = Pick<
@@ -120,6 +123,7 @@ export function toLeaseRecord(item: Record<string, unknown>): LeaseRecord {
     createdAt: (r.createdAt as string | undefined) ?? '',
     updatedAt: (r.updatedAt as string | undefined) ?? '',
     version: (r.version as number | undefined) ?? 1,
+    moveOut: (r.moveOut as MoveOutRecord | undefined) ?? null,
   };
 }
 

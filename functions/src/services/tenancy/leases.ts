@@ -15,6 +15,7 @@ import {
 } from '@rent/shared';
 import { getMember, profilesOf } from '../../data/people/members.js';
 import { deleteChargesOfLease } from '../../data/tenancy/charges.js';
+import { moveOutStatementView } from '../../data/tenancy/moveOuts.js';
 import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.js';
 import {
   deleteLease,
@@ -148,11 +149,12 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
   const now = today();
   return records.map((r) => {
     const profile = profiles.get(r.userId);
+    const tenant = { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null };
     return {
       id: r.id,
       propertyId: r.propertyId,
       userId: r.userId,
-      tenant: { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null },
+      tenant,
       unitLabel: r.unitLabel,
       leaseStart: r.leaseStart,
       leaseEnd: r.leaseEnd,
@@ -175,8 +177,14 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       version: r.version,
+      moveOut: r.moveOut?.statement ? moveOutStatementView(r.moveOut.statement, r.id, tenant) : null,
     };
   });
+}
+
+/** One lease as the routes answer it. */
+export async function leaseView(orgId: string, leaseId: string): Promise<Lease> {
+  return (await withTenants([await getLease(orgId, leaseId)]))[0]!;
 }
 
 /**

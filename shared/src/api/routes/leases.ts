@@ -11,6 +11,7 @@ import {
   LeaseParams,
   LeaseResult,
   LeaseUpdate,
+  MoveOutResult,
   RentalHistory,
   RentLinkApply,
   RentLinkResult,
@@ -19,6 +20,7 @@ import {
   SecurityDepositsReport,
   TenantLedger,
 } from '../../domain/lease.js';
+import { MoveOutInput } from '../../domain/moveOut.js';
 import { OWNERS, STAFF } from '../../domain/roles.js';
 import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
@@ -89,6 +91,18 @@ export const waiveCharge = {
   path: '/api/leases/{id}/charges/{code}/waive',
   params: ChargeParams,
   response: TenantLedger,
+  roles: OWNERS,
+} as const satisfies RouteDef;
+
+// Moving a tenant out applies their deposit, which makes income of it: only ADMIN and LANDLORD
+// (docs/tenants-and-maintenance.md "Move-out").
+export const moveOutLease = {
+  id: 'moveOutLease',
+  method: 'POST',
+  path: '/api/leases/{id}/move-out',
+  params: LeaseParams,
+  body: MoveOutInput,
+  response: MoveOutResult,
   roles: OWNERS,
 } as const satisfies RouteDef;
 

@@ -9,10 +9,12 @@ import type { Lease } from '../../api/leases';
 import type { Property } from '../../api/properties';
 import { EmptyState } from '../../components/EmptyState';
 import { RightDrawer } from '../../components/RightDrawer';
+import { MoveOutStatementDownload } from '../../features/rent/MoveOutStatementDownload';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { LeaseForm } from './LeaseFormPanel';
 import { LeaseLedger } from './LeaseLedger';
+import { LeaseMoveOut } from './LeaseMoveOut';
 import { type LeasesDrawerModel, useLeases } from './use-leases';
 
 const STATE = {
@@ -28,15 +30,24 @@ const STATE = {
 export function LeasesDrawer({ property, onClose }: { property: Property | null; onClose: () => void }) {
   const l = useLeases(property);
   const ledgerOf = l.ledger.leaseId;
+  const movingOut = l.moveOut.lease;
   const cameFrom = useRef<string | null>(null);
-  // Back from a ledger: the keyboard returns to the Ledger button it was opened with.
+  // Back from a ledger or a move-out: the keyboard returns to the button it was opened with (or the lease's Ledger
+  // button, when the move-out removed its own).
+  const openView = ledgerOf
+    ? `[data-ledger-for="${ledgerOf}"]`
+    : movingOut
+      ? `[data-move-out-for="${movingOut.id}"]`
+      : null;
   useEffect(() => {
-    if (ledgerOf) cameFrom.current = ledgerOf;
+    if (openView) cameFrom.current = openView;
     else if (cameFrom.current) {
-      document.querySelector<HTMLElement>(`[data-ledger-for="${cameFrom.current}"]`)?.focus();
+      const from = cameFrom.current;
+      const fallback = from.replace('data-move-out-for', 'data-ledger-for');
+      (document.querySelector<HTMLElement>(from) ?? document.querySelector<HTMLElement>(fallback))?.focus();
       cameFrom.current = null;
     }
-  }, [ledgerOf]);
+  }, [openView]);
   return (
     <RightDrawer
       open={!!property}
@@ -47,6 +58,8 @@ export function LeasesDrawer({ property, onClose }: { property: Property | null;
     >
       {ledgerOf ? (
         <LeaseLedger l={l} />
+      ) : movingOut ? (
+        <LeaseMoveOut lease={movingOut} onBack={l.moveOut.close} />
       ) : (
         <SpaceBetween size="l">
           <Table
@@ -139,6 +152,25 @@ function LeaseActions({ lease, l }: { lease: Lease; l: LeasesDrawerModel }) {
         >
           Edit
         </Button>
+      ) : null}
+      {l.canChange && !lease.moveOut && lease.state !== 'upcoming' ? (
+        <Button
+          variant="inline-link"
+          disabled={l.busy}
+          onClick={() => l.moveOut.open(lease)}
+          ariaLabel={`Move out ${who}`}
+          data-move-out-for={lease.id}
+          data-testid="lease-move-out"
+        >
+          Move out
+        </Button>
+      ) : null}
+      {lease.moveOut ? (
+        <MoveOutStatementDownload
+          statement={lease.moveOut}
+          variant="inline-link"
+          ariaLabel={`Move-out statement of ${who} (PDF)`}
+        />
       ) : null}
       {l.canChange && lease.state === 'active' ? (
         <Button

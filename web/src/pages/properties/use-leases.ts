@@ -28,7 +28,12 @@ import {
 import { useLeaseLedger } from './use-lease-ledger';
 
 /** What the drawer shows besides the list: the lease form (adding, or editing one lease) or one lease's ledger. */
-type Panel = { kind: 'add' } | { kind: 'edit'; lease: Lease } | { kind: 'ledger'; leaseId: string } | null;
+type Panel =
+  | { kind: 'add' }
+  | { kind: 'edit'; lease: Lease }
+  | { kind: 'ledger'; leaseId: string }
+  | { kind: 'moveOut'; lease: Lease }
+  | null;
 
 /**
  * The Tenants and leases drawer of one property: its leases, the TENANT members to pick from, add, edit, end and
@@ -201,6 +206,11 @@ export function useLeases(property: Property | null) {
         ledger.cancelWaive();
         setPanel(null);
       },
+    },
+    moveOut: {
+      lease: panel?.kind === 'moveOut' ? panel.lease : null,
+      open: (lease: Lease) => setPanel({ kind: 'moveOut', lease }),
+      close: () => setPanel(null),
     },
     endToday,
     deleteLease,
