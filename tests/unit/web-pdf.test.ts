@@ -111,3 +111,21 @@ describe('WinAnsi text for the standard font', () => {
     expect(toWinAnsi('line\nbreak\ttab')).toBe('line break tab');
   });
 });
+
+describe('wrapping a word too long for its column', () => {
+  it('breaks an email address after "@" or ".", never inside a part of it', async () => {
+    const { StandardFonts } = await import('pdf-lib');
+    const { wrap } = await import('../../shared/src/reports/pdf/tablePdf');
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const email = 'tara.tenant@demo.rent.today';
+    const width = font.widthOfTextAtSize('tara.tenant@demo', 9);
+    const lines = wrap(email, font, 9, width);
+    expect(lines.join('')).toBe(email);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/[@.]$/);
+    // A run with no such character is still cut where the line ends, never wider than it.
+    for (const line of wrap('x'.repeat(80), font, 9, 40)) {
+      expect(font.widthOfTextAtSize(line, 9)).toBeLessThanOrEqual(40.01);
+    }
+  });
+});

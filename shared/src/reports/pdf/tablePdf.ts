@@ -36,7 +36,13 @@ function shown(cell: ReportTable['rows'][number]['cells'][number], column: Table
   return toWinAnsi(cellText(cell, column?.kind));
 }
 
-/** Breaks text into lines no wider than `width` (words first; a word too long is cut). */
+/** Where a word too long for its line may break without splitting a part of it: after these characters. */
+const SOFT_BREAKS = new Set(['@', '.', '-', '_', '/', ',']);
+
+/**
+ * Breaks text into lines no wider than `width`: between words first; a word too long for a line (an email address,
+ * a link) after an "@", ".", "-", "_", "/" or ","; only a run with none of those is cut where the line ends.
+ */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   if (text === '') return [''];
   const lines: string[] = [];
@@ -54,6 +60,9 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     while (!fits(rest)) {
       let cut = rest.length - 1;
       while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      let soft = cut;
+      while (soft > 1 && !SOFT_BREAKS.has(rest[soft - 1]!)) soft--;
+      if (soft > 1) cut = soft;
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
     }

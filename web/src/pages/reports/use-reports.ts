@@ -131,6 +131,8 @@ export function useReports() {
   const detailScope = period.propertyId ? (addressOf(period.propertyId) ?? 'One property') : 'All properties';
   // Each download is named after what shaped it (docs/reports-and-tax.md "Export file names").
   const months = periodPart(period.from, period.to, today);
+  const rentRollFile = (extension: 'csv' | 'pdf') =>
+    exportFileName('rent-roll', [propertyPart(period.propertyId, addressOf), months], extension);
   const pnlFile = (extension: 'csv' | 'pdf') => exportFileName('profit-and-loss', [months], extension);
   const detailFile = (extension: 'csv' | 'pdf') =>
     exportFileName('transactions-by-category', [propertyPart(period.propertyId, addressOf), months], extension);
@@ -262,14 +264,13 @@ export function useReports() {
         depreciationFile('pdf'),
       ),
     rentRoll,
-    downloadRentRoll: () =>
-      rentRoll.data && downloadText(rentRollCsv(rentRoll.data), `rent-roll-${period.from}-to-${period.to}.csv`),
+    downloadRentRoll: () => rentRoll.data && downloadText(rentRollCsv(rentRoll.data), rentRollFile('csv')),
     downloadRentRollPdf: () =>
       rentRoll.data &&
       void pdf.download(
         rentRollTable(rentRoll.data),
         { title: 'Rent roll', organization, period: periodLabel(period.from, period.to) },
-        `rent-roll-${period.from}-to-${period.to}.pdf`,
+        rentRollFile('pdf'),
       ),
     aging,
     downloadAging: () =>
