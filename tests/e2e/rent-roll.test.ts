@@ -7,10 +7,11 @@ import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * The rent roll: in a fresh organization, a tenant with a lease (created through the API) and rent
- * income for two of its three months; the Rent roll tab on /reports shows Late, Paid and Partly paid months,
- * the lease's and the portfolio's totals, and the CSV holds the same figures. Axe clean, and at 390 px nothing
- * sticks out of the screen.
+ * The rent roll: in a fresh organization, a tenant with a lease (created through the API) and rent paid in the
+ * second and third of its three months, a whole month's and part of one. Payments pay the oldest charges first, so
+ * the first month reads Paid, the second Partly paid and the third Late, while each month's Received is what came in
+ * that month. The Rent roll tab on /reports shows them, the lease's and the portfolio's totals, and the CSV holds the
+ * same figures. Axe clean, and at 390 px nothing sticks out of the screen.
  */
 async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -58,10 +59,11 @@ describe('the rent roll, in Chromium', () => {
     expect(await roll.textContent()).toContain(`${home.address}, Loft`);
     const rows = roll.locator('tbody tr');
     expect(await rows.count()).toBe(3);
-    expect(await rows.nth(0).textContent()).toContain('Late');
-    expect(await rows.nth(1).textContent()).toContain('Paid');
-    expect(await rows.nth(2).textContent()).toContain('Partly paid');
-    expect(await rows.nth(2).textContent()).toContain('$600.00');
+    // Each month: its status, then Due, Received (that month) and Balance (the row header is the month).
+    const cellsOf = (i: number) => rows.nth(i).locator('td').allTextContents();
+    expect(await cellsOf(0)).toEqual(['Paid', '$1,000.00', '$0.00', '$1,000.00']);
+    expect(await cellsOf(1)).toEqual(['Partly paid', '$1,000.00', '$1,000.00', '$0.00']);
+    expect(await cellsOf(2)).toEqual(['Late', '$1,000.00', '$400.00', '$600.00']);
     for (const testId of ['rent-roll-totals', 'rent-roll-lease-totals']) {
       const totals = (await page.getByTestId(testId).textContent()) ?? '';
       expect(totals).toContain('$3,000.00');
@@ -86,9 +88,9 @@ describe('the rent roll, in Chromium', () => {
       'Status',
     ]);
     expect(csv.lines.slice(2).map((line) => line.split(',').slice(4))).toEqual([
-      [first, `${first}-01`, '1000.00', '0.00', '1000.00', 'Late', '', ''],
-      [second, `${second}-01`, '1000.00', '1000.00', '0.00', 'Paid', '', ''],
-      [third, `${third}-01`, '1000.00', '400.00', '600.00', 'Partly paid', '', ''],
+      [first, `${first}-01`, '1000.00', '0.00', '1000.00', 'Paid', '', ''],
+      [second, `${second}-01`, '1000.00', '1000.00', '0.00', 'Partly paid', '', ''],
+      [third, `${third}-01`, '1000.00', '400.00', '600.00', 'Late', '', ''],
       ['Total', '', '3000.00', '1400.00', '1600.00', '', '46.7%', ''],
       ['Total', '', '3000.00', '1400.00', '1600.00', '', '46.7%', ''],
     ]);

@@ -13,9 +13,11 @@ import { type FitProblem, textFitProblems } from './text-fit.js';
 /**
  * docs/product.md "Words and columns": on every page, at a phone's, a laptop's and a large screen's width, as each
  * kind of person, no visible word breaks inside itself and no table column's content is cut off. One organization
- * of its own holds what makes the texts long: invitations in each state, a lease with paid, partly paid and late
- * months, exact amounts, a maintenance request, and security logs with sign-ins; the import wizard's review step
- * and a property's leases drawer are looked at too.
+ * of its own holds what makes the texts long: invitations in each state, a lease with a monthly fee and a late fee
+ * and paid, partly paid and late months, a security deposit held short of what the lease asks, exact amounts, a
+ * maintenance request, and security logs with sign-ins. The report tabs include Aging and Security deposits; the
+ * import wizard's review step, a property's leases drawer with the lease's edit form (its fee rows) and its ledger,
+ * and the tenant's Rental History with its ledger are looked at too.
  */
 const WIDTHS = [PHONE, { width: 1366, height: 768 }, { width: 1920, height: 1080 }] as const;
 
@@ -35,8 +37,14 @@ interface Stop {
   path: string;
   roles: Role[];
   ready?: (world: World) => string;
-  /** Opened on the page after the first look (a wizard step, a drawer), then looked at again. */
-  open?: (page: Page, world: World) => Promise<void>;
+  /** Opened one after another on the page after the first look (a wizard step, a drawer), each looked at. */
+  open?: Opener[];
+}
+
+/** A view opened on a page for staff, and which of them have it (the lease's edit form is ADMIN and LANDLORD's). */
+interface Opener {
+  roles: Role[];
+  run: (page: Page, world: World) => Promise<void>;
 }
 
 // A manager's pages are the admin's with fewer actions: they are swept where their content differs.
@@ -44,17 +52,29 @@ const STAFF: Role[] = ['admin', 'manager'];
 const ADMIN: Role[] = ['admin'];
 const EVERYONE: Role[] = ['admin', 'manager', 'tenant'];
 const REPORT_TABS = ['profit-and-loss', 'schedule-e', 'depreciation', 'rent-roll', 'transactions-by-category'];
+// Tabs whose tables show the seeded lease once their report has arrived: its property's address.
+const LEASE_REPORT_TABS = ['aging', 'deposits'];
 
 const STOPS: Stop[] = [
   { path: '/dashboard', roles: STAFF },
-  { path: '/properties', roles: STAFF, ready: (w) => w.address, open: openLeases },
-  { path: '/transactions', roles: STAFF, ready: (w) => w.expense, open: reviewImport },
+  {
+    path: '/properties',
+    roles: STAFF,
+    ready: (w) => w.address,
+    open: [
+      { roles: STAFF, run: openLeases },
+      { roles: ADMIN, run: editLease },
+      { roles: STAFF, run: openLeaseLedger },
+    ],
+  },
+  { path: '/transactions', roles: STAFF, ready: (w) => w.expense, open: [{ roles: STAFF, run: reviewImport }] },
   { path: '/transactions/rules', roles: ADMIN },
   { path: '/cash-flow', roles: ADMIN },
   ...REPORT_TABS.map((tab): Stop => ({ path: `/reports?tab=${tab}`, roles: ADMIN })),
+  ...LEASE_REPORT_TABS.map((tab): Stop => ({ path: `/reports?tab=${tab}`, roles: ADMIN, ready: (w) => w.address })),
   { path: '/maintenance', roles: EVERYONE },
   { path: '/org-settings', roles: EVERYONE },
-  { path: '/rental-history', roles: ['tenant'], ready: () => 'Apt 3B' },
+  { path: '/rental-history', roles: ['tenant'], ready: () => 'Parking space and storage' },
   { path: '/settings/account', roles: ['admin', 'tenant'] },
   { path: '/settings/preferences', roles: ['admin'] },
   { path: '/settings/notifications', roles: ['admin', 'tenant'] },
@@ -69,6 +89,19 @@ async function openLeases(page: Page, world: World) {
   await page.getByRole('radio', { name: world.address }).click();
   await page.getByTestId('property-leases').click();
   await page.getByTestId('leases-table').getByText('Apt 3B').waitFor();
+}
+
+/** The lease's edit form below the list, filled with its fee and late fee. */
+async function editLease(page: Page) {
+  await page.getByTestId('lease-edit').click();
+  const fee = page.getByTestId('lease-form').getByTestId('lease-fee-label').locator('input').first();
+  await expect.poll(() => fee.inputValue()).toBe(FEE);
+}
+
+/** The lease's ledger in the drawer: its rent, fee and late fee lines. */
+async function openLeaseLedger(page: Page) {
+  await page.getByTestId('lease-ledger-open').click();
+  await page.getByTestId('ledger-lines').getByText(FEE).first().waitFor();
 }
 
 /** The import wizard up to its review table, with the amounts and names of a real bank file. */
@@ -97,6 +130,9 @@ async function reviewImport(page: Page) {
   await page.getByTestId('import-review').getByText('Northern Illinois Plumbing Supply').waitFor();
 }
 
+/** A monthly fee whose name is long enough to wrap in a ledger's Description column. */
+const FEE = 'Parking space and storage';
+
 async function seed(page: Page): Promise<World> {
   const org = await signInToOwnOrganization(page, 'text-fit');
   const address = uniqueName('1450 North Lakeshore Drive');
@@ -110,8 +146,18 @@ async function seed(page: Page): Promise<World> {
     leaseStart: `${first}-01`,
     monthlyRent: 1850,
     securityDeposit: 1850,
+    fees: [{ label: FEE, amount: 75, frequency: 'monthly' }],
+    lateFee: { mode: 'fixed', amount: 50 },
   });
   expect(lease.status, JSON.stringify(lease.body)).toBe(201);
+  // Part of the deposit held: the Security deposits tab then says what the difference means.
+  await org.addTransaction({
+    name: uniqueName('Deposit Apt 3B'),
+    date: `${first}-01`,
+    amount: 1000,
+    category: 'security_deposit',
+    propertyId: home.id,
+  });
   // The first month unpaid (Late), the second paid, the third partly paid.
   await org.addTransaction({
     name: uniqueName('Rent Apt 3B'),
@@ -187,9 +233,9 @@ async function sweep(page: Page, role: Role, world: World, label: string): Promi
     if (ready) await page.getByText(ready, { exact: false }).first().waitFor();
     record(stop.path, await textFitProblems(page));
     if (stop.path === '/rental-history') found.push(...(await statusInView(page, label)));
-    if (stop.open && role !== 'tenant') {
-      await stop.open(page, world);
-      record(`${stop.path} (${stop.open.name})`, await textFitProblems(page));
+    for (const opener of stop.open?.filter((o) => o.roles.includes(role)) ?? []) {
+      await opener.run(page, world);
+      record(`${stop.path} (${opener.run.name})`, await textFitProblems(page));
     }
   }
   return found;
