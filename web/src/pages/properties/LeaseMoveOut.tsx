@@ -16,7 +16,8 @@ import type { Lease } from '../../api/leases';
 import { MoveOutStatementDownload } from '../../features/rent/MoveOutStatementDownload';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { type DeductionRow, useMoveOutForm } from './use-move-out';
+import type { DeductionRow } from './moveOutForm';
+import { useMoveOutForm } from './use-move-out';
 
 const money = (cents: number) => formatMoney(fromCents(cents), 2);
 
