@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
@@ -35,6 +35,12 @@ export interface StackOptions {
   syncEveryMs?: number;
   /** The daily charge job's offline timer (0/absent = never; tests run it with their own date). */
   chargesEveryMs?: number;
+  /**
+   * Serve a copy of web/dist taken at start instead of web/dist itself (tests): a web build started meanwhile from
+   * the same checkout (another run's, after a source change) empties web/dist, and pages this stack already served
+   * would then ask for code chunks that are gone and never render.
+   */
+  snapshotWeb?: boolean;
 }
 
 export interface LocalStack {
@@ -183,7 +189,7 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     if (seeded) await jobs.postDemoCharges(DEMO_ORG_ID);
     if (opts.chargesEveryMs) closers.push(jobs.runJobOnTimer('postCharges', opts.chargesEveryMs, log));
     const gateway = await createGateway({ issuer: cognito.issuer, clientId: LOCAL.clientId, jwk: cognito.publicJwk });
-    const spa = serveSpa(webDist);
+    const spa = serveSpa(opts.snapshotWeb ? snapshotOf(webDist, dataDir) : webDist);
     const s3PassThrough = createS3PassThrough({
       prefix: '/s3',
       bucket: LOCAL.receiptsBucket,
@@ -290,4 +296,14 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A copy of the built web app and its precompressed files under `dir`; its root (served as web/dist is). */
+function snapshotOf(dist: string, dir: string): string {
+  // Not built (an integration run on a fresh clone): the pages say so, as web/dist itself would.
+  if (!existsSync(dist)) return dist;
+  const root = join(dir, 'web', 'dist');
+  cpSync(dist, root, { recursive: true });
+  if (existsSync(`${dist}-compressed`)) cpSync(`${dist}-compressed`, `${root}-compressed`, { recursive: true });
+  return root;
 }

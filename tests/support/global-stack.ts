@@ -36,7 +36,10 @@ export default async function setup(project: TestProject) {
   // The browser tests run the built SPA: without this, `vitest run --project e2e` on a fresh clone
   // (no web/dist) times out on every page, and after a web change it tests the previous build.
   if (project.name === 'e2e') buildWebIfStale();
-  shared.rentTodayTestStack ??= { stack: startLocalStack({ port: 0, persist: false, seed: true }), users: 0 };
+  shared.rentTodayTestStack ??= {
+    stack: startLocalStack({ port: 0, persist: false, seed: true, snapshotWeb: true }),
+    users: 0,
+  };
   const entry = shared.rentTodayTestStack;
   entry.users += 1;
   const stack = await entry.stack;
