@@ -13,7 +13,7 @@ import {
   type RentalHistory,
   type Role,
 } from '@rent/shared';
-import { getMember, profilesOf } from '../../data/people/members.js';
+import { getMember, nameAndEmail, profilesOf } from '../../data/people/members.js';
 import { deleteChargesOfLease } from '../../data/tenancy/charges.js';
 import { moveOutStatementView } from '../../data/tenancy/moveOuts.js';
 import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.js';
@@ -148,8 +148,7 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
   const profiles = await profilesOf([...new Set(records.map((r) => r.userId))]);
   const now = today();
   return records.map((r) => {
-    const profile = profiles.get(r.userId);
-    const tenant = { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null };
+    const tenant = nameAndEmail(profiles.get(r.userId));
     return {
       id: r.id,
       propertyId: r.propertyId,

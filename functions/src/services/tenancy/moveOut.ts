@@ -8,7 +8,7 @@ import {
   moveOutFigures,
   type Role,
 } from '@rent/shared';
-import { profilesOf } from '../../data/people/members.js';
+import { nameAndEmail, profilesOf } from '../../data/people/members.js';
 import {
   claimMoveOut,
   finishMoveOut,
@@ -63,8 +63,7 @@ export async function moveOutLease(caller: Caller, leaseId: string, input: MoveO
     getProperty(caller.orgId, lease.propertyId),
     profilesOf([lease.userId]),
   ]);
-  const profile = profiles.get(lease.userId);
-  const tenant = { name: (profile?.name as string | null) ?? null, email: (profile?.email as string | null) ?? null };
+  const tenant = nameAndEmail(profiles.get(lease.userId));
 
   const claim: MoveOutRecord = {
     status: 'started',
