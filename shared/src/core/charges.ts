@@ -12,7 +12,6 @@ export const LEASE_FEES_MAX = 20;
 
 export type ChargeKind = 'rent' | 'fee' | 'late_fee';
 
-
 /** A fee on a lease: every month on the rent's due day, or once on its own date. */
 export interface LeaseFee {
   id: string;
