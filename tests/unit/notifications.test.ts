@@ -83,7 +83,7 @@ describe('the kinds a person is shown', () => {
   it('someone who is staff somewhere sees every kind; a tenant everywhere only theirs, in their words', () => {
     expect(notificationsShownTo(true).map((n) => n.kind)).toEqual(NOTIFICATIONS.map((n) => n.kind));
     const tenant = notificationsShownTo(false);
-    expect(tenant.map((n) => n.kind)).toEqual(['INVITATION', 'MAINTENANCE_UPDATED']);
+    expect(tenant.map((n) => n.kind)).toEqual(['INVITATION', 'MAINTENANCE_UPDATED', 'RENT_REMINDER']);
     expect(tenant[1]!.description).not.toMatch(/staff/);
   });
 });
