@@ -58,6 +58,8 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   },
   createLease: { userId: 'no-such-person', leaseStart: '2026-01-01', monthlyRent: 1000 },
   updateLease: { monthlyRent: 1000, version: 1 },
+  applyRentLinks: { transactionIds: ['3f2a9c1b-0000-4000-8000-000000000001'] },
+  moveOutLease: { date: '2026-01-15', deductions: [{ label: 'Cleaning', amount: 120 }], applyToBalance: true },
   applyRuleSingle: { rule: { namePattern: 'valid', category: 'repairs' }, transactions: [{ id: 'no-such-id' }] },
   createInvitation: { email: 'valid-invitee@example.com', role: 'LANDLORD' },
   acceptInvitation: { token: 'A'.repeat(43) },

@@ -297,7 +297,7 @@ describe('the tax package', () => {
     ]);
     const readme = entries.get('README.txt')!.toString('utf8');
     expect(readme).toContain('Expenses over $75 without a receipt: 4');
-    expect(readme).toContain('2025-06-01  Boiler  -5000.50');
+    expect(readme).toContain('2025-06-01  Boiler  -$5,000.50');
 
     // The loans: the year's interest by schedule, per the ledger and per Form 1098 (none entered).
     const loans = entries.get(`reports/08 Mortgage loans ${YEAR}.csv`)!.toString('utf8');
