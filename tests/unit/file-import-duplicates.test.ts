@@ -1,4 +1,10 @@
-import { classifyRows, type ExistingTransaction, normalizeName } from '@rent/shared/core/fileImport/index';
+import {
+  classifyRows,
+  type ExistingTransaction,
+  IMPORT_ROW_STATUSES,
+  includedByDefault,
+  normalizeName,
+} from '@rent/shared/core/fileImport/index';
 import { describe, expect, it } from 'vitest';
 
 const row = (date: string, name: string, amountCents: number, externalId: string | null = null) => ({
@@ -106,5 +112,40 @@ describe('classifyRows', () => {
       classifyRows([row('2024-03-04', 'COFFEE', -576)], [existing('t1', '2024-03-04', 'COFFEE', -575)], null)[0]
         ?.status,
     ).toBe('new');
+  });
+});
+
+describe('what starts ticked', () => {
+  it('only new rows: a duplicate and every possible duplicate start unticked', () => {
+    expect(IMPORT_ROW_STATUSES.map((s) => [s, includedByDefault(s)])).toEqual([
+      ['new', true],
+      ['duplicate', false],
+      ['possible_duplicate', false],
+    ]);
+  });
+
+  it('a twin of a line the bank sync brought into another account says so, and is not included', () => {
+    const ledger = [
+      existing('synced', '2024-03-04', 'CITY WATER', -8420, { bankAccountId: 'acct-2', source: 'plaid' }),
+      existing('typed', '2024-03-05', 'GAS CO', -4000, { bankAccountId: 'acct-2', source: 'user_created' }),
+    ];
+    const result = classifyRows(
+      [row('2024-03-04', 'City Water', -8420), row('2024-03-05', 'GAS CO', -4000)],
+      ledger,
+      'acct-1',
+    );
+    expect(result).toEqual([
+      {
+        status: 'possible_duplicate',
+        reason: 'Same date, amount and name as a line the bank sync brought into another account',
+        matchId: 'synced',
+      },
+      {
+        status: 'possible_duplicate',
+        reason: 'Same date, amount and name as a transaction in another account',
+        matchId: 'typed',
+      },
+    ]);
+    expect(result.map((c) => includedByDefault(c.status))).toEqual([false, false]);
   });
 });

@@ -228,7 +228,7 @@ describe('bank layouts (fixtures)', () => {
 });
 
 describe('OFX / QFX', () => {
-  it('QFX v1 (SGML, unclosed leaves): FITID as external id, TRNAMT sign as is, DTPOSTED with time and zone, entities decoded', () => {
+  it('QFX v1 (SGML, unclosed leaves): FITID as external id, TRNAMT sign as is, DTPOSTED with time and zone, entities decoded, MEMO kept', () => {
     const statement = parseOfx(fixture('card-v1.qfx'));
     expect(statement.accountId).toBe('4111111111111111');
     expect(statement.currency).toBe('USD');
@@ -253,6 +253,8 @@ describe('OFX / QFX', () => {
         name: 'PAYMENT RECEIVED',
         amountCents: 15000,
         externalId: '2024031024692160000000003',
+        // The bank's MEMO beside the NAME: kept as the transaction's notes.
+        memo: 'THANK YOU',
       },
     ]);
     expect(statement.errors).toEqual([{ line: 38, reason: '"2024031" is not an OFX date' }]);
@@ -267,6 +269,7 @@ describe('OFX / QFX', () => {
       ['2024-03-12', 'PLUMBING & HEATING LLC', -45000, 'TXN-20240312-0002'],
       ['2024-03-12', 'PLUMBING & HEATING LLC', -45000, 'TXN-20240312-0003'],
     ]);
+    expect(statement.rows.map((r) => r.memo ?? null)).toEqual([null, 'Invoice 77', null]);
   });
 
   // Linear, not quadratic: 5 MB of unclosed transactions is one pass (each looked for its closing tag in the whole

@@ -1,4 +1,5 @@
 import { type AmountResult, type DecimalMark, detectDecimalMark, parseAmount, parseDebitCredit } from './amounts.js';
+import { type BankFormat, bankFormatOfHeader, bankFormatOfHeaderless } from './bankFormats.js';
 import { type DateFormat, detectDateFormat, looksLikeDate, parseDate } from './dates.js';
 import type { ParsedRow, RowError } from './types.js';
 
@@ -142,6 +143,8 @@ export interface CsvLayout {
   data: CsvRecord[];
   /** A mapping to start from, or null for the columns it could not place (the person maps them). */
   suggestion: Partial<ColumnMapping>;
+  /** The bank whose known export this is (its mapping is the suggestion), or null: the generic guess. */
+  bank: BankFormat | null;
 }
 
 function headerScore(cells: string[]): number {
@@ -154,7 +157,8 @@ function headerScore(cells: string[]): number {
 }
 
 /**
- * Finds the header: the first of the first 30 records that names a date column and at least one of
+ * Finds the header and the mapping to start from: a known bank export's (bankFormats.ts), else a guess. The header is
+ * the first of the first 30 records that names a date column and at least one of
  * description / amount / debit / credit, holds no date or amount itself, and is followed by data. A
  * preamble above it (an account summary) is left out. Without one, the records start with data.
  */
@@ -173,7 +177,9 @@ export function detectLayout(records: CsvRecord[], delimiter: Delimiter): CsvLay
     headerIndex === null
       ? Array.from({ length: width }, (_, i) => `Column ${i + 1}`)
       : records[headerIndex]!.cells.map((c, i) => c || `Column ${i + 1}`);
-  return { delimiter, headerIndex, columns, data, suggestion: suggestMapping(columns, data) };
+  const known = headerIndex === null ? bankFormatOfHeaderless(data) : bankFormatOfHeader(columns);
+  if (known) return { delimiter, headerIndex, columns, data, suggestion: known.mapping, bank: known.format };
+  return { delimiter, headerIndex, columns, data, suggestion: suggestMapping(columns, data), bank: null };
 }
 
 /** Guesses which column is which, from the names and, without a header, from the values. */
@@ -290,7 +296,9 @@ export function mapCsvRows(
       errors.push({ line, reason: 'No description' });
       continue;
     }
-    const externalId = mapping.externalId === null ? null : cells[mapping.externalId]!.trim() || null;
+    // American Express quotes its reference in apostrophes ('320242780012345678'): the quotes are not part of it.
+    const externalId =
+      mapping.externalId === null ? null : cells[mapping.externalId]!.trim().replace(/^'(.+)'$/, '$1') || null;
     const cents = mapping.flipSign && amount.cents !== 0 ? -amount.cents : amount.cents;
     rows.push({
       line,

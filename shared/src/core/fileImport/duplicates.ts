@@ -28,6 +28,8 @@ export interface ExistingTransaction {
   amountCents: number;
   externalId: string | null;
   bankAccountId: string | null;
+  /** 'plaid' for a line the bank sync brought; anything else was typed or imported by a person. */
+  source?: string;
 }
 
 export interface RowClassification {
@@ -111,9 +113,11 @@ export function classifyRows(
     if (exact) {
       const why = used.has(exact.id)
         ? 'Same date, amount and name as a transaction already matched by another row of this file'
-        : exact.bankAccountId
-          ? 'Same date, amount and name as a transaction in another account'
-          : 'Same date, amount and name as a transaction without an account';
+        : exact.bankAccountId && exact.source === 'plaid'
+          ? 'Same date, amount and name as a line the bank sync brought into another account'
+          : exact.bankAccountId
+            ? 'Same date, amount and name as a transaction in another account'
+            : 'Same date, amount and name as a transaction without an account';
       result[i] = { status: 'possible_duplicate', reason: why, matchId: exact.id };
     } else if (near) {
       const days = Math.abs(daysBetween(near.date, row.date));
@@ -129,6 +133,15 @@ export function classifyRows(
     }
   });
   return result as RowClassification[];
+}
+
+/**
+ * Whether a row starts ticked in the review: only new rows. A duplicate and every possible duplicate (a twin in
+ * another account, a synced line, a near date, a different name) start unticked with the reason beside them, so
+ * nothing is counted twice unless a person ticks it.
+ */
+export function includedByDefault(status: ImportRowStatus): boolean {
+  return status === 'new';
 }
 
 /**

@@ -1,5 +1,6 @@
 // The file-import parsers (browser side, loaded on the Import click) and the duplicate rules (server side).
 export * from './amounts.js';
+export * from './bankFormats.js';
 export * from './csv.js';
 export * from './dates.js';
 export * from './duplicates.js';

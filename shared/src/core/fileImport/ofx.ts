@@ -1,12 +1,14 @@
+import { TRANSACTION_NOTES_MAX } from '../transactions.js';
 import { parseAmount } from './amounts.js';
 import { parseDate } from './dates.js';
+import { normalizeName } from './duplicates.js';
 import type { ParsedRow, RowError } from './types.js';
 
 /**
  * OFX and QFX statements: version 1 (SGML: a key:value header, leaf elements without closing tags)
  * and version 2 (XML). Each <STMTTRN> is a row: DTPOSTED (its first 8 digits), TRNAMT with its sign
  * as the bank wrote it (OFX: negative = money out), NAME (or PAYEE's NAME, or MEMO), FITID as the
- * external id. Pure and zod-free; bad input is reported per transaction, never thrown.
+ * external id, and MEMO beside a NAME as the memo (the transaction's notes). Pure and zod-free; bad input is reported per transaction, never thrown.
  */
 
 export interface OfxStatement {
@@ -94,12 +96,14 @@ export function parseOfx(text: string): OfxStatement {
       errors.push({ line, reason: 'No NAME or MEMO' });
       return;
     }
+    const memo = (fields.get('MEMO') ?? '').replace(/\s+/g, ' ').trim();
     rows.push({
       line,
       date,
       name: name.slice(0, 300),
       amountCents: amount.cents,
       externalId: fields.get('FITID')?.slice(0, 200) ?? null,
+      ...(memo && normalizeName(memo) !== normalizeName(name) ? { memo: memo.slice(0, TRANSACTION_NOTES_MAX) } : {}),
     });
   });
   if (starts.length === 0) errors.push({ line: 1, reason: 'The file holds no transactions (no STMTTRN)' });

@@ -9,6 +9,8 @@ export interface ParsedRow {
   amountCents: number;
   /** The bank's own id of the transaction (OFX FITID, a CSV reference column), when there is one. */
   externalId: string | null;
+  /** The bank's memo (OFX MEMO) when the file gives one beside the name: it becomes the transaction's notes. */
+  memo?: string;
 }
 
 /** A line that could not be read, and why. Parsing never throws for bad input. */
