@@ -21,10 +21,29 @@ export const AUDIT_VIAS = [
   'lease_change',
   'rent_links',
   'system',
+  'reconciliation',
 ] as const;
 export type AuditVia = (typeof AUDIT_VIAS)[number];
 
 export const AUDIT_ACTIONS = ['created', 'updated'] as const;
+
+/**
+ * What the bank did, on the entry of a bank sync's change (docs/banking.md "What the trail says"): posted a pending
+ * transaction (the same Plaid id, no longer pending), merged its posted version into a pending one (a new Plaid id
+ * naming the pending one took it over), removed one people had attached something to (kept, ignored), or changed
+ * its facts (amount, date, description).
+ */
+export const BANK_EVENTS = ['posted', 'merged', 'removed', 'changed'] as const;
+export type BankEvent = (typeof BANK_EVENTS)[number];
+
+/** The bank's event behind a change it made, read from the record before and after it. */
+export function bankEventOf(before: Record<string, unknown>, after: Record<string, unknown>): BankEvent {
+  if (after.removedByBank === true && before.removedByBank !== true) return 'removed';
+  if (before.pending === true && after.pending !== true) {
+    return (before.externalId ?? null) !== (after.externalId ?? null) ? 'merged' : 'posted';
+  }
+  return 'changed';
+}
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The fields a person reads on a transaction, in the order the timeline lists them. */
@@ -39,6 +58,7 @@ export const AUDITED_FIELDS = [
   'isIgnored',
   'removedByBank',
   'split',
+  'reconciled',
 ] as const;
 export type AuditedField = (typeof AUDITED_FIELDS)[number];
 
@@ -99,6 +119,7 @@ const FIELD_LABELS: Record<AuditedField, string> = {
   isIgnored: 'ignored',
   removedByBank: 'removed by the bank',
   split: 'the split',
+  reconciled: 'reconciled',
 };
 
 const VIA_PHRASES: Record<AuditVia, string> = {
@@ -111,6 +132,7 @@ const VIA_PHRASES: Record<AuditVia, string> = {
   lease_change: ' by changing a lease',
   rent_links: ' by linking past rent to leases',
   system: '',
+  reconciliation: '',
 };
 
 export interface AuditWordsContext {
@@ -121,6 +143,8 @@ export interface AuditWordsContext {
   actor: string | null;
   /** A property's name by id (ids not found are shown as "a property that no longer exists"). */
   propertyName?: (id: string) => string | undefined;
+  /** The file of an import's entry: "imported this transaction from chase-oct.csv". */
+  fileName?: string | null;
 }
 
 function shown(field: AuditedField, value: AuditValue, ctx: AuditWordsContext): string {
@@ -140,6 +164,11 @@ function shown(field: AuditedField, value: AuditValue, ctx: AuditWordsContext): 
 function changeWords(change: AuditFieldChange, ctx: AuditWordsContext, created: boolean): string {
   if (change.field === 'isIgnored') return change.to ? 'ignored it' : 'stopped ignoring it';
   if (change.field === 'removedByBank') return change.to ? 'marked it removed by the bank' : 'restored it';
+  if (change.field === 'reconciled') {
+    return change.to
+      ? `reconciled it with the bank statement through ${change.to}`
+      : `undid its reconciliation with the statement through ${change.from}`;
+  }
   if (change.field === 'split' && !created) {
     if (change.to === null) return 'unsplit it';
     if (change.from === null) return `split it into ${change.to}`;
@@ -156,18 +185,47 @@ function subject(via: AuditVia, actor: string | null): string {
   return actor ?? (via === 'system' ? 'The system' : 'Unknown');
 }
 
+const BANK_EVENT_WORDS: Record<BankEvent, string> = {
+  posted: 'The bank posted this transaction',
+  merged: 'The bank merged its posted version into this pending transaction',
+  removed:
+    'The bank removed this transaction. It is kept, because something was attached to it, and left out of every total',
+  changed: 'The bank',
+};
+
+/** A bank sync's change in the bank's words: "The bank posted this transaction and changed the amount from …". */
+function bankWords(event: BankEvent, changes: AuditFieldChange[], ctx: AuditWordsContext): string {
+  if (event === 'removed') return BANK_EVENT_WORDS.removed;
+  const told = list(changes.map((c) => changeWords(c, ctx, false)));
+  if (event === 'changed') return told ? `The bank ${told}` : 'The bank refreshed its details of this transaction';
+  return told ? `${BANK_EVENT_WORDS[event]} and ${told}` : BANK_EVENT_WORDS[event];
+}
+
 /**
- * One audit entry in words, e.g. "Lena changed the category from Repairs to Supplies" or "The bank sync
- * created this transaction with the description Coffee, the date 2026-01-02 and the amount -$4.50".
+ * One audit entry in words, e.g. "Lena changed the category from Repairs to Supplies", "The bank posted this
+ * transaction and changed the amount from -$40.00 to -$42.50" or "The bank sync created this transaction with the
+ * description Coffee, the date 2026-01-02 and the amount -$4.50".
  */
 export function auditWords(
-  entry: { action: AuditAction; via: AuditVia; changes: AuditFieldChange[]; override?: boolean },
+  entry: {
+    action: AuditAction;
+    via: AuditVia;
+    changes: AuditFieldChange[];
+    override?: boolean;
+    bankEvent?: BankEvent | null;
+  },
   ctx: AuditWordsContext,
 ): string {
+  if (entry.action === 'updated' && entry.via === 'bank_sync' && entry.bankEvent) {
+    return bankWords(entry.bankEvent, entry.changes, ctx);
+  }
   const who = subject(entry.via, ctx.actor);
   const how = `${VIA_PHRASES[entry.via]}${entry.override ? ', overriding the closed period' : ''}`;
   if (entry.action === 'created') {
-    const made = entry.via === 'import' ? 'imported this transaction' : 'created this transaction';
+    const made =
+      entry.via !== 'import'
+        ? 'created this transaction'
+        : `imported this transaction${ctx.fileName ? ` from ${ctx.fileName}` : ''}`;
     const parts = entry.changes.filter((c) => c.field !== 'isIgnored' && c.field !== 'removedByBank');
     const withs = parts.map((c) => changeWords(c, ctx, true));
     return `${who} ${made}${withs.length > 0 ? ` with ${list(withs)}` : ''}${entry.via === 'import' ? '' : how}`;

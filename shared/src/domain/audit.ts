@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_VIAS, AUDITED_FIELDS } from '../core/auditDiff.js';
+import { AUDIT_ACTIONS, AUDIT_VIAS, AUDITED_FIELDS, BANK_EVENTS } from '../core/auditDiff.js';
 import { IsoDate, Timestamp } from './common.js';
 import { Person, ReviewRequest, TransactionMessage } from './review.js';
 
@@ -19,6 +19,10 @@ export const AuditEntry = z.object({
   changes: z.array(z.object({ field: z.enum(AUDITED_FIELDS), from: AuditValue, to: AuditValue })),
   /** Written into a closed period under an ADMIN's explicit override. */
   override: z.boolean(),
+  /** An import's entry: the file the transaction was imported from; absent otherwise. */
+  fileName: z.string().nullable().optional(),
+  /** A bank sync's change: what the bank did (posted, merged, removed, changed); null otherwise. */
+  bankEvent: z.enum(BANK_EVENTS).nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AuditAction, type AuditFieldChange, type AuditVia, auditDiff } from '@rent/shared';
+import {
+  type AuditAction,
+  type AuditFieldChange,
+  type AuditVia,
+  auditDiff,
+  type BankEvent,
+  bankEventOf,
+} from '@rent/shared';
 import { tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
 import { queryAll } from '../query.js';
@@ -37,6 +44,8 @@ export interface AuditEntryRecord {
   changes: AuditFieldChange[];
   /** Written into a closed period under an ADMIN's override. */
   override?: boolean;
+  /** A bank sync's change: what the bank did (posted, merged, removed, changed). */
+  bankEvent?: BankEvent;
 }
 
 /** The creation entry has a fixed key, so a delete of an untouched transaction removes it in the same write. */
@@ -75,6 +84,13 @@ export function auditOps(changes: [TransactionRecord | null, TransactionRecord][
         next as unknown as Record<string, unknown>,
       ),
       ...(context.override && { override: true }),
+      ...(!created &&
+        context.via === 'bank_sync' && {
+          bankEvent: bankEventOf(
+            current as unknown as Record<string, unknown>,
+            next as unknown as Record<string, unknown>,
+          ),
+        }),
     };
     return {
       item: {

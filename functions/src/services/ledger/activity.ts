@@ -47,6 +47,7 @@ export async function transactionActivity(caller: Caller, transactionId: string)
         action: a.action,
         changes: a.changes,
         override: a.override === true,
+        bankEvent: a.bankEvent ?? null,
       }),
     ),
   };
