@@ -23,6 +23,10 @@ describe('closed period, in Chromium', () => {
     await expect.poll(() => page.getByTestId('closed-period-status').textContent()).toBe('No period is closed.');
     await section.locator('input').first().fill('2026/01/31');
     await page.getByTestId('closed-period-save').click();
+    // A confirmation says what closing does first.
+    const confirm = page.getByTestId('closed-period-confirm');
+    await expect.poll(() => confirm.textContent()).toContain('can then no longer be created, changed or deleted');
+    await page.getByTestId('closed-period-confirm-apply').click();
     await expect
       .poll(() => page.getByTestId('closed-period-status').textContent())
       .toBe('The books are closed through 2026-01-31.');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BANK_CONNECTION_STATUSES } from '../core/banks.js';
+import { BANK_CONNECTION_STATUSES, DEFAULT_PROPERTY_SKIP_REASONS, SYNC_RESULT_STATUSES } from '../core/banks.js';
 import { Id, line, Timestamp } from './common.js';
+import { ImportMapping } from './import.js';
 
 export * from '../core/banks.js';
 
@@ -25,6 +26,8 @@ export const BankAccount = z.object({
   balance: z.number().nullable(),
   /** The default property of this account's transactions. */
   propertyId: Id.nullable(),
+  /** The CSV column mapping last confirmed for a file import into this account (docs/banking.md "File import"). */
+  importMapping: ImportMapping.nullable().optional(),
   /** The connection's last successful sync. */
   lastSyncedAt: Timestamp.nullable(),
   status: BankConnectionStatus,
@@ -33,6 +36,18 @@ export const BankAccount = z.object({
 });
 export type BankAccount = z.infer<typeof BankAccount>;
 export const BankAccountList = z.object({ accounts: z.array(BankAccount) });
+
+/** The end of a link's last sync (whatever asked for it): when, how it went, its counts. */
+export const SyncResult = z.object({
+  at: Timestamp,
+  status: z.enum(SYNC_RESULT_STATUSES),
+  added: z.number().int(),
+  modified: z.number().int(),
+  removed: z.number().int(),
+  /** Why it failed or needs a new sign-in, in words; null when synced. */
+  message: z.string().nullable(),
+});
+export type SyncResult = z.infer<typeof SyncResult>;
 
 export const BankConnection = z.object({
   id: Id,
@@ -44,6 +59,8 @@ export const BankConnection = z.object({
   errorCode: z.string().nullable(),
   consentExpiresAt: Timestamp.nullable(),
   lastSyncedAt: Timestamp.nullable(),
+  /** The last sync's end (null before the first ends): "Sync now" waits for one that ends after its request. */
+  lastSync: SyncResult.nullable(),
   createdAt: Timestamp,
   accounts: z.array(BankAccount),
 });
@@ -95,4 +112,39 @@ export const DisconnectResult = z.object({ id: Id, transactionsKept: z.literal(t
 /** Plaid's webhook is acknowledged with this once verified (or ignored, for an item we do not know). */
 export const WebhookReceived = z.object({ received: z.literal(true) });
 /** "Sync now": the sync is on the queue. */
-export const SyncQueued = z.object({ queued: z.literal(true) });
+export const SyncQueued = z.object({
+  queued: z.literal(true),
+  /** When the request was queued: the connection's `lastSync.at` at or after it is this request's answer. */
+  requestedAt: Timestamp,
+});
+
+/** A transaction as a default-property preview names it (amount as a signed decimal). */
+const PreviewTransaction = z.object({ id: Id, date: z.string(), name: z.string(), amount: z.number() });
+
+/**
+ * What "apply this account's default property to its past transactions" would do: the transactions it files
+ * (`count`, the first ones listed), and those it leaves with the reason (docs/banking.md "Default property for past
+ * transactions").
+ */
+export const DefaultPropertyPreview = z.object({
+  accountId: Id,
+  propertyId: Id,
+  closedThrough: z.string().nullable(),
+  apply: z.object({ count: z.number().int(), transactions: z.array(PreviewTransaction) }),
+  skipped: z.object({
+    count: z.number().int(),
+    byReason: z.record(z.enum(DEFAULT_PROPERTY_SKIP_REASONS), z.number().int()),
+    transactions: z.array(PreviewTransaction.extend({ reason: z.enum(DEFAULT_PROPERTY_SKIP_REASONS) })),
+  }),
+});
+export type DefaultPropertyPreview = z.infer<typeof DefaultPropertyPreview>;
+
+export const DefaultPropertyApplied = z.object({
+  accountId: Id,
+  propertyId: Id,
+  /** Transactions given the property now. */
+  updatedCount: z.number().int(),
+  /** Left as they were, by reason (what the preview showed, counted again at the time of the apply). */
+  skipped: z.record(z.enum(DEFAULT_PROPERTY_SKIP_REASONS), z.number().int()),
+});
+export type DefaultPropertyApplied = z.infer<typeof DefaultPropertyApplied>;

@@ -165,7 +165,11 @@ export const TransactionIgnoreUpdate = z.strictObject({
 });
 export const TransactionIgnoreResult = z.object({ id: z.string(), isIgnored: z.boolean(), version: z.number().int() });
 
-/** One bulk change: what to set (at least one of category, propertyId, isIgnored) on up to 500 transactions. */
+/**
+ * One bulk change: what to set (at least one of category, propertyId, isIgnored, acceptSuggestedCategory) on up to
+ * 500 transactions. `acceptSuggestedCategory` gives each uncategorized transaction the bank's suggested category as a
+ * person's choice (docs/banking.md "Accepting the bank's suggestion").
+ */
 export const BulkTransactionUpdate = z.strictObject({
   ids: z
     .array(Id, { error: 'ids must be a list of transaction ids' })
@@ -180,11 +184,17 @@ export const BulkTransactionUpdate = z.strictObject({
         isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
       },
       { error: 'set must say what to change' },
+        acceptSuggestedCategory: z
+          .literal(true, { error: 'acceptSuggestedCategory can only be true (leave it out otherwise)' })
+          .optional(),
     )
     .refine((set) => Object.values(set).some((value) => value !== undefined), {
       error: 'Choose a category, a property or the ignored status to set',
     }),
 });
+    })
+    .refine((set) => !(set.acceptSuggestedCategory && set.category !== undefined), {
+      error: 'Choose a category or accept the suggested ones, not both',
 export type BulkTransactionUpdate = z.output<typeof BulkTransactionUpdate>;
 
 /** A transaction on the wire: money as a signed decimal, negative = money out. */

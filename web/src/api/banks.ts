@@ -1,16 +1,24 @@
-import type { BankAccount, BankConnection, BankStatus, LinkToken } from '@rent/shared/types';
+import type {
+  BankAccount,
+  BankConnection,
+  BankStatus,
+  DefaultPropertyApplied,
+  DefaultPropertyPreview,
+  LinkToken,
+} from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { ApiError, callRoute } from './client';
+import { transactionsKey } from './transactions';
 
 /**
  * Bank links (docs/banking.md "Bank links"): status, connections with their accounts, and the calls that change them.
  */
-export type { BankAccount, BankConnection, BankStatus, LinkToken };
+export type { BankAccount, BankConnection, BankStatus, DefaultPropertyApplied, DefaultPropertyPreview, LinkToken };
 
 export const banksKey = ['banks'] as const;
 const statusKey = [...banksKey, 'status'] as const;
-const connectionsKey = [...banksKey, 'connections'] as const;
+export const connectionsKey = [...banksKey, 'connections'] as const;
 
 /** The status call (isConnected) and the connections that need someone (the banner). Staff only: a 403 is no banner. */
 export function useBankStatus(options: { enabled?: boolean } = {}) {
@@ -37,7 +45,11 @@ function useBankMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => void client.invalidateQueries({ queryKey: banksKey }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: banksKey });
+      // The dashboard's needs-attention list (a reconnect item) and the ledger follow the links.
+      void client.invalidateQueries({ queryKey: transactionsKey });
+    },
   });
 }
 
@@ -58,3 +70,25 @@ export const useSetAccountProperty = () =>
   useBankMutation(({ id, propertyId }: { id: string; propertyId: string | null }) =>
     callRoute('updateBankAccount', { params: { id }, body: { propertyId } }),
   );
+
+/** What filing an account's past transactions under its default property would do (read when the dialog opens). */
+export function useDefaultPropertyPreview(accountId: string | null) {
+  return useQuery({
+    queryKey: [...banksKey, 'default-property-preview', accountId],
+    queryFn: () => callRoute('previewAccountDefaultProperty', { params: { id: accountId! } }),
+    enabled: accountId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useApplyDefaultProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) => callRoute('applyAccountDefaultProperty', { params: { id: accountId } }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: transactionsKey });
+      void client.invalidateQueries({ queryKey: ['transaction'] });
+    },
+  });
+}

@@ -16,6 +16,7 @@ import {
   institutionClaim,
   institutionItem,
   plaidItemPointer,
+  type SyncResultRecord,
   toBankAccountRecord,
   toInstitutionRecord,
 } from './items.js';
@@ -184,6 +185,19 @@ export async function saveSyncCursor(
     ConditionExpression: condition,
     ExpressionAttributeNames: { '#cursor': 'cursor' },
     ExpressionAttributeValues: values,
+  });
+}
+
+/**
+ * Records how a link's sync ended (docs/banking.md "Sync now"), whatever asked for it. A link deleted meanwhile: 404.
+ * No version condition: the latest end wins, which is what the person waiting for it wants to read.
+ */
+export async function recordSyncResult(orgId: string, institutionId: string, result: SyncResultRecord): Promise<void> {
+  await updateInstitution(orgId, institutionId, {
+    UpdateExpression: 'SET #lastSync = :result ADD version :one',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#lastSync': 'lastSync' },
+    ExpressionAttributeValues: { ':result': result, ':one': 1 },
   });
 }
 

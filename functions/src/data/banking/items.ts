@@ -1,4 +1,10 @@
-import { type BankAccount, type BankConnection, type BankConnectionStatus, fromCents } from '@rent/shared';
+import {
+  type BankAccount,
+  type BankConnection,
+  type BankConnectionStatus,
+  fromCents,
+  type SyncResultStatus,
+} from '@rent/shared';
 import type { SealedSecret } from '../../lib/secrets.js';
 import { keys } from '../keys.js';
 
@@ -26,9 +32,20 @@ export interface InstitutionRecord {
   /** The /transactions/sync cursor after the last applied sync (null before the first). */
   cursor: string | null;
   lastSyncedAt: string | null;
+  /** How the last sync ended (docs/banking.md "Sync now"); absent before the first one ends. */
+  lastSync?: SyncResultRecord | null;
   createdAt: string;
   updatedAt: string;
   version: number;
+}
+
+export interface SyncResultRecord {
+  at: string;
+  status: SyncResultStatus;
+  added: number;
+  modified: number;
+  removed: number;
+  message: string | null;
 }
 
 /** A bank account (docs/banking.md "Keys"), balance in integer cents. */
@@ -49,6 +66,8 @@ export interface BankAccountRecord {
   currency: string | null;
   balance: number | null;
   propertyId: string | null;
+  /** The CSV mapping last confirmed for a file import into this account; absent before the first. */
+  importMapping?: BankAccount['importMapping'];
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -132,6 +151,7 @@ export function bankAccountToApi(account: BankAccountRecord, institution: Instit
     currency: account.currency,
     balance: account.balance === null ? null : fromCents(account.balance),
     propertyId: account.propertyId,
+    importMapping: account.importMapping ?? null,
     lastSyncedAt: institution.lastSyncedAt,
     status: institution.status,
     createdAt: account.createdAt,
@@ -150,6 +170,7 @@ export function bankConnectionToApi(institution: InstitutionRecord, accounts: Ba
     errorCode: institution.errorCode,
     consentExpiresAt: institution.consentExpiresAt,
     lastSyncedAt: institution.lastSyncedAt,
+    lastSync: institution.lastSync ?? null,
     createdAt: institution.createdAt,
     accounts: accounts.filter((a) => a.institutionId === institution.id).map((a) => bankAccountToApi(a, institution)),
   };

@@ -188,6 +188,9 @@ export async function syncInstitution(
     outcome.cursor = fetched.nextCursor;
   }
   if (fetched.accounts.length > 0) await upsertBankAccounts(orgId, institutionId, accountInputs(fetched.accounts));
+  // The bank answered with this login: a link marked needs_reconnect works again (the banner and the dashboard's
+  // reconnect item go). A pending disconnect stays: its consent date still stands.
+  if (institution.status === 'needs_reconnect') await setInstitutionStatus(orgId, institutionId, 'connected');
   logger.info('bank sync', { orgId, institutionId, ...counts, pages: outcome.pages, restarts: outcome.restarts });
   return { ...outcome, ...counts };
 }

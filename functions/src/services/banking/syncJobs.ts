@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { getInstitution, listAllBankLinks } from '../../data/banking/banks.js';
+import { BANK_MESSAGES, SYNC_FAILED_TEXT } from '@rent/shared';
+import { getInstitution, listAllBankLinks, recordSyncResult } from '../../data/banking/banks.js';
 import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../../data/banking/syncLeases.js';
-import { NotFound } from '../../domain-errors.js';
+import { DomainError, NotFound } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
 import { logger } from '../../lib/logger.js';
 import { type SyncOutcome, syncInstitution } from './sync.js';
@@ -34,8 +35,10 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
   }
   try {
     for (let round = 1; ; round++) {
-      const before = (await getInstitution(org, inst)).status;
+      const link = await getInstitution(org, inst);
+      const before = link.status;
       const outcome = await syncInstitution(org, inst);
+      await recordOutcome(org, inst, outcome, link.institutionName);
       logger.info('bank sync done', { institutionId: inst, reason: message.reason, round, ...counts(outcome) });
       // ITEM_LOGIN_REQUIRED met inline: the sync marked the link; staff hear of it once, as from the webhook.
       if (outcome.status === 'needs_reconnect' && before !== 'needs_reconnect') {
@@ -48,7 +51,37 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
     await releaseSyncLease(org, inst, holder);
     // A link removed since the message was sent: nothing to sync, nothing to retry.
     if (error instanceof NotFound) return 'gone';
+    await recordFailure(org, inst, error);
     throw error;
+  }
+}
+
+/** The end of a sync as the person who pressed "Sync now" reads it (docs/banking.md "Sync now"). */
+async function recordOutcome(org: string, inst: string, outcome: SyncOutcome, institutionName: string) {
+  await recordSyncResult(org, inst, {
+    at: new Date().toISOString(),
+    status: outcome.status,
+    added: outcome.added,
+    modified: outcome.modified + outcome.merged,
+    removed: outcome.removed,
+    message: outcome.status === 'needs_reconnect' ? BANK_MESSAGES.needsReconnect(institutionName) : null,
+  });
+}
+
+/** A failed sync (the queue retries it): its words only when they were written for people, never Plaid's details. */
+async function recordFailure(org: string, inst: string, error: unknown) {
+  const message = error instanceof DomainError ? error.message : SYNC_FAILED_TEXT;
+  try {
+    await recordSyncResult(org, inst, {
+      at: new Date().toISOString(),
+      status: 'failed',
+      added: 0,
+      modified: 0,
+      removed: 0,
+      message,
+    });
+  } catch (recordError) {
+    logger.warn('bank sync failure not recorded', { institutionId: inst, error: errorName(recordError) });
   }
 }
 

@@ -38,10 +38,15 @@ function syncQueue(): { sqs: SQSClient; queueUrl: string } {
 }
 
 /** Enqueues one sync of one bank link. Resolves once the queue has accepted the message. */
-export async function requestSync(organizationId: string, institutionId: string, reason: SyncReason): Promise<void> {
+export async function requestSync(
+  organizationId: string,
+  institutionId: string,
+  reason: SyncReason,
+): Promise<{ requestedAt: number }> {
   const { sqs, queueUrl } = syncQueue();
   const message: SyncMessage = { v: 1, organizationId, institutionId, reason, requestedAt: Date.now() };
   await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+  return { requestedAt: message.requestedAt };
 }
 
 /** A message body as the consumer receives it, or null when it is not one of ours. */
@@ -54,9 +59,12 @@ export function parseSyncMessage(body: string): SyncMessage | null {
   }
 }
 
-/** "Sync now": the link must be the caller's organization's (getInstitution throws NotFound otherwise). */
-export async function syncNow(orgId: string, institutionId: string): Promise<{ queued: true }> {
+/**
+ * "Sync now": the link must be the caller's organization's (getInstitution throws NotFound otherwise). The answer's
+ * `requestedAt` lets the browser wait for the connection's `lastSync` that ends after it (docs/banking.md "Sync now").
+ */
+export async function syncNow(orgId: string, institutionId: string): Promise<{ queued: true; requestedAt: string }> {
   await getInstitution(orgId, institutionId);
-  await requestSync(orgId, institutionId, 'manual');
-  return { queued: true };
+  const { requestedAt } = await requestSync(orgId, institutionId, 'manual');
+  return { queued: true, requestedAt: new Date(requestedAt).toISOString() };
 }

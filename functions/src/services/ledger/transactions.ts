@@ -280,6 +280,12 @@ export async function bulkUpdateTransactions(
       ...(whole && set.category !== undefined && categorizedByHand(current, set.category, now)),
       ...(whole &&
         set.propertyId !== undefined &&
+      // The bank's suggestion, accepted by a person: a person's category (rules and the bank then leave it).
+      ...(whole &&
+        set.acceptSuggestedCategory &&
+        current.category === null &&
+        current.suggestedCategory &&
+        categorizedByHand(current, current.suggestedCategory, now)),
         set.propertyId !== current.propertyId && { propertyId: set.propertyId }),
       ...(set.isIgnored !== undefined && set.isIgnored !== current.isIgnored && { isIgnored: set.isIgnored }),
     };

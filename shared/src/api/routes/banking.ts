@@ -12,6 +12,8 @@ import {
   BankConnection,
   BankConnectionList,
   BankStatus,
+  DefaultPropertyApplied,
+  DefaultPropertyPreview,
   DisconnectResult,
   ExchangeInput,
   LinkToken,
@@ -151,5 +153,28 @@ export const updateBankAccount = {
   params: byId,
   body: BankAccountUpdate,
   response: BankAccount,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+/**
+ * What giving the account's default property to its past transactions would do: which it files, which it leaves
+ * and why (already a property, the closed period, split). Another organization's account: 404.
+ */
+export const previewAccountDefaultProperty = {
+  id: 'previewAccountDefaultProperty',
+  method: 'GET',
+  path: '/api/bank-accounts/{id}/default-property-preview',
+  params: byId,
+  response: DefaultPropertyPreview,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+/** Files the account's past transactions under its default property, as the preview said, through the bulk edit. */
+export const applyAccountDefaultProperty = {
+  id: 'applyAccountDefaultProperty',
+  method: 'POST',
+  path: '/api/bank-accounts/{id}/apply-default-property',
+  params: byId,
+  response: DefaultPropertyApplied,
   roles: STAFF,
 } as const satisfies RouteDef;

@@ -92,7 +92,14 @@ export function TransactionDetailsForm({
               : ''}
           </Alert>
         ) : null}
-        {editor.editing && editor.transaction ? <BankStatus transaction={editor.transaction} /> : null}
+        {editor.editing && editor.transaction ? (
+          <BankStatus
+            transaction={editor.transaction}
+            onAccepted={() =>
+              void editor.readLatest().then((latest) => (latest ? editor.applySaved(latest) : undefined))
+            }
+          />
+        ) : null}
         {editor.formError ? (
           <Alert type="error" data-testid="transaction-form-error">
             {editor.formError}

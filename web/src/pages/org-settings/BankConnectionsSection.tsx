@@ -13,10 +13,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { ConnectBankButton } from '../../features/bank-link/ConnectBankButton';
 import { formatDateTime } from '../../lib/dates';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { formatMoney } from '../../lib/money';
 import type { useBankConnectionsSection } from './use-bank-connections-section';
 
 type Banks = ReturnType<typeof useBankConnectionsSection>;
+
+/** The preview and confirmation of "Apply to past transactions" load when first opened. */
+const ApplyDefaultPropertyModal = lazyWhenShown(() =>
+  import('../../features/bank-link/ApplyDefaultPropertyModal').then((m) => m.ApplyDefaultPropertyModal),
+);
 
 const STATUS_TYPES: Record<BankConnectionStatusName, StatusIndicatorProps.Type> = {
   connected: 'success',
@@ -49,20 +55,33 @@ const columns = (banks: Banks): TableProps.ColumnDefinition<BankAccount>[] => [
     header: 'Default property',
     minWidth: 200,
     cell: (a) => (
-      <PropertyPicker
-        value={a.propertyId ?? ''}
-        onChange={(id) => void banks.chooseProperty(a.id, a.name, id || null)}
-        allOptionLabel="No property"
-        disabled={banks.savingAccount === a.id}
-        ariaLabel={`Default property of ${a.name}`}
-        testId="bank-account-property"
-      />
+      <SpaceBetween size="xxs">
+        <PropertyPicker
+          value={a.propertyId ?? ''}
+          onChange={(id) => void banks.chooseProperty(a.id, a.name, id || null)}
+          allOptionLabel="No property"
+          disabled={banks.savingAccount === a.id}
+          ariaLabel={`Default property of ${a.name}`}
+          testId="bank-account-property"
+        />
+        {a.propertyId ? (
+          <Button
+            variant="inline-link"
+            onClick={() => banks.openApply(a)}
+            ariaLabel={`Apply the default property of ${a.name} to its past transactions`}
+            data-testid="bank-account-apply-property"
+          >
+            Apply to past transactions
+          </Button>
+        ) : null}
+      </SpaceBetween>
     ),
   },
 ];
 
 function ConnectionTable({ connection, banks }: { connection: BankConnection; banks: Banks }) {
   const reconnecting = banks.link.busy === connection.id;
+  const syncing = banks.sync.syncing.has(connection.id);
   return (
     <Table
       data-testid="bank-connection"
@@ -82,10 +101,24 @@ function ConnectionTable({ connection, banks }: { connection: BankConnection; ba
               <span>
                 Last successful sync: {connection.lastSyncedAt ? formatDateTime(connection.lastSyncedAt) : 'not yet'}
               </span>
+              {syncing ? (
+                <StatusIndicator type="loading">
+                  <span data-testid="bank-connection-syncing">Syncing with the bank</span>
+                </StatusIndicator>
+              ) : null}
             </SpaceBetween>
           }
           actions={
             <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                onClick={() => void banks.sync.syncNow(connection)}
+                loading={syncing}
+                loadingText={`Syncing ${connection.institutionName}`}
+                ariaLabel={`Sync ${connection.institutionName} now`}
+                data-testid="bank-connection-sync"
+              >
+                {syncing ? 'Syncing' : 'Sync now'}
+              </Button>
               <Button
                 onClick={() => void banks.link.reconnect(connection.id, connection.institutionName)}
                 loading={reconnecting}
@@ -173,6 +206,14 @@ export function BankConnectionsSection({ banks }: { banks: Banks }) {
       >
         <span data-testid="bank-disconnect-text">{banks.disconnectText}</span>
       </Modal>
+      <ApplyDefaultPropertyModal
+        shown={banks.applying !== null}
+        account={banks.applying}
+        busy={banks.applyBusy}
+        error={banks.applyError}
+        onCancel={banks.closeApply}
+        onConfirm={() => void banks.confirmApply()}
+      />
     </Container>
   );
 }

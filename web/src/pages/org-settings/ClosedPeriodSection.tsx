@@ -6,10 +6,12 @@ import DatePicker from '@cloudscape-design/components/date-picker';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { closedPeriodChangeWords } from '@rent/shared/core/auditDiff';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { formatDateTime } from '../../lib/dates';
-import type { ClosedPeriodSectionModel } from './use-closed-period-section';
+import { type ClosedPeriodSectionModel, closedPeriodConfirmationTexts } from './use-closed-period-section';
 
 /** Org Settings: close the books through a date (ADMIN, LANDLORD); reopen (ADMIN). */
 export function ClosedPeriodSection({ section }: { section: ClosedPeriodSectionModel }) {
@@ -58,7 +60,7 @@ export function ClosedPeriodSection({ section }: { section: ClosedPeriodSectionM
             Close the books
           </Button>
           {section.saved && section.canReopen ? (
-            <Button disabled={section.saving} onClick={section.reopen}>
+            <Button disabled={section.saving} onClick={section.reopen} data-testid="closed-period-reopen">
               Reopen all periods
             </Button>
           ) : null}
@@ -78,6 +80,39 @@ export function ClosedPeriodSection({ section }: { section: ClosedPeriodSectionM
           </ExpandableSection>
         ) : null}
       </SpaceBetween>
+      <ClosedPeriodConfirm section={section} />
     </Container>
+  );
+}
+
+/** The confirmation of a close, a reopen after a date, or a reopen of all periods. */
+function ClosedPeriodConfirm({ section }: { section: ClosedPeriodSectionModel }) {
+  const texts = section.confirming ? closedPeriodConfirmationTexts(section.confirming) : null;
+  return (
+    <Modal
+      visible={!!texts}
+      onDismiss={section.cancelConfirm}
+      header={texts?.header ?? ''}
+      data-testid="closed-period-confirm"
+      footer={
+        <ConfirmFooter
+          confirmLabel={texts?.confirm ?? 'Save'}
+          onCancel={section.cancelConfirm}
+          onConfirm={section.confirm}
+          busy={section.saving}
+          busyText="Saving"
+          confirmTestId="closed-period-confirm-apply"
+        />
+      }
+    >
+      <SpaceBetween size="m">
+        {section.error ? (
+          <Alert type="error" header="Unable to save the closed period">
+            {section.error}
+          </Alert>
+        ) : null}
+        <Box data-testid="closed-period-confirm-text">{texts?.body}</Box>
+      </SpaceBetween>
+    </Modal>
   );
 }

@@ -7,7 +7,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
 import { useEffect, useId, useState } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import type { BulkConfirmation } from './use-bulk-actions';
 
 const NO_PROPERTY_OPTION = [{ value: NO_PROPERTY, label: 'No property' }];
 
@@ -98,6 +100,70 @@ export function BulkModal({ kind, count, busy, error, onCancel, onApply }: BulkM
             />
           </FormField>
         )}
+      </SpaceBetween>
+    </Modal>
+  );
+}
+
+const CONFIRM_TEXTS: Record<
+  BulkConfirmation['action'],
+  { header: (n: number) => string; body: (c: BulkConfirmation) => string; label: (n: number) => string }
+> = {
+  accept: {
+    header: () => "Accept the bank's suggested categories?",
+    body: (c) =>
+      c.count === 0
+        ? `None of the ${plural(c.selected)} selected has a suggested category without a category of its own.`
+        : `${plural(c.count)} of the ${c.selected} selected will be filed under the category the bank suggests, as if chosen by hand (rules will not change them). ${c.selected - c.count > 0 ? `The other ${plural(c.selected - c.count)} already have a category or no suggestion and stay as they are.` : ''}`.trim(),
+    label: (n) => (n === 1 ? 'Accept 1 suggestion' : `Accept ${n} suggestions`),
+  },
+  ignore: {
+    header: (n) => `Ignore ${plural(n)}?`,
+    body: (c) => `${plural(c.count)} will be left out of every total and report until unignored.`,
+    label: (n) => `Ignore ${plural(n)}`,
+  },
+  unignore: {
+    header: (n) => `Unignore ${plural(n)}?`,
+    body: (c) => `${plural(c.count)} will count in totals and reports again.`,
+    label: (n) => `Unignore ${plural(n)}`,
+  },
+};
+
+/** The confirmation of a bulk change of many rows: what it does and to how many. */
+export function BulkConfirmModal(props: {
+  confirming: BulkConfirmation | null;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const c = props.confirming;
+  const texts = c ? CONFIRM_TEXTS[c.action] : null;
+  return (
+    <Modal
+      visible={c !== null}
+      onDismiss={() => (props.busy ? undefined : props.onCancel())}
+      header={c && texts ? texts.header(c.count) : ''}
+      data-testid="bulk-confirm"
+      footer={
+        <ConfirmFooter
+          confirmLabel={c && texts ? texts.label(c.count) : 'Apply'}
+          onCancel={props.onCancel}
+          onConfirm={props.onConfirm}
+          busy={props.busy}
+          busyText="Applying"
+          confirmDisabled={!c || c.count === 0}
+          confirmTestId="bulk-confirm-apply"
+        />
+      }
+    >
+      <SpaceBetween size="m">
+        {props.error ? (
+          <Alert type="error" data-testid="bulk-error">
+            {props.error}
+          </Alert>
+        ) : null}
+        <span data-testid="bulk-confirm-text">{c && texts ? texts.body(c) : ''}</span>
       </SpaceBetween>
     </Modal>
   );

@@ -108,6 +108,7 @@ const LedgerHeader = memo(function LedgerHeader({
 
 /** The bulk actions' dialog (category and property pickers) loads when first chosen. */
 const BulkModal = lazyWhenShown(() => import('./BulkModals').then((m) => m.BulkModal));
+const BulkConfirmModal = lazyWhenShown(() => import('./BulkModals').then((m) => m.BulkConfirmModal));
 
 /** The table on a desktop (it comes with the page there); the list until then, and on a phone, which never loads it. */
 const DesktopRows = partOr(ledgerTable, LedgerList);
@@ -169,6 +170,7 @@ function Ledger() {
             { id: 'property', text: 'Assign property...' },
             { id: 'ignore', text: 'Ignore' },
             { id: 'unignore', text: 'Unignore' },
+            { id: 'accept', text: 'Accept suggested categories...' },
           ]}
           onItemClick={({ detail }) => bulk.choose(detail.id)}
           data-testid="bulk-actions"
@@ -243,6 +245,14 @@ function Ledger() {
         error={bulk.error}
         onCancel={bulk.cancel}
         onApply={bulk.apply}
+      />
+      <BulkConfirmModal
+        shown={bulk.confirming !== null}
+        confirming={bulk.confirming}
+        busy={bulk.busy}
+        error={bulk.error}
+        onCancel={bulk.cancelConfirm}
+        onConfirm={bulk.confirm}
       />
     </ContentLayout>
   );

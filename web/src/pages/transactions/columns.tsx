@@ -9,6 +9,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
 import { type Cents, formatCurrency } from '@rent/shared/core/money';
 import type { PartFilter } from '@rent/shared/core/splits';
+import { transactionSourceLabel } from '@rent/shared/core/transactions';
 import type { ReactNode } from 'react';
 import type { Transaction } from '../../api/transactions';
 import { formatIsoDate } from '../../lib/dates';
@@ -71,6 +72,14 @@ export function RowAmount({ t, partFilter }: { t: Transaction; partFilter: PartF
 export function CategoryText({ t }: { t: Transaction }) {
   const split = splitCategoryText(t);
   if (split && t.parts) return <span title={splitCategoryList(t.parts)}>{split}</span>;
+  // The bank's suggestion is shown, never counted: select the rows and "Accept suggested categories" to take it.
+  if (!t.category && t.suggestedCategory) {
+    return (
+      <Muted>
+        <span data-testid="suggested-category">Uncategorized · bank suggests {categoryLabel(t.suggestedCategory)}</span>
+      </Muted>
+    );
+  }
   if (!t.category) return <Muted>Uncategorized</Muted>;
   const group = categoryGroupOf(t.category);
   return (
@@ -168,7 +177,7 @@ export function ledgerColumns(
     },
     // Wide enough for "Pending" beside "Needs review"; more badges wrap onto a second line, each whole.
     { id: 'status', header: 'Status', cell: (t) => <Status t={t} />, width: 240, minWidth: 200 },
-    { id: 'source', header: 'Source', cell: (t) => (t.source === 'user_created' ? 'Manual' : 'Bank') },
+    { id: 'source', header: 'Source', cell: (t) => transactionSourceLabel(t) },
     { id: 'notes', header: 'Notes', cell: (t) => t.notes ?? '' },
   ];
   return withRememberedCells(columns);
