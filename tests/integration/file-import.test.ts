@@ -118,7 +118,8 @@ describe('file import', () => {
     for (const t of coffees) {
       expect(t).toMatchObject({ category: 'supplies', categorizationSource: 'rule', amount: -575, date: '2026-01-07' });
     }
-    for (const t of imported) expect(t).toMatchObject({ source: 'user_created', propertyId, bankAccountId: null });
+    for (const t of imported)
+      expect(t).toMatchObject({ source: 'import', importFileName: 'january.csv', propertyId, bankAccountId: null });
     expect(imported.find((t) => t.name === 'Hardware store')).toMatchObject({ externalId: 'REF-7', amount: -123456 });
     await expectLedgerConsistent(orgId);
 
@@ -302,7 +303,7 @@ describe('file import', () => {
     expect(last.status).toBe(201);
     const [t] = await transactionsOf(orgId);
     // No property chosen: the account's default property applies.
-    expect(t).toMatchObject({ bankAccountId: other, institutionId: 'inst-1', source: 'user_created', propertyId });
+    expect(t).toMatchObject({ bankAccountId: other, institutionId: 'inst-1', source: 'import', propertyId });
 
     const rows = [{ line: 1, date: '2026-03-02', name: 'Landscaping', amount: -120 }];
     const intoOther = (await api.post('/api/imports/preview', { bankAccountId: other, rows })).body;

@@ -11,3 +11,13 @@ export const BULK_UPDATE_MAX = 500;
 /** A page of the ledger: the size asked when none is given, and the most one call returns. */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
+
+/**
+ * Where a transaction came from, in words (the ledger's Source column, its CSV export and the flyout): the bank
+ * sync, a person ("Manual"), or a bank file (docs/banking.md "File import"): "Import: chase-oct.csv".
+ */
+export function transactionSourceLabel(t: { source: string; importFileName?: string | null }): string {
+  if (t.source === 'plaid') return 'Bank';
+  if (t.source === 'import') return t.importFileName ? `Import: ${t.importFileName}` : 'Import';
+  return 'Manual';
+}

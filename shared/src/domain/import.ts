@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS } from '../core/fileImport/dates.js';
 import { IMPORT_ROW_STATUSES } from '../core/fileImport/duplicates.js';
 import {
   IMPORT_CHUNK_ROWS,
@@ -8,8 +9,8 @@ import {
   IMPORT_PAGE_MAX,
   IMPORT_STATUSES,
 } from '../core/imports.js';
-import { TRANSACTION_NAME_MAX } from '../core/transactions.js';
-import { Id, IsoDate, line, pageLimit, Timestamp, text } from './common.js';
+import { TRANSACTION_NAME_MAX, TRANSACTION_NOTES_MAX } from '../core/transactions.js';
+import { Id, IsoDate, line, optionalText, pageLimit, Timestamp, text } from './common.js';
 import { moneyField } from './money.js';
 import { PropertyIdField } from './transaction.js';
 
@@ -42,6 +43,8 @@ export const ImportRowInput = z.strictObject({
     .max(IMPORT_EXTERNAL_ID_MAX, { error: `externalId must be at most ${IMPORT_EXTERNAL_ID_MAX} characters` })
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The bank's memo for the row (OFX MEMO): the transaction's notes. */
+  notes: optionalText('Notes', TRANSACTION_NOTES_MAX),
 });
 export type ImportRowInput = z.output<typeof ImportRowInput>;
 
@@ -65,9 +68,52 @@ export const ImportPreviewRow = z.object({
   line: z.number(),
   status: ImportRowStatusSchema,
   reason: z.string().nullable(),
-  /** The ledger transaction it matches: shown beside the row so the person can decide. */
-  match: z.object({ id: z.string(), date: z.string(), name: z.string(), amount: z.number() }).nullable(),
+  /** Whether the row starts ticked: only new rows do (core/fileImport/duplicates.ts includedByDefault). */
+  include: z.boolean(),
+  /** The ledger transaction it matches, its account and where it came from: shown so the person can decide. */
+  match: z
+    .object({
+      id: z.string(),
+      date: z.string(),
+      name: z.string(),
+      amount: z.number(),
+      bankAccountId: z.string().nullable(),
+      /** The account's name as the bank list shows it ("Checking ••0000"); null without an account. */
+      accountName: z.string().nullable(),
+      /** "Bank", "Manual" or "Import: <file>" (core/transactions.ts transactionSourceLabel). */
+      source: z.string(),
+    })
+    .nullable(),
 });
+
+/** Column indexes of a CSV, as the wizard maps them. */
+const columnIndex = z
+  .number({ error: 'A column must be a whole number' })
+  .int({ error: 'A column must be a whole number' })
+  .min(0, { error: 'A column must be at least 0' })
+  .max(99, { error: 'A column must be at most 99' });
+
+/**
+ * The CSV column mapping a person confirmed for an account, remembered on the account and offered the next time a
+ * file with the same columns is imported into it.
+ */
+export const ImportMapping = z.strictObject({
+  /** The file's column names (its header, or "Column 1", ...): the mapping is offered for the same columns only. */
+  columns: z
+    .array(z.string().max(100, { error: 'A column name is at most 100 characters' }))
+    .min(1)
+    .max(100),
+  date: columnIndex,
+  name: columnIndex,
+  amount: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('signed'), column: columnIndex }),
+    z.strictObject({ kind: z.literal('split'), debit: columnIndex, credit: columnIndex }),
+  ]),
+  externalId: columnIndex.nullable(),
+  flipSign: z.boolean(),
+  dateFormat: z.enum(DATE_FORMATS).nullable(),
+});
+export type ImportMapping = z.output<typeof ImportMapping>;
 export const ImportPreviewResult = z.object({
   rows: z.array(ImportPreviewRow),
   counts: z.object({ new: z.number(), duplicate: z.number(), possible_duplicate: z.number() }),
@@ -84,6 +130,8 @@ export const CreateImportInput = z
     fileName: line('File name', IMPORT_FILE_NAME_MAX),
     bankAccountId: BankAccountField,
     propertyId: PropertyIdField,
+    /** A CSV's confirmed column mapping: remembered on the bank account for its next import (needs an account). */
+    mapping: ImportMapping.nullish().transform((v) => v ?? null),
     /** How many rows the whole file sends over all chunks (included or not). */
     totalRows: z
       .number({ error: 'totalRows must be a whole number' })

@@ -20,7 +20,8 @@ import {
 import { blankAsUnset, Id, IsoDate, line, optionalLine, optionalText, pageLimit, Timestamp } from './common.js';
 import { moneyField } from './money.js';
 
-export const TRANSACTION_SOURCES = ['user_created', 'plaid'] as const;
+/** user_created: typed by a person; plaid: the bank sync; import: a bank file (CSV, OFX, QFX) a person imported. */
+export const TRANSACTION_SOURCES = ['user_created', 'plaid', 'import'] as const;
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 export const CATEGORIZATION_SOURCES = ['manual', 'rule', 'bank'] as const;
 export type CategorizationSource = (typeof CATEGORIZATION_SOURCES)[number];
@@ -218,6 +219,8 @@ export const Transaction = z.object({
   /** The rule that set the category, when categorizationSource is "rule" and it was a saved rule; absent otherwise. */
   categorizedByRuleId: z.string().nullable().optional(),
   source: z.enum(TRANSACTION_SOURCES),
+  /** The file an imported transaction came from (source "import"); absent otherwise. */
+  importFileName: z.string().nullable().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   propertyId: z.string().nullable(),

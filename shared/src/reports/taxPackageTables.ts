@@ -25,7 +25,7 @@ export interface PackageLedgerLine {
 }
 
 const sourceText = (source: string | null | undefined) =>
-  source === 'plaid' ? 'Bank' : source === 'user_created' ? 'Manual' : (source ?? '');
+  source === 'plaid' ? 'Bank' : source === 'user_created' ? 'Manual' : source === 'import' ? 'Import' : (source ?? '');
 
 /**
  * Every line of the year, oldest first: date, name, amount (signed as the ledger), category and its group, property,

@@ -10,6 +10,7 @@ export type FileImport = RouteResponse<Routes['listImports']>['imports'][number]
 export type ImportPreview = RouteResponse<Routes['previewImport']>;
 export type ImportRowBody = RouteInput<Routes['previewImport']>['body']['rows'][number];
 export type CreateImportBody = RouteInput<Routes['createImport']>['body'];
+export type ImportMappingBody = NonNullable<CreateImportBody['mapping']>;
 
 export const importsKey = ['imports'] as const;
 /** The import history lists the latest imports, at most this many. */

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FileImport } from '@rent/shared';
+import type { FileImport, ImportMapping } from '@rent/shared';
 import { z } from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { type LeaseShape, leaseExpiry } from '../../lib/lease.js';
@@ -276,4 +276,25 @@ export async function listImports(
         })
       : null,
   };
+}
+
+/**
+ * Remembers the CSV column mapping a person confirmed for an account, offered for its next import. The account's
+ * version goes up, so a sync writing the account from an earlier read fails its condition and reads again instead
+ * of dropping the mapping. An account deleted meanwhile is left alone.
+ */
+export async function saveImportMapping(orgId: string, accountId: string, mapping: ImportMapping): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.bankAccount(orgId, accountId),
+        UpdateExpression: 'SET importMapping = :m, version = version + :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':m': mapping, ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -2,7 +2,7 @@ import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { queryAll } from '../query.js';
 
-/** What duplicate detection compares: a transaction's identity, date, amount, name, bank ids. */
+/** What duplicate detection compares: a transaction's identity, date, amount, name, bank ids, where it came from. */
 export interface LedgerFacts {
   id: string;
   date: string;
@@ -10,9 +10,11 @@ export interface LedgerFacts {
   amount: number;
   externalId: string | null;
   bankAccountId: string | null;
+  source: string;
+  importFileName: string | null;
 }
 
-const FIELDS = ['type', 'id', 'date', 'name', 'amount', 'externalId', 'bankAccountId'];
+const FIELDS = ['type', 'id', 'date', 'name', 'amount', 'externalId', 'bankAccountId', 'source', 'importFileName'];
 
 /**
  * The organization's transactions dated from..to inclusive (YYYY-MM-DD): ONE Query of the ledger index
@@ -37,5 +39,7 @@ export async function transactionsDated(orgId: string, from: string, to: string)
       amount: item.amount as number,
       externalId: (item.externalId as string | null | undefined) ?? null,
       bankAccountId: (item.bankAccountId as string | null | undefined) ?? null,
+      source: (item.source as string | undefined) ?? 'user_created',
+      importFileName: (item.importFileName as string | null | undefined) ?? null,
     }));
 }

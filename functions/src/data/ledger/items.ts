@@ -57,6 +57,8 @@ export interface TransactionRecord {
   /** The bank removed it, but people had attached something: kept, ignored, and says so. */
   removedByBank?: boolean;
   source: TransactionSource;
+  /** The file an imported transaction came from (source "import"; docs/banking.md "File import"). */
+  importFileName?: string | null;
   createdAt: string;
   updatedAt: string;
   propertyId: string | null;
@@ -183,6 +185,7 @@ const DEFAULTS: Partial<TransactionRecord> = {
 
 /** Kept on the record only when set, so a transaction no rule touched reads exactly as before rules existed. */
 const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
+  'importFileName',
   'categorizedByRuleId',
   'categorizationBatchId',
   'pending',

@@ -6,8 +6,10 @@ import {
   type ImportPreviewInput,
   type ImportPreviewResult,
   inClosedPeriod,
+  includedByDefault,
+  transactionSourceLabel,
 } from '@rent/shared';
-import { getBankAccount } from '../../data/banking/banks.js';
+import { getBankAccount, listBankAccounts } from '../../data/banking/banks.js';
 import {
   getImport,
   type ImportHeader,
@@ -18,6 +20,7 @@ import {
   openImport,
   recordImportLines,
   releaseImport,
+  saveImportMapping,
   takeImport,
 } from '../../data/banking/imports.js';
 import { transactionsDated } from '../../data/ledger/dateRange.js';
@@ -47,14 +50,19 @@ interface Caller {
 export const UNDO_BUDGET_MS = 7_000;
 
 /**
- * Marks each row new, duplicate or possible duplicate (with why) against the organization's
- * transactions of the file's period (one bounded range read). Rows of the file are never compared
- * with each other: a genuine same-day same-amount pair stays two new rows.
+ * Marks each row new, duplicate or possible duplicate (with why, and the transaction, account and source it
+ * matches) against the organization's transactions of the file's period (one bounded range read), and whether it
+ * starts ticked: only new rows do. Rows of the file are never compared with each other: a genuine same-day
+ * same-amount pair stays two new rows.
  */
 export async function previewImport(orgId: string, input: ImportPreviewInput): Promise<ImportPreviewResult> {
   if (input.bankAccountId) await getBankAccount(orgId, input.bankAccountId);
   const window = comparisonWindow(input.rows)!;
-  const ledger = await transactionsDated(orgId, window.from, window.to);
+  const [ledger, accounts] = await Promise.all([
+    transactionsDated(orgId, window.from, window.to),
+    listBankAccounts(orgId),
+  ]);
+  const accountNames = new Map(accounts.map((a) => [a.id, a.mask ? `${a.name} ••${a.mask}` : a.name]));
   const byId = new Map(ledger.map((t) => [t.id, t]));
   const classified = classifyRows(
     input.rows.map((row) => ({ ...row, amountCents: row.amount })),
@@ -70,15 +78,27 @@ export async function previewImport(orgId: string, input: ImportPreviewInput): P
       line: row.line,
       status,
       reason,
-      match: match ? { id: match.id, date: match.date, name: match.name, amount: fromCents(match.amount) } : null,
+      include: includedByDefault(status),
+      match: match
+        ? {
+            id: match.id,
+            date: match.date,
+            name: match.name,
+            amount: fromCents(match.amount),
+            bankAccountId: match.bankAccountId,
+            accountName: match.bankAccountId ? (accountNames.get(match.bankAccountId) ?? 'another account') : null,
+            source: transactionSourceLabel(match),
+          }
+        : null,
     };
   });
   return { rows, counts };
 }
 
 /**
- * One request of an import: the included rows become transactions (source user_created, the chosen
- * account and default property, then the active rules), the left-out ones are only counted. The
+ * One request of an import: the included rows become transactions (source "import" with the file's name, the
+ * bank's memo as notes, the chosen account and default property, then the active rules), the left-out ones are
+ * only counted; a confirmed CSV mapping is remembered on the account. The
  * first request creates the import; repeats and later chunks with the same id continue it, writing
  * nothing twice (each row's transaction id is the import id and its line).
  */
@@ -138,11 +158,12 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
         date: row.date,
         name: row.name,
         category: null,
-        notes: null,
+        notes: row.notes,
         categorizationSource: null,
         categorizationConfidence: null,
         categorizedAt: null,
-        source: 'user_created',
+        source: 'import',
+        importFileName: header.fileName,
         createdAt: stamp,
         updatedAt: stamp,
         propertyId: header.propertyId,
@@ -156,6 +177,7 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
       }),
     );
     const result = await importTransactions(orgId, records, personActor(caller, 'import', header.id));
+    if (input.mapping && header.bankAccountId) await saveImportMapping(orgId, header.bankAccountId, input.mapping);
     header = await settleCounts(orgId, header.id);
     return {
       import: importToApi(header),

@@ -47,6 +47,8 @@ export async function transactionActivity(caller: Caller, transactionId: string)
         action: a.action,
         changes: a.changes,
         override: a.override === true,
+        // An import's entry names its file (the transaction keeps the name of the file it came from).
+        ...(a.via === 'import' && record.importFileName ? { fileName: record.importFileName } : {}),
         bankEvent: a.bankEvent ?? null,
       }),
     ),

@@ -211,7 +211,7 @@ export async function deleteTransaction(caller: LedgerCaller, transactionId: str
   const receiptKeys = await withFreshRead(async () => {
     const current = await readTransaction(orgId, transactionId);
     await assertPeriodOpen(orgId, [current.date], actor);
-    if (current.source !== 'user_created') {
+    if (current.source === 'plaid') {
       throw new Conflict('BANK_TRANSACTION', MESSAGES.bankTransactionDelete);
     }
     const receipts = await receiptsOfTransaction(orgId, transactionId);

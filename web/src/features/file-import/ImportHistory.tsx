@@ -3,10 +3,10 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { type FileImport, useImports, useUndoImport } from '../../api/imports';
-import { toast } from '../../components/toast/store';
-import { undoneText } from './use-import-wizard';
+import { type FileImport, useImports } from '../../api/imports';
+import { ConfirmUndoImport } from './ConfirmUndoImport';
 
 const STATUS: Record<FileImport['status'], { type: 'success' | 'in-progress' | 'stopped'; text: string }> = {
   imported: { type: 'success', text: 'Imported' },
@@ -17,18 +17,11 @@ const STATUS: Record<FileImport['status'], { type: 'success' | 'in-progress' | '
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The organization's imports, newest first, each with Undo until it is undone. */
+/** The organization's imports, newest first, each with Undo (after a confirmation) until it is undone. */
 export default function ImportHistory({ onClose }: { onClose: () => void }) {
   const imports = useImports();
-  const undo = useUndoImport();
-  const run = async (item: FileImport) => {
-    try {
-      const result = await undo.mutateAsync(item.id);
-      toast.success('Import undone', { description: undoneText(result), duration: 6000 });
-    } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'The import could not be undone.') });
-    }
-  };
+  const [confirming, setConfirming] = useState<FileImport | null>(null);
+  if (confirming) return <ConfirmUndoImport target={confirming} onClose={() => setConfirming(null)} />;
   return (
     <Modal visible size="large" onDismiss={onClose} header="Import history" data-testid="import-history">
       <Table<FileImport>
@@ -65,9 +58,7 @@ export default function ImportHistory({ onClose }: { onClose: () => void }) {
             cell: (i) =>
               i.status === 'undone' ? null : (
                 <Button
-                  onClick={() => void run(i)}
-                  loading={undo.isPending && undo.variables === i.id}
-                  disabled={undo.isPending}
+                  onClick={() => setConfirming(i)}
                   ariaLabel={`Undo import of ${i.fileName}`}
                   data-testid="import-undo"
                 >

@@ -1,5 +1,6 @@
 import Modal from '@cloudscape-design/components/modal';
 import Wizard from '@cloudscape-design/components/wizard';
+import type { UndoTarget } from './ConfirmUndoImport';
 import { FileStep } from './FileStep';
 import { MappingStep } from './MappingStep';
 import { ReviewStep } from './ReviewStep';
@@ -10,8 +11,15 @@ import { useImportWizard } from './use-import-wizard';
  * map the columns; review each row's status and choose; import (in chunks, with progress). Loaded on the
  * first click of Import, with the parsers, so the Transactions page's first load does not grow.
  */
-export default function ImportWizard({ onClose }: { onClose: () => void }) {
-  const wizard = useImportWizard(onClose);
+export default function ImportWizard({
+  onClose,
+  onUndo,
+}: {
+  onClose: () => void;
+  /** The toast's "Undo import": asks for confirmation (ConfirmUndoImport) once the wizard is closed. */
+  onUndo: (target: UndoTarget) => void;
+}) {
+  const wizard = useImportWizard(onClose, onUndo);
   const busy = wizard.progress !== null || wizard.previewing;
   const error = wizard.stepError ?? undefined;
   return (

@@ -26,7 +26,18 @@ export function MappingStep({ wizard }: { wizard: ImportWizardState }) {
       {loaded.kind === 'ofx' ? (
         <Alert type="info">OFX and QFX statements name their fields: there are no columns to map.</Alert>
       ) : (
-        <ColumnChoices wizard={wizard} columns={loaded.layout.columns} id={id} />
+        <>
+          {wizard.mappingOrigin === 'remembered' ? (
+            <Alert type="info" data-testid="import-mapping-origin">
+              These are the columns you confirmed for this account last time. Check the preview.
+            </Alert>
+          ) : wizard.mappingOrigin === 'bank' && loaded.layout.bank ? (
+            <Alert type="info" data-testid="import-mapping-origin">
+              This looks like a {loaded.layout.bank.label}: its columns and date order are chosen. Check the preview.
+            </Alert>
+          ) : null}
+          <ColumnChoices wizard={wizard} columns={loaded.layout.columns} id={id} />
+        </>
       )}
       {wizard.ambiguousDates ? (
         <FormField

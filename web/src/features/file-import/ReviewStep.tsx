@@ -23,18 +23,26 @@ function Status({ row }: { row: ReviewRow }) {
       {row.reason ? (
         <Box variant="small" color="text-body-secondary">
           {row.reason}
-          {row.match
-            ? ` (${row.match.date}, ${row.match.name}, ${formatCurrency(Math.round(row.match.amount * 100), 2)})`
-            : ''}
+          {row.match ? `: ${matchWords(row.match)}` : ''}
         </Box>
       ) : null}
     </SpaceBetween>
   );
 }
 
+/** The transaction a row matches, in words: "2024-05-03, CITY WATER, -$84.20 in Checking ••0000 (Bank)". */
+export function matchWords(match: NonNullable<ReviewRow['match']>): string {
+  const amount = formatCurrency(Math.round(match.amount * 100), 2);
+  const where = match.accountName ? ` in ${match.accountName}` : ', no account';
+  return `${match.date}, ${match.name}, ${amount}${where} (${match.source})`;
+}
+
 type Show = 'all' | ReviewRow['status'];
 
-/** Step 3: every row with its status; New ones are ticked, Duplicates not; the person decides. */
+/**
+ * Step 3: every row with its status; only New ones start ticked. A duplicate or possible duplicate says why and
+ * which transaction (account, source) it matches; the person ticks it to import it anyway.
+ */
 export function ReviewStep({ wizard }: { wizard: ImportWizardState }) {
   const [page, setPage] = useState(0);
   const [show, setShow] = useState<Show>('all');
@@ -93,7 +101,7 @@ export function ReviewStep({ wizard }: { wizard: ImportWizardState }) {
           <Header
             variant="h2"
             counter={`(${wizard.includedCount.toLocaleString('en-US')}/${wizard.reviewRows.length.toLocaleString('en-US')})`}
-            description={`${counts.new} new, ${plural(counts.duplicate, 'duplicate')}, ${plural(counts.possible_duplicate, 'possible duplicate')}. Ticked rows are imported.`}
+            description={`${counts.new} new, ${plural(counts.duplicate, 'duplicate')}, ${plural(counts.possible_duplicate, 'possible duplicate')}. Ticked rows are imported; duplicates and possible duplicates start unticked.`}
           >
             Rows to import
           </Header>

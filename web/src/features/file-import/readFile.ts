@@ -20,6 +20,7 @@ import {
  */
 
 export type { ColumnMapping, CsvLayout, DateFormat, ParsedRow, RowError };
+export { isCompleteMapping };
 
 export async function fileText(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -48,6 +49,8 @@ export function loadText(name: string, text: string): LoadedFile {
 export interface MappedCsv {
   /** The date orders every value fits: more than one means the person must choose. */
   candidates: DateFormat[];
+  /** The order the rows were read in (null until one is known or chosen). */
+  format: DateFormat | null;
   decimal: DecimalMark;
   rows: ParsedRow[];
   errors: RowError[];
@@ -62,6 +65,6 @@ export function mapCsv(
   if (!isCompleteMapping(mapping)) return null;
   const { dates, decimal } = analyzeColumns(layout.data, mapping);
   const format = chosen && dates.candidates.includes(chosen) ? chosen : dates.format;
-  if (!format) return { candidates: dates.candidates, decimal, rows: [], errors: [] };
-  return { candidates: dates.candidates, decimal, ...mapCsvRows(layout, mapping, format, decimal) };
+  if (!format) return { candidates: dates.candidates, format: null, decimal, rows: [], errors: [] };
+  return { candidates: dates.candidates, format, decimal, ...mapCsvRows(layout, mapping, format, decimal) };
 }

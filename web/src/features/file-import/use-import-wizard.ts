@@ -3,18 +3,20 @@ import { centsToString, formatCurrency } from '@rent/shared/core/money';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
+  type ImportMappingBody,
   type ImportPreview,
   previewImport,
   sendImport,
   useAfterImport,
   useBankAccounts,
-  useUndoImport,
 } from '../../api/imports';
 import { toast } from '../../components/toast/store';
+import type { UndoTarget } from './ConfirmUndoImport';
 import {
   type ColumnMapping,
   type DateFormat,
   fileText,
+  isCompleteMapping,
   type LoadedFile,
   loadText,
   mapCsv,
@@ -42,11 +44,34 @@ export function undoneText(result: { removedCount: number; keptCount: number }):
   } changed after the import (edited, categorized, or given a receipt or a message).`;
 }
 
+/** Where the starting column mapping came from: the account's last confirmed one, a known bank export, a guess. */
+export type MappingOrigin = 'remembered' | 'bank' | 'guess';
+
+type Account = NonNullable<ReturnType<typeof useBankAccounts>['data']>[number];
+
+/**
+ * The mapping a CSV starts with: the one last confirmed for the account when the file has the same columns, else
+ * the known bank export's or the guess (core/fileImport/bankFormats.ts, csv.ts).
+ */
+export function startingMapping(
+  file: LoadedFile,
+  account: Account | undefined,
+): { mapping: Partial<ColumnMapping>; dateFormat: DateFormat | null; origin: MappingOrigin } {
+  if (file.kind !== 'csv') return { mapping: {}, dateFormat: null, origin: 'guess' };
+  const saved = account?.importMapping;
+  if (saved && saved.columns.join('\u0000') === file.layout.columns.join('\u0000')) {
+    const { columns: _, dateFormat, ...mapping } = saved;
+    return { mapping, dateFormat, origin: 'remembered' };
+  }
+  const bank = file.layout.bank;
+  return { mapping: file.layout.suggestion, dateFormat: bank?.dateFormat ?? null, origin: bank ? 'bank' : 'guess' };
+}
+
 /**
  * The import wizard's state and actions: the file and its parse, the account and default property,
  * the column mapping and date order, the server's preview, the person's choices, and the upload.
  */
-export function useImportWizard(onClose: () => void) {
+export function useImportWizard(onClose: () => void, onUndo: (target: UndoTarget) => void) {
   const [step, setStep] = useState(0);
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -54,6 +79,7 @@ export function useImportWizard(onClose: () => void) {
   const [bankAccountId, setBankAccountId] = useState('');
   const [propertyId, setPropertyId] = useState('');
   const [mapping, setMapping] = useState<Partial<ColumnMapping>>({});
+  const [mappingOrigin, setMappingOrigin] = useState<MappingOrigin>('guess');
   const [dateFormat, setDateFormat] = useState<DateFormat | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -63,7 +89,6 @@ export function useImportWizard(onClose: () => void) {
   const importId = useRef<string>(crypto.randomUUID());
   const accounts = useBankAccounts();
   const afterImport = useAfterImport();
-  const undo = useUndoImport();
 
   const chooseFile = async (file: File | null) => {
     setFileError(null);
@@ -77,10 +102,25 @@ export function useImportWizard(onClose: () => void) {
     }
     const next = loadText(file.name, await fileText(file));
     setLoaded(next);
-    setMapping(next.kind === 'csv' ? next.layout.suggestion : {});
-    setDateFormat(null);
+    applyStart(next, bankAccountId);
     importId.current = crypto.randomUUID();
     if (next.kind === 'ofx' && next.rows.length === 0) setFileError(next.errors[0]?.reason ?? 'No transactions found');
+  };
+
+  const applyStart = (file: LoadedFile, accountId: string) => {
+    const start = startingMapping(
+      file,
+      accounts.data?.find((a) => a.id === accountId),
+    );
+    setMapping(start.mapping);
+    setDateFormat(start.dateFormat);
+    setMappingOrigin(start.origin);
+  };
+
+  const chooseAccount = (accountId: string) => {
+    setBankAccountId(accountId);
+    setPreview(null);
+    if (loaded) applyStart(loaded, accountId);
   };
 
   const mapped = useMemo(
@@ -144,7 +184,8 @@ export function useImportWizard(onClose: () => void) {
         }));
         const result = await previewImport(bankAccountId || null, body);
         setPreview(result);
-        setExcluded(new Set(result.rows.filter((r) => r.status === 'duplicate').map((r) => r.line)));
+        // Only new rows start ticked: a duplicate and every possible duplicate wait for the person.
+        setExcluded(new Set(result.rows.filter((r) => !r.include).map((r) => r.line)));
       } catch (error) {
         setStepError(errorMessage(error, 'The preview failed. Please try again.'));
         return;
@@ -153,15 +194,6 @@ export function useImportWizard(onClose: () => void) {
       }
     }
     setStep(requested);
-  };
-
-  const runUndo = async (id: string) => {
-    try {
-      const result = await undo.mutateAsync(id);
-      toast.success('Import undone', { description: undoneText(result), duration: 6000 });
-    } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'The import could not be undone.') });
-    }
   };
 
   const submit = async () => {
@@ -177,13 +209,33 @@ export function useImportWizard(onClose: () => void) {
       name: r.name,
       amount: centsToString(r.amountCents),
       externalId: r.externalId,
+      notes: r.memo ?? null,
       include: !excluded.has(r.line),
     }));
+    // The columns the person confirmed are remembered for the account's next import.
+    const confirmed: ImportMappingBody | null =
+      loaded?.kind === 'csv' && bankAccountId && isCompleteMapping(mapping)
+        ? {
+            columns: loaded.layout.columns,
+            date: mapping.date,
+            name: mapping.name,
+            amount: mapping.amount,
+            externalId: mapping.externalId ?? null,
+            flipSign: mapping.flipSign ?? false,
+            dateFormat: mapped?.format ?? null,
+          }
+        : null;
     setProgress({ sent: 0, total: all.length });
     try {
       const id = importId.current;
       const result = await sendImport(
-        { id, fileName: fileName ?? 'import', bankAccountId: bankAccountId || null, propertyId: propertyId || null },
+        {
+          id,
+          fileName: fileName ?? 'import',
+          bankAccountId: bankAccountId || null,
+          propertyId: propertyId || null,
+          mapping: confirmed,
+        },
         all,
         (sent) => setProgress({ sent, total: all.length }),
       );
@@ -194,7 +246,10 @@ export function useImportWizard(onClose: () => void) {
           result.import.skippedCount ? `; ${plural(result.import.skippedCount, 'row')} left out` : ''
         }.`,
         duration: IMPORT_TOAST_MS,
-        action: { label: 'Undo import', onClick: () => void runUndo(id) },
+        action: {
+          label: 'Undo import',
+          onClick: () => onUndo({ id, fileName: result.import.fileName, importedCount: result.import.importedCount }),
+        },
       });
     } catch (error) {
       setStepError(errorMessage(error, 'The import stopped. Import again to finish: no row is written twice.'));
@@ -220,10 +275,11 @@ export function useImportWizard(onClose: () => void) {
     loaded,
     accounts,
     bankAccountId,
-    setBankAccountId,
+    setBankAccountId: chooseAccount,
     propertyId,
     setPropertyId,
     mapping,
+    mappingOrigin,
     setMapping: (next: Partial<ColumnMapping>) => {
       setMapping(next);
       setPreview(null);

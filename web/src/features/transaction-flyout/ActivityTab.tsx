@@ -75,7 +75,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
           {when(entry.at)}
         </Box>
         <Box color="text-body-secondary" data-testid="audit-entry">
-          {auditWords(audit, { actor, propertyName: activity.propertyName })}
+          {auditWords(audit, { actor, propertyName: activity.propertyName, fileName: audit.fileName })}
         </Box>
       </SpaceBetween>
     );

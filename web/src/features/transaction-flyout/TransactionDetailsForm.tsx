@@ -11,6 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { toCents } from '@rent/shared/core/money';
+import { transactionSourceLabel } from '@rent/shared/core/transactions';
 import { useId } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { ConflictAlert } from '../../components/ConflictAlert';
@@ -280,10 +281,12 @@ export function TransactionDetailsForm({
                   {editor.isIgnored ? 'Ignored' : 'Not ignored'}
                 </Toggle>
               </FormField>
-              {transaction.source === 'user_created' ? (
+              {transaction.source !== 'plaid' ? (
                 <SpaceBetween size="xs">
-                  <Box variant="small" color="text-body-secondary">
-                    You added this transaction by hand, so you can delete it.
+                  <Box variant="small" color="text-body-secondary" data-testid="transaction-source">
+                    {transaction.source === 'import'
+                      ? `Source: ${transactionSourceLabel(transaction)}. You imported this transaction from a bank file, so you can delete it (or undo the whole import from Import history).`
+                      : 'You added this transaction by hand, so you can delete it.'}
                   </Box>
                   <div>
                     <Button

@@ -1,6 +1,7 @@
 import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
 import { type Cents, centsToString, toCents } from '@rent/shared/core/money';
 import { type PartFilter, partsMatching } from '@rent/shared/core/splits';
+import { transactionSourceLabel } from '@rent/shared/core/transactions';
 import type { Transaction } from '../../api/transactions';
 import { csvCell } from '../../lib/csv';
 
@@ -80,7 +81,7 @@ export function transactionsCsv(
           csvCell(t.isIgnored ? 'Yes' : 'No', false),
           csvCell(t.hasReceipt ? 'Yes' : 'No', false),
           csvCell(t.hasOpenReviewRequests ? 'Yes' : 'No', false),
-          csvCell(t.source === 'user_created' ? 'Manual' : 'Bank', false),
+          csvCell(transactionSourceLabel(t)),
           csvCell(t.id, false),
           csvCell(line.part, false),
           csvCell(line.memo),
