@@ -17,7 +17,9 @@ import { syncRunnerControl } from '../support/sync-runner.js';
 // The repositories read their config at import: the test stack's DynamoDB Local and KMS stand-in.
 process.env.KMS_ENDPOINT = inject('kmsEndpoint');
 process.env.PLAID_TOKEN_KEY_ID = inject('plaidTokenKeyId');
-const { createBankLink, newBankLinkId, sealAccessToken } = await import('../../functions/src/data/banking/banks.js');
+const { createBankLink, newBankLinkId, sealAccessToken, setInstitutionStatus } = await import(
+  '../../functions/src/data/banking/banks.js'
+);
 
 const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
 const runnerControl = async (action: 'idle' | 'schedule' | 'pause' | 'resume') => {
@@ -243,10 +245,56 @@ describe('Sync now', () => {
 
     const res = await t.manager.api.post(path);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ queued: true });
+    expect(res.body).toEqual({ queued: true, requestedAt: expect.any(String) });
     await runnerControl('idle');
     const synced = await stateOf(t.orgId, link.id);
     expect(synced).toMatchObject({ runs: link.base.runs + 1, transactions: await atBank(link.itemId) });
     expect(synced.transactions).toBe(link.base.transactions + 6);
+    // The sync's end is on the connection: what "Sync now" waits for and says (docs/banking.md "Sync now").
+    const listed = (await t.manager.api.get('/api/bank-connections')).body.connections.find(
+      (c: { id: string }) => c.id === link.id,
+    );
+    expect(listed.lastSync).toMatchObject({ status: 'synced', added: 6, modified: 0, removed: 0, message: null });
+    expect(listed.lastSync.at >= res.body.requestedAt).toBe(true);
+  });
+
+  it('a sync that meets a lapsed login says so in words; a sync that works connects a needs-reconnect link again', async () => {
+    const own = await team();
+    const link = await linkBank(own.orgId, own.admin.userId, 0);
+    const path = `/api/bank-connections/${link.id}/sync`;
+    const connection = async () =>
+      (await own.admin.api.get('/api/bank-connections')).body.connections.find((c: { id: string }) => c.id === link.id);
+    const attention = async () => (await own.admin.api.get('/api/plaid/status')).body.attention as { id: string }[];
+
+    await plaid.forceLoginRequired(link.itemId);
+    await plaid.flushWebhooks();
+    await runnerControl('idle');
+    const lapsed = await own.admin.api.post(path);
+    expect(lapsed.status).toBe(202);
+    await runnerControl('idle');
+    expect(await connection()).toMatchObject({
+      status: 'needs_reconnect',
+      lastSync: { status: 'needs_reconnect', added: 0, message: expect.stringContaining('sign in to the bank again') },
+    });
+    expect((await attention()).map((a) => a.id)).toEqual([link.id]);
+
+    // A link marked needs_reconnect whose login works (a sync is the proof): the next sync connects it again, and
+    // the needs-reconnect item goes from the bank status (the banner, the dashboard) without anyone reconnecting.
+    const working = await linkBank(own.orgId, own.admin.userId, 0);
+    await setInstitutionStatus(own.orgId, working.id, 'needs_reconnect', { errorCode: 'ITEM_LOGIN_REQUIRED' });
+    expect((await attention()).map((a) => a.id).sort()).toEqual([link.id, working.id].sort());
+    const again = await own.admin.api.post(`/api/bank-connections/${working.id}/sync`);
+    expect(again.status).toBe(202);
+    await runnerControl('idle');
+    const after = (await own.admin.api.get('/api/bank-connections')).body.connections.find(
+      (c: { id: string }) => c.id === working.id,
+    );
+    expect(after.lastSync.at >= again.body.requestedAt).toBe(true);
+    expect(after).toMatchObject({
+      status: 'connected',
+      errorCode: null,
+      lastSync: { status: 'synced', message: null },
+    });
+    expect((await attention()).map((a) => a.id)).toEqual([link.id]);
   });
 });
