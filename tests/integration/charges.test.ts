@@ -261,6 +261,20 @@ describe('who reads what', () => {
     expect(row.balance).toBe(totals.owedNow - totals.credit);
     expect(row.current + row.days1to30 + row.days31to60 + row.days61to90 + row.over90).toBe(totals.owedNow);
     expect(row.days61to90 + row.over90).toBeGreaterThan(0);
+    // The dashboard's "Needs attention" counts the lease as owing past its grace period: at least what is over 30
+    // days late, at most what is due.
+    const dashboard = (propertyId: string) =>
+      ok<{ attention: { overdueRent: { leases: number; amount: number } } }>(
+        w.manager.api.get(`/api/dashboard?from=${thisMonth()}&to=${thisMonth()}&propertyId=${propertyId}`),
+      );
+    const { overdueRent } = (await dashboard(home)).attention;
+    expect(overdueRent.leases).toBe(1);
+    expect(overdueRent.amount).toBeGreaterThanOrEqual(row.days31to60 + row.days61to90 + row.over90);
+    expect(overdueRent.amount).toBeLessThanOrEqual(totals.owedNow);
+    const empty = (
+      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Paid Up Court` }), 201)
+    ).id;
+    expect((await dashboard(empty)).attention.overdueRent).toEqual({ leases: 0, amount: 0 });
   });
 });
 

@@ -71,12 +71,16 @@ describe('GET /api/dashboard', () => {
     expect(summary.collection).toEqual({ month: thisMonth(), due: 1000, received: 600 });
     const days = Number(today().slice(8, 10));
     expect(summary.occupancy).toEqual({ unitDays: 2 * days, occupiedUnitDays: days });
+    // Rent of $1,000 due on the 1st since January 2020, 5 days' grace, $600 paid (the oldest month first).
+    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+    const lateMonths = (year - 2020) * 12 + month - (days > 6 ? 0 : 1);
     expect(summary.attention).toEqual({
       uncategorized: 1,
       waitingOnMe: 0,
       openMaintenance: 1,
       connectionsToReconnect: 0,
       expensesWithoutReceipt: 2,
+      overdueRent: { leases: 1, amount: lateMonths * 1000 - 600 },
       noLandValue: [],
     });
     // The review request waits on the landlord, not on the admin who asked.
@@ -108,6 +112,7 @@ describe('GET /api/dashboard', () => {
       openMaintenance: 0,
       connectionsToReconnect: 0,
       expensesWithoutReceipt: 0,
+      overdueRent: { leases: 0, amount: 0 },
       noLandValue: [],
     });
   });

@@ -23,8 +23,15 @@ async function ok<T = Record<string, any>>(res: Promise<{ status: number; body: 
 }
 const property = async (api: Api, address: string) =>
   (await ok(api.post('/api/properties', { address: `${address} ${randomUUID().slice(0, 6)}` }))).id as string;
-async function lease(api: Api, propertyId: string, userId: string, leaseStart: string, leaseEnd: string | null = null) {
-  const body = { userId, leaseStart, leaseEnd, monthlyRent: 1000, securityDeposit: 0 };
+async function lease(
+  api: Api,
+  propertyId: string,
+  userId: string,
+  leaseStart: string,
+  leaseEnd: string | null = null,
+  monthlyRent = 1000,
+) {
+  const body = { userId, leaseStart, leaseEnd, monthlyRent, securityDeposit: 0 };
   return (await ok(api.post(`/api/properties/${propertyId}/leases`, body))).lease.id as string;
 }
 const rent = (propertyId: string | null, over: Record<string, unknown> = {}) => ({
@@ -182,6 +189,31 @@ describe('automatic links', () => {
     await expectLedgerConsistent(w.orgId);
   });
 
+  it("tells two running leases apart by the payer a person linked before, and says why; a person's new pick re-teaches", async () => {
+    const zelle = (date: string, over: Record<string, unknown> = {}) =>
+      rent(duplex, { name: `ZELLE FROM PAT QUINN ${Math.floor(Math.random() * 9e7 + 1e7)}`, date, ...over });
+    // Both leases run in April: with nothing learned, nothing tells them apart.
+    expect((await create(w.admin.api, zelle('2026-04-02'))).leaseId).toBeNull();
+    expect(await create(w.admin.api, zelle('2026-03-05', { leaseId: duplexB }))).toMatchObject({
+      leaseLinkSource: 'manual',
+      leaseLinkReason: null,
+    });
+    const april = await create(w.admin.api, zelle('2026-04-05'));
+    expect(april).toMatchObject({ leaseId: duplexB, leaseLinkSource: 'auto', leaseLinkReason: 'samePayer' });
+    // The person moves it to the other lease: that lease learns the payer, the first forgets it.
+    const moved = await ok(
+      w.admin.api.put(`/api/transactions/${april.id}`, { ...zelle('2026-04-05'), leaseId: duplexA, version: 1 }),
+      200,
+    );
+    expect(moved.transaction).toMatchObject({ leaseId: duplexA, leaseLinkSource: 'manual', leaseLinkReason: null });
+    expect(await create(w.admin.api, zelle('2026-05-05'))).toMatchObject({
+      leaseId: duplexA,
+      leaseLinkReason: 'samePayer',
+    });
+    const learned = (await partition(`ORG#${w.orgId}`)).filter((i) => i.type === 'Tenancy' && i.payerKeys);
+    expect(learned.map((l) => [l.id, [...l.payerKeys]])).toEqual([[duplexA, ['zelle from pat quinn']]]);
+  });
+
   it('on file import: rent categorized on arrival is linked', async () => {
     const { api } = await newAdmin('lease-import');
     const orgId = (await api.get('/api/organization')).body.id as string;
@@ -239,6 +271,42 @@ describe('automatic links', () => {
     // Credited to the lease in February; it pays the oldest charge first, January's, so February is still open.
     expect(roll.body.leases[0].months[0]).toMatchObject({ month: '2026-02', received: 1000, status: 'late' });
     expect(roll.body.leases[0].totals).toMatchObject({ received: 1000 });
+    await expectLedgerConsistent(orgId);
+  });
+});
+
+describe('matching on bank sync', () => {
+  it('links a payment to the lease whose rent it is when two leases run, and says so', async () => {
+    const { api } = await newAdmin('lease-sync-two');
+    const { orgId, propertyId, institutionId } = await bankOrg(api);
+    const [upstairs, downstairs] = await Promise.all([
+      joinAs(orgId, 'TENANT', 'upstairs'),
+      joinAs(orgId, 'TENANT', 'downstairs'),
+    ]);
+    const [upLease] = await Promise.all([
+      lease(api, propertyId, upstairs.userId, '2026-01-01', null, 1250),
+      lease(api, propertyId, downstairs.userId, '2026-01-01', null, 1000),
+    ]);
+    await ok(
+      api.post(
+        '/api/categorization-rules',
+        ruleBody({ name: 'Rent', namePattern: 'ach credit', category: 'rental_income' }),
+      ),
+    );
+    const { sync, rules } = await bankSyncModules();
+    rules.forgetRules(orgId);
+    const page = [
+      plaidTx({ name: 'ACH CREDIT 1', amount: -1250, date: '2026-02-03' }),
+      plaidTx({ name: 'ACH CREDIT 2', amount: -1100, date: '2026-02-03' }),
+    ];
+    await sync.applySyncPages(orgId, { id: institutionId }, { added: page, modified: [], removed: [] } as never);
+    expect(await stored(orgId, 'ACH CREDIT 1')).toMatchObject({
+      leaseId: upLease,
+      leaseLinkSource: 'auto',
+      leaseLinkReason: 'amount',
+    });
+    // Neither rent: left for a person (or the "link past rent" review).
+    expect((await stored(orgId, 'ACH CREDIT 2')).leaseId ?? null).toBeNull();
     await expectLedgerConsistent(orgId);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeRollups, isCounter, leaseRentOf } from '../../functions/src/data/ledger/rollupDeltas';
 import { summarizeCell } from '../../functions/src/data/ledger/rollupSums';
-import { leaseLink, leaseMisfit, withLeaseLink } from '../../shared/src/core/leaseLinks';
+import { leaseLink, withLeaseLink } from '../../shared/src/core/leaseLinks';
+import { leaseMisfit } from '../../shared/src/core/leases';
 
 const a = { id: 'la', propertyId: 'p1', leaseStart: '2026-01-01', leaseEnd: '2026-06-30' };
 const b = { id: 'lb', propertyId: 'p1', leaseStart: '2026-06-01', leaseEnd: null };
@@ -10,15 +11,56 @@ const all = [a, b, other];
 const byId = (id: string) => all.find((l) => l.id === id);
 const onP1 = [a, b];
 const rent = { amount: 150_000, date: '2026-03-05', category: 'rental_income', propertyId: 'p1' };
+const only = (leaseId: string) => ({ leaseId, leaseLinkSource: 'auto', leaseLinkReason: 'onlyLease' });
 
 describe('lease links', () => {
   it('links rent to the one lease whose dates include its date', () => {
-    expect(leaseLink(rent, onP1, byId)).toEqual({ leaseId: 'la', leaseLinkSource: 'auto' });
-    expect(leaseLink({ ...rent, date: '2026-07-01' }, onP1, byId)).toEqual({ leaseId: 'lb', leaseLinkSource: 'auto' });
+    expect(leaseLink(rent, onP1, byId)).toEqual(only('la'));
+    expect(leaseLink({ ...rent, date: '2026-07-01' }, onP1, byId)).toEqual(only('lb'));
+  });
+
+  it('tells leases that run on the same date apart by payer, tenant name, then rent, and says why', () => {
+    const june = { ...rent, date: '2026-06-15', name: 'ZELLE FROM DANA OKAFOR 8829301' };
+    const auto = (leaseId: string, leaseLinkReason: string) => ({ leaseId, leaseLinkSource: 'auto', leaseLinkReason });
+    // a person linked this payer to lb before (the reference number is not part of the payer)
+    const taught = [a, { ...b, payerKeys: ['zelle from dana okafor'] }];
+    expect(leaseLink(june, taught, byId)).toEqual(auto('lb', 'samePayer'));
+    const named = [
+      { ...a, tenantName: 'Dana Okafor' },
+      { ...b, tenantName: 'Lee Park' },
+    ];
+    expect(leaseLink(june, named, byId)).toEqual(auto('la', 'tenantName'));
+    const priced = [
+      { ...a, monthlyRent: 150_000 },
+      { ...b, monthlyRent: 120_000 },
+    ];
+    expect(leaseLink(june, priced, byId)).toEqual(auto('la', 'amount'));
+    // what was taught outranks the name; equal rents tell nothing
+    expect(
+      leaseLink(
+        june,
+        [
+          { ...named[0]!, payerKeys: [] },
+          { ...b, payerKeys: ['zelle from dana okafor'] },
+        ],
+        byId,
+      ),
+    ).toEqual(auto('lb', 'samePayer'));
+    const none = { leaseId: null, leaseLinkSource: null, leaseLinkReason: null };
+    expect(
+      leaseLink(
+        june,
+        [
+          { ...a, monthlyRent: 150_000 },
+          { ...b, monthlyRent: 150_000 },
+        ],
+        byId,
+      ),
+    ).toEqual(none);
   });
 
   it('links nothing when several or no leases fit, or it is not rent income on a property', () => {
-    const none = { leaseId: null, leaseLinkSource: null };
+    const none = { leaseId: null, leaseLinkSource: null, leaseLinkReason: null };
     expect(leaseLink({ ...rent, date: '2026-06-15' }, onP1, byId)).toEqual(none);
     expect(leaseLink({ ...rent, date: '2025-12-31' }, onP1, byId)).toEqual(none);
     expect(leaseLink({ ...rent, category: 'repairs', amount: -5_000 }, onP1, byId)).toEqual(none);
@@ -29,23 +71,18 @@ describe('lease links', () => {
   it("keeps a person's choice, also none, while it fits; drops it when it no longer does", () => {
     // June: both leases run, the person chose the second
     const chosenB = { ...rent, date: '2026-06-15', leaseId: 'lb', leaseLinkSource: 'manual' as const };
-    expect(leaseLink(chosenB, onP1, byId)).toEqual({ leaseId: 'lb', leaseLinkSource: 'manual' });
+    expect(leaseLink(chosenB, onP1, byId)).toEqual({ leaseId: 'lb', leaseLinkSource: 'manual', leaseLinkReason: null });
     const cleared = { ...rent, leaseId: null, leaseLinkSource: 'manual' as const };
-    expect(leaseLink(cleared, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: 'manual' });
+    expect(leaseLink(cleared, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: 'manual', leaseLinkReason: null });
     // moved to another property: the choice no longer fits, the rule decides again
-    expect(leaseLink({ ...chosenB, propertyId: 'p2' }, [other], byId)).toEqual({
-      leaseId: 'lo',
-      leaseLinkSource: 'auto',
-    });
+    expect(leaseLink({ ...chosenB, propertyId: 'p2' }, [other], byId)).toEqual(only('lo'));
     // turned into an expense: no lease
-    expect(leaseLink({ ...chosenB, amount: -100 }, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: null });
+    const none = { leaseId: null, leaseLinkSource: null, leaseLinkReason: null };
+    expect(leaseLink({ ...chosenB, amount: -100 }, onP1, byId)).toEqual(none);
     // a lease that does not run in the transaction's month: dropped, and the rule links the one that does
     const chosenA = { ...rent, leaseId: 'la', leaseLinkSource: 'manual' as const };
-    expect(leaseLink({ ...chosenA, date: '2026-07-10' }, onP1, byId)).toEqual({
-      leaseId: 'lb',
-      leaseLinkSource: 'auto',
-    });
-    expect(leaseLink({ ...chosenA, date: '2025-12-31' }, onP1, byId)).toEqual({ leaseId: null, leaseLinkSource: null });
+    expect(leaseLink({ ...chosenA, date: '2026-07-10' }, onP1, byId)).toEqual(only('lb'));
+    expect(leaseLink({ ...chosenA, date: '2025-12-31' }, onP1, byId)).toEqual(none);
   });
 
   it('lets a person link rent dated in any month the lease runs in, and says why not otherwise', () => {
@@ -59,9 +96,9 @@ describe('lease links', () => {
   });
 
   it('returns the same object when nothing changes', () => {
-    const linked = { ...rent, leaseId: 'la', leaseLinkSource: 'auto' as const };
+    const linked = { ...rent, leaseId: 'la', leaseLinkSource: 'auto' as const, leaseLinkReason: 'onlyLease' as const };
     expect(withLeaseLink(linked, onP1, byId)).toBe(linked);
-    expect(withLeaseLink(rent, onP1, byId)).toEqual({ ...rent, leaseId: 'la', leaseLinkSource: 'auto' });
+    expect(withLeaseLink(rent, onP1, byId)).toEqual({ ...rent, ...only('la') });
   });
 });
 

@@ -248,6 +248,10 @@ export function agingOf(charges: readonly AllocatedCharge[], today: string): Rec
   return out;
 }
 
+/** The open cents of a lease's charges whose grace period is over on `today`: rent that is late, fees unpaid. */
+export const overdueOf = (charges: readonly AllocatedCharge[], graceDays: number, today: string): number =>
+  charges.reduce((sum, c) => (c.open > 0 && today > lateAfter(c, graceDays) ? sum + c.open : sum), 0);
+
 // ---- the tenant ledger -----------------------------------------------------------------------------------------
 
 export interface LedgerLine {

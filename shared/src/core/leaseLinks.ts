@@ -6,11 +6,13 @@
  *   as it still fits: a link to a lease of another property, to a lease that does not run in the transaction's
  *   month (the rent roll could credit it to no month), or on something that is not income, is dropped (and the
  *   transaction may be linked automatically again).
- * - Otherwise, rent received (income in a rent category on a property) is linked to the one lease on that
- *   property whose dates include the transaction's date, when exactly one does ("auto"); no or several
- *   fitting leases leave it unlinked.
+ * - Otherwise, rent received (income in a rent category on a property) is linked to a lease on that property
+ *   whose dates include the transaction's date ("auto", with the reason): the only one; else the one this payer's
+ *   earlier payments were linked to by a person; else the one whose tenant's name is in the description; else
+ *   the one whose rent is the amount (shared/src/core/rentMatching.ts). Anything less certain stays unlinked.
  */
-import { leaseCoversMonth, RENT_CATEGORIES } from './leases.js';
+import { isRentIncome, leaseFits } from './leases.js';
+import { type AutoLinkReason, chooseLease, type MatchableLease } from './rentMatching.js';
 
 export const LEASE_LINK_SOURCES = ['manual', 'auto'] as const;
 export type LeaseLinkSource = (typeof LEASE_LINK_SOURCES)[number];
@@ -18,6 +20,8 @@ export type LeaseLinkSource = (typeof LEASE_LINK_SOURCES)[number];
 export interface LeaseLinkFields {
   leaseId?: string | null;
   leaseLinkSource?: LeaseLinkSource | null;
+  /** Why an automatic link was made; absent on links made before reasons were kept (the only lease then). */
+  leaseLinkReason?: AutoLinkReason | null;
 }
 
 export interface LinkableTransaction extends LeaseLinkFields {
@@ -25,41 +29,17 @@ export interface LinkableTransaction extends LeaseLinkFields {
   date: string;
   category: string | null;
   propertyId: string | null;
+  /** The description: how the payer is recognised. */
+  name?: string;
 }
 
-export interface LinkableLease {
-  id: string;
-  propertyId: string;
-  leaseStart: string;
-  leaseEnd: string | null;
-}
-
-const rentCategories: readonly string[] = RENT_CATEGORIES;
-
-/** Income in a rent category: what the rent roll credits to a linked lease. */
-export const isRentIncome = (t: { amount: number; category: string | null }) =>
-  t.amount > 0 && t.category !== null && rentCategories.includes(t.category);
-
-/**
- * Why a transaction cannot carry a link to this lease, or null when it can: income on the lease's property, in a
- * month the lease runs in (so the rent roll credits it to one of the lease's months).
- */
-export function leaseMisfit(
-  t: LinkableTransaction,
-  lease: LinkableLease,
-): 'notIncome' | 'otherProperty' | 'notRunning' | null {
-  if (t.amount <= 0) return 'notIncome';
-  if (t.propertyId !== lease.propertyId) return 'otherProperty';
-  if (!leaseCoversMonth(lease, t.date.slice(0, 7))) return 'notRunning';
-  return null;
-}
-
-/** Can a transaction carry a link to this lease at all? */
-export const leaseFits = (t: LinkableTransaction, lease: LinkableLease | undefined) =>
-  lease !== undefined && leaseMisfit(t, lease) === null;
+export type LinkableLease = MatchableLease;
 
 const runsOn = (lease: LinkableLease, date: string) =>
   lease.leaseStart <= date && (lease.leaseEnd === null || date <= lease.leaseEnd);
+
+type Link = { leaseId: string | null; leaseLinkSource: LeaseLinkSource | null; leaseLinkReason: AutoLinkReason | null };
+const NO_LINK: Link = { leaseId: null, leaseLinkSource: null, leaseLinkReason: null };
 
 /**
  * The lease link a transaction should carry. `leasesOnProperty` holds (at least) the leases of the
@@ -69,16 +49,15 @@ export function leaseLink(
   t: LinkableTransaction,
   leasesOnProperty: readonly LinkableLease[],
   leaseById: (id: string) => LinkableLease | undefined,
-): { leaseId: string | null; leaseLinkSource: LeaseLinkSource | null } {
+): Link {
   const current = t.leaseId ?? null;
   if (t.leaseLinkSource === 'manual' && (current === null || leaseFits(t, leaseById(current)))) {
-    return { leaseId: current, leaseLinkSource: 'manual' };
+    return { leaseId: current, leaseLinkSource: 'manual', leaseLinkReason: null };
   }
-  if (t.propertyId === null || !isRentIncome(t)) return { leaseId: null, leaseLinkSource: null };
+  if (t.propertyId === null || !isRentIncome(t)) return NO_LINK;
   const fitting = leasesOnProperty.filter((l) => l.propertyId === t.propertyId && runsOn(l, t.date));
-  return fitting.length === 1
-    ? { leaseId: fitting[0]!.id, leaseLinkSource: 'auto' }
-    : { leaseId: null, leaseLinkSource: null };
+  const choice = chooseLease({ name: t.name ?? '', amount: t.amount }, fitting);
+  return choice ? { leaseId: choice.leaseId, leaseLinkSource: 'auto', leaseLinkReason: choice.reason } : NO_LINK;
 }
 
 /** The record with its lease link decided; the same object when nothing changes (callers compare). */
@@ -88,6 +67,9 @@ export function withLeaseLink<T extends LinkableTransaction>(
   leaseById: (id: string) => LinkableLease | undefined,
 ): T {
   const link = leaseLink(t, leasesOnProperty, leaseById);
-  if ((t.leaseId ?? null) === link.leaseId && (t.leaseLinkSource ?? null) === link.leaseLinkSource) return t;
-  return { ...t, ...link };
+  const unchanged =
+    (t.leaseId ?? null) === link.leaseId &&
+    (t.leaseLinkSource ?? null) === link.leaseLinkSource &&
+    (t.leaseLinkReason ?? null) === link.leaseLinkReason;
+  return unchanged ? t : { ...t, ...link };
 }

@@ -123,3 +123,36 @@ export function rentTotals(months: readonly Pick<RentRollMonth, 'due' | 'receive
     unlinkedMonths,
   };
 }
+
+const rentCategories: readonly string[] = RENT_CATEGORIES;
+
+/** What decides whether money can be rent of a lease: its sign, date and property; the lease's property and dates. */
+interface PlacedMoney {
+  amount: number;
+  date: string;
+  propertyId: string | null;
+}
+interface PlacedLease {
+  propertyId: string;
+  leaseStart: string;
+  leaseEnd: string | null;
+}
+
+/** Income in a rent category: what the rent roll credits to a linked lease. */
+export const isRentIncome = (t: { amount: number; category: string | null }) =>
+  t.amount > 0 && t.category !== null && rentCategories.includes(t.category);
+
+/**
+ * Why a transaction cannot carry a link to this lease, or null when it can: income on the lease's property, in a
+ * month the lease runs in (so the rent roll credits it to one of the lease's months).
+ */
+export function leaseMisfit(t: PlacedMoney, lease: PlacedLease): 'notIncome' | 'otherProperty' | 'notRunning' | null {
+  if (t.amount <= 0) return 'notIncome';
+  if (t.propertyId !== lease.propertyId) return 'otherProperty';
+  if (!leaseCoversMonth(lease, t.date.slice(0, 7))) return 'notRunning';
+  return null;
+}
+
+/** Can a transaction carry a link to this lease at all? */
+export const leaseFits = (t: PlacedMoney, lease: PlacedLease | undefined) =>
+  lease !== undefined && leaseMisfit(t, lease) === null;

@@ -304,6 +304,8 @@ export const DashboardSummary = z.object({
      * (core/properties.ts needsLandValue), of the chosen property scope.
      */
     noLandValue: z.array(z.object({ propertyId: z.string(), address: z.string() })),
+    /** Leases of the chosen properties that owe charges past their grace period, and how much (decimal). */
+    overdueRent: z.object({ leases: z.number().int(), amount: z.number() }),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountFilterCents, NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 import { LEASE_LINK_SOURCES } from '../core/leaseLinks.js';
+import { AUTO_LINK_REASONS } from '../core/rentMatching.js';
 import { SPLIT_MEMO_MAX, SPLIT_PARTS_MAX, SPLIT_PARTS_MIN } from '../core/splits.js';
 import {
   ATTACH_RECEIPTS_MAX,
@@ -183,19 +184,19 @@ export const BulkTransactionUpdate = z.strictObject({
         category: CategoryField.optional(),
         propertyId: PropertyIdField.optional(),
         isIgnored: z.boolean({ error: 'isIgnored must be true or false' }).optional(),
-      },
-      { error: 'set must say what to change' },
         acceptSuggestedCategory: z
           .literal(true, { error: 'acceptSuggestedCategory can only be true (leave it out otherwise)' })
           .optional(),
+      },
+      { error: 'set must say what to change' },
     )
     .refine((set) => Object.values(set).some((value) => value !== undefined), {
       error: 'Choose a category, a property or the ignored status to set',
-    }),
-});
     })
     .refine((set) => !(set.acceptSuggestedCategory && set.category !== undefined), {
       error: 'Choose a category or accept the suggested ones, not both',
+    }),
+});
 export type BulkTransactionUpdate = z.output<typeof BulkTransactionUpdate>;
 
 /** A transaction on the wire: money as a signed decimal, negative = money out. */
@@ -227,6 +228,8 @@ export const Transaction = z.object({
   /** The lease this rent pays; null = none. leaseLinkSource: "manual" (a person) or "auto". */
   leaseId: z.string().nullable(),
   leaseLinkSource: z.enum(LEASE_LINK_SOURCES).nullable().optional(),
+  /** Why an automatic link was made (absent on links made before reasons were kept: the only lease then). */
+  leaseLinkReason: z.enum(AUTO_LINK_REASONS).nullable().optional(),
   /** The maintenance request this repair cost is for; null = none. */
   maintenanceRequestId: z.string().nullable(),
   isReviewed: z.boolean(),

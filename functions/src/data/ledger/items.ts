@@ -1,4 +1,5 @@
 import {
+  type AutoLinkReason,
   type CategorizationSource,
   type Category,
   type Cents,
@@ -66,6 +67,8 @@ export interface TransactionRecord {
   leaseId?: string | null;
   /** Who chose the lease link: "manual" (a person; automation never changes it) or "auto"; absent = nobody. */
   leaseLinkSource?: LeaseLinkSource | null;
+  /** Why an automatic link was made (shared/src/core/rentMatching.ts). */
+  leaseLinkReason?: AutoLinkReason | null;
   /**
    * The maintenance request this repair cost is for (docs/tenants-and-maintenance.md "Repair costs"); absent or
    * null = none.
@@ -82,6 +85,12 @@ export interface TransactionRecord {
    * largest part): the flyout asks a person to check the split, and saving it clears this. Absent or null = none.
    */
   splitReviewFrom?: Cents | null;
+  /**
+   * The finished statement reconciliation that holds this line (docs/reconciliation.md), and the last day of its
+   * statement; absent or null = not reconciled. Set and cleared only by the reconciliation service.
+   */
+  reconciliationId?: string | null;
+  reconciled?: string | null;
   isReviewed: boolean;
   isIgnored: boolean;
   hasReceipt: boolean;
@@ -196,9 +205,12 @@ const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
   'removedByBank',
   'leaseId',
   'leaseLinkSource',
+  'leaseLinkReason',
   'maintenanceRequestId',
   'parts',
   'splitReviewFrom',
+  'reconciliationId',
+  'reconciled',
 ];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {

@@ -40,6 +40,7 @@ const CATEGORIZATION_VIEW = [
   // could never be re-categorized by a rule.
   'hasReceipt',
   'leaseLinkSource',
+  'leaseLinkReason',
   // A split's parts are what its rollups count: a change computed without them would count it as one line.
   'parts',
   'splitReviewFrom',

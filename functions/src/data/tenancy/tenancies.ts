@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   GRACE_DAYS_DEFAULT,
   type LateFeeTerms,
@@ -11,7 +11,7 @@ import {
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
 import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
-import { isTransactionConditionFailure } from '../conditions.js';
+import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { keys, orgPk, withoutKeys } from '../keys.js';
 import { indexPrefixQuery, prefixQuery, queryAll } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
@@ -81,6 +81,8 @@ export interface LeaseRecord extends TenancyRecord {
   version: number;
   /** Set once the tenant is moved out (data/tenancy/moveOuts.ts). */
   moveOut?: MoveOutRecord | null;
+  /** Payers a person linked to this lease (payerKey of the description): how arrivals are matched to it. */
+  payerKeys?: string[];
 }
 
 export type LeaseTermsRecord = Pick<
@@ -124,6 +126,7 @@ export function toLeaseRecord(item: Record<string, unknown>): LeaseRecord {
     updatedAt: (r.updatedAt as string | undefined) ?? '',
     version: (r.version as number | undefined) ?? 1,
     moveOut: (r.moveOut as MoveOutRecord | undefined) ?? null,
+    payerKeys: [...((r.payerKeys as Set<string> | undefined) ?? [])],
   };
 }
 
@@ -320,3 +323,53 @@ export async function deleteLease(lease: LeaseRecord): Promise<void> {
 
 const byStart = (a: LeaseRecord, b: LeaseRecord) =>
   a.leaseStart.localeCompare(b.leaseStart) || a.id.localeCompare(b.id);
+
+/** The most payers one lease remembers: a payer beyond it is simply not learned. */
+export const LEASE_PAYERS_MAX = 50;
+
+/**
+ * Teaches a lease a payer (a string set, so repeating is a no-op) and makes `unlearnFrom` forget it: a person
+ * linked this payer's payment to `leaseId` instead. A lease deleted meanwhile, or full, is left as it is.
+ */
+export async function teachLeasePayer(
+  orgId: string,
+  key: string,
+  leaseId: string | null,
+  unlearnFrom: string | null,
+): Promise<void> {
+  const ignoreConditionFailure = (error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  };
+  const writes: Promise<unknown>[] = [];
+  if (leaseId !== null) {
+    writes.push(
+      db
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.tenancy(orgId, leaseId),
+            UpdateExpression: 'ADD payerKeys :keys',
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(payerKeys) OR size(payerKeys) < :max)',
+            ExpressionAttributeValues: { ':keys': new Set([key]), ':max': LEASE_PAYERS_MAX },
+          }),
+        )
+        .catch(ignoreConditionFailure),
+    );
+  }
+  if (unlearnFrom !== null && unlearnFrom !== leaseId) {
+    writes.push(
+      db
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.tenancy(orgId, unlearnFrom),
+            UpdateExpression: 'DELETE payerKeys :keys',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':keys': new Set([key]) },
+          }),
+        )
+        .catch(ignoreConditionFailure),
+    );
+  }
+  await Promise.all(writes);
+}

@@ -30,7 +30,13 @@ export function categorizedByRule(
   if (change.split && !parts) return record;
   return {
     ...record,
-    ...(parts && { parts, propertyId: splitHome(parts).propertyId, leaseId: null, leaseLinkSource: null }),
+    ...(parts && {
+      parts,
+      propertyId: splitHome(parts).propertyId,
+      leaseId: null,
+      leaseLinkSource: null,
+      leaseLinkReason: null,
+    }),
     category: parts ? null : (change.category as TransactionRecord['category']),
     categorizationSource: 'rule',
     categorizedByRuleId: change.categorizedByRuleId,

@@ -1,10 +1,12 @@
-import { type LinkableLease, leaseMisfit, withLeaseLink } from '@rent/shared';
+import { isRentIncome, type LinkableLease, leaseMisfit, payerKey, withLeaseLink } from '@rent/shared';
 import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
-import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { profilesOf } from '../../data/people/members.js';
+import { leasesByPropertyOf, teachLeasePayer } from '../../data/tenancy/tenancies.js';
 import { InvalidReference, NotFound } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
 import { type LedgerCaller, personActor } from './actors.js';
 
 /**
@@ -17,13 +19,38 @@ export interface LeaseBook {
   byId(id: string): LinkableLease | undefined;
 }
 
+/**
+ * The organization's leases with what matching needs: rent, learned payers and, where a property has more than one
+ * lease (so a payment may need telling apart), the tenant's name.
+ */
 export async function leaseBook(orgId: string): Promise<LeaseBook> {
   const byProperty = await leasesByPropertyOf(orgId);
-  const byId = new Map([...byProperty.values()].flat().map((lease) => [lease.id, lease]));
+  const all = [...byProperty.values()].flat();
+  const shared = [...byProperty.values()].filter((leases) => leases.length > 1).flat();
+  const profiles = shared.length === 0 ? new Map() : await profilesOf(shared.map((l) => l.userId));
+  const named = new Map<string, LinkableLease>(
+    all.map((l) => [l.id, { ...l, tenantName: (profiles.get(l.userId)?.name as string | undefined) ?? null }]),
+  );
   return {
-    onProperty: (propertyId) => (propertyId === null ? [] : (byProperty.get(propertyId) ?? [])),
-    byId: (id) => byId.get(id),
+    onProperty: (propertyId) =>
+      propertyId === null ? [] : (byProperty.get(propertyId) ?? []).map((l) => named.get(l.id)!),
+    byId: (id) => named.get(id),
   };
+}
+
+/**
+ * What a person's link teaches (docs/ledger.md "Lease links"): rent they linked to a lease by hand makes its payer
+ * that lease's, so the next payment from them is linked on arrival; the lease it was linked to before forgets them.
+ * Called after the transaction is written; what it teaches is a hint, so a failure is logged, never the write's.
+ */
+export async function learnPayer(orgId: string, before: TransactionRecord | null, after: TransactionRecord) {
+  const key = payerKey(after.name);
+  if (after.leaseLinkSource !== 'manual' || !isRentIncome(after) || key === '') return;
+  const previous = before?.leaseId ?? null;
+  if (after.leaseId === previous && before?.leaseLinkSource === 'manual') return;
+  await teachLeasePayer(orgId, key, after.leaseId ?? null, previous).catch((error) =>
+    logger.warn('payer not learned', { error: (error as Error)?.name ?? 'Error' }),
+  );
 }
 
 /** The record with its lease link decided by the rule (a person's fitting choice stays). */
@@ -57,7 +84,7 @@ export function chosen(book: LeaseBook, record: TransactionRecord, leaseId: stri
     const misfit = leaseMisfit(record, lease);
     if (misfit) throw new InvalidReference('leaseId', MISFIT_MESSAGES[misfit]);
   }
-  return { ...record, leaseId, leaseLinkSource: 'manual' as const };
+  return { ...record, leaseId, leaseLinkSource: 'manual' as const, leaseLinkReason: null };
 }
 
 /** A lease's dates: rent can be linked to it from its first month's first day to its last month's end. */

@@ -93,6 +93,7 @@ export async function splitTransaction(
     propertyId: splitHome(parts).propertyId,
     leaseId: null,
     leaseLinkSource: null,
+    leaseLinkReason: null,
     splitReviewFrom: null,
     updatedAt: now,
     version: current.version + 1,

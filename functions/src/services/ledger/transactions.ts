@@ -30,7 +30,7 @@ import { logger } from '../../lib/logger.js';
 import { deleteObjectsQuietly } from '../../lib/s3.js';
 import { type LedgerActor, type LedgerCaller, personActor } from './actors.js';
 import { categorizedByHand, categorizeOnArrival } from './categorize.js';
-import { chosen, leaseBook, link } from './leaseLinks.js';
+import { chosen, learnPayer, leaseBook, link } from './leaseLinks.js';
 import { assertPeriodOpen } from './periods.js';
 import { assertPartLeases, splitAmountFixed } from './splits.js';
 
@@ -120,6 +120,7 @@ export async function createTransaction(caller: LedgerCaller, input: Transaction
     atomic: true,
     extraOps: () => receiptIds.map((receiptId) => attachReceiptOp(caller.orgId, caller.userId, receiptId, record.id)),
   });
+  await learnPayer(caller.orgId, null, record);
   return record;
 }
 
@@ -151,6 +152,7 @@ export async function updateTransaction(
   const next = chosen(await leaseBook(caller.orgId), edited, input.leaseId);
   // Only a property counter can still say "stale" here; for the person editing it is the same 409.
   await writeLedger(caller.orgId, [[current, next]], { actor, atomic: true, onStale: stale });
+  await learnPayer(caller.orgId, current, next);
   return next;
 }
 
@@ -278,14 +280,14 @@ export async function bulkUpdateTransactions(
     const whole = !current.parts;
     const changes: Partial<TransactionRecord> = {
       ...(whole && set.category !== undefined && categorizedByHand(current, set.category, now)),
-      ...(whole &&
-        set.propertyId !== undefined &&
       // The bank's suggestion, accepted by a person: a person's category (rules and the bank then leave it).
       ...(whole &&
         set.acceptSuggestedCategory &&
         current.category === null &&
         current.suggestedCategory &&
         categorizedByHand(current, current.suggestedCategory, now)),
+      ...(whole &&
+        set.propertyId !== undefined &&
         set.propertyId !== current.propertyId && { propertyId: set.propertyId }),
       ...(set.isIgnored !== undefined && set.isIgnored !== current.isIgnored && { isIgnored: set.isIgnored }),
     };

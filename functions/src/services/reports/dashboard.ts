@@ -6,15 +6,14 @@ import {
   lastDayOf,
   MAINTENANCE_STATUSES,
   occupiedUnitDays,
+  overdueOf,
   type ReportPeriodQuery,
 } from '@rent/shared';
 import { UNCATEGORIZED_KEY } from '../../data/ledger/rollupDeltas.js';
-import { readRollupCells } from '../../data/ledger/rollups.js';
 import { waitingTransactions } from '../../data/ledger/waiting.js';
 import { maintenanceCounts } from '../../data/maintenance/requests.js';
-import { chargesByLeaseOf } from '../../data/tenancy/charges.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
-import { leaseRentIn } from '../tenancy/leaseAccounts.js';
+import { leaseAccounts } from '../tenancy/leaseAccounts.js';
 import { attentionCounts, propertiesWithoutLandValue } from './attention.js';
 import { periodBooks, wireFigures } from './statements.js';
 
@@ -30,17 +29,12 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
   const now = today();
   const month = now.slice(0, 7);
   const books = periodBooks(caller.orgId, query);
-  // This month's rent comes from the period's own rollup read when the period includes this month.
-  const thisMonth =
-    query.from <= month && month <= query.to
-      ? books.then(({ rollups }) => rollups.filter((cell) => cell.month === month))
-      : readRollupCells(caller.orgId, { from: month, to: month }).then(({ cells }) => cells);
   // One Promise.all (every read at once, no rejection left unhandled).
-  const [{ cells, properties }, leases, charges, received, maintenance, waiting, more] = await Promise.all([
+  const leases = leasesByPropertyOf(caller.orgId);
+  const [{ cells, properties }, byProperty, { accounts }, maintenance, waiting, more] = await Promise.all([
     books,
-    leasesByPropertyOf(caller.orgId),
-    chargesByLeaseOf(caller.orgId),
-    thisMonth.then(leaseRentIn),
+    leases,
+    leases.then((all) => leaseAccounts(caller.orgId, [...all.values()].flat(), now)),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, { ignored: false }),
     attentionCounts(
@@ -51,14 +45,21 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
   ]);
   const leasesByProperty = properties
     .filter((p) => query.propertyId === undefined || p.id === query.propertyId)
-    .map((p) => ({ property: p, leases: leases.get(p.id) ?? [] }));
+    .map((p) => ({ property: p, leases: byProperty.get(p.id) ?? [] }));
   // This month's collection as the rent roll counts it: what the leases' charges due this month cost, and the rent
-  // paid on those leases this month.
+  // paid on those leases this month; and what the leases owe past their grace period, as the aging report has it.
   let due = 0;
   let paid = 0;
+  const overdue = { leases: 0, amount: 0 };
   for (const lease of leasesByProperty.flatMap((x) => x.leases)) {
-    for (const charge of charges.get(lease.id) ?? []) if (charge.dueDate.startsWith(month)) due += chargeCost(charge);
-    paid += received.byLease.get(`${lease.id}|${month}`) ?? 0;
+    const account = accounts.get(lease.id)!;
+    for (const charge of account.charges) if (charge.dueDate.startsWith(month)) due += chargeCost(charge);
+    paid += account.payments.get(month) ?? 0;
+    const owed = overdueOf(account.allocated, lease.graceDays, now);
+    if (owed > 0) {
+      overdue.leases += 1;
+      overdue.amount += owed;
+    }
   }
   const last = lastDayOf(query.to) < now ? lastDayOf(query.to) : now;
   return {
@@ -77,6 +78,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       waitingOnMe: waiting.length,
       openMaintenance: MAINTENANCE_STATUSES.filter((s) => s !== 'RESOLVED').reduce((n, s) => n + maintenance[s], 0),
       ...more,
+      overdueRent: { leases: overdue.leases, amount: fromCents(overdue.amount) },
       noLandValue: propertiesWithoutLandValue(properties, query.propertyId),
     },
   };

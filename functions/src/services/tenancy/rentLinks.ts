@@ -15,6 +15,7 @@ import { profilesOf } from '../../data/people/members.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
+import { learnPayer } from '../ledger/leaseLinks.js';
 import { splitTransaction } from '../ledger/splits.js';
 
 /**
@@ -54,10 +55,11 @@ async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: nu
   const rent = records.filter((r) => !r.isIgnored && !r.pending && !(r.parts && r.parts.length > 0) && isRentIncome(r));
   const learned = new Map<string, Map<string, number>>();
   for (const r of rent) {
-    if (!r.leaseId) continue;
-    const counts = learned.get(payerKey(r.name)) ?? new Map<string, number>();
+    const key = payerKey(r.name);
+    if (!r.leaseId || key === '') continue;
+    const counts = learned.get(key) ?? new Map<string, number>();
     counts.set(r.leaseId, (counts.get(r.leaseId) ?? 0) + 1);
-    learned.set(payerKey(r.name), counts);
+    learned.set(key, counts);
   }
   const unlinked = rent.filter((r) => !r.leaseId && r.leaseLinkSource !== 'manual');
   const found: Found[] = [];
@@ -126,6 +128,7 @@ export async function applyRentLinks(caller: LedgerCaller, transactionIds: strin
       concurrency: 1,
     });
     linked += written.length;
+    for (const [before, after] of written) if (after) await learnPayer(caller.orgId, before, after);
   }
   for (const { record, parts } of chosen) {
     if (parts === null) continue;

@@ -1,6 +1,7 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import { leaseCoversMonth } from '@rent/shared/core/leases';
+import type { AutoLinkReason } from '@rent/shared/core/rentMatching';
 import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import { type Lease, usePropertyLeases } from '../../api/leases';
 import { formatIsoDate } from '../../lib/dates';
@@ -11,9 +12,14 @@ export const LEASE_NOT_RUNNING = "Does not run in this transaction's month";
 export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when one lease fits the date';
 /** Why the lease shown is linked: every automatic link says why, and how to undo it. */
 export const LEASE_LINK_WHY = {
-  auto: 'Linked automatically: the only lease on this property on this date. Choose another lease, or No lease, to change it.',
+  onlyLease: 'the only lease on this property on this date',
+  samePayer: "this payer's earlier payments were linked to this lease by a person",
+  tenantName: "the tenant's name is in the description",
+  amount: "the amount is this lease's rent",
   manual: 'Chosen by a person: automatic linking never changes it.',
 } as const;
+const autoWhy = (reason: AutoLinkReason) =>
+  `Linked automatically: ${LEASE_LINK_WHY[reason]}. Choose another lease, or No lease, to change it.`;
 
 const leaseLabel = (lease: Lease) =>
   [lease.tenant.name ?? lease.tenant.email ?? 'Tenant', lease.unitLabel].filter(Boolean).join(' · ');
@@ -54,7 +60,11 @@ export function LeasePicker({
   ];
   const shown = values.leaseChoice === 'auto' && !values.leaseId ? null : values.leaseId;
   const selected = shown === null ? null : (options.find((o) => o.value === shown) ?? null);
-  const why = !values.leaseId ? undefined : values.leaseChoice === 'auto' ? LEASE_LINK_WHY.auto : LEASE_LINK_WHY.manual;
+  const why = !values.leaseId
+    ? undefined
+    : values.leaseChoice === 'auto'
+      ? autoWhy(values.leaseReason ?? 'onlyLease')
+      : LEASE_LINK_WHY.manual;
   return (
     <FormField
       label="Lease"

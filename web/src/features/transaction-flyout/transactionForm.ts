@@ -1,4 +1,5 @@
 import { centsToString, fromCents, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
+import type { AutoLinkReason } from '@rent/shared/core/rentMatching';
 import { TRANSACTION_NAME_MAX, TRANSACTION_NOTES_MAX } from '@rent/shared/core/transactions';
 import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import type { ApiIssue } from '../../api/client';
@@ -26,6 +27,8 @@ export interface TransactionFormValues {
    * (picked in this form: the only case the body carries leaseId, so an untouched form never overrides).
    */
   leaseChoice: 'auto' | 'manual' | 'changed';
+  /** Why the server linked the lease automatically (absent: the only lease, or not linked automatically). */
+  leaseReason?: AutoLinkReason | null;
 }
 
 export type TransactionField = 'name' | 'date' | 'amount' | 'category' | 'propertyId' | 'leaseId' | 'notes';
@@ -70,6 +73,7 @@ export function toFormValues(transaction: Transaction | null | undefined): Trans
     propertyId: transaction.propertyId ?? '',
     leaseId: transaction.leaseId ?? '',
     leaseChoice: transaction.leaseLinkSource === 'manual' ? 'manual' : 'auto',
+    leaseReason: transaction.leaseLinkReason ?? null,
   };
 }
 

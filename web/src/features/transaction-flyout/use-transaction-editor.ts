@@ -245,6 +245,7 @@ export function useTransactionEditor() {
             propertyId: savedValues.propertyId,
             leaseId: savedValues.leaseId,
             leaseChoice: savedValues.leaseChoice,
+            leaseReason: savedValues.leaseReason,
           }
         : savedValues,
     );

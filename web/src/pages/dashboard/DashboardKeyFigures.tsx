@@ -18,6 +18,7 @@ import { kpiCells, periodKpis } from '../../features/books/kpis';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { monthLabel, periodLabel, type ReportPeriod } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
+import { formatMoney } from '../../lib/money';
 import { RouterLink } from '../../lib/navigation';
 
 /** What needs a person's attention, each a count that links to the list it counts. */
@@ -67,8 +68,25 @@ function attentionItems(summary: DashboardSummary | undefined, period: ReportPer
       many: 'expenses over $75 without a receipt in the period',
       href: `/transactions?${noReceipt}`,
     },
+    overdueRentItem(a?.overdueRent),
     landValueItem(a?.noLandValue),
   ];
+}
+
+/** Leases owing rent or fees past their grace period, and how much: the aging report lists them. */
+function overdueRentItem(overdue: DashboardSummary['attention']['overdueRent'] | undefined): AttentionItem {
+  const one = overdue?.leases === 1;
+  return {
+    id: 'overdue-rent',
+    count: overdue?.leases,
+    one: 'lease owing rent past its grace period',
+    many: 'leases owing rent past their grace period',
+    href: '/reports?tab=aging',
+    ...(overdue !== undefined &&
+      overdue.leases > 0 && {
+        text: `${overdue.leases} ${one ? 'lease owes' : 'leases owe'} ${formatMoney(overdue.amount, 2)} past ${one ? 'its' : 'their'} grace period`,
+      }),
+  };
 }
 
 interface AttentionItem {
