@@ -12,7 +12,7 @@ export const ROUTE_STACKS = {
   Ledger: ['ledger', 'receipts', 'properties'],
   Rules: ['rules'],
   Books: ['reports', 'maintenance', 'leases', 'loans'],
-  Banks: ['banking'],
+  Banks: ['banking', 'reconciliation'],
   Imports: ['imports'],
 } as const satisfies Record<string, readonly RouteDomain[]>;
 

@@ -130,6 +130,10 @@ describe('route table shape', () => {
     // Sync now; and Plaid's webhook, whose raw body the handler verifies before it parses it.
     'syncBankConnection',
     'plaidWebhook',
+    // Reconciliation actions: the account, the month and the statement line are in the path.
+    'addStatementLineToBooks',
+    'finishReconciliation',
+    'undoReconciliation',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 

@@ -119,6 +119,21 @@ export const keys = {
   /** Every close and reopen of the books, newest last by time (kept as long as the organization). */
   closedPeriodChange: (orgId: string, at: string, id: string) => ({ PK: orgPk(orgId), SK: `CLOSELOG#${at}#${id}` }),
   closedPeriodChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'CLOSELOG#' }),
+  /** A statement reconciliation of one bank account and month (docs/reconciliation.md "Keys"). */
+  reconciliation: (orgId: string, accountId: string, month: string) => ({
+    PK: orgPk(orgId),
+    SK: `RECON#${accountId}#${month}`,
+  }),
+  reconciliationsPrefix: (orgId: string, accountId: string) => ({ PK: orgPk(orgId), SKPrefix: `RECON#${accountId}#` }),
+  /** A finish or undo of a reconciliation, newest last ('L' keeps it apart from RECON#). */
+  reconciliationLog: (orgId: string, accountId: string, at: string, id: string) => ({
+    PK: orgPk(orgId),
+    SK: `RECONLOG#${accountId}#${at}#${id}`,
+  }),
+  reconciliationLogPrefix: (orgId: string, accountId: string) => ({
+    PK: orgPk(orgId),
+    SKPrefix: `RECONLOG#${accountId}#`,
+  }),
   /** A bank change held back by the closed period, per transaction, until a reopen replays it. */
   heldBankChange: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `BANKHELD#${transactionId}` }),
   heldBankChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKHELD#' }),

@@ -8,6 +8,7 @@ import * as maintenanceRoutes from './routes/maintenance.js';
 import * as peopleRoutes from './routes/people.js';
 import * as propertiesRoutes from './routes/properties.js';
 import * as receiptsRoutes from './routes/receipts.js';
+import * as reconciliationRoutes from './routes/reconciliation.js';
 import * as reportsRoutes from './routes/reports.js';
 import * as rulesRoutes from './routes/rules.js';
 
@@ -37,6 +38,7 @@ export const routeDomains = {
   rules: rulesRoutes,
   banking: bankingRoutes,
   imports: importRoutes,
+  reconciliation: reconciliationRoutes,
 } as const;
 export type RouteDomain = keyof typeof routeDomains;
 
@@ -53,6 +55,7 @@ export const routes = {
   ...rulesRoutes,
   ...bankingRoutes,
   ...importRoutes,
+  ...reconciliationRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -17,6 +17,7 @@ import {
 } from './items.js';
 import { type CellRef, CrowdedCell, compactCell, PENDING_ROWS_LIMIT, SnapshotWriter } from './matchCells.js';
 import { MatchRows } from './matchRows.js';
+import { assertReconciledKept } from './reconciled.js';
 import { cellId, cellUpdates, monthOf, RollupDeltas } from './rollupDeltas.js';
 
 /**
@@ -116,6 +117,7 @@ export function ledgerOps(
   const audited: TransactionChange[] = [];
   const costs: TransactOp[] = [];
   for (const [before, after] of changes) {
+    assertReconciledKept(before, after, write.actor);
     addPropertyChange(counts, before, after);
     deltas.change(before, after);
     rows.change(before, after);

@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccountLine,
+  addDays,
+  finishBlockedReason,
+  inPeriod,
+  LEDGER_LINES_MAX,
+  matchReasonWords,
+  monthPeriod,
+  parseLedgerBalanceOf,
+  parseStatementLines,
+  RECONCILE_NOT_ZERO_CODE,
+  type Reconciliation,
+  type ReconciliationList,
+  readWindow,
+  reconcile,
+  STATEMENT_LINES_MAX,
+  type StatementInput,
+  type StatementLine,
+} from '@rent/shared';
+import { type BankAccountRecord, getBankAccount, getInstitution } from '../../data/banking/banks.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { writeLedger } from '../../data/ledger/plan.js';
+import { readTransactions } from '../../data/ledger/read.js';
+import {
+  bookLinesOf,
+  getReconciliationRecord,
+  listReconciliationLog,
+  listReconciliationRecords,
+  type ReconciliationRecord,
+  reconciledIdsOf,
+  reconciledThroughOf,
+  reconciliationIdOf,
+  saveReconciliationRecord,
+  setReconciliationStatus,
+} from '../../data/reconciliation/reconciliations.js';
+import { activeRuleSet } from '../../data/rules/rules.js';
+import { Conflict, Invalid, NotFound } from '../../domain-errors.js';
+import type { Caller } from '../../runtime/identity.js';
+import { personActor } from '../ledger/actors.js';
+import { categorizeOnArrival } from '../ledger/categorize.js';
+import { leaseBook, link } from '../ledger/leaseLinks.js';
+import { assertPeriodOpen } from '../ledger/periods.js';
+
+/**
+ * Statement reconciliation (docs/reconciliation.md): the one door. A statement of a bank account and month (balances
+ * typed, read from an OFX/QFX file, or suggested from the bank's last balance) is compared with the account's posted
+ * ledger lines by the pure rules of shared/src/core/reconciliation.ts; Finish is refused (409) unless the difference
+ * is zero, then marks the cleared lines reconciled through the ledger write plan (one audit entry each) and moves the
+ * account's reconciled-through date. Staff reconcile; only an ADMIN undoes.
+ */
+
+const UNDO_REACH_DAYS = 366;
+
+const byName = (caller: Caller) => caller.name ?? caller.email;
+
+/** The account (404 for another organization's), the month's period, and a saved reconciliation if any. */
+async function load(caller: Caller, accountId: string, month: string) {
+  const account = await getBankAccount(caller.orgId, accountId);
+  const record = await getReconciliationRecord(caller.orgId, accountId, month);
+  return { account, period: monthPeriod(month), record };
+}
+
+/** What the bank or the previous statement suggests for a month without a saved statement. */
+async function suggestions(caller: Caller, account: BankAccountRecord, month: string) {
+  const saved = await listReconciliationRecords(caller.orgId, account.id);
+  const previous = saved.filter((r) => r.month < month).at(-1);
+  const institution = await getInstitution(caller.orgId, account.institutionId).catch(() => null);
+  const lastSync = institution?.lastSyncedAt?.slice(0, 10) ?? null;
+  const period = monthPeriod(month);
+  // Plaid's current balance is "as of" the last sync: it is this statement's end only when that sync fell in it.
+  const bankEnd = account.balance !== null && lastSync !== null && inPeriod(lastSync, period);
+  return {
+    startBalance: previous ? previous.endBalance : null,
+    startFrom: previous ? `The end balance of the ${previous.month} statement` : null,
+    endBalance: bankEnd ? account.balance : null,
+    endFrom: bankEnd ? `The bank's balance at its last sync on ${lastSync}` : null,
+  };
+}
+
+function view(
+  account: BankAccountRecord,
+  month: string,
+  record: ReconciliationRecord | null,
+  books: AccountLine[],
+  reconciledThrough: string | null,
+  suggested: Reconciliation['suggestions'],
+): Reconciliation {
+  const period = monthPeriod(month);
+  const self = reconciliationIdOf(account.id, month);
+  const start = record?.startBalance ?? suggested.startBalance;
+  const end = record?.endBalance ?? suggested.endBalance;
+  const result = reconcile({
+    period,
+    startBalance: start ?? 0,
+    endBalance: end ?? 0,
+    statement: record?.statementLines ?? [],
+    books,
+    ticks: { ticked: record?.ticked ?? [], unticked: record?.unticked ?? [] },
+    self,
+  });
+  const finishBlocked =
+    record === null
+      ? 'Save the statement balances first.'
+      : record.status === 'finished'
+        ? 'This statement is reconciled.'
+        : finishBlockedReason(result.difference);
+  return {
+    accountId: account.id,
+    accountName: account.mask ? `${account.name} ••${account.mask}` : account.name,
+    month,
+    periodStart: period.start,
+    periodEnd: period.end,
+    status: record?.status ?? 'new',
+    startBalance: start,
+    endBalance: end,
+    balanceSource: record?.balanceSource ?? null,
+    suggestions: suggested,
+    statementLineCount: record?.statementLines.length ?? 0,
+    difference: result.difference,
+    cleared: result.cleared,
+    clearedCount: result.clearedCount,
+    autoMatched: result.autoMatched,
+    finishBlocked,
+    lines: result.lines.map((line) => ({
+      id: line.id,
+      date: line.date,
+      amount: line.amount,
+      name: line.name,
+      cleared: line.cleared,
+      inPeriod: line.inPeriod,
+      match: line.match,
+      reason: line.match ? matchReasonWords(line.match) : null,
+    })),
+    issues: result.issues,
+    reconciledThrough,
+    finishedAt: record?.finishedAt ?? null,
+    finishedBy: record?.finishedBy ?? null,
+    version: record?.version ?? 0,
+  };
+}
+
+async function current(caller: Caller, account: BankAccountRecord, month: string, record: ReconciliationRecord | null) {
+  const [books, through, suggested] = await Promise.all([
+    bookLinesOf(caller.orgId, account.id, readWindow(monthPeriod(month)), LEDGER_LINES_MAX),
+    reconciledThroughOf(caller.orgId, account.id),
+    suggestions(caller, account, month),
+  ]);
+  return { books, through, suggested, view: view(account, month, record, books, through, suggested) };
+}
+
+export async function getReconciliation(caller: Caller, accountId: string, month: string): Promise<Reconciliation> {
+  const { account, record } = await load(caller, accountId, month);
+  return (await current(caller, account, month, record)).view;
+}
+
+export async function listReconciliations(caller: Caller, accountId: string): Promise<ReconciliationList> {
+  const account = await getBankAccount(caller.orgId, accountId);
+  const [records, log, through] = await Promise.all([
+    listReconciliationRecords(caller.orgId, accountId),
+    listReconciliationLog(caller.orgId, accountId),
+    reconciledThroughOf(caller.orgId, accountId),
+  ]);
+  return {
+    accountId,
+    accountName: account.mask ? `${account.name} ••${account.mask}` : account.name,
+    reconciledThrough: through,
+    reconciliations: records.map((r) => ({
+      month: r.month,
+      status: r.status,
+      startBalance: r.startBalance,
+      endBalance: r.endBalance,
+      finishedAt: r.finishedAt,
+    })),
+    log,
+  };
+}
+
+const finishedAlready = () =>
+  new Conflict('RECONCILED', 'This statement is reconciled. An admin can undo the reconciliation to change it.');
+
+/**
+ * Saves the statement: typed balances, or a file's (its <LEDGERBAL> is the end balance; the start is the previous
+ * statement's end, else the end minus the file's lines in the month). Ticks are kept; the statement's lines replaced.
+ */
+export async function putStatement(
+  caller: Caller,
+  accountId: string,
+  month: string,
+  input: StatementInput,
+): Promise<Reconciliation> {
+  const { account, period, record } = await load(caller, accountId, month);
+  if (record?.status === 'finished') throw finishedAlready();
+  let statementLines: StatementLine[] = record?.statementLines ?? [];
+  let fileEnd: number | null = null;
+  if (input.ofx != null) {
+    const lines = parseStatementLines(input.ofx, period);
+    if (!lines.ok) throw new Invalid(lines.reason);
+    if (lines.value.length > STATEMENT_LINES_MAX) {
+      throw new Invalid(`The statement has more than ${STATEMENT_LINES_MAX} lines in ${month}: too many to reconcile.`);
+    }
+    statementLines = lines.value;
+    const balance = parseLedgerBalanceOf(input.ofx, period);
+    if (!balance.ok) throw new Invalid(balance.reason);
+    fileEnd = balance.value;
+  }
+  const end = input.endBalance ?? fileEnd;
+  const suggested = await suggestions(caller, account, month);
+  const start =
+    input.startBalance ??
+    suggested.startBalance ??
+    (end !== null ? end - statementLines.reduce((sum, line) => sum + line.amount, 0) : null);
+  if (start === null || end === null) throw new Invalid('Type the start and end balances of the statement.');
+  const now = new Date().toISOString();
+  const next: ReconciliationRecord = {
+    organizationId: caller.orgId,
+    accountId,
+    month,
+    periodStart: period.start,
+    periodEnd: period.end,
+    startBalance: start,
+    endBalance: end,
+    balanceSource: input.endBalance == null && fileEnd !== null ? 'ofx' : 'typed',
+    statementLines,
+    ticked: record?.ticked ?? [],
+    unticked: record?.unticked ?? [],
+    status: 'open',
+    finishedAt: null,
+    finishedBy: null,
+    createdAt: record?.createdAt ?? now,
+    updatedAt: now,
+    version: (record?.version ?? 0) + 1,
+  };
+  if (record && input.version !== undefined && input.version !== record.version) {
+    throw new Conflict('CONFLICT', 'This reconciliation was changed by someone else. Reload it and try again.');
+  }
+  await saveReconciliationRecord(next, record?.version ?? null);
+  return (await current(caller, account, month, next)).view;
+}
+
+/** Ticks or unticks one line of the month (a line outside the month, or of another account, is a 400). */
+export async function tickLine(
+  caller: Caller,
+  accountId: string,
+  month: string,
+  input: { transactionId: string; cleared: boolean },
+): Promise<Reconciliation> {
+  for (let attempt = 1; ; attempt++) {
+    const { account, period, record } = await load(caller, accountId, month);
+    if (!record) throw new Invalid('Save the statement balances before ticking lines.');
+    if (record.status === 'finished') throw finishedAlready();
+    const books = await bookLinesOf(caller.orgId, accountId, readWindow(period), LEDGER_LINES_MAX);
+    const line = books.find((b) => b.id === input.transactionId);
+    if (!line || !inPeriod(line.date, period)) {
+      throw new Invalid(`Only this account's lines dated ${period.start} to ${period.end} can be ticked.`);
+    }
+    const without = (ids: string[]) => ids.filter((id) => id !== input.transactionId);
+    const next: ReconciliationRecord = {
+      ...record,
+      ticked: input.cleared ? [...without(record.ticked), input.transactionId] : without(record.ticked),
+      unticked: input.cleared ? without(record.unticked) : [...without(record.unticked), input.transactionId],
+      updatedAt: new Date().toISOString(),
+      version: record.version + 1,
+    };
+    try {
+      await saveReconciliationRecord(next, record.version);
+    } catch (error) {
+      // Two ticks at once: the later one applies itself to the newer ticks.
+      if (error instanceof Conflict && attempt < 4) continue;
+      throw error;
+    }
+    return (await current(caller, account, month, next)).view;
+  }
+}
+
+/** A statement line missing from the books becomes a transaction of the account, categorized by the rules. */
+export async function addStatementLineToBooks(
+  caller: Caller,
+  accountId: string,
+  month: string,
+  lineId: string,
+): Promise<{ transactionId: string }> {
+  const { account, record } = await load(caller, accountId, month);
+  const line = record?.statementLines.find((l) => l.id === lineId);
+  if (!record || !line) throw new NotFound('Statement line');
+  if (record.status === 'finished') throw finishedAlready();
+  const actor = personActor(caller);
+  await assertPeriodOpen(caller.orgId, [line.date], actor);
+  const now = new Date().toISOString();
+  const entered: TransactionRecord = {
+    id: randomUUID(),
+    externalId: line.externalId,
+    plaidTransactionId: null,
+    userId: caller.userId,
+    organizationId: caller.orgId,
+    institutionId: account.institutionId,
+    bankAccountId: account.id,
+    amount: line.amount,
+    date: line.date,
+    name: line.name,
+    category: null,
+    notes: `Added from the ${month} bank statement`,
+    categorizationSource: null,
+    categorizationConfidence: null,
+    categorizedAt: null,
+    source: 'user_created',
+    createdAt: now,
+    updatedAt: now,
+    propertyId: account.propertyId,
+    isReviewed: false,
+    isIgnored: false,
+    hasReceipt: false,
+    receiptCount: 0,
+    hasOpenReviewRequests: false,
+    hasReviewHistory: false,
+    version: 1,
+  };
+  const categorized = categorizeOnArrival(await activeRuleSet(caller.orgId), entered, now);
+  const linked = link(await leaseBook(caller.orgId), categorized);
+  await writeLedger(caller.orgId, [[null, linked]], { actor, atomic: true });
+  return { transactionId: linked.id };
+}
+
+/**
+ * Finish: only at a zero difference (409 RECONCILIATION_NOT_ZERO otherwise, nothing written), computed again from
+ * the cleared lines as stored. Marks each cleared line reconciled (one audit entry each, via the write plan), then
+ * the reconciliation finished and the account reconciled through the statement's end. Marked lines of an attempt
+ * that failed half-way stay marked; finishing again completes it.
+ */
+export async function finishReconciliation(caller: Caller, accountId: string, month: string): Promise<Reconciliation> {
+  const { account, period, record } = await load(caller, accountId, month);
+  if (!record) throw new Invalid('Save the statement balances before finishing.');
+  if (record.status === 'finished') throw finishedAlready();
+  const { view: now } = await current(caller, account, month, record);
+  const refuse = (difference: number) => {
+    throw new Conflict(RECONCILE_NOT_ZERO_CODE, finishBlockedReason(difference)!, { difference });
+  };
+  if (now.difference !== 0) refuse(now.difference);
+  const self = reconciliationIdOf(accountId, month);
+  const clearedIds = now.lines.filter((line) => line.cleared).map((line) => line.id);
+  const stored = await readTransactions(caller.orgId, clearedIds);
+  const clearedSum = clearedIds.reduce((sum, id) => sum + (stored.get(id)?.amount ?? 0), 0);
+  const moved = clearedIds.some((id) => {
+    const t = stored.get(id);
+    return !t || t.bankAccountId !== accountId || t.isIgnored || t.pending || !inPeriod(t.date, period);
+  });
+  const difference = record.endBalance - record.startBalance - clearedSum;
+  if (moved || difference !== 0) refuse(difference === 0 ? now.difference || 1 : difference);
+  const changes = clearedIds
+    .map((id) => stored.get(id)!)
+    .filter((t) => t.reconciliationId !== self)
+    .map((t): [TransactionRecord, TransactionRecord] => [
+      t,
+      {
+        ...t,
+        reconciliationId: self,
+        reconciled: period.end,
+        updatedAt: new Date().toISOString(),
+        version: t.version + 1,
+      },
+    ]);
+  await writeLedger(caller.orgId, changes, { actor: personActor(caller, 'reconciliation', self) });
+  const through = await reconciledThroughOf(caller.orgId, accountId);
+  const finished = await setReconciliationStatus(record, {
+    status: 'finished',
+    reconciledThrough: through !== null && through > period.end ? through : period.end,
+    byUserId: caller.userId,
+    byName: byName(caller),
+  });
+  return (await current(caller, account, month, finished)).view;
+}
+
+/**
+ * Undo (ADMIN only, by the route): the lines lose their mark (one audit entry each), the reconciliation is open
+ * again, the account's reconciled-through date falls back to the latest statement still finished, and the log says
+ * who undid it.
+ */
+export async function undoReconciliation(caller: Caller, accountId: string, month: string): Promise<Reconciliation> {
+  const { account, period, record } = await load(caller, accountId, month);
+  if (!record) throw new NotFound('Reconciliation');
+  if (record.status !== 'finished')
+    throw new Conflict('NOT_RECONCILED', 'This statement is not reconciled: there is nothing to undo.');
+  const self = reconciliationIdOf(accountId, month);
+  // A year on both sides: a line an ADMIN re-dated further away under override keeps its mark (docs/reconciliation.md).
+  const ids = await reconciledIdsOf(caller.orgId, self, {
+    start: addDays(period.start, -UNDO_REACH_DAYS),
+    end: addDays(period.end, UNDO_REACH_DAYS),
+  });
+  const stored = await readTransactions(caller.orgId, ids);
+  const now = new Date().toISOString();
+  const changes = [...stored.values()]
+    .filter((t) => t.reconciliationId === self)
+    .map((t): [TransactionRecord, TransactionRecord] => [
+      t,
+      { ...t, reconciliationId: null, reconciled: null, updatedAt: now, version: t.version + 1 },
+    ]);
+  await writeLedger(caller.orgId, changes, { actor: personActor(caller, 'reconciliation', self) });
+  const others = (await listReconciliationRecords(caller.orgId, accountId)).filter(
+    (r) => r.status === 'finished' && r.month !== month,
+  );
+  const through =
+    others.length > 0
+      ? others
+          .map((r) => r.periodEnd)
+          .sort()
+          .at(-1)!
+      : null;
+  const undone = await setReconciliationStatus(record, {
+    status: 'open',
+    reconciledThrough: through,
+    byUserId: caller.userId,
+    byName: byName(caller),
+  });
+  return (await current(caller, account, month, undone)).view;
+}
