@@ -1,4 +1,4 @@
-import { agingBucket, fillPath, routes, shiftMonth } from '@rent/shared';
+import { addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
@@ -6,10 +6,14 @@ import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from '
 import { expectToast } from './ledger.js';
 import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
+// The charge job in-process, against the same DynamoDB Local (support/members.js points the repositories at it): the
+// test's clock is the day it is given.
+const { postOrganizationCharges } = await import('../../functions/src/services/tenancy/charges.js');
+
 /**
  * Lease charges in the web: a landlord edits a lease in the Tenants and leases drawer (rent, a parking fee, a late
  * fee; a save over someone else's change is refused and offers the latest version), reads its ledger and waives a
- * late fee; the Aging tab puts an unpaid lease's charges in the buckets their due dates say; the tenant, on a phone,
+ * late fee, and on a test clock sees the job post a late fee only after the grace period; the Aging tab puts an unpaid lease's charges in the buckets their due dates say; the tenant, on a phone,
  * reads what they owe and their ledger in Rental History. Axe on each view.
  */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -33,12 +37,12 @@ async function leaseFor(org: OwnOrganization, label: string, monthsAgo: number, 
   return { home, tenant, lease: created.body.lease, start };
 }
 
-async function openDrawer(page: Page, address: string) {
+async function openDrawer(page: Page, address: string, state: 'Active' | 'Upcoming' = 'Active') {
   await page.goto('/properties');
   await page.getByRole('radio', { name: address }).click();
   await page.getByTestId('property-leases').click();
   const drawer = page.getByTestId('leases-drawer');
-  await drawer.getByTestId('leases-table').getByText('Active').waitFor();
+  await drawer.getByTestId('leases-table').getByText(state).waitFor();
   return drawer;
 }
 
@@ -138,6 +142,49 @@ describe('lease charges, in Chromium', () => {
     await input(form, 'lease-fee-label').waitFor();
     expect(await input(form, 'lease-fee-label').inputValue()).toBe('Parking');
     await noSideScroll(page);
+  });
+
+  it('on a test clock, the job posts a late fee only after the grace period, and a landlord waives it', async () => {
+    const { page } = await browser.newPage(DESKTOP);
+    const org = await signInToOwnOrganization(page, 'late-fee-clock');
+    const nextMonth = shiftMonth(today().slice(0, 7), 1);
+    const due = `${nextMonth}-01`;
+    const { home, lease } = await leaseFor(org, '8 Grace Street', -1, {
+      graceDays: 3,
+      lateFee: { mode: 'fixed', amount: 40 },
+    });
+    const ledgerApi = async () =>
+      (await org.api.get(fillPath(routes.getTenantLedger.path, { id: lease.id }))).body as {
+        lines: { kind: string; date: string; label: string; amount: number }[];
+      };
+    const lateFees = async () => (await ledgerApi()).lines.filter((l) => l.kind === 'late_fee');
+
+    // The day rent is due and the last day of grace: rent is charged, no late fee.
+    await postOrganizationCharges(org.organization.id, due);
+    expect((await ledgerApi()).lines.filter((l) => l.kind === 'rent').map((l) => l.date)).toEqual([due]);
+    await postOrganizationCharges(org.organization.id, addDays(due, 3));
+    expect(await lateFees()).toEqual([]);
+    // The day after: the fee, dated that day; a second run (a retry) posts nothing more.
+    await postOrganizationCharges(org.organization.id, addDays(due, 4));
+    await postOrganizationCharges(org.organization.id, addDays(due, 4));
+    const label = `Late fee, ${nextMonth} rent`;
+    expect(await lateFees()).toEqual([expect.objectContaining({ date: addDays(due, 4), amount: 40, label })]);
+
+    // The landlord sees it on the lease's ledger and waives it.
+    const drawer = await openDrawer(page, home.address, 'Upcoming');
+    await drawer.getByTestId('lease-ledger-open').click();
+    const ledger = drawer.getByTestId('lease-ledger');
+    const row = ledger.getByTestId('ledger-lines').locator('tbody tr', { hasText: label });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$40.00');
+    await ledger.getByRole('button', { name: `Waive ${label}` }).click();
+    await ledger.getByTestId('ledger-waive-confirm').getByTestId('ledger-waive-ok').click();
+    await expectToast(page, 'Late fee waived');
+    await expect.poll(() => row.textContent()).toContain('Waived');
+    await expectAccessible(page, 'ledger with a waived late fee');
+    // Waived stays waived: the next day's run does not post it again.
+    await postOrganizationCharges(org.organization.id, addDays(due, 5));
+    expect(await lateFees()).toEqual([expect.objectContaining({ amount: 0 })]);
   });
 
   it('the Aging tab buckets an unpaid lease; the tenant reads "You owe" on a phone', async () => {
