@@ -13,8 +13,9 @@ const { postOrganizationCharges } = await import('../../functions/src/services/t
 /**
  * Lease charges in the web: a landlord edits a lease in the Tenants and leases drawer (rent, a parking fee, a late
  * fee; a save over someone else's change is refused and offers the latest version), reads its ledger and waives a
- * late fee, and on a test clock sees the job post a late fee only after the grace period; the Aging tab puts an unpaid lease's charges in the buckets their due dates say; the tenant, on a phone,
- * reads what they owe and their ledger in Rental History. Axe on each view.
+ * late fee, also one the charge job posted on a test clock only after the grace period; the Aging tab puts an unpaid
+ * lease's charges in the buckets their due dates say; the tenant, on a phone, reads what they owe and their ledger in
+ * Rental History. Axe on each view.
  */
 const today = () => new Date().toISOString().slice(0, 10);
 const usd = (dollars: number) =>
