@@ -72,7 +72,9 @@ describe('file import', () => {
     expect(await row(names.plumber).locator('input[type="checkbox"]').isChecked()).toBe(true);
     await page
       .getByTestId('import-review')
-      .getByText('3 new, 1 duplicate, 0 possible duplicates. Ticked rows are imported.')
+      .getByText(
+        '3 new, 1 duplicate, 0 possible duplicates. Ticked rows are imported; duplicates and possible duplicates start unticked.',
+      )
       .waitFor();
     await expectAccessible(page, 'import wizard: review');
 
@@ -96,6 +98,10 @@ describe('file import', () => {
     await history.getByText('3 imported, 1 left out').waitFor();
     await expectAccessible(page, 'import history');
     await history.getByRole('button', { name: 'Undo import of may-statement.csv' }).click();
+    // It asks first, saying how many transactions go.
+    const confirm = page.getByTestId('import-undo-confirm');
+    await confirm.getByText('This removes the 3 transactions imported from').waitFor();
+    await confirm.getByRole('button', { name: 'Remove 3 transactions' }).click();
     await expectToast(page, /Import undone.*3 transactions removed\./);
     await history.getByText('3 removed').waitFor();
     await page.keyboard.press('Escape');
