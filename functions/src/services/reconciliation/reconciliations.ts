@@ -3,6 +3,7 @@ import {
   type AccountLine,
   addDays,
   finishBlockedReason,
+  fromCents,
   inPeriod,
   LEDGER_LINES_MAX,
   matchReasonWords,
@@ -52,6 +53,9 @@ import { assertPeriodOpen } from '../ledger/periods.js';
 
 const UNDO_REACH_DAYS = 366;
 
+/** Cents inside, a signed decimal on the wire. */
+const decimal = (cents: number | null) => (cents === null ? null : fromCents(cents));
+
 const byName = (caller: Caller) => caller.name ?? caller.email;
 
 /** The account (404 for another organization's), the month's period, and a saved reconciliation if any. */
@@ -85,7 +89,7 @@ function view(
   books: AccountLine[],
   reconciledThrough: string | null,
   suggested: Reconciliation['suggestions'],
-): Reconciliation {
+): { view: Reconciliation; difference: number } {
   const period = monthPeriod(month);
   const self = reconciliationIdOf(account.id, month);
   const start = record?.startBalance ?? suggested.startBalance;
@@ -105,39 +109,48 @@ function view(
       : record.status === 'finished'
         ? 'This statement is reconciled.'
         : finishBlockedReason(result.difference);
-  return {
+  const shown: Reconciliation = {
     accountId: account.id,
     accountName: account.mask ? `${account.name} ••${account.mask}` : account.name,
     month,
     periodStart: period.start,
     periodEnd: period.end,
     status: record?.status ?? 'new',
-    startBalance: start,
-    endBalance: end,
+    startBalance: decimal(start),
+    endBalance: decimal(end),
     balanceSource: record?.balanceSource ?? null,
-    suggestions: suggested,
+    suggestions: {
+      ...suggested,
+      startBalance: decimal(suggested.startBalance),
+      endBalance: decimal(suggested.endBalance),
+    },
     statementLineCount: record?.statementLines.length ?? 0,
-    difference: result.difference,
-    cleared: result.cleared,
+    difference: fromCents(result.difference),
+    cleared: fromCents(result.cleared),
     clearedCount: result.clearedCount,
     autoMatched: result.autoMatched,
     finishBlocked,
     lines: result.lines.map((line) => ({
       id: line.id,
       date: line.date,
-      amount: line.amount,
+      amount: fromCents(line.amount),
       name: line.name,
       cleared: line.cleared,
       inPeriod: line.inPeriod,
       match: line.match,
       reason: line.match ? matchReasonWords(line.match) : null,
     })),
-    issues: result.issues,
+    issues: result.issues.map((issue) => ({
+      ...issue,
+      effect: fromCents(issue.effect),
+      amount: decimal(issue.amount),
+    })),
     reconciledThrough,
     finishedAt: record?.finishedAt ?? null,
     finishedBy: record?.finishedBy ?? null,
     version: record?.version ?? 0,
   };
+  return { view: shown, difference: result.difference };
 }
 
 async function current(caller: Caller, account: BankAccountRecord, month: string, record: ReconciliationRecord | null) {
@@ -146,7 +159,8 @@ async function current(caller: Caller, account: BankAccountRecord, month: string
     reconciledThroughOf(caller.orgId, account.id),
     suggestions(caller, account, month),
   ]);
-  return { books, through, suggested, view: view(account, month, record, books, through, suggested) };
+  const shown = view(account, month, record, books, through, suggested);
+  return { books, view: shown.view, difference: shown.difference };
 }
 
 export async function getReconciliation(caller: Caller, accountId: string, month: string): Promise<Reconciliation> {
@@ -168,8 +182,8 @@ export async function listReconciliations(caller: Caller, accountId: string): Pr
     reconciliations: records.map((r) => ({
       month: r.month,
       status: r.status,
-      startBalance: r.startBalance,
-      endBalance: r.endBalance,
+      startBalance: fromCents(r.startBalance),
+      endBalance: fromCents(r.endBalance),
       finishedAt: r.finishedAt,
     })),
     log,
@@ -331,13 +345,15 @@ export async function finishReconciliation(caller: Caller, accountId: string, mo
   const { account, period, record } = await load(caller, accountId, month);
   if (!record) throw new Invalid('Save the statement balances before finishing.');
   if (record.status === 'finished') throw finishedAlready();
-  const { view: now } = await current(caller, account, month, record);
+  const now = await current(caller, account, month, record);
   const refuse = (difference: number) => {
-    throw new Conflict(RECONCILE_NOT_ZERO_CODE, finishBlockedReason(difference)!, { difference });
+    throw new Conflict(RECONCILE_NOT_ZERO_CODE, finishBlockedReason(difference)!, {
+      difference: fromCents(difference),
+    });
   };
   if (now.difference !== 0) refuse(now.difference);
   const self = reconciliationIdOf(accountId, month);
-  const clearedIds = now.lines.filter((line) => line.cleared).map((line) => line.id);
+  const clearedIds = now.view.lines.filter((line) => line.cleared).map((line) => line.id);
   const stored = await readTransactions(caller.orgId, clearedIds);
   const clearedSum = clearedIds.reduce((sum, id) => sum + (stored.get(id)?.amount ?? 0), 0);
   const moved = clearedIds.some((id) => {
@@ -345,7 +361,13 @@ export async function finishReconciliation(caller: Caller, accountId: string, mo
     return !t || t.bankAccountId !== accountId || t.isIgnored || t.pending || !inPeriod(t.date, period);
   });
   const difference = record.endBalance - record.startBalance - clearedSum;
-  if (moved || difference !== 0) refuse(difference === 0 ? now.difference || 1 : difference);
+  if (moved) {
+    throw new Conflict(
+      'CONFLICT',
+      'Lines of this statement changed while it was being finished. Reload it and try again.',
+    );
+  }
+  if (difference !== 0) refuse(difference);
   const changes = clearedIds
     .map((id) => stored.get(id)!)
     .filter((t) => t.reconciliationId !== self)
