@@ -6,8 +6,8 @@ import { flyout, ledgerRow, openLedger, rowOpener, save } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
- * Lease links (docs/ledger.md "Lease links"): in a fresh organization, a property with two leases running this month,
- * so rent received on it is linked to no lease automatically. At 390 px the landlord opens the rent in the flyout,
+ * Lease links (docs/ledger.md "Lease links"): in a fresh organization, a property with two leases of the same rent
+ * running this month, so rent from a payer no one linked before is linked to no lease automatically. At 390 px the landlord opens the rent in the flyout,
  * reaches the Lease picker from the keyboard, picks Room B's lease and saves; the rent roll then shows Room B's
  * month paid and Room A's not. Axe clean with the picker open.
  */
@@ -24,8 +24,8 @@ describe('lease links, in Chromium', () => {
     ]);
     const thisMonth = new Date().toISOString().slice(0, 7);
     for (const [tenant, unitLabel, monthlyRent] of [
-      [a, 'Room A', 900],
-      [b, 'Room B', 800],
+      [a, 'Room A', 850],
+      [b, 'Room B', 850],
     ] as const) {
       const res = await org.api.post(fillPath(routes.createLease.path, { id: home.id }), {
         userId: tenant.userId,
@@ -40,17 +40,17 @@ describe('lease links, in Chromium', () => {
     const rent = await org.addTransaction({
       name,
       date: new Date().toISOString().slice(0, 10),
-      amount: 800,
+      amount: 850,
       category: 'rental_income',
       propertyId: home.id,
     });
-    expect(rent.leaseId).toBeNull(); // two leases fit: the person decides
+    expect(rent.leaseId).toBeNull(); // two leases of the same rent, no payer learned: the person decides
 
     await openLedger(page);
     await rowOpener(ledgerRow(page, name)).click();
     const picker = flyout(page).getByTestId('transaction-lease');
     await picker.waitFor();
-    expect(await picker.textContent()).toContain('Linked automatically when one lease fits the date');
+    expect(await picker.textContent()).toContain('Linked automatically when the payment tells which lease it pays');
     // Keyboard: the picker's trigger takes focus and opens with Enter.
     const trigger = picker.locator('button').first();
     await trigger.focus();
@@ -72,7 +72,7 @@ describe('lease links, in Chromium', () => {
     const roomB = roll.filter({ hasText: 'Room B' });
     const roomA = roll.filter({ hasText: 'Room A' });
     expect(await roomB.locator('tbody tr').first().textContent()).toContain('Paid');
-    expect(await roomB.locator('tbody tr').first().textContent()).toContain('$800.00');
+    expect(await roomB.locator('tbody tr').first().textContent()).toContain('$850.00');
     expect(await roomA.locator('tbody tr').first().textContent()).not.toContain('Paid');
     await expectAccessible(page, 'rent roll after linking');
   });

@@ -7,8 +7,8 @@ import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * "Link past rent to leases" in the web (docs/tenants-and-maintenance.md "Linking past rent"): on a property with two
- * leases no rule links rent on arrival, so the rent roll says Late; the review suggests each payment's lease by the
- * tenant's name in its description, says why, and once linked the rent roll says Paid. Axe on the review.
+ * leases, one check paid both rents, which arrival never splits, so the rent roll says Late for both; the review
+ * suggests splitting it across the two leases, says why, and once applied the rent roll says Paid. Axe on the review.
  */
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -20,24 +20,28 @@ describe('linking past rent, in Chromium', () => {
     const org = await signInToOwnOrganization(page, 'rent-links');
     const home = await org.addProperty({ address: uniqueName('8 Two Flat Row') });
     const last = shiftMonth(thisMonth(), -1);
-    for (const label of ['okonkwo', 'lindqvist']) {
+    for (const [label, monthlyRent] of [
+      ['okonkwo', 1000],
+      ['lindqvist', 1200],
+    ] as const) {
       const tenant = await joinAs(org.organization.id, 'TENANT', label);
       const lease = await org.api.post(fillPath(routes.createLease.path, { id: home.id }), {
         userId: tenant.userId,
         unitLabel: label === 'okonkwo' ? 'Upstairs' : 'Downstairs',
         leaseStart: `${last}-01`,
         leaseEnd: `${last}-28`,
-        monthlyRent: 1000,
+        monthlyRent,
       });
       expect(lease.status, JSON.stringify(lease.body)).toBe(201);
-      await org.addTransaction({
-        name: uniqueName(`Zelle from ${label.toUpperCase()}`),
-        date: `${last}-03`,
-        amount: 1000,
-        category: 'rental_income',
-        propertyId: home.id,
-      });
     }
+    const check = await org.addTransaction({
+      name: uniqueName('Check 1207'),
+      date: `${last}-03`,
+      amount: 2200,
+      category: 'rental_income',
+      propertyId: home.id,
+    });
+    expect(check.leaseId).toBeNull();
 
     await page.goto(`/reports?tab=rent-roll&from=${last}&to=${last}`);
     const leases = page.getByTestId('rent-roll-lease');
@@ -47,12 +51,14 @@ describe('linking past rent, in Chromium', () => {
     await page.getByTestId('rent-links-open').click();
     const review = page.getByTestId('rent-links');
     const rows = review.locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(2);
-    for (const row of await rows.allTextContents()) expect(row).toContain("The tenant's name is in the description");
-    expect(await rows.filter({ hasText: 'OKONKWO' }).textContent()).toContain('Upstairs');
+    await expect.poll(() => rows.count()).toBe(1);
+    const row = (await rows.first().textContent()) ?? '';
+    expect(row).toContain('The amount is the rent of these leases together');
+    expect(row).toContain('Upstairs');
+    expect(row).toContain('Downstairs');
     await expectAccessible(page, 'link past rent review');
     await review.getByTestId('rent-links-apply').click();
-    await expectToast(page, 'Linked 2 payments to their leases');
+    await expectToast(page, 'Linked 1 payment to leases');
     await expect.poll(async () => (await leases.allTextContents()).every((text) => text.includes('Paid'))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import type { TransactionFormValues } from './transactionForm';
 
 export const NO_LEASE_LABEL = 'No lease';
 export const LEASE_NOT_RUNNING = "Does not run in this transaction's month";
-export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when one lease fits the date';
+export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when the payment tells which lease it pays';
 /** Why the lease shown is linked: every automatic link says why, and how to undo it. */
 export const LEASE_LINK_WHY = {
   onlyLease: 'the only lease on this property on this date',

@@ -49,7 +49,7 @@ export function RentLinksReview() {
       selected.map((s) => s.transactionId),
       {
         onSuccess: ({ linked }) => {
-          toast.success(`Linked ${plural(linked, 'payment', 'payments')} to their leases`);
+          toast.success(`Linked ${plural(linked, 'payment', 'payments')} to leases`);
           setOpen(false);
         },
         onError: (error) => toast.error(errorMessage(error, 'The payments could not be linked')),
