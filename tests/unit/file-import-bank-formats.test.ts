@@ -7,6 +7,7 @@ import {
   parseCsv,
 } from '@rent/shared/core/fileImport/index';
 import { describe, expect, it } from 'vitest';
+import { loadText, startingMapping } from '../../web/src/features/file-import/readFile';
 
 /**
  * Header samples written after the banks' published CSV export formats (as best known): each known export is
@@ -180,5 +181,42 @@ describe('known bank exports', () => {
     const headerless = read('2024-10-04,Corner store,-5.00\n2024-10-05,Bakery,-3.00\n');
     expect(headerless.layout.bank).toBeNull();
     expect((headerless.mapping as ColumnMapping).name).toBe(1);
+  });
+});
+
+describe('the mapping the wizard starts with', () => {
+  const chase = [
+    'Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #',
+    'DEBIT,10/02/2024,"ZELLE PAYMENT TO ACE",-450.00,QUICKPAY_DEBIT,8123.45,,',
+  ].join('\n');
+  const remembered = {
+    columns: ['Details', 'Posting Date', 'Description', 'Amount', 'Type', 'Balance', 'Check or Slip #'],
+    date: 1,
+    name: 0,
+    amount: { kind: 'signed' as const, column: 3 },
+    externalId: null,
+    flipSign: true,
+    dateFormat: 'DD/MM/YYYY' as const,
+  };
+
+  it("the account's remembered mapping for the same columns, else the bank's, else the guess", () => {
+    const file = loadText('chase.csv', chase);
+    expect(startingMapping(file, remembered)).toEqual({
+      mapping: { date: 1, name: 0, amount: { kind: 'signed', column: 3 }, externalId: null, flipSign: true },
+      dateFormat: 'DD/MM/YYYY',
+      origin: 'remembered',
+    });
+    // Other columns (another export of the bank): the remembered mapping does not fit, the bank's does.
+    expect(startingMapping(file, { ...remembered, columns: remembered.columns.slice(0, 6) })).toMatchObject({
+      mapping: { date: 1, name: 2 },
+      dateFormat: 'MM/DD/YYYY',
+      origin: 'bank',
+    });
+    expect(startingMapping(file, null).origin).toBe('bank');
+    expect(startingMapping(loadText('x.csv', 'Date,Payee,Amount\n2024-10-04,Corner store,-5.00\n'), null)).toEqual({
+      mapping: expect.objectContaining({ date: 0, name: 1 }),
+      dateFormat: null,
+      origin: 'guess',
+    });
   });
 });

@@ -68,3 +68,31 @@ export function mapCsv(
   if (!format) return { candidates: dates.candidates, format: null, decimal, rows: [], errors: [] };
   return { candidates: dates.candidates, format, decimal, ...mapCsvRows(layout, mapping, format, decimal) };
 }
+
+/** Where the starting column mapping came from: the account's last confirmed one, a known bank export, a guess. */
+export type MappingOrigin = 'remembered' | 'bank' | 'guess';
+
+/** A mapping remembered on a bank account (docs/banking.md "File import"): for a file with these columns. */
+export type RememberedMapping = ColumnMapping & { columns: string[]; dateFormat: DateFormat | null };
+
+/**
+ * The mapping a CSV starts with: the one last confirmed for the account when the file has the same columns, else
+ * the known bank export's or the guess (core/fileImport/bankFormats.ts, csv.ts).
+ */
+export function startingMapping(
+  file: LoadedFile,
+  remembered: RememberedMapping | null | undefined,
+): { mapping: Partial<ColumnMapping>; dateFormat: DateFormat | null; origin: MappingOrigin } {
+  if (file.kind !== 'csv') return { mapping: {}, dateFormat: null, origin: 'guess' };
+  const columns = file.layout.columns;
+  if (
+    remembered &&
+    remembered.columns.length === columns.length &&
+    remembered.columns.every((c, i) => c === columns[i])
+  ) {
+    const { columns: _, dateFormat, ...mapping } = remembered;
+    return { mapping, dateFormat, origin: 'remembered' };
+  }
+  const bank = file.layout.bank;
+  return { mapping: file.layout.suggestion, dateFormat: bank?.dateFormat ?? null, origin: bank ? 'bank' : 'guess' };
+}

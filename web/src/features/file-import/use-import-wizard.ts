@@ -19,8 +19,10 @@ import {
   isCompleteMapping,
   type LoadedFile,
   loadText,
+  type MappingOrigin,
   mapCsv,
   type ParsedRow,
+  startingMapping,
 } from './readFile';
 
 export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.ofx,.qfx';
@@ -42,29 +44,6 @@ export function undoneText(result: { removedCount: number; keptCount: number }):
   return `${removed}; ${plural(result.keptCount, 'transaction')} kept because ${
     result.keptCount === 1 ? 'it was' : 'they were'
   } changed after the import (edited, categorized, or given a receipt or a message).`;
-}
-
-/** Where the starting column mapping came from: the account's last confirmed one, a known bank export, a guess. */
-export type MappingOrigin = 'remembered' | 'bank' | 'guess';
-
-type Account = NonNullable<ReturnType<typeof useBankAccounts>['data']>[number];
-
-/**
- * The mapping a CSV starts with: the one last confirmed for the account when the file has the same columns, else
- * the known bank export's or the guess (core/fileImport/bankFormats.ts, csv.ts).
- */
-export function startingMapping(
-  file: LoadedFile,
-  account: Account | undefined,
-): { mapping: Partial<ColumnMapping>; dateFormat: DateFormat | null; origin: MappingOrigin } {
-  if (file.kind !== 'csv') return { mapping: {}, dateFormat: null, origin: 'guess' };
-  const saved = account?.importMapping;
-  if (saved && saved.columns.join('\u0000') === file.layout.columns.join('\u0000')) {
-    const { columns: _, dateFormat, ...mapping } = saved;
-    return { mapping, dateFormat, origin: 'remembered' };
-  }
-  const bank = file.layout.bank;
-  return { mapping: file.layout.suggestion, dateFormat: bank?.dateFormat ?? null, origin: bank ? 'bank' : 'guess' };
 }
 
 /**
@@ -108,10 +87,7 @@ export function useImportWizard(onClose: () => void, onUndo: (target: UndoTarget
   };
 
   const applyStart = (file: LoadedFile, accountId: string) => {
-    const start = startingMapping(
-      file,
-      accounts.data?.find((a) => a.id === accountId),
-    );
+    const start = startingMapping(file, accounts.data?.find((a) => a.id === accountId)?.importMapping);
     setMapping(start.mapping);
     setDateFormat(start.dateFormat);
     setMappingOrigin(start.origin);
