@@ -20,6 +20,7 @@ const pages = {
     withDesktopParts(import('../pages/transactions/TransactionsPage'), LEDGER_DESKTOP_PARTS),
   ),
   rules: pageLoader(() => import('../pages/rules/RulesPage')),
+  reconcile: pageLoader(() => import('../pages/reconcile/ReconcilePage')),
   cashFlow: pageLoader(() => withDesktopParts(import('../pages/cash-flow/CashFlowPage'), BOOKS_DESKTOP_PARTS)),
   reports: pageLoader(() => withDesktopParts(import('../pages/reports/ReportsPage'), BOOKS_DESKTOP_PARTS)),
   maintenance: pageLoader(() =>
@@ -52,6 +53,7 @@ const PROTECTED: [path: string, page: PageLoader][] = [
   ['properties', pages.properties],
   ['transactions', pages.transactions],
   ['transactions/rules', pages.rules],
+  ['transactions/reconcile', pages.reconcile],
   ['cash-flow', pages.cashFlow],
   ['reports', pages.reports],
   ['maintenance', pages.maintenance],

@@ -94,6 +94,9 @@ const LedgerHeader = memo(function LedgerHeader({
           <RouterButton href="/transactions/rules" data-testid="transactions-rules">
             Rules
           </RouterButton>
+          <RouterButton href="/transactions/reconcile" data-testid="transactions-reconcile">
+            Reconcile
+          </RouterButton>
           <ConnectBankButton />
           <Button variant="primary" iconName="add-plus" onClick={onAdd} data-testid="transaction-add">
             Add transaction
