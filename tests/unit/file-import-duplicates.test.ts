@@ -5,6 +5,7 @@ import {
   includedByDefault,
   normalizeName,
 } from '@rent/shared/core/fileImport/index';
+import { IMPORT_CHUNK_MAX_BODY_BYTES, importChunks, jsonBytes } from '@rent/shared/core/imports';
 import { describe, expect, it } from 'vitest';
 
 const row = (date: string, name: string, amountCents: number, externalId: string | null = null) => ({
@@ -147,5 +148,24 @@ describe('what starts ticked', () => {
       },
     ]);
     expect(result.map((c) => includedByDefault(c.status))).toEqual([false, false]);
+  });
+});
+
+describe('chunks the browser sends', () => {
+  it('at most 500 rows and about the byte budget per chunk, every row once and in order', () => {
+    const small = Array.from({ length: 1201 }, (_, i) => ({ line: i + 1, name: 'x' }));
+    expect(importChunks(small, IMPORT_CHUNK_MAX_BODY_BYTES).map((c) => c.length)).toEqual([500, 500, 201]);
+    // Rows with long names and memos: 500 of them would pass the route's body limit.
+    const large = Array.from({ length: 500 }, (_, i) => ({
+      line: i + 1,
+      name: 'n'.repeat(300),
+      notes: 'm'.repeat(2000),
+    }));
+    const chunks = importChunks(large, IMPORT_CHUNK_MAX_BODY_BYTES - 2048);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(jsonBytes(chunk)).toBeLessThanOrEqual(IMPORT_CHUNK_MAX_BODY_BYTES - 2048);
+    expect(chunks.flat().map((r) => r.line)).toEqual(large.map((r) => r.line));
+    // A single row over the budget still goes (the server answers for it), alone.
+    expect(importChunks([{ a: 'y'.repeat(100) }, { a: 'z' }], 10).map((c) => c.length)).toEqual([1, 1]);
   });
 });

@@ -20,3 +20,30 @@ export const IMPORT_PAGE_DEFAULT = 20;
 export const IMPORT_PAGE_MAX = 100;
 
 export const IMPORT_STATUSES = ['importing', 'imported', 'undoing', 'undone'] as const;
+
+const encoder = new TextEncoder();
+/** The size of a value as a JSON request body, in UTF-8 bytes. */
+export const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+/**
+ * A file's rows as the browser sends them: consecutive chunks of at most IMPORT_CHUNK_ROWS rows and about `budget`
+ * bytes of JSON (long names and bank memos make rows larger; the route refuses a body over
+ * IMPORT_CHUNK_MAX_BODY_BYTES). Every chunk holds at least one row.
+ */
+export function importChunks<T>(rows: readonly T[], budget: number): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = jsonBytes(row) + 1;
+    if (current.length > 0 && (current.length >= IMPORT_CHUNK_ROWS || bytes + size > budget)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}

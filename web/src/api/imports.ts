@@ -1,4 +1,4 @@
-import { IMPORT_CHUNK_ROWS } from '@rent/shared/core/imports';
+import { IMPORT_CHUNK_MAX_BODY_BYTES, importChunks, jsonBytes } from '@rent/shared/core/imports';
 import type { RouteInput, RouteResponse, Routes } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
@@ -41,8 +41,9 @@ export const previewImport = (bankAccountId: string | null, rows: ImportRowBody[
   callRoute('previewImport', { body: { bankAccountId, rows } });
 
 /**
- * Sends a file's rows in chunks of IMPORT_CHUNK_ROWS under one import id (made here, so a retry of
- * any chunk continues the same import), reporting the rows sent so far.
+ * Sends a file's rows in chunks of at most IMPORT_CHUNK_ROWS, and at most IMPORT_CHUNK_MAX_BODY_BYTES each (long
+ * names and bank memos make rows larger), under one import id (made here, so a retry of any chunk continues the
+ * same import), reporting the rows sent so far.
  */
 export async function sendImport(
   base: Omit<CreateImportBody, 'rows' | 'totalRows'>,
@@ -50,10 +51,11 @@ export async function sendImport(
   onProgress: (sent: number) => void,
 ) {
   let last: RouteResponse<Routes['createImport']> | null = null;
-  for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) {
-    const chunk = rows.slice(i, i + IMPORT_CHUNK_ROWS);
+  let sent = 0;
+  for (const chunk of importChunks(rows, IMPORT_CHUNK_MAX_BODY_BYTES - jsonBytes(base) - 1024)) {
     last = await withRetry(() => callRoute('createImport', { body: { ...base, totalRows: rows.length, rows: chunk } }));
-    onProgress(Math.min(rows.length, i + chunk.length));
+    sent += chunk.length;
+    onProgress(sent);
   }
   return last!;
 }
