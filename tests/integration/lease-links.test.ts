@@ -211,7 +211,9 @@ describe('automatic links', () => {
       leaseLinkReason: 'samePayer',
     });
     const learned = (await partition(`ORG#${w.orgId}`)).filter((i) => i.type === 'Tenancy' && i.payerKeys);
-    expect(learned.map((l) => [l.id, [...l.payerKeys]])).toEqual([[duplexA, ['zelle from pat quinn']]]);
+    expect(learned.map((l) => [l.id, [...(l.payerKeys as Set<string>)]])).toEqual([
+      [duplexA, ['zelle from pat quinn']],
+    ]);
   });
 
   it('on file import: rent categorized on arrival is linked', async () => {

@@ -203,4 +203,50 @@ describe('move-out', () => {
     const ledger = await ok<{ totals: { owedNow: number } }>(w.admin.api.get(`/api/leases/${id}/ledger`));
     expect(ledger.totals.owedNow).toBe(150);
   });
+
+  it("a tenant's credit pays the deductions before the deposit does", async () => {
+    const other = await joinAs(w.orgId, 'TENANT', 'credit');
+    const flat = (
+      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Credit Court` }), 201)
+    ).id;
+    const id = (
+      await ok<{ lease: { id: string } }>(
+        w.admin.api.post(`/api/properties/${flat}/leases`, {
+          userId: other.userId,
+          leaseStart: monthsAgo(1),
+          monthlyRent: 500,
+          securityDeposit: 800,
+        }),
+        201,
+      )
+    ).lease.id;
+    // Two months of rent are due by today (last month's and this one's); 1,100 was paid: a credit of 100 on the date.
+    await post(w.admin.api, {
+      name: 'Rent and a bit',
+      date: monthsAgo(1),
+      amount: 1100,
+      category: 'rental_income',
+      propertyId: flat,
+      leaseId: id,
+    });
+    const { statement } = await ok<{ statement: Statement & { creditApplied: number } }>(
+      moveOut(w.admin.api, id, {
+        date: today(),
+        deductions: [{ label: 'Cleaning', amount: 250 }],
+        applyToBalance: true,
+      }),
+    );
+    expect(statement).toMatchObject({
+      creditApplied: 100,
+      balanceApplied: 0,
+      applied: 150,
+      toReturn: 650,
+      stillOwed: 0,
+    });
+    // The ledger agrees: nothing owed and no credit left.
+    const after = await ok<{ totals: { owedNow: number; credit: number } }>(
+      w.admin.api.get(`/api/leases/${id}/ledger`),
+    );
+    expect(after.totals).toMatchObject({ owedNow: 0, credit: 0 });
+  });
 });

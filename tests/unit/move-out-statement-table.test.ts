@@ -16,6 +16,7 @@ const input = (over: Partial<MoveOutStatementInput> = {}): MoveOutStatementInput
     { label: 'Carpet cleaning', amount: 120.1 },
     { label: 'Broken blind', amount: 0.2 },
   ],
+  creditApplied: 0,
   balanceApplied: 600.05,
   applied: 720.35,
   toReturn: 779.95,
@@ -27,6 +28,7 @@ describe('move-out figures', () => {
   it('applies the deductions and, when asked, what is owed, capped at the deposit', () => {
     expect(moveOutFigures({ deposit: 150030, deductions: [12010, 20], owed: 60005, applyToBalance: true })).toEqual({
       deductions: 12030,
+      creditApplied: 0,
       balanceApplied: 60005,
       claimed: 72035,
       applied: 72035,
@@ -38,8 +40,19 @@ describe('move-out figures', () => {
       applied: 12010,
       toReturn: 138020,
     });
-    // A credit is not owed; a claim over the deposit is still owed.
+    // A credit is not owed, and it pays the deductions before the deposit does; a claim over the deposit is still owed.
     expect(moveOutFigures({ deposit: 1000, deductions: [], owed: -500, applyToBalance: true }).applied).toBe(0);
+    expect(moveOutFigures({ deposit: 1000, deductions: [800], owed: -500, applyToBalance: false })).toMatchObject({
+      creditApplied: 500,
+      claimed: 300,
+      applied: 300,
+      toReturn: 700,
+    });
+    expect(moveOutFigures({ deposit: 1000, deductions: [200], owed: -500, applyToBalance: true })).toMatchObject({
+      creditApplied: 200,
+      applied: 0,
+      toReturn: 1000,
+    });
     expect(moveOutFigures({ deposit: 1000, deductions: [800], owed: 700, applyToBalance: true })).toMatchObject({
       applied: 1000,
       toReturn: 0,
@@ -97,6 +110,25 @@ describe('move-out statement table', () => {
       ['To be returned to the tenant', 150030],
     ]);
     expect(clean.summary?.[1]).toBe('Tenant: A former member');
+  });
+
+  it("the tenant's credit pays deductions before the deposit, shown as its own line", () => {
+    const credited = moveOutStatementTable(
+      input({
+        deposit: 1000,
+        deductions: [{ label: 'Cleaning', amount: 300 }],
+        creditApplied: 120.1,
+        balanceApplied: 0,
+      }),
+    );
+    expect(credited.rows.map((r) => r.cells)).toEqual([
+      ['Security deposit held', 100000],
+      ['Deductions', null],
+      ['Cleaning', 30000],
+      ["Tenant's credit on 2026-03-15", -12010],
+      ['Total applied from the deposit', 17990],
+      ['To be returned to the tenant', 82010],
+    ]);
   });
 
   it('the PDF states the home, the tenant, the date, each line and what is returned', async () => {

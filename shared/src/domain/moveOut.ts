@@ -36,6 +36,8 @@ export const MoveOutStatement = z.object({
   tenant: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
   deposit: z.number(),
   deductions: z.array(z.object({ label: z.string(), amount: z.number() })),
+  /** The tenant's credit on the date that paid deductions before the deposit did. */
+  creditApplied: z.number(),
   /** What the lease owed on the date besides the deductions, when the deposit was applied to it (else 0). */
   balanceApplied: z.number(),
   claimed: z.number(),

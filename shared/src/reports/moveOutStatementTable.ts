@@ -4,7 +4,7 @@ import type { ReportTable, TableRow } from './table.js';
 
 /**
  * The move-out statement a landlord gives the tenant (docs/tenants-and-maintenance.md "Move-out"): the deposit, each
- * deduction, what the lease owed that the deposit paid, the total applied, and what is returned or still owed. The
+ * deduction, the tenant's credit that paid deductions first, what the lease owed that the deposit paid, the total applied, and what is returned or still owed. The
  * figures are the ones the server recorded; the rows re-add them in integer cents, so the PDF shows sums that add up.
  */
 export type MoveOutStatementInput = Pick<
@@ -15,6 +15,7 @@ export type MoveOutStatementInput = Pick<
   | 'tenant'
   | 'deposit'
   | 'deductions'
+  | 'creditApplied'
   | 'balanceApplied'
   | 'applied'
   | 'toReturn'
@@ -37,6 +38,11 @@ export function moveOutStatementTable(input: MoveOutStatementInput): ReportTable
     const amount = cents(deduction.amount);
     claimed += amount;
     rows.push({ cells: [deduction.label, amount] });
+  }
+  const credit = cents(input.creditApplied);
+  if (credit > 0) {
+    claimed -= credit;
+    rows.push({ cells: [`Tenant's credit on ${input.date}`, -credit] });
   }
   const balance = cents(input.balanceApplied);
   if (balance > 0) {

@@ -16,6 +16,8 @@ export interface MoveOutStatementRecord {
   unitLabel: string | null;
   deposit: number;
   deductions: { label: string; amount: number }[];
+  /** Absent on statements recorded before credits were netted: none. */
+  creditApplied?: number;
   balanceApplied: number;
   claimed: number;
   applied: number;
@@ -97,6 +99,7 @@ export const moveOutStatementView = (
   tenant,
   deposit: fromCents(statement.deposit),
   deductions: statement.deductions.map((d) => ({ label: d.label, amount: fromCents(d.amount) })),
+  creditApplied: fromCents(statement.creditApplied ?? 0),
   balanceApplied: fromCents(statement.balanceApplied),
   claimed: fromCents(statement.claimed),
   applied: fromCents(statement.applied),

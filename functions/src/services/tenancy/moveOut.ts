@@ -139,6 +139,7 @@ export async function moveOutLease(caller: Caller, leaseId: string, input: MoveO
       unitLabel: lease.unitLabel,
       deposit: lease.securityDeposit,
       deductions: deductions.map((d) => ({ label: d.label, amount: d.amount })),
+      creditApplied: figures.creditApplied,
       balanceApplied: figures.balanceApplied,
       claimed: figures.claimed,
       applied: figures.applied,

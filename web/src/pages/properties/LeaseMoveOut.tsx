@@ -148,6 +148,9 @@ function MoveOutForm({ f }: { f: ReturnType<typeof useMoveOutForm> }) {
             columns={2}
             items={[
               { label: 'Deductions', value: money(preview.deductions) },
+              ...(preview.creditApplied > 0
+                ? [{ label: "Tenant's credit", value: `−${money(preview.creditApplied)}` }]
+                : []),
               ...(f.applyToBalance
                 ? [{ label: 'Owed now', value: f.owedNowKnown ? money(preview.balanceApplied) : '…' }]
                 : []),

@@ -24,7 +24,10 @@ export function useMoveOutForm(lease: Lease | null) {
   const move = useMoveOut();
   const errors = touched && lease ? validateMoveOut(lease, date, rows, today) : {};
 
-  const owedNow = ledger.data ? (toCents(ledger.data.totals.owedNow) ?? 0) : 0;
+  // What the lease owes now, less the tenant's credit (negative when the credit is larger).
+  const owedNow = ledger.data
+    ? (toCents(ledger.data.totals.owedNow) ?? 0) - (toCents(ledger.data.totals.credit) ?? 0)
+    : 0;
   const preview: MoveOutFigures = moveOutFigures({
     deposit: toCents(lease?.securityDeposit ?? 0) ?? 0,
     deductions: rows.map((r) => positiveCents(r.amount) ?? 0),
