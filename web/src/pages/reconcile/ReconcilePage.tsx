@@ -344,7 +344,7 @@ function DrillDown({ page, r }: { page: Page; r: Reconciliation }) {
                     onClick={() => void page.addToBooks(issue.statementLineId!)}
                     loading={page.adding === issue.statementLineId}
                     data-testid="reconcile-add"
-                    ariaLabel={`Add ${issue.name ?? 'this line'} to the books`}
+                    ariaLabel={`Add to the books: ${issue.name ?? 'this line'}`}
                   >
                     Add to the books
                   </Button>

@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { PlaidStandInControl } from '../support/plaid.js';
+import { syncRunnerControl } from '../support/sync-runner.js';
+import { expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { expectToast } from './ledger.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
+
+/**
+ * Statement reconciliation in Chromium at 390 px (docs/reconciliation.md): in an organization the test creates, a
+ * month's statement has one line the books miss; the drill-down names it, "Add to the books" fixes it, and Finish,
+ * disabled with its reason until then, reconciles the month at a zero difference. axe on the page.
+ */
+const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
+/** A month long before any sandbox history, so the account's only lines in it are this test's. */
+const MONTH = '2023-01';
+
+/** Connects the stand-in's first bank from Org Settings (the Plaid Link flow) and waits for its first sync. */
+async function connectBank(page: Page) {
+  await page.goto('/org-settings');
+  const section = page.getByTestId('bank-connections');
+  await section.getByTestId('connect-bank').click();
+  const dialog = page.getByRole('dialog', { name: 'Connect your bank' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await page.getByLabel('Password').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
+  await control().flushWebhooks();
+  expect((await syncRunnerControl('idle')).status).toBe(200);
+}
+
+const line = (date: string, amount: string, fitid: string, name: string) =>
+  `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${date}<TRNAMT>${amount}<FITID>${fitid}<NAME>${name}\n`;
+
+describe('reconciling a month, in Chromium', () => {
+  const browser = useBrowser();
+
+  it('finds the line the books miss in the drill-down, adds it, and finishes at zero', async () => {
+    const desktop = await browser.newPage();
+    const org = await signInToOwnOrganization(desktop.page, 'reconcile');
+    await connectBank(desktop.page);
+    await desktop.context.close();
+    const account = (await org.api.get('/api/bank-accounts')).body.accounts.find(
+      (a: { subtype: string | null }) => a.subtype === 'checking',
+    );
+    const fee = uniqueName('Bank fee');
+    const ofx = `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+
+<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD
+<BANKTRANLIST><DTSTART>20230101<DTEND>20230131
+${line('20230105', '-80.00', 'E1', 'City Water')}${line('20230115', '1500.00', 'E2', 'Rent January')}${line('20230120', '-25.00', 'E3', fee)}</BANKTRANLIST>
+<LEDGERBAL><BALAMT>3395.00<DTASOF>20230131
+</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+    // Seeding: the statement, and two of its three lines in the books (the fee is the one they miss).
+    const base = `/api/bank-accounts/${account.id}/reconciliations/${MONTH}`;
+    expect((await org.api.put(base, { ofx })).status).toBe(200);
+    for (const id of ['s1', 's2']) expect((await org.api.post(`${base}/lines/${id}/add`)).status).toBe(201);
+
+    const { page, context } = await browser.newPage(PHONE);
+    await signInFromHeader(page, org.email);
+    await page.goto(`/transactions/reconcile?account=${account.id}&month=${MONTH}`);
+    await expect.poll(() => page.title()).toBe('Reconcile - Rent.Today');
+    const difference = page.getByTestId('reconcile-difference');
+    await expect.poll(() => difference.textContent()).toBe('-$25.00');
+    const finish = page.getByTestId('reconcile-finish').getByRole('button').or(page.getByTestId('reconcile-finish'));
+    expect(await finish.first().isDisabled()).toBe(true);
+    expect(await page.getByTestId('reconcile-finish-reason').textContent()).toBe(
+      'The difference is -$25.00. Finish when it is $0.00: add what is missing from the books, correct amounts and dates, or tick and untick lines.',
+    );
+    const missing = page.getByTestId('reconcile-issue').filter({ hasText: fee });
+    await expect
+      .poll(() => missing.textContent())
+      .toContain(
+        `Missing from the books: ${fee} (-$25.00)On the statement on 2023-01-20 for -$25.00, not in the books. Add it to the books.`,
+      );
+    await expectAccessible(page, 'the Reconcile page at 390 px, with a difference');
+
+    await missing.getByTestId('reconcile-add').click();
+    await expectToast(page, 'Added to the books');
+    await expect.poll(() => difference.textContent()).toBe('$0.00');
+    await expect.poll(() => page.getByTestId('reconcile-finish-reason').count()).toBe(0);
+    await finish.first().click();
+    await expectToast(page, 'Statement reconciled');
+    await expect.poll(() => page.getByTestId('reconcile-finished').textContent()).toContain('Reconciled on');
+    await expectAccessible(page, 'the Reconcile page at 390 px, reconciled');
+    const saved = await org.api.get(`/api/bank-accounts/${account.id}/reconciliations`);
+    expect(saved.body).toMatchObject({
+      reconciledThrough: '2023-01-31',
+      reconciliations: [{ month: MONTH, status: 'finished' }],
+    });
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+});
