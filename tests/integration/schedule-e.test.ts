@@ -43,8 +43,12 @@ beforeAll(async () => {
   const api = w.admin.api;
   oak = (await ok(api.post('/api/properties', { address: '1 Oak Street', propertyType: 'SINGLE_FAMILY' }), 201)).id;
   elm = (await ok(api.post('/api/properties', { address: '2 Elm – Unit B', propertyType: 'MULTI_FAMILY' }), 201)).id;
-  // Oak is under a lease from March 1 to the year's end: 306 days of 2025.
-  await leaseTo(w.orgId, w.tenant.userId, oak, { leaseStart: '2025-03-01', leaseEnd: '2025-12-31' });
+  // Oak is under a lease with rent from March 1 to the year's end: 306 days of 2025.
+  await leaseTo(w.orgId, w.tenant.userId, oak, {
+    leaseStart: '2025-03-01',
+    leaseEnd: '2025-12-31',
+    monthlyRent: 1_200_00,
+  });
   await txn(api, { name: 'Rent Oak', date: '2025-03-01', amount: 12000, category: 'rental_income', propertyId: oak });
   const roof = await txn(api, {
     name: 'Roof patch',

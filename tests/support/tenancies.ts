@@ -13,7 +13,7 @@ export async function leaseTo(
   orgId: string,
   userId: string,
   propertyId: string,
-  lease: { leaseStart?: string; leaseEnd?: string | null } = {},
+  lease: { leaseStart?: string; leaseEnd?: string | null; monthlyRent?: number } = {},
 ) {
   const id = randomUUID();
   const leaseStart = lease.leaseStart ?? new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -32,6 +32,7 @@ export async function leaseTo(
         propertyId,
         leaseStart,
         leaseEnd: lease.leaseEnd ?? null,
+        ...(lease.monthlyRent !== undefined && { monthlyRent: lease.monthlyRent }),
         createdAt: now,
         updatedAt: now,
         version: 1,

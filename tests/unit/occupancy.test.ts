@@ -73,19 +73,23 @@ describe('collection rate: rent received over rent due', () => {
 
 describe('Schedule E line 2: fair rental days', () => {
   const leases = [
-    { propertyId: 'p', leaseStart: '2024-11-01', leaseEnd: '2025-01-31' },
-    { propertyId: 'p', leaseStart: '2025-01-15', leaseEnd: '2025-03-31' },
-    { propertyId: 'q', leaseStart: '2020-01-01', leaseEnd: null },
+    { propertyId: 'p', leaseStart: '2024-11-01', leaseEnd: '2025-01-31', monthlyRent: 120_000 },
+    { propertyId: 'p', leaseStart: '2025-01-15', leaseEnd: '2025-03-31', monthlyRent: 95_000 },
+    // a relative living rent-free: personal use, not a fair rental
+    { propertyId: 'p', leaseStart: '2025-04-01', leaseEnd: '2025-12-31', monthlyRent: 0 },
+    { propertyId: 'q', leaseStart: '2020-01-01', leaseEnd: null, monthlyRent: 80_000 },
+    { propertyId: 's', leaseStart: '2025-01-01', leaseEnd: null, monthlyRent: 0 },
   ];
-  it('counts the days of the year with at least one lease of the property, overlaps once', () => {
-    // January to March 2025: 31 + 28 + 31 days; the overlap of the two leases counts once.
+  it('counts the days of the year with at least one lease of the property charging rent, overlaps once', () => {
+    // January to March 2025: 31 + 28 + 31 days; the overlap of the two leases counts once; the rent-free lease not.
     expect(fairRentalDays('p', leases, '2025')).toBe(90);
     expect(fairRentalDays('q', leases, '2024')).toBe(366);
     expect(fairRentalDays('p', leases, '2023')).toBe(0);
   });
-  it('is null, and says so, without a recorded lease', () => {
+  it('is null, and says so, without a recorded lease that charges rent', () => {
     expect(fairRentalDays('r', leases, '2025')).toBeNull();
-    expect(fairRentalDaysNote(null)).toBe('No lease recorded for the property');
-    expect(fairRentalDaysNote(90)).toBe('90 days under a lease');
+    expect(fairRentalDays('s', leases, '2025')).toBeNull();
+    expect(fairRentalDaysNote(null)).toBe('No lease with rent recorded for the property');
+    expect(fairRentalDaysNote(90)).toBe('90 days under a lease with rent');
   });
 });

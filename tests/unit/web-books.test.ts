@@ -140,7 +140,7 @@ describe('Schedule E CSV', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(`Schedule E worksheet 2026,"'=1 Main St"`);
     expect(lines).toContain('1b,Type of property,,,2 Multi-Family Residence');
-    expect(lines).toContain('2,Fair rental days,,,No lease recorded for the property');
+    expect(lines).toContain('2,Fair rental days,,,No lease with rent recorded for the property');
     expect(lines).toContain('2,Personal use days,,,14 days');
     expect(lines).toContain('2,QJV (qualified joint venture),,,Yes');
     expect(lines).toContain('3,Rents received,,2000.00,');

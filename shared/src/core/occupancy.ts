@@ -80,14 +80,19 @@ export function occupancyRate(days: { unitDays: number; occupiedUnitDays: number
 }
 
 /**
- * Schedule E line 2, fair rental days: the days of the tax year on which at least one lease of the property
- * ran (a worksheet figure for the preparer; personal-use days are not recorded). null = no lease recorded.
+ * Schedule E line 2, fair rental days: the days of the tax year on which at least one lease of the property that
+ * charges rent ran (a worksheet figure for the preparer). A lease without rent is not a fair rental (Pub 527: a day
+ * rented below a fair price, such as to family for free, is a day of personal use). null = no such lease recorded.
  */
-export function fairRentalDays(propertyId: string, leases: readonly OccupancyLease[], year: string): number | null {
-  const own = leases.filter((lease) => lease.propertyId === propertyId);
+export function fairRentalDays(
+  propertyId: string,
+  leases: readonly (OccupancyLease & { monthlyRent: number })[],
+  year: string,
+): number | null {
+  const own = leases.filter((lease) => lease.propertyId === propertyId && lease.monthlyRent > 0);
   if (own.length === 0) return null;
   return occupiedUnitDays([{ propertyId, units: 1 }], own, `${year}-01-01`, `${year}-12-31`).occupiedUnitDays;
 }
 
 export const fairRentalDaysNote = (days: number | null) =>
-  days === null ? 'No lease recorded for the property' : `${days} days under a lease`;
+  days === null ? 'No lease with rent recorded for the property' : `${days} days under a lease with rent`;

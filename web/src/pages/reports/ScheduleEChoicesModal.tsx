@@ -97,8 +97,8 @@ export function ScheduleEChoicesModal({
           label="Fair rental days (line 2)"
           description={
             sheet.leaseDays === null
-              ? 'No lease is recorded for this year. Leave it empty to show none.'
-              : `Leave it empty to use the ${sheet.leaseDays} days under a lease.`
+              ? 'No lease with rent is recorded for this year. Leave it empty to show none.'
+              : `Leave it empty to use the ${sheet.leaseDays} days under a lease with rent.`
           }
           controlId={`${id}-fair`}
           errorText={problem?.field === 'fairRentalDays' ? problem.error : undefined}
