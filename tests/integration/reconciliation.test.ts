@@ -1,8 +1,11 @@
+import { fetch } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partition } from '../support/db.js';
 import { team } from '../support/members.js';
+import { unzip } from '../support/zip.js';
 import { bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
+import { dispatcher } from './receipt-upload.js';
 import { editable } from './rules-helpers.js';
 
 /**
@@ -254,5 +257,28 @@ describe('typed balances', () => {
     const notOfx = await t.landlord.api.put(april, { ofx: 'date,amount\n2026-04-01,5' });
     expect(notOfx.status).toBe(400);
     expect(notOfx.body.error).toBe('This is not an OFX or QFX file');
+  });
+});
+
+describe('in the tax package', () => {
+  it("lists each account's months of the year with their reconciliation, as CSV and PDF", async () => {
+    const started = await t.admin.api.post('/api/tax-packages', { year: '2026' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const deadline = Date.now() + 90_000;
+    let built: any;
+    do {
+      built = (await t.admin.api.get(`/api/tax-packages/${started.body.package.id}`)).body.package;
+      if (built.status !== 'done' && built.status !== 'failed') await new Promise((r) => setTimeout(r, 200));
+    } while (built.status !== 'done' && built.status !== 'failed' && Date.now() < deadline);
+    expect(built.status, built.error).toBe('done');
+    const link = (await t.admin.api.get(`/api/tax-packages/${built.id}/download`)).body;
+    const zip = Buffer.from(await (await fetch(link.url, { dispatcher: dispatcher() })).arrayBuffer());
+    const entries = await unzip(zip);
+    expect(entries.has('reports/09 Bank reconciliations 2026.pdf')).toBe(true);
+    const csv = entries.get('reports/09 Bank reconciliations 2026.csv')!.toString('utf8');
+    expect(csv).toContain('Account,Month,Status,Start balance,End balance');
+    expect(csv).toContain('Checking ••0000,2026-03,In progress,4000.00,5322.50');
+    expect(csv).toContain('Checking ••0000,2026-04,In progress,5322.50,5322.50');
+    expect(csv).toContain('Checking ••0000,2026-01,Not reconciled,,');
   });
 });

@@ -9,6 +9,8 @@ import {
   reconcile,
   type StatementLine,
 } from '../../shared/src/core/reconciliation.js';
+import { reconciliationTable } from '../../shared/src/reports/reconciliationTable.js';
+import { tableCsv } from '../../shared/src/reports/table.js';
 
 /**
  * Statement reconciliation's pure rules (docs/reconciliation.md): random statements whose books were built with
@@ -199,6 +201,47 @@ describe('reconcile', () => {
       { statementLineId: 's1', transactionId: 'a', reason: 'same_bank_id', days: 2 },
       { statementLineId: 's2', transactionId: 'b', reason: 'same_amount_and_date', days: 0 },
       { statementLineId: 's3', transactionId: 'd', reason: 'same_amount_near_date', days: 3 },
+    ]);
+  });
+});
+
+describe('the reconciliation report', () => {
+  it('lists the cleared lines with why they matched, what makes up the difference, and the difference (CSV)', () => {
+    const csv = tableCsv(
+      reconciliationTable({
+        accountName: 'Checking ••0000',
+        month: '2026-03',
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        status: 'open',
+        startBalance: 4000,
+        endBalance: 5322.5,
+        difference: -25,
+        cleared: 1347.5,
+        clearedCount: 2,
+        finishedAt: null,
+        lines: [
+          { date: '2026-03-03', name: 'Coffee', amount: -12.5, cleared: true, reason: 'Same amount and date' },
+          { date: '2026-03-15', name: 'Rent', amount: 1360, cleared: true, reason: null },
+          { date: '2026-03-20', name: 'Extra', amount: -55, cleared: false, reason: null },
+        ],
+        issues: [
+          { kind: 'missing', effect: -25, message: 'On the statement on 2026-03-25 for -$25.00, not in the books.' },
+          { kind: 'extra', effect: 0, message: 'Not counted.' },
+        ],
+      }),
+    );
+    expect(csv.split('\r\n').filter(Boolean)).toEqual([
+      '"Bank reconciliation: Checking ••0000, 2026-03-01 to 2026-03-31"',
+      '"In progress. Statement start balance $4,000.00, end balance $5,322.50; cleared in the books $1,347.50; difference -$25.00."',
+      'Date,Description,Amount,Matched by',
+      'Cleared lines,,,',
+      '2026-03-03,Coffee,-12.50,Same amount and date',
+      '2026-03-15,Rent,1360.00,Ticked by a person',
+      ',"Cleared, 2 lines",1347.50,',
+      'What makes up the difference,,,',
+      'Missing from the books,"On the statement on 2026-03-25 for -$25.00, not in the books.",-25.00,',
+      ',Difference,-25.00,',
     ]);
   });
 });

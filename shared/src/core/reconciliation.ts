@@ -143,6 +143,7 @@ export interface Ticks {
 
 export const ISSUE_KINDS = ['missing', 'extra', 'amount_differs', 'date_outside', 'balances'] as const;
 export type IssueKind = (typeof ISSUE_KINDS)[number];
+export type ReconciliationIssueKind = IssueKind;
 
 /** One thing that makes up the difference (or is worth a look), with its share of it in cents. */
 export interface Issue {

@@ -19,7 +19,8 @@ import {
   type StatementInput,
   type StatementLine,
 } from '@rent/shared';
-import { type BankAccountRecord, getBankAccount, getInstitution } from '../../data/banking/banks.js';
+import type { ReconciliationYearRow } from '@rent/shared/reports/reconciliationTable';
+import { type BankAccountRecord, getBankAccount, getInstitution, listBankAccounts } from '../../data/banking/banks.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
@@ -434,4 +435,37 @@ export async function undoReconciliation(caller: Caller, accountId: string, mont
     byName: byName(caller),
   });
   return (await current(caller, account, month, undone)).view;
+}
+
+/**
+ * Every bank account's months of `year` (up to this month) with their reconciliation, for the tax package
+ * (docs/reconciliation.md "Reports"). Reads the organization's accounts and each one's reconciliations.
+ */
+export async function reconciliationYear(
+  orgId: string,
+  year: string,
+  now = new Date(),
+): Promise<ReconciliationYearRow[]> {
+  const accounts = await listBankAccounts(orgId);
+  const last = now.toISOString().slice(0, 7);
+  const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`).filter(
+    (m) => m <= last,
+  );
+  const rows: ReconciliationYearRow[] = [];
+  for (const account of accounts) {
+    const saved = new Map((await listReconciliationRecords(orgId, account.id)).map((r) => [r.month, r]));
+    const name = account.mask ? `${account.name} ••${account.mask}` : account.name;
+    for (const month of months) {
+      const r = saved.get(month);
+      rows.push({
+        accountName: name,
+        month,
+        status: r?.status ?? null,
+        startBalance: r ? fromCents(r.startBalance) : null,
+        endBalance: r ? fromCents(r.endBalance) : null,
+        finishedAt: r?.finishedAt ?? null,
+      });
+    }
+  }
+  return rows;
 }

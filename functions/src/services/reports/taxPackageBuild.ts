@@ -5,6 +5,7 @@ import { csvFileBytes } from '@rent/shared/reports/csv';
 import { depreciationTable } from '@rent/shared/reports/depreciationTable';
 import { tablePdf } from '@rent/shared/reports/pdf/tablePdf';
 import { profitAndLossTable } from '@rent/shared/reports/profitAndLossTable';
+import { reconciliationYearTable } from '@rent/shared/reports/reconciliationTable';
 import { rentRollTable } from '@rent/shared/reports/rentRollTable';
 import { scheduleESummaryTable, scheduleETable } from '@rent/shared/reports/scheduleETable';
 import { securityDepositsTable } from '@rent/shared/reports/securityDepositsTable';
@@ -40,6 +41,7 @@ import { listProperties } from '../../data/tenancy/properties.js';
 import { logger } from '../../lib/logger.js';
 import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
 import { listLoans, loanDetail } from '../loans/loans.js';
+import { reconciliationYear } from '../reconciliation/reconciliations.js';
 import { securityDepositsReport } from '../tenancy/securityDeposits.js';
 import { depreciationReport } from './depreciation.js';
 import { rentRollReport } from './rentRoll.js';
@@ -140,6 +142,17 @@ async function reportFiles(
     `At the end of ${year}`,
     () => securityDepositsTable(deposits),
   );
+
+  const reconciled = await reconciliationYear(orgId, year, now);
+  if (reconciled.length > 0) {
+    both(
+      `reports/09 Bank reconciliations ${year}`,
+      'Bank reconciliations: each account and month, reconciled or not',
+      'Bank reconciliations',
+      `Tax year ${year}`,
+      () => reconciliationYearTable(year, reconciled),
+    );
+  }
 
   const lines = await transactionsInRange(
     orgId,

@@ -21,6 +21,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney, wireToCents } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ReconcileDownloads } from './ReconcileDownloads';
 import { useReconcilePage } from './use-reconcile-page';
 
 type Page = ReturnType<typeof useReconcilePage>;
@@ -264,7 +265,13 @@ function Summary({ page, r }: { page: Page; r: Reconciliation }) {
   const moves = start !== null && end !== null ? formatCurrency(end - start, 2) : '—';
   const open = r.status === 'open';
   return (
-    <Container header={<Header variant="h2">Difference</Header>}>
+    <Container
+      header={
+        <Header variant="h2" actions={r.status === 'new' ? null : <ReconcileDownloads r={r} />}>
+          Difference
+        </Header>
+      }
+    >
       <SpaceBetween size="m">
         <ColumnLayout columns={3} variant="text-grid">
           <div>
