@@ -19,6 +19,7 @@ import { benchFirstPage } from './first-page.js';
 import { benchLighthouse, RUNS } from './lighthouse.js';
 import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
+import { benchReconciliation } from './reconciliation-bench.js';
 import { RENT_ROLL_LEASES, RENT_ROLL_MONTHS, seedRentRoll } from './rent-roll-bench.js';
 import { benchRules } from './rules-bench.js';
 import {
@@ -38,7 +39,7 @@ import { benchTaxPackage } from './tax-package-bench.js';
  * import <= 100 ms at the calibration (docs/performance.md "Lambda bundles"); gateway+handler overhead <= 1.5x the bare
  * DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members, books, banksync,
- * taxpackage, activity, lighthouse, and latency: below); no names runs them all.
+ * taxpackage, reconcile, activity, lighthouse, and latency: below); no names runs them all.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -69,6 +70,7 @@ async function main() {
       await benchActualPeer(ingest.rows);
     }
     if (wants('taxpackage')) await benchTaxPackage(stack);
+    if (wants('reconcile')) await benchReconciliation(stack);
     if (wants('activity')) {
       // The Activity timeline of a transaction with 200 events, its DynamoDB calls counted.
       const owner = (await stack.tokensFor('bench-activity@example.com')).id_token;

@@ -32,6 +32,10 @@
  *   A webhook names only Plaid's item_id: the pointer PLAIDITEM#<item_id> gives the organization and link in one
  *   GetItem. The claim BANKINST#<plaid institution_id> makes "one link per bank per organization" a condition of
  *   the link's TransactWriteItems. The schedule lists every link with one Query of GSI1 BANKITEMS.
+ * - Reconciliations (docs/reconciliation.md "Keys"): one account's month is a GetItem ORG#o / RECON#<account>#<yyyy-mm>
+ *   (its statement lines inside); an account's, a Query begins_with RECON#<account>#; its finishes and undos, a
+ *   Query begins_with RECONLOG#<account># backwards. The account's ledger lines are the ledger's date range (GSI1)
+ *   filtered to the account.
  * - Leases: a property's are a Query on GSI2 ORG#o#PROP#p begins_with TENANCY#; a person's a Query on GSI1
  *   USER#u begins_with TENANCY# (filtered to the organization); one by id a GetItem ORG#o / TENANCY#n.
  * - Loans: a property's are a Query on GSI2 ORG#o#PROP#p begins_with LOAN# (a property's ledger reads TXN#, its
