@@ -45,6 +45,7 @@ describe('bank links a person drives, in Chromium', () => {
     const itemId = await connectBank(page, org.organization.id);
 
     // Three charges the bank has but announced to nobody: only "Sync now" brings them.
+    await syncSettled();
     const prefix = uniqueName('Gas Works');
     const names = [`${prefix} A`, `${prefix} B`, `${prefix} C`];
     for (const name of names) {
@@ -99,7 +100,8 @@ describe('bank links a person drives, in Chromium', () => {
     expect((await org.api.patch(`/api/bank-accounts/${checking.id}`, { propertyId: property.id })).status).toBe(200);
     const phone = await browser.newPage(PHONE);
     await signInFromHeader(phone.page, org.email);
-    await phone.page.goto('/org-settings');
+    // The section below the fold renders when it comes near; a link to it renders it at once.
+    await phone.page.goto('/org-settings#bank-connections');
     const onPhone = phone.page.getByTestId('bank-connections');
     await expect.poll(() => onPhone.getByTestId('bank-connection-sync').count()).toBe(1);
     await expectAccessible(phone.page, 'bank connections at 390px');

@@ -255,7 +255,8 @@ describe('Sync now', () => {
       (c: { id: string }) => c.id === link.id,
     );
     expect(listed.lastSync).toMatchObject({ status: 'synced', added: 6, modified: 0, removed: 0, message: null });
-    expect(listed.lastSync.at >= res.body.requestedAt).toBe(true);
+    expect(listed.lastSync.startedAt >= res.body.requestedAt).toBe(true);
+    expect(listed.recentSyncs[0]).toEqual(listed.lastSync);
   });
 
   it('a sync that meets a lapsed login says so in words; a sync that works connects a needs-reconnect link again', async () => {
@@ -289,7 +290,7 @@ describe('Sync now', () => {
     const after = (await own.admin.api.get('/api/bank-connections')).body.connections.find(
       (c: { id: string }) => c.id === working.id,
     );
-    expect(after.lastSync.at >= again.body.requestedAt).toBe(true);
+    expect(after.lastSync.startedAt >= again.body.requestedAt).toBe(true);
     expect(after).toMatchObject({
       status: 'connected',
       errorCode: null,

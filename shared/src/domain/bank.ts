@@ -37,8 +37,12 @@ export const BankAccount = z.object({
 export type BankAccount = z.infer<typeof BankAccount>;
 export const BankAccountList = z.object({ accounts: z.array(BankAccount) });
 
-/** The end of a link's last sync (whatever asked for it): when, how it went, its counts. */
+/**
+ * The end of a link's last sync (whatever asked for it): when it began and ended, how it went, its counts. A sync
+ * that began at or after a request covers it (docs/banking.md "Sync now").
+ */
 export const SyncResult = z.object({
+  startedAt: Timestamp,
   at: Timestamp,
   status: z.enum(SYNC_RESULT_STATUSES),
   added: z.number().int(),
@@ -59,8 +63,10 @@ export const BankConnection = z.object({
   errorCode: z.string().nullable(),
   consentExpiresAt: Timestamp.nullable(),
   lastSyncedAt: Timestamp.nullable(),
-  /** The last sync's end (null before the first ends): "Sync now" waits for one that ends after its request. */
+  /** The last sync's end (null before the first ends): "Sync now" waits for one that began at or after its request. */
   lastSync: SyncResult.nullable(),
+  /** The last few sync rounds, newest first: "Sync now" reads the first that began at or after its request. */
+  recentSyncs: z.array(SyncResult),
   createdAt: Timestamp,
   accounts: z.array(BankAccount),
 });
@@ -114,7 +120,7 @@ export const WebhookReceived = z.object({ received: z.literal(true) });
 /** "Sync now": the sync is on the queue. */
 export const SyncQueued = z.object({
   queued: z.literal(true),
-  /** When the request was queued: the connection's `lastSync.at` at or after it is this request's answer. */
+  /** When the request was queued: a connection's `lastSync` that began at or after it is this request's answer. */
   requestedAt: Timestamp,
 });
 

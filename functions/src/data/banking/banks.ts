@@ -188,17 +188,32 @@ export async function saveSyncCursor(
   });
 }
 
+/** How many sync ends a link keeps (newest first): a request is answered by the first that began after it. */
+export const RECENT_SYNCS_KEPT = 5;
+const RECORD_ATTEMPTS = 3;
+
 /**
- * Records how a link's sync ended (docs/banking.md "Sync now"), whatever asked for it. A link deleted meanwhile: 404.
- * No version condition: the latest end wins, which is what the person waiting for it wants to read.
+ * Records how a link's sync round went (docs/banking.md "Sync now"), whatever asked for it: `lastSync` and the
+ * `recentSyncs` list (newest first, RECENT_SYNCS_KEPT), so a request answered by one round is still answered after
+ * a later round ends. A read and a write conditioned on the version read (another change of the link meanwhile: read
+ * again). A link deleted meanwhile: 404.
  */
 export async function recordSyncResult(orgId: string, institutionId: string, result: SyncResultRecord): Promise<void> {
-  await updateInstitution(orgId, institutionId, {
-    UpdateExpression: 'SET #lastSync = :result ADD version :one',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeNames: { '#lastSync': 'lastSync' },
-    ExpressionAttributeValues: { ':result': result, ':one': 1 },
-  });
+  for (let attempt = 1; ; attempt++) {
+    const current = await getInstitution(orgId, institutionId);
+    const recent = [result, ...(current.recentSyncs ?? [])].slice(0, RECENT_SYNCS_KEPT);
+    try {
+      await updateInstitution(orgId, institutionId, {
+        UpdateExpression: 'SET #lastSync = :result, #recent = :recent ADD version :one',
+        ConditionExpression: 'attribute_exists(PK) AND version = :version',
+        ExpressionAttributeNames: { '#lastSync': 'lastSync', '#recent': 'recentSyncs' },
+        ExpressionAttributeValues: { ':result': result, ':recent': recent, ':one': 1, ':version': current.version },
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= RECORD_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /**

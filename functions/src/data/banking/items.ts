@@ -34,12 +34,15 @@ export interface InstitutionRecord {
   lastSyncedAt: string | null;
   /** How the last sync ended (docs/banking.md "Sync now"); absent before the first one ends. */
   lastSync?: SyncResultRecord | null;
+  /** The last few rounds, newest first (data/banking/banks.ts RECENT_SYNCS_KEPT). */
+  recentSyncs?: SyncResultRecord[];
   createdAt: string;
   updatedAt: string;
   version: number;
 }
 
 export interface SyncResultRecord {
+  startedAt: string;
   at: string;
   status: SyncResultStatus;
   added: number;
@@ -171,6 +174,7 @@ export function bankConnectionToApi(institution: InstitutionRecord, accounts: Ba
     consentExpiresAt: institution.consentExpiresAt,
     lastSyncedAt: institution.lastSyncedAt,
     lastSync: institution.lastSync ?? null,
+    recentSyncs: institution.recentSyncs ?? [],
     createdAt: institution.createdAt,
     accounts: accounts.filter((a) => a.institutionId === institution.id).map((a) => bankAccountToApi(a, institution)),
   };

@@ -33,12 +33,15 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
     logger.info('bank sync left to the running one', { institutionId: inst, outcome: lease.outcome });
     return lease.outcome;
   }
+  // When the running round began: its recorded end answers every request made up to then (covered or flagged).
+  let startedAt = new Date().toISOString();
   try {
     for (let round = 1; ; round++) {
+      startedAt = new Date().toISOString();
       const link = await getInstitution(org, inst);
       const before = link.status;
       const outcome = await syncInstitution(org, inst);
-      await recordOutcome(org, inst, outcome, link.institutionName);
+      await recordOutcome(org, inst, startedAt, outcome, link.institutionName);
       logger.info('bank sync done', { institutionId: inst, reason: message.reason, round, ...counts(outcome) });
       // ITEM_LOGIN_REQUIRED met inline: the sync marked the link; staff hear of it once, as from the webhook.
       if (outcome.status === 'needs_reconnect' && before !== 'needs_reconnect') {
@@ -51,14 +54,21 @@ export async function syncUnderLease(message: SyncMessage): Promise<LinkOutcome>
     await releaseSyncLease(org, inst, holder);
     // A link removed since the message was sent: nothing to sync, nothing to retry.
     if (error instanceof NotFound) return 'gone';
-    await recordFailure(org, inst, error);
+    await recordFailure(org, inst, startedAt, error);
     throw error;
   }
 }
 
 /** The end of a sync as the person who pressed "Sync now" reads it (docs/banking.md "Sync now"). */
-async function recordOutcome(org: string, inst: string, outcome: SyncOutcome, institutionName: string) {
+async function recordOutcome(
+  org: string,
+  inst: string,
+  startedAt: string,
+  outcome: SyncOutcome,
+  institutionName: string,
+) {
   await recordSyncResult(org, inst, {
+    startedAt,
     at: new Date().toISOString(),
     status: outcome.status,
     added: outcome.added,
@@ -69,10 +79,11 @@ async function recordOutcome(org: string, inst: string, outcome: SyncOutcome, in
 }
 
 /** A failed sync (the queue retries it): its words only when they were written for people, never Plaid's details. */
-async function recordFailure(org: string, inst: string, error: unknown) {
+async function recordFailure(org: string, inst: string, startedAt: string, error: unknown) {
   const message = error instanceof DomainError ? error.message : SYNC_FAILED_TEXT;
   try {
     await recordSyncResult(org, inst, {
+      startedAt,
       at: new Date().toISOString(),
       status: 'failed',
       added: 0,

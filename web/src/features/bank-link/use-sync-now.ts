@@ -13,8 +13,8 @@ const WAIT_MS = 120_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * "Sync now" on a bank connection (docs/banking.md "Sync now"): queue the sync, read the connection until its
- * `lastSync` ends after the request, then say how it went (how many added, updated, removed, or why it failed) and
+ * "Sync now" on a bank connection (docs/banking.md "Sync now"): queue the sync, read the connection until a
+ * `lastSync` that began at or after the request has ended, then say how it went (how many added, updated, removed, or why it failed) and
  * refresh what shows the bank: the connections, the banner, the dashboard's needs-attention list and the ledger.
  * `syncing` holds the ids of the connections whose sync runs.
  */
@@ -36,7 +36,10 @@ export function useSyncNow() {
       client.setQueryData(connectionsKey, connections);
       const connection = connections.find((c) => c.id === id);
       if (!connection) return 'gone' as const;
-      if (connection.lastSync && connection.lastSync.at >= requestedAt) return connection.lastSync;
+      // The first round that began at or after the request answers it (one already running did not see what the
+      // request asked for; a later one may have found nothing new since).
+      const answer = connection.recentSyncs.filter((s) => s.startedAt >= requestedAt).at(-1);
+      if (answer) return answer;
     }
     return null;
   };

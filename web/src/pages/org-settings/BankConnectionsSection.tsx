@@ -68,7 +68,7 @@ const columns = (banks: Banks): TableProps.ColumnDefinition<BankAccount>[] => [
           <Button
             variant="inline-link"
             onClick={() => banks.openApply(a)}
-            ariaLabel={`Apply the default property of ${a.name} to its past transactions`}
+            ariaLabel={`Apply to past transactions of ${a.name}`}
             data-testid="bank-account-apply-property"
           >
             Apply to past transactions
@@ -114,7 +114,10 @@ function ConnectionTable({ connection, banks }: { connection: BankConnection; ba
                 onClick={() => void banks.sync.syncNow(connection)}
                 loading={syncing}
                 loadingText={`Syncing ${connection.institutionName}`}
-                ariaLabel={`Sync ${connection.institutionName} now`}
+                // The visible words start the accessible name (axe: label-content-name-mismatch).
+                ariaLabel={
+                  syncing ? `Syncing ${connection.institutionName}` : `Sync now, ${connection.institutionName}`
+                }
                 data-testid="bank-connection-sync"
               >
                 {syncing ? 'Syncing' : 'Sync now'}
