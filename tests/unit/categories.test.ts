@@ -18,7 +18,8 @@ describe('the category taxonomy', () => {
     expect(CATEGORY_GROUPS.income).toHaveLength(14);
     expect(CATEGORY_GROUPS.expenses).toHaveLength(14);
     expect(CATEGORY_GROUPS.capital_expenditures).toHaveLength(8);
-    expect(CATEGORY_GROUPS.transfer).toHaveLength(13);
+    expect(CATEGORY_GROUPS.transfer).toHaveLength(14);
+    expect(CATEGORY_GROUPS.transfer[0]).toBe('account_transfers');
     expect(CATEGORY_GROUPS.income[0]).toBe('rental_income');
     expect(CATEGORY_GROUPS.transfer.at(-1)).toBe('loan_principal');
     expect(CATEGORY_LABELS.loan_principal).toBe('Loan principal');

@@ -9,7 +9,8 @@ import { formatCurrency } from './money.js';
 
 /**
  * How a change was made. `lease_change` is a lease link re-decided because a person added, changed or deleted a
- * lease; `rent_links` is rent linked to its lease from the "link past rent to leases" review; `system` is a write no person or known workflow started (a background job).
+ * lease; `transfer_match` is a transfer between own accounts paired automatically on arrival (docs/ledger.md
+ * "Transfers"); `rent_links` is rent linked to its lease from the "link past rent to leases" review; `system` is a write no person or known workflow started (a background job).
  */
 export const AUDIT_VIAS = [
   'manual',
@@ -22,6 +23,7 @@ export const AUDIT_VIAS = [
   'rent_links',
   'system',
   'reconciliation',
+  'transfer_match',
 ] as const;
 export type AuditVia = (typeof AUDIT_VIAS)[number];
 
@@ -59,6 +61,7 @@ export const AUDITED_FIELDS = [
   'removedByBank',
   'split',
   'reconciled',
+  'transfer',
 ] as const;
 export type AuditedField = (typeof AUDITED_FIELDS)[number];
 
@@ -88,6 +91,9 @@ function splitSummary(parts: unknown): string | null {
 
 const fieldValue = (record: Record<string, unknown> | null, field: AuditedField): AuditValue => {
   if (field === 'split') return splitSummary(record?.parts);
+  // The other side of a transfer as it was named when paired ("ONLINE TRANSFER in Savings"); null: not paired.
+  if (field === 'transfer')
+    return record?.transferPairId ? ((record.transferWith as string | undefined) ?? 'another transaction') : null;
   const value = record?.[field];
   return value === undefined ? null : (value as AuditValue);
 };
@@ -120,6 +126,7 @@ const FIELD_LABELS: Record<AuditedField, string> = {
   removedByBank: 'removed by the bank',
   split: 'the split',
   reconciled: 'reconciled',
+  transfer: 'the transfer',
 };
 
 const VIA_PHRASES: Record<AuditVia, string> = {
@@ -133,6 +140,7 @@ const VIA_PHRASES: Record<AuditVia, string> = {
   rent_links: ' by linking past rent to leases',
   system: '',
   reconciliation: '',
+  transfer_match: '',
 };
 
 export interface AuditWordsContext {
@@ -168,6 +176,11 @@ function changeWords(change: AuditFieldChange, ctx: AuditWordsContext, created: 
     return change.to
       ? `reconciled it with the bank statement through ${change.to}`
       : `undid its reconciliation with the statement through ${change.from}`;
+  }
+  if (change.field === 'transfer') {
+    return change.to
+      ? `paired it as a transfer with ${change.to}`
+      : `unpaired it from the transfer with ${change.from}`;
   }
   if (change.field === 'split' && !created) {
     if (change.to === null) return 'unsplit it';
@@ -219,6 +232,7 @@ export function auditWords(
   if (entry.action === 'updated' && entry.via === 'bank_sync' && entry.bankEvent) {
     return bankWords(entry.bankEvent, entry.changes, ctx);
   }
+  if (entry.via === 'transfer_match') return transferMatchWords(entry.changes, ctx);
   const who = subject(entry.via, ctx.actor);
   const how = `${VIA_PHRASES[entry.via]}${entry.override ? ', overriding the closed period' : ''}`;
   if (entry.action === 'created') {
@@ -232,6 +246,14 @@ export function auditWords(
   }
   if (entry.changes.length === 0) return `${who} updated this transaction${how}`;
   return `${who} ${list(entry.changes.map((c) => changeWords(c, ctx, false)))}${how}`;
+}
+
+/** Automation's pair in words: "Paired as a transfer with ONLINE TRANSFER in Savings and changed the category …". */
+function transferMatchWords(changes: AuditFieldChange[], ctx: AuditWordsContext): string {
+  const pair = changes.find((c) => c.field === 'transfer');
+  const rest = changes.filter((c) => c.field !== 'transfer').map((c) => changeWords(c, ctx, false));
+  const head = pair?.to ? `Paired as a transfer with ${pair.to}` : 'Transfer matching updated this transaction';
+  return rest.length > 0 ? `${head} and ${list(rest)}` : head;
 }
 
 function list(parts: string[]): string {

@@ -47,6 +47,7 @@ export const CATEGORY_GROUPS = {
     'security_systems',
   ],
   transfer: [
+    'account_transfers',
     'security_deposit',
     'credit_card_payments',
     'owner_distributions',
@@ -76,6 +77,7 @@ export const CATEGORY_VALUES: readonly Category[] = [...CATEGORY_GROUP_VALUES, .
 const LABEL_OVERRIDES: Partial<Record<Category, string>> = {
   capital_expenditures: 'Capital expenditures',
   transfer: 'Transfers',
+  account_transfers: 'Transfers between accounts',
   section_8_rents: 'Section 8 rents',
   short_term_rents: 'Short-term rents',
   tenant_pass_throughs: 'Tenant pass-throughs',

@@ -266,6 +266,9 @@ export const Transaction = z.object({
   suggestedMatchId: z.string().nullable().optional(),
   /** Removed by the bank but kept (people attached something to it); ignored. */
   removedByBank: z.boolean().optional(),
+  /** The other side of a transfer between own accounts (docs/ledger.md "Transfers"), and how it was named. */
+  transferPairId: z.string().nullable().optional(),
+  transferWith: z.string().nullable().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

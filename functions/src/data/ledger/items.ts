@@ -91,6 +91,14 @@ export interface TransactionRecord {
    */
   reconciliationId?: string | null;
   reconciled?: string | null;
+  /**
+   * Transfers between own accounts (docs/ledger.md "Transfers"): the other side's id, how it was named when paired
+   * ("ONLINE TRANSFER in Savings", for the audit trail), and the lines a person unpaired this one from (automation
+   * never pairs those again; internal). Absent or null = not paired.
+   */
+  transferPairId?: string | null;
+  transferWith?: string | null;
+  transferRefusedIds?: string[] | null;
   isReviewed: boolean;
   isIgnored: boolean;
   hasReceipt: boolean;
@@ -211,6 +219,9 @@ const OPTIONAL_FIELDS: (keyof TransactionRecord)[] = [
   'splitReviewFrom',
   'reconciliationId',
   'reconciled',
+  'transferPairId',
+  'transferWith',
+  'transferRefusedIds',
 ];
 
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
@@ -224,7 +235,16 @@ type SplitPartOnWire = NonNullable<Transaction['parts']>[number];
 
 /** Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the category. */
 export function transactionToApi(t: TransactionRecord): Transaction {
-  const { receiptCount, amount, categorizedByRuleId, categorizationBatchId, parts, splitReviewFrom, ...rest } = t;
+  const {
+    receiptCount,
+    amount,
+    categorizedByRuleId,
+    categorizationBatchId,
+    parts,
+    splitReviewFrom,
+    transferRefusedIds,
+    ...rest
+  } = t;
   return {
     ...rest,
     amount: fromCents(amount),

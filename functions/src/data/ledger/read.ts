@@ -26,6 +26,7 @@ const CATEGORIZATION_VIEW = [
   'createdAt',
   'amount',
   'name',
+  'notes', // a tenant's name in the memo links rent to their lease
   'category',
   'isIgnored',
   'pending',
@@ -44,6 +45,8 @@ const CATEGORIZATION_VIEW = [
   // A split's parts are what its rollups count: a change computed without them would count it as one line.
   'parts',
   'splitReviewFrom',
+  // A transfer pair is left out of rule applies (docs/ledger.md "Transfers").
+  'transferPairId',
 ];
 const categorizationProjection = {
   ProjectionExpression: CATEGORIZATION_VIEW.map((_, i) => `#p${i}`).join(', '),

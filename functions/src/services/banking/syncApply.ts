@@ -8,9 +8,11 @@ import { holdBankChanges } from '../../data/banking/heldChanges.js';
 import { writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import { activeRuleSet } from '../../data/rules/rules.js';
+import { logger } from '../../lib/logger.js';
 import { bankActor } from '../ledger/actors.js';
 import { linkChanges } from '../ledger/leaseLinks.js';
 import { closedThroughFor } from '../ledger/periods.js';
+import { pairArrivals, releasePartnersAfter } from '../ledger/transfers.js';
 import { fitSyncPlanToClosedPeriod } from './heldChanges.js';
 import { planSync, type SyncPages } from './syncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './syncWrites.js';
@@ -75,5 +77,16 @@ export async function applySyncPages(
   });
   plan.counts.kept += await applyBankRemovals(orgId, institution.id, plan.deletions);
   await holdBankChanges(orgId, held);
+  // Transfers between own accounts (docs/ledger.md "Transfers"): a bank change that ends a pair releases the other
+  // side; new and newly posted lines are paired when the rule finds exactly one other side. Never fails the sync.
+  await releasePartnersAfter(
+    orgId,
+    plan.changes.filter(([before]) => before !== null),
+    actor,
+  );
+  const arrived = plan.changes
+    .filter(([before, after]) => !after.pending && (before === null || before.pending))
+    .map(([, after]) => after);
+  await pairArrivals(orgId, arrived).catch((error: unknown) => logger.warn('transfer pairing failed', { error }));
   return plan.counts;
 }

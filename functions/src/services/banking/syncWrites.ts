@@ -5,11 +5,12 @@ import {
   tombstoneOp,
 } from '../../data/banking/bankTransactions.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
-import { writeLedger } from '../../data/ledger/plan.js';
+import { type LedgerChange, writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import { deleteActivity } from '../../data/ledger/reviews.js';
 import type { TransactOp } from '../../data/transact.js';
 import { bankActor } from '../ledger/actors.js';
+import { releasePartnersAfter } from '../ledger/transfers.js';
 import type { PlanExtras } from './syncPlan.js';
 
 /** The writes a planned bank change brings besides the transaction: used by a sync and by a held change's replay. */
@@ -45,6 +46,12 @@ export async function applyBankRemovals(
     await keepRemovedByBank(orgId, institutionId, fresh);
     kept++;
   }
+  // The other side of a transfer the bank removed goes back to uncategorized (docs/ledger.md "Transfers").
+  await releasePartnersAfter(
+    orgId,
+    removals.map(({ record }): LedgerChange => [record, null]),
+    bankActor(institutionId),
+  );
   return kept;
 }
 
@@ -54,6 +61,7 @@ export async function keepRemovedByBank(orgId: string, institutionId: string, fr
     ...fresh,
     removedByBank: true,
     isIgnored: true,
+    ...(fresh.transferPairId && { transferPairId: null, transferWith: null }),
     updatedAt: new Date().toISOString(),
     version: fresh.version + 1,
   };

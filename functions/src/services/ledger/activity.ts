@@ -63,7 +63,13 @@ export async function transactionActivity(caller: Caller, transactionId: string)
 function bankCreationEntry(record: TransactionRecord, later: AuditEntryRecord[]): AuditEntryRecord {
   const original: Record<string, unknown> = { ...record };
   for (const entry of [...later].reverse()) {
-    for (const change of entry.changes) original[change.field] = change.from;
+    for (const change of entry.changes) {
+      // The transfer is read from the pair's fields (auditDiff): undo those, not a field named "transfer".
+      if (change.field === 'transfer') {
+        original.transferPairId = change.from === null ? null : (original.transferPairId ?? 'paired');
+        original.transferWith = change.from;
+      } else original[change.field] = change.from;
+    }
   }
   return {
     id: 'created',

@@ -76,6 +76,9 @@ export async function splitTransaction(
   const current = await readTransaction(caller.orgId, transactionId);
   if (current.version !== input.version) throw stale();
   await assertPeriodOpen(caller.orgId, [current.date], actor);
+  if (current.transferPairId) {
+    throw new Invalid('This transaction is paired as a transfer. Unpair it before splitting it.');
+  }
   const parts: SplitPart[] = input.parts;
   assertAddsUp(current.amount, parts);
   if (partProperties(parts).length > SPLIT_PROPERTIES_MAX) {

@@ -33,6 +33,7 @@ import { categorizedByHand, categorizeOnArrival } from './categorize.js';
 import { chosen, learnPayer, leaseBook, link } from './leaseLinks.js';
 import { assertPeriodOpen } from './periods.js';
 import { assertPartLeases, splitAmountFixed } from './splits.js';
+import { endsPair, pairArrivals, partnerRelease, releasePartnersAfter, unpairedSelf } from './transfers.js';
 
 export { transactionToApi } from '../../data/ledger/items.js';
 
@@ -149,9 +150,17 @@ export async function updateTransaction(
     updatedAt: now,
     version: current.version + 1,
   };
-  const next = chosen(await leaseBook(caller.orgId), edited, input.leaseId);
+  const chosenNext = chosen(await leaseBook(caller.orgId), edited, input.leaseId);
+  // A change that ends a transfer pair releases the other side in the same write (docs/ledger.md "Transfers").
+  const ended = endsPair(current, chosenNext);
+  const next = ended ? unpairedSelf(chosenNext) : chosenNext;
+  const partner = ended ? await partnerRelease(caller.orgId, current, next) : null;
   // Only a property counter can still say "stale" here; for the person editing it is the same 409.
-  await writeLedger(caller.orgId, [[current, next]], { actor, atomic: true, onStale: stale });
+  await writeLedger(caller.orgId, partner ? [[current, next], partner] : [[current, next]], {
+    actor,
+    atomic: true,
+    onStale: stale,
+  });
   await learnPayer(caller.orgId, current, next);
   return next;
 }
@@ -195,8 +204,15 @@ export async function setTransactionIgnored(
     const current = await readTransaction(caller.orgId, transactionId);
     if (current.isIgnored === isIgnored) return current;
     await assertPeriodOpen(caller.orgId, [current.date], actor);
-    const next = { ...current, isIgnored, updatedAt: new Date().toISOString(), version: current.version + 1 };
-    await writeLedger(caller.orgId, [[current, next]], { actor, atomic: true, onStale: () => new StaleRead() });
+    const ignored = { ...current, isIgnored, updatedAt: new Date().toISOString(), version: current.version + 1 };
+    const ended = endsPair(current, ignored);
+    const next = ended ? unpairedSelf(ignored) : ignored;
+    const partner = ended ? await partnerRelease(caller.orgId, current, next) : null;
+    await writeLedger(caller.orgId, partner ? [[current, next], partner] : [[current, next]], {
+      actor,
+      atomic: true,
+      onStale: () => new StaleRead(),
+    });
     return next;
   });
 }
@@ -225,12 +241,14 @@ export async function deleteTransaction(caller: LedgerCaller, transactionId: str
         'This transaction has too many receipts to delete at once. Remove some receipts first.',
       );
     }
-    await writeLedger(orgId, [[current, null]], {
+    // The other side of a transfer goes back to uncategorized in the same write (docs/ledger.md "Transfers").
+    const partner = await partnerRelease(orgId, current, null);
+    await writeLedger(orgId, partner ? [[current, null], partner] : [[current, null]], {
       actor,
       atomic: true,
       deletes: 'asRead',
       onStale: () => new StaleRead(),
-      extraOps: () => receipts.map((receipt) => deleteReceiptOp(orgId, receipt.id)),
+      extraOps: ([, after]) => (after ? [] : receipts.map((receipt) => deleteReceiptOp(orgId, receipt.id))),
     });
     return receipts.map((receipt) => receipt.key);
   });
@@ -299,11 +317,15 @@ export async function bulkUpdateTransactions(
     [...records].map(changeOf).filter((change): change is TransactionChange => change !== null);
 
   const updatedIds: string[] = [];
+  const writtenChanges: LedgerChange[] = [];
   try {
     await writeLedger(orgId, changesOf(found.values()), {
       actor,
       concurrency: 1,
-      afterChunk: (chunk) => updatedIds.push(...chunk.map(([, next]) => next!.id)),
+      afterChunk: (chunk) => {
+        updatedIds.push(...chunk.map(([, next]) => next!.id));
+        writtenChanges.push(...chunk);
+      },
       replan: async (chunkIds) => {
         const fresh = await readTransactions(orgId, chunkIds, 1);
         if (fresh.size !== chunkIds.length) {
@@ -321,6 +343,8 @@ export async function bulkUpdateTransactions(
       { updatedIds: ids.filter((id) => updatedIds.includes(id)) },
     );
   }
+  // A bulk change that ended a transfer pair releases both sides (docs/ledger.md "Transfers").
+  await releasePartnersAfter(orgId, writtenChanges, actor);
   // In the order of the request, whatever order the chunks were written in.
   const updated = new Set(updatedIds);
   return { updatedIds: ids.filter((id) => updated.has(id)), unchangedIds: ids.filter((id) => !updated.has(id)) };
@@ -358,8 +382,11 @@ export async function importTransactions(
       },
     },
   );
+  const inserted = written.map(([, next]) => next!);
+  // Transfers between own accounts among the arrivals are paired (docs/ledger.md "Transfers"); never fails the import.
+  await pairArrivals(orgId, inserted).catch((error: unknown) => logger.warn('transfer pairing failed', { error }));
   return {
-    inserted: written.map(([, next]) => next!),
+    inserted,
     existing: [...existing],
     pending: pending.map(([, next]) => next!),
   };
@@ -386,6 +413,7 @@ export async function deleteUntouchedTransactions(
     records.map((record): LedgerChange => [record, null]),
     { actor, deletes: 'untouched', isolate: true, concurrency: 1, deadline: options.deadline },
   );
+  await releasePartnersAfter(orgId, written, actor);
   const idOf = ([before]: LedgerChange) => before!.id;
   return { deleted: written.map(idOf), changed: refused.map(idOf), pending: pending.map(idOf) };
 }

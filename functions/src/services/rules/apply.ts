@@ -147,8 +147,10 @@ export async function applyRule(
       }
       const read = ids.map((id) => found.get(id)).filter((r): r is TransactionRecord => r !== undefined);
       // Closed-period transactions are left out (and counted): docs/ledger.md "Closed periods".
-      const records = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
-      if (input.transactions) closedCount += read.length - records.length;
+      const open = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
+      if (input.transactions) closedCount += read.length - open.length;
+      // A transfer pair keeps its category: docs/ledger.md "Transfers" (skipped like any line no rule acts on).
+      const records = open.filter((r) => !r.transferPairId);
       const planned = planRuleApplication(
         criteria,
         records.map((record) => ({ ...toMatchable(record), record })),

@@ -31,6 +31,7 @@ import {
   TransactionUnsplit,
   TransactionUpdate,
 } from '../../domain/transaction.js';
+import { TransferInfo, TransferPairInput, TransferPairResult } from '../../domain/transfer.js';
 import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
 
@@ -119,6 +120,35 @@ export const unsplitTransaction = {
   params: byId,
   body: TransactionUnsplit,
   response: TransactionResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+// Transfers between own accounts (docs/ledger.md "Transfers"): the pair and its candidates, pair by hand, unpair.
+export const getTransactionTransfer = {
+  id: 'getTransactionTransfer',
+  method: 'GET',
+  path: '/api/transactions/{id}/transfer',
+  params: byId,
+  response: TransferInfo,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const pairTransactionTransfer = {
+  id: 'pairTransactionTransfer',
+  method: 'PUT',
+  path: '/api/transactions/{id}/transfer',
+  params: byId,
+  body: TransferPairInput,
+  response: TransferPairResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const unpairTransactionTransfer = {
+  id: 'unpairTransactionTransfer',
+  method: 'DELETE',
+  path: '/api/transactions/{id}/transfer',
+  params: byId,
+  response: TransferPairResult,
   roles: STAFF,
 } as const satisfies RouteDef;
 
