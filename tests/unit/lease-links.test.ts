@@ -30,6 +30,9 @@ describe('lease links', () => {
       { ...b, tenantName: 'Lee Park' },
     ];
     expect(leaseLink(june, named, byId)).toEqual(auto('la', 'tenantName'));
+    // ... or in the memo the bank or the file carried
+    const memo = { ...june, name: 'MOBILE DEPOSIT', notes: 'June rent from Lee Park' };
+    expect(leaseLink(memo, named, byId)).toEqual(auto('lb', 'tenantName'));
     const priced = [
       { ...a, monthlyRent: 150_000 },
       { ...b, monthlyRent: 120_000 },

@@ -31,8 +31,8 @@ describe('which lease a rent payment pays', () => {
   });
 
   it("the payer's earlier links first, then the tenant's name, then the rent; a tie is no suggestion", () => {
-    const learned = new Map([[payerKey('ACH  Deposit #1'), new Map([['ortiz', 2]])]]);
-    expect(suggestLease(pay('ach deposit 1', 120_000), [kim, ortiz], learned)).toEqual({
+    const learned = new Map([[payerKey('ACH  Deposit Northside Holdings #1'), new Map([['ortiz', 2]])]]);
+    expect(suggestLease(pay('ach deposit northside holdings 1', 120_000), [kim, ortiz], learned)).toEqual({
       leaseId: 'ortiz',
       reason: 'samePayer',
     });
@@ -46,14 +46,17 @@ describe('which lease a rent payment pays', () => {
     expect(suggestLease(pay('Check', 135_000), [kim, ortiz, lease('x', 135_000, null)], none)).toBeNull();
     const tie = new Map([
       [
-        payerKey('ach'),
+        payerKey('northside'),
         new Map([
           ['kim', 1],
           ['ortiz', 1],
         ]),
       ],
     ]);
-    expect(suggestLease(pay('ach', 7), [kim, ortiz], tie)).toBeNull();
+    expect(suggestLease(pay('Northside', 7), [kim, ortiz], tie)).toBeNull();
+    // Bank words and reference numbers name no payer: nothing is learned from them.
+    expect(payerKey('ACH CREDIT 88213077')).toBe('');
+    expect(payerKey('ZELLE FROM PAT QUINN 88213077')).toBe('zelle from pat quinn');
   });
 
   it('a payment of several rents together is split, one part per lease, only when one set adds up', () => {

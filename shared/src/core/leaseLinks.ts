@@ -29,8 +29,9 @@ export interface LinkableTransaction extends LeaseLinkFields {
   date: string;
   category: string | null;
   propertyId: string | null;
-  /** The description: how the payer is recognised. */
+  /** The description and the memo (notes): how the payer is recognised. */
   name?: string;
+  notes?: string | null;
 }
 
 export type LinkableLease = MatchableLease;
@@ -56,7 +57,7 @@ export function leaseLink(
   }
   if (t.propertyId === null || !isRentIncome(t)) return NO_LINK;
   const fitting = leasesOnProperty.filter((l) => l.propertyId === t.propertyId && runsOn(l, t.date));
-  const choice = chooseLease({ name: t.name ?? '', amount: t.amount }, fitting);
+  const choice = chooseLease({ name: t.name ?? '', amount: t.amount, notes: t.notes }, fitting);
   return choice ? { leaseId: choice.leaseId, leaseLinkSource: 'auto', leaseLinkReason: choice.reason } : NO_LINK;
 }
 

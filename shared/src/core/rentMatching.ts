@@ -71,10 +71,10 @@ export type LearnedPayers = ReadonlyMap<string, ReadonlyMap<string, number>>;
 /**
  * Which of the leases that fit a payment it pays, with the reason, or null: the only one; else the one its payer was
  * linked to most (`learned`, plus each lease's own payerKeys); else the one whose tenant's name is in the
- * description; else the one whose rent is the amount. Each step decides only when exactly one lease qualifies.
+ * description or the memo; else the one whose rent is the amount. Each step decides only when exactly one lease qualifies.
  */
 export function chooseLease(
-  payment: { name: string; amount: number },
+  payment: { name: string; amount: number; notes?: string | null },
   fitting: readonly MatchableLease[],
   learned: LearnedPayers = new Map(),
 ): { leaseId: string; reason: AutoLinkReason } | null {
@@ -87,7 +87,8 @@ export function chooseLease(
   const best = Math.max(...fitting.map(taught));
   const payer = best > 0 ? only(fitting.filter((l) => taught(l) === best)) : null;
   if (payer) return { leaseId: payer.id, reason: 'samePayer' };
-  const words = new Set(key.split(' '));
+  // The tenant's name may be in the description or in the memo the bank or file carried (kept as the notes).
+  const words = new Set(`${payment.name} ${payment.notes ?? ''}`.toLowerCase().split(/[^a-z0-9]+/));
   const named = only(fitting.filter((l) => nameWords(l.tenantName ?? null).some((w) => words.has(w))));
   if (named) return { leaseId: named.id, reason: 'tenantName' };
   const priced = only(fitting.filter((l) => l.monthlyRent === payment.amount));
