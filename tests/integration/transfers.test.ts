@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { auditWords, figuresOf } from '@rent/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { partition } from '../support/db.js';
+import { type Api, team } from '../support/members.js';
+import { bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { expectLedgerConsistent } from './ledger-helpers.js';
+import { ruleBody } from './rules-helpers.js';
+
+/**
+ * Transfers between own accounts (docs/ledger.md "Transfers"): a checking -> savings transfer arriving by bank sync on
+ * both accounts is paired and counts nowhere in the reports; ambiguous ones are suggested and paired by hand; a
+ * person's unpair sticks; deleting or the bank removing one side releases the other; roles and bad input.
+ */
+type Team = Awaited<ReturnType<typeof team>>;
+
+let w: Team;
+let x: Team;
+let institutionId: string;
+let checking: string;
+let savings: string;
+
+async function ok<T = any>(res: Promise<{ status: number; body: any }>, status = 200): Promise<T> {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body as T;
+}
+
+const stored = async (orgId: string, id: string) =>
+  (await partition(`ORG#${orgId}`)).find((i) => i.type === 'Transaction' && i.id === id)!;
+
+async function sync(added: ReturnType<typeof plaidTx>[], removed: string[] = []) {
+  const { sync: s } = await bankSyncModules();
+  await s.applySyncPages(w.orgId, { id: institutionId }, { added, modified: [], removed } as never);
+}
+const idOf = async (plaidId: string) => (await bankSyncModules()).bankTransactions.bankTransactionId(w.orgId, plaidId);
+
+/** Plaid's sign: a positive amount is money out. */
+const out = (name: string, amount: number, date: string) => plaidTx({ name, amount, date, account_id: 'plaid-chk' });
+const into = (name: string, amount: number, date: string) => plaidTx({ name, amount: -amount, date, account_id: 'plaid-sav' });
+
+beforeAll(async () => {
+  [w, x] = await Promise.all([team(), team()]);
+  const { banks } = await bankSyncModules();
+  institutionId = banks.newBankLinkId();
+  const account = (accountId: string, name: string, subtype: string, mask: string) => ({
+    accountId,
+    name,
+    officialName: null,
+    type: 'depository',
+    subtype,
+    mask,
+    currency: 'USD',
+    balance: 1_000,
+  });
+  const { accounts } = await banks.createBankLink({
+    id: institutionId,
+    organizationId: w.orgId,
+    itemId: `item-${randomUUID()}`,
+    accessToken: { ciphertext: '', iv: '', tag: '', encryptedKey: '' } as never,
+    createdById: 'test',
+    plaidInstitutionId: `ins_${randomUUID().slice(0, 8)}`,
+    institutionName: 'Test Bank',
+    accounts: [account('plaid-chk', 'Checking', 'checking', '1111'), account('plaid-sav', 'Savings', 'savings', '2222')],
+  });
+  checking = accounts.find((a) => a.accountId === 'plaid-chk')!.id;
+  savings = accounts.find((a) => a.accountId === 'plaid-sav')!.id;
+  // Without pairing, a rule would count the savings side as income.
+  await ok(
+    w.admin.api.post(
+      '/api/categorization-rules',
+      ruleBody({ name: 'Transfers in', namePattern: 'online transfer from', category: 'other_income' }),
+    ),
+    201,
+  );
+});
+
+describe('a checking -> savings transfer arriving on both accounts', () => {
+  it('is paired on arrival, both sides say so, and the reports count it nowhere', async () => {
+    const rent = await ok(
+      w.admin.api.post('/api/transactions', {
+        name: 'Rent March',
+        date: '2026-03-01',
+        amount: 1200,
+        category: 'rental_income',
+        propertyId: null,
+        notes: null,
+      }),
+      201,
+    );
+    expect(rent.transaction.id).toBeTruthy();
+    const sent = out('ONLINE TRANSFER TO SAV 4411', 500.25, '2026-03-02');
+    await sync([sent]); // the checking side first, the savings side in a later sync
+    const outId = await idOf(sent.transaction_id);
+    expect((await stored(w.orgId, outId)).transferPairId ?? null).toBeNull();
+    const received = into('ONLINE TRANSFER FROM CHK 4411', 500.25, '2026-03-04');
+    await sync([received]);
+    const inId = await idOf(received.transaction_id);
+
+    const [a, b] = [await stored(w.orgId, outId), await stored(w.orgId, inId)];
+    expect(a).toMatchObject({ transferPairId: inId, category: 'account_transfers', bankAccountId: checking });
+    expect(b).toMatchObject({ transferPairId: outId, category: 'account_transfers', bankAccountId: savings });
+    expect(a.transferWith).toBe('ONLINE TRANSFER FROM CHK 4411 in Savings ••2222');
+
+    const info = await ok(w.manager.api.get(`/api/transactions/${outId}/transfer`));
+    expect(info.pair).toMatchObject({ id: inId, amount: 500.25, accountName: 'Savings ••2222' });
+    const activity = await ok(w.admin.api.get(`/api/transactions/${inId}/activity`));
+    const words = activity.auditEntries.map((e: any) => auditWords(e, { actor: null }));
+    expect(words).toContain(
+      'Paired as a transfer with ONLINE TRANSFER TO SAV 4411 in Checking ••1111 and changed the category from Other income to Transfers between accounts',
+    );
+
+    // Only the rent counts: the transfer is neither income nor expense.
+    const pl = await ok(w.admin.api.get('/api/reports/profit-and-loss?from=2026-03&to=2026-03'));
+    expect(pl.figures).toMatchObject({ income: 1200, operatingExpenses: 0 });
+    const cf = await ok(w.admin.api.get('/api/reports/cash-flow?from=2026-03&to=2026-03'));
+    expect(figuresOf(cf.cells)).toMatchObject({ income: 1200, operatingExpenses: 0, cashFlow: 1200 });
+    await expectLedgerConsistent(w.orgId);
+
+    // A person unpairs it: both go back to uncategorized, and automation never pairs those two again.
+    const unpaired = await ok(w.landlord.api.delete(`/api/transactions/${inId}/transfer`));
+    expect(unpaired.transaction).toMatchObject({ id: inId, transferPairId: null, category: null });
+    expect(unpaired.other).toMatchObject({ id: outId, transferPairId: null, category: null });
+    const { pairArrivals } = await import('../../functions/src/services/ledger/transfers.js');
+    const { readTransactions } = await import('../../functions/src/data/ledger/read.js');
+    const fresh = await readTransactions(w.orgId, [outId, inId]);
+    expect(await pairArrivals(w.orgId, [...fresh.values()])).toBe(0);
+    expect((await stored(w.orgId, outId)).transferPairId ?? null).toBeNull();
+    expect((await ok(w.admin.api.get(`/api/transactions/${outId}/transfer`))).candidates).toEqual([]);
+    await expectLedgerConsistent(w.orgId);
+  });
+
+  it('suggests ambiguous candidates instead of pairing, and a person pairs one by hand', async () => {
+    const a = out('XFER OUT A', 300, '2026-04-02');
+    const b = out('XFER OUT B', 300, '2026-04-03');
+    const c = into('XFER IN', 300, '2026-04-03');
+    await sync([a, b, c]);
+    const [aId, bId, cId] = await Promise.all([a, b, c].map((t) => idOf(t.transaction_id)));
+    for (const id of [aId, bId, cId]) expect((await stored(w.orgId, id)).transferPairId ?? null).toBeNull();
+    const info = await ok(w.admin.api.get(`/api/transactions/${cId}/transfer`));
+    expect(info.candidates.map((s: any) => s.id).sort()).toEqual([aId, bId].sort());
+    expect(info.candidates[0]).toMatchObject({ id: bId, accountName: 'Checking ••1111' }); // nearest date first
+
+    const paired = await ok(w.manager.api.put(`/api/transactions/${cId}/transfer`, { otherId: aId }));
+    expect(paired.transaction).toMatchObject({ id: cId, transferPairId: aId, category: 'account_transfers' });
+    expect(paired.other).toMatchObject({ id: aId, transferPairId: cId, categorizationSource: 'manual' });
+    // Already paired: a second pair is refused in words.
+    const again = await w.admin.api.put(`/api/transactions/${bId}/transfer`, { otherId: cId });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(/already paired/);
+    await expectLedgerConsistent(w.orgId);
+  });
+
+  it('deleting one side, or the bank removing it, sends the other back to uncategorized', async () => {
+    const sent = out('MOVE TO SAVINGS', 80, '2026-05-05');
+    await sync([sent]);
+    const bankId = await idOf(sent.transaction_id);
+    const typed = await ok(
+      w.admin.api.post('/api/transactions', {
+        name: 'Savings deposit typed by hand',
+        date: '2026-05-06',
+        amount: 80,
+        category: null,
+        propertyId: null,
+        notes: null,
+      }),
+      201,
+    );
+    // A hand-entered line is never paired automatically, but is suggested and a person may pair it.
+    expect((await stored(w.orgId, bankId)).transferPairId ?? null).toBeNull();
+    const info = await ok(w.admin.api.get(`/api/transactions/${bankId}/transfer`));
+    expect(info.candidates).toEqual([expect.objectContaining({ id: typed.transaction.id, accountName: null })]);
+    await ok(w.admin.api.put(`/api/transactions/${bankId}/transfer`, { otherId: typed.transaction.id }));
+    await ok(w.admin.api.delete(`/api/transactions/${typed.transaction.id}`));
+    expect(await stored(w.orgId, bankId)).toMatchObject({ transferPairId: null, category: null });
+
+    const s2 = out('MOVE TO SAVINGS 2', 90, '2026-05-10');
+    const r2 = into('MOVE FROM CHECKING 2', 90, '2026-05-11');
+    await sync([s2, r2]);
+    const [s2Id, r2Id] = await Promise.all([idOf(s2.transaction_id), idOf(r2.transaction_id)]);
+    expect((await stored(w.orgId, s2Id)).transferPairId).toBe(r2Id);
+    await sync([], [r2.transaction_id]); // the bank removes the savings side
+    expect((await stored(w.orgId, r2Id)) ?? null).toBeNull();
+    expect(await stored(w.orgId, s2Id)).toMatchObject({ transferPairId: null, category: null });
+    await expectLedgerConsistent(w.orgId);
+  });
+});
+
+describe('transfer routes: roles and bad input', () => {
+  let one: string;
+  let two: string;
+  beforeAll(async () => {
+    const s = out('ROLE OUT', 42, '2026-06-01');
+    const r = into('ROLE IN', 43, '2026-06-01');
+    await sync([s, r]);
+    [one, two] = await Promise.all([idOf(s.transaction_id), idOf(r.transaction_id)]);
+  });
+
+  it('tenants get 403 on every transfer route', async () => {
+    expect((await w.tenant.api.get(`/api/transactions/${one}/transfer`)).status).toBe(403);
+    expect((await w.tenant.api.put(`/api/transactions/${one}/transfer`, { otherId: two })).status).toBe(403);
+    expect((await w.tenant.api.delete(`/api/transactions/${one}/transfer`)).status).toBe(403);
+  });
+
+  it("another organization's ids are 404", async () => {
+    expect((await x.admin.api.get(`/api/transactions/${one}/transfer`)).status).toBe(404);
+    expect((await x.admin.api.delete(`/api/transactions/${one}/transfer`)).status).toBe(404);
+    const theirs = await ok(
+      x.admin.api.post('/api/transactions', {
+        name: 'Theirs',
+        date: '2026-06-01',
+        amount: 42,
+        category: null,
+        propertyId: null,
+        notes: null,
+      }),
+      201,
+    );
+    const cross = await w.admin.api.put(`/api/transactions/${one}/transfer`, { otherId: theirs.transaction.id });
+    expect(cross.status).toBe(404);
+    expect(cross.body.error).toMatch(/other transaction was not found/);
+  });
+
+  it('bad input is 400 with a human message', async () => {
+    const missing = await w.admin.api.put(`/api/transactions/${one}/transfer`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('VALIDATION');
+    const mismatch = await w.admin.api.put(`/api/transactions/${one}/transfer`, { otherId: two });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error).toMatch(/equal and opposite/);
+    const self = await w.admin.api.put(`/api/transactions/${one}/transfer`, { otherId: one });
+    expect(self.status).toBe(400);
+    expect(self.body.error).toMatch(/itself/);
+    const notPaired = await w.admin.api.delete(`/api/transactions/${one}/transfer`);
+    expect(notPaired.status).toBe(400);
+    expect(notPaired.body.error).toMatch(/not paired/);
+  });
+});
