@@ -189,7 +189,7 @@ export async function saveSyncCursor(
 }
 
 /** How many sync ends a link keeps (newest first): a request is answered by the first that began after it. */
-export const RECENT_SYNCS_KEPT = 5;
+const RECENT_SYNCS_KEPT = 5;
 const RECORD_ATTEMPTS = 3;
 
 /**

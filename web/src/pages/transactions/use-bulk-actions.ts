@@ -9,7 +9,7 @@ import { plural } from './columns';
 const SUCCESS_TOAST_MS = 3000;
 
 /** Ignore / Unignore of this many rows or more asks first (fewer apply at once, and are as easily undone). */
-export const BULK_CONFIRM_FROM = 10;
+const BULK_CONFIRM_FROM = 10;
 
 /** A bulk change that asks first: what it does and to how many of the selected rows. */
 export interface BulkConfirmation {
