@@ -1,8 +1,9 @@
 import { auditWords, type PlaidTransactionLike } from '@rent/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { team } from '../support/members.js';
-import { bankItems, bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { PlaidStandInControl } from '../support/plaid.js';
+import { bankItems, bankOrg, bankSyncModules, linkedOrg, plaidTx } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 
 /**
@@ -220,5 +221,30 @@ describe("an account's default property for its past transactions", () => {
     expect(again.body).toMatchObject({ apply: { count: 0 }, skipped: { byReason: { has_property: 3 } } });
     expect((await api.post(`${path}/apply-default-property`)).body.updatedCount).toBe(0);
     await expectLedgerConsistent(orgId);
+  });
+});
+
+describe('a failed sync', () => {
+  it("is recorded on the link with words written for people, never the bank's details", async () => {
+    const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
+    const { api } = await newAdmin();
+    const link = await linkedOrg(api, plaid);
+    await bankSyncModules(); // the stack's table, KMS and Plaid stand-in
+    const jobs = await import('../../functions/src/services/banking/syncJobs.js');
+    await plaid.injectError(link.itemId, '/transactions/sync', 'INTERNAL_SERVER_ERROR');
+    const message = { v: 1 as const, organizationId: link.orgId, institutionId: link.institutionId };
+    await expect(jobs.syncUnderLease({ ...message, reason: 'manual', requestedAt: Date.now() })).rejects.toThrow();
+    const [failed] = (await api.get('/api/bank-connections')).body.connections;
+    expect(failed.lastSync).toMatchObject({
+      status: 'failed',
+      added: 0,
+      message: 'The bank could not be reached. The sync will be tried again automatically.',
+    });
+    // The queue's retry works: its round is recorded in front of the failed one.
+    await plaid.addTransaction(link.itemId, { amount: 12, name: 'After the outage' });
+    expect(await jobs.syncUnderLease({ ...message, reason: 'manual', requestedAt: Date.now() })).toBe('synced');
+    const [synced] = (await api.get('/api/bank-connections')).body.connections;
+    expect(synced.recentSyncs.map((r: { status: string }) => r.status)).toEqual(['synced', 'failed']);
+    expect(synced.lastSync).toMatchObject({ status: 'synced', added: 1 });
   });
 });
