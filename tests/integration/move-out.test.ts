@@ -3,6 +3,12 @@ import { shiftMonth } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, joinAs, type Person, team } from '../support/members.js';
 
+// In-process, against the same DynamoDB Local (support/members.js points the repositories at it): a move-out left
+// started, as a crash would leave it.
+const { db, tableName } = await import('../../functions/src/data/client.js');
+const { keys } = await import('../../functions/src/data/keys.js');
+const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+
 /**
  * Move-out (docs/tenants-and-maintenance.md "Move-out"): the deposit applied to deductions and to what the lease owes
  * becomes rent income on the date, pays the tenant's balance and leaves the deposit held; once per lease; owners only.
@@ -248,5 +254,66 @@ describe('move-out', () => {
       w.admin.api.get(`/api/leases/${id}/ledger`),
     );
     expect(after.totals).toMatchObject({ owedNow: 0, credit: 0 });
+  });
+
+  it('a move-out that stopped part way is finished by the next attempt, as it was started, exactly once', async () => {
+    const other = await joinAs(w.orgId, 'TENANT', 'interrupted');
+    const flat = (
+      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Retry Row` }), 201)
+    ).id;
+    const id = (
+      await ok<{ lease: { id: string } }>(
+        w.admin.api.post(`/api/properties/${flat}/leases`, {
+          userId: other.userId,
+          leaseStart: monthsAgo(1),
+          monthlyRent: 0,
+          securityDeposit: 800,
+        }),
+        201,
+      )
+    ).lease.id;
+    // The claim was written, then the process stopped: nothing else happened.
+    const planned = [randomUUID(), randomUUID()];
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenancy(w.orgId, id),
+        UpdateExpression: 'SET moveOut = :started ADD version :one',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':started': {
+            status: 'started',
+            date: today(),
+            by: w.admin.userId,
+            startedAt: new Date().toISOString(),
+            plan: {
+              deductions: [{ label: 'Carpet', amount: 20_000 }],
+              applyToBalance: false,
+              transactionIds: planned,
+              figures: null,
+            },
+            statement: null,
+          },
+        },
+      }),
+    );
+    // The next attempt finishes it as it was started (the body it sends now is not what was started).
+    const { statement } = await ok<{ statement: Statement }>(
+      moveOut(w.admin.api, id, { date: today(), deductions: [{ label: 'Other', amount: 5 }], applyToBalance: true }),
+    );
+    expect(statement).toMatchObject({
+      deductions: [{ label: 'Carpet', amount: 200 }],
+      applied: 200,
+      toReturn: 600,
+      transactionIds: planned,
+    });
+    const again = await moveOut(w.admin.api, id, { date: today(), deductions: [], applyToBalance: false });
+    expect((again.body as { code: string }).code).toBe('MOVED_OUT');
+    const lines = await Promise.all(planned.map((t) => w.admin.api.get(`/api/transactions/${t}`)));
+    expect(lines.map((r) => [r.status, (r.body as { transaction: Txn }).transaction.amount])).toEqual([
+      [200, -200],
+      [200, 200],
+    ]);
+    expect(await held(w.admin.api, flat)).toBe(-200);
   });
 });

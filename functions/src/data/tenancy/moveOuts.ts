@@ -1,4 +1,4 @@
-import { fromCents, type MoveOutStatement } from '@rent/shared';
+import { fromCents, type MoveOutFigures, type MoveOutStatement } from '@rent/shared';
 import { Conflict } from '../../domain-errors.js';
 import { buildUpdate } from '../../lib/versionedUpdate.js';
 import { keys } from '../keys.js';
@@ -27,11 +27,25 @@ export interface MoveOutStatementRecord {
   recordedAt: string;
 }
 
+/**
+ * What a move-out was started with, so a retry after a failure finishes it as it was begun: the deductions (cents),
+ * whether the deposit pays the balance, the ids its two ledger transactions get, and its figures once computed
+ * (before any of the deposit is applied, so a retry does not count its own payment).
+ */
+export interface MoveOutPlan {
+  deductions: { label: string; amount: number }[];
+  applyToBalance: boolean;
+  transactionIds: [string, string];
+  figures: MoveOutFigures | null;
+}
+
 export interface MoveOutRecord {
   status: 'started' | 'done';
   date: string;
   by: string;
   startedAt: string;
+  /** Absent on claims made before move-outs could be resumed. */
+  plan?: MoveOutPlan;
   statement: MoveOutStatementRecord | null;
 }
 
@@ -61,6 +75,18 @@ export async function claimMoveOut(lease: LeaseRecord, claim: MoveOutRecord): Pr
     leaseChanged,
   );
   return item.version as number;
+}
+
+/** Keeps the started claim as it is now (its plan with the figures), while it is still started. */
+export async function recordMoveOutPlan(
+  lease: Pick<LeaseRecord, 'organizationId' | 'id'>,
+  started: MoveOutRecord,
+): Promise<void> {
+  const item = await sendUpdate(
+    keys.tenancy(lease.organizationId, lease.id),
+    buildUpdate({ set: { moveOut: started }, add: { version: 1 }, conditions: [STARTED] }),
+  );
+  if (!item) throw movedOutAlready();
 }
 
 /** Gives a claim back when nothing of the move-out was written (the lease update was refused). */

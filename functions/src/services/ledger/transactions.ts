@@ -79,14 +79,19 @@ export async function transactionTotals(caller: LedgerCaller, query: Omit<Ledger
  * its lease (the person's choice, or the rule), with the caller's unattached receipts attached in the same
  * write.
  */
-export async function createTransaction(caller: LedgerCaller, input: TransactionInput): Promise<TransactionRecord> {
+export async function createTransaction(
+  caller: LedgerCaller,
+  input: TransactionInput,
+  /** A service's own id for what it writes, so a retry can tell it wrote it already (a move-out's deposit lines). */
+  { id = randomUUID() }: { id?: string } = {},
+): Promise<TransactionRecord> {
   const actor = personActor(caller);
   await assertPeriodOpen(caller.orgId, [input.date], actor);
   const now = new Date().toISOString();
   const receiptIds = input.receiptIds ?? [];
   const rules = input.category ? null : await activeRuleSet(caller.orgId);
   const entered: TransactionRecord = {
-    id: randomUUID(),
+    id,
     externalId: null,
     plaidTransactionId: null,
     userId: caller.userId,

@@ -1,23 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import {
   depositAppliedName,
   depositIncomeName,
   LEASE_FEES_MAX,
   lastDayOf,
+  type MoveOutFigures,
   type MoveOutInput,
   type MoveOutResult,
   moveOutFigures,
   type Role,
 } from '@rent/shared';
+import { readTransactions } from '../../data/ledger/read.js';
 import { nameAndEmail, profilesOf } from '../../data/people/members.js';
 import {
   claimMoveOut,
   finishMoveOut,
   type MoveOutRecord,
   movedOutAlready,
+  recordMoveOutPlan,
   releaseMoveOut,
 } from '../../data/tenancy/moveOuts.js';
 import { getProperty } from '../../data/tenancy/properties.js';
-import { getLease } from '../../data/tenancy/tenancies.js';
+import { getLease, type LeaseRecord } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference } from '../../domain-errors.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
 import { assertPeriodOpen } from '../ledger/periods.js';
@@ -38,19 +42,104 @@ interface Caller extends LedgerCaller {
 
 const today = () => new Date().toISOString().slice(0, 10);
 /** The fee id of the n-th deduction: a lease is moved out once, so these never clash with another move-out's. */
-const deductionFeeId = (index: number) => `moveout-${index + 1}`;
+const DEDUCTION_FEE_PREFIX = 'moveout-';
+const deductionFeeId = (index: number) => `${DEDUCTION_FEE_PREFIX}${index + 1}`;
 
 export async function moveOutLease(caller: Caller, leaseId: string, input: MoveOutInput): Promise<MoveOutResult> {
-  const now = today();
   const lease = await getLease(caller.orgId, leaseId);
   if (lease.moveOut?.status === 'done') throw movedOutAlready();
-  if (lease.moveOut) {
-    throw new Conflict(
-      'MOVE_OUT_UNFINISHED',
-      `A move-out of this lease was started on ${lease.moveOut.startedAt.slice(0, 10)} and did not finish. Check the lease's charges and the property's security deposit transactions, then finish it by hand.`,
-    );
+  const claim = lease.moveOut ? resumable(lease.moveOut) : await begin(caller, lease, input);
+  const plan = claim.plan!;
+  // The lease update is idempotent (the deductions' fee ids replace themselves), so a retry makes it again.
+  const deductions = plan.deductions.map((d, i) => ({
+    id: deductionFeeId(i),
+    label: d.label,
+    amount: d.amount,
+    frequency: 'once' as const,
+    dueDate: claim.date,
+  }));
+  const version = lease.moveOut ? lease.version : await claimMoveOut(lease, claim);
+  try {
+    await updateLease(caller, leaseId, {
+      version,
+      fees: [...lease.fees.filter((f) => !f.id?.startsWith(DEDUCTION_FEE_PREFIX)), ...deductions],
+      ...((lease.leaseEnd === null || lease.leaseEnd > claim.date) && { leaseEnd: claim.date }),
+    });
+  } catch (error) {
+    // Nothing of a new move-out was written: the lease may be moved out again.
+    if (!lease.moveOut) await releaseMoveOut(lease);
+    throw error;
   }
-  refuseDate(input.date, lease.leaseStart, lease.leaseEnd, now);
+
+  const figures = plan.figures ?? (await figuresOn(caller.orgId, leaseId, claim, deductions));
+  if (!plan.figures) await recordMoveOutPlan(lease, { ...claim, plan: { ...plan, figures } });
+
+  const [property, profiles] = await Promise.all([
+    getProperty(caller.orgId, lease.propertyId),
+    profilesOf([lease.userId]),
+  ]);
+  const tenant = nameAndEmail(profiles.get(lease.userId));
+  if (figures.applied > 0) {
+    const who = tenant.name ?? tenant.email ?? 'former tenant';
+    const common = { date: claim.date, propertyId: lease.propertyId, notes: `Move-out of ${property.address}` };
+    const [outId, incomeId] = plan.transactionIds;
+    const written = await readTransactions(caller.orgId, plan.transactionIds);
+    if (!written.has(outId)) {
+      await createTransaction(
+        caller,
+        {
+          ...common,
+          name: depositAppliedName(who),
+          amount: -figures.applied,
+          category: SECURITY_DEPOSIT_CATEGORY,
+          leaseId: null,
+        },
+        { id: outId },
+      );
+    }
+    if (!written.has(incomeId)) {
+      await createTransaction(
+        caller,
+        { ...common, name: depositIncomeName(who), amount: figures.applied, category: 'rental_income', leaseId },
+        { id: incomeId },
+      );
+    }
+  }
+  await finishMoveOut(lease, {
+    ...claim,
+    status: 'done',
+    statement: {
+      date: claim.date,
+      address: property.address,
+      unitLabel: lease.unitLabel,
+      deposit: lease.securityDeposit,
+      deductions: plan.deductions,
+      creditApplied: figures.creditApplied,
+      balanceApplied: figures.balanceApplied,
+      claimed: figures.claimed,
+      applied: figures.applied,
+      toReturn: figures.toReturn,
+      stillOwed: figures.stillOwed,
+      transactionIds: figures.applied > 0 ? [...plan.transactionIds] : [],
+      recordedAt: new Date().toISOString(),
+    },
+  });
+  const view = await leaseView(caller.orgId, leaseId);
+  return { lease: view, statement: view.moveOut! };
+}
+
+/** A started move-out a retry can finish (one started before plans were kept cannot: it says what to check). */
+function resumable(started: MoveOutRecord): MoveOutRecord {
+  if (started.plan) return started;
+  throw new Conflict(
+    'MOVE_OUT_UNFINISHED',
+    `A move-out of this lease was started on ${started.startedAt.slice(0, 10)} and did not finish. Check the lease's charges and the property's security deposit transactions, then finish it by hand.`,
+  );
+}
+
+/** A new move-out, checked and planned (its claim is written by the caller, at the lease's version). */
+async function begin(caller: Caller, lease: LeaseRecord, input: MoveOutInput): Promise<MoveOutRecord> {
+  refuseDate(input.date, lease.leaseStart, lease.leaseEnd, today());
   if (lease.fees.length + input.deductions.length > LEASE_FEES_MAX) {
     throw new InvalidReference(
       'deductions',
@@ -59,98 +148,46 @@ export async function moveOutLease(caller: Caller, leaseId: string, input: MoveO
   }
   // The deposit's transactions go into the ledger on the date: a closed period refuses them before anything is written.
   await assertPeriodOpen(caller.orgId, [input.date], personActor(caller));
-  const [property, profiles] = await Promise.all([
-    getProperty(caller.orgId, lease.propertyId),
-    profilesOf([lease.userId]),
-  ]);
-  const tenant = nameAndEmail(profiles.get(lease.userId));
-
-  const claim: MoveOutRecord = {
+  return {
     status: 'started',
     date: input.date,
     by: caller.userId,
     startedAt: new Date().toISOString(),
+    plan: {
+      deductions: input.deductions.map((d) => ({ label: d.label, amount: d.amount })),
+      applyToBalance: input.applyToBalance,
+      transactionIds: [randomUUID(), randomUUID()],
+      figures: null,
+    },
     statement: null,
   };
-  const claimedVersion = await claimMoveOut(lease, claim);
-  const deductions = input.deductions.map((d, i) => ({
-    id: deductionFeeId(i),
-    label: d.label,
-    amount: d.amount,
-    frequency: 'once' as const,
-    dueDate: input.date,
-  }));
-  try {
-    await updateLease(caller, leaseId, {
-      version: claimedVersion,
-      fees: [...lease.fees, ...deductions],
-      ...((lease.leaseEnd === null || lease.leaseEnd > input.date) && { leaseEnd: input.date }),
-    });
-  } catch (error) {
-    // Nothing of the move-out was written: the lease may be moved out again.
-    await releaseMoveOut(lease);
-    throw error;
-  }
+}
 
-  const ended = await getLease(caller.orgId, leaseId);
-  const { accounts } = await leaseAccounts(caller.orgId, [ended], now);
+/**
+ * The move-out's figures from the lease's account: what it owed on the date besides the deductions is its charges due
+ * by then less everything paid, since payments pay the oldest charges first (negative: a credit).
+ */
+async function figuresOn(
+  orgId: string,
+  leaseId: string,
+  claim: MoveOutRecord,
+  deductions: { id: string; amount: number }[],
+): Promise<MoveOutFigures> {
+  const ended = await getLease(orgId, leaseId);
+  const { accounts } = await leaseAccounts(orgId, [ended], today());
   const account = accounts.get(leaseId)!;
   const deductionCodes = new Set(deductions.map((d) => `fee-${d.id}`));
   let chargedByDate = 0;
   for (const charge of account.charges) {
-    if (charge.dueDate <= input.date && !charge.waived && !deductionCodes.has(charge.code))
+    if (charge.dueDate <= claim.date && !charge.waived && !deductionCodes.has(charge.code))
       chargedByDate += charge.amount;
   }
-  // Payments pay the oldest charges first, so what is open of the charges due by the date is their sum less all paid.
-  const figures = moveOutFigures({
-    deposit: lease.securityDeposit,
+  return moveOutFigures({
+    deposit: ended.securityDeposit,
     deductions: deductions.map((d) => d.amount),
     owed: chargedByDate - account.totals.paid,
-    applyToBalance: input.applyToBalance,
+    applyToBalance: claim.plan!.applyToBalance,
   });
-
-  const transactionIds: string[] = [];
-  if (figures.applied > 0) {
-    const who = tenant.name ?? tenant.email ?? 'former tenant';
-    const common = { date: input.date, propertyId: lease.propertyId, notes: `Move-out of ${property.address}` };
-    const out = await createTransaction(caller, {
-      ...common,
-      name: depositAppliedName(who),
-      amount: -figures.applied,
-      category: SECURITY_DEPOSIT_CATEGORY,
-      leaseId: null,
-    });
-    const income = await createTransaction(caller, {
-      ...common,
-      name: depositIncomeName(who),
-      amount: figures.applied,
-      category: 'rental_income',
-      leaseId,
-    });
-    transactionIds.push(out.id, income.id);
-  }
-  const recordedAt = new Date().toISOString();
-  await finishMoveOut(lease, {
-    ...claim,
-    status: 'done',
-    statement: {
-      date: input.date,
-      address: property.address,
-      unitLabel: lease.unitLabel,
-      deposit: lease.securityDeposit,
-      deductions: deductions.map((d) => ({ label: d.label, amount: d.amount })),
-      creditApplied: figures.creditApplied,
-      balanceApplied: figures.balanceApplied,
-      claimed: figures.claimed,
-      applied: figures.applied,
-      toReturn: figures.toReturn,
-      stillOwed: figures.stillOwed,
-      transactionIds,
-      recordedAt,
-    },
-  });
-  const view = await leaseView(caller.orgId, leaseId);
-  return { lease: view, statement: view.moveOut! };
 }
 
 /** On or after the lease's start, not in the future, and in a month the lease runs in (where its rent is linked). */
