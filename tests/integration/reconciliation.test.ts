@@ -257,6 +257,15 @@ describe('typed balances', () => {
     const notOfx = await t.landlord.api.put(april, { ofx: 'date,amount\n2026-04-01,5' });
     expect(notOfx.status).toBe(400);
     expect(notOfx.body.error).toBe('This is not an OFX or QFX file');
+    // The next month suggests April's end as its start; nothing is saved until a person saves.
+    const may = await t.manager.api.get(`/api/bank-accounts/${accountId}/reconciliations/2026-05`);
+    expect(may.body).toMatchObject({
+      status: 'new',
+      startBalance: 5322.5,
+      suggestions: { startBalance: 5322.5, startFrom: 'The end balance of the 2026-04 statement', endBalance: null },
+    });
+    const listed = await t.manager.api.get(`/api/bank-accounts/${accountId}/reconciliations`);
+    expect(listed.body.reconciliations.map((r: any) => r.month)).toEqual(['2026-03', '2026-04']);
   });
 });
 
