@@ -329,6 +329,7 @@ describe('transactions: who may do what', () => {
       ],
     },
     unsplitTransaction: { version: 1, category: null },
+    pairTransactionTransfer: { otherId: 'demo-txn-0002' },
   };
   const pathOf = (route: RouteDef) =>
     `${route.path.replace('{id}', route.path.startsWith('/api/receipts') ? 'demo-rcpt-0012' : 'demo-txn-0001')}${
@@ -337,8 +338,9 @@ describe('transactions: who may do what', () => {
 
   it('covers every transaction and receipt route', () => {
     // 14 ledger and receipt routes + the transaction's messages (GET, POST), review request (POST) and the
-    // bank's suggested match (POST merge-suggestion), the Activity (GET, the audit trail) and split / unsplit.
-    expect(ledgerRoutes.length).toBe(21);
+    // bank's suggested match (POST merge-suggestion), the Activity (GET, the audit trail), split / unsplit and the
+    // transfer pair (GET, PUT, DELETE).
+    expect(ledgerRoutes.length).toBe(24);
   });
 
   it('answers 403 to a tenant on every transaction and receipt route, and writes nothing', async () => {

@@ -37,7 +37,8 @@ const idOf = async (plaidId: string) => (await bankSyncModules()).bankTransactio
 
 /** Plaid's sign: a positive amount is money out. */
 const out = (name: string, amount: number, date: string) => plaidTx({ name, amount, date, account_id: 'plaid-chk' });
-const into = (name: string, amount: number, date: string) => plaidTx({ name, amount: -amount, date, account_id: 'plaid-sav' });
+const into = (name: string, amount: number, date: string) =>
+  plaidTx({ name, amount: -amount, date, account_id: 'plaid-sav' });
 
 beforeAll(async () => {
   [w, x] = await Promise.all([team(), team()]);
@@ -61,7 +62,10 @@ beforeAll(async () => {
     createdById: 'test',
     plaidInstitutionId: `ins_${randomUUID().slice(0, 8)}`,
     institutionName: 'Test Bank',
-    accounts: [account('plaid-chk', 'Checking', 'checking', '1111'), account('plaid-sav', 'Savings', 'savings', '2222')],
+    accounts: [
+      account('plaid-chk', 'Checking', 'checking', '1111'),
+      account('plaid-sav', 'Savings', 'savings', '2222'),
+    ],
   });
   checking = accounts.find((a) => a.accountId === 'plaid-chk')!.id;
   savings = accounts.find((a) => a.accountId === 'plaid-sav')!.id;
@@ -135,7 +139,7 @@ describe('a checking -> savings transfer arriving on both accounts', () => {
     const b = out('XFER OUT B', 300, '2026-04-03');
     const c = into('XFER IN', 300, '2026-04-03');
     await sync([a, b, c]);
-    const [aId, bId, cId] = await Promise.all([a, b, c].map((t) => idOf(t.transaction_id)));
+    const [aId, bId, cId] = await Promise.all([idOf(a.transaction_id), idOf(b.transaction_id), idOf(c.transaction_id)]);
     for (const id of [aId, bId, cId]) expect((await stored(w.orgId, id)).transferPairId ?? null).toBeNull();
     const info = await ok(w.admin.api.get(`/api/transactions/${cId}/transfer`));
     expect(info.candidates.map((s: any) => s.id).sort()).toEqual([aId, bId].sort());

@@ -77,7 +77,7 @@ export function TransactionDetailsForm({
         {editor.closedPeriod ? (
           <Alert
             type="warning"
-            header="This period is closed"
+            header={editor.closedPeriod.reconciled ? 'This transaction is reconciled' : 'This period is closed'}
             action={
               editor.canOverrideClosedPeriod ? (
                 <Button formAction="none" loading={editor.busy} onClick={() => void editor.overrideClosedPeriod()}>
