@@ -75,10 +75,12 @@ async function suggestions(caller: Caller, account: BankAccountRecord, month: st
   const period = monthPeriod(month);
   // Plaid's current balance is "as of" the last sync: it is this statement's end only when that sync fell in it.
   const bankEnd = account.balance !== null && lastSync !== null && inPeriod(lastSync, period);
+  // Plaid's `current` of a credit card or loan is what is owed (positive); the ledger counts money out as negative.
+  const owed = account.type === 'credit' || account.type === 'loan';
   return {
     startBalance: previous ? previous.endBalance : null,
     startFrom: previous ? `The end balance of the ${previous.month} statement` : null,
-    endBalance: bankEnd ? account.balance : null,
+    endBalance: bankEnd ? (owed ? -account.balance! : account.balance) : null,
     endFrom: bankEnd ? `The bank's balance at its last sync on ${lastSync}` : null,
   };
 }

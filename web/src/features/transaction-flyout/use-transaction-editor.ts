@@ -1,5 +1,6 @@
 import { PERIOD_CLOSED_CODE } from '@rent/shared/core/auditDiff';
 import { MESSAGES } from '@rent/shared/core/messages';
+import { RECONCILED_CODE } from '@rent/shared/core/reconciliation';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
@@ -42,8 +43,11 @@ function draftValues(draft: TransactionDraft | null): TransactionFormValues {
   return { ...empty, propertyId: propertyId ?? '', category, direction, notes };
 }
 
+/** A closed period, or a line a finished reconciliation holds (docs/reconciliation.md): the same admin override. */
 const isPeriodClosed = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409 && error.code === PERIOD_CLOSED_CODE;
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.code === PERIOD_CLOSED_CODE || error.code === RECONCILED_CODE);
 
 const successToast = (description: string) =>
   toast.success('Success', { description, duration: SUCCESS_TOAST_MS, delay: SUCCESS_TOAST_DELAY_MS });
@@ -90,7 +94,11 @@ export function useTransactionEditor() {
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   // A 409 PERIOD_CLOSED: the server's words, and what was refused (an ADMIN may do it again with an override).
-  const [closedPeriod, setClosedPeriod] = useState<{ message: string; refused: 'save' | 'delete' } | null>(null);
+  const [closedPeriod, setClosedPeriod] = useState<{
+    message: string;
+    refused: 'save' | 'delete';
+    reconciled?: boolean;
+  } | null>(null);
   const canOverrideClosedPeriod = useOrganization().role === 'ADMIN';
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState<Receipt[]>([]);
@@ -175,7 +183,7 @@ export function useTransactionEditor() {
         setErrors(fields);
         setFormError(other.length ? other.join(' ') : error.message);
       } else if (isPeriodClosed(error)) {
-        setClosedPeriod({ message: error.message, refused: 'save' });
+        setClosedPeriod({ message: error.message, refused: 'save', reconciled: error.code === RECONCILED_CODE });
       } else if (error instanceof ApiError && error.status === 409) {
         setConflict(error.message);
       }
@@ -206,7 +214,9 @@ export function useTransactionEditor() {
       successToast('Transaction deleted.');
     } catch (error) {
       setConfirmDelete(false);
-      if (isPeriodClosed(error)) setClosedPeriod({ message: error.message, refused: 'delete' });
+      if (isPeriodClosed(error)) {
+        setClosedPeriod({ message: error.message, refused: 'delete', reconciled: error.code === RECONCILED_CODE });
+      }
       errorToast(saveErrorText(error, 'Failed to delete transaction'));
     }
   };
