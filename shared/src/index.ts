@@ -10,6 +10,7 @@ export * from './core/books.js';
 export * from './core/categories.js';
 export * from './core/charges.js';
 export * from './core/depreciation.js';
+export * from './core/depreciationChoices.js';
 export * from './core/fileImport/duplicates.js';
 export * from './core/filters.js';
 export * from './core/imports.js';

@@ -15,12 +15,18 @@
 
 import { categoryLabel } from './categories.js';
 import {
-  depreciationInYear,
-  depreciationYears,
-  RECOVERY_CLASSES,
-  type RecoveryClassId,
-  type YearAmount,
-} from './macrs.js';
+  type AssetChoice,
+  assetKey,
+  BONUS_ELIGIBLE,
+  BUILDING_ASSET,
+  bonusAmount,
+  bonusRate,
+  NO_CHOICE,
+  type PriorDepreciation,
+  takesBonus,
+  withPrior,
+} from './depreciationChoices.js';
+import { depreciationYears, RECOVERY_CLASSES, type RecoveryClassId, type YearAmount } from './macrs.js';
 import { type Cents, formatCurrency } from './money.js';
 
 /**
@@ -108,9 +114,21 @@ export interface CapexSpend {
   spent: Cents;
 }
 
+/** The bonus depreciation an eligible asset takes (or would take) in its first year. */
+export interface AssetBonus {
+  /** Whole percent of the basis, by the month acquired and placed in service (core/depreciationChoices.ts). */
+  percent: number;
+  /** Cents taken in the year placed in service; 0 when not taken. */
+  amount: Cents;
+  /** Taken (chosen, or by default), or not. */
+  taken: boolean;
+}
+
 export interface DepreciationAsset {
   /** "building" or the capex category. */
   asset: string;
+  /** The asset's key for its choices: "building" or "<category>@<YYYY-MM>" (core/depreciationChoices.ts). */
+  key: string;
   label: string;
   classId: RecoveryClassId | null;
   classLabel: string | null;
@@ -120,6 +138,10 @@ export interface DepreciationAsset {
   thisYear: Cents;
   accumulated: Cents;
   remaining: Cents | null;
+  /** Eligible for the bonus (a recovery period of 20 years or less) and its rate; null when not eligible. */
+  bonus: AssetBonus | null;
+  /** Depreciation taken before the books, as entered, with what the schedule gives for the same years. */
+  prior: PriorDepreciation | null;
   flag: string | null;
 }
 
@@ -144,7 +166,15 @@ export interface PropertyDepreciation {
 }
 
 /** An asset left to the preparer: nothing computed. */
-const NOT_COMPUTED = { thisYear: 0, accumulated: 0, remaining: null };
+const NOT_COMPUTED = { thisYear: 0, accumulated: 0, remaining: null, prior: null, flag: null };
+
+/** "building", or a capital spending category with a real month; else null. */
+export function parseAssetKey(key: string): { category: string; month: string | null } | null {
+  if (key === BUILDING_ASSET) return { category: BUILDING_ASSET, month: null };
+  const match = /^([a-z_]+)@(\d{4})-(0[1-9]|1[0-2])$/.exec(key);
+  if (!match || !(match[1]! in CAPEX_RECOVERY_CLASS)) return null;
+  return { category: match[1]!, month: `${match[2]}-${match[3]}` };
+}
 
 const money = (cents: Cents) => formatCurrency(cents, 2);
 
@@ -183,6 +213,33 @@ interface CapitalAsset {
   cost: Cents;
   decreases: YearAmount[];
   applied: Cents;
+  choice: AssetChoice;
+}
+
+/**
+ * The bonus an asset takes in its first year: for an eligible class not elected out, its rate of the basis placed
+ * in service (the cost less the money back of that year); null for a class that cannot take it.
+ */
+function assetBonus(asset: CapitalAsset): AssetBonus | null {
+  if (asset.classId === null || !BONUS_ELIGIBLE[asset.classId]) return null;
+  const { percent } = bonusRate(asset.month);
+  if (!takesBonus(asset.choice)) return { percent, amount: 0, taken: false };
+  const firstYear = asset.decreases.reduce((sum, d) => (d.year <= asset.year ? sum + d.amount : sum), 0);
+  return { percent, amount: bonusAmount(Math.max(0, asset.cost - firstYear), percent), taken: true };
+}
+
+/**
+ * An asset's yearly amounts through `through`: the bonus in the year placed in service, and the rest of the basis by
+ * the class's table (Pub 946: the tables apply to the basis less the special allowance).
+ */
+function capitalSchedule(asset: CapitalAsset, through: number, bonus: AssetBonus | null): YearAmount[] {
+  if (asset.classId === null) return [];
+  const bonusCents = bonus?.amount ?? 0;
+  const years = depreciationYears(asset.cost - bonusCents, asset.classId, asset.month, through, asset.decreases);
+  if (bonusCents === 0 || through < asset.year) return years;
+  if (years[0]?.year === asset.year)
+    return [{ year: asset.year, amount: years[0].amount + bonusCents }, ...years.slice(1)];
+  return [{ year: asset.year, amount: bonusCents }, ...years];
 }
 
 /**
@@ -194,7 +251,7 @@ function room(asset: CapitalAsset, year: number): Cents {
   const basis = asset.cost - asset.applied;
   if (asset.classId === null || year <= asset.year || basis <= 0) return basis;
   let before = 0;
-  for (const y of depreciationYears(asset.cost, asset.classId, asset.month, year - 1, asset.decreases)) {
+  for (const y of capitalSchedule(asset, year - 1, assetBonus(asset))) {
     before += y.amount;
   }
   return Math.max(0, basis - before);
@@ -212,14 +269,17 @@ export function propertyDepreciation(
   property: DepreciableProperty,
   capex: readonly CapexSpend[],
   year: number,
+  choices: ReadonlyMap<string, AssetChoice> = new Map(),
 ): PropertyDepreciation {
   const assets: DepreciationAsset[] = [];
+  const choiceOf = (key: string) => choices.get(key) ?? NO_CHOICE;
   const building = buildingBasis(property);
   const acquired = property.acquisitionDate?.slice(0, 7) ?? null;
   if (building.basis === null) {
     if (property.propertyType !== 'LAND') {
       assets.push({
-        asset: 'building',
+        asset: BUILDING_ASSET,
+        key: BUILDING_ASSET,
         label: 'Building',
         classId: null,
         classLabel: null,
@@ -228,21 +288,26 @@ export function propertyDepreciation(
         thisYear: 0,
         accumulated: 0,
         remaining: null,
+        bonus: null,
+        prior: null,
         flag: building.flag,
       });
     }
   } else if (acquired && Number(acquired.slice(0, 4)) <= year) {
     const classId = buildingClassOf(property.propertyType);
-    const schedule = depreciationYears(building.basis, classId, acquired, year);
+    const choice = choiceOf(BUILDING_ASSET);
+    const through = Math.max(year, choice.priorThroughYear ?? year);
+    const schedule = depreciationYears(building.basis, classId, acquired, through);
     assets.push({
-      asset: 'building',
+      asset: BUILDING_ASSET,
+      key: BUILDING_ASSET,
       label: 'Building',
       classId,
       classLabel: RECOVERY_CLASSES[classId].label,
       placedInService: acquired,
       basis: building.basis,
-      ...depreciationInYear(building.basis, schedule, year),
-      flag: null,
+      bonus: null,
+      ...withPrior(building.basis, schedule, year, choice),
     });
   }
   // Code-unit order: months and category keys are ASCII, and localeCompare was most of a report's sorting time.
@@ -272,6 +337,7 @@ export function propertyDepreciation(
         cost: spend.spent,
         decreases: [],
         applied: 0,
+        choice: choiceOf(assetKey(spend.category, spend.month)),
       };
       list.push(asset);
       capitalAssets.push(asset);
@@ -299,15 +365,20 @@ export function propertyDepreciation(
     const basis = asset.cost - asset.applied;
     basisTotal += basis;
     // One literal per asset, no spreads: a Schedule E of ten properties computes thousands of these.
-    const { thisYear, accumulated, remaining } =
-      asset.classId === null
-        ? NOT_COMPUTED
-        : depreciationInYear(
-            basis,
-            depreciationYears(asset.cost, asset.classId, asset.month, year, asset.decreases),
-            year,
-          );
+    const bonus = assetBonus(asset);
+    const through = Math.max(year, asset.choice.priorThroughYear ?? year);
+    const {
+      thisYear,
+      accumulated,
+      remaining,
+      prior,
+      flag: priorFlag,
+    } = asset.classId === null
+      ? NOT_COMPUTED
+      : withPrior(basis, capitalSchedule(asset, through, bonus), year, asset.choice);
     let flag = asset.flag;
+    const bonusNote = bonus?.taken ? bonusRate(asset.month).note : null;
+    for (const note of [bonusNote, priorFlag]) if (note) flag = flag ? `${flag} ${note}` : note;
     const later = asset.decreases.length === 0 ? asset.decreases : asset.decreases.filter((d) => d.year > asset.year);
     if (later.length > 0) {
       const note = laterRefundFlag(
@@ -318,6 +389,7 @@ export function propertyDepreciation(
     }
     assets.push({
       asset: asset.category,
+      key: assetKey(asset.category, asset.month),
       label: categoryLabel(asset.category),
       classId: asset.classId,
       classLabel: asset.classId && RECOVERY_CLASSES[asset.classId].label,
@@ -326,6 +398,8 @@ export function propertyDepreciation(
       thisYear,
       accumulated,
       remaining,
+      bonus,
+      prior,
       flag,
     });
   }
@@ -335,6 +409,7 @@ export function propertyDepreciation(
     const label = categoryLabel(category);
     assets.push({
       asset: category,
+      key: `${category}@refund`,
       label: `${label}: refund not applied`,
       classId: null,
       classLabel: null,
@@ -343,6 +418,8 @@ export function propertyDepreciation(
       thisYear: 0,
       accumulated: 0,
       remaining: null,
+      bonus: null,
+      prior: null,
       flag: refundNotAppliedFlag(amount, label, months),
     });
   }
