@@ -22,6 +22,7 @@ import { ReceiptsSection } from './ReceiptsSection';
 import { SplitEditor } from './SplitEditor';
 import { SplitSummary } from './SplitSummary';
 import { typedFormCents } from './splitForm';
+import { TransferSection } from './TransferSection';
 import type { TransactionField, TransactionFormValues } from './transactionForm';
 import type { SplitEditor as SplitEditorState } from './use-split-editor';
 import { BANK_DELETE_TEXT, type TransactionEditor } from './use-transaction-editor';
@@ -100,6 +101,9 @@ export function TransactionDetailsForm({
               void editor.readLatest().then((latest) => (latest ? editor.applySaved(latest) : undefined))
             }
           />
+        ) : null}
+        {editor.editing && editor.transaction ? (
+          <TransferSection transaction={editor.transaction} onChanged={editor.applySaved} />
         ) : null}
         {editor.formError ? (
           <Alert type="error" data-testid="transaction-form-error">
