@@ -193,10 +193,8 @@ const RECENT_SYNCS_KEPT = 5;
 const RECORD_ATTEMPTS = 3;
 
 /**
- * Records how a link's sync round went (docs/banking.md "Sync now"), whatever asked for it: `lastSync` and the
- * `recentSyncs` list (newest first, RECENT_SYNCS_KEPT), so a request answered by one round is still answered after
- * a later round ends. A read and a write conditioned on the version read (another change of the link meanwhile: read
- * again). A link deleted meanwhile: 404.
+ * Records a sync round (docs/banking.md "Sync now") as `lastSync` and first of `recentSyncs`, so a request's answer
+ * outlives a later round. Read, then write on the version read (re-read on a race). A deleted link: 404.
  */
 export async function recordSyncResult(orgId: string, institutionId: string, result: SyncResultRecord): Promise<void> {
   for (let attempt = 1; ; attempt++) {
