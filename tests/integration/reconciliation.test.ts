@@ -197,6 +197,10 @@ describe('reconciling a month', () => {
       expect((await who.api.patch(`/api/transactions/${coffee.id}/ignore`, { isIgnored: true })).status).toBe(409);
       expect((await who.api.delete(`/api/transactions/${fee.id}`)).status).toBe(409);
     }
+    // Every writer goes through the write plan: a bulk edit cannot ignore it either.
+    const bulk = await t.manager.api.post('/api/transactions/bulk', { ids: [coffee.id], set: { isIgnored: true } });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(409);
+    expect(bulk.body.code).toBe('RECONCILED');
     // A manager's override header is not an override.
     const managerOverride = await t.manager.api.request('PUT', `/api/transactions/${coffee.id}`, {
       json: editable(current, { amount: -13 }),
