@@ -78,6 +78,11 @@ export default function ReconcilePage() {
         ) : null}
         {r ? (
           <>
+            <Box color="text-body-secondary" data-testid="reconcile-through">
+              {r.reconciledThrough
+                ? `${r.accountName} is reconciled through ${r.reconciledThrough}.`
+                : `${r.accountName} has no reconciled statement yet.`}
+            </Box>
             <Statement page={page} r={r} />
             <Summary page={page} r={r} />
             <DrillDown page={page} r={r} />
