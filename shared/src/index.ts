@@ -47,6 +47,7 @@ export * from './domain/audit.js';
 export * from './domain/bank.js';
 export * from './domain/bankSync.js';
 export * from './domain/common.js';
+export * from './domain/depreciation.js';
 export * from './domain/import.js';
 export * from './domain/invitation.js';
 export * from './domain/lease.js';

@@ -19,4 +19,18 @@ describe('report key shapes', () => {
       expect(other.startsWith('SCHEDE#')).toBe(false);
     }
   });
+
+  it("Depreciation choices: ORG#o / DEPRCHOICE#PROP#p; the organization's are one prefix no other item shares", () => {
+    expect(keys.depreciationChoices('o1', 'p1')).toEqual({ PK: 'ORG#o1', SK: 'DEPRCHOICE#PROP#p1' });
+    const all = keys.depreciationChoicesPrefix('o1');
+    expect(all).toEqual({ PK: 'ORG#o1', SKPrefix: 'DEPRCHOICE#PROP#' });
+    expect(keys.depreciationChoices('o1', 'p_-Z9').SK.startsWith(all.SKPrefix)).toBe(true);
+    for (const other of [
+      keys.capitalLedger('o1', '2025', 'p1').SK,
+      keys.scheduleEChoices('o1', '2025', 'p1').SK,
+      keys.property('o1', 'p1').SK,
+    ]) {
+      expect(other.startsWith('DEPRCHOICE#')).toBe(false);
+    }
+  });
 });

@@ -43,6 +43,8 @@
  * - Schedule E choices (line 1b, line 2, QJV of a property's tax year): one GetItem ORG#o / SCHEDE#yyyy#PROP#p; a
  *   year's, for the worksheets, one Query begins_with SCHEDE#yyyy#. No GSI2 entry: they describe a property's year
  *   and do not keep the property from being deleted.
+ * - Depreciation choices (per asset of a property: depreciation taken before the books, bonus depreciation): one
+ *   GetItem ORG#o / DEPRCHOICE#PROP#p; the organization's, for the schedule, one Query begins_with DEPRCHOICE#PROP#.
  * - Maintenance requests, newest first: the id starts with the compact reportedAt, so the organization's
  *   requests are a Query ORG#o begins_with MAINT# backwards; a reporter's (what a tenant sees) a Query on
  *   GSI1 ORG#o#REPORTER#u; one property's a Query on GSI2 ORG#o#PROP#p begins_with MAINT#. One request
@@ -239,6 +241,14 @@ export const keys = {
   }),
   /** Every property's Schedule E choices of one tax year. */
   scheduleEChoicesOfYear: (orgId: string, year: string) => ({ PK: orgPk(orgId), SKPrefix: `SCHEDE#${year}#PROP#` }),
+
+  /** A property's per-asset depreciation choices. */
+  depreciationChoices: (orgId: string, propertyId: string) => ({
+    PK: orgPk(orgId),
+    SK: `DEPRCHOICE#PROP#${propertyId}`,
+  }),
+  /** Every property's depreciation choices. */
+  depreciationChoicesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'DEPRCHOICE#PROP#' }),
 
   /** Tax packages: the id begins with the tax year, so one is found by id alone and a year's listed newest first. */
   taxPackage: (orgId: string, packageId: string) => ({

@@ -194,6 +194,8 @@ export type DepreciationQuery = z.output<typeof DepreciationQuery>;
 const DepreciationAssetWire = z.object({
   /** "building" or the capital spending category. */
   asset: z.string(),
+  /** The asset's key for its choices (GET/PUT /api/reports/depreciation/properties/{propertyId}/choices). */
+  key: z.string(),
   label: z.string(),
   classId: z.enum(RECOVERY_CLASS_IDS).nullable(),
   classLabel: z.string().nullable(),
@@ -203,6 +205,10 @@ const DepreciationAssetWire = z.object({
   thisYear: z.number(),
   accumulated: z.number(),
   remaining: z.number().nullable(),
+  /** An eligible asset's bonus depreciation: its rate, the amount taken in its first year, whether taken. */
+  bonus: z.object({ percent: z.number().int(), amount: z.number(), taken: z.boolean() }).nullable(),
+  /** Depreciation taken before the books as entered, and what the schedule gives for the same years. */
+  prior: z.object({ entered: z.number(), throughYear: z.number().int(), byTable: z.number() }).nullable(),
   flag: z.string().nullable(),
 });
 

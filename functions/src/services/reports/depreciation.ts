@@ -1,4 +1,5 @@
 import {
+  type AssetChoice,
   type CapexSpend,
   type DepreciationQuery,
   fromCents,
@@ -9,6 +10,7 @@ import {
   SCHEDULE_E_NOTICE,
 } from '@rent/shared';
 import { readCapitalCells } from '../../data/ledger/rollups.js';
+import { depreciationChoicesOfOrg } from '../../data/reports/depreciationChoices.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { NotFound } from '../../domain-errors.js';
 
@@ -25,7 +27,7 @@ import { NotFound } from '../../domain-errors.js';
  * Capital spending per property, one entry per month x category with money in or out, up to December of `year`: the
  * net as the cash flow counts it (books' lineAmount), so money back is negative.
  */
-export async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
+async function capexByProperty(orgId: string, year: string): Promise<Map<string, CapexSpend[]>> {
   const cells = await readCapitalCells(orgId, `${year}-12`);
   const out = new Map<string, CapexSpend[]>();
   for (const cell of cells) {
@@ -41,16 +43,33 @@ export async function capexByProperty(orgId: string, year: string): Promise<Map<
   return out;
 }
 
+/** What the schedule reads besides the properties: capital spending, and each property's per-asset choices. */
+export interface DepreciationInputs {
+  capex: Map<string, CapexSpend[]>;
+  choices: Map<string, Map<string, AssetChoice>>;
+}
+
+/** The capital ledger through the year and the organization's depreciation choices (two Queries, in parallel). */
+export async function depreciationInputs(orgId: string, year: string): Promise<DepreciationInputs> {
+  const [capex, choices] = await Promise.all([capexByProperty(orgId, year), depreciationChoicesOfOrg(orgId)]);
+  return { capex, choices };
+}
+
 /** Each property's depreciation for the year (cents), in the order of the property list. */
 export function depreciationByProperty(
   year: string,
   properties: readonly PropertyRecord[],
-  capex: Map<string, CapexSpend[]>,
+  { capex, choices }: DepreciationInputs,
 ): Map<string, PropertyDepreciation> {
   return new Map(
     properties.map((p) => [
       p.id,
-      propertyDepreciation({ ...p, landValue: p.landValue ?? null }, capex.get(p.id) ?? [], Number(year)),
+      propertyDepreciation(
+        { ...p, landValue: p.landValue ?? null },
+        capex.get(p.id) ?? [],
+        Number(year),
+        choices.get(p.id),
+      ),
     ]),
   );
 }
@@ -58,10 +77,10 @@ export function depreciationByProperty(
 const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
 export async function depreciationReport(orgId: string, query: DepreciationQuery) {
-  const [all, capex] = await Promise.all([listProperties(orgId), capexByProperty(orgId, query.year)]);
+  const [all, inputs] = await Promise.all([listProperties(orgId), depreciationInputs(orgId, query.year)]);
   const properties = query.propertyId === undefined ? all : all.filter((p) => p.id === query.propertyId);
   if (query.propertyId !== undefined && properties.length === 0) throw new NotFound('Property');
-  const byProperty = depreciationByProperty(query.year, properties, capex);
+  const byProperty = depreciationByProperty(query.year, properties, inputs);
   let total = 0;
   const rows = properties.map((p) => {
     const result = byProperty.get(p.id) as PropertyDepreciation;
@@ -75,6 +94,8 @@ export async function depreciationReport(orgId: string, query: DepreciationQuery
         thisYear: fromCents(a.thisYear),
         accumulated: fromCents(a.accumulated),
         remaining: money(a.remaining),
+        bonus: a.bonus && { ...a.bonus, amount: fromCents(a.bonus.amount) },
+        prior: a.prior && { ...a.prior, entered: fromCents(a.prior.entered), byTable: fromCents(a.prior.byTable) },
       })),
       total: fromCents(result.total),
       flags: result.flags,

@@ -25,7 +25,7 @@ import { noScheduleEChoices, scheduleEChoicesOfYear } from '../../data/reports/s
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { NotFound } from '../../domain-errors.js';
-import { capexByProperty, depreciationByProperty } from './depreciation.js';
+import { depreciationByProperty, depreciationInputs } from './depreciation.js';
 import { choicesToWire } from './scheduleEChoices.js';
 
 /**
@@ -174,7 +174,7 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
     propertiesFor(orgId, query.propertyId),
     readRollupCells(orgId, { from: `${query.year}-01`, to: `${query.year}-12` }),
     leasesByPropertyOf(orgId),
-    capexByProperty(orgId, query.year),
+    depreciationInputs(orgId, query.year),
     scheduleEChoicesOfYear(orgId, query.year),
   ]);
   const nets = new Map<string | null, Map<string, Cents>>();

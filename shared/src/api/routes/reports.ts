@@ -2,6 +2,12 @@
  * What the books say: the dashboard, cash flow, P&L, Schedule E, depreciation, rent roll, transactions by
  * category, the tax package. Part of THE route table (../routes.ts).
  */
+
+import {
+  DepreciationChoicesInput,
+  DepreciationChoicesParams,
+  DepreciationChoicesResult,
+} from '../../domain/depreciation.js';
 import {
   CashFlowReport,
   DashboardSummary,
@@ -17,7 +23,7 @@ import {
   ScheduleEReport,
   TransactionsByCategoryReport,
 } from '../../domain/reports.js';
-import { STAFF } from '../../domain/roles.js';
+import { OWNERS, STAFF } from '../../domain/roles.js';
 import {
   TaxPackageLink,
   TaxPackageList,
@@ -94,6 +100,27 @@ export const getDepreciationReport = {
   query: DepreciationQuery,
   response: DepreciationReport,
   roles: STAFF,
+} as const satisfies RouteDef;
+
+// A property's per-asset depreciation choices (depreciation taken before the books, bonus depreciation): the staff
+// read them beside the schedule; only owners change them, since they are the owner's tax elections and history.
+export const getDepreciationChoices = {
+  id: 'getDepreciationChoices',
+  method: 'GET',
+  path: '/api/reports/depreciation/properties/{propertyId}/choices',
+  params: DepreciationChoicesParams,
+  response: DepreciationChoicesResult,
+  roles: STAFF,
+} as const satisfies RouteDef;
+
+export const saveDepreciationChoices = {
+  id: 'saveDepreciationChoices',
+  method: 'PUT',
+  path: '/api/reports/depreciation/properties/{propertyId}/choices',
+  params: DepreciationChoicesParams,
+  body: DepreciationChoicesInput,
+  response: DepreciationChoicesResult,
+  roles: OWNERS,
 } as const satisfies RouteDef;
 
 // Rent roll (docs/tenants-and-maintenance.md "Rent roll"): leases x months; rent received from the monthly rollups,
