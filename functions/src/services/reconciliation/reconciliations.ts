@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AccountLine,
   addDays,
   finishBlockedReason,
   fromCents,
   inPeriod,
   LEDGER_LINES_MAX,
-  matchReasonWords,
   monthPeriod,
   parseLedgerBalanceOf,
   parseStatementLines,
@@ -14,13 +12,11 @@ import {
   type Reconciliation,
   type ReconciliationList,
   readWindow,
-  reconcile,
   STATEMENT_LINES_MAX,
   type StatementInput,
   type StatementLine,
 } from '@rent/shared';
-import type { ReconciliationYearRow } from '@rent/shared/reports/reconciliationTable';
-import { type BankAccountRecord, getBankAccount, getInstitution, listBankAccounts } from '../../data/banking/banks.js';
+import { type BankAccountRecord, getBankAccount } from '../../data/banking/banks.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
@@ -43,6 +39,7 @@ import { personActor } from '../ledger/actors.js';
 import { categorizeOnArrival } from '../ledger/categorize.js';
 import { leaseBook, link } from '../ledger/leaseLinks.js';
 import { assertPeriodOpen } from '../ledger/periods.js';
+import { suggestions, view } from './view.js';
 
 /**
  * Statement reconciliation (docs/reconciliation.md): the one door. A statement of a bank account and month (balances
@@ -54,9 +51,6 @@ import { assertPeriodOpen } from '../ledger/periods.js';
 
 const UNDO_REACH_DAYS = 366;
 
-/** Cents inside, a signed decimal on the wire. */
-const decimal = (cents: number | null) => (cents === null ? null : fromCents(cents));
-
 const byName = (caller: Caller) => caller.name ?? caller.email;
 
 /** The account (404 for another organization's), the month's period, and a saved reconciliation if any. */
@@ -66,101 +60,11 @@ async function load(caller: Caller, accountId: string, month: string) {
   return { account, period: monthPeriod(month), record };
 }
 
-/** What the bank or the previous statement suggests for a month without a saved statement. */
-async function suggestions(caller: Caller, account: BankAccountRecord, month: string) {
-  const saved = await listReconciliationRecords(caller.orgId, account.id);
-  const previous = saved.filter((r) => r.month < month).at(-1);
-  const institution = await getInstitution(caller.orgId, account.institutionId).catch(() => null);
-  const lastSync = institution?.lastSyncedAt?.slice(0, 10) ?? null;
-  const period = monthPeriod(month);
-  // Plaid's current balance is "as of" the last sync: it is this statement's end only when that sync fell in it.
-  const bankEnd = account.balance !== null && lastSync !== null && inPeriod(lastSync, period);
-  // Plaid's `current` of a credit card or loan is what is owed (positive); the ledger counts money out as negative.
-  const owed = account.type === 'credit' || account.type === 'loan';
-  return {
-    startBalance: previous ? previous.endBalance : null,
-    startFrom: previous ? `The end balance of the ${previous.month} statement` : null,
-    endBalance: bankEnd ? (owed ? -account.balance! : account.balance) : null,
-    endFrom: bankEnd ? `The bank's balance at its last sync on ${lastSync}` : null,
-  };
-}
-
-function view(
-  account: BankAccountRecord,
-  month: string,
-  record: ReconciliationRecord | null,
-  books: AccountLine[],
-  reconciledThrough: string | null,
-  suggested: Reconciliation['suggestions'],
-): { view: Reconciliation; difference: number } {
-  const period = monthPeriod(month);
-  const self = reconciliationIdOf(account.id, month);
-  const start = record?.startBalance ?? suggested.startBalance;
-  const end = record?.endBalance ?? suggested.endBalance;
-  const result = reconcile({
-    period,
-    startBalance: start ?? 0,
-    endBalance: end ?? 0,
-    statement: record?.statementLines ?? [],
-    books,
-    ticks: { ticked: record?.ticked ?? [], unticked: record?.unticked ?? [] },
-    self,
-  });
-  const finishBlocked =
-    record === null
-      ? 'Save the statement balances first.'
-      : record.status === 'finished'
-        ? 'This statement is reconciled.'
-        : finishBlockedReason(result.difference);
-  const shown: Reconciliation = {
-    accountId: account.id,
-    accountName: account.mask ? `${account.name} ••${account.mask}` : account.name,
-    month,
-    periodStart: period.start,
-    periodEnd: period.end,
-    status: record?.status ?? 'new',
-    startBalance: decimal(start),
-    endBalance: decimal(end),
-    balanceSource: record?.balanceSource ?? null,
-    suggestions: {
-      ...suggested,
-      startBalance: decimal(suggested.startBalance),
-      endBalance: decimal(suggested.endBalance),
-    },
-    statementLineCount: record?.statementLines.length ?? 0,
-    difference: fromCents(result.difference),
-    cleared: fromCents(result.cleared),
-    clearedCount: result.clearedCount,
-    autoMatched: result.autoMatched,
-    finishBlocked,
-    lines: result.lines.map((line) => ({
-      id: line.id,
-      date: line.date,
-      amount: fromCents(line.amount),
-      name: line.name,
-      cleared: line.cleared,
-      inPeriod: line.inPeriod,
-      match: line.match,
-      reason: line.match ? matchReasonWords(line.match) : null,
-    })),
-    issues: result.issues.map((issue) => ({
-      ...issue,
-      effect: fromCents(issue.effect),
-      amount: decimal(issue.amount),
-    })),
-    reconciledThrough,
-    finishedAt: record?.finishedAt ?? null,
-    finishedBy: record?.finishedBy ?? null,
-    version: record?.version ?? 0,
-  };
-  return { view: shown, difference: result.difference };
-}
-
 async function current(caller: Caller, account: BankAccountRecord, month: string, record: ReconciliationRecord | null) {
   const [books, through, suggested] = await Promise.all([
     bookLinesOf(caller.orgId, account.id, readWindow(monthPeriod(month)), LEDGER_LINES_MAX),
     reconciledThroughOf(caller.orgId, account.id),
-    suggestions(caller, account, month),
+    suggestions(caller.orgId, account, month),
   ]);
   const shown = view(account, month, record, books, through, suggested);
   return { books, view: shown.view, difference: shown.difference };
@@ -222,7 +126,7 @@ export async function putStatement(
     fileEnd = balance.value;
   }
   const end = input.endBalance ?? fileEnd;
-  const suggested = await suggestions(caller, account, month);
+  const suggested = await suggestions(caller.orgId, account, month);
   const start =
     input.startBalance ??
     suggested.startBalance ??
@@ -437,37 +341,4 @@ export async function undoReconciliation(caller: Caller, accountId: string, mont
     byName: byName(caller),
   });
   return (await current(caller, account, month, undone)).view;
-}
-
-/**
- * Every bank account's months of `year` (up to this month) with their reconciliation, for the tax package
- * (docs/reconciliation.md "Reports"). Reads the organization's accounts and each one's reconciliations.
- */
-export async function reconciliationYear(
-  orgId: string,
-  year: string,
-  now = new Date(),
-): Promise<ReconciliationYearRow[]> {
-  const accounts = await listBankAccounts(orgId);
-  const last = now.toISOString().slice(0, 7);
-  const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`).filter(
-    (m) => m <= last,
-  );
-  const rows: ReconciliationYearRow[] = [];
-  for (const account of accounts) {
-    const saved = new Map((await listReconciliationRecords(orgId, account.id)).map((r) => [r.month, r]));
-    const name = account.mask ? `${account.name} ••${account.mask}` : account.name;
-    for (const month of months) {
-      const r = saved.get(month);
-      rows.push({
-        accountName: name,
-        month,
-        status: r?.status ?? null,
-        startBalance: r ? fromCents(r.startBalance) : null,
-        endBalance: r ? fromCents(r.endBalance) : null,
-        finishedAt: r?.finishedAt ?? null,
-      });
-    }
-  }
-  return rows;
 }

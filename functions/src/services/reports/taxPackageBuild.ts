@@ -41,7 +41,7 @@ import { listProperties } from '../../data/tenancy/properties.js';
 import { logger } from '../../lib/logger.js';
 import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
 import { listLoans, loanDetail } from '../loans/loans.js';
-import { reconciliationYear } from '../reconciliation/reconciliations.js';
+import { reconciliationYear } from '../reconciliation/view.js';
 import { securityDepositsReport } from '../tenancy/securityDeposits.js';
 import { depreciationReport } from './depreciation.js';
 import { rentRollReport } from './rentRoll.js';
