@@ -124,6 +124,8 @@ export const TRANSACTION_FIELDS = [
   'propertyId',
   'source',
   'splitReviewFrom',
+  'transferPairId',
+  'transferWith',
   'updatedAt',
   'userId',
   'version',

@@ -1,4 +1,6 @@
 import {
+  auditDiff,
+  auditWords,
   automaticPairs,
   bookFigures,
   daysApart,
@@ -124,6 +126,33 @@ describe('the transfer rule', () => {
 
   it('uses the transfer group own-account category', () => {
     expect(isTransferCategory(TRANSFER_CATEGORY)).toBe(true);
+  });
+});
+
+describe('the trail of a pair', () => {
+  const before = { name: 'ONLINE TRANSFER TO SAV', category: null, transferPairId: null };
+  const after = {
+    ...before,
+    category: TRANSFER_CATEGORY,
+    transferPairId: 't2',
+    transferWith: 'FROM CHK in Savings ••2222',
+  };
+  it('says automation paired it, with the other side and its account', () => {
+    const changes = auditDiff(before, after);
+    expect(auditWords({ action: 'updated', via: 'transfer_match', changes }, { actor: null })).toBe(
+      'Paired as a transfer with FROM CHK in Savings ••2222 and changed the category from Uncategorized to Transfers between accounts',
+    );
+  });
+  it("says a person's pair and unpair", () => {
+    expect(
+      auditWords({ action: 'updated', via: 'manual', changes: auditDiff(before, after) }, { actor: 'Lena' }),
+    ).toMatch(/^Lena paired it as a transfer with FROM CHK in Savings ••2222 and changed the category/);
+    const unpaired = { ...after, category: null, transferPairId: null, transferWith: null };
+    expect(
+      auditWords({ action: 'updated', via: 'manual', changes: auditDiff(after, unpaired) }, { actor: 'Lena' }),
+    ).toBe(
+      'Lena unpaired it from the transfer with FROM CHK in Savings ••2222 and changed the category from Transfers between accounts to Uncategorized',
+    );
   });
 });
 

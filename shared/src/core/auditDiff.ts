@@ -245,7 +245,9 @@ export function auditWords(
     return `${who} ${made}${withs.length > 0 ? ` with ${list(withs)}` : ''}${entry.via === 'import' ? '' : how}`;
   }
   if (entry.changes.length === 0) return `${who} updated this transaction${how}`;
-  return `${who} ${list(entry.changes.map((c) => changeWords(c, ctx, false)))}${how}`;
+  // A pair or unpair is what happened; the category it brought follows it.
+  const ordered = [...entry.changes].sort((a, b) => Number(b.field === 'transfer') - Number(a.field === 'transfer'));
+  return `${who} ${list(ordered.map((c) => changeWords(c, ctx, false)))}${how}`;
 }
 
 /** Automation's pair in words: "Paired as a transfer with ONLINE TRANSFER in Savings and changed the category …". */

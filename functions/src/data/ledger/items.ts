@@ -252,6 +252,8 @@ export function transactionToApi(t: TransactionRecord): Transaction {
     splitReviewFrom: splitReviewFrom == null ? null : fromCents(splitReviewFrom),
     leaseId: rest.leaseId ?? null,
     maintenanceRequestId: rest.maintenanceRequestId ?? null,
+    transferPairId: rest.transferPairId ?? null,
+    transferWith: rest.transferWith ?? null,
     ...(categorizedByRuleId ? { categorizedByRuleId } : {}),
   };
 }
