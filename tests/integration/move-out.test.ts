@@ -62,6 +62,18 @@ const held = async (api: Api, propertyId: string) =>
     await ok<{ properties: { propertyId: string; held: number }[] }>(api.get('/api/reports/security-deposits'))
   ).properties.find((p) => p.propertyId === propertyId)?.held;
 const moveOut = (api: Api, id: string, body: Record<string, unknown>) => api.post(`/api/leases/${id}/move-out`, body);
+/** A new tenant's lease on a new property of the organization. */
+async function leaseOnNewProperty(label: string, street: string, terms: Record<string, unknown>) {
+  const tenant = await joinAs(w.orgId, 'TENANT', label);
+  const flat = (
+    await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} ${street}` }), 201)
+  ).id;
+  const lease = await ok<{ lease: { id: string } }>(
+    w.admin.api.post(`/api/properties/${flat}/leases`, { userId: tenant.userId, ...terms }),
+    201,
+  );
+  return { flat, id: lease.lease.id };
+}
 
 beforeAll(async () => {
   [w, x] = await Promise.all([team(), team()]);
@@ -179,22 +191,12 @@ describe('move-out', () => {
   });
 
   it('a claim over the deposit applies all of it and says what is still owed', async () => {
-    const other = await joinAs(w.orgId, 'TENANT', 'short');
-    const flat = (
-      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Short St` }), 201)
-    ).id;
-    const id = (
-      await ok<{ lease: { id: string } }>(
-        w.admin.api.post(`/api/properties/${flat}/leases`, {
-          userId: other.userId,
-          leaseStart: monthsAgo(1),
-          leaseEnd: `${shiftMonth(thisMonth(), 6)}-01`,
-          monthlyRent: 0,
-          securityDeposit: 100,
-        }),
-        201,
-      )
-    ).lease.id;
+    const { id } = await leaseOnNewProperty('short', 'Short St', {
+      leaseStart: monthsAgo(1),
+      leaseEnd: `${shiftMonth(thisMonth(), 6)}-01`,
+      monthlyRent: 0,
+      securityDeposit: 100,
+    });
     const { statement } = await ok<{ statement: Statement }>(
       moveOut(w.admin.api, id, {
         date: today(),
@@ -211,21 +213,11 @@ describe('move-out', () => {
   });
 
   it("a tenant's credit pays the deductions before the deposit does", async () => {
-    const other = await joinAs(w.orgId, 'TENANT', 'credit');
-    const flat = (
-      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Credit Court` }), 201)
-    ).id;
-    const id = (
-      await ok<{ lease: { id: string } }>(
-        w.admin.api.post(`/api/properties/${flat}/leases`, {
-          userId: other.userId,
-          leaseStart: monthsAgo(1),
-          monthlyRent: 500,
-          securityDeposit: 800,
-        }),
-        201,
-      )
-    ).lease.id;
+    const { flat, id } = await leaseOnNewProperty('credit', 'Credit Court', {
+      leaseStart: monthsAgo(1),
+      monthlyRent: 500,
+      securityDeposit: 800,
+    });
     // Two months of rent are due by today (last month's and this one's); 1,100 was paid: a credit of 100 on the date.
     await post(w.admin.api, {
       name: 'Rent and a bit',
@@ -257,21 +249,11 @@ describe('move-out', () => {
   });
 
   it('a move-out that stopped part way is finished by the next attempt, as it was started, exactly once', async () => {
-    const other = await joinAs(w.orgId, 'TENANT', 'interrupted');
-    const flat = (
-      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Retry Row` }), 201)
-    ).id;
-    const id = (
-      await ok<{ lease: { id: string } }>(
-        w.admin.api.post(`/api/properties/${flat}/leases`, {
-          userId: other.userId,
-          leaseStart: monthsAgo(1),
-          monthlyRent: 0,
-          securityDeposit: 800,
-        }),
-        201,
-      )
-    ).lease.id;
+    const { flat, id } = await leaseOnNewProperty('interrupted', 'Retry Row', {
+      leaseStart: monthsAgo(1),
+      monthlyRent: 0,
+      securityDeposit: 800,
+    });
     // The claim was written, then the process stopped: nothing else happened.
     const planned = [randomUUID(), randomUUID()];
     await db.send(
