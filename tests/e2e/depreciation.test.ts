@@ -59,9 +59,11 @@ describe('depreciation, in an organization of its own', () => {
       .replace(/^\ufeff/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[2]).toBe('Property,Asset,Class,Placed in service,Basis,2025,Accumulated,Remaining,Note');
+    expect(lines[2]).toBe(
+      'Property,Asset,Class,Placed in service,Basis,Before the books,Bonus,2025,Accumulated,Remaining,Note',
+    );
     expect(lines).toContain(
-      `"${address}",Building,"27.5-year residential, straight line, mid-month",2024-03,247500.00,9000.00,16125.00,231375.00,`,
+      `"${address}",Building,"27.5-year residential, straight line, mid-month",2024-03,247500.00,,,9000.00,16125.00,231375.00,`,
     );
     // The same rows as a PDF: the header row and the building's amounts, the notice at the foot.
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('depreciation-pdf').click()]);
@@ -76,7 +78,7 @@ describe('depreciation, in an organization of its own', () => {
     const cents = (line: string) => Math.round(Number(line.split(',').at(-4)) * 100);
     const totals = lines.filter((line) => line.includes(',Total,,,,')).map(cents);
     expect(totals.length).toBeGreaterThan(1);
-    expect(lines.at(-1)).toMatch(/^All properties shown,Grand total,,,,\d+\.\d{2},,,$/);
+    expect(lines.at(-1)).toMatch(/^All properties shown,Grand total,,,,,,\d+\.\d{2},,,$/);
     expect(cents(lines.at(-1)!)).toBe(totals.reduce((a, b) => a + b, 0));
     expect(drawn).toContain('Grand total');
 

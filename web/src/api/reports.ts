@@ -1,4 +1,4 @@
-import type { RouteBody, RouteResponse, Routes } from '@rent/shared/types';
+import type { RouteBody, RouteInput, RouteResponse, Routes } from '@rent/shared/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
@@ -71,6 +71,30 @@ const READ_BY_A_LOADED_TAB = { notifyOnChangeProps: 'all' } as const;
 
 export type DepreciationReport = RouteResponse<Routes['getDepreciationReport']>;
 export type PropertyDepreciationRow = DepreciationReport['properties'][number];
+
+export type DepreciationChoices = RouteResponse<Routes['getDepreciationChoices']>;
+/** As the form sends it (amounts and years as typed; the server parses them). */
+export type DepreciationChoicesBody = RouteInput<Routes['saveDepreciationChoices']>['body'];
+
+/** A property's per-asset depreciation choices (carry-in, bonus), read when one is edited. */
+export function useDepreciationChoices(propertyId: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...reportsKey, 'depreciation-choices', propertyId],
+    queryFn: () => callRoute('getDepreciationChoices', { params: { propertyId: propertyId! } }),
+    enabled: session.status === 'authenticated' && propertyId !== null,
+  });
+}
+
+/** Saves them; the schedule, Schedule E and the choices are read again. */
+export function useSaveDepreciationChoices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ propertyId, body }: { propertyId: string; body: DepreciationChoicesBody }) =>
+      callRoute('saveDepreciationChoices', { params: { propertyId }, body }),
+    onSettled: () => client.invalidateQueries({ queryKey: reportsKey }),
+  });
+}
 
 export function useDepreciationReport(year: string | null) {
   const session = useSession();

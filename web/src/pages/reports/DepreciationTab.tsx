@@ -5,7 +5,9 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame, YearSelect } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
+import { AssetChoiceModal } from './AssetChoiceModal';
 import { DepreciationView } from './DepreciationView';
+import { useAssetChoice } from './use-asset-choice';
 import type { useReports } from './use-reports';
 
 const ALL = '';
@@ -13,6 +15,7 @@ const ALL = '';
 /** The reports page's Depreciation tab: a tax year, a property (or all), one table per property, CSV. */
 export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
   const d = r.depreciation;
+  const choice = useAssetChoice();
   const options = [
     { value: ALL, label: 'All properties' },
     ...(d.data?.properties ?? []).map((p) => ({ value: p.propertyId, label: p.address })),
@@ -54,8 +57,23 @@ export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
       ) : (
         <SpaceBetween size="xl">
           {r.depreciationShown.map((p) => (
-            <DepreciationView key={p.propertyId} property={p} year={r.year} />
+            <DepreciationView
+              key={p.propertyId}
+              property={p}
+              year={r.year}
+              onEdit={choice.canEdit ? (asset) => choice.edit(p.propertyId, p.address, asset) : undefined}
+            />
           ))}
+          <AssetChoiceModal
+            address={choice.editing?.address ?? ''}
+            asset={choice.editing?.asset ?? null}
+            draft={choice.draft}
+            busy={choice.busy}
+            error={choice.error}
+            onChange={choice.setDraft}
+            onCancel={choice.cancel}
+            onSave={choice.submit}
+          />
         </SpaceBetween>
       )}
     </ReportFrame>

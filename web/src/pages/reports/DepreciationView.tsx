@@ -1,5 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
@@ -13,8 +14,30 @@ const monthLabel = (month: string | null) =>
 
 type Asset = PropertyDepreciationRow['assets'][number];
 
-/** One property's depreciation for a tax year: its flags, then every asset with this year, accumulated and remaining. */
-export function DepreciationView({ property, year }: { property: PropertyDepreciationRow; year: string }) {
+/** The bonus as a cell: taken (amount and rate), the rate it could take, or nothing for a class that cannot. */
+const bonusText = (a: Asset) =>
+  a.bonus === null
+    ? '—'
+    : a.bonus.taken
+      ? `${money(a.bonus.amount)} (${a.bonus.percent}%)`
+      : `Not taken (${a.bonus.percent}%)`;
+
+/** An asset whose choices can be edited: the building once it has a basis, and capital spending with a class. */
+const editable = (a: Asset) => a.classId !== null;
+
+/**
+ * One property's depreciation for a tax year: its flags, then every asset with the depreciation taken before the
+ * books, its bonus, this year, accumulated and remaining; `onEdit` (owners) opens an asset's choices.
+ */
+export function DepreciationView({
+  property,
+  year,
+  onEdit,
+}: {
+  property: PropertyDepreciationRow;
+  year: string;
+  onEdit?: (asset: Asset) => void;
+}) {
   const id = property.propertyId;
   return (
     <SpaceBetween size="s">
@@ -33,7 +56,7 @@ export function DepreciationView({ property, year }: { property: PropertyDepreci
       <Table<Asset>
         data-testid={`depreciation-${id}`}
         variant="embedded"
-        trackBy={(a) => `${a.asset}:${a.placedInService ?? ''}`}
+        trackBy={(a) => a.key}
         items={property.assets}
         ariaLabels={{ tableLabel: `Depreciation for ${property.address}` }}
         wrapLines
@@ -57,9 +80,34 @@ export function DepreciationView({ property, year }: { property: PropertyDepreci
           { id: 'class', header: 'Class', cell: (a) => a.classLabel ?? '—' },
           { id: 'placed', header: 'Placed in service', cell: (a) => monthLabel(a.placedInService) },
           { id: 'basis', header: 'Basis', cell: (a) => money(a.basis) },
+          {
+            id: 'prior',
+            header: 'Before the books',
+            cell: (a) => (a.prior ? `${money(a.prior.entered)} through ${a.prior.throughYear}` : '—'),
+          },
+          { id: 'bonus', header: 'Bonus', cell: bonusText },
           { id: 'thisYear', header: year, cell: (a) => money(a.thisYear) },
           { id: 'accumulated', header: 'Accumulated', cell: (a) => money(a.accumulated) },
           { id: 'remaining', header: 'Remaining', cell: (a) => money(a.remaining) },
+          ...(onEdit
+            ? [
+                {
+                  id: 'edit',
+                  header: 'Choices',
+                  cell: (a: Asset) =>
+                    editable(a) ? (
+                      <Button
+                        variant="inline-link"
+                        onClick={() => onEdit(a)}
+                        data-testid={`depreciation-edit-${a.key}`}
+                        ariaLabel={`Edit depreciation of ${a.label}, ${monthLabel(a.placedInService)}`}
+                      >
+                        Edit
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
         ]}
         footer={
           <Box textAlign="right">
