@@ -10,6 +10,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -370,8 +371,14 @@ function DrillDown({ page, r }: { page: Page; r: Reconciliation }) {
   );
 }
 
+/** How many lines the table shows at once. */
+const LINES_PER_PAGE = 50;
+
 function Lines({ page, r }: { page: Page; r: Reconciliation }) {
   const open = r.status === 'open';
+  const pages = Math.max(1, Math.ceil(r.lines.length / LINES_PER_PAGE));
+  const current = Math.min(page.linePage, pages);
+  const shown = r.lines.slice((current - 1) * LINES_PER_PAGE, current * LINES_PER_PAGE);
   return (
     <Table<Line>
       data-testid="reconcile-lines"
@@ -384,7 +391,21 @@ function Lines({ page, r }: { page: Page; r: Reconciliation }) {
           Lines in the books
         </Header>
       }
-      items={r.lines}
+      items={shown}
+      pagination={
+        pages > 1 ? (
+          <Pagination
+            currentPageIndex={current}
+            pagesCount={pages}
+            onChange={({ detail }) => page.setLinePage(detail.currentPageIndex)}
+            ariaLabels={{
+              nextPageLabel: 'Next page of lines',
+              previousPageLabel: 'Previous page of lines',
+              pageLabel: (n) => `Page ${n} of the lines`,
+            }}
+          />
+        ) : undefined
+      }
       trackBy="id"
       variant="container"
       wrapLines

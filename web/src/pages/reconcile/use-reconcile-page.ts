@@ -39,6 +39,8 @@ export function useReconcilePage() {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [confirmUndo, setConfirmUndo] = useState(false);
+  /** The lines table's page (from 1): a busy month has thousands of lines, a phone shows them 50 at a time. */
+  const [linePage, setLinePage] = useState(1);
 
   const choose = (next: { account?: string; month?: string }) => {
     const merged = new URLSearchParams(params);
@@ -49,6 +51,7 @@ export function useReconcilePage() {
     setEnd('');
     setFiles([]);
     setError(null);
+    setLinePage(1);
   };
 
   async function run<T>(work: () => Promise<T>, done?: string) {
@@ -94,6 +97,8 @@ export function useReconcilePage() {
     adding: actions.add.isPending ? actions.add.variables : null,
     finish: () => run(() => actions.finish.mutateAsync(), 'Statement reconciled'),
     finishing: actions.finish.isPending,
+    linePage,
+    setLinePage,
     confirmUndo,
     setConfirmUndo,
     undo: () =>
