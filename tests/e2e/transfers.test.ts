@@ -5,7 +5,7 @@ import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Transfers between own accounts (docs/ledger.md "Transfers"), in an organization the test creates: money out of one
- * account and the same money into another the next day. At 390 px the landlord opens the money out in the flyout,
+ * account and the same money into another the next day. At 390 px the organization's admin opens the money out in the flyout,
  * sees the other side suggested, pairs them; the flyout says "Transfer with …" linking to the other side (both are now
  * transfers between accounts); Unpair sends both back to uncategorized. Axe clean with the pair shown.
  */
