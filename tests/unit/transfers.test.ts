@@ -7,6 +7,7 @@ import {
   isTransferCategory,
   manualPairBlock,
   pairBlock,
+  suggestCategory,
   TRANSFER_CATEGORY,
   TRANSFER_WINDOW_DAYS,
   type TransferLine,
@@ -124,8 +125,13 @@ describe('the transfer rule', () => {
     ).toHaveLength(20);
   });
 
-  it('uses the transfer group own-account category', () => {
+  it("uses the transfer group's own-account category, which the bank's account-transfer category suggests", () => {
     expect(isTransferCategory(TRANSFER_CATEGORY)).toBe(true);
+    expect(
+      suggestCategory({ primary: 'TRANSFER_OUT', detailed: 'TRANSFER_OUT_ACCOUNT_TRANSFER' } as never),
+    ).toMatchObject({
+      category: TRANSFER_CATEGORY,
+    });
   });
 });
 

@@ -84,6 +84,9 @@ const DETAILED: Record<string, Category> = {
   INCOME_RETIREMENT_PENSION: 'other_income',
   LOAN_PAYMENTS_MORTGAGE_PAYMENT: 'mortgage',
   LOAN_PAYMENTS_CREDIT_CARD_PAYMENT: 'credit_card_payments',
+  // Money between the person's own accounts: a transfer between accounts (docs/ledger.md "Transfers").
+  TRANSFER_IN_ACCOUNT_TRANSFER: 'account_transfers',
+  TRANSFER_OUT_ACCOUNT_TRANSFER: 'account_transfers',
   TRANSFER_IN_DEPOSIT: 'other_income',
   TRANSFER_OUT_WITHDRAWAL: 'owner_distributions',
   HOME_IMPROVEMENT_FURNITURE: 'furniture',
