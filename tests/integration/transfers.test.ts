@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { auditWords, figuresOf } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partition } from '../support/db.js';
-import { type Api, team } from '../support/members.js';
+import { team } from '../support/members.js';
 import { bankSyncModules, plaidTx } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 import { ruleBody } from './rules-helpers.js';
@@ -186,6 +186,71 @@ describe('a checking -> savings transfer arriving on both accounts', () => {
     await sync([], [r2.transaction_id]); // the bank removes the savings side
     expect((await stored(w.orgId, r2Id)) ?? null).toBeNull();
     expect(await stored(w.orgId, s2Id)).toMatchObject({ transferPairId: null, category: null });
+    await expectLedgerConsistent(w.orgId);
+  });
+});
+
+describe('other arrivals and edits', () => {
+  it('a file imported into the savings account pairs with the bank line of checking', async () => {
+    const sent = out('WIRE TO SAVINGS', 1234.56, '2026-07-01');
+    await sync([sent]);
+    const sentId = await idOf(sent.transaction_id);
+    const { importTransactions } = await import('../../functions/src/services/ledger/transactions.js');
+    const now = new Date().toISOString();
+    const id = `imp-${randomUUID()}`;
+    await importTransactions(
+      w.orgId,
+      [
+        {
+          id,
+          externalId: null,
+          plaidTransactionId: null,
+          userId: null,
+          organizationId: w.orgId,
+          institutionId: null,
+          bankAccountId: savings,
+          amount: 123_456,
+          date: '2026-07-03',
+          name: 'WIRE FROM CHECKING',
+          category: null,
+          notes: null,
+          categorizationSource: null,
+          categorizationConfidence: null,
+          categorizedAt: null,
+          source: 'import',
+          createdAt: now,
+          updatedAt: now,
+          propertyId: null,
+          isReviewed: false,
+          isIgnored: false,
+          hasReceipt: false,
+          receiptCount: 0,
+          hasOpenReviewRequests: false,
+          hasReviewHistory: false,
+          version: 1,
+        },
+      ],
+      { actorId: null, via: 'import', ref: 'test', override: false },
+    );
+    expect(await stored(w.orgId, id)).toMatchObject({ transferPairId: sentId, category: 'account_transfers' });
+    expect(await stored(w.orgId, sentId)).toMatchObject({ transferPairId: id, category: 'account_transfers' });
+
+    // A person gives one side another category: the pair ends and the other side goes back to uncategorized.
+    const current = await ok(w.admin.api.get(`/api/transactions/${sentId}`));
+    const t = current.transaction;
+    const edited = await ok(
+      w.admin.api.put(`/api/transactions/${sentId}`, {
+        name: t.name,
+        date: t.date,
+        amount: t.amount,
+        category: 'owner_distributions',
+        propertyId: null,
+        notes: null,
+        version: t.version,
+      }),
+    );
+    expect(edited.transaction).toMatchObject({ category: 'owner_distributions', transferPairId: null });
+    expect(await stored(w.orgId, id)).toMatchObject({ transferPairId: null, category: null });
     await expectLedgerConsistent(w.orgId);
   });
 });

@@ -104,9 +104,16 @@ const bankLine = (line: TransferLine) => line.bankAccountId !== null;
  */
 export function automaticPairs<T extends TransferLine>(lines: readonly T[]): [T, T][] {
   const all = [...new Map(lines.map((line) => [line.id, line])).values()].filter(bankLine);
+  // Only lines of the same absolute amount can pair: compare within those, so a first sync of years stays linear.
+  const byAmount = new Map<number, T[]>();
+  for (const line of all) {
+    const same = byAmount.get(Math.abs(line.amount));
+    if (same) same.push(line);
+    else byAmount.set(Math.abs(line.amount), [line]);
+  }
   const only = new Map<string, T | null>();
   for (const line of all) {
-    const candidates = transferCandidates(line, all);
+    const candidates = transferCandidates(line, byAmount.get(Math.abs(line.amount))!);
     only.set(line.id, candidates.length === 1 ? candidates[0]! : null);
   }
   const pairs: [T, T][] = [];
