@@ -100,6 +100,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   updateLoan: { lender: 'Valid Bank', version: 1 },
   applyLoanPayment: { transactionId: 'no-such-id', version: 1 },
   saveScheduleEChoices: { version: 0, propertyTypeCode: 1, fairRentalDays: 300, personalUseDays: 0, qjv: false },
+  saveDepreciationChoices: { version: 0, assets: [] },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);
