@@ -2,6 +2,7 @@ import {
   form1098Flag,
   formatRatePercent,
   type LoanItemTerms,
+  loanForPayment,
   loanPaymentParts,
   loanSchedule,
   mortgageInterestOf,
@@ -122,5 +123,45 @@ describe('interest per the ledger and the Form 1098', () => {
     expect(form1098Flag(170_000, 162_500)).toBe("The lender's Form 1098 says $1,700.00; the ledger has $1,625.00.");
     expect(form1098Flag(162_500, 162_500)).toBeNull();
     expect(form1098Flag(null, 162_500)).toBeNull();
+  });
+});
+
+describe('which loan a payment arriving pays', () => {
+  const first = { ...loan, id: 'first' };
+  const other = { ...loan, id: 'other', lender: 'Prairie State Credit Union' };
+  const pay = (over = {}) => ({
+    name: 'MTG PMT',
+    amount: -236_670,
+    date: '2025-03-02',
+    propertyId: 'p1',
+    category: null,
+    categorizationSource: null,
+    isIgnored: false,
+    ...over,
+  });
+  it("exactly the month's whole scheduled payment, money out, one line, on the loan's property or none", () => {
+    expect(loanForPayment(pay(), [first])).toBe(first);
+    expect(loanForPayment(pay({ propertyId: null, category: 'mortgage', categorizationSource: 'rule' }), [first])).toBe(
+      first,
+    );
+    for (const over of [
+      { amount: -236_671 },
+      { amount: 236_670 },
+      { propertyId: 'p2' },
+      { date: '2025-01-15' },
+      { pending: true },
+      { isIgnored: true },
+      { parts: [{}, {}] },
+      { category: 'repairs' },
+      { category: 'mortgage', categorizationSource: 'manual' },
+    ]) {
+      expect(loanForPayment(pay(over), [first]), JSON.stringify(over)).toBeNull();
+    }
+  });
+  it('between loans asking the same amount, only the lender the description names', () => {
+    expect(loanForPayment(pay(), [first, other])).toBeNull();
+    expect(loanForPayment(pay({ name: 'PRAIRIE STATE CU 0425' }), [first, other])).toBe(other);
+    // Words every lender has name none.
+    expect(loanForPayment(pay({ name: 'MORTGAGE LOAN PAYMENT' }), [first, other])).toBeNull();
   });
 });

@@ -10,7 +10,8 @@ import { formatCurrency } from './money.js';
 /**
  * How a change was made. `lease_change` is a lease link re-decided because a person added, changed or deleted a
  * lease; `transfer_match` is a transfer between own accounts paired automatically on arrival (docs/ledger.md
- * "Transfers"); `rent_links` is rent linked to its lease from the "link past rent to leases" review; `system` is a write no person or known workflow started (a background job).
+ * "Transfers"); `loan_match` is a payment to a lender split by its loan on arrival (docs/reports-and-tax.md
+ * "Loans"); `rent_links` is rent linked to its lease from the "link past rent to leases" review; `system` is a write no person or known workflow started (a background job).
  */
 export const AUDIT_VIAS = [
   'manual',
@@ -24,6 +25,7 @@ export const AUDIT_VIAS = [
   'system',
   'reconciliation',
   'transfer_match',
+  'loan_match',
 ] as const;
 export type AuditVia = (typeof AUDIT_VIAS)[number];
 
@@ -141,6 +143,7 @@ const VIA_PHRASES: Record<AuditVia, string> = {
   system: '',
   reconciliation: '',
   transfer_match: '',
+  loan_match: " by its loan's schedule",
 };
 
 export interface AuditWordsContext {
@@ -195,6 +198,7 @@ function changeWords(change: AuditFieldChange, ctx: AuditWordsContext, created: 
 /** The subject of a sentence: the person, or what acted for nobody ("The bank sync", "The system"). */
 function subject(via: AuditVia, actor: string | null): string {
   if (via === 'bank_sync') return 'The bank sync';
+  if (via === 'loan_match') return 'Loan matching';
   return actor ?? (via === 'system' ? 'The system' : 'Unknown');
 }
 

@@ -160,3 +160,71 @@ export function form1098Flag(form1098: Cents | null, ledger: Cents): string | nu
   if (form1098 === null || form1098 === ledger) return null;
   return `The lender's Form 1098 says ${formatCurrency(form1098, 2)}; the ledger has ${formatCurrency(ledger, 2)}.`;
 }
+
+/** Words in lender names that tell no lender from another. */
+const LENDER_FILLER = new Set(
+  [
+    'bank',
+    'mortgage',
+    'savings',
+    'loan',
+    'loans',
+    'home',
+    'the',
+    'and',
+    'inc',
+    'llc',
+    'corp',
+    'financial',
+    'credit',
+  ].concat(['union', 'servicing', 'payment', 'pmt', 'ach', 'online', 'national', 'association', 'federal', 'company']),
+);
+const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/);
+
+/** What matching a payment to a loan on arrival reads of a transaction. */
+export interface ArrivingLoanPayment {
+  name: string;
+  amount: Cents;
+  date: string;
+  propertyId: string | null;
+  category: string | null;
+  categorizationSource: string | null;
+  parts?: readonly unknown[] | null;
+  pending?: boolean;
+  isIgnored: boolean;
+}
+
+/** Whether a transaction could be a loan payment to split on arrival at all (before any loan is read). */
+export const mayPayLoan = (payment: ArrivingLoanPayment) =>
+  payment.amount < 0 &&
+  !(payment.parts && payment.parts.length > 0) &&
+  !payment.pending &&
+  !payment.isIgnored &&
+  payment.categorizationSource !== 'manual' &&
+  (payment.category === null || payment.category === 'mortgage');
+
+/**
+ * The loan a payment arriving in the ledger pays (docs/reports-and-tax.md "Loans"), or null. Only money out that is one
+ * line, posted, not ignored, not categorized by a person and in no category but Mortgage; on the loan's property or
+ * none; whose amount is exactly everything the loan's schedule asks that month (principal and interest, escrow, extra
+ * principal). When several loans ask that amount, the one whose lender the description names; else none: a guess
+ * between two loans would put interest on the wrong one.
+ */
+export function loanForPayment<L extends LoanItemTerms & { id: string; propertyId: string }>(
+  payment: ArrivingLoanPayment,
+  loans: readonly L[],
+): L | null {
+  if (!mayPayLoan(payment)) return null;
+  const month = payment.date.slice(0, 7);
+  const asked = loans.filter(
+    (loan) =>
+      (payment.propertyId === null || payment.propertyId === loan.propertyId) &&
+      scheduleRowOfMonth(loanSchedule(loan), month)?.payment === -payment.amount,
+  );
+  if (asked.length <= 1) return asked[0] ?? null;
+  const words = new Set(wordsOf(payment.name));
+  const named = asked.filter((loan) =>
+    wordsOf(loan.lender).some((w) => w.length >= 3 && !LENDER_FILLER.has(w) && words.has(w)),
+  );
+  return named.length === 1 ? named[0]! : null;
+}

@@ -5,8 +5,8 @@ import { Conflict, NotFound } from '../../domain-errors.js';
 import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
-import { keys } from '../keys.js';
-import { indexPrefixQuery, queryAll } from '../query.js';
+import { keys, orgPk } from '../keys.js';
+import { indexPrefixQuery, prefixQuery, queryAll } from '../query.js';
 import { transact } from '../transact.js';
 
 /**
@@ -59,6 +59,11 @@ export async function loansOfProperty(orgId: string, propertyId: string): Promis
   return items
     .map(toLoanRecord)
     .sort((a, b) => a.firstPaymentDate.localeCompare(b.firstPaymentDate) || a.id.localeCompare(b.id));
+}
+
+/** Every loan of the organization: one Query of its partition (`LOAN#`), what a payment arriving is matched against. */
+export async function loansOfOrganization(orgId: string): Promise<LoanRecord[]> {
+  return (await queryAll(prefixQuery(tableName(), orgPk(orgId), 'LOAN#'))).map(toLoanRecord);
 }
 
 export async function getLoan(orgId: string, loanId: string): Promise<LoanRecord> {

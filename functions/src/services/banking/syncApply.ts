@@ -13,6 +13,7 @@ import { bankActor } from '../ledger/actors.js';
 import { linkChanges } from '../ledger/leaseLinks.js';
 import { closedThroughFor } from '../ledger/periods.js';
 import { pairArrivals, releasePartnersAfter } from '../ledger/transfers.js';
+import { splitLoanPaymentsOnArrival } from '../loans/arrivals.js';
 import { fitSyncPlanToClosedPeriod } from './heldChanges.js';
 import { planSync, type SyncPages } from './syncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './syncWrites.js';
@@ -88,5 +89,9 @@ export async function applySyncPages(
     .filter(([before, after]) => !after.pending && (before === null || before.pending))
     .map(([, after]) => after);
   await pairArrivals(orgId, arrived).catch((error: unknown) => logger.warn('transfer pairing failed', { error }));
+  // Payments to a lender split by their loan (docs/reports-and-tax.md "Loans"); never fails the sync.
+  await splitLoanPaymentsOnArrival(orgId, arrived).catch((error: unknown) =>
+    logger.warn('loan matching failed', { error: (error as Error)?.name ?? 'Error' }),
+  );
   return plan.counts;
 }

@@ -28,6 +28,7 @@ import { MAX_TRANSACT_ITEMS, StaleRead } from '../../data/transact.js';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { deleteObjectsQuietly } from '../../lib/s3.js';
+import { splitLoanPaymentsOnArrival } from '../loans/arrivals.js';
 import { type LedgerActor, type LedgerCaller, personActor } from './actors.js';
 import { categorizedByHand, categorizeOnArrival } from './categorize.js';
 import { chosen, learnPayer, leaseBook, link } from './leaseLinks.js';
@@ -127,6 +128,8 @@ export async function createTransaction(
     extraOps: () => receiptIds.map((receiptId) => attachReceiptOp(caller.orgId, caller.userId, receiptId, record.id)),
   });
   await learnPayer(caller.orgId, null, record);
+  // A payment to a lender typed by hand is split by its loan like one the bank brings (docs/reports-and-tax.md "Loans").
+  if ((await splitLoanPaymentsOnArrival(caller.orgId, [record])) > 0) return readTransaction(caller.orgId, record.id);
   return record;
 }
 
