@@ -11,6 +11,7 @@ import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import { logger } from '../../lib/logger.js';
 import { bankActor } from '../ledger/actors.js';
+import { releasePartnersAfter } from '../ledger/transfers.js';
 import type { SyncPlan } from './syncPlan.js';
 import { applyBankRemovals, keepRemovedByBank, planExtrasOps } from './syncWrites.js';
 
@@ -62,6 +63,8 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
         heldBankChangeDeleteOp(orgId, next!.id),
       ],
     });
+    // A replayed change that ends a transfer pair releases the other side (docs/ledger.md "Transfers").
+    await releasePartnersAfter(orgId, changes, bankActor(institution));
     await applyBankRemovals(orgId, institution, removals);
     for (const { record } of removals) await dropHeldBankChange(orgId, record.id);
   }

@@ -71,6 +71,8 @@ export async function keepRemovedByBank(orgId: string, institutionId: string, fr
     atomic: true,
     extraOps: () => (pendingDelete ? [bankPendingDeleteOp(orgId, fresh.id)] : []),
   });
+  // Its transfer pair ends: the other side goes back to uncategorized (docs/ledger.md "Transfers").
+  if (fresh.transferPairId) await releasePartnersAfter(orgId, [[fresh, null]], bankActor(institutionId));
 }
 
 /**
