@@ -37,7 +37,7 @@ const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
  * writes its transactions through the same createTransaction (with their categories, so the rules never run; the
  * one door still brings them).
  */
-const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport', 'moveOutLease'];
+const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport', 'moveOutLease', 'addStatementLineToBooks'];
 
 const LIBRARY_NEEDS: Record<string, (route: RouteDef, domain: RouteDomain) => boolean> = {
   plaid: (route) => Boolean(route.callsPlaid || route.plaidTokenKey?.length),

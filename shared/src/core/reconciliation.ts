@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from './fileImport/dates.js';
 import { type Cents, formatCurrency } from './money.js';
+import type { Role } from './roles.js';
 
 /**
  * Statement reconciliation (docs/reconciliation.md): the pure rules that compare a bank statement of one account
@@ -16,6 +17,11 @@ export const STATEMENT_OFX_MAX_CHARS = 1_500_000;
 export const STATEMENT_MAX_BODY_BYTES = 2_000_000;
 /** How many ledger lines one reconciliation reads (the period plus the window on both sides). */
 export const LEDGER_LINES_MAX = 10_000;
+
+/**
+ * Who undoes a finished reconciliation (docs/reconciliation.md "Who may do what"): an ADMIN alone. Staff reconcile.
+ */
+export const UNDO_RECONCILIATION_ROLES: readonly Role[] = ['ADMIN'];
 
 /** Where the statement's balances came from. */
 export const BALANCE_SOURCES = ['typed', 'ofx', 'bank'] as const;

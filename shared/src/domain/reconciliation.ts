@@ -20,6 +20,13 @@ export const StatementMonth = z
 
 export const ReconciliationParams = z.strictObject({ id: Id, month: StatementMonth });
 
+/** A statement line of the month (s1, s2, ... in the statement file's order). */
+export const StatementLineParams = z.strictObject({
+  id: Id,
+  month: StatementMonth,
+  lineId: z.string().regex(/^s\d{1,5}$/, { error: 'That statement line is not valid' }),
+});
+
 /**
  * PUT a statement: its balances typed by a person, or an OFX/QFX file's text (its <LEDGERBAL> is the end balance,
  * its lines are compared with the books). A typed balance wins over the file's; `version` is the one read (absent

@@ -4,19 +4,19 @@
  * Who may do what: staff (ADMIN, LANDLORD, PROPERTY_MANAGER) reconcile; only an ADMIN undoes a finished one (and
  * only an ADMIN's override edits a reconciled line); tenants see nothing of it.
  */
-import { STATEMENT_MAX_BODY_BYTES } from '../../core/reconciliation.js';
+import { STATEMENT_MAX_BODY_BYTES, UNDO_RECONCILIATION_ROLES } from '../../core/reconciliation.js';
 import {
   AddedToBooks,
   Reconciliation,
   ReconciliationList,
   ReconciliationParams,
   StatementInput,
+  StatementLineParams,
   TickInput,
 } from '../../domain/reconciliation.js';
 import { STAFF } from '../../domain/roles.js';
 import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
-import { ADMIN_ONLY, byStatementLine } from './reconciliationParams.js';
 
 export const listReconciliations = {
   id: 'listReconciliations',
@@ -63,7 +63,7 @@ export const addStatementLineToBooks = {
   id: 'addStatementLineToBooks',
   method: 'POST',
   path: '/api/bank-accounts/{id}/reconciliations/{month}/lines/{lineId}/add',
-  params: byStatementLine,
+  params: StatementLineParams,
   response: AddedToBooks,
   roles: STAFF,
   status: 201,
@@ -85,5 +85,5 @@ export const undoReconciliation = {
   path: '/api/bank-accounts/{id}/reconciliations/{month}/undo',
   params: ReconciliationParams,
   response: Reconciliation,
-  roles: ADMIN_ONLY,
+  roles: UNDO_RECONCILIATION_ROLES,
 } as const satisfies RouteDef;
