@@ -134,6 +134,8 @@ describe('route table shape', () => {
     'addStatementLineToBooks',
     'finishReconciliation',
     'undoReconciliation',
+    // Applying an account's default property to its past transactions: the account is in the path.
+    'applyAccountDefaultProperty',
   ];
   const withBody = routeList.filter((route) => !isBodilessMethod(route));
 

@@ -51,6 +51,9 @@ describe('lease links in the form', () => {
       leaseId: 'l1',
       leaseChoice: 'auto',
     });
+    // ... and why the server linked it
+    const why = wireTransaction({ amount: 1000, leaseId: 'l1', leaseLinkSource: 'auto', leaseLinkReason: 'samePayer' });
+    expect(toFormValues(why)).toMatchObject({ leaseChoice: 'auto', leaseReason: 'samePayer' });
     expect(toFormValues(wireTransaction({ amount: 1000, leaseId: null, leaseLinkSource: 'manual' }))).toMatchObject({
       leaseId: '',
       leaseChoice: 'manual',

@@ -24,7 +24,7 @@ export const NO_CHOICE: AssetChoice = { priorDepreciation: null, priorThroughYea
 
 /**
  * Whether an eligible asset with no choice takes the bonus. The law's default is to take it unless elected out per
- * class and year; the books do not assume it (docs/reports-and-tax.md "Bonus depreciation": schedules already filed
+ * class and year; the books do not assume it (docs/reports-and-tax.md "Depreciation schedule": schedules already filed
  * from these books took none, and a silent change would rewrite them), so a person opts each asset in.
  */
 export const BONUS_BY_DEFAULT = false;

@@ -73,7 +73,7 @@ export function toFormValues(transaction: Transaction | null | undefined): Trans
     propertyId: transaction.propertyId ?? '',
     leaseId: transaction.leaseId ?? '',
     leaseChoice: transaction.leaseLinkSource === 'manual' ? 'manual' : 'auto',
-    leaseReason: transaction.leaseLinkReason ?? null,
+    ...(transaction.leaseLinkReason && { leaseReason: transaction.leaseLinkReason }),
   };
 }
 
