@@ -480,6 +480,15 @@ describe('resumable applies', () => {
       ),
     ]);
     expect(applied.status).toBe(200);
+    // On a loaded machine a call may run out of its time budget (complete: false): the UI continues it, and so does
+    // this test, in the same batch.
+    let categorized = applied.body.categorizedCount as number;
+    for (let last = applied; !last.body.complete; ) {
+      last = await api.post(`${RULES}/apply-single`, { rule: DEPOT, allMatching: true });
+      expect(last.status).toBe(200);
+      expect(last.body.batchId).toBe(applied.body.batchId);
+      categorized += last.body.categorizedCount as number;
+    }
     const items = await transactionsOf(orgId);
     page.forEach((t: { id: string }, i: number) => {
       const item = items.get(t.id)!;
@@ -493,7 +502,7 @@ describe('resumable applies', () => {
     expect([...items.values()].every((i) => i.category === 'repairs' || i.category === 'supplies')).toBe(true);
     await expectConsistent(orgId);
     const undo = (await api.post(`${RULES}/batches/${applied.body.batchId}/undo`)).body;
-    expect(undo.restoredCount + undo.keptCount).toBe(applied.body.categorizedCount);
+    expect(undo.restoredCount + undo.keptCount).toBe(categorized);
     expect([...(await transactionsOf(orgId)).values()].filter((i) => i.category === 'repairs')).toEqual([]);
     await expectConsistent(orgId);
   });
