@@ -14,6 +14,7 @@ import { SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
 import { Mail } from '../../infra/lib/mail.js';
 import { PlaidAccess } from '../../infra/lib/plaid.js';
 import { RouteFunction } from '../../infra/lib/route-function.js';
+import { routesByStack } from '../../infra/lib/route-stacks.js';
 import { MAX_RECEIVE_COUNT, SYNC_LEASE_SECONDS, SYNC_QUEUE_NAME, SyncStack } from '../../infra/lib/sync-stack.js';
 
 /** CloudFormation JSON is untyped. */
@@ -28,12 +29,14 @@ const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]
 
 let dir: string;
 let sync: Template;
-let api: Template;
 let syncStack: SyncStack;
-let apiStack: Stack;
 let deps: Stack;
 let plaidKey: Key;
 const routeFunctions = new Map<string, RouteFunction>();
+/** The API stacks as the app splits them (one stack of every route would pass CloudFormation's 500 resources). */
+const stackOfRoute = new Map<string, Stack>();
+const templates = new Map<Stack, Template>();
+const templateOfRoute = (route: RouteDef) => templates.get(stackOfRoute.get(route.id)!)!;
 
 /**
  * The Sync stack synthesized beside its dependencies and one RouteFunction per route of the table, each from a
@@ -60,28 +63,31 @@ beforeAll(() => {
   const receipts = new Bucket(deps, 'Receipts');
   const cursorSecret = new Secret(deps, 'CursorSecret');
   const userPool = new UserPool(deps, 'Pool');
-  apiStack = new Stack(app, 'ApiPart');
-  const plaidAccess = new PlaidAccess(apiStack, {
-    environment: 'sandbox',
-    secretName: 'rent-today/plaid',
-    siteUrl: 'https://rent.example.com',
-  });
-  // Routes that start a background job need the Jobs construct; none of them touches the sync queue.
-  for (const route of (routeList as readonly RouteDef[]).filter((r) => !r.startsJob)) {
-    routeFunctions.set(
-      route.id,
-      new RouteFunction(apiStack, route.id, {
-        route,
-        functionsDir: dir,
-        table,
-        receipts,
-        cursorSecret,
-        userPool,
-        mail,
-        plaid: plaidAccess,
-        plaidTokenKey: plaidKey,
-      }),
-    );
+  for (const [name, stackRoutes] of routesByStack()) {
+    const apiStack = new Stack(app, `Api${name}`);
+    const plaidAccess = new PlaidAccess(apiStack, {
+      environment: 'sandbox',
+      secretName: 'rent-today/plaid',
+      siteUrl: 'https://rent.example.com',
+    });
+    // Routes that start a background job need the Jobs construct; none of them touches the sync queue.
+    for (const route of stackRoutes.filter((r) => !r.startsJob)) {
+      stackOfRoute.set(route.id, apiStack);
+      routeFunctions.set(
+        route.id,
+        new RouteFunction(apiStack, route.id, {
+          route,
+          functionsDir: dir,
+          table,
+          receipts,
+          cursorSecret,
+          userPool,
+          mail,
+          plaid: plaidAccess,
+          plaidTokenKey: plaidKey,
+        }),
+      );
+    }
   }
   const plaid = {
     environment: 'sandbox' as const,
@@ -90,7 +96,7 @@ beforeAll(() => {
   };
   syncStack = new SyncStack(app, 'Sync', { table, plaidTokenKey: plaidKey, mail, plaid, functionsDir: dir });
   sync = Template.fromStack(syncStack);
-  api = Template.fromStack(apiStack);
+  for (const stack of new Set(stackOfRoute.values())) templates.set(stack, Template.fromStack(stack));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -103,7 +109,7 @@ function statementsOf(template: Template, functionLogicalId: string): Statement[
 }
 
 const idOfRoute = (route: RouteDef) =>
-  apiStack.getLogicalId(routeFunctions.get(route.id)!.function.node.defaultChild as never);
+  stackOfRoute.get(route.id)!.getLogicalId(routeFunctions.get(route.id)!.function.node.defaultChild as never);
 const fnId = (template: Template, prefix: string) => {
   const ids = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith(prefix));
   expect(ids, prefix).toHaveLength(1);
@@ -115,7 +121,7 @@ const actionsOf = (template: Template, id: string) => statementsOf(template, id)
 
 /** Every function (the Sync stack's and each route's) with the statements of its role. */
 function everyFunction() {
-  return [sync, api].flatMap((template) =>
+  return [sync, ...templates.values()].flatMap((template) =>
     Object.keys(template.findResources('AWS::Lambda::Function')).map((id) => ({
       id,
       statements: statementsOf(template, id),
@@ -200,13 +206,14 @@ describe('Sync grants: least privilege', () => {
   });
 
   it('lets exactly the routes that enqueue (webhook, Sync now, a new or repaired link) send to the queue, nothing more on SQS', () => {
-    const resources = api.toJSON().Resources as Resources;
     const idOf = idOfRoute;
     const senders = (routeList as readonly RouteDef[]).filter((r) => r.enqueuesSync).map((r) => r.id);
     const expectedSenders = [routes.plaidWebhook, routes.syncBankConnection, routes.exchangePublicToken];
     expect(senders.sort()).toEqual([...expectedSenders.map((r) => r.id), routes.confirmBankReconnect.id].sort());
     for (const route of (routeList as readonly RouteDef[]).filter((r) => routeFunctions.has(r.id))) {
       const id = idOf(route);
+      const api = templateOfRoute(route);
+      const resources = api.toJSON().Resources as Resources;
       const sqs = statementsOf(api, id).filter((s) => list(s.Action).some((a) => a.startsWith('sqs:')));
       const env = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
       if (!route.enqueuesSync) {

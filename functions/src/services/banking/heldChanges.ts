@@ -16,8 +16,8 @@ import type { SyncPlan } from './syncPlan.js';
 import { applyBankRemovals, keepRemovedByBank, planExtrasOps } from './syncWrites.js';
 
 /**
- * Replaying bank changes a closed period held back (docs/banking.md "Closed periods and the bank"), once no
- * date of theirs is closed any more: a modification sets the bank's fields on the transaction as it is now (what
+ * Replaying bank changes locked books held back (docs/banking.md "Closed periods and the bank"), once no date of
+ * theirs is closed any more and their line is not reconciled: a modification sets the bank's fields on the transaction as it is now (what
  * people set is not the bank's and stays), a removal deletes it, or keeps it removed and ignored if people
  * changed it since. Called after a reopen and at the start of every sync of the link, so a change held by a sync
  * that raced the reopen is replayed by the next one. Each replayed change drops its held item in the same write.
@@ -26,15 +26,18 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
   const held = await listHeldBankChanges(orgId);
   if (held.length === 0) return 0;
   const { closedThrough } = await getClosedPeriod(orgId);
-  const due = held.filter(
+  const open = held.filter(
     (h) =>
       (!institutionId || h.institutionId === institutionId) && !h.dates.some((d) => inClosedPeriod(d, closedThrough)),
   );
-  if (due.length === 0) return 0;
+  if (open.length === 0) return 0;
   const records = await readTransactions(
     orgId,
-    due.map((h) => h.transactionId),
+    open.map((h) => h.transactionId),
   );
+  // A line still reconciled stays held until its reconciliation is undone.
+  const due = open.filter((h) => !records.get(h.transactionId)?.reconciled);
+  if (due.length === 0) return 0;
   const now = new Date().toISOString();
   const byInstitution = new Map<string, HeldBankChange[]>();
   for (const h of due) byInstitution.set(h.institutionId, [...(byInstitution.get(h.institutionId) ?? []), h]);
@@ -73,23 +76,27 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
 }
 
 /**
- * Bank sync and a closed period (docs/banking.md "Closed periods and the bank"): the bank never changes
- * closed books. A modification or removal of a transaction dated (before or after) on or before the close is
- * held back (returned, to be kept and replayed after a reopen: `replayHeldBankChanges`); a new transaction dated in
- * the closed period still arrives, but ignored, so no closed total moves and a person sees it in the ledger (an
- * ADMIN may override to take it in).
+ * Bank sync and locked books (docs/banking.md "Closed periods and the bank"): the bank never changes closed books
+ * or a reconciled line. A modification or removal of a transaction dated (before or after) on or before the close,
+ * or of a line a finished reconciliation holds (docs/reconciliation.md), is held back (returned, to be kept and
+ * replayed once neither holds: `replayHeldBankChanges`); a new transaction dated in the closed period still
+ * arrives, but ignored, so no closed total moves and a person sees it in the ledger (an ADMIN may override to take
+ * it in).
  */
-export function fitSyncPlanToClosedPeriod(
+export function fitSyncPlanToLockedBooks(
   plan: SyncPlan,
   closedThrough: string | null,
   institutionId: string,
 ): HeldBankChange[] {
-  if (!closedThrough) return [];
   const heldAt = new Date().toISOString();
   const held: HeldBankChange[] = [];
   plan.changes = plan.changes.flatMap(([current, next]): TransactionChange[] => {
     if (current) {
-      if (!inClosedPeriod(current.date, closedThrough) && !inClosedPeriod(next.date, closedThrough)) {
+      if (
+        !current.reconciled &&
+        !inClosedPeriod(current.date, closedThrough) &&
+        !inClosedPeriod(next.date, closedThrough)
+      ) {
         return [[current, next]];
       }
       held.push({
@@ -109,7 +116,7 @@ export function fitSyncPlanToClosedPeriod(
     return [[null, { ...next, isIgnored: true }]];
   });
   plan.deletions = plan.deletions.filter(({ record, plaidIds }) => {
-    if (!inClosedPeriod(record.date, closedThrough)) return true;
+    if (!record.reconciled && !inClosedPeriod(record.date, closedThrough)) return true;
     held.push({
       transactionId: record.id,
       institutionId,
@@ -123,7 +130,7 @@ export function fitSyncPlanToClosedPeriod(
     });
     return false;
   });
-  if (held.length > 0) logger.info('bank sync held back by the closed period', { closedThrough, held: held.length });
+  if (held.length > 0) logger.info('bank sync held back by locked books', { closedThrough, held: held.length });
   return held;
 }
 

@@ -14,7 +14,7 @@ import { linkChanges } from '../ledger/leaseLinks.js';
 import { closedThroughFor } from '../ledger/periods.js';
 import { pairArrivals, releasePartnersAfter } from '../ledger/transfers.js';
 import { splitLoanPaymentsOnArrival } from '../loans/arrivals.js';
-import { fitSyncPlanToClosedPeriod } from './heldChanges.js';
+import { fitSyncPlanToLockedBooks } from './heldChanges.js';
 import { planSync, type SyncPages } from './syncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './syncWrites.js';
 
@@ -69,7 +69,7 @@ export async function applySyncPages(
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
   const actor = bankActor(institution.id);
-  const held = fitSyncPlanToClosedPeriod(plan, await closedThroughFor(orgId, actor), institution.id);
+  const held = fitSyncPlanToLockedBooks(plan, await closedThroughFor(orgId, actor), institution.id);
   plan.changes = await linkChanges(orgId, plan.changes); // lease links (docs/ledger.md "Lease links")
   await writeLedger(orgId, plan.changes, {
     actor,

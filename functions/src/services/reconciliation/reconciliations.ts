@@ -34,7 +34,9 @@ import {
 } from '../../data/reconciliation/reconciliations.js';
 import { activeRuleSet } from '../../data/rules/rules.js';
 import { Conflict, Invalid, NotFound } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
 import type { Caller } from '../../runtime/identity.js';
+import { replayHeldBankChanges } from '../banking/heldChanges.js';
 import { personActor } from '../ledger/actors.js';
 import { categorizeOnArrival } from '../ledger/categorize.js';
 import { leaseBook, link } from '../ledger/leaseLinks.js';
@@ -340,5 +342,9 @@ export async function undoReconciliation(caller: Caller, accountId: string, mont
     byUserId: caller.userId,
     byName: byName(caller),
   });
+  // What the bank changed on these lines meanwhile was held: it lands now (what fails, the next sync replays).
+  await replayHeldBankChanges(caller.orgId).catch((error) =>
+    logger.warn('bank changes held by a reconciliation not replayed at undo', { error: String(error) }),
+  );
   return (await current(caller, account, month, undone)).view;
 }
