@@ -5,11 +5,12 @@ import { bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 
 /**
- * The bank and a reconciled line (docs/reconciliation.md, docs/banking.md "Closed periods and the bank"): what the
- * bank changes on a line a finished reconciliation holds is held back, so the reconciled month's figures do not move
- * without a person; undoing the reconciliation lets it land.
+ * The bank and reconciliation (docs/reconciliation.md, docs/banking.md "Closed periods and the bank"): what the bank
+ * changes on a line a finished reconciliation holds is held back, so the reconciled month's figures do not move
+ * without a person, and undoing the reconciliation lets it land; Plaid's balance at the last sync is the suggested
+ * end balance of that sync's month.
  */
-describe('the bank and a reconciled line', () => {
+describe('the bank and reconciliation', () => {
   it("holds the bank's change until the reconciliation is undone, then applies it", async () => {
     const t = await team();
     const bank = await bankOrg(t.admin.api);
@@ -39,5 +40,25 @@ describe('the bank and a reconciled line', () => {
     expect((await line()).amount).toBe(-4100);
     expect(await held()).toEqual([]);
     await expectLedgerConsistent(bank.orgId);
+  });
+
+  it("suggests the bank's balance at its last sync as the end of that sync's month, and only that month", async () => {
+    const t = await team();
+    const bank = await bankOrg(t.admin.api);
+    const { banks } = await bankSyncModules();
+    await banks.saveSyncCursor(bank.orgId, bank.institutionId, 'cursor-1');
+    const synced = (await banks.getInstitution(bank.orgId, bank.institutionId)).lastSyncedAt!.slice(0, 10);
+    const accounts = (await t.admin.api.get('/api/bank-accounts')).body.accounts as { id: string; balance: number }[];
+    const { balance } = accounts.find((a) => a.id === bank.accountId)!;
+    expect(balance).not.toBeNull();
+    const month = (m: string) => t.admin.api.get(`/api/bank-accounts/${bank.accountId}/reconciliations/${m}`);
+    const now = await month(synced.slice(0, 7));
+    expect(now.status, JSON.stringify(now.body)).toBe(200);
+    expect(now.body.suggestions).toMatchObject({
+      endBalance: balance,
+      endFrom: `The bank's balance at its last sync on ${synced}`,
+    });
+    const earlier = await month('2026-01');
+    expect(earlier.body.suggestions).toMatchObject({ endBalance: null, endFrom: null });
   });
 });
