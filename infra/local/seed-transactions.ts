@@ -4,7 +4,7 @@ import { keys } from '@rent/functions/data/keys';
 import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
 import type { ReceiptRecord } from '@rent/functions/data/receipts/receipts';
-import { type Category, type SplitPart, splitHome } from '@rent/shared';
+import { type Category, type SplitPart, splitHome, TRANSFER_CATEGORY, transferSideLabel } from '@rent/shared';
 import { CAPEX, LATE_FEE, PLANS, REPAIRS, TARA_LEASE_ID } from './seed-plans.js';
 import { receiptPng } from './seed-receipts.js';
 
@@ -48,6 +48,8 @@ function random(seed: number) {
 }
 
 const BANK = { institutionId: 'demo-inst-first-midwest', bankAccountId: 'demo-acct-operating' };
+/** The savings account the operating account moves money to (docs/ledger.md "Transfers"). */
+const SAVINGS = { bankAccountId: 'demo-acct-savings', label: 'Savings ••4471', operatingLabel: 'Operating ••0042' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -71,6 +73,8 @@ export function demoLedger(opts: {
     category: Category | null;
     propertyId: string | null;
     bank?: boolean;
+    /** The bank account of a bank line (the operating account unless said). */
+    account?: string;
     isIgnored?: boolean;
     notes?: string;
     receipt?: boolean;
@@ -94,7 +98,7 @@ export function demoLedger(opts: {
       userId: bank ? opts.ownerUserId : rng.pick([opts.ownerUserId, opts.managerUserId]),
       organizationId: opts.orgId,
       institutionId: bank ? BANK.institutionId : null,
-      bankAccountId: bank ? BANK.bankAccountId : null,
+      bankAccountId: bank ? (t.account ?? BANK.bankAccountId) : null,
       amount: t.amount,
       date: t.date,
       name: t.name,
@@ -119,6 +123,24 @@ export function demoLedger(opts: {
     });
     if (t.receipt) withReceipt.add(id);
     return id;
+  };
+
+  /** Pairs two demo lines as a transfer between own accounts, as the bank sync's pairing would. */
+  const pairAsTransfer = (outId: string | undefined, inId: string | undefined) => {
+    const out = transactions.find((candidate) => candidate.id === outId);
+    const into = transactions.find((candidate) => candidate.id === inId);
+    if (!out || !into) return; // dated after today
+    const side = (t: TransactionRecord, other: TransactionRecord, otherAccount: string) =>
+      Object.assign(t, {
+        category: TRANSFER_CATEGORY,
+        categorizationSource: 'bank',
+        categorizationConfidence: null,
+        categorizedAt: t.createdAt,
+        transferPairId: other.id,
+        transferWith: transferSideLabel(other.name, otherAccount),
+      });
+    side(out, into, SAVINGS.label);
+    side(into, out, SAVINGS.operatingLabel);
   };
 
   /** Splits a demo line into parts chosen by hand (the parts add up to it; the line keeps its amount). */
@@ -344,15 +366,24 @@ export function demoLedger(opts: {
     isIgnored: true,
     notes: 'Duplicate of the bank deposit on the same day',
   });
-  add({
-    date: monthsAgo(7, 3),
-    name: 'Online transfer to savings ••4471',
-    amount: -250_000,
-    category: null,
-    propertyId: null,
-    isIgnored: true,
-    notes: 'Moving money between our own accounts',
-  });
+  // Money moved between the organization's own accounts: both sides, paired as a transfer, counted nowhere.
+  pairAsTransfer(
+    add({
+      date: monthsAgo(7, 3),
+      name: 'Online transfer to savings ••4471',
+      amount: -250_000,
+      category: null,
+      propertyId: null,
+    }),
+    add({
+      date: monthsAgo(7, 4),
+      name: 'Online transfer from checking ••0042',
+      amount: 250_000,
+      category: null,
+      propertyId: null,
+      account: SAVINGS.bankAccountId,
+    }),
+  );
   add({
     date: monthsAgo(11, 6),
     name: 'Micro-deposit verification',

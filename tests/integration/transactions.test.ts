@@ -445,7 +445,13 @@ describe('the demo organization', () => {
     ).toBe(true);
     expect(has((t) => t.category === 'owner_distributions')).toBe(true);
     expect(has((t) => t.category === 'security_deposit')).toBe(true);
-    expect(transactions.filter((t) => t.isIgnored).length).toBeGreaterThanOrEqual(3);
+    expect(transactions.filter((t) => t.isIgnored).length).toBeGreaterThanOrEqual(2);
+    // A transfer between its own accounts: both sides, paired, in different accounts, counted nowhere.
+    const transfer = transactions.filter((t) => t.category === 'account_transfers' && t.transferPairId);
+    expect(transfer.map((t) => t.amount).sort()).toEqual([-250_000, 250_000]);
+    expect(transfer[0]!.transferPairId).toBe(transfer[1]!.id);
+    expect(transfer[1]!.transferPairId).toBe(transfer[0]!.id);
+    expect(new Set(transfer.map((t) => t.bankAccountId)).size).toBe(2);
     expect(transactions.filter((t) => t.category === null).length).toBeGreaterThanOrEqual(3);
     expect(has((t) => t.source === 'plaid') && has((t) => t.source === 'user_created')).toBe(true);
     const dates = transactions.map((t) => String(t.date)).sort();
