@@ -18,10 +18,15 @@ import { uploadReceipt } from './receipt-upload.js';
 const VALID_QUERIES: Partial<Record<RouteId, string>> = { previewLoanPayment: '?transactionId=no-such-id' };
 
 const pathFor = (route: RouteDef, id = 'no-such-id') =>
-  // The maintenance update names its id in the query: PUT /api/maintenance?id={id}. A {year} is a valid year.
+  // The maintenance update names its id in the query: PUT /api/maintenance?id={id}. A {year} is a valid year, a
+  // {month} a valid month, a {lineId} a statement line's (s<n>).
   route.id === 'updateMaintenance'
     ? `${route.path}?id=${id}`
-    : `${route.path.replace('{year}', '2025').replace(/\{\w+\}/g, id)}${VALID_QUERIES[route.id as RouteId] ?? ''}`;
+    : `${route.path
+        .replace('{year}', '2025')
+        .replace('{month}', '2026-03')
+        .replace('{lineId}', 's1')
+        .replace(/\{\w+\}/g, id)}${VALID_QUERIES[route.id as RouteId] ?? ''}`;
 
 /** A valid body per route that takes one, so "unknown id" is the only thing wrong. */
 const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
@@ -101,6 +106,9 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   applyLoanPayment: { transactionId: 'no-such-id', version: 1 },
   saveScheduleEChoices: { version: 0, propertyTypeCode: 1, fairRentalDays: 300, personalUseDays: 0, qjv: false },
   saveDepreciationChoices: { version: 0, assets: [] },
+  pairTransactionTransfer: { otherId: 'no-such-id' },
+  putStatement: { startBalance: 1000, endBalance: 900 },
+  tickReconciliationLine: { transactionId: 'no-such-id', cleared: true },
 };
 const validBody = (route: RouteDef) => VALID_BODIES[route.id as RouteId];
 const sendsBody = (route: RouteDef) => !['GET', 'DELETE'].includes(route.method);

@@ -698,7 +698,11 @@ async function run(ops: Operation[]) {
     expect(
       leaseLink(t as unknown as LinkableTransaction, [org.lease], leaseById),
       `lease link of ${t.id} after ${ops.map((o) => o.kind).join(', ')}`,
-    ).toEqual({ leaseId: t.leaseId ?? null, leaseLinkSource: t.leaseLinkSource ?? null });
+    ).toEqual({
+      leaseId: t.leaseId ?? null,
+      leaseLinkSource: t.leaseLinkSource ?? null,
+      leaseLinkReason: t.leaseLinkReason ?? null,
+    });
   }
   // Every rule batch finished (none left applying or undoing), and a transaction still carrying a batch has that
   // batch's category (a person's change since makes it theirs, and clears the batch).
