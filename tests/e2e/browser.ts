@@ -99,17 +99,24 @@ export async function signInFromHeader(page: Page, email: string) {
 export async function expectAccessible(page: Page, label: string) {
   // Audit the page as people see it: after the session check has rendered its content (every page has an h1).
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  // ...and after transitions (toasts fading in, sheets sliding) have settled: mid-fade colours fail contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  const violations = result.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(violations, `axe on ${label}`).toEqual([]);
+  // Mid-fade colours fail contrast, and a toast may start fading out while axe runs (it lasts 3 s; an audit on a
+  // loaded machine can take longer). With reduced motion every transition jumps to its end: what axe sees is a
+  // toast fully shown or gone, as the colours are meant to be. Motion is restored after the audit.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.evaluate(AXE_SOURCE);
+    const result = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+      return axe.run(document, { resultTypes: ['violations'] });
+    });
+    const violations = result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+    expect(violations, `axe on ${label}`).toEqual([]);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
 }
 
 interface AxeResult {
