@@ -129,7 +129,7 @@ describe('audit trail: one entry per changed transaction on every write path', (
     });
   });
 
-  it('file import: one creation entry per row; the undo removes each transaction with its trail', async () => {
+  it('file import: the rows are kept by the transactions themselves, the Activity names the file and the importer; the undo removes each transaction with its trail', async () => {
     const id = randomUUID();
     const res = await t.admin.api.post('/api/imports', {
       id,
@@ -145,11 +145,21 @@ describe('audit trail: one entry per changed transaction on every write path', (
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const listed = (await t.admin.api.get(`/api/transactions?search=${id.slice(0, 6)}&limit=10`)).body.transactions;
     expect(listed).toHaveLength(2);
-    for (const txn of listed) {
-      expect(await auditOf(t.orgId, txn.id)).toEqual([
-        expect.objectContaining({ action: 'created', via: 'import', ref: id, actorId: t.admin.userId }),
-      ]);
-    }
+    // An arrival from a file writes no entry item (data/ledger/audit.ts writesAuditEntry)...
+    for (const txn of listed) expect(await auditOf(t.orgId, txn.id)).toEqual([]);
+    // ...and the Activity shows its creation by the person who imported the file, naming the file.
+    const water = listed.find((txn: { name: string }) => txn.name.startsWith('Imported water'));
+    const activity = (await t.admin.api.get(`/api/transactions/${water.id}/activity`)).body.auditEntries;
+    expect(activity).toHaveLength(1);
+    expect(activity[0]).toMatchObject({
+      action: 'created',
+      via: 'import',
+      ref: id,
+      actorId: t.admin.userId,
+      fileName: 'audit.csv',
+      override: false,
+    });
+    expect(activity[0].changes).toEqual(expect.arrayContaining([{ field: 'amount', from: null, to: -8420 }]));
     const undo = await t.admin.api.delete(`/api/imports/${id}`);
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
     expect(undo.body.removedCount).toBe(2);

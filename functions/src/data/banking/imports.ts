@@ -84,6 +84,12 @@ export function importToApi(header: ImportHeader): FileImport {
 /** The transaction an imported line becomes: the same id on every try. */
 export const importedTransactionId = (importId: string, line: number) => `${importId}-L${line}`;
 
+/** The import an imported transaction came from (the inverse of importedTransactionId), or null. */
+export function importOfTransaction(transactionId: string): string | null {
+  const at = transactionId.lastIndexOf('-L');
+  return at > 0 ? transactionId.slice(0, at) : null;
+}
+
 export const importBusy = () =>
   new Conflict('IMPORT_BUSY', 'This import is being written or undone right now. Wait a moment, then try again.');
 

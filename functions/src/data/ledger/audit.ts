@@ -57,11 +57,13 @@ export const auditEntryKey = (orgId: string, transactionId: string, at: string, 
 });
 
 /**
- * Whether a change writes an entry of its own. A bank sync's creation does not: the transaction records it
- * (source plaid, its link, createdAt, its values), and the Activity rebuilds its creation entry from the
- * transaction and its later entries (services/ledger/activity.ts). A first sync then writes half the items.
+ * Whether a change writes an entry of its own. An arrival from the bank or from a file does not: the transaction
+ * records its creation (its source, the bank link or the import and the person who imported it, createdAt, its
+ * values), and the Activity rebuilds the creation entry from the transaction and its later entries
+ * (services/ledger/activity.ts). A first sync or an import then writes half the items.
  */
-export const writesAuditEntry = (created: boolean, via: AuditVia) => !(created && via === 'bank_sync');
+export const writesAuditEntry = (created: boolean, via: AuditVia) =>
+  !(created && (via === 'bank_sync' || via === 'import'));
 
 /** One entry per change ([null, next] = created), with the actor's who and how. */
 export function auditOps(changes: [TransactionRecord | null, TransactionRecord][], context: LedgerActor): TransactOp[] {

@@ -1,4 +1,5 @@
 import { type AuditEntry, auditDiff, type TransactionActivity } from '@rent/shared';
+import { importOfTransaction } from '../../data/banking/imports.js';
 import type { AuditEntryRecord } from '../../data/ledger/audit.js';
 import { readActivityPartition } from '../../data/ledger/audit.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
@@ -22,8 +23,8 @@ export async function transactionActivity(caller: Caller, transactionId: string)
   const reviews = byType('ReviewRequest') as ReviewRecord[];
   const messages = byType('Message') as MessageRecord[];
   const audits = (byType('AuditEntry') as AuditEntryRecord[]).sort((a, b) => a.at.localeCompare(b.at));
-  if (record.source === 'plaid' && !audits.some((a) => a.action === 'created')) {
-    audits.unshift(bankCreationEntry(record, audits));
+  if ((record.source === 'plaid' || record.source === 'import') && !audits.some((a) => a.action === 'created')) {
+    audits.unshift(arrivalEntry(record, audits));
   }
   const all = await people([
     ...new Set([
@@ -56,11 +57,12 @@ export async function transactionActivity(caller: Caller, transactionId: string)
 }
 
 /**
- * A bank sync's creation writes no entry (data/ledger/audit.ts `writesAuditEntry`): it is rebuilt here from the
- * transaction as it is now, each later entry's change undone newest first (every change has its entry), so it
- * says what the bank brought, as a written one would.
+ * An arrival from the bank or from a file writes no creation entry (data/ledger/audit.ts `writesAuditEntry`): it is
+ * rebuilt here from the transaction as it is now, each later entry's change undone newest first (every change has
+ * its entry), so it says what arrived, as a written one would. A bank arrival has no person and names its bank link;
+ * an imported one names the person who imported the file (the transaction's `userId`) and the import.
  */
-function bankCreationEntry(record: TransactionRecord, later: AuditEntryRecord[]): AuditEntryRecord {
+function arrivalEntry(record: TransactionRecord, later: AuditEntryRecord[]): AuditEntryRecord {
   const original: Record<string, unknown> = { ...record };
   for (const entry of [...later].reverse()) {
     for (const change of entry.changes) {
@@ -71,14 +73,15 @@ function bankCreationEntry(record: TransactionRecord, later: AuditEntryRecord[])
       } else original[change.field] = change.from;
     }
   }
+  const imported = record.source === 'import';
   return {
     id: 'created',
     transactionId: record.id,
     organizationId: record.organizationId,
     at: record.createdAt,
-    actorId: null,
-    via: 'bank_sync',
-    ref: record.institutionId,
+    actorId: imported ? record.userId : null,
+    via: imported ? 'import' : 'bank_sync',
+    ref: imported ? importOfTransaction(record.id) : record.institutionId,
     action: 'created',
     changes: auditDiff(null, original),
   };
