@@ -32,6 +32,7 @@ import {
 import { seedBenchTransactions } from './seed-transactions.js';
 import { kb, ms, percentile, table } from './stats.js';
 import { benchTaxPackage } from './tax-package-bench.js';
+import { profileWrites } from './write-profile.js';
 
 /**
  * `npm run bench`: prints figures, never fails a build. Budgets (docs/offline-stack.md "Bench budgets"):
@@ -39,7 +40,8 @@ import { benchTaxPackage } from './tax-package-bench.js';
  * import <= 100 ms at the calibration (docs/performance.md "Lambda bundles"); gateway+handler overhead <= 1.5x the bare
  * DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members, books, banksync,
- * taxpackage, reconcile, activity, lighthouse, and latency: below); no names runs them all.
+ * taxpackage, reconcile, activity, lighthouse, and latency: below); no names runs them all. `profile` (the bulk
+ * writes under the CPU profiler with every DynamoDB call traced, tests/bench/write-profile.ts) runs only when named.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
@@ -70,6 +72,10 @@ async function main() {
       await benchActualPeer(ingest.rows);
     }
     if (wants('taxpackage')) await benchTaxPackage(stack);
+    if (only.has('profile')) {
+      console.log('\n== Where the bulk writes spend their time: CPU profile and every DynamoDB call ==');
+      await profileWrites(stack);
+    }
     if (wants('reconcile')) await benchReconciliation(stack);
     if (wants('activity')) {
       // The Activity timeline of a transaction with 200 events, its DynamoDB calls counted.
