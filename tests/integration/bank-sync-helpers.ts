@@ -24,6 +24,7 @@ export async function bankSyncModules() {
     sync: await import('../../functions/src/services/banking/syncApply.js'),
     bankSync: await import('../../functions/src/services/banking/sync.js'),
     banks: await import('../../functions/src/data/banking/banks.js'),
+    syncRounds: await import('../../functions/src/data/banking/syncRounds.js'),
     rules: await import('../../functions/src/data/rules/rules.js'),
     bankTransactions: await import('../../functions/src/data/banking/bankTransactions.js'),
   };

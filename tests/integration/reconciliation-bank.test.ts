@@ -45,8 +45,8 @@ describe('the bank and reconciliation', () => {
   it("suggests the bank's balance at its last sync as the end of that sync's month, and only that month", async () => {
     const t = await team();
     const bank = await bankOrg(t.admin.api);
-    const { banks } = await bankSyncModules();
-    await banks.saveSyncCursor(bank.orgId, bank.institutionId, 'cursor-1');
+    const { banks, syncRounds } = await bankSyncModules();
+    await syncRounds.saveSyncCursor(bank.orgId, bank.institutionId, 'cursor-1');
     const synced = (await banks.getInstitution(bank.orgId, bank.institutionId)).lastSyncedAt!.slice(0, 10);
     const accounts = (await t.admin.api.get('/api/bank-accounts')).body.accounts as { id: string; balance: number }[];
     const { balance } = accounts.find((a) => a.id === bank.accountId)!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bankAccountItem, toBankAccountRecord } from '../../functions/src/data/banking/items.js';
 import { keys } from '../../functions/src/data/keys.js';
 
-/** The bank-link rows of the access-pattern table (functions/src/data/keys.ts, README "Data model"). */
+/** The bank-link rows of the access-pattern table (functions/src/data/banking/keys.ts, README "Data model"). */
 describe('bank link key shapes', () => {
   it('institution: ORG#o / BANKITEM#i, listed by BANKITEM#, and the sparse GSI1 BANKITEMS / ORG#o#BANKITEM#i', () => {
     expect(keys.bankItem('o1', 'i1')).toEqual({ PK: 'ORG#o1', SK: 'BANKITEM#i1' });

@@ -1,8 +1,8 @@
 /**
- * Key builders for the single table. Only these functions know key formats; unit tests pin each access pattern's shape
- * (tests/unit/keys.test.ts, tests/unit/keys-ledger.test.ts). The table of every item and its keys is kept once, in the
- * repository's README ("Data model"); each area page's "Keys" section repeats its own items' keys with the reasons (the
- * pages: docs/README.md "Rent.Today docs").
+ * Key builders for the single table. Only these functions (and the area modules `keys` includes: data/banking/keys.ts)
+ * know key formats; unit tests pin each access pattern's shape (tests/unit/keys*.test.ts). The table of every item and
+ * its keys is kept once, in the repository's README ("Data model"); each area page's "Keys" section repeats its own
+ * items' keys with the reasons (the pages: docs/README.md "Rent.Today docs").
  *
  * Access patterns and their cost:
  * - Ledger, newest first (date, then createdAt, then id): Query GSI1 ORG#o#TXN, ScanIndexForward=false,
@@ -27,11 +27,8 @@
  *   partition ORG#o#TXACT#t (begins_with REV# or MSG#, or the whole partition). A review by its id (PATCH
  *   /api/reviews/{id}): a consistent GetItem of its pointer ORG#o / REVIEW#r (transactionId, createdAt),
  *   then of the request. "Waiting on me": Query GSI1 ORG#o#WAITING#u (sparse: only open requests carry it).
- * - Bank links (docs/banking.md "Keys"): an organization's connections are a Query ORG#o begins_with
- *   BANKITEM#, its accounts begins_with BANKACCT# (a handful each; an institution's accounts are filtered from them).
- *   A webhook names only Plaid's item_id: the pointer PLAIDITEM#<item_id> gives the organization and link in one
- *   GetItem. The claim BANKINST#<plaid institution_id> makes "one link per bank per organization" a condition of
- *   the link's TransactWriteItems. The schedule lists every link with one Query of GSI1 BANKITEMS.
+ * - Bank links, bank sync and file imports (docs/banking.md "Keys"): their builders and access patterns are in
+ *   data/banking/keys.ts; `keys` includes them.
  * - Reconciliations (docs/reconciliation.md "Keys"): one account's month is a GetItem ORG#o / RECON#<account>#<yyyy-mm>
  *   (its statement lines inside); an account's, a Query begins_with RECON#<account>#; its finishes and undos, a
  *   Query begins_with RECONLOG#<account># backwards. The account's ledger lines are the ledger's date range (GSI1)
@@ -59,10 +56,15 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { bankingKeys } from './banking/keys.js';
+import { orgPk } from './orgPk.js';
 
-export const orgPk = (orgId: string) => `ORG#${orgId}`;
+export { orgPk };
 
 export const keys = {
+  // Bank links, bank sync, held bank changes, file imports: data/banking/keys.ts.
+  ...bankingKeys,
+
   organization: (orgId: string) => ({ PK: orgPk(orgId), SK: 'ORG' }),
 
   membership: (orgId: string, userId: string) => ({ PK: orgPk(orgId), SK: `MEMBER#${userId}` }),
@@ -140,34 +142,6 @@ export const keys = {
     PK: orgPk(orgId),
     SKPrefix: `RECONLOG#${accountId}#`,
   }),
-  /** A bank change held back by the closed period, per transaction, until a reopen replays it. */
-  heldBankChange: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `BANKHELD#${transactionId}` }),
-  heldBankChangesPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKHELD#' }),
-
-  // Bank links (docs/banking.md "Keys"): Institution, its Plaid item pointer and claim, and its accounts.
-  bankItem: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKITEM#${institutionId}` }),
-  bankItemsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKITEM#' }),
-  /** Sparse GSI1 entry every Institution carries: the schedule lists all links of all organizations. */
-  bankItemIndex: (orgId: string, institutionId: string) => ({
-    GSI1PK: 'BANKITEMS',
-    GSI1SK: `${orgPk(orgId)}#BANKITEM#${institutionId}`,
-  }),
-  allBankItems: () => ({ GSI1PK: 'BANKITEMS' }),
-  /** Plaid's item_id -> { organizationId, institutionId } (webhooks name only the item). */
-  plaidItem: (itemId: string) => ({ PK: `PLAIDITEM#${itemId}`, SK: 'PLAIDITEM' }),
-  /** One link per Plaid institution per organization: the claim is Put with attribute_not_exists. */
-  bankInstitutionClaim: (orgId: string, plaidInstitutionId: string) => ({
-    PK: orgPk(orgId),
-    SK: `BANKINST#${plaidInstitutionId}`,
-  }),
-  bankAccount: (orgId: string, accountId: string) => ({ PK: orgPk(orgId), SK: `BANKACCT#${accountId}` }),
-  bankAccountsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKACCT#' }),
-  /** An account with a default property points at it (GSI2), so the property-delete check sees it. */
-  bankAccountByProperty: (orgId: string, propertyId: string, accountId: string) => ({
-    GSI2PK: `${orgPk(orgId)}#PROP#${propertyId}`,
-    GSI2SK: `BANKACCT#${accountId}`,
-  }),
-
   transaction: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `TXN#${transactionId}` }),
   /** The ledger order: newest first by date, then createdAt, then id (GSI1, read backwards). */
   transactionByDate: (orgId: string, date: string, createdAt: string, transactionId: string) => ({
@@ -199,15 +173,6 @@ export const keys = {
     GSI2PK: transactionPropertyPartition(orgId, propertyId),
     GSI2SKPrefix: 'TXN#',
   }),
-  // Bank sync (docs/banking.md "Bank sync"): a bank transaction by its Plaid id, and the pending ones.
-  /** Plaid transaction_id -> our transaction id; written with the transaction, kept as a tombstone when removed. */
-  bankTransactionPointer: (orgId: string, plaidTransactionId: string) => ({
-    PK: orgPk(orgId),
-    SK: `EXTID#plaid#${plaidTransactionId}`,
-  }),
-  /** One per pending bank transaction (what a posted charge without pending_transaction_id is matched against). */
-  bankPending: (orgId: string, transactionId: string) => ({ PK: orgPk(orgId), SK: `BANKPEND#${transactionId}` }),
-  bankPendingPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'BANKPEND#' }),
 
   /** One cell of the monthly rollups: an organization's month for one property (or none). */
   rollup: (orgId: string, month: string, propertyId: string | null) => ({
@@ -317,21 +282,6 @@ export const keys = {
     SKPrefix: `RULEBATCHREC#${batchId}#${kind}#`,
   }),
 
-  /** One file import (docs/banking.md "One import is one batch"); GSI1 lists an organization's imports newest first. */
-  fileImport: (orgId: string, importId: string) => ({ PK: orgPk(orgId), SK: `IMPORT#${importId}` }),
-  fileImportsPrefix: (orgId: string) => ({ PK: orgPk(orgId), SKPrefix: 'IMPORT#' }),
-  fileImportByTime: (orgId: string, createdAt: string, importId: string) => ({
-    GSI1PK: `${orgPk(orgId)}#IMPORTS`,
-    GSI1SK: `${createdAt}#${importId}`,
-  }),
-  fileImportsByTime: (orgId: string) => ({ GSI1PK: `${orgPk(orgId)}#IMPORTS` }),
-  /** The lines one request of an import brought (included and left out), keyed by its first line. */
-  fileImportRecord: (orgId: string, importId: string, firstLine: number) => ({
-    PK: orgPk(orgId),
-    SK: `IMPORTREC#${importId}#${String(firstLine).padStart(8, '0')}`,
-  }),
-  fileImportRecords: (orgId: string, importId: string) => ({ PK: orgPk(orgId), SKPrefix: `IMPORTREC#${importId}#` }),
-
   /** The match index's snapshot of one month of one property (or none): the rollup cell's twin. */
   matchCell: (orgId: string, month: string, propertyId: string | null) => ({
     PK: orgPk(orgId),
@@ -431,8 +381,6 @@ export const keys = {
   }),
   /** A confirmation link by the SHA-256 of its token (single use, ttl). */
   subscriberToken: (tokenHash: string) => ({ PK: `SUBTOKEN#${tokenHash}`, SK: 'SUBTOKEN' }),
-  // Sync plumbing: one lease item per bank link (docs/banking.md "The queue and the per-link lease").
-  bankSyncLease: (orgId: string, institutionId: string) => ({ PK: orgPk(orgId), SK: `BANKSYNC#${institutionId}` }),
 } as const;
 
 /**

@@ -16,7 +16,6 @@ import {
   institutionClaim,
   institutionItem,
   plaidItemPointer,
-  type SyncResultRecord,
   toBankAccountRecord,
   toInstitutionRecord,
 } from './items.js';
@@ -162,59 +161,6 @@ export function sealAccessToken(orgId: string, institutionId: string, token: str
 }
 
 /**
- * Saves the cursor after a sync's writes, and the time of that last successful sync. With `expected`, only if the
- * stored cursor is still the one the sync started from (null: none yet); a concurrent sync that moved it: 409.
- */
-export async function saveSyncCursor(
-  orgId: string,
-  institutionId: string,
-  cursor: string,
-  expected?: string | null,
-): Promise<void> {
-  const values: Record<string, unknown> = { ':cursor': cursor, ':now': new Date().toISOString(), ':one': 1 };
-  let condition = 'attribute_exists(PK)';
-  if (expected === null) {
-    condition += ' AND (attribute_not_exists(#cursor) OR #cursor = :none)';
-    values[':none'] = null;
-  } else if (expected !== undefined) {
-    condition += ' AND #cursor = :expected';
-    values[':expected'] = expected;
-  }
-  await updateInstitution(orgId, institutionId, {
-    UpdateExpression: 'SET #cursor = :cursor, lastSyncedAt = :now, updatedAt = :now ADD version :one',
-    ConditionExpression: condition,
-    ExpressionAttributeNames: { '#cursor': 'cursor' },
-    ExpressionAttributeValues: values,
-  });
-}
-
-/** How many sync ends a link keeps (newest first): a request is answered by the first that began after it. */
-const RECENT_SYNCS_KEPT = 5;
-const RECORD_ATTEMPTS = 3;
-
-/**
- * Records a sync round (docs/banking.md "Sync now") as `lastSync` and first of `recentSyncs`, so a request's answer
- * outlives a later round. Read, then write on the version read (re-read on a race). A deleted link: 404.
- */
-export async function recordSyncResult(orgId: string, institutionId: string, result: SyncResultRecord): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getInstitution(orgId, institutionId);
-    const recent = [result, ...(current.recentSyncs ?? [])].slice(0, RECENT_SYNCS_KEPT);
-    try {
-      await updateInstitution(orgId, institutionId, {
-        UpdateExpression: 'SET #lastSync = :result, #recent = :recent ADD version :one',
-        ConditionExpression: 'attribute_exists(PK) AND version = :version',
-        ExpressionAttributeNames: { '#lastSync': 'lastSync', '#recent': 'recentSyncs' },
-        ExpressionAttributeValues: { ':result': result, ':recent': recent, ':one': 1, ':version': current.version },
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof Conflict) || attempt >= RECORD_ATTEMPTS) throw error;
-    }
-  }
-}
-
-/**
  * Moves a link between connected, needs_reconnect (ITEM_LOGIN_REQUIRED) and pending_disconnect (with the date
  * consent ends). `connected` clears the error code and the consent date unless they are given.
  */
@@ -249,7 +195,8 @@ export async function setInstitutionStatus(
   return { changed };
 }
 
-async function updateInstitution(
+/** One conditional UpdateItem of a link (returns the values before it): a missing link 404, a failed condition 409. */
+export async function updateInstitution(
   orgId: string,
   institutionId: string,
   update: {

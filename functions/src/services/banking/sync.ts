@@ -1,12 +1,7 @@
 import { decimalToCents } from '@rent/shared';
 import type { AccountBase, PlaidApi, TransactionsSyncResponse } from 'plaid';
-import {
-  accessTokenOf,
-  getInstitution,
-  saveSyncCursor,
-  setInstitutionStatus,
-  upsertBankAccounts,
-} from '../../data/banking/banks.js';
+import { accessTokenOf, getInstitution, setInstitutionStatus, upsertBankAccounts } from '../../data/banking/banks.js';
+import { saveSyncCursor } from '../../data/banking/syncRounds.js';
 import { Conflict } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { plaidClient } from '../../lib/plaid.js';

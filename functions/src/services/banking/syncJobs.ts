@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BANK_MESSAGES, SYNC_FAILED_TEXT } from '@rent/shared';
-import { getInstitution, listAllBankLinks, recordSyncResult } from '../../data/banking/banks.js';
+import { getInstitution, listAllBankLinks } from '../../data/banking/banks.js';
 import { finishSyncLease, releaseSyncLease, requestSyncLease } from '../../data/banking/syncLeases.js';
+import { recordSyncResult } from '../../data/banking/syncRounds.js';
 import { DomainError, NotFound } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
 import { logger } from '../../lib/logger.js';
