@@ -1,17 +1,13 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Conflict } from '../../domain-errors.js';
-import { db, tableName } from '../client.js';
-import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
-import { prefixQuery, queryAll } from '../query.js';
+import { type ChoicesStamp, versionedChoices } from './versionedChoices.js';
 
 /**
  * A property's Schedule E choices for a tax year (docs/reports-and-tax.md "Schedule E"): ORG#o / SCHEDE#yyyy#PROP#p,
  * one small item written only once someone saves them. Without it the worksheet takes line 1b from the property's
- * type and line 2 from the leases. Versioned: the first save expects version 0 (no item yet), every later one the
- * version it read, so two people saving at once cannot overwrite each other (409).
+ * type and line 2 from the leases. Versioned (versionedChoices.ts): the first save expects version 0 (no item yet),
+ * every later one the version it read, so two people saving at once cannot overwrite each other (409).
  */
-export interface ScheduleEChoicesRecord {
+export interface ScheduleEChoicesRecord extends ChoicesStamp {
   propertyId: string;
   year: string;
   /** null = from the property's type. */
@@ -20,9 +16,6 @@ export interface ScheduleEChoicesRecord {
   fairRentalDays: number | null;
   personalUseDays: number;
   qjv: boolean;
-  version: number;
-  updatedAt: string | null;
-  updatedBy: string | null;
 }
 
 export const noScheduleEChoices = (propertyId: string, year: string): ScheduleEChoicesRecord => ({
@@ -37,34 +30,22 @@ export const noScheduleEChoices = (propertyId: string, year: string): ScheduleEC
   updatedBy: null,
 });
 
-function toRecord(item: Record<string, unknown>): ScheduleEChoicesRecord {
-  return {
+const choices = versionedChoices({
+  type: 'ScheduleEChoices',
+  what: 'Schedule E',
+  fields: (item) => ({
     propertyId: String(item.propertyId),
     year: String(item.year),
     propertyTypeCode: (item.propertyTypeCode as number | null | undefined) ?? null,
     fairRentalDays: (item.fairRentalDays as number | null | undefined) ?? null,
     personalUseDays: (item.personalUseDays as number | undefined) ?? 0,
     qjv: item.qjv === true,
-    version: Number(item.version ?? 0),
-    updatedAt: (item.updatedAt as string | undefined) ?? null,
-    updatedBy: (item.updatedBy as string | undefined) ?? null,
-  };
-}
+  }),
+});
 
 /** The property's choices for the year, or the empty ones (version 0) when none were saved. */
-export async function getScheduleEChoices(
-  orgId: string,
-  year: string,
-  propertyId: string,
-): Promise<ScheduleEChoicesRecord> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.scheduleEChoices(orgId, year, propertyId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toRecord(Item) : noScheduleEChoices(propertyId, year);
+export function getScheduleEChoices(orgId: string, year: string, propertyId: string): Promise<ScheduleEChoicesRecord> {
+  return choices.get(keys.scheduleEChoices(orgId, year, propertyId), () => noScheduleEChoices(propertyId, year));
 }
 
 /** Every saved choice of the year, by property (one Query: a few small items). */
@@ -72,9 +53,8 @@ export async function scheduleEChoicesOfYear(
   orgId: string,
   year: string,
 ): Promise<Map<string, ScheduleEChoicesRecord>> {
-  const prefix = keys.scheduleEChoicesOfYear(orgId, year);
-  const items = await queryAll(prefixQuery(tableName(), prefix.PK, prefix.SKPrefix));
-  return new Map(items.map((item) => [String(item.propertyId), toRecord(item)]));
+  const records = await choices.under(keys.scheduleEChoicesOfYear(orgId, year));
+  return new Map(records.map((record) => [record.propertyId, record]));
 }
 
 export type ScheduleEChoicesChange = Pick<
@@ -82,17 +62,8 @@ export type ScheduleEChoicesChange = Pick<
   'propertyTypeCode' | 'fairRentalDays' | 'personalUseDays' | 'qjv'
 >;
 
-const stale = () =>
-  new Conflict(
-    'CONFLICT',
-    "This property's Schedule E choices were changed by someone else while you were editing. Reload them, then try again.",
-  );
-
-/**
- * Writes the whole item (it is small and has no other writer) if it is still at `expected`: absent for 0, else
- * that version. Answers the item as written.
- */
-export async function saveScheduleEChoices(
+/** Writes the whole item if it is still at `expected` (absent for 0). Answers the item as written. */
+export function saveScheduleEChoices(
   orgId: string,
   year: string,
   propertyId: string,
@@ -100,30 +71,10 @@ export async function saveScheduleEChoices(
   change: ScheduleEChoicesChange,
   byUserId: string,
 ): Promise<ScheduleEChoicesRecord> {
-  const record: ScheduleEChoicesRecord = {
-    propertyId,
-    year,
-    ...change,
-    version: expected + 1,
-    updatedAt: new Date().toISOString(),
-    updatedBy: byUserId,
-  };
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.scheduleEChoices(orgId, year, propertyId), type: 'ScheduleEChoices', ...record },
-        ...(expected === 0
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : {
-              ConditionExpression: 'attribute_exists(PK) AND version = :expected',
-              ExpressionAttributeValues: { ':expected': expected },
-            }),
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw stale();
-    throw error;
-  }
-  return record;
+  return choices.save(
+    keys.scheduleEChoices(orgId, year, propertyId),
+    expected,
+    { propertyId, year, ...change },
+    byUserId,
+  );
 }
