@@ -159,6 +159,23 @@ describe('reconciling a month', () => {
       id: added.body.transactionId,
       reason: 'Same bank id and amount',
     });
+    // A finish out of its time marks what it could (here nothing) and says to finish again.
+    const { finishReconciliation } = await import('../../functions/src/services/reconciliation/reconciliations.js');
+    const manager = {
+      userId: t.manager.userId,
+      email: t.manager.email,
+      name: null,
+      orgId: t.orgId,
+      role: 'PROPERTY_MANAGER' as const,
+    };
+    await expect(
+      finishReconciliation(manager, accountId, MONTH, { started: Date.now() - 60_000 }),
+    ).rejects.toMatchObject({
+      code: 'RECONCILE_UNFINISHED',
+      message: expect.stringContaining('0 of its 5 cleared lines are marked so far. Finish again to go on'),
+    });
+    expect((await stored(t.orgId)).filter((x) => x.reconciliationId)).toEqual([]);
+    expect((await t.manager.api.get(base)).body.status).not.toBe('finished');
     const finished = await t.manager.api.post(`${base}/finish`);
     expect(finished.status, JSON.stringify(finished.body)).toBe(200);
     expect(finished.body).toMatchObject({ status: 'finished', reconciledThrough: '2026-03-31', difference: 0 });

@@ -1,7 +1,7 @@
 import type { Reconciliation, ReconciliationList } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
-import { callRoute } from './client';
+import { ApiError, callRoute } from './client';
 import { transactionsKey } from './transactions';
 
 /** Statement reconciliation (docs/reconciliation.md): one account's month, and the calls that change it. */
@@ -19,6 +19,22 @@ export function useReconciliation(accountId: string | null, month: string) {
 }
 
 export type StatementBody = { startBalance?: string | null; endBalance?: string | null; ofx?: string | null };
+
+/**
+ * Finishing a long statement can take more than one request (503 RECONCILE_UNFINISHED: the lines marked so far stay
+ * marked); it is sent again until it answers, a few times at most.
+ */
+const finishing = (params: { id: string; month: string }) => async (): Promise<Reconciliation> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await callRoute('finishReconciliation', { params })) as Reconciliation;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'RECONCILE_UNFINISHED') || attempt >= FINISH_ATTEMPTS)
+        throw error;
+    }
+  }
+};
+const FINISH_ATTEMPTS = 10;
 
 /** Every change answers the reconciliation as it stands now: it replaces the cached one. */
 export function useReconciliationActions(accountId: string | null, month: string) {
@@ -43,7 +59,7 @@ export function useReconciliationActions(accountId: string | null, month: string
     },
   });
   const finish = useMutation({
-    mutationFn: () => callRoute('finishReconciliation', { params }) as Promise<Reconciliation>,
+    mutationFn: finishing(params),
     onSuccess: settle,
   });
   const undo = useMutation({

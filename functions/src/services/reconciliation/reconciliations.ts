@@ -33,7 +33,7 @@ import {
   setReconciliationStatus,
 } from '../../data/reconciliation/reconciliations.js';
 import { activeRuleSet } from '../../data/rules/rules.js';
-import { Conflict, Invalid, NotFound } from '../../domain-errors.js';
+import { Busy, Conflict, Invalid, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import type { Caller } from '../../runtime/identity.js';
 import { replayHeldBankChanges } from '../banking/heldChanges.js';
@@ -98,6 +98,18 @@ export async function listReconciliations(caller: Caller, accountId: string): Pr
     log,
   };
 }
+
+/**
+ * A finish spends at most this long marking lines (Lambda's timeout is 10 s); the rest is marked by finishing again,
+ * which the web does at once (a line marked stays marked, so nothing is done twice).
+ */
+const FINISH_BUDGET_MS = 7_000;
+
+const finishUnfinished = (marked: number, lines: number) =>
+  new Busy(
+    `Finishing this statement takes more than one request: ${marked} of its ${lines} cleared lines are marked so far. Finish again to go on; nothing done is repeated.`,
+    'RECONCILE_UNFINISHED',
+  );
 
 const finishedAlready = () =>
   new Conflict('RECONCILED', 'This statement is reconciled. An admin can undo the reconciliation to change it.');
@@ -250,7 +262,13 @@ export async function addStatementLineToBooks(
  * the reconciliation finished and the account reconciled through the statement's end. Marked lines of an attempt
  * that failed half-way stay marked; finishing again completes it.
  */
-export async function finishReconciliation(caller: Caller, accountId: string, month: string): Promise<Reconciliation> {
+export async function finishReconciliation(
+  caller: Caller,
+  accountId: string,
+  month: string,
+  options: { started?: number } = {},
+): Promise<Reconciliation> {
+  const deadline = (options.started ?? Date.now()) + FINISH_BUDGET_MS;
   const { account, period, record } = await load(caller, accountId, month);
   if (!record) throw new Invalid('Save the statement balances before finishing.');
   if (record.status === 'finished') throw finishedAlready();
@@ -290,7 +308,11 @@ export async function finishReconciliation(caller: Caller, accountId: string, mo
         version: t.version + 1,
       },
     ]);
-  await writeLedger(caller.orgId, changes, { actor: personActor(caller, 'reconciliation', self) });
+  const { pending } = await writeLedger(caller.orgId, changes, {
+    actor: personActor(caller, 'reconciliation', self),
+    deadline,
+  });
+  if (pending.length > 0) throw finishUnfinished(clearedIds.length - pending.length, clearedIds.length);
   const through = await reconciledThroughOf(caller.orgId, accountId);
   const finished = await setReconciliationStatus(record, {
     status: 'finished',
