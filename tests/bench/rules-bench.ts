@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { TransactionRecord } from '@rent/functions/data/ledger/items';
 import { Agent, request } from 'undici';
 import { LOCAL, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { type Calibration, calibrated, calibrationLabel, rateBudgetHere, timeBudgetHere } from './rules-engine.js';
-import { seedBenchTransactions } from './seed-transactions.js';
+import { importedRows, seedBenchTransactions } from './seed-transactions.js';
 import { ms, percentile, table } from './stats.js';
 
 /**
@@ -187,42 +186,14 @@ export async function benchRules(stack: LocalStack, token?: string, orgId?: stri
     // 1,000 new transactions arriving without a category: the bulk path bank sync and file import use
     // (in-process, as a sync job would run it), and people creating them one by one through the API.
     const { importTransactions } = await import('@rent/functions/services/ledger/transactions');
-    const now = new Date().toISOString();
+    const { importId, rows: records } = importedRows(org!, 1_000);
     const vendors = ['Rent payment', 'Water utility', 'The Home Depot', 'Lawn care', 'Unknown vendor'];
-    const records: TransactionRecord[] = Array.from({ length: 1_000 }, (_, i) => ({
-      id: `arrival-${randomUUID()}`,
-      externalId: null,
-      plaidTransactionId: `plaid-${i}`,
-      userId: null,
-      organizationId: org!,
-      institutionId: null,
-      bankAccountId: null,
-      amount: -(1_000 + i * 7),
-      date: now.slice(0, 10),
-      name: `${vendors[i % vendors.length]} ${i}`,
-      category: null,
-      notes: null,
-      categorizationSource: null,
-      categorizationConfidence: null,
-      categorizedAt: null,
-      source: 'plaid',
-      createdAt: now,
-      updatedAt: now,
-      propertyId: null,
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
-    }));
     const { result: importRun, calibration: importCalibration } = await calibrated(async () => {
       const importStarted = performance.now();
       const imported = await importTransactions(org!, records, {
         actorId: null,
         via: 'import',
-        ref: null,
+        ref: importId,
         override: false,
       });
       return { imported, importMs: performance.now() - importStarted };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
 import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
@@ -160,4 +160,47 @@ export async function seedBenchTransactions(
     propertyIds,
     ms: performance.now() - started,
   };
+}
+
+/**
+ * `count` rows of one file import, as the import writes them (ids `<import>-L<line>`, source "import", no category
+ * yet), dated today, over five vendors the bench's rules know, for the import path (`importTransactions`).
+ */
+export function importedRows(orgId: string, count: number): { importId: string; rows: TransactionRecord[] } {
+  const importId = randomUUID();
+  const stamp = new Date().toISOString();
+  const vendors = ['Rent payment', 'Water utility', 'The Home Depot', 'Lawn care', 'Unknown vendor'];
+  const rows = Array.from(
+    { length: count },
+    (_, i): TransactionRecord => ({
+      id: `${importId}-L${i + 2}`,
+      externalId: null,
+      plaidTransactionId: null,
+      userId: null,
+      organizationId: orgId,
+      institutionId: null,
+      bankAccountId: null,
+      amount: -(1_000 + i * 7),
+      date: stamp.slice(0, 10),
+      name: `${vendors[i % vendors.length]} ${i}`,
+      category: null,
+      notes: null,
+      categorizationSource: null,
+      categorizationConfidence: null,
+      categorizedAt: null,
+      source: 'import',
+      importFileName: 'bench.csv',
+      createdAt: stamp,
+      updatedAt: stamp,
+      propertyId: null,
+      isReviewed: false,
+      isIgnored: false,
+      hasReceipt: false,
+      receiptCount: 0,
+      hasOpenReviewRequests: false,
+      hasReviewHistory: false,
+      version: 1,
+    }),
+  );
+  return { importId, rows };
 }

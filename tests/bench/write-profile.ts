@@ -3,10 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Profiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import type { TransactionRecord } from '@rent/functions/data/ledger/items';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
 import { client, RULE_SET } from './rules-bench.js';
-import { seedBenchTransactions } from './seed-transactions.js';
+import { importedRows, seedBenchTransactions } from './seed-transactions.js';
 import { table } from './stats.js';
 
 /**
@@ -93,41 +92,7 @@ export async function profileWrites(stack: LocalStack) {
     }
   });
   const { importTransactions } = await import('@rent/functions/services/ledger/transactions');
-  const importId = randomUUID();
-  const stamp = new Date().toISOString();
-  const vendors = ['Rent payment', 'Water utility', 'The Home Depot', 'Lawn care', 'Unknown vendor'];
-  const rows = Array.from(
-    { length: 1_000 },
-    (_, line): TransactionRecord => ({
-      id: `${importId}-L${line + 2}`,
-      externalId: null,
-      plaidTransactionId: null,
-      userId: null,
-      organizationId: org,
-      institutionId: null,
-      bankAccountId: null,
-      amount: -(1_000 + line * 7),
-      date: stamp.slice(0, 10),
-      name: `${vendors[line % vendors.length]} ${line}`,
-      category: null,
-      notes: null,
-      categorizationSource: null,
-      categorizationConfidence: null,
-      categorizedAt: null,
-      source: 'import',
-      importFileName: 'bench.csv',
-      createdAt: stamp,
-      updatedAt: stamp,
-      propertyId: null,
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
-    }),
-  );
+  const { importId, rows } = importedRows(org, 1_000);
   await profile('import', async () => {
     const actor = { actorId: null, via: 'import' as const, ref: importId, override: false };
     return (await importTransactions(org, rows, actor)).inserted.length;
