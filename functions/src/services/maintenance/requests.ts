@@ -25,13 +25,13 @@ import {
   listMaintenance,
   type MaintenanceRecord,
   type MaintenanceScope,
-  maintenanceCounts,
   newMaintenanceId,
   putNewMaintenance,
+  readPageContext,
   replaceMaintenance,
 } from '../../data/maintenance/requests.js';
 import { getMember } from '../../data/people/members.js';
-import { getPropertiesByIds, getProperty } from '../../data/tenancy/properties.js';
+import { getProperty } from '../../data/tenancy/properties.js';
 import { activeTenantPropertyIds } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
 import { notify } from '../people/notifications.js';
@@ -78,17 +78,23 @@ export async function listRequests(caller: Caller, query: MaintenanceListQuery) 
     : filter.propertyId
       ? { kind: 'property', propertyId: filter.propertyId }
       : { kind: 'org' };
-  const [page, counts] = await Promise.all([
-    listMaintenance(caller.orgId, scope, filter, { limit, cursor }),
-    // The organization's counts per status are for staff; a tenant's own list carries none.
-    isTenant(caller.role) ? null : maintenanceCounts(caller.orgId),
-  ]);
-  return { maintenanceRequests: await toApi(caller, page.records), nextCursor: page.nextCursor, counts };
+  const page = await listMaintenance(caller.orgId, scope, filter, { limit, cursor });
+  // The organization's counts per status are for staff; a tenant's own list carries none.
+  const context = await readPageContext(
+    caller.orgId,
+    page.records.map((r) => r.propertyId),
+    { counts: !isTenant(caller.role) },
+  );
+  return {
+    maintenanceRequests: toApi(caller, page.records, context.addresses),
+    nextCursor: page.nextCursor,
+    counts: context.counts,
+  };
 }
 
 export async function getRequest(caller: Caller, id: string) {
   const record = await readable(caller, id);
-  return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
+  return { maintenanceRequest: await oneToApi(caller, record) };
 }
 
 /** The request, if the caller may see it: staff see the organization's, a tenant only their own. */
@@ -145,7 +151,7 @@ export async function createRequest(caller: Caller, input: MaintenanceCreate) {
     newEvent(caller.orgId, record.id, actor(caller), { kind: 'REPORTED', to: status }, now),
   ]);
   await noticeNewRequest(caller, record);
-  return { maintenanceRequest: (await toApi(caller, [record]))[0]! };
+  return { maintenanceRequest: await oneToApi(caller, record) };
 }
 
 /**
@@ -167,7 +173,7 @@ export async function updateRequest(caller: Caller, id: string, input: Maintenan
   }
   if (next.status !== current.status) await notifyStatus(caller, next);
   if (next.assignedToId && next.assignedToId !== current.assignedToId) await noticeAssigned(caller, next);
-  return { maintenanceRequest: (await toApi(caller, [next]))[0]! };
+  return { maintenanceRequest: await oneToApi(caller, next) };
 }
 
 /**
@@ -192,7 +198,7 @@ export async function reopenRequest(caller: Caller, id: string, version: number)
   }
   await notifyStatus(caller, reopened);
   if (isTenant(caller.role)) await noticeReopened(caller, reopened);
-  return { maintenanceRequest: (await toApi(caller, [reopened]))[0]! };
+  return { maintenanceRequest: await oneToApi(caller, reopened) };
 }
 
 function assertReopenWindow(current: MaintenanceRecord, now: Date) {
@@ -209,7 +215,7 @@ async function stale(caller: Caller, now: MaintenanceRecord): Promise<Conflict> 
   return new Conflict(
     'CONFLICT',
     'This maintenance request was changed by someone else while you were editing. Reload it, then try again.',
-    { current: (await toApi(caller, [now]))[0]! },
+    { current: await oneToApi(caller, now) },
   );
 }
 
@@ -349,13 +355,17 @@ async function assertAssignable(orgId: string, userId: string | null | undefined
 
 // ---- the wire ----------------------------------------------------------------------------------------
 
+/** The request as its reader sees it, with its property's address. */
+async function oneToApi(caller: Caller, record: MaintenanceRecord): Promise<MaintenanceRequest> {
+  const { addresses } = await readPageContext(caller.orgId, [record.propertyId], { counts: false });
+  return toApi(caller, [record], addresses)[0]!;
+}
+
 /** Adds each request's property (id and address); a tenant never receives staff's notes. */
-async function toApi(caller: Caller, records: MaintenanceRecord[]): Promise<MaintenanceRequest[]> {
-  const ids = [...new Set(records.map((r) => r.propertyId))];
-  const properties = new Map((await getPropertiesByIds(caller.orgId, ids)).map((p) => [p.id, p]));
+function toApi(caller: Caller, records: MaintenanceRecord[], addresses: Map<string, string>): MaintenanceRequest[] {
   const tenant = isTenant(caller.role);
   return records.map((r) => {
-    const property = properties.get(r.propertyId);
+    const address = addresses.get(r.propertyId);
     return {
       id: r.id,
       title: r.title,
@@ -365,7 +375,7 @@ async function toApi(caller: Caller, records: MaintenanceRecord[]): Promise<Main
       reportedById: r.reportedById,
       reportedBy: { id: r.reportedById, name: r.reporterName ?? null, email: r.reporterEmail ?? null },
       propertyId: r.propertyId,
-      property: property ? { id: property.id, address: property.address } : null,
+      property: address === undefined ? null : { id: r.propertyId, address },
       assignedToId: r.assignedToId ?? null,
       reportedAt: r.reportedAt,
       updatedAt: r.updatedAt,
