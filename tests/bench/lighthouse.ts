@@ -161,8 +161,15 @@ async function withBrowser(
       await page.waitForURL(/\/oauth2\/authorize/);
       await page.getByLabel('Another email').fill(email);
       await page.getByRole('button', { name: 'Continue' }).click();
-      // Staff land on the dashboard; a tenant without a staff role may land elsewhere signed in.
+      // Staff land on the dashboard; a tenant without a staff role may land elsewhere signed in. The return from the
+      // provider is at once a page of the app, and its code is exchanged for the tokens after that: closing the page
+      // then left no session, and every page after it measured the sign-in page it was sent to.
       await page.waitForURL((url) => !/\/(signin|oauth2)/.test(url.pathname));
+      await page.waitForFunction(() =>
+        Object.keys(localStorage).some(
+          (key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken'),
+        ),
+      );
       await page.close();
     });
   } finally {
@@ -217,6 +224,12 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop', run:
   };
   const result = (await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined)) as RunnerResult;
   const { categories, audits } = result.lhr;
+  const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+  if (as !== 'visitor' && landed === '/signin') {
+    throw new Error(
+      `${url} as ${as}: the page sent the visitor to sign in, so its figures would be the sign-in page's`,
+    );
+  }
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     const { pathname, search } = new URL(url);
