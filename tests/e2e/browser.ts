@@ -95,6 +95,29 @@ export async function signInFromHeader(page: Page, email: string) {
   await page.waitForURL(/\/dashboard/);
 }
 
+/**
+ * What a phone renders only once it comes near the screen (web/src/components/BelowTheFold.tsx), brought into view
+ * one place after another until each has rendered, then the page back at its top: for a test that reads a whole
+ * page at a phone's width.
+ */
+export async function revealBelowTheFold(page: Page) {
+  const waiting = '[data-below-the-fold="waiting"]';
+  for (;;) {
+    // Counted and scrolled in one step: a place may render between two calls from here.
+    const left = await page.evaluate((selector) => {
+      const places = document.querySelectorAll(selector);
+      places[0]?.scrollIntoView({ block: 'center' });
+      return places.length;
+    }, waiting);
+    if (left === 0) break;
+    await page.waitForFunction(
+      ([selector, before]) => document.querySelectorAll(selector as string).length < (before as number),
+      [waiting, left] as const,
+    );
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** axe-core on the current page: no violations (rules inside Cloudscape's own markup are named in `allow`). */
 export async function expectAccessible(page: Page, label: string) {
   // Audit the page as people see it: after the session check has rendered its content (every page has an h1).
@@ -105,7 +128,8 @@ export async function expectAccessible(page: Page, label: string) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.evaluate(AXE_SOURCE);
+    // Once per document: a page audited again (another state, another theme) still has it.
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     const result = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
       return axe.run(document, { resultTypes: ['violations'] });

@@ -1,7 +1,7 @@
 import { fillPath, routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, revealBelowTheFold, useBrowser } from './browser.js';
 import { flyout, ledgerRow, openLedger, rowOpener, save } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -67,6 +67,8 @@ describe('lease links, in Chromium', () => {
     expect((await org.getTransaction(rent.id)).leaseId).toBeTruthy();
 
     await page.goto(`/reports?tab=rent-roll&period=custom&from=${thisMonth}&to=${thisMonth}`);
+    await page.getByTestId('rent-roll-totals').waitFor();
+    await revealBelowTheFold(page);
     const roll = page.getByTestId('rent-roll-lease');
     await roll.first().waitFor();
     const roomB = roll.filter({ hasText: 'Room B' });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { revealBelowTheFold } from './browser.js';
 
 /**
  * The checks of docs/product.md "Words and columns" as they run in the page: every visible word on one line, and
@@ -118,5 +119,7 @@ export async function textFitProblems(page: Page): Promise<FitProblem[]> {
       // Cloudscape's loading indicators: a table or a section still fetching.
       document.querySelector('[class*="awsui_status-loading"]') === null,
   );
+  // A phone renders what is below the fold only near the screen: every part of the page is looked at.
+  await revealBelowTheFold(page);
   return page.evaluate(findProblems, LONG_TOKEN);
 }

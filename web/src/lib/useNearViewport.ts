@@ -1,11 +1,13 @@
 import { type RefObject, startTransition, useEffect, useState } from 'react';
 
 /**
- * True from the moment the element comes within `margin` of the screen (then it stays true); the update is a
- * transition, so what mounts then renders in slices.
+ * True from the moment the element comes within `margin` of the screen, or `already` is (then it stays true: a
+ * desktop window narrowed to a phone's keeps what it shows); the update is a transition, so what mounts then renders
+ * in slices.
  */
-export function useNearViewport(ref: RefObject<HTMLElement | null>, margin = '50% 0px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+export function useNearViewport(ref: RefObject<HTMLElement | null>, margin = '50% 0px', already = false): boolean {
+  const [near, setNear] = useState(() => already || typeof IntersectionObserver === 'undefined');
+  if (already && !near) setNear(true);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

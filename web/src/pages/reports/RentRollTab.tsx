@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { RentRollLease, RentRollReport } from '../../api/reports';
+import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentChartLazy } from '../../components/charts/RentChartLazy';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
@@ -49,6 +50,14 @@ function TotalsView({ totals, testId }: { totals: Totals; testId: string }) {
     </SpaceBetween>
   );
 }
+
+/**
+ * About what a lease's section measures on a phone (its header and totals, then a row a month), held until it renders:
+ * the leases below the chart render one by one as they come near the screen, not all in the page's first commits.
+ */
+const leaseHeight = (lease: RentRollLease) => `${LEASE_HEAD_PX + lease.months.length * MONTH_ROW_PX}px`;
+const LEASE_HEAD_PX = 300;
+const MONTH_ROW_PX = 60;
 
 function LeaseRoll({ lease }: { lease: RentRollLease }) {
   const where = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
@@ -161,7 +170,9 @@ export function RentRollTab({ r }: { r: ReturnType<typeof useReports> }) {
             />
           </SpaceBetween>
           {data.leases.map((lease) => (
-            <LeaseRoll key={lease.id} lease={lease} />
+            <BelowTheFold key={lease.id} margin="25% 0px" reserve={leaseHeight(lease)}>
+              <LeaseRoll lease={lease} />
+            </BelowTheFold>
           ))}
         </SpaceBetween>
       )}
