@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fillPath, routes, shiftMonth } from '@rent/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, signIn } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
@@ -44,7 +44,8 @@ interface Stop {
 /** A view opened on a page for staff, and which of them have it (the lease's edit form is ADMIN and LANDLORD's). */
 interface Opener {
   roles: Role[];
-  run: (page: Page, world: World) => Promise<void>;
+  /** `check` is the running test's expect (the sweeps run side by side). */
+  run: (page: Page, world: World, check: ExpectStatic) => Promise<void>;
 }
 
 // A manager's pages are the admin's with fewer actions: they are swept where their content differs.
@@ -92,10 +93,10 @@ async function openLeases(page: Page, world: World) {
 }
 
 /** The lease's edit form below the list, filled with its fee and late fee. */
-async function editLease(page: Page) {
+async function editLease(page: Page, _world: World, check: ExpectStatic) {
   await page.getByTestId('lease-edit').click();
   const fee = page.getByTestId('lease-form').getByTestId('lease-fee-label').locator('input').first();
-  await expect.poll(() => fee.inputValue()).toBe(FEE);
+  await check.poll(() => fee.inputValue()).toBe(FEE);
 }
 
 /** The lease's ledger in the drawer: its rent, fee and late fee lines. */
@@ -222,7 +223,7 @@ async function statusInView(page: Page, label: string): Promise<string[]> {
 }
 
 /** Every stop of a role at one width: what reads wrong, each prefixed with where it was seen. */
-async function sweep(page: Page, role: Role, world: World, label: string): Promise<string[]> {
+async function sweep(page: Page, role: Role, world: World, label: string, check: ExpectStatic): Promise<string[]> {
   const found: string[] = [];
   const record = (stop: string, problems: FitProblem[]) => {
     for (const p of problems) found.push(`${label} ${stop}: ${p.kind} "${p.text}" (${p.where})`);
@@ -234,7 +235,7 @@ async function sweep(page: Page, role: Role, world: World, label: string): Promi
     record(stop.path, await textFitProblems(page));
     if (stop.path === '/rental-history') found.push(...(await statusInView(page, label)));
     for (const opener of stop.open?.filter((o) => o.roles.includes(role)) ?? []) {
-      await opener.run(page, world);
+      await opener.run(page, world, check);
       record(`${stop.path} (${opener.run.name})`, await textFitProblems(page));
     }
   }
@@ -252,8 +253,10 @@ describe('every word on one line and every table column whole, on every page', (
   const emailOf = (world: World, role: Role) =>
     role === 'admin' ? world.org.email : role === 'manager' ? world.manager : world.tenant.email;
 
+  // The three people's sweeps run side by side, each in pages of its own: most of a sweep is waiting for a page's
+  // network to go quiet, which one sweep can spend while another measures.
   for (const role of ['admin', 'manager', 'tenant'] as const) {
-    it(`as ${role}, at ${WIDTHS.map((w) => w.width).join(', ')} px`, async () => {
+    it.concurrent(`as ${role}, at ${WIDTHS.map((w) => w.width).join(', ')} px`, async ({ expect }) => {
       const world = await theWorld();
       const found: string[] = [];
       for (const viewport of WIDTHS) {
@@ -263,7 +266,7 @@ describe('every word on one line and every table column whole, on every page', (
         const page = opened?.page ?? world.adminPage;
         if (opened) await signInFromHeader(page, emailOf(world, role));
         else await page.setViewportSize(viewport);
-        found.push(...(await sweep(page, role, world, `${role} ${viewport.width}px`)));
+        found.push(...(await sweep(page, role, world, `${role} ${viewport.width}px`, expect)));
         // Dark mode draws the same words; one width is enough to see that nothing it changes breaks them.
         if (role === 'admin' && viewport.width === PHONE.width) {
           await page.evaluate(() => localStorage.setItem('theme', 'dark'));
