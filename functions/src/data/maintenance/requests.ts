@@ -127,9 +127,9 @@ const countsOf = (counter: Record<string, unknown> | undefined) =>
 
 /**
  * What a page of requests shows beside them, in one consistent BatchGetItem after the page (two past 100 keys): the
- * address of each
- * request's property (ids of properties that are gone are left out) and, when asked, the organization's counts per
- * status. One call instead of a counter read and a property read: every call a request makes costs it.
+ * address of each request's property (ids of properties that are gone are left out) and, when asked, the
+ * organization's counts per status. One call instead of a counter read and a property read: every call a request
+ * makes costs it an SDK round trip, and under load DynamoDB's time.
  */
 export async function readPageContext(
   orgId: string,
