@@ -3,10 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Profiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { BatchWriteItemCommand, type DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
 import { client, RULE_SET } from './rules-bench.js';
 import { importedRows, seedBenchTransactions } from './seed-transactions.js';
-import { table } from './stats.js';
+import { percentile, table } from './stats.js';
 
 /**
  * `npm run bench -- profile`: where the ledger's bulk writes spend their time (docs/performance.md "Writes"). On an
@@ -34,6 +35,10 @@ export async function profileWrites(stack: LocalStack) {
   await api.post(`/api/categorization-rules/batches/${warm.body.batchId}/undo`, undefined);
 
   const { dynamo } = await import('@rent/functions/data/client');
+  const floor = await transactionalItemFloor(dynamo);
+  console.log(
+    `\nDynamoDB Local's floor here: ${floor.toFixed(2)} ms a transactional item (TransactWriteItems of 100 conditional updates)`,
+  );
   const calls: { name: string; ms: number; items: number }[] = [];
   let firstChunk: unknown[] | null = null;
   dynamo.middlewareStack.add(
@@ -66,6 +71,10 @@ export async function profileWrites(stack: LocalStack) {
       const entry = byName.get(call.name) ?? { calls: 0, ms: 0, items: 0 };
       byName.set(call.name, { calls: entry.calls + 1, ms: entry.ms + call.ms, items: entry.items + call.items });
     }
+    const written = calls.reduce((sum, call) => sum + call.items, 0);
+    console.log(
+      `its ${written.toLocaleString('en-US')} transactional items at the floor: ${Math.round(written * floor)} ms, so at most ${Math.round(count / ((written * floor) / 1000))}/s on this DynamoDB Local`,
+    );
     table([
       ['DynamoDB call', 'calls', 'time summed', 'items'],
       ...[...byName].map(([name, e]) => [name, e.calls, `${Math.round(e.ms)} ms`, e.items || '']),
@@ -100,6 +109,44 @@ export async function profileWrites(stack: LocalStack) {
   session.disconnect();
   await api.close();
   console.log(`\nprofiles and the apply's first chunk in ${out}`);
+}
+
+/**
+ * What one item of a TransactWriteItems costs DynamoDB Local on this machine, whatever the code around it: 2,000 small
+ * items in a partition of their own, each updated once under a condition, 100 to a call (DynamoDB's limit). The
+ * median of the calls' time per item.
+ */
+async function transactionalItemFloor(dynamo: DynamoDBClient): Promise<number> {
+  const pk = { S: `BENCH#floor#${randomUUID()}` };
+  const key = (i: number) => ({ PK: pk, SK: { S: `ITEM#${String(i).padStart(5, '0')}` } });
+  const ids = Array.from({ length: 2_000 }, (_, i) => i);
+  for (let i = 0; i < ids.length; i += 25) {
+    const Item = (j: number) => ({ ...key(j), version: { N: '1' }, name: { S: `Floor item ${j}` } });
+    await dynamo.send(
+      new BatchWriteItemCommand({
+        RequestItems: { [LOCAL.tableName]: ids.slice(i, i + 25).map((j) => ({ PutRequest: { Item: Item(j) } })) },
+      }),
+    );
+  }
+  const perItem: number[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const started = performance.now();
+    await dynamo.send(
+      new TransactWriteItemsCommand({
+        TransactItems: ids.slice(i, i + 100).map((j) => ({
+          Update: {
+            TableName: LOCAL.tableName,
+            Key: key(j),
+            UpdateExpression: 'SET version = :next',
+            ConditionExpression: 'version = :was',
+            ExpressionAttributeValues: { ':next': { N: '2' }, ':was': { N: '1' } },
+          },
+        })),
+      }),
+    );
+    perItem.push((performance.now() - started) / 100);
+  }
+  return percentile(perItem, 50);
 }
 
 /** The frames with the most self time (ms), named by function, file and line. */
