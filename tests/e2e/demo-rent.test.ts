@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../support/api.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
 
 /**
  * The demo organization as shipped, read and never changed (other tests sign in to it): Tara, on a phone, sees what
@@ -37,6 +37,8 @@ describe('the demo, as shipped, in Chromium', () => {
     await signInFromHeader(page, TENANT);
     await page.goto('/rental-history');
     const card = page.getByTestId('rental-lease');
+    await card.waitFor();
+    await revealBelowTheFold(page);
     await card.getByTestId('rental-ledger').locator('tbody tr').first().waitFor();
     expect(await card.getByTestId('rental-balance').textContent()).toBe(`You owe ${usd(lease!.ledger.totals.owedNow)}`);
     expect(await card.getByTestId('rental-ledger').textContent()).toContain('Late fee');

@@ -2,7 +2,7 @@ import { addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -227,6 +227,7 @@ describe('lease charges, in Chromium', () => {
     await phone.page.goto('/rental-history');
     const card = phone.page.getByTestId('rental-lease');
     await card.waitFor();
+    await revealBelowTheFold(phone.page);
     expect(await card.getByTestId('rental-balance').textContent()).toBe(`You owe ${usd(3000)}`);
     expect(await card.getByTestId('rental-next-charge').textContent()).toMatch(/^(Next charge: Rent, |No charge)/);
     const ledgerRows = card.getByTestId('rental-ledger').locator('tbody tr');

@@ -2,7 +2,15 @@ import { shiftMonth } from '@rent/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
+import {
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  recordChunks,
+  revealBelowTheFold,
+  signInFromHeader,
+  useBrowser,
+} from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -87,6 +95,7 @@ describe('leases and rental history, in Chromium', () => {
     await phone.page.goto('/rental-history');
     const card = phone.page.getByTestId('rental-lease');
     await card.waitFor();
+    await revealBelowTheFold(phone.page);
     const text = (await card.textContent()) ?? '';
     expect(text).toContain(`${home.address}, Apt 3`);
     expect(text).toContain('$1,200.00');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { PNG_BYTES } from '../integration/receipt-upload.js';
 import { latestInviteToken, mailTo } from '../support/invitations.js';
-import { chooseAccount, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { chooseAccount, DESKTOP, expectAccessible, PHONE, revealBelowTheFold, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -143,6 +143,8 @@ describe('maintenance from a phone to resolved, in Chromium', () => {
     });
     expect(rent.status).toBe(201);
     await phone.goto('/rental-history');
+    await phone.getByTestId('rental-lease').waitFor();
+    await revealBelowTheFold(phone);
     const months = phone.getByTestId('rental-months');
     await expect.poll(async () => (await months.locator('tbody tr').first().textContent()) ?? '').toContain('Paid');
     await expectAccessible(phone, 'rental history, 390px');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -68,6 +68,8 @@ describe('tenant statements and security deposits, in Chromium', () => {
     await signInFromHeader(phone.page, tenant.email);
     await phone.page.goto('/rental-history');
     const card = phone.page.getByTestId('rental-lease');
+    await card.waitFor();
+    await revealBelowTheFold(phone.page);
     await card.getByTestId('rental-ledger').locator('tbody tr').first().waitFor();
     await expectAccessible(phone.page, 'rental history with the statement button at 390px');
     await noSideScroll(phone.page);

@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { RentalHistory } from '../../api/leases';
 import { useSession } from '../../auth/session';
+import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { StatementDownload } from '../../features/rent/StatementDownload';
 import { formatIsoDate } from '../../lib/dates';
@@ -24,6 +25,14 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'num
 const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/**
+ * About what a table of `rows` measures on a phone, held until it renders: a card's months and ledger are below its
+ * terms, and render as they come near the screen rather than in the page's first commits.
+ */
+const tableHeight = (rows: number) => `${TABLE_HEAD_PX + Math.max(rows, 1) * TABLE_ROW_PX}px`;
+const TABLE_HEAD_PX = 100;
+const TABLE_ROW_PX = 50;
 
 /**
  * One lease: where, what is owed now and next, the terms, its months newest first, and its ledger; the statement of
@@ -68,32 +77,36 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
             { label: 'Grace period', value: `${lease.graceDays} ${lease.graceDays === 1 ? 'day' : 'days'}` },
           ]}
         />
-        <Table
-          data-testid="rental-months"
-          variant="embedded"
-          wrapLines
-          items={lease.months}
-          trackBy="month"
-          ariaLabels={{ tableLabel: `Rent by month for ${title}` }}
-          header={<Header variant="h3">Rent by month</Header>}
-          empty={
-            <Box textAlign="center" color="text-body-secondary">
-              Your first month's rent shows here once the lease starts.
-            </Box>
-          }
-          columnDefinitions={[
-            { id: 'month', header: 'Month', cell: (m) => formatMonth(m.month), isRowHeader: true },
-            // Second, so a phone shows it beside the month without scrolling the table sideways.
-            { id: 'status', header: 'Status', cell: (m) => <RentStatusBadge month={m} /> },
-            { id: 'due', header: 'Due', cell: (m) => `${formatMoney(m.due, 2)} on ${formatIsoDate(m.dueDate)}` },
-            {
-              id: 'received',
-              header: 'Received',
-              cell: (m) => formatMoney(m.received, 2),
-            },
-          ]}
-        />
-        <LeaseLedgerLines ledger={lease.ledger} title={title} />
+        <BelowTheFold margin="25% 0px" reserve={tableHeight(lease.months.length)}>
+          <Table
+            data-testid="rental-months"
+            variant="embedded"
+            wrapLines
+            items={lease.months}
+            trackBy="month"
+            ariaLabels={{ tableLabel: `Rent by month for ${title}` }}
+            header={<Header variant="h3">Rent by month</Header>}
+            empty={
+              <Box textAlign="center" color="text-body-secondary">
+                Your first month's rent shows here once the lease starts.
+              </Box>
+            }
+            columnDefinitions={[
+              { id: 'month', header: 'Month', cell: (m) => formatMonth(m.month), isRowHeader: true },
+              // Second, so a phone shows it beside the month without scrolling the table sideways.
+              { id: 'status', header: 'Status', cell: (m) => <RentStatusBadge month={m} /> },
+              { id: 'due', header: 'Due', cell: (m) => `${formatMoney(m.due, 2)} on ${formatIsoDate(m.dueDate)}` },
+              {
+                id: 'received',
+                header: 'Received',
+                cell: (m) => formatMoney(m.received, 2),
+              },
+            ]}
+          />
+        </BelowTheFold>
+        <BelowTheFold margin="25% 0px" reserve={tableHeight(lease.ledger.lines.length)}>
+          <LeaseLedgerLines ledger={lease.ledger} title={title} />
+        </BelowTheFold>
       </SpaceBetween>
     </Container>
   );
