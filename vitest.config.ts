@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { routeManifestPlugin } from './web/build/route-manifest';
 
 /**
- * Files run side by side in unit, integration and infra: one more than vitest's default (a core less than the
- * machine has), since an integration test spends much of its time waiting on DynamoDB Local and the gateway, which
- * run outside its worker. On 2 cores that is 2 workers, not 1 (docs/offline-stack.md "The test stack").
+ * Files run side by side in unit, integration and infra: vitest's default (a core less than the machine has), but at
+ * least two, since an integration test spends much of its time waiting on DynamoDB Local and the gateway, which run
+ * outside its worker. On 2 cores that is 2 workers, not 1 (docs/offline-stack.md "The test stack").
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
