@@ -112,6 +112,10 @@ function findProblems(longToken: number): FitProblem[] {
 export async function textFitProblems(page: Page): Promise<FitProblem[]> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
+  // A phone renders what is below the fold only near the screen: every part of the page is looked at, once what
+  // those parts render has settled too (a table just mounted sizes its columns a frame or two later).
+  await revealBelowTheFold(page);
+  await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () =>
       document.fonts.status === 'loaded' &&
@@ -119,7 +123,8 @@ export async function textFitProblems(page: Page): Promise<FitProblem[]> {
       // Cloudscape's loading indicators: a table or a section still fetching.
       document.querySelector('[class*="awsui_status-loading"]') === null,
   );
-  // A phone renders what is below the fold only near the screen: every part of the page is looked at.
-  await revealBelowTheFold(page);
+  await page.evaluate(
+    () => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(() => settled(null)))),
+  );
   return page.evaluate(findProblems, LONG_TOKEN);
 }
