@@ -150,12 +150,11 @@ export const zodEnglishOnly: Plugin = {
 
 /**
  * Packages that do not say that loading them has no side effects, though they have none (classes, enums, constants):
- * esbuild keeps such a package in every bundle that reaches a module importing it, used or not. Plaid's SDK
- * (CommonJS, about 480 KiB with axios) was in the banking routes that only read the stored bank links, and
- * lib-storage's multipart upload (with S3's command schemas, about 100 KiB) in the tax package routes that only list.
+ * esbuild keeps such a package in every bundle that reaches a module importing it, used or not: lib-storage's
+ * multipart upload (with S3's command schemas, about 100 KiB) was in the tax package routes that only list.
  * Marked here, a package is in a bundle only when the handler's code uses it.
  */
-const WITHOUT_SIDE_EFFECTS = ['plaid', '@aws-sdk/lib-storage'];
+const WITHOUT_SIDE_EFFECTS = ['@aws-sdk/lib-storage'];
 
 export const packagesWithoutSideEffects: Plugin = {
   name: 'packages-without-side-effects',

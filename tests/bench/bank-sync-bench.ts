@@ -32,6 +32,7 @@ export async function benchBankSync(stack: LocalStack, owner: string, orgId: str
     }
     const banks = await import('@rent/functions/data/banking/banks');
     const { fetchSyncPages, syncInstitution } = await import('@rent/functions/services/banking/sync');
+    const { createPlaidClient } = await import('@rent/functions/lib/plaid');
     const { accessToken, itemId } = await plaid.linkItem({ username: 'user_new' });
     const { data } = await plaidApi(stack.plaidEndpoint).accountsGet({ access_token: accessToken });
     const institutionId = banks.newBankLinkId();
@@ -93,7 +94,8 @@ export async function benchBankSync(stack: LocalStack, owner: string, orgId: str
       [`replay of the whole history from no cursor: ${replay.added} added`, ms(replayMs), '', '', 'adds 0'],
     ]);
     // The same rows for the peer figure, as the stand-in sends them.
-    const rows = (await fetchSyncPages(plaidApi(stack.plaidEndpoint), accessToken, null)).added;
+    const standIn = createPlaidClient({ basePath: stack.plaidEndpoint, ...LOCAL.plaid });
+    const rows = (await fetchSyncPages(standIn, accessToken, null)).added;
     return { rows, firstMs };
   } finally {
     await api.close();

@@ -16,9 +16,10 @@ import { bundleFunctions, JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.j
  * 2. An AWS SDK client is in a route's bundle exactly when the route declares the access that client needs (the grant
  *    CDK gives it): S3 for bucketAccess or packageAccess, SES for sendsEmail, KMS for plaidTokenKey, SQS for
  *    enqueuesSync, Cognito for userPoolAccess, Lambda for startsJob. DynamoDB is everyone's.
- * 3. The heavy libraries only where they are used: Plaid's SDK in the routes that call Plaid (callsPlaid or
- *    plaidTokenKey), jose in the Plaid webhook (it verifies Plaid's JWT), re2js (the rules' patterns) in the rule
- *    routes and the two that categorize arriving transactions by the rules, pdf-lib in no route (the tax package job).
+ * 3. The heavy libraries only where they are used: jose in the Plaid webhook (it verifies Plaid's JWT), re2js (the
+ *    rules' patterns) in the rule routes and the routes that categorize arriving transactions by the rules; Plaid's
+ *    SDK and axios in no route (Plaid is called with fetch, functions/src/lib/plaid.ts), pdf-lib in no route (the
+ *    tax package job).
  * 4. A job's bundle holds no route definition.
  */
 
@@ -40,7 +41,8 @@ const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
 const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport', 'moveOutLease', 'addStatementLineToBooks'];
 
 const LIBRARY_NEEDS: Record<string, (route: RouteDef, domain: RouteDomain) => boolean> = {
-  plaid: (route) => Boolean(route.callsPlaid || route.plaidTokenKey?.length),
+  plaid: () => false,
+  axios: () => false,
   jose: (route) => route.id === 'plaidWebhook',
   re2js: (route, domain) => domain === 'rules' || CATEGORIZE_ON_ARRIVAL.includes(route.id),
   'pdf-lib': () => false,
@@ -136,6 +138,13 @@ describe('Lambda bundles', () => {
     expect(modules.filter((module) => module.startsWith('shared/src/api/routes'))).toEqual([
       'shared/src/api/routes/people.ts',
     ]);
+  });
+
+  it('no bundle, route or job, carries the SDK of Plaid or axios: Plaid is called with fetch', () => {
+    const carriers = [...bundles].filter(([, { modules }]) =>
+      modules.some((module) => /^node_modules\/(plaid|axios)\//.test(module)),
+    );
+    expect(carriers.map(([id]) => id)).toEqual([]);
   });
 
   it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))('%s holds no route definition', (id) => {

@@ -1,7 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PlaidApiError } from '../../infra/local/plaid/errors.js';
 import { type PlaidStandIn, startPlaidStandIn } from '../../infra/local/plaid/server.js';
 import { PlaidStore } from '../../infra/local/plaid/store.js';
+import { plaidApi } from '../support/plaid.js';
 
 /** The stand-in's clock-driven rules on a store of the test's own (advancing it touches no other test). */
 const MINUTE = 60_000;
@@ -125,24 +129,57 @@ describe('plaidClient() (functions/src/lib/plaid.ts) against the stand-in', () =
       PLAID_SECRET: standIn.secret,
       PLAID_WEBHOOK_URL: 'https://localhost:8443/api/plaid/webhook',
     });
-    const client = plaidClient();
-    const created = await client.sandboxPublicTokenCreate({
-      institution_id: 'ins_109508',
-      initial_products: ['transactions' as never],
-    });
-    const exchanged = await client.itemPublicTokenExchange({ public_token: created.data.public_token });
-    const accounts = await client.accountsGet({ access_token: exchanged.data.access_token });
-    expect(accounts.data.accounts).toHaveLength(3);
+    const { public_token } = (
+      await plaidApi(standIn.url, standIn).sandboxPublicTokenCreate({
+        institution_id: 'ins_109508',
+        initial_products: [Products.Transactions],
+      })
+    ).data;
+    const exchanged = await plaidClient()('/item/public_token/exchange', { public_token });
+    const { accounts } = await plaidClient()('/accounts/get', { access_token: exchanged.access_token });
+    expect(accounts).toHaveLength(3);
     expect(plaidWebhookUrl()).toBe('https://localhost:8443/api/plaid/webhook');
 
-    const { plaidClient: wrongClient } = await freshModule({
+    const { plaidClient: wrongClient, PlaidAnswered } = await freshModule({
       PLAID_BASE_PATH: standIn.url,
       PLAID_CLIENT_ID: standIn.clientId,
       PLAID_SECRET: 'wrong',
     });
-    const failure = await wrongClient()
-      .accountsGet({ access_token: exchanged.data.access_token })
-      .catch((error: { response: { status: number; data: { error_code: string } } }) => error.response);
-    expect(failure).toMatchObject({ status: 400, data: { error_code: 'INVALID_API_KEYS' } });
+    const failure = await wrongClient()('/accounts/get', { access_token: exchanged.access_token }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(PlaidAnswered);
+    expect(failure).toMatchObject({ status: 400, body: { error_code: 'INVALID_API_KEYS' } });
+    // Nothing of the request travels with the failure: not the token, not the secret.
+    const everything = JSON.stringify(failure, Object.getOwnPropertyNames(failure));
+    expect(everything).not.toContain(exchanged.access_token);
+    expect(everything).not.toContain('wrong');
+  });
+
+  it('pins the API version and sends JSON, as Plaid expects of every client', async () => {
+    const seen: object[] = [];
+    const server = createServer((req, res) => {
+      seen.push({ ...req.headers, method: req.method, url: req.url });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"request_id":"r1"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { createPlaidClient } = await freshModule({});
+      const { port } = server.address() as AddressInfo;
+      const plaid = createPlaidClient({ basePath: `http://127.0.0.1:${port}/`, clientId: 'id-1', secret: 'secret-1' });
+      expect(await plaid('/item/remove', { access_token: 'access-sandbox-1' })).toEqual({ request_id: 'r1' });
+      expect(seen).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          url: '/item/remove',
+          'content-type': 'application/json',
+          'plaid-version': '2020-09-14',
+          'plaid-client-id': 'id-1',
+          'plaid-secret': 'secret-1',
+        }),
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,7 +1,6 @@
 import type { BankAccount, BankConnection, BankStatus, ExchangeInput, LinkToken } from '@rent/shared';
 import { BANK_MESSAGES, needsAttention, OWNERS } from '@rent/shared';
-import type { AccountBase, PlaidApi } from 'plaid';
-import { CountryCode, Products } from 'plaid';
+import type { AccountBase, CountryCode, Products } from 'plaid';
 import {
   accessTokenOf,
   type BankAccountInput,
@@ -22,7 +21,7 @@ import {
 } from '../../data/banking/banks.js';
 import { Conflict, NotAllowed } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
-import { plaidClient, plaidWebhookUrl } from '../../lib/plaid.js';
+import { type PlaidClient, plaidClient, plaidWebhookUrl } from '../../lib/plaid.js';
 import type { Caller } from '../../runtime/identity.js';
 import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js';
 import { requestSync } from './syncQueue.js';
@@ -39,11 +38,11 @@ const HISTORY_DAYS = 730;
 /** One Plaid call; any failure becomes a domain error that carries nothing of the request. */
 async function plaid<T>(
   operation: string,
-  call: (client: PlaidApi) => Promise<{ data: T }>,
+  call: (client: PlaidClient) => Promise<T>,
   institutionName?: string,
 ): Promise<T> {
   try {
-    return (await call(plaidClient())).data;
+    return await call(plaidClient());
   } catch (error) {
     throw plaidFailure(operation, error, institutionName);
   }
@@ -53,11 +52,11 @@ async function plaid<T>(
 async function plaidWithItem<T>(
   institution: InstitutionRecord,
   operation: string,
-  call: (client: PlaidApi, accessToken: string) => Promise<{ data: T }>,
+  call: (client: PlaidClient, accessToken: string) => Promise<T>,
 ): Promise<T> {
   const accessToken = await accessTokenOf(institution);
   try {
-    return (await call(plaidClient(), accessToken)).data;
+    return await call(plaidClient(), accessToken);
   } catch (error) {
     if (plaidErrorCode(error) === 'ITEM_LOGIN_REQUIRED') {
       await setInstitutionStatus(institution.organizationId, institution.id, 'needs_reconnect', {
@@ -131,21 +130,21 @@ export async function createLinkToken(caller: Caller, connectionId?: string): Pr
   const common = {
     client_name: 'Rent.Today',
     language: 'en',
-    country_codes: [CountryCode.Us],
+    country_codes: ['US' as CountryCode],
     user: { client_user_id: caller.userId },
     ...(plaidWebhookUrl() && { webhook: plaidWebhookUrl() }),
   };
   if (connectionId) {
     const institution = await getInstitution(caller.orgId, connectionId);
     const data = await plaidWithItem(institution, 'link/token/create (update)', (client, access_token) =>
-      client.linkTokenCreate({ ...common, access_token }),
+      client('/link/token/create', { ...common, access_token }),
     );
     return { linkToken: data.link_token, expiration: data.expiration, mode: 'update' };
   }
   const data = await plaid('link/token/create', (client) =>
-    client.linkTokenCreate({
+    client('/link/token/create', {
       ...common,
-      products: [Products.Transactions],
+      products: ['transactions' as Products],
       transactions: { days_requested: HISTORY_DAYS },
     }),
   );
@@ -162,12 +161,12 @@ export async function exchangePublicToken(caller: Caller, input: ExchangeInput):
     new Conflict('BANK_ALREADY_CONNECTED', BANK_MESSAGES.alreadyConnected(input.institution.name));
   if (await claimedInstitution(caller.orgId, input.institution.id)) throw alreadyConnected();
   const exchanged = await plaid('item/public_token/exchange', (client) =>
-    client.itemPublicTokenExchange({ public_token: input.publicToken }),
+    client('/item/public_token/exchange', { public_token: input.publicToken }),
   );
   try {
     const { accounts } = await plaid(
       'accounts/get',
-      (client) => client.accountsGet({ access_token: exchanged.access_token }),
+      (client) => client('/accounts/get', { access_token: exchanged.access_token }),
       input.institution.name,
     );
     const id = newBankLinkId();
@@ -197,7 +196,7 @@ export async function exchangePublicToken(caller: Caller, input: ExchangeInput):
 export async function confirmReconnect(orgId: string, connectionId: string): Promise<BankConnection> {
   const institution = await getInstitution(orgId, connectionId);
   const { accounts } = await plaidWithItem(institution, 'accounts/get', (client, access_token) =>
-    client.accountsGet({ access_token }),
+    client('/accounts/get', { access_token }),
   );
   await upsertBankAccounts(orgId, connectionId, accounts.map(accountInputOf));
   await setInstitutionStatus(orgId, connectionId, 'connected');
@@ -215,7 +214,7 @@ export async function disconnect(orgId: string, connectionId: string): Promise<{
   const institution = await getInstitution(orgId, connectionId);
   const accessToken = await accessTokenOf(institution);
   try {
-    await plaidClient().itemRemove({ access_token: accessToken });
+    await plaidClient()('/item/remove', { access_token: accessToken });
   } catch (error) {
     const code = plaidErrorCode(error);
     if (!code || !ITEM_GONE_CODES.has(code)) throw plaidFailure('item/remove', error, institution.institutionName);
@@ -231,7 +230,7 @@ export async function setAccountProperty(orgId: string, accountId: string, prope
 
 async function removeItemQuietly(accessToken: string): Promise<void> {
   try {
-    await plaidClient().itemRemove({ access_token: accessToken });
+    await plaidClient()('/item/remove', { access_token: accessToken });
   } catch (error) {
     logger.warn('could not remove a Plaid item after a failed link', { errorCode: plaidErrorCode(error) });
   }

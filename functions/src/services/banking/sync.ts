@@ -1,11 +1,12 @@
 import { decimalToCents } from '@rent/shared';
-import type { AccountBase, PlaidApi, TransactionsSyncResponse } from 'plaid';
+import type { AccountBase } from 'plaid';
 import { accessTokenOf, getInstitution, setInstitutionStatus, upsertBankAccounts } from '../../data/banking/banks.js';
 import { saveSyncCursor } from '../../data/banking/syncRounds.js';
 import { Conflict } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
-import { plaidClient } from '../../lib/plaid.js';
+import { type PlaidClient, plaidClient } from '../../lib/plaid.js';
 import { replayHeldBankChanges } from './heldChanges.js';
+import { plaidErrorOf } from './plaidErrors.js';
 import { applySyncPages } from './syncApply.js';
 import type { SyncPages } from './syncPlan.js';
 
@@ -48,16 +49,6 @@ export interface SyncHooks {
   beforeCursorSave?: () => Promise<void> | void;
 }
 
-/** Plaid's error body (on the axios error the client throws). */
-interface PlaidErrorBody {
-  error_type?: string;
-  error_code?: string;
-}
-const plaidErrorOf = (error: unknown): PlaidErrorBody | null => {
-  const data = (error as { response?: { data?: unknown } })?.response?.data;
-  return data && typeof data === 'object' && 'error_code' in data ? (data as PlaidErrorBody) : null;
-};
-
 export class SyncRestartsExhausted extends Conflict {
   constructor() {
     super('SYNC_MUTATION', 'The bank kept changing its data during the sync. It will be tried again.');
@@ -83,7 +74,7 @@ export interface FetchedPages extends SyncPages {
  * TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION every page of this pass is thrown away and the loop starts
  * again from the cursor it began with (at most SYNC_RESTARTS times).
  */
-export async function fetchSyncPages(client: PlaidApi, accessToken: string, cursor: string | null) {
+export async function fetchSyncPages(plaid: PlaidClient, accessToken: string, cursor: string | null) {
   let calls = 0;
   for (let restarts = 0; ; restarts++) {
     const pages: FetchedPages = { added: [], modified: [], removed: [], accounts: [], nextCursor: '', calls, restarts };
@@ -91,7 +82,7 @@ export async function fetchSyncPages(client: PlaidApi, accessToken: string, curs
     try {
       for (;;) {
         calls++;
-        const { data }: { data: TransactionsSyncResponse } = await client.transactionsSync({
+        const data = await plaid('/transactions/sync', {
           access_token: accessToken,
           ...(next ? { cursor: next } : {}),
           count: SYNC_PAGE_SIZE,
@@ -106,13 +97,13 @@ export async function fetchSyncPages(client: PlaidApi, accessToken: string, curs
         if (!data.has_more) return { ...pages, calls };
       }
     } catch (error) {
-      const plaid = plaidErrorOf(error);
-      if (plaid?.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION') {
+      const answer = plaidErrorOf(error);
+      if (answer?.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION') {
         if (restarts >= SYNC_RESTARTS) throw new SyncRestartsExhausted();
         logger.warn('bank sync restarted: mutation during pagination', { restarts: restarts + 1 });
         continue;
       }
-      if (plaid?.error_type === 'ITEM_ERROR' && plaid.error_code) throw new ItemError(plaid.error_code);
+      if (answer?.error_type === 'ITEM_ERROR' && answer.error_code) throw new ItemError(answer.error_code);
       throw error;
     }
   }

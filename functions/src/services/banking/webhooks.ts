@@ -7,6 +7,7 @@ import { logger } from '../../lib/logger.js';
 import { plaidClient } from '../../lib/plaid.js';
 import { createWebhookVerifier, type PlaidVerificationKey } from '../../lib/plaidWebhook.js';
 import { type Notice, notify } from '../people/notifications.js';
+import { plaidStatusOf } from './plaidErrors.js';
 import { requestSync } from './syncQueue.js';
 
 /**
@@ -16,13 +17,13 @@ import { requestSync } from './syncQueue.js';
  * (removed since) is acknowledged and ignored: Plaid retries anything but a 2xx.
  */
 
-/** /webhook_verification_key/get through the real client; Plaid answers 400 INVALID_INPUT for a kid it never issued. */
+/** /webhook_verification_key/get; Plaid answers 400 INVALID_INPUT for a kid it never issued. */
 async function fetchPlaidKey(kid: string): Promise<PlaidVerificationKey | null> {
   try {
-    const { data } = await plaidClient().webhookVerificationKeyGet({ key_id: kid });
-    return data.key as PlaidVerificationKey;
+    const { key } = await plaidClient()('/webhook_verification_key/get', { key_id: kid });
+    return key as PlaidVerificationKey;
   } catch (error) {
-    const status = (error as { response?: { status?: number } }).response?.status;
+    const status = plaidStatusOf(error);
     if (status === 400 || status === 404) return null;
     throw error;
   }
