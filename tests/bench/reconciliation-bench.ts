@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import { newTransaction, transactionItem } from '@rent/functions/data/ledger/items';
 import {
   type AccountLine,
   MATCH_WINDOW_DAYS,
@@ -170,34 +170,19 @@ async function benchApi(stack: LocalStack, m: ReturnType<typeof month>) {
     });
     const accountId = accounts[0]!.id;
     const now = new Date().toISOString();
-    const records: TransactionRecord[] = m.books.map((line) => ({
-      id: randomUUID(),
-      externalId: null,
-      plaidTransactionId: null,
-      userId: null,
-      organizationId: orgId,
-      institutionId,
-      bankAccountId: accountId,
-      amount: line.amount,
-      date: line.date,
-      name: line.name,
-      category: null,
-      notes: null,
-      categorizationSource: null,
-      categorizationConfidence: null,
-      categorizedAt: null,
-      source: 'plaid',
-      createdAt: now,
-      updatedAt: now,
-      propertyId: null,
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
-    }));
+    const records = m.books.map((line) =>
+      newTransaction({
+        id: randomUUID(),
+        organizationId: orgId,
+        institutionId,
+        bankAccountId: accountId,
+        amount: line.amount,
+        date: line.date,
+        name: line.name,
+        source: 'plaid',
+        createdAt: now,
+      }),
+    );
     const doc = DynamoDBDocumentClient.from(localClient(stack.dynamoEndpoint), {
       marshallOptions: { removeUndefinedValues: true },
     });

@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
-import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import {
+  newTransaction,
+  propertiesReferenced,
+  type TransactionRecord,
+  transactionItem,
+} from '@rent/functions/data/ledger/items';
 import { cellUpdates, RollupDeltas } from '@rent/functions/data/ledger/rollupDeltas';
 import { CATEGORY_GROUPS, type Category, PROPERTY_MONEY_FIELDS, splitEvenly, splitHome } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
@@ -60,34 +65,22 @@ export async function seedBenchTransactions(
     const incoming = next() < 0.35;
     const amount = (incoming ? 1 : -1) * (500 + Math.floor(next() * 300_000));
     const category = next() < 0.05 ? null : subcategories[Math.floor(next() * subcategories.length)]!;
-    transactions.push({
-      id: `bench-${run}-${n}`,
-      externalId: null,
-      plaidTransactionId: null,
-      userId: null,
-      organizationId: orgId,
-      institutionId: null,
-      bankAccountId: null,
-      amount,
-      date: createdAt.slice(0, 10),
-      name: `${VENDORS[Math.floor(next() * VENDORS.length)]} #${n}`,
-      category,
-      notes: null,
-      categorizationSource: category ? 'manual' : null,
-      categorizationConfidence: null,
-      categorizedAt: category ? createdAt : null,
-      source: 'user_created',
-      createdAt,
-      updatedAt: createdAt,
-      propertyId: next() < 0.15 ? null : propertyIds[Math.floor(next() * propertyIds.length)]!,
-      isReviewed: false,
-      isIgnored: next() < 0.03,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
-    });
+    transactions.push(
+      newTransaction({
+        id: `bench-${run}-${n}`,
+        organizationId: orgId,
+        amount,
+        date: createdAt.slice(0, 10),
+        name: `${VENDORS[Math.floor(next() * VENDORS.length)]} #${n}`,
+        category,
+        categorizationSource: category ? 'manual' : null,
+        categorizedAt: category ? createdAt : null,
+        source: 'user_created',
+        createdAt,
+        propertyId: next() < 0.15 ? null : propertyIds[Math.floor(next() * propertyIds.length)]!,
+        isIgnored: next() < 0.03,
+      }),
+    );
     // Only when asked, so the default mix (which tests rely on) draws the same numbers.
     if (spread.splitShare && next() < spread.splitShare) {
       const t = transactions.at(-1)!;
@@ -170,36 +163,16 @@ export function importedRows(orgId: string, count: number): { importId: string; 
   const importId = randomUUID();
   const stamp = new Date().toISOString();
   const vendors = ['Rent payment', 'Water utility', 'The Home Depot', 'Lawn care', 'Unknown vendor'];
-  const rows = Array.from(
-    { length: count },
-    (_, i): TransactionRecord => ({
+  const rows = Array.from({ length: count }, (_, i) =>
+    newTransaction({
       id: `${importId}-L${i + 2}`,
-      externalId: null,
-      plaidTransactionId: null,
-      userId: null,
       organizationId: orgId,
-      institutionId: null,
-      bankAccountId: null,
       amount: -(1_000 + i * 7),
       date: stamp.slice(0, 10),
       name: `${vendors[i % vendors.length]} ${i}`,
-      category: null,
-      notes: null,
-      categorizationSource: null,
-      categorizationConfidence: null,
-      categorizedAt: null,
       source: 'import',
       importFileName: 'bench.csv',
       createdAt: stamp,
-      updatedAt: stamp,
-      propertyId: null,
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
     }),
   );
   return { importId, rows };

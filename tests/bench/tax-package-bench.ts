@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@rent/functions/data/keys';
-import { type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
+import { newTransaction, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupUpdate } from '@rent/functions/data/ledger/rollupDeltas';
 import { Agent, fetch } from 'undici';
 import { localClient } from '../../infra/local/dynamodb.js';
@@ -52,34 +52,22 @@ export async function benchTaxPackage(stack: LocalStack) {
   for (let n = 0; n < RECEIPTS; n++) {
     const id = `taxbench-${n}`;
     const date = `${year}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
-    transactions.push({
-      id,
-      externalId: null,
-      plaidTransactionId: null,
-      userId: null,
-      organizationId: orgId,
-      institutionId: null,
-      bankAccountId: null,
-      amount: -(1000 + n),
-      date,
-      name: `Supplier ${n % 37}`,
-      category: 'repairs',
-      notes: null,
-      categorizationSource: 'manual',
-      categorizationConfidence: null,
-      categorizedAt: at,
-      source: 'user_created',
-      createdAt: at,
-      updatedAt: at,
-      propertyId: null,
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: true,
-      receiptCount: 1,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
-    });
+    transactions.push(
+      newTransaction({
+        id,
+        organizationId: orgId,
+        amount: -(1000 + n),
+        date,
+        name: `Supplier ${n % 37}`,
+        category: 'repairs',
+        categorizationSource: 'manual',
+        categorizedAt: at,
+        source: 'user_created',
+        createdAt: at,
+        hasReceipt: true,
+        receiptCount: 1,
+      }),
+    );
     const receiptId = `rcpt-${n}-${randomBytes(4).toString('hex')}`;
     const key = `receipts/${orgId}/${id}/${receiptId}-receipt.jpg`;
     receiptItems.push({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Category } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
+import { newTransaction } from '../../functions/src/data/ledger/items.js';
 import { propertyInput } from '../support/properties.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 import { expectIndexConsistent, repositories, SYSTEM_ACTOR } from './rules-helpers.js';
@@ -74,28 +74,17 @@ async function run(ops: Operation[]) {
       live.push((await repo.createTransaction(caller, input(op.f))).id);
     } else if (op.kind === 'import') {
       const now = new Date().toISOString();
-      const records: TransactionRecord[] = Array.from({ length: op.count }, () => ({
-        ...input(op.f),
-        id: randomUUID(),
-        externalId: null,
-        plaidTransactionId: null,
-        userId: null,
-        organizationId: orgId,
-        institutionId: null,
-        bankAccountId: null,
-        categorizationSource: op.f.category ? 'bank' : null,
-        categorizationConfidence: null,
-        categorizedAt: op.f.category ? now : null,
-        source: 'plaid',
-        createdAt: now,
-        updatedAt: now,
-        isReviewed: false,
-        hasReceipt: false,
-        receiptCount: 0,
-        hasOpenReviewRequests: false,
-        hasReviewHistory: false,
-        version: 1,
-      }));
+      const records = Array.from({ length: op.count }, () =>
+        newTransaction({
+          ...input(op.f),
+          id: randomUUID(),
+          organizationId: orgId,
+          categorizationSource: op.f.category ? 'bank' : null,
+          categorizedAt: op.f.category ? now : null,
+          source: 'plaid',
+          createdAt: now,
+        }),
+      );
       live.push(...(await repo.importTransactions(orgId, records, SYSTEM_ACTOR)).inserted.map((t) => t.id));
     } else if (op.kind === 'read') {
       const index = await matchIndex.loadIndex(orgId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { type TransactionRecord, toTransactionRecord } from '../../functions/src/data/ledger/items.js';
+import { newTransaction, type TransactionRecord, toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import type { client } from '../support/api.js';
 import { partition, TABLE_NAME } from '../support/db.js';
 
@@ -49,33 +49,16 @@ export async function importSyncedRows(
   const { transactions, rules } = await repositories();
   rules.forgetRules();
   const now = new Date().toISOString();
-  const records: TransactionRecord[] = rows.map((row) => ({
-    id: `imp-${randomUUID()}`,
-    externalId: null,
-    plaidTransactionId: null,
-    userId: null,
-    organizationId: orgId,
-    institutionId: null,
-    bankAccountId: null,
-    ...row,
-    category: null,
-    notes: null,
-    categorizationSource: null,
-    categorizationConfidence: null,
-    categorizedAt: null,
-    source: 'plaid',
-    createdAt: now,
-    updatedAt: now,
-    propertyId: null,
-    isReviewed: false,
-    isIgnored: false,
-    hasReceipt: false,
-    receiptCount: 0,
-    hasOpenReviewRequests: false,
-    hasReviewHistory: false,
-    version: 1,
-    ...over,
-  }));
+  const records = rows.map((row) =>
+    newTransaction({
+      id: `imp-${randomUUID()}`,
+      organizationId: orgId,
+      ...row,
+      source: 'plaid',
+      createdAt: now,
+      ...over,
+    }),
+  );
   const result = await transactions.importTransactions(orgId, records, SYSTEM_ACTOR);
   expect(result.pending).toEqual([]);
   return result;

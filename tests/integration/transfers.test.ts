@@ -196,39 +196,22 @@ describe('other arrivals and edits', () => {
     await sync([sent]);
     const sentId = await idOf(sent.transaction_id);
     const { importTransactions } = await import('../../functions/src/services/ledger/transactions.js');
+    const { newTransaction } = await import('../../functions/src/data/ledger/items.js');
     const now = new Date().toISOString();
     const id = `imp-${randomUUID()}`;
     await importTransactions(
       w.orgId,
       [
-        {
+        newTransaction({
           id,
-          externalId: null,
-          plaidTransactionId: null,
-          userId: null,
           organizationId: w.orgId,
-          institutionId: null,
           bankAccountId: savings,
           amount: 123_456,
           date: '2026-07-03',
           name: 'WIRE FROM CHECKING',
-          category: null,
-          notes: null,
-          categorizationSource: null,
-          categorizationConfidence: null,
-          categorizedAt: null,
           source: 'import',
           createdAt: now,
-          updatedAt: now,
-          propertyId: null,
-          isReviewed: false,
-          isIgnored: false,
-          hasReceipt: false,
-          receiptCount: 0,
-          hasOpenReviewRequests: false,
-          hasReviewHistory: false,
-          version: 1,
-        },
+        }),
       ],
       { actorId: null, via: 'import', ref: 'test', override: false },
     );

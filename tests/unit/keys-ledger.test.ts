@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys.js';
 import {
+  newTransaction,
   toTransactionRecord,
   transactionIndexKeys,
   transactionItem,
@@ -88,6 +89,54 @@ describe('ledger access patterns agree with each other', () => {
     // "<to>#~" bounds a date range: after every key of that day, before the next day.
     expect(sk('2026-01-31', '2026-12-31T23:59:59.999Z', 'zzzz_-') < '2026-01-31#~').toBe(true);
     expect(sk('2026-02-01', '2026-01-01T00:00:00.000Z', 'a') > '2026-01-31#~').toBe(true);
+  });
+});
+
+describe('a new transaction', () => {
+  const arriving = {
+    id: 't9',
+    organizationId: 'o1',
+    amount: -4500,
+    date: '2026-03-01',
+    name: 'Water bill',
+    source: 'import' as const,
+    createdAt: '2026-03-02T00:00:00.000Z',
+  };
+
+  it('arrives uncategorized, unreviewed, unreceipted, at version 1, updated when created', () => {
+    const fresh = newTransaction(arriving);
+    expect(fresh).toEqual({
+      ...arriving,
+      externalId: null,
+      plaidTransactionId: null,
+      userId: null,
+      institutionId: null,
+      bankAccountId: null,
+      category: null,
+      notes: null,
+      categorizationSource: null,
+      categorizationConfidence: null,
+      categorizedAt: null,
+      propertyId: null,
+      isReviewed: false,
+      isIgnored: false,
+      hasReceipt: false,
+      receiptCount: 0,
+      hasOpenReviewRequests: false,
+      hasReviewHistory: false,
+      version: 1,
+      updatedAt: arriving.createdAt,
+    });
+    // Stored and read back, it is the same record: no field the reader fills differently.
+    expect(toTransactionRecord(transactionItem(fresh))).toEqual(fresh);
+  });
+
+  it('keeps what the arrival path says over every default', () => {
+    expect(newTransaction({ ...arriving, category: 'utilities', propertyId: 'p1', receiptCount: 2 })).toMatchObject({
+      category: 'utilities',
+      propertyId: 'p1',
+      receiptCount: 2,
+    });
   });
 });
 

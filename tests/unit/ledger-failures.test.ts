@@ -24,7 +24,7 @@ import { apiEvent, bodyOf, lambdaContext } from './support.js';
 process.env.TABLE_NAME = 'test';
 process.env.RECEIPTS_BUCKET = 'unit-receipts';
 process.env.LOG_LEVEL = 'silent';
-const { transactionItem } = await import('../../functions/src/data/ledger/items.js');
+const { newTransaction, transactionItem } = await import('../../functions/src/data/ledger/items.js');
 const bulk = (await import('../../functions/src/http/bulkUpdateTransactions.js')).handler;
 const confirm = (await import('../../functions/src/http/confirmReceiptUpload.js')).handler;
 const { forgetResolvedCallers } = await import('../../functions/src/runtime/identity.js');
@@ -49,34 +49,21 @@ function memberIsAdmin() {
 }
 
 const txn = (n: number) =>
-  transactionItem({
-    id: `t${n}`,
-    externalId: null,
-    plaidTransactionId: null,
-    userId: 'user-1',
-    organizationId: ORG,
-    institutionId: null,
-    bankAccountId: null,
-    amount: -1000 - n,
-    date: '2026-02-10',
-    name: `Supplies ${n}`,
-    category: 'supplies',
-    notes: null,
-    categorizationSource: 'manual',
-    categorizationConfidence: null,
-    categorizedAt: '2026-02-10T00:00:00.000Z',
-    source: 'user_created',
-    createdAt: '2026-02-10T00:00:00.000Z',
-    updatedAt: '2026-02-10T00:00:00.000Z',
-    propertyId: null,
-    isReviewed: false,
-    isIgnored: false,
-    hasReceipt: false,
-    receiptCount: 0,
-    hasOpenReviewRequests: false,
-    hasReviewHistory: false,
-    version: 1,
-  });
+  transactionItem(
+    newTransaction({
+      id: `t${n}`,
+      userId: 'user-1',
+      organizationId: ORG,
+      amount: -1000 - n,
+      date: '2026-02-10',
+      name: `Supplies ${n}`,
+      category: 'supplies',
+      categorizationSource: 'manual',
+      categorizedAt: '2026-02-10T00:00:00.000Z',
+      source: 'user_created',
+      createdAt: '2026-02-10T00:00:00.000Z',
+    }),
+  );
 
 beforeEach(() => {
   ddb.reset();

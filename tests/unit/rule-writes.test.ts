@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
+import { newTransaction, type TransactionRecord } from '../../functions/src/data/ledger/items.js';
 
 /** The bulk write path (rule apply and undo, imports) against a mocked DynamoDB: shapes, lanes, races. */
 process.env.TABLE_NAME = 'test';
@@ -26,35 +26,17 @@ const { encodeRow } = await import('../../functions/src/data/ledger/matchRows.js
 const ddb = mockClient(DynamoDBDocumentClient);
 const ORG = 'org-1';
 
-const record = (n: number, over: Partial<TransactionRecord> = {}): TransactionRecord => ({
-  id: `t${n}`,
-  externalId: null,
-  plaidTransactionId: null,
-  userId: null,
-  organizationId: ORG,
-  institutionId: null,
-  bankAccountId: null,
-  amount: -1000 - n,
-  date: `2026-0${1 + (n % 3)}-10`,
-  name: `Supplies ${n}`,
-  category: null,
-  notes: null,
-  categorizationSource: null,
-  categorizationConfidence: null,
-  categorizedAt: null,
-  source: 'user_created',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  propertyId: null,
-  isReviewed: false,
-  isIgnored: false,
-  hasReceipt: false,
-  receiptCount: 0,
-  hasOpenReviewRequests: false,
-  hasReviewHistory: false,
-  version: 1,
-  ...over,
-});
+const record = (n: number, over: Partial<TransactionRecord> = {}): TransactionRecord =>
+  newTransaction({
+    id: `t${n}`,
+    organizationId: ORG,
+    amount: -1000 - n,
+    date: `2026-0${1 + (n % 3)}-10`,
+    name: `Supplies ${n}`,
+    source: 'user_created',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
 
 const categorize = (t: TransactionRecord): [TransactionRecord, TransactionRecord] => [
   t,

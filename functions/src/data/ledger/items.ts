@@ -151,6 +151,43 @@ export function propertiesReferenced(t: Pick<TransactionRecord, 'propertyId' | '
 /** What a split is filtered by (`p:<property>`, `c:<category>` of its parts); null when not split. */
 export const partTagsOf = (t: Pick<TransactionRecord, 'parts'>) => (t.parts ? partTags(t.parts) : null);
 
+/** What only the arrival path knows; every other field starts as `newTransaction` says. */
+export type ArrivingTransaction = Pick<
+  TransactionRecord,
+  'id' | 'organizationId' | 'amount' | 'date' | 'name' | 'source' | 'createdAt'
+> &
+  Partial<TransactionRecord>;
+
+/**
+ * A transaction as it first enters the books, whichever way it comes (typed, imported, synced, added from a
+ * statement): no category, notes, property or bank unless given; not reviewed, ignored or receipted; version 1;
+ * updated when created. Each arrival path then categorizes and links it (docs/ledger.md "The write plan").
+ */
+export function newTransaction(fields: ArrivingTransaction): TransactionRecord {
+  return {
+    externalId: null,
+    plaidTransactionId: null,
+    userId: null,
+    institutionId: null,
+    bankAccountId: null,
+    category: null,
+    notes: null,
+    categorizationSource: null,
+    categorizationConfidence: null,
+    categorizedAt: null,
+    propertyId: null,
+    isReviewed: false,
+    isIgnored: false,
+    hasReceipt: false,
+    receiptCount: 0,
+    hasOpenReviewRequests: false,
+    hasReviewHistory: false,
+    version: 1,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}
+
 export function transactionItem(t: TransactionRecord) {
   return {
     ...keys.transaction(t.organizationId, t.id),

@@ -24,7 +24,7 @@ import {
   takeImport,
 } from '../../data/banking/imports.js';
 import { transactionsDated } from '../../data/ledger/dateRange.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
 import { notYourProperty } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import { getProperty } from '../../data/tenancy/properties.js';
@@ -145,11 +145,10 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
       skipped: skipped.map((row) => row.line),
     });
     const stamp = now.toISOString();
-    const records = included.map(
-      (row): TransactionRecord => ({
+    const records = included.map((row) =>
+      newTransaction({
         id: importedTransactionId(header.id, row.line),
         externalId: row.externalId,
-        plaidTransactionId: null,
         userId: caller.userId,
         organizationId: orgId,
         institutionId: header.institutionId,
@@ -157,23 +156,11 @@ export async function createImport(caller: Caller, input: CreateImportInput) {
         amount: row.amount,
         date: row.date,
         name: row.name,
-        category: null,
         notes: row.notes,
-        categorizationSource: null,
-        categorizationConfidence: null,
-        categorizedAt: null,
         source: 'import',
         importFileName: header.fileName,
         createdAt: stamp,
-        updatedAt: stamp,
         propertyId: header.propertyId,
-        isReviewed: false,
-        isIgnored: false,
-        hasReceipt: false,
-        receiptCount: 0,
-        hasOpenReviewRequests: false,
-        hasReviewHistory: false,
-        version: 1,
       }),
     );
     const result = await importTransactions(orgId, records, personActor(caller, 'import', header.id));

@@ -8,7 +8,7 @@ import {
   type RuleSet,
 } from '@rent/shared';
 import type { BankPointer } from '../../data/banking/bankTransactions.js';
-import { type TransactionRecord, withBankAmount } from '../../data/ledger/items.js';
+import { newTransaction, type TransactionRecord, withBankAmount } from '../../data/ledger/items.js';
 import type { TransactionChange } from '../../data/ledger/plan.js';
 import { categorizeOnArrival } from '../ledger/categorize.js';
 
@@ -164,7 +164,7 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
 
   const insert = (t: BankTransaction) => {
     const id = input.newId(t.plaidTransactionId);
-    const arrived: TransactionRecord = {
+    const arrived = newTransaction({
       id,
       externalId: t.externalId,
       plaidTransactionId: t.plaidTransactionId,
@@ -175,25 +175,12 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
       amount: t.amount,
       date: t.date,
       name: t.name,
-      category: null,
-      notes: null,
-      categorizationSource: null,
-      categorizationConfidence: null,
-      categorizedAt: null,
       source: 'plaid',
       createdAt: input.now,
-      updatedAt: input.now,
       propertyId: defaultProperty(t.bankAccountId),
-      isReviewed: false,
-      isIgnored: false,
-      hasReceipt: false,
-      receiptCount: 0,
-      hasOpenReviewRequests: false,
-      hasReviewHistory: false,
-      version: 1,
       pending: t.pending,
       pendingTransactionId: t.pendingTransactionId,
-    };
+    });
     const categorized = categorizeOnArrival(input.rules, arrived, input.now);
     const next: TransactionRecord =
       categorized.category === null

@@ -7,7 +7,7 @@ import {
   type TransactionInput,
   type TransactionUpdate,
 } from '@rent/shared';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
 import { listTransactions as listLedger } from '../../data/ledger/list.js';
 import {
   type LedgerChange,
@@ -91,35 +91,25 @@ export async function createTransaction(
   const now = new Date().toISOString();
   const receiptIds = input.receiptIds ?? [];
   const rules = input.category ? null : await activeRuleSet(caller.orgId);
-  const entered: TransactionRecord = {
+  const entered = newTransaction({
     id,
-    externalId: null,
-    plaidTransactionId: null,
     userId: caller.userId,
     organizationId: caller.orgId,
-    institutionId: null,
-    bankAccountId: null,
     amount: input.amount,
     date: input.date,
     name: input.name,
     category: input.category,
     notes: input.notes,
     categorizationSource: input.category ? 'manual' : null,
-    categorizationConfidence: null,
     categorizedAt: input.category ? now : null,
     source: 'user_created',
     createdAt: now,
-    updatedAt: now,
     propertyId: input.propertyId,
-    isReviewed: false,
     isIgnored: input.isIgnored ?? false,
     hasReceipt: receiptIds.length > 0,
     receiptCount: receiptIds.length,
-    hasOpenReviewRequests: false,
-    hasReviewHistory: false,
-    version: 1,
     ...(input.maintenanceRequestId && { maintenanceRequestId: input.maintenanceRequestId }),
-  };
+  });
   const categorized = rules ? categorizeOnArrival(rules, entered, now) : entered;
   const record = chosen(await leaseBook(caller.orgId), categorized, input.leaseId);
   await writeLedger(caller.orgId, [[null, record]], {

@@ -17,7 +17,7 @@ import {
   type StatementLine,
 } from '@rent/shared';
 import { type BankAccountRecord, getBankAccount } from '../../data/banking/banks.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
 import { writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import {
@@ -222,10 +222,9 @@ export async function addStatementLineToBooks(
   const actor = personActor(caller);
   await assertPeriodOpen(caller.orgId, [line.date], actor);
   const now = new Date().toISOString();
-  const entered: TransactionRecord = {
+  const entered = newTransaction({
     id: randomUUID(),
     externalId: line.externalId,
-    plaidTransactionId: null,
     userId: caller.userId,
     organizationId: caller.orgId,
     institutionId: account.institutionId,
@@ -233,23 +232,11 @@ export async function addStatementLineToBooks(
     amount: line.amount,
     date: line.date,
     name: line.name,
-    category: null,
     notes: `Added from the ${month} bank statement`,
-    categorizationSource: null,
-    categorizationConfidence: null,
-    categorizedAt: null,
     source: 'user_created',
     createdAt: now,
-    updatedAt: now,
     propertyId: account.propertyId,
-    isReviewed: false,
-    isIgnored: false,
-    hasReceipt: false,
-    receiptCount: 0,
-    hasOpenReviewRequests: false,
-    hasReviewHistory: false,
-    version: 1,
-  };
+  });
   const categorized = categorizeOnArrival(await activeRuleSet(caller.orgId), entered, now);
   const linked = link(await leaseBook(caller.orgId), categorized);
   await writeLedger(caller.orgId, [[null, linked]], { actor, atomic: true });
