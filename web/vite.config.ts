@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { cloudscapePatches } from './build/cloudscape-patches';
+import { firstStyles } from './build/first-styles';
 import { precompress } from './build/precompress';
 import { routeManifestPlugin } from './build/route-manifest';
 
@@ -103,6 +104,7 @@ export default defineConfig({
     cloudscapePatches(),
     routeManifestPlugin(),
     preloadFonts(),
+    firstStyles(),
     precompress(),
   ],
   resolve: {

@@ -465,7 +465,8 @@ function firstLoadAssets() {
     js: [
       ...new Set([...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]),
     ],
-    css: refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
+    // Preloaded, and applied by the app before its first render (web/build/first-styles.ts).
+    css: refs(/<link[^>]+rel="preload" as="style"[^>]+href="([^"]+)"/g),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Prints the gzip size of what the first page load fetches: the entry script, its modulepreloads
- * and the stylesheets linked from dist/index.html. Run after `vite build`: `npm run size -w web`.
+ * and the stylesheets dist/index.html preloads. Run after `vite build`: `npm run size -w web`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,8 @@ const js = [
   ...collect(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
   ...collect(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
 ];
-const css = collect(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+// The stylesheets are preloaded and applied by the app before its first render (build/first-styles.ts).
+const css = collect(/<link[^>]+rel="preload" as="style"[^>]+href="([^"]+)"/g);
 
 function report(label: string, files: string[]) {
   let raw = 0;

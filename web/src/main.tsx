@@ -5,11 +5,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
 import { App } from './app/App';
+import { applyFirstStyles } from './app/firstStyles';
 import { toastQueryErrors } from './app/queryErrorToasts';
 import { preloadPage } from './app/routes';
 import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
+const stylesApplied = applyFirstStyles();
 initTheme();
 // Unhandled errors go to the client log (docs/people.md "Client log"); its module loads on the first one. Not the
 // notice the browser raises as an error event when a ResizeObserver callback changes layout (Cloudscape's components
@@ -32,14 +34,18 @@ const sessionRead = startAuth();
 setTimeout(() => preloadPage(window.location.pathname), 0);
 
 /**
- * The app's first render waits for the session, for at most this long: rendered before it, the shell draws once
+ * The app's first render waits for its stylesheets (index.html's header bar is painted without them) and for the
+ * session, for at most this long: rendered before it, the shell draws once
  * while it is read and again when it is known. The page's code need not be there: the shell's first render (its
  * largest, AppLayout mounting and measuring) then happens while the page's code downloads, and the page renders
  * into it when its code arrives. After the wait the app renders with what is there ("Checking your session").
  */
 const FIRST_RENDER_WAIT_MS = 1500;
 const root = createRoot(document.getElementById('root')!);
-void Promise.race([sessionRead, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+void Promise.all([
+  stylesApplied,
+  Promise.race([sessionRead, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]),
+]).then(() =>
   // A transition, so React renders the first tree in slices and a phone's main thread stays responsive.
   startTransition(() =>
     root.render(

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE, useBrowser } from './browser.js';
+
+/**
+* docs/performance.md "The first render": index.html's header bar paints before any stylesheet arrives (the build preloads
+ * them instead of linking them), and the app's first render waits until every one of them applies.
+ */
+const SLOW_CSS_MS = 2000;
+
+interface FirstRender {
+  at: number;
+  sheetsAsked: number;
+  sheetsApplied: number;
+}
+
+describe('the first paint', () => {
+  const browser = useBrowser();
+
+  it('does not wait for the stylesheets, and the app never renders without them', async () => {
+    const { page } = await browser.newPage(PHONE);
+    await page.route('**/assets/*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_CSS_MS));
+      await route.fallback();
+    });
+    // React's first commit replaces index.html's header bar: note then how many of the stylesheets had applied.
+    await page.addInitScript(() => {
+      let barSeen = false;
+      new MutationObserver((_, observer) => {
+        const bar = document.querySelector('.rt-boot-bar');
+        if (bar) barSeen = true;
+        if (!barSeen || bar) return;
+        const asked = [...document.querySelectorAll('link[data-first-style]')].map((l) => (l as HTMLLinkElement).href);
+        const applied = [...document.styleSheets].filter((sheet) => sheet.href && asked.includes(sheet.href));
+        (window as unknown as { __firstRender: FirstRender }).__firstRender = {
+          at: performance.now(),
+          sheetsAsked: asked.length,
+          sheetsApplied: new Set(applied.map((sheet) => sheet.href)).size,
+        };
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => '__firstRender' in window);
+    const { firstPaint, firstRender } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      firstRender: (window as unknown as { __firstRender: FirstRender }).__firstRender,
+    }));
+
+    // The header bar painted while the stylesheets were still held back...
+    expect(firstPaint).not.toBeNull();
+    expect(firstPaint!).toBeLessThan(SLOW_CSS_MS);
+    // ...and the app rendered only after every one of them applied.
+    expect(firstRender.sheetsAsked).toBeGreaterThan(0);
+    expect(firstRender.sheetsApplied).toBe(firstRender.sheetsAsked);
+    expect(firstRender.at).toBeGreaterThan(SLOW_CSS_MS);
+  });
+});
