@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser.js';
 
 /**
-* docs/performance.md "The first render": index.html's header bar paints before any stylesheet arrives (the build preloads
+ * docs/performance.md "The first render": index.html's header bar paints before any stylesheet arrives (the build preloads
  * them instead of linking them), and the app's first render waits until every one of them applies.
  */
 const SLOW_CSS_MS = 2000;
