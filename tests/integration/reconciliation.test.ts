@@ -19,6 +19,7 @@ let t: Team;
 let other: Team;
 let accountId: string;
 let otherAccountId: string;
+let institutionId: string;
 let base: string;
 const OVERRIDE = { 'x-override-closed-period': 'true' };
 const MONTH = '2026-03';
@@ -48,6 +49,7 @@ beforeAll(async () => {
   [t, other] = await Promise.all([team(), team()]);
   const bank = await bankOrg(t.admin.api);
   accountId = bank.accountId;
+  institutionId = bank.institutionId;
   otherAccountId = (await bankOrg(other.admin.api)).accountId;
   base = `/api/bank-accounts/${accountId}/reconciliations/${MONTH}`;
   const { sync } = await bankSyncModules();
@@ -310,5 +312,71 @@ describe('in the tax package', () => {
     expect(csv).toContain('Checking ••0000,2026-03,In progress,4000.00,5322.50');
     expect(csv).toContain('Checking ••0000,2026-04,In progress,5322.50,5322.50');
     expect(csv).toContain('Checking ••0000,2026-01,Not reconciled,,');
+  });
+});
+
+describe('a finish that stopped part way', () => {
+  const AUGUST = '2026-08';
+  const august = () => `/api/bank-accounts/${accountId}/reconciliations/${AUGUST}`;
+
+  it('holds a marked line only while it is cleared: unticking releases it, and the next finish releases the rest', async () => {
+    const { sync } = await bankSyncModules();
+    const names = { rent: `Rent Aug ${Date.now()}`, fee: `Fee Aug ${Date.now()}`, extra: `Extra Aug ${Date.now()}` };
+    await sync.applySyncPages(t.orgId, { id: institutionId }, {
+      added: [
+        plaidTx({ date: '2026-08-03', amount: -1000, name: names.rent }),
+        plaidTx({ date: '2026-08-05', amount: 10, name: names.fee }),
+        plaidTx({ date: '2026-08-07', amount: 5, name: names.extra }),
+      ],
+      modified: [],
+      removed: [],
+    } as never);
+    // Typed balances: every line starts cleared; the statement shows the rent and the fee, not the extra line.
+    const saved = await t.manager.api.put(august(), { startBalance: 1000, endBalance: 1990 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const ids = Object.fromEntries(
+      Object.entries(names).map(([key, name]) => [key, lineNamed(saved.body, name).id as string]),
+    ) as Record<keyof typeof names, string>;
+    const unticked = await t.manager.api.post(`${august()}/ticks`, { transactionId: ids.extra, cleared: false });
+    expect(unticked.body.difference).toBe(0);
+
+    // What a finish that stopped part way leaves, with a mark on a line unticked since (its release did not happen).
+    const { writeLedger } = await import('../../functions/src/data/ledger/plan.js');
+    const { toTransactionRecord } = await import('../../functions/src/data/ledger/items.js');
+    const { reconciliationIdOf } = await import('../../functions/src/data/reconciliation/reconciliations.js');
+    const self = reconciliationIdOf(accountId, AUGUST);
+    const items = (await stored(t.orgId)).filter((x) => x.id === ids.fee || x.id === ids.extra);
+    await writeLedger(
+      t.orgId,
+      items
+        .map(toTransactionRecord)
+        .map((r) => [r, { ...r, reconciliationId: self, reconciled: '2026-08-31', version: r.version + 1 }]),
+      { actor: { actorId: t.manager.userId, via: 'reconciliation', ref: self, override: false } },
+    );
+    const marks = async () =>
+      Object.fromEntries(
+        (await stored(t.orgId))
+          .filter((x) => Object.values(ids).includes(x.id))
+          .map((x) => [x.name, x.reconciliationId ?? null]),
+      );
+    expect(await marks()).toEqual({ [names.rent]: null, [names.fee]: self, [names.extra]: self });
+
+    // Unticking the fee releases it at once (an audit entry says so); ticking it again does not mark it.
+    const feeOff = await t.manager.api.post(`${august()}/ticks`, { transactionId: ids.fee, cleared: false });
+    expect(feeOff.status, JSON.stringify(feeOff.body)).toBe(200);
+    expect((await marks())[names.fee]).toBeNull();
+    expect((await auditOf(t.orgId, ids.fee)).at(-1)).toMatchObject({
+      via: 'reconciliation',
+      changes: [{ field: 'reconciled', from: '2026-08-31', to: null }],
+    });
+    const feeOn = await t.manager.api.post(`${august()}/ticks`, { transactionId: ids.fee, cleared: true });
+    expect(feeOn.body.difference).toBe(0);
+    expect((await marks())[names.fee]).toBeNull();
+
+    // Finishing marks exactly the cleared lines: the extra line, marked but not cleared, loses its mark.
+    const finished = await t.manager.api.post(`${august()}/finish`);
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    expect(await marks()).toEqual({ [names.rent]: self, [names.fee]: self, [names.extra]: null });
+    await expectLedgerConsistent(t.orgId);
   });
 });

@@ -55,6 +55,12 @@ const UNDO_REACH_DAYS = 366;
 
 const byName = (caller: Caller) => caller.name ?? caller.email;
 
+/** A line losing this reconciliation's mark: at undo, or while a statement a finish left part way is still open. */
+const unmarked = (t: TransactionRecord, now: string): [TransactionRecord, TransactionRecord] => [
+  t,
+  { ...t, reconciliationId: null, reconciled: null, updatedAt: now, version: t.version + 1 },
+];
+
 /** The account (404 for another organization's), the month's period, and a saved reconciliation if any. */
 async function load(caller: Caller, accountId: string, month: string) {
   const account = await getBankAccount(caller.orgId, accountId);
@@ -204,6 +210,9 @@ export async function tickLine(
       if (error instanceof Conflict && attempt < 4) continue;
       throw error;
     }
+    // A line a finish marked before it stopped part way is no longer held once it is not cleared.
+    const self = reconciliationIdOf(accountId, month);
+    if (!input.cleared && line.reconciliationId === self) await releaseMarks(caller, self, [line.id]);
     return (await current(caller, account, month, next)).view;
   }
 }
@@ -246,8 +255,9 @@ export async function addStatementLineToBooks(
 /**
  * Finish: only at a zero difference (409 RECONCILIATION_NOT_ZERO otherwise, nothing written), computed again from
  * the cleared lines as stored. Marks each cleared line reconciled (one audit entry each, via the write plan), then
- * the reconciliation finished and the account reconciled through the statement's end. Marked lines of an attempt
- * that failed half-way stay marked; finishing again completes it.
+ * the reconciliation finished and the account reconciled through the statement's end. Lines an attempt that stopped
+ * part way marked stay marked while they stay cleared, and finishing again completes it; a line unticked since loses
+ * its mark (at the untick, or here at the latest), so an open statement never holds a line it does not clear.
  */
 export async function finishReconciliation(
   caller: Caller,
@@ -268,7 +278,12 @@ export async function finishReconciliation(
   if (now.difference !== 0) refuse(now.difference);
   const self = reconciliationIdOf(accountId, month);
   const clearedIds = now.view.lines.filter((line) => line.cleared).map((line) => line.id);
-  const stored = await readTransactions(caller.orgId, clearedIds);
+  const cleared = new Set(clearedIds);
+  // Marked by a finish that stopped part way, and unticked since: the mark goes with this finish.
+  const releasedIds = now.books
+    .filter((line) => line.reconciliationId === self && !cleared.has(line.id))
+    .map((line) => line.id);
+  const stored = await readTransactions(caller.orgId, [...clearedIds, ...releasedIds]);
   const clearedSum = clearedIds.reduce((sum, id) => sum + (stored.get(id)?.amount ?? 0), 0);
   const moved = clearedIds.some((id) => {
     const t = stored.get(id);
@@ -282,24 +297,26 @@ export async function finishReconciliation(
     );
   }
   if (difference !== 0) refuse(difference);
-  const changes = clearedIds
+  const stamp = new Date().toISOString();
+  const marks = clearedIds
     .map((id) => stored.get(id)!)
     .filter((t) => t.reconciliationId !== self)
     .map((t): [TransactionRecord, TransactionRecord] => [
       t,
-      {
-        ...t,
-        reconciliationId: self,
-        reconciled: period.end,
-        updatedAt: new Date().toISOString(),
-        version: t.version + 1,
-      },
+      { ...t, reconciliationId: self, reconciled: period.end, updatedAt: stamp, version: t.version + 1 },
     ]);
-  const { pending } = await writeLedger(caller.orgId, changes, {
+  const releases = releasedIds
+    .map((id) => stored.get(id))
+    .filter((t): t is TransactionRecord => t?.reconciliationId === self)
+    .map((t) => unmarked(t, stamp));
+  const { pending } = await writeLedger(caller.orgId, [...releases, ...marks], {
     actor: personActor(caller, 'reconciliation', self),
     deadline,
   });
-  if (pending.length > 0) throw finishUnfinished(clearedIds.length - pending.length, clearedIds.length);
+  if (pending.length > 0) {
+    const marksLeft = pending.filter(([, after]) => after?.reconciliationId === self).length;
+    throw finishUnfinished(clearedIds.length - marksLeft, clearedIds.length);
+  }
   const through = await reconciledThroughOf(caller.orgId, accountId);
   const finished = await setReconciliationStatus(record, {
     status: 'finished',
@@ -308,6 +325,15 @@ export async function finishReconciliation(
     byName: byName(caller),
   });
   return (await current(caller, account, month, finished)).view;
+}
+
+/** The lines of `ids` this reconciliation marked lose the mark, one audit entry each. */
+async function releaseMarks(caller: Caller, self: string, ids: string[]) {
+  const stored = await readTransactions(caller.orgId, ids);
+  const now = new Date().toISOString();
+  const changes = [...stored.values()].filter((t) => t.reconciliationId === self).map((t) => unmarked(t, now));
+  if (changes.length > 0)
+    await writeLedger(caller.orgId, changes, { actor: personActor(caller, 'reconciliation', self) });
 }
 
 /**
@@ -326,15 +352,7 @@ export async function undoReconciliation(caller: Caller, accountId: string, mont
     start: addDays(period.start, -UNDO_REACH_DAYS),
     end: addDays(period.end, UNDO_REACH_DAYS),
   });
-  const stored = await readTransactions(caller.orgId, ids);
-  const now = new Date().toISOString();
-  const changes = [...stored.values()]
-    .filter((t) => t.reconciliationId === self)
-    .map((t): [TransactionRecord, TransactionRecord] => [
-      t,
-      { ...t, reconciliationId: null, reconciled: null, updatedAt: now, version: t.version + 1 },
-    ]);
-  await writeLedger(caller.orgId, changes, { actor: personActor(caller, 'reconciliation', self) });
+  await releaseMarks(caller, self, ids);
   const others = (await listReconciliationRecords(caller.orgId, accountId)).filter(
     (r) => r.status === 'finished' && r.month !== month,
   );
