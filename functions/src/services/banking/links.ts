@@ -127,6 +127,7 @@ export async function createLinkToken(caller: Caller, connectionId?: string): Pr
   if (!connectionId && !OWNERS.includes(caller.role)) {
     throw new NotAllowed('Only admins and landlords connect a bank. Ask one of them to connect it.', 'OWNERS_ONLY');
   }
+  // Plaid's enums as types only: their values would bring Plaid's SDK into the bundle (functions/src/lib/plaid.ts).
   const common = {
     client_name: 'Rent.Today',
     language: 'en',
