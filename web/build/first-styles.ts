@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** The marker of the stylesheets index.html fetches without waiting for them; web/src/app/firstStyles.ts applies them. */
-export const FIRST_STYLE_ATTRIBUTE = 'data-first-style';
+const FIRST_STYLE_ATTRIBUTE = 'data-first-style';
 
 const STYLESHEET = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g;
 

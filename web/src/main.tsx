@@ -34,11 +34,11 @@ const sessionRead = startAuth();
 setTimeout(() => preloadPage(window.location.pathname), 0);
 
 /**
- * The app's first render waits for its stylesheets (index.html's header bar is painted without them) and for the
- * session, for at most this long: rendered before it, the shell draws once
- * while it is read and again when it is known. The page's code need not be there: the shell's first render (its
- * largest, AppLayout mounting and measuring) then happens while the page's code downloads, and the page renders
- * into it when its code arrives. After the wait the app renders with what is there ("Checking your session").
+ * The app's first render waits for its stylesheets (index.html's header bar is painted without them), and for the
+ * session at most this long: rendered before it, the shell draws once while it is read and again when it is known.
+ * The page's code need not be there: the shell's first render (its largest, AppLayout mounting and measuring) then
+ * happens while the page's code downloads, and the page renders into it when its code arrives. After the wait the
+ * app renders with what is there ("Checking your session").
  */
 const FIRST_RENDER_WAIT_MS = 1500;
 const root = createRoot(document.getElementById('root')!);
