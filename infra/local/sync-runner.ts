@@ -21,9 +21,9 @@ import { browserRefusal, QUERY_ERRORS, type SigV4Identity, verifySigV4 } from '.
  *
  * Control (tests, operators), on the same loopback server, only with the header SYNC_CONTROL_HEADER carrying the
  * runner's control key (random per start, known to the stack and its tests) and never from a browser:
- * POST /_control/schedule runs the fan-out now, POST /_control/idle answers once the queue is empty and nothing runs,
- * GET /_control/state tells what happened, POST /_control/pause and /_control/resume hold deliveries (messages wait
- * as behind a busy consumer).
+ * POST /_control/schedule runs the fan-out now, POST /_control/idle answers once the queue is empty and nothing runs
+ * (a held message is not dealt with: it waits for the resume), GET /_control/state tells what happened,
+ * POST /_control/pause and /_control/resume hold deliveries (messages wait as behind a busy consumer).
  */
 
 /** The header that carries the control key on every /_control/ call. */
@@ -123,7 +123,9 @@ export async function startSyncRunner(opts: SyncRunnerOptions = {}): Promise<Syn
       (m) => m.handler as FanOut,
     ));
 
-  const busy = () => (queue.length > 0 && !paused) || state.inFlight > 0 || timers.size > 0 || flushTimer !== undefined;
+  // A held message counts: idle means every message sent so far has been dealt with, so a test that waits for its
+  // own sync is not answered early while another holds deliveries.
+  const busy = () => queue.length > 0 || state.inFlight > 0 || timers.size > 0 || flushTimer !== undefined;
   const checkIdle = () => {
     state.queued = queue.length;
     if (busy()) return;

@@ -2,7 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL } from '../../infra/local/config.js';
-import { type Consumer, type SyncRunner, startSyncRunner } from '../../infra/local/sync-runner.js';
+import { type Consumer, SYNC_CONTROL_HEADER, type SyncRunner, startSyncRunner } from '../../infra/local/sync-runner.js';
 
 /**
  * The offline Sync stack's queue: the real @aws-sdk/client-sqs sends to it (SendMessage, JSON protocol, MD5 of the
@@ -78,6 +78,32 @@ describe('local sync runner', () => {
     await runner.idle();
     expect(calls).toBe(2);
     expect(runner.state()).toMatchObject({ retried: 1, succeeded: 1, deadLetters: [] });
+  });
+
+  it('idle waits for held messages: while deliveries are paused it answers only after the resume delivered them', async () => {
+    const delivered: string[] = [];
+    const consumer: Consumer = async (event) => {
+      delivered.push(...event.Records.map((r) => r.body));
+      return { batchItemFailures: [] };
+    };
+    runner = await startSyncRunner({ handlers: { consumer }, batchWindowMs: 5 });
+    const control = (action: string) =>
+      fetch(`${runner!.endpoint}/_control/${action}`, {
+        method: 'POST',
+        headers: { [SYNC_CONTROL_HEADER]: runner!.controlKey },
+      });
+    expect((await control('pause')).status).toBe(200);
+    await client(runner.endpoint).send(new SendMessageCommand({ QueueUrl: runner.queueUrl, MessageBody: 'held' }));
+    let idle = false;
+    const waiting = runner.idle().then(() => {
+      idle = true;
+    });
+    // Past several batching windows: still held, so not idle.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect({ idle, delivered }).toEqual({ idle: false, delivered: [] });
+    expect((await control('resume')).status).toBe(200);
+    await waiting;
+    expect(delivered).toEqual(['held']);
   });
 
   it('answers an unknown queue as SQS does', async () => {
