@@ -71,6 +71,14 @@ describe('bank links in the browser', () => {
       )
       .toContain(property.id);
 
+    // Each account row leads to its statements: the Reconcile page opens on that account.
+    const reconcile = section.getByTestId('bank-account-reconcile').first();
+    const accountName = String(await reconcile.getAttribute('aria-label')).replace(/^Reconcile /, '');
+    expect(accountName).toMatch(/Plaid/);
+    await reconcile.click();
+    await page.waitForURL(/\/transactions\/reconcile\?account=/);
+    await expect.poll(() => page.getByTestId('reconcile-account').textContent()).toContain(accountName);
+
     // The stand-in forces a re-login: the banner appears on Transactions, Reconnect goes through update mode.
     const itemId = String(
       (await partition(`ORG#${org.organization.id}`)).find((i) => i.type === 'Institution')!.itemId,

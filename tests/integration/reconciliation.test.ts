@@ -240,6 +240,17 @@ describe('reconciling a month', () => {
       headers: OVERRIDE,
     });
     expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    // Not even an override moves it more than a year from its statement: the undo would not find it.
+    const farAway = await t.admin.api.request('PUT', `/api/transactions/${coffee.id}`, {
+      json: editable(overridden.body.transaction, { date: '2025-03-29' }),
+      headers: OVERRIDE,
+    });
+    expect(farAway.status, JSON.stringify(farAway.body)).toBe(400);
+    expect(farAway.body).toMatchObject({
+      error:
+        'This line is reconciled through 2026-03-31: it can move only to a date from 2025-03-30 to 2027-04-01. Undo the reconciliation to move it further.',
+      issues: [{ path: 'date' }],
+    });
     const entry = (await auditOf(t.orgId, coffee.id)).at(-1);
     expect(entry).toMatchObject({
       override: true,

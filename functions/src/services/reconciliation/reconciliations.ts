@@ -20,6 +20,7 @@ import { type BankAccountRecord, getBankAccount } from '../../data/banking/banks
 import { newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
 import { writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
+import { RECONCILED_REACH_DAYS } from '../../data/ledger/reconciled.js';
 import {
   bookLinesOf,
   getReconciliationRecord,
@@ -50,8 +51,6 @@ import { suggestions, view } from './view.js';
  * is zero, then marks the cleared lines reconciled through the ledger write plan (one audit entry each) and moves the
  * account's reconciled-through date. Staff reconcile; only an ADMIN undoes.
  */
-
-const UNDO_REACH_DAYS = 366;
 
 const byName = (caller: Caller) => caller.name ?? caller.email;
 
@@ -347,10 +346,10 @@ export async function undoReconciliation(caller: Caller, accountId: string, mont
   if (record.status !== 'finished')
     throw new Conflict('NOT_RECONCILED', 'This statement is not reconciled: there is nothing to undo.');
   const self = reconciliationIdOf(accountId, month);
-  // A year on both sides: a line an ADMIN re-dated further away under override keeps its mark (docs/reconciliation.md).
+  // No write moves a marked line further than this from the statement (data/ledger/reconciled.ts).
   const ids = await reconciledIdsOf(caller.orgId, self, {
-    start: addDays(period.start, -UNDO_REACH_DAYS),
-    end: addDays(period.end, UNDO_REACH_DAYS),
+    start: addDays(period.start, -RECONCILED_REACH_DAYS),
+    end: addDays(period.end, RECONCILED_REACH_DAYS),
   });
   await releaseMarks(caller, self, ids);
   const others = (await listReconciliationRecords(caller.orgId, accountId)).filter(

@@ -11,6 +11,7 @@ import type { BankAccount, BankConnection } from '../../api/banks';
 import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
+import { RouterButton } from '../../components/RouterButton';
 import { ConnectBankButton } from '../../features/bank-link/ConnectBankButton';
 import { formatDateTime } from '../../lib/dates';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
@@ -50,6 +51,20 @@ const columns = (banks: Banks): TableProps.ColumnDefinition<BankAccount>[] => [
   { id: 'mask', header: 'Number', cell: (a) => (a.mask ? `••${a.mask}` : '—') },
   { id: 'type', header: 'Type', cell: (a) => [a.type, a.subtype].filter(Boolean).join(' · ') },
   { id: 'balance', header: 'Balance', cell: (a) => formatMoney(a.balance, 2) },
+  {
+    id: 'reconcile',
+    header: 'Statements',
+    cell: (a) => (
+      <RouterButton
+        variant="inline-link"
+        href={`/transactions/reconcile?account=${encodeURIComponent(a.id)}`}
+        ariaLabel={`Reconcile ${a.name}`}
+        data-testid="bank-account-reconcile"
+      >
+        Reconcile
+      </RouterButton>
+    ),
+  },
   {
     id: 'property',
     header: 'Default property',
