@@ -27,11 +27,12 @@ interface PlaidEndpoints {
   '/webhook_verification_key/get': [WebhookVerificationKeyGetRequest, WebhookVerificationKeyGetResponse];
 }
 
+export type PlaidPath = keyof PlaidEndpoints;
+export type PlaidRequest<P extends PlaidPath> = PlaidEndpoints[P][0];
+export type PlaidResponse<P extends PlaidPath> = PlaidEndpoints[P][1];
+
 /** One call to Plaid: POST `path` with a JSON body; resolves to Plaid's answer, or throws PlaidAnswered. */
-export type PlaidClient = <P extends keyof PlaidEndpoints>(
-  path: P,
-  request: PlaidEndpoints[P][0],
-) => Promise<PlaidEndpoints[P][1]>;
+export type PlaidClient = <P extends PlaidPath>(path: P, request: PlaidRequest<P>) => Promise<PlaidResponse<P>>;
 
 /**
  * Plaid answered, but not with a 2xx: its status and its error body (error_type, error_code, request_id, ...).

@@ -21,7 +21,13 @@ import {
 } from '../../data/banking/banks.js';
 import { Conflict, NotAllowed } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
-import { type PlaidClient, plaidClient, plaidWebhookUrl } from '../../lib/plaid.js';
+import {
+  type PlaidPath,
+  type PlaidRequest,
+  type PlaidResponse,
+  plaidClient,
+  plaidWebhookUrl,
+} from '../../lib/plaid.js';
 import type { Caller } from '../../runtime/identity.js';
 import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js';
 import { requestSync } from './syncQueue.js';
@@ -35,35 +41,38 @@ import { requestSync } from './syncQueue.js';
 /** Two years of history on the first sync (Plaid's maximum is 730 days). */
 const HISTORY_DAYS = 730;
 
-/** One Plaid call; any failure becomes a domain error that carries nothing of the request. */
-async function plaid<T>(
-  operation: string,
-  call: (client: PlaidClient) => Promise<T>,
+/** One Plaid call; any failure becomes a domain error that carries nothing of the request (logged by its path). */
+async function plaid<P extends PlaidPath>(
+  path: P,
+  request: PlaidRequest<P>,
   institutionName?: string,
-): Promise<T> {
+): Promise<PlaidResponse<P>> {
   try {
-    return await call(plaidClient());
+    return await plaidClient()(path, request);
   } catch (error) {
-    throw plaidFailure(operation, error, institutionName);
+    throw plaidFailure(path, error, institutionName);
   }
 }
 
-/** A Plaid call with an existing link's token: ITEM_LOGIN_REQUIRED also marks the link "needs reconnect". */
-async function plaidWithItem<T>(
+/**
+ * A Plaid call with an existing link's token, unsealed only here; ITEM_LOGIN_REQUIRED also marks the link "needs
+ * reconnect".
+ */
+async function plaidWithItem<P extends PlaidPath>(
   institution: InstitutionRecord,
-  operation: string,
-  call: (client: PlaidClient, accessToken: string) => Promise<T>,
-): Promise<T> {
-  const accessToken = await accessTokenOf(institution);
+  path: P,
+  request: Omit<PlaidRequest<P>, 'access_token'>,
+): Promise<PlaidResponse<P>> {
+  const withToken = { ...request, access_token: await accessTokenOf(institution) } as PlaidRequest<P>;
   try {
-    return await call(plaidClient(), accessToken);
+    return await plaidClient()(path, withToken);
   } catch (error) {
     if (plaidErrorCode(error) === 'ITEM_LOGIN_REQUIRED') {
       await setInstitutionStatus(institution.organizationId, institution.id, 'needs_reconnect', {
         errorCode: 'ITEM_LOGIN_REQUIRED',
       });
     }
-    throw plaidFailure(operation, error, institution.institutionName);
+    throw plaidFailure(path, error, institution.institutionName);
   }
 }
 
@@ -137,18 +146,14 @@ export async function createLinkToken(caller: Caller, connectionId?: string): Pr
   };
   if (connectionId) {
     const institution = await getInstitution(caller.orgId, connectionId);
-    const data = await plaidWithItem(institution, 'link/token/create (update)', (client, access_token) =>
-      client('/link/token/create', { ...common, access_token }),
-    );
+    const data = await plaidWithItem(institution, '/link/token/create', common);
     return { linkToken: data.link_token, expiration: data.expiration, mode: 'update' };
   }
-  const data = await plaid('link/token/create', (client) =>
-    client('/link/token/create', {
-      ...common,
-      products: ['transactions' as Products],
-      transactions: { days_requested: HISTORY_DAYS },
-    }),
-  );
+  const data = await plaid('/link/token/create', {
+    ...common,
+    products: ['transactions' as Products],
+    transactions: { days_requested: HISTORY_DAYS },
+  });
   return { linkToken: data.link_token, expiration: data.expiration, mode: 'create' };
 }
 
@@ -161,15 +166,9 @@ export async function exchangePublicToken(caller: Caller, input: ExchangeInput):
   const alreadyConnected = () =>
     new Conflict('BANK_ALREADY_CONNECTED', BANK_MESSAGES.alreadyConnected(input.institution.name));
   if (await claimedInstitution(caller.orgId, input.institution.id)) throw alreadyConnected();
-  const exchanged = await plaid('item/public_token/exchange', (client) =>
-    client('/item/public_token/exchange', { public_token: input.publicToken }),
-  );
+  const exchanged = await plaid('/item/public_token/exchange', { public_token: input.publicToken });
   try {
-    const { accounts } = await plaid(
-      'accounts/get',
-      (client) => client('/accounts/get', { access_token: exchanged.access_token }),
-      input.institution.name,
-    );
+    const { accounts } = await plaid('/accounts/get', { access_token: exchanged.access_token }, input.institution.name);
     const id = newBankLinkId();
     const link = await createBankLink({
       id,
@@ -196,9 +195,7 @@ export async function exchangePublicToken(caller: Caller, input: ExchangeInput):
  */
 export async function confirmReconnect(orgId: string, connectionId: string): Promise<BankConnection> {
   const institution = await getInstitution(orgId, connectionId);
-  const { accounts } = await plaidWithItem(institution, 'accounts/get', (client, access_token) =>
-    client('/accounts/get', { access_token }),
-  );
+  const { accounts } = await plaidWithItem(institution, '/accounts/get', {});
   await upsertBankAccounts(orgId, connectionId, accounts.map(accountInputOf));
   await setInstitutionStatus(orgId, connectionId, 'connected');
   await afterLink(orgId, connectionId, 'reconnected');
@@ -218,7 +215,7 @@ export async function disconnect(orgId: string, connectionId: string): Promise<{
     await plaidClient()('/item/remove', { access_token: accessToken });
   } catch (error) {
     const code = plaidErrorCode(error);
-    if (!code || !ITEM_GONE_CODES.has(code)) throw plaidFailure('item/remove', error, institution.institutionName);
+    if (!code || !ITEM_GONE_CODES.has(code)) throw plaidFailure('/item/remove', error, institution.institutionName);
   }
   await deleteBankLink(orgId, connectionId);
   return { id: connectionId, transactionsKept: true };

@@ -14,14 +14,8 @@ import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useShowCents } from '../../lib/showCents';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import {
-  AgingTab,
-  DepreciationTab,
-  RentRollTab,
-  ScheduleEView,
-  SecurityDepositsTab,
-  TransactionsByCategoryTab,
-} from './parts';
+import { AgingTab, DepreciationTab, ScheduleEView, SecurityDepositsTab, TransactionsByCategoryTab } from './parts';
+import { RentRollTab } from './RentRollTab';
 import { TaxPackagePanel } from './TaxPackagePanel';
 import { type ReportTab, useReports } from './use-reports';
 import { useTaxPackage } from './use-tax-package';

@@ -63,6 +63,15 @@ export default function SecurityPage() {
           />
         </Container>
 
+        <Container header={<Header variant="h2">Your data</Header>}>
+          <Box variant="p" margin="n">
+            Rent.Today has no password of yours: Google confirms who you are, and your session ends when you sign out.
+            Each sign-in and sign-out is recorded in your security log below. Read the{' '}
+            <RouterLink href="/privacy-policy">Privacy Policy</RouterLink> for what we keep and why.
+          </Box>
+        </Container>
+
+        {/* The log grows when it loads and with Load more: it comes last, so nothing below it moves. */}
         <Table<SecurityEvent>
           data-testid="security-log-table"
           header={
@@ -109,14 +118,6 @@ export default function SecurityPage() {
           }
         />
         {page.logError && <Box color="text-status-error">{page.logError}</Box>}
-
-        <Container header={<Header variant="h2">Your data</Header>}>
-          <Box variant="p" margin="n">
-            Rent.Today has no password of yours: Google confirms who you are, and your session ends when you sign out.
-            Each sign-in and sign-out is recorded in your security log above. Read the{' '}
-            <RouterLink href="/privacy-policy">Privacy Policy</RouterLink> for what we keep and why.
-          </Box>
-        </Container>
       </SpaceBetween>
 
       <Modal

@@ -1,0 +1,146 @@
+import Box from '@cloudscape-design/components/box';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import type { RentRollLease, RentRollReport } from '../../api/reports';
+import { BelowTheFold } from '../../components/BelowTheFold';
+import { RentChartLazy } from '../../components/charts/RentChartLazy';
+import { EmptyState } from '../../components/EmptyState';
+import { RouterButton } from '../../components/RouterButton';
+import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
+import { monthLabel } from '../../features/report-period/period';
+import { formatMoney } from '../../lib/money';
+import { RentLinksReview } from './RentLinksReview';
+import type { useReports } from './use-reports';
+
+type Totals = RentRollReport['totals'];
+const CHART_HEIGHT = 300;
+
+const unlinkedNote = (t: Totals) =>
+  t.unlinkedMonths > 0
+    ? `In ${t.unlinkedMonths} ${t.unlinkedMonths === 1 ? 'month' : 'months'} the property also received rent linked to no lease: link it in the transaction to credit a lease.`
+    : null;
+
+function TotalsView({ totals, testId }: { totals: Totals; testId: string }) {
+  const note = unlinkedNote(totals);
+  return (
+    <SpaceBetween size="xs">
+      <div data-testid={testId}>
+        <KeyValuePairs
+          columns={4}
+          items={[
+            { label: 'Due', value: formatMoney(totals.due, 2) },
+            { label: 'Received', value: formatMoney(totals.received, 2) },
+            { label: 'Balance', value: formatMoney(totals.balance, 2) },
+            { label: 'Collection rate', value: totals.collectionRateText },
+          ]}
+        />
+      </div>
+      {note ? (
+        <Box variant="small" color="text-body-secondary">
+          {note}
+        </Box>
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * About what a lease's section measures on a phone (its header and totals, then a row a month), held until it renders:
+ * the leases below the chart render one by one as they come near the screen, not all in the page's first commits.
+ */
+const leaseHeight = (lease: RentRollLease) => `${LEASE_HEAD_PX + lease.months.length * MONTH_ROW_PX}px`;
+const LEASE_HEAD_PX = 300;
+const MONTH_ROW_PX = 60;
+
+function LeaseRoll({ lease }: { lease: RentRollLease }) {
+  const where = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
+  const who = lease.tenant.name ?? lease.tenant.email ?? 'A former member';
+  return (
+    <section data-testid="rent-roll-lease" aria-label={`${who}, ${where}`}>
+      <SpaceBetween size="s">
+        <Header
+          variant="h3"
+          description={`${where}. ${formatMoney(lease.monthlyRent, 2)} due on day ${lease.rentDueDay}, late after ${lease.graceDays} grace days.${lease.tenant.email && lease.tenant.name ? ` ${lease.tenant.email}` : ''}`}
+        >
+          {who}
+        </Header>
+        <TotalsView totals={lease.totals} testId="rent-roll-lease-totals" />
+        <Table
+          variant="embedded"
+          wrapLines
+          items={lease.months}
+          trackBy="month"
+          ariaLabels={{ tableLabel: `Rent by month for ${who}, ${where}` }}
+          columnDefinitions={[
+            { id: 'month', header: 'Month', cell: (m) => monthLabel(m.month), isRowHeader: true },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (m) => (
+                <SpaceBetween size="xxxs">
+                  <span className="rt-nowrap">
+                    <RentStatusBadge month={m} />
+                  </span>
+                  {m.note ? (
+                    <Box variant="small" color="text-body-secondary">
+                      {m.note}
+                    </Box>
+                  ) : null}
+                </SpaceBetween>
+              ),
+            },
+            { id: 'due', header: 'Due', cell: (m) => formatMoney(m.due, 2) },
+            {
+              id: 'received',
+              header: 'Received',
+              cell: (m) => formatMoney(m.received, 2),
+            },
+            { id: 'balance', header: 'Balance', cell: (m) => formatMoney(m.balance, 2) },
+          ]}
+        />
+      </SpaceBetween>
+    </section>
+  );
+}
+
+/**
+ * The rent roll's body, its code loaded with it: the portfolio's totals and chart, then a table per lease. Its frame
+ * (title, period, downloads) is RentRollTab's.
+ */
+export function RentRollBody({ r }: { r: ReturnType<typeof useReports> }) {
+  const data = r.rentRoll.data;
+  if (!data) return <StatusIndicator type="loading">Loading the rent roll</StatusIndicator>;
+  if (data.leases.length === 0) {
+    return (
+      <EmptyState
+        title="No leases in this period"
+        action={<RouterButton href="/properties">Go to Properties</RouterButton>}
+      >
+        Add leases in a property's Tenants section; their rent shows here month by month.
+      </EmptyState>
+    );
+  }
+  return (
+    <SpaceBetween size="xl">
+      <RentLinksReview />
+      <SpaceBetween size="m">
+        <Header variant="h3">All leases</Header>
+        <TotalsView totals={data.totals} testId="rent-roll-totals" />
+        <RentChartLazy
+          testId="rent-roll-chart"
+          months={data.months}
+          height={CHART_HEIGHT}
+          ariaLabel="Rent due and received per month"
+        />
+      </SpaceBetween>
+      {data.leases.map((lease) => (
+        <BelowTheFold key={lease.id} margin="25% 0px" reserve={leaseHeight(lease)}>
+          <LeaseRoll lease={lease} />
+        </BelowTheFold>
+      ))}
+    </SpaceBetween>
+  );
+}
