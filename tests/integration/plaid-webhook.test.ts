@@ -17,12 +17,16 @@ import { syncRunnerControl } from '../support/sync-runner.js';
 // The repositories read their config at import: the test stack's DynamoDB Local and KMS stand-in.
 process.env.KMS_ENDPOINT = inject('kmsEndpoint');
 process.env.PLAID_TOKEN_KEY_ID = inject('plaidTokenKeyId');
+// ...and the stack's sync runner as the queue.
+process.env.SQS_ENDPOINT = inject('syncRunnerEndpoint');
+process.env.SYNC_QUEUE_URL = `${inject('syncRunnerEndpoint')}/000000000000/rent-bank-sync`;
 const { createBankLink, newBankLinkId, sealAccessToken, setInstitutionStatus } = await import(
   '../../functions/src/data/banking/banks.js'
 );
+const { requestSync } = await import('../../functions/src/services/banking/syncQueue.js');
 
 const plaid = new PlaidStandInControl(inject('plaidEndpoint'));
-const runnerControl = async (action: 'idle' | 'schedule' | 'pause' | 'resume') => {
+const runnerControl = async (action: 'idle' | 'pause' | 'resume') => {
   const res = await syncRunnerControl(action);
   expect(res.status).toBe(200);
   return res.json();
@@ -147,12 +151,13 @@ describe('schedule and webhook at once', () => {
   it('sync the link once: the second request is covered by the lease holder', async () => {
     const link = await linkBank(t.orgId, t.admin.userId, 0);
     await moreAtBank(link.itemId, 8);
-    // Both requests wait in the queue together, as behind a busy consumer, then are delivered.
+    // Both requests wait in the queue together, as behind a busy consumer, then are delivered. The schedule's is the
+    // message its fan-out sends for this link (the fan-out itself, over every link: sync-schedule.test.ts).
     await runnerControl('pause');
     try {
       const [delivery] = await Promise.all([
         plaid.sendWebhook(link.itemId, { code: 'SYNC_UPDATES_AVAILABLE' }),
-        runnerControl('schedule'),
+        requestSync(t.orgId, link.id, 'schedule'),
       ]);
       expect(delivery.status).toBe(200);
     } finally {

@@ -6,6 +6,7 @@ import { recordSyncResult } from '../../data/banking/syncRounds.js';
 import { DomainError, NotFound } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
 import { logger } from '../../lib/logger.js';
+import { plaidErrorCode } from './plaidErrors.js';
 import { type SyncOutcome, syncInstitution } from './sync.js';
 import { parseSyncMessage, requestSync, type SyncMessage } from './syncQueue.js';
 import { tellStaff } from './webhooks.js';
@@ -140,11 +141,8 @@ export async function syncBatch(records: readonly { messageId: string; body: str
   return failed;
 }
 
-/** Plaid's client errors carry the whole request (with the access token) in `config`: log the name only. */
-const errorName = (error: unknown) => {
-  const e = error as { name?: string; response?: { data?: { error_code?: string } } } | null;
-  return e?.response?.data?.error_code ?? e?.name ?? 'Error';
-};
+/** What failed, by name only (Plaid's error code, else the error's name): never a message that could quote a request. */
+const errorName = (error: unknown) => plaidErrorCode(error) ?? (error as Error | null)?.name ?? 'Error';
 
 /** The schedule's fan-out: one message per bank link of every organization. Returns how many were enqueued. */
 export async function scheduleAllSyncs(): Promise<number> {
