@@ -118,6 +118,23 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
+    file: 'components/container/use-sticky-header.js',
+    why:
+      'Every Container (and every table, cards and header built on it) walks all its ancestors in a layout effect, ' +
+      'asking getComputedStyle(...).overflow of each, to decide the offset of a sticky header, and then sets state. ' +
+      'The answer is read only when the header is sticky; for the others each walk is a style recalculation in ' +
+      "React's commit for nothing (in a phone's Lighthouse trace of the dashboard, the costliest Cloudscape function " +
+      'after the first measurement of its resize observers). The walk now runs when the header is sticky, and again ' +
+      'if it becomes so.',
+    edits: [
+      [
+        '    useLayoutEffect(() => {\n        if (rootRef.current) {\n            const overflowParents = getOverflowParents(rootRef.current);',
+        '    useLayoutEffect(() => {\n        if (isSticky && rootRef.current) {\n            const overflowParents = getOverflowParents(rootRef.current);',
+      ],
+      ['    }, [rootRef]);', '    }, [rootRef, isSticky]);'],
+    ],
+  },
+  {
     file: 'component-toolkit/mjs/internal/direction/index.js',
     why:
       "Components ask an element's computed `direction` to support right-to-left pages, in layout effects and while " +
