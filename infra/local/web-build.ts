@@ -3,7 +3,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, webDist } from './paths.js';
 
-/** Builds the SPA when web/dist is missing or older than its sources (web/src, shared/src). */
+/**
+ * Builds the SPA when web/dist is missing or older than what it is built from: its sources (web/src, shared/src), its
+ * build's own code and settings (web/build holds the Vite plugins, Cloudscape's patches among them), its public files
+ * and the installed packages' lockfile.
+ */
 export function buildWebIfStale(log: (line: string) => void = console.log) {
   if (!webIsStale()) return;
   log('Building the web app (first run or sources changed)…');
@@ -21,9 +25,16 @@ function webIsStale(): boolean {
   const built = join(webDist, 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared/src'].some(
-    (path) => newestMtime(join(repoRoot, path)) > builtAt,
-  );
+  return [
+    'web/src',
+    'web/build',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/package.json',
+    'shared/src',
+    'package-lock.json',
+  ].some((path) => newestMtime(join(repoRoot, path)) > builtAt);
 }
 
 function newestMtime(path: string): number {

@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, signInFromHeader, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -203,6 +203,76 @@ describe('categorization rules', () => {
     await page.getByTestId('rule-delete-confirm').click();
     await row.waitFor({ state: 'detached' });
 
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390x844 the rules and the recent applies are lists that fit; each row toggles, edits, undoes and deletes; no table code', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const org = await signInToOwnOrganization(page, 'rules-phone');
+    const lawnCare = await seedLawnCare(org);
+    const name = uniqueName('Phone lawn care');
+    const created = await org.api.post<{ rule: SavedRule }>('/api/categorization-rules', {
+      name,
+      namePattern: 'greencut lawn',
+      category: 'repairs',
+      priority: 3,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const applied = await org.api.post<{ categorizedCount: number }>('/api/categorization-rules/apply-single', {
+      ruleId: created.body.rule.id,
+      rule: { namePattern: 'greencut lawn', category: 'repairs' },
+      allMatching: true,
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.categorizedCount).toBe(lawnCare.length);
+
+    await page.goto('/transactions/rules');
+    const row = page.getByTestId('rule-row').filter({ hasText: name });
+    await row.waitFor();
+    // What the table's columns say, in one row: criteria in words, what it sets, priority, and how many transactions
+    // it would change (none: the apply gave them its category).
+    await expect.poll(() => row.getByTestId('rule-row-matches').textContent()).toBe('0');
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('Name matches "greencut lawn"');
+    expect(text).toContain('Repairs · Priority 3');
+    const batch = page.getByTestId('rule-batch-row').filter({ hasText: name });
+    expect(await batch.textContent()).toContain(`Repairs · ${lawnCare.length} transactions`);
+    expect(await batch.getByTestId('rule-batch-status').textContent()).toBe('Applied');
+    await expectAccessible(page, 'rules page at 390px');
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(fits, 'nothing wider than the screen').toBe(true);
+
+    // The active toggle saves (read back over the API); Edit opens the rule.
+    const toggle = row.getByTestId('rule-row-active').locator('input');
+    await toggle.click();
+    await expect.poll(async () => (await savedRule(org, name)).isActive).toBe(false);
+    await expect.poll(() => toggle.isDisabled()).toBe(false);
+    await row.getByTestId('rule-edit').click();
+    await page.getByRole('dialog', { name: 'Edit rule' }).waitFor();
+    expect(await page.getByTestId('rule-name').locator('input').inputValue()).toBe(name);
+    await page.keyboard.press('Escape');
+
+    // Undo puts the categories back; the row says so.
+    await batch.getByTestId('rule-batch-undo').click();
+    await expectToast(page, `Undo restored ${lawnCare.length} transaction(s); 0 skipped (changed since the apply).`);
+    await expect
+      .poll(() => batch.getByTestId('rule-batch-status').textContent())
+      .toBe(`Undone (${lawnCare.length} restored, 0 kept)`);
+    for (const t of lawnCare) expect((await org.getTransaction(t.id)).category).toBe('cleaning_maintenance');
+    await expect.poll(() => row.getByTestId('rule-row-matches').textContent()).toBe(String(lawnCare.length));
+
+    await row.getByTestId('rule-delete').click();
+    await page.getByTestId('rule-delete-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByTestId('rules-table').getByText('No rules').waitFor();
+
+    // A phone never asked for the tables' code, nor for Cloudscape's table stylesheet (217 KB) that comes with it.
+    expect(chunksOf('RulesTables')).toEqual([]);
+    expect(requested.filter((path) => /^\/assets\/table-[\w-]+\.css$/.test(path))).toEqual([]);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { formatCurrency } from '../core/money.js';
 import type { RuleCriteria } from './match.js';
-import { normalizePattern } from './pattern.js';
+import { normalizePattern } from './normalizePattern.js';
 
 export const NO_CRITERIA_TEXT = 'No criteria (matches no transactions)';
 

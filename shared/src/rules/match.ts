@@ -1,5 +1,6 @@
 import type { RuleSplitPart } from '../core/splits.js';
-import { type CompiledPattern, compilePattern, normalizePattern } from './pattern.js';
+import { normalizePattern } from './normalizePattern.js';
+import { type CompiledPattern, compilePattern } from './pattern.js';
 
 /**
  * What a categorization rule looks for and what it sets. Amounts are

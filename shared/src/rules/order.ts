@@ -7,7 +7,7 @@ import {
   type RuleMatcher,
   tryCompileRule,
 } from './match.js';
-import { normalizePattern } from './pattern.js';
+import { normalizePattern } from './normalizePattern.js';
 
 /**
  * Which rule categorizes a transaction, and what it records.

@@ -65,11 +65,6 @@ export function compilePattern(source: string): PatternResult {
   return { ok: true, pattern: { source, test: (text: string) => re.test(text) } };
 }
 
-/** A blank pattern is no pattern; anything else is kept exactly, spaces included (they are part of the regex). */
-export function normalizePattern(pattern: string | null | undefined): string | null {
-  return typeof pattern === 'string' && pattern.trim() !== '' ? pattern : null;
-}
-
 /** The person-readable reason a pattern cannot be used, or null when it is fine. */
 export function patternError(source: string): string | null {
   const result = compilePattern(source);

@@ -17,7 +17,8 @@ import { SUBCATEGORY_VALUES } from '../domain/categories.js';
 import { Id, optionalText, text } from '../domain/common.js';
 import { type Cents, MAX_ABS_CENTS, moneyField, toCents } from '../domain/money.js';
 import type { RuleCriteria } from './match.js';
-import { normalizePattern, patternError } from './pattern.js';
+import { normalizePattern } from './normalizePattern.js';
+import { patternError } from './pattern.js';
 
 const SUBCATEGORIES: ReadonlySet<string> = new Set(SUBCATEGORY_VALUES);
 

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 
 /**
  * A list in place of a table on a phone (below 689 px, where a table's columns do not fit): the table's header, its
- * filter, a tools row (what the list has beside the table's pagination, then the pagination and preferences), its
- * loading and empty states, and the rows (`li` elements, styled by the rt-list-* classes of app.css).
+ * filter, a tools row when it has any (what the list has beside the table's pagination, then the pagination and
+ * preferences), its loading and empty states, and the rows (`li` elements, styled by the rt-list-* classes of
+ * app.css).
  */
 export function PhoneList(props: {
   testId: string;
@@ -15,7 +16,7 @@ export function PhoneList(props: {
   filter?: ReactNode;
   /** At the start of the tools row (the ledger's "All" checkbox). */
   toolsStart?: ReactNode;
-  pagination: ReactNode;
+  pagination?: ReactNode;
   preferences?: ReactNode;
   loading: boolean;
   loadingText: string;
@@ -27,13 +28,15 @@ export function PhoneList(props: {
   return (
     <Container header={props.header} disableContentPaddings data-testid={props.testId}>
       {props.filter ? <div className="rt-list-filter">{props.filter}</div> : null}
-      <div className="rt-list-tools">
-        {props.toolsStart}
-        <div className="rt-list-tools-end">
-          {props.pagination}
-          {props.preferences}
+      {props.toolsStart || props.pagination || props.preferences ? (
+        <div className="rt-list-tools">
+          {props.toolsStart}
+          <div className="rt-list-tools-end">
+            {props.pagination}
+            {props.preferences}
+          </div>
         </div>
-      </div>
+      ) : null}
       {props.loading ? (
         <div className="rt-list-status">
           <StatusIndicator type="loading">{props.loadingText}</StatusIndicator>

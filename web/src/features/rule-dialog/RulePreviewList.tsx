@@ -4,12 +4,12 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { categoryLabel } from '@rent/shared/core/categories';
+import { categoryLabel, categoryText } from '@rent/shared/core/categories';
 import { formatCurrency } from '@rent/shared/core/money';
 import { useMemo } from 'react';
 import { errorMessage } from '../../api/client';
 import { useProperties } from '../../api/properties';
-import { categoryText, formatLongDate, formatRuleAmount, splitting } from './ruleForm';
+import { formatLongDate, formatRuleAmount, splitting } from './ruleForm';
 import { type RuleSplitWire, ruleSplitPreview } from './ruleSplitForm';
 import type { PreviewTransaction, RuleDialogModel } from './use-rule-dialog';
 

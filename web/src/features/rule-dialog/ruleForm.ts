@@ -1,4 +1,4 @@
-import { categoryLabel, isCategory, UNCATEGORIZED_LABEL } from '@rent/shared/core/categories';
+import { isCategory } from '@rent/shared/core/categories';
 import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared/core/rules';
 import { compilePattern, escapePattern } from '@rent/shared/rules/pattern';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
@@ -207,9 +207,6 @@ export function bodyOf(form: RuleForm): RuleBody {
   if (criteria.split) body.split = criteria.split;
   return body;
 }
-
-export const categoryText = (category: string | null | undefined) =>
-  category ? (isCategory(category) ? categoryLabel(category) : category) : UNCATEGORIZED_LABEL;
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 

@@ -104,7 +104,6 @@ function MemberList({ members, header, empty }: MemberRowsProps) {
       testId="members-table"
       label="Members"
       header={header}
-      pagination={null}
       loading={members.loading}
       loadingText="Loading members"
       empty={empty}

@@ -9,7 +9,9 @@ import { RULE_ERRORS } from '../../api/rules';
 import { RuleDialogHost } from '../../features/rule-dialog/RuleDialogHost';
 import { openRuleDialog } from '../../features/rule-dialog/store';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { RulesTables } from './parts';
+import { RulesLists } from './RulesLists';
 import { useRulesPage } from './use-rules-page';
 
 export const RULE_ORDER_TEXT = 'Active rules run by priority (higher first), then oldest first; the first match wins.';
@@ -17,12 +19,14 @@ export const RULE_ORDER_TEXT = 'Active rules run by priority (higher first), the
 /**
  * /transactions/rules: the organization's categorization rules in the order they run, each with
  * its active toggle (optimistic, docs/product.md "Rules page"), matching count, edit and delete; and the recent
- * applies, each undoable.
+ * applies, each undoable. Tables on a desktop, lists on a phone.
  */
 export default function RulesPage() {
   useDocumentTitle('Categorization rules');
   const page = useRulesPage();
   const { org, staff, rules, toDelete, deleteError } = page;
+  // Tables on a desktop, lists on a phone (which never loads the tables' code).
+  const Rows = useMediaQuery(DESKTOP_QUERY) ? RulesTables : RulesLists;
 
   const header = (
     <Header
@@ -56,7 +60,7 @@ export default function RulesPage() {
             {rules.errorText}
           </Alert>
         )}
-        <RulesTables page={page} />
+        <Rows page={page} />
       </SpaceBetween>
 
       <Modal
