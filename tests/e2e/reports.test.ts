@@ -293,6 +293,32 @@ describe('what the books say, in an organization of its own', () => {
     await context.close();
   });
 
+  it("on a phone, what sits below a report waits for the tab's code as well as its answer", async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    const org = await signInToOwnOrganization(page, 'books-tab-code');
+    await org.addProperty({ address: uniqueName('3 Waiting Lane') });
+    // The worksheet's code is held back until its answer is in: the order a busy phone may get them in.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/ScheduleEView-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.fallback();
+    });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports/schedule-e');
+    await page.goto('/reports?tab=schedule-e');
+    expect((await answered).status()).toBe(200);
+    await page.getByRole('tabpanel').getByText('Loading', { exact: true }).waitFor();
+    // The answer is drawn (the worksheet's place says "Loading" only once it is in). Shown now, the tax package would
+    // stand right under that one line and be pushed down by the worksheet.
+    expect(await page.locator('[data-below-the-fold]').count()).toBe(0);
+    release();
+    await page.getByTestId('schedule-e-lines').waitFor();
+    await page.locator('[data-below-the-fold]').waitFor({ state: 'attached' });
+    await context.close();
+  });
+
   it('at 390x844 in dark mode the cash flow, reports and dashboard fit the screen without shifting; axe clean', async () => {
     const desktop = await browser.newPage(DESKTOP);
     const { org } = await seed(desktop.page, 'books-phone');

@@ -2,7 +2,7 @@ import { PartLoading } from '../../app/PageLoading';
 import { partLoader, partOr } from '../../app/pageLoader';
 import type { BookTableProps } from './BookTable';
 
-const bookTable = partLoader<BookTableProps>(() => import('./BookTable').then((m) => m.BookTable));
+export const bookTable = partLoader<BookTableProps>(() => import('./BookTable').then((m) => m.BookTable));
 
 /**
  * The books' table (cash flow by month, profit and loss) once its code is there. Cloudscape's table is 30 KB gzip:

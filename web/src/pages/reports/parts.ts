@@ -1,10 +1,17 @@
-import type { ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 import { PartLoading } from '../../app/PageLoading';
-import { partLoader, partOr } from '../../app/pageLoader';
+import { type PageLoader, partLoader, partOr } from '../../app/pageLoader';
+import { bookTable } from '../../features/books/parts';
+import type { ReportTab } from './use-reports';
 
-/** A part whose code loads when it is first shown, "Loading" until then. */
-const loadedWhenShown = <P extends object>(load: () => Promise<ComponentType<P>>) =>
-  partOr(partLoader(load), PartLoading);
+const scheduleEView = partLoader(() => import('./ScheduleEView').then((m) => m.ScheduleEView));
+const depreciationTab = partLoader(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
+const rentRollBody = partLoader(() => import('./RentRollBody').then((m) => m.RentRollBody));
+const agingTab = partLoader(() => import('./AgingTab').then((m) => m.AgingTab));
+const securityDepositsTab = partLoader(() => import('./SecurityDepositsTab').then((m) => m.SecurityDepositsTab));
+const transactionsByCategoryTab = partLoader(() =>
+  import('./TransactionsByCategoryTab').then((m) => m.TransactionsByCategoryTab),
+);
 
 /**
  * The tabs after the first (profit and loss) and the Schedule E worksheet, each with its tables, in chunks of their
@@ -12,13 +19,36 @@ const loadedWhenShown = <P extends object>(load: () => Promise<ComponentType<P>>
  * rent roll's frame comes with the page (RentRollTab) and only its body waits here: the rent roll is opened by its
  * own address (Rental History links to it), and its heading then paints with the page, not after the table's code.
  */
-export const ScheduleEView = loadedWhenShown(() => import('./ScheduleEView').then((m) => m.ScheduleEView));
-export const DepreciationTab = loadedWhenShown(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
-export const RentRollBody = loadedWhenShown(() => import('./RentRollBody').then((m) => m.RentRollBody));
-export const AgingTab = loadedWhenShown(() => import('./AgingTab').then((m) => m.AgingTab));
-export const SecurityDepositsTab = loadedWhenShown(() =>
-  import('./SecurityDepositsTab').then((m) => m.SecurityDepositsTab),
-);
-export const TransactionsByCategoryTab = loadedWhenShown(() =>
-  import('./TransactionsByCategoryTab').then((m) => m.TransactionsByCategoryTab),
-);
+export const ScheduleEView = partOr(scheduleEView, PartLoading);
+export const DepreciationTab = partOr(depreciationTab, PartLoading);
+export const RentRollBody = partOr(rentRollBody, PartLoading);
+export const AgingTab = partOr(agingTab, PartLoading);
+export const SecurityDepositsTab = partOr(securityDepositsTab, PartLoading);
+export const TransactionsByCategoryTab = partOr(transactionsByCategoryTab, PartLoading);
+
+/** A part's code as something to wait for: whether it is there, and a subscription to hear when it comes. */
+const codeOf = <P extends object>(loader: PageLoader<P>) => ({
+  subscribe: loader.subscribe,
+  loaded: () => loader.snapshot().component !== undefined,
+});
+
+/** The code each tab draws its report with. */
+const TAB_CODE: Record<ReportTab, ReturnType<typeof codeOf>> = {
+  'profit-and-loss': codeOf(bookTable),
+  'schedule-e': codeOf(scheduleEView),
+  depreciation: codeOf(depreciationTab),
+  'rent-roll': codeOf(rentRollBody),
+  aging: codeOf(agingTab),
+  deposits: codeOf(securityDepositsTab),
+  'transactions-by-category': codeOf(transactionsByCategoryTab),
+};
+
+/**
+ * Whether the shown tab's code is there (its download starts, if it had not). What sits below the tabs waits for it
+ * as well as for the report's answer (use-reports.ts): when the answer came first, the tab said "Loading" in one line,
+ * the tax package stood right under it on a phone's screen, and the report's tables then pushed it down.
+ */
+export function useTabCodeLoaded(tab: ReportTab): boolean {
+  const code = TAB_CODE[tab];
+  return useSyncExternalStore(code.subscribe, code.loaded);
+}

@@ -35,6 +35,7 @@ import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { exportFileName, periodPart, propertyPart, slugify } from '../../lib/exportName';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
+import { useTabCodeLoaded } from './parts';
 
 export type ReportTab =
   | 'profit-and-loss'
@@ -122,10 +123,12 @@ export function useReports() {
     deposits,
     'transactions-by-category': detail,
   }[tab];
-  // What sits below the tabs (the tax package) waits for the first report to arrive: shown earlier, it would stand on
-  // the first screen under a short loading tab and be pushed off it when the report lands (a layout shift).
+  // What sits below the tabs (the tax package) waits for the first report to arrive, and for the code its tab draws it
+  // with: shown earlier, it would stand on the first screen under a short loading tab and be pushed off it when the
+  // report lands (a layout shift).
   const [reportArrived, setReportArrived] = useState(false);
-  if (!reportArrived && (shownReport.data || shownReport.isError)) setReportArrived(true);
+  const tabCodeLoaded = useTabCodeLoaded(tab);
+  if (!reportArrived && tabCodeLoaded && (shownReport.data || shownReport.isError)) setReportArrived(true);
   const properties = useProperties({ enabled: !tenant && tab === 'transactions-by-category' });
   const addressOf = (id: string) => properties.data?.find((p) => p.id === id)?.address;
   const detailScope = period.propertyId ? (addressOf(period.propertyId) ?? 'One property') : 'All properties';
