@@ -6,13 +6,17 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { RULE_ERRORS } from '../../api/rules';
+import { partOr } from '../../app/pageLoader';
 import { RuleDialogHost } from '../../features/rule-dialog/RuleDialogHost';
 import { openRuleDialog } from '../../features/rule-dialog/store';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
-import { RulesTables } from './parts';
+import { rulesTables } from './parts';
 import { RulesLists } from './RulesLists';
 import { useRulesPage } from './use-rules-page';
+
+/** The tables once their code is there (on a desktop it came with the page), the lists until then. */
+const RulesTables = partOr(rulesTables, RulesLists);
 
 export const RULE_ORDER_TEXT = 'Active rules run by priority (higher first), then oldest first; the first match wins.';
 

@@ -1,11 +1,9 @@
-import { partLoader, partOr } from '../../app/pageLoader';
-import { RulesLists } from './RulesLists';
-
-const rulesTables = partLoader(() => import('./RulesTables').then((m) => m.RulesTables));
+import { partLoader } from '../../app/pageLoader';
 
 /**
- * The rules and recent applies as tables once their code is there (a desktop loads it with the page, routes.tsx, so
- * its first render has them); the lists until then. A phone shows the lists (RulesPage) and never loads the tables.
+ * The rules and recent applies as tables (RulesTables): a desktop loads them with the page (routes.tsx), so its first
+ * render has them; a phone shows lists (RulesLists) and never loads them. Only the loader lives here: routes.tsx is in
+ * the app's first load, and whatever this module imports would be too.
  */
-export const RulesTables = partOr(rulesTables, RulesLists);
+export const rulesTables = partLoader(() => import('./RulesTables').then((m) => m.RulesTables));
 export const RULES_DESKTOP_PARTS = [rulesTables];
