@@ -6,6 +6,7 @@ import {
   categoriesInGroup,
   categoryGroupOf,
   categoryLabel,
+  categoryText,
   isCategory,
   isCategoryGroup,
   isTransferCategory,
@@ -39,6 +40,11 @@ describe('the category taxonomy', () => {
     expect(CATEGORY_LABELS.transfer).toBe('Transfers');
     expect(categoryLabel(null)).toBe('Uncategorized');
     expect(categoryLabel('nonsense')).toBe('Uncategorized');
+    // In words where a value is shown as given: a value that is not a category stays itself.
+    expect(categoryText('rental_income')).toBe('Rental income');
+    expect(categoryText('nonsense')).toBe('nonsense');
+    expect(categoryText(null)).toBe('Uncategorized');
+    expect(categoryText('')).toBe('Uncategorized');
   });
 
   it('knows each value’s group, and what a group contains', () => {

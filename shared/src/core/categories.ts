@@ -134,7 +134,7 @@ export function categoryLabel(category: string | null | undefined): string {
 
 /** A category in words; a value that is not one of ours as it is, and none as "Uncategorized". */
 export const categoryText = (category: string | null | undefined) =>
-  category ? (isCategory(category) ? CATEGORY_LABELS[category] : category) : UNCATEGORIZED_LABEL;
+  category && !isCategory(category) ? category : categoryLabel(category);
 
 /** For grouped pickers: each group with its label and its subcategories' values and labels. */
 export const CATEGORY_OPTIONS = CATEGORY_GROUP_VALUES.map((group) => ({
