@@ -118,7 +118,7 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     const { page, context } = await browser.newPage();
     // A fresh person through the real sign-in page: their own organization, so renaming it and
     // adding a property change nothing another test reads.
-    const org = await signInToOwnOrganization(page, 'foundation');
+    const org = await signInToOwnOrganization(page, 'foundation', '/dashboard');
     await expectAccessible(page, 'dashboard (new organization)');
     const newName = uniqueName('Lena Holdings LLC');
 

@@ -12,7 +12,7 @@ import {
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { client, signIn } from '../support/api.js';
-import { signInFromHeader } from './browser.js';
+import { chooseAccount } from './browser.js';
 
 type Api = ReturnType<typeof client>;
 
@@ -51,27 +51,42 @@ const cents = (amount: number) => {
   return value;
 };
 
-/**
- * Signs a person nobody has used before in through the real sign-in page (the Cognito stand-in
- * takes any email; the first sign-in provisions a new organization with them as ADMIN), then signs
- * the same person in over HTTP for a token to seed data with. The browser ends on /dashboard.
- */
-export async function signInToOwnOrganization(page: Page, label: string): Promise<OwnOrganization> {
-  const email = `e2e-${label}-${randomUUID().slice(0, 8)}@example.com`;
-  await signInFromHeader(page, email);
-  // The header names the organization once the first API call has provisioned it; only then sign
-  // in again, so the two sessions never race to provision (and find the same organization).
-  const header = page.getByTestId('header-org-name').first();
-  await expect.poll(async () => ((await header.isVisible()) ? await header.textContent() : '')).not.toBe('');
+/** Where signInToOwnOrganization leaves the browser unless told: a light page, since most tests open their own next. */
+export const LANDING = '/settings/preferences';
+
+/** A new person signed in over HTTP, and the organization their first API call provisioned (they are its ADMIN). */
+async function provision(email: string) {
   const { idToken } = await signIn(email);
   const api = client(idToken);
   const organization = await api.get<Organization>(routes.getOrganization.path);
   expectStatus(organization, 200, 'GET organization');
-  expect(await header.textContent()).toBe(organization.body.name);
+  return { api, organization: organization.body };
+}
+
+/**
+ * Signs a person nobody has used before in through the real sign-in page (the Cognito stand-in takes any email; the
+ * first sign-in provisions a new organization with them as ADMIN), and signs the same person in over HTTP for a token
+ * to seed data with. The browser ends on `at`, having gone there first and been sent to sign in.
+ *
+ * The HTTP session provisions the organization while the browser opens the sign-in page, and the browser leaves the
+ * provider's page only once it has: two first calls at once would race to provision (and find the same
+ * organization).
+ */
+export async function signInToOwnOrganization(page: Page, label: string, at = LANDING): Promise<OwnOrganization> {
+  const email = `e2e-${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const provisioned = provision(email);
+  await page.goto(at);
+  await page.waitForURL(/\/signin\?/);
+  await page.getByTestId('signin-google').click();
+  const { api, organization } = await provisioned;
+  await chooseAccount(page, email);
+  await page.waitForURL((url) => url.pathname + url.search === at);
+  const header = page.getByTestId('header-org-name').first();
+  await expect.poll(async () => ((await header.isVisible()) ? await header.textContent() : '')).toBe(organization.name);
 
   return {
     email,
-    organization: organization.body,
+    organization,
     api,
     async addProperty(input) {
       const response = await api.post<Property>(routes.createProperty.path, input);
