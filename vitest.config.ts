@@ -50,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
+          globalSetup: ['tests/support/function-bundles.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           maxWorkers,

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { inject } from 'vitest';
 import { defineRentApp, type RentStacks } from '../../infra/lib/app.js';
-import { bundleFunctions, REPO_ROOT } from '../../infra/lib/bundle.js';
+import { REPO_ROOT } from '../../infra/lib/bundle.js';
 import { addNagChecks } from '../../infra/lib/nag.js';
 
 export const TEST_CONTEXT = {
@@ -17,21 +18,20 @@ export interface Synthesized {
   app: App;
   stacks: RentStacks;
   assembly: CloudAssembly;
-  /** The bundles the app was synthesized from (one folder per route, jobs/<job id> per job). */
+  /** The bundles the app was synthesized from (one folder per route, jobs/<job id> per job), shared: read only. */
   functionsDir: string;
-  /** Removes the temporary bundles, web build and cloud assembly. */
+  /** Removes the temporary web build and cloud assembly. */
   cleanup: () => void;
 }
 
 /**
- * The real app, synthesized once per test file: real bundles (one esbuild call, about a second) in a
- * temporary folder, a two-file stand-in for web/dist, and cdk.json's context (feature flags included)
- * so the tests see what `cdk synth` sees. Nothing is written into the repository.
+ * The real app, synthesized once per test file: the real bundles (built once per run for every infra file,
+ * tests/support/function-bundles.ts), a two-file stand-in for web/dist in a temporary folder, and cdk.json's context
+ * (feature flags included) so the tests see what `cdk synth` sees. Nothing is written into the repository.
  */
 export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Synthesized> {
   const dir = mkdtempSync(join(tmpdir(), 'rent-infra-'));
-  const functionsDir = join(dir, 'functions');
-  await bundleFunctions({ outdir: functionsDir, log: false });
+  const functionsDir = inject('functionBundles').outdir;
 
   const webDistDir = join(dir, 'web');
   mkdirSync(join(webDistDir, 'assets'), { recursive: true });

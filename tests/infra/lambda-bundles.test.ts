@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RouteDef, type RouteDomain, routeDomains, routeList } from '@rent/shared';
 import type { Metafile } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunctions, JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
 
 /**
  * What each Lambda bundle holds (docs/performance.md "Lambda bundles"), read from esbuild's metafile of the real build
- * (infra/lib/bundle.ts, one call for every function). A module "is in" a bundle when it contributes code to it.
+ * (infra/lib/bundle.ts, one call for every function, made once per run: tests/support/function-bundles.ts). A module
+ * "is in" a bundle when it contributes code to it.
  *
  * 1. A route's bundle holds its own route's definition and no other route's: no code of the combined table
  *    (shared/src/api/routes.ts), none of another domain's route file, and, of its own domain's file, only its route
@@ -62,13 +62,11 @@ interface Bundle {
   definitions: string[];
 }
 
-let dir: string;
 const bundles = new Map<string, Bundle>();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'rent-lambda-bundles-'));
-  const { bundles: built, metafile } = await bundleFunctions({ outdir: dir, log: false, metafile: true });
-  const outputs = (metafile as Metafile).outputs;
+beforeAll(() => {
+  const { bundles: built, metafilePath } = inject('functionBundles');
+  const { outputs } = JSON.parse(readFileSync(metafilePath, 'utf8')) as Metafile;
   for (const { id, dir: bundleDir } of built) {
     const output = Object.entries(outputs).find(([file]) => join(process.cwd(), file) === join(bundleDir, 'index.mjs'));
     if (!output) throw new Error(`No metafile output for ${id}`);
@@ -80,10 +78,6 @@ beforeAll(async () => {
       definitions: [...text.matchAll(/[{,]id:"(\w+)"[,}]/g)].map((m) => m[1]!).filter((found) => routeIds.has(found)),
     });
   }
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const bundleOf = (id: string) => {
