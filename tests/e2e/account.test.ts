@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { mailTo } from '../support/invitations.js';
-import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization } from './own-org.js';
 
 /** "Delete my account" and the contact form, in Chromium (docs/people.md "Account deletion", "Public routes"). */
@@ -21,7 +21,7 @@ describe('account deletion and public forms, in Chromium', () => {
     const confirm = page.getByTestId('delete-account-confirm');
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByTestId('delete-account-reason').locator('button').first().click();
-    await page.getByRole('option', { name: 'Privacy concerns' }).click();
+    await clickOption(page.getByRole('option', { name: 'Privacy concerns' }));
     await page.getByTestId('delete-account-typed').locator('input').fill('delete');
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByTestId('delete-account-typed').locator('input').fill('DELETE');

@@ -6,7 +6,7 @@ import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
-import { expectAccessible, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, signInFromHeader, useBrowser } from './browser.js';
 import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -64,7 +64,7 @@ describe('bank links in the browser', () => {
 
     // The default property of the first account, through the shared property picker.
     await section.getByTestId('bank-account-property').first().click();
-    await page.getByRole('option', { name: property.address }).click();
+    await clickOption(page.getByRole('option', { name: property.address }));
     await expect
       .poll(async () =>
         (await org.api.get('/api/bank-accounts')).body.accounts.map((a: { propertyId: string | null }) => a.propertyId),

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { partition } from '../support/db.js';
 import { PlaidStandInControl } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
-import { expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowCheckbox, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -81,7 +81,7 @@ describe('bank links a person drives, in Chromium', () => {
     for (const name of names) await expect.poll(() => ledgerRow(page, name).count()).toBe(1);
     for (const name of names) await rowCheckbox(ledgerRow(page, name)).check();
     await page.getByTestId('bulk-actions').locator('button').first().click();
-    await page.getByRole('menuitem', { name: 'Accept suggested categories...' }).click();
+    await clickOption(page.getByRole('menuitem', { name: 'Accept suggested categories...' }));
     const confirm = page.getByTestId('bulk-confirm-text');
     await expect.poll(() => confirm.textContent()).toContain('2 transactions of the 3 selected');
     await expectAccessible(page, 'the bulk accept confirmation');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
@@ -73,6 +73,38 @@ export function recordChunks(page: Page): (name: string) => string[] {
 export function takeToasts(page: Page): string[] {
   const shown = (page as Page & { toasts?: string[] }).toasts ?? [];
   return shown.splice(0, shown.length);
+}
+
+/**
+ * Clicks an option of an open dropdown, a select's option or a menu's item, once it stands in view.
+ *
+ * Why: Cloudscape places a dropdown again when the window scrolls within 500 ms of its opening, and may flip it above
+ * its trigger. Playwright's click checks that its target stands still, then scrolls it into view and presses; the
+ * scroll event reaches the page a frame later, on a busy machine between the press and the release. A select then
+ * chooses the option under the release, and a menu item gets no click. So the option is scrolled to the middle of
+ * the screen until, two frames later (the scroll's events handled), a press at its middle would reach it; the click
+ * then scrolls nothing. (Playwright's click also scrolls again, to other alignments, after a press that something
+ * else would have received. An option drawn again meanwhile, as a select's list does while it filters, is looked up
+ * again.)
+ */
+export async function clickOption(option: Locator) {
+  for (let tries = 0; tries < 5; tries++) {
+    const hittable = await option.evaluate(
+      (element) =>
+        new Promise<boolean>((resolve) => {
+          element.scrollIntoView({ block: 'center', inline: 'nearest' });
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const box = element.getBoundingClientRect();
+              const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+              resolve(element.isConnected && hit !== null && element.contains(hit));
+            }),
+          );
+        }),
+    );
+    if (hittable) break;
+  }
+  await option.click();
 }
 
 /** On the Cognito stand-in's page (our "Google"), pick a demo person or type an email. */

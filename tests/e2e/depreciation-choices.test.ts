@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -87,7 +87,7 @@ describe('depreciation choices and Schedule E, in an organization of its own', (
     await page.getByTestId('depreciation-edit-appliances@2025-06').click();
     await modal.getByTestId('asset-choice-bonus').waitFor();
     await modal.getByTestId('asset-choice-bonus').locator('button').first().click();
-    await page.getByRole('option', { name: /Take it: 100%/ }).click();
+    await clickOption(page.getByRole('option', { name: /Take it: 100%/ }));
     await modal.getByTestId('asset-choice-save').click();
     await modal.waitFor({ state: 'hidden' });
     await expect.poll(() => text(page, `depreciation-total-${shop.id}`)).toBe('$15,225.11');

@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { expectToast, openLedger } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -101,7 +101,7 @@ describe('file import of a bank export on a phone', () => {
     expect((await org.findTransaction(names.rent)).source).toBe('import');
 
     await page.getByRole('button', { name: 'More import actions' }).click();
-    await page.getByRole('menuitem', { name: 'Import history' }).click();
+    await clickOption(page.getByRole('menuitem', { name: 'Import history' }));
     await page.getByRole('button', { name: 'Undo import of chase-oct.csv' }).click();
     await confirm.getByRole('button', { name: 'Remove 2 transactions' }).click();
     await expectToast(page, /Import undone.*2 transactions removed\./);

@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { expectToast, ledgerRow, openLedger } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -92,7 +92,7 @@ describe('file import', () => {
 
     // Undo from the import history: the imported rows are gone, the hand-entered one stays.
     await page.getByRole('button', { name: 'More import actions' }).click();
-    await page.getByRole('menuitem', { name: 'Import history' }).click();
+    await clickOption(page.getByRole('menuitem', { name: 'Import history' }));
     const history = page.getByTestId('import-history');
     await history.getByText('may-statement.csv').waitFor();
     await history.getByText('3 imported, 1 left out').waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, signIn } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
-import { chooseAccount, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { chooseAccount, clickOption, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -39,9 +39,9 @@ describe('flows that finish, in Chromium', () => {
     const modal = page.getByTestId('invite-modal');
     await modal.getByTestId('invite-email').locator('input').fill(email);
     await modal.getByRole('button', { name: /Property Manager/ }).click();
-    await page.getByRole('option', { name: 'Tenant', exact: true }).click();
+    await clickOption(page.getByRole('option', { name: 'Tenant', exact: true }));
     await modal.getByTestId('invite-property').getByRole('button').click();
-    await page.getByRole('option', { name: home }).click();
+    await clickOption(page.getByRole('option', { name: home }));
     // No rent yet: the server says what is missing, on the field.
     await modal.getByTestId('invite-send').click();
     await expect.poll(async () => (await modal.textContent()) ?? '').toContain('Enter the monthly rent');
@@ -123,7 +123,7 @@ describe('flows that finish, in Chromium', () => {
     const second = uniqueName('Second Books');
 
     await page.getByTestId('profile-menu').click();
-    await page.getByRole('menuitem', { name: /Create Organization/ }).click();
+    await clickOption(page.getByRole('menuitem', { name: /Create Organization/ }));
     const modal = page.getByTestId('create-org-modal');
     await modal.getByTestId('create-org-submit').click();
     await expect.poll(async () => (await modal.textContent()) ?? '').toContain('Organization name is required');
@@ -141,7 +141,7 @@ describe('flows that finish, in Chromium', () => {
     await page.getByTestId('profile-menu').click();
     const back = page.getByRole('menuitemcheckbox', { name: new RegExp(first) });
     await expect.poll(() => back.getAttribute('aria-checked')).toBe('false');
-    await back.click();
+    await clickOption(back);
     await page.waitForURL(/\/(dashboard)?$/);
     await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(first);
   });
@@ -166,7 +166,7 @@ describe('removed from an organization, in Chromium', () => {
     // This browser switches to the host's organization and sees its property.
     await page.reload();
     await page.getByTestId('profile-menu').click();
-    await page.getByRole('menuitemcheckbox', { name: new RegExp(host.organization.name) }).click();
+    await clickOption(page.getByRole('menuitemcheckbox', { name: new RegExp(host.organization.name) }));
     // The switch reloads the home page this browser is already on: the header naming the host's organization says
     // it is done (the URL alone does not).
     await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(host.organization.name);

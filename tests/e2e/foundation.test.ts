@@ -1,6 +1,14 @@
 import { type Property, routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { chooseAccount, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
+import {
+  chooseAccount,
+  clickOption,
+  expectAccessible,
+  PHONE,
+  recordChunks,
+  signInFromHeader,
+  useBrowser,
+} from './browser.js';
 import { ledgerRow } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -165,7 +173,7 @@ describe('foundation, in Chromium through the real sign-in page', () => {
     await filter.fill('no such street anywhere');
     await expect.poll(() => page.getByText('No properties found').count()).toBeGreaterThan(0);
     await filter.fill('SUNRISE');
-    await page.getByRole('option', { name: /77 Sunrise Boulevard/ }).click();
+    await clickOption(page.getByRole('option', { name: /77 Sunrise Boulevard/ }));
     await expect.poll(() => picker.textContent()).toContain('77 Sunrise Boulevard');
 
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);

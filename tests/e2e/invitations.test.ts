@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { db, TABLE_NAME } from '../support/db.js';
 import { latestInviteToken } from '../support/invitations.js';
-import { chooseAccount, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { chooseAccount, clickOption, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization } from './own-org.js';
 
@@ -41,7 +41,7 @@ describe('invitations, in Chromium', () => {
     const modal = admin.page.getByTestId('invite-modal');
     await modal.getByTestId('invite-email').locator('input').fill(email);
     await modal.getByRole('button', { name: /Property Manager/ }).click();
-    await admin.page.getByRole('option', { name: 'Landlord', exact: true }).click();
+    await clickOption(admin.page.getByRole('option', { name: 'Landlord', exact: true }));
     await expectAccessible(admin.page, 'invite member dialog');
     await modal.getByTestId('invite-send').click();
     await expectToast(admin.page, `${email} was invited as Landlord.`);

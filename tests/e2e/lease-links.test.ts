@@ -1,7 +1,7 @@
 import { fillPath, routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { expectAccessible, PHONE, revealBelowTheFold, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, revealBelowTheFold, useBrowser } from './browser.js';
 import { flyout, ledgerRow, openLedger, rowOpener, save } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -60,7 +60,7 @@ describe('lease links, in Chromium', () => {
     expect(await page.getByRole('option').count()).toBe(3); // No lease, Room A, Room B
     await expectAccessible(page, 'lease picker at 390px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await option.click();
+    await clickOption(option);
     expect(await trigger.textContent()).toContain('Room B');
     await flyout(page).getByText('Chosen by a person: automatic linking never changes it.').waitFor();
     await save(page, 'Update Transaction');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import {
+  clickOption,
   DESKTOP,
   expectAccessible,
   PHONE,
@@ -45,7 +46,7 @@ describe('leases and rental history, in Chromium', () => {
     await drawer.getByText('No leases').waitFor();
     await drawer.getByTestId('lease-add').click();
     await drawer.getByTestId('lease-tenant').locator('button').first().click();
-    await page.getByRole('option').filter({ hasText: tenant.email }).click();
+    await clickOption(page.getByRole('option').filter({ hasText: tenant.email }));
     await drawer.getByTestId('lease-unitLabel').locator('input').fill('Apt 3');
     await drawer
       .getByTestId('lease-leaseStart')

@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { takeToasts } from './browser.js';
+import { clickOption, takeToasts } from './browser.js';
 
 // Cloudscape's own selectors: the table renders an aria-hidden copy of its sticky header, so rows
 // and cells are found the way Cloudscape's test-utils find them.
@@ -80,11 +80,12 @@ export async function choose(page: Page, testId: string, search: string, option:
   await page.getByTestId(testId).locator('button').first().click();
   const filter = page.getByTestId(testId).getByRole('combobox').last();
   await filter.fill(search);
-  await page
-    .getByTestId(testId)
-    .getByRole('option', { name: option, exact: typeof option === 'string' })
-    .first()
-    .click();
+  await clickOption(
+    page
+      .getByTestId(testId)
+      .getByRole('option', { name: option, exact: typeof option === 'string' })
+      .first(),
+  );
 }
 
 export const flyout = (page: Page) => page.getByTestId('transaction-flyout');
@@ -96,7 +97,7 @@ export async function moneyOut(page: Page) {
   if (await segment.count()) await segment.click();
   else {
     await control.getByRole('button').first().click();
-    await control.getByRole('option', { name: 'Money Out' }).click();
+    await clickOption(control.getByRole('option', { name: 'Money Out' }));
   }
 }
 

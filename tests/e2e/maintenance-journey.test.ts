@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { PNG_BYTES } from '../integration/receipt-upload.js';
 import { latestInviteToken, mailTo } from '../support/invitations.js';
-import { chooseAccount, DESKTOP, expectAccessible, PHONE, revealBelowTheFold, useBrowser } from './browser.js';
+import {
+  chooseAccount,
+  clickOption,
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  revealBelowTheFold,
+  useBrowser,
+} from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -19,7 +27,7 @@ const flyout = (page: Page) => page.getByTestId('maintenance-flyout');
 
 async function pick(page: Page, select: Locator, option: string) {
   await select.locator('button').first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await clickOption(page.getByRole('option', { name: option, exact: true }));
 }
 
 describe('maintenance from a phone to resolved, in Chromium', () => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -15,7 +15,7 @@ const flyout = (page: Page) => page.getByTestId('maintenance-flyout');
 
 async function pick(page: Page, select: Locator, option: string) {
   await select.locator('button').first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await clickOption(page.getByRole('option', { name: option, exact: true }));
 }
 
 async function noSideScroll(page: Page) {

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { newAdmin } from '../support/api.js';
 import { joinAs, type Person } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
+import {
+  clickOption,
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  recordChunks,
+  signInFromHeader,
+  useBrowser,
+} from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization } from './own-org.js';
 
@@ -56,7 +64,7 @@ describe('members in Org Settings, in Chromium', () => {
     await page.getByTestId('member-change-role').click();
     const modal = page.getByTestId('member-role-modal');
     await modal.getByRole('button', { name: /Property Manager/ }).click();
-    await page.getByRole('option', { name: 'Landlord', exact: true }).click();
+    await clickOption(page.getByRole('option', { name: 'Landlord', exact: true }));
     await expectAccessible(page, 'change role dialog');
     await modal.getByTestId('member-role-save').click();
     await expectToast(page, `${nameOf(manager)} is now Landlord.`);
@@ -152,7 +160,7 @@ describe('members in Org Settings, in Chromium', () => {
     const modal = page.getByTestId('member-role-modal');
     await modal.getByRole('button', { name: /Tenant/ }).click();
     expect(chunksOf('MemberModals').length).toBe(1);
-    await page.getByRole('option', { name: 'Property Manager', exact: true }).click();
+    await clickOption(page.getByRole('option', { name: 'Property Manager', exact: true }));
     await modal.getByTestId('member-role-save').click();
     await expectToast(page, `${nameOf(tenant)} is now Property Manager.`);
     expect((await tenant.api.get(routes.getOrganization.path)).body.userOrgRole).toBe('PROPERTY_MANAGER');

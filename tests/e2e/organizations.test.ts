@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
-import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -65,7 +65,7 @@ describe('switching organizations, in Chromium', () => {
     await expectAccessible(page, 'profile menu with two organizations');
 
     // Switch by mouse: the app starts again on the home page in the other organization.
-    await second.click();
+    await clickOption(second);
     await page.waitForURL(/\/(dashboard)?$/);
     await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(otherName);
     await page.goto('/properties');
@@ -142,9 +142,9 @@ describe('switching organizations, in Chromium', () => {
     const modal = page.getByTestId('invite-modal');
     await modal.getByTestId('invite-email').locator('input').fill(email);
     await modal.getByRole('button', { name: /Property Manager/ }).click();
-    await page.getByRole('option', { name: 'Tenant', exact: true }).click();
+    await clickOption(page.getByRole('option', { name: 'Tenant', exact: true }));
     await modal.getByTestId('invite-property').getByRole('button').click();
-    await page.getByRole('option', { name: home }).click();
+    await clickOption(page.getByRole('option', { name: home }));
     await modal.getByTestId('invite-monthlyRent').locator('input').fill('1200');
     await modal.getByTestId('invite-leaseStart').locator('input').fill('2026/05/01');
     await modal.getByTestId('invite-leaseEnd').locator('input').fill('2027/04/30');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, save } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -58,7 +58,7 @@ describe('review requests and messages, in Chromium', () => {
     // The admin asks Pat from the Messages tab.
     await flyout(admin.page).getByText('Request review', { exact: true }).first().click();
     await admin.page.getByTestId('reviewer-select').locator('button').first().click();
-    await admin.page.getByRole('option', { name: /^pat / }).click();
+    await clickOption(admin.page.getByRole('option', { name: /^pat / }));
     await admin.page.getByTestId('review-note').locator('textarea').fill('Is this repairs or maintenance?');
     await admin.page.getByTestId('review-request-send').click();
     await expect.poll(() => activity(admin.page).textContent()).toContain('Is this repairs or maintenance?');

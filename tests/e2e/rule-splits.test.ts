@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { COL, expectToast, ledgerRow, openLedger, rowCell } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -16,7 +16,7 @@ async function chooseIn(scope: Locator, testId: string, search: string, option: 
   const select = scope.getByTestId(testId);
   await select.locator('button').first().click();
   await select.getByRole('combobox').last().fill(search);
-  await select.getByRole('option', { name: option, exact: true }).first().click();
+  await clickOption(select.getByRole('option', { name: option, exact: true }).first());
 }
 
 /** A part's share: a segment on a wide dialog. */

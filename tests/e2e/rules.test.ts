@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -87,7 +87,7 @@ describe('categorization rules', () => {
 
     await page.getByTestId('rule-category').locator('button').first().click();
     await page.getByTestId('rule-category').getByRole('combobox').last().fill('Repairs');
-    await page.getByTestId('rule-category').getByRole('option', { name: 'Repairs', exact: true }).first().click();
+    await clickOption(page.getByTestId('rule-category').getByRole('option', { name: 'Repairs', exact: true }).first());
 
     await expectAccessible(page, 'rule dialog (settings)');
 
@@ -313,7 +313,7 @@ describe('categorization rules', () => {
     await expect.poll(() => flyout(page).getByTestId('transaction-amount').locator('input').inputValue()).toBe('95.00');
     await page.getByTestId('transaction-category').locator('button').first().click();
     await page.getByTestId('transaction-category').getByRole('combobox').last().fill('repairs');
-    await page.getByTestId('transaction-category').getByRole('option', { name: 'Repairs', exact: true }).click();
+    await clickOption(page.getByTestId('transaction-category').getByRole('option', { name: 'Repairs', exact: true }));
     await page.getByTestId('transaction-save').click();
     await expectToast(page, 'Want to automate similar categorizations? Create a categorization rule!');
     await page.getByTestId('toaster').getByRole('button', { name: 'Create Rule' }).click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -54,7 +54,7 @@ describe('Schedule E worksheet and summary', () => {
     await expectAccessible(page, 'schedule e choices dialog');
     await modal.getByTestId('schedule-e-type').locator('button').first().focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: '3 Vacation/Short-Term Rental' }).click();
+    await clickOption(page.getByRole('option', { name: '3 Vacation/Short-Term Rental' }));
     await modal.getByTestId('schedule-e-fair-days').locator('input').fill('400');
     await modal.getByTestId('schedule-e-personal-days').locator('input').fill('12');
     await modal.getByTestId('schedule-e-qjv').locator('input').focus();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -16,7 +16,7 @@ async function chooseIn(scope: Locator, testId: string, search: string, option: 
   const select = scope.getByTestId(testId);
   await select.locator('button').first().click();
   await select.getByRole('combobox').last().fill(search);
-  await select.getByRole('option', { name: option, exact: true }).first().click();
+  await clickOption(select.getByRole('option', { name: option, exact: true }).first());
 }
 
 async function openRow(page: Page, name: string) {

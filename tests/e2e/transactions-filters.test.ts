@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { TransactionInputBody } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, PHONE, recordChunks, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, recordChunks, useBrowser } from './browser.js';
 import {
   COL,
   choose,
@@ -98,7 +98,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     // Three rows, chosen by name, categorised in bulk.
     for (const name of MOVED) await rowCheckbox(ledgerRow(page, name)).check();
     await page.getByTestId('bulk-actions').locator('button').first().click();
-    await page.getByRole('menuitem', { name: 'Categorize...' }).click();
+    await clickOption(page.getByRole('menuitem', { name: 'Categorize...' }));
     await expect.poll(() => page.getByTestId('bulk-apply').isDisabled()).toBe(true); // nothing chosen yet
     await choose(page, 'bulk-category', 'interest', 'Mortgage interest');
     // The modal counts the selection it will change.
@@ -242,7 +242,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     for (const name of ['Paged row 27', 'Paged row 26']) await rowCheckbox(ledgerRow(page, name)).check();
     await page.getByText('2 transactions selected').waitFor();
     await page.getByTestId('bulk-actions').locator('button').first().click();
-    await page.getByRole('menuitem', { name: 'Ignore', exact: true }).click();
+    await clickOption(page.getByRole('menuitem', { name: 'Ignore', exact: true }));
     await expectToast(page, 'Ignored: 2 transactions updated.');
     for (const name of ['Paged row 27', 'Paged row 26'])
       await expect.poll(() => ledgerRow(page, name).textContent()).toContain('Ignored');
@@ -266,7 +266,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     await expect.poll(shownNames).toEqual(['Paged row 01', 'Paged row 02']);
     // The page size comes from the list's preferences menu (a list has no columns to choose), and is remembered.
     await page.getByRole('button', { name: 'Preferences' }).click();
-    await page.getByRole('menuitemcheckbox', { name: '50 transactions' }).click();
+    await clickOption(page.getByRole('menuitemcheckbox', { name: '50 transactions' }));
     await expect.poll(shownNames).toEqual([...names].sort());
     await page.getByRole('button', { name: 'Preferences' }).click();
     const sizeChecked = (size: number) =>

@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../support/api.js';
-import { expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import {
   COL,
   cell,
@@ -77,7 +77,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await categorySearch.fill('no such category');
     await expect.poll(() => page.getByTestId('transaction-category').textContent()).toContain('No categories found');
     await categorySearch.fill('repairs');
-    await page.getByTestId('transaction-category').getByRole('option', { name: 'Repairs', exact: true }).click();
+    await clickOption(page.getByTestId('transaction-category').getByRole('option', { name: 'Repairs', exact: true }));
     await choose(page, 'transaction-property', 'oak', OAK);
     await save(page, 'Create Transaction');
     await expectToast(page, 'Transaction created successfully!');
