@@ -52,7 +52,7 @@ const cents = (amount: number) => {
 };
 
 /** Where signInToOwnOrganization leaves the browser unless told: a light page, since most tests open their own next. */
-export const LANDING = '/settings/preferences';
+const LANDING = '/settings/preferences';
 
 /** A new person signed in over HTTP, and the organization their first API call provisioned (they are its ADMIN). */
 async function provision(email: string) {
