@@ -10,6 +10,13 @@ import { routeManifestPlugin } from './web/build/route-manifest';
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 /**
+ * A worker runs file after file without a fresh process for each: re-importing the AWS SDK and every schema per file
+ * was about a third of the unit and integration time. Each file still starts as if alone (tests/support/fresh-modules.ts:
+ * the environment restored and the project's modules evaluated afresh after every file).
+ */
+const sharedWorkers = { isolate: false, setupFiles: ['tests/support/fresh-modules.ts'] };
+
+/**
  * Four projects, all run by `npm test` (tests/support/run-all.ts):
  *  unit        pure logic and handlers with aws-sdk-client-mock for failures emulators cannot produce
  *  integration the real handlers through the local gateway, DynamoDB Local (in-memory) and s3rver
@@ -32,6 +39,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           maxWorkers,
+          ...sharedWorkers,
         },
       },
       {
@@ -43,6 +51,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           maxWorkers,
+          ...sharedWorkers,
         },
       },
       {
@@ -67,7 +76,9 @@ export default defineConfig({
           // expect.poll waits for a condition as long as Playwright's own waits (tests/e2e/browser.ts),
           // not vitest's default 1 s, which a loaded machine misses on a page's first render.
           expect: { poll: { timeout: 20_000 } },
-          fileParallelism: false,
+          // Two files at once: one file's browser, gateway and DynamoDB Local leave about half the machine idle,
+          // waiting on each other (docs/offline-stack.md "What runs side by side").
+          maxWorkers: 2,
         },
       },
     ],

@@ -7,10 +7,9 @@ import { CHROMIUM_PATH, hasChromium } from './chromium.js';
  * `npm test`: every test project (unit, integration, infra, e2e). Without a Chromium the browser tests are skipped
  * with a one-line reason, unless REQUIRE_E2E=1 (CI), where a skipped browser suite is a failure.
  *
- * Two vitest runs side by side, each with a local stack of its own: the browser files (one at a time) and the rest
- * (two at a time). In one run vitest starts a project whose files go one at a time only after every other project
- * has finished, so the browser files, two thirds of the suite, ran alone while a core sat a quarter idle
- * (docs/offline-stack.md "The test stack").
+ * Two vitest runs side by side, each with a local stack of its own: the browser files and the rest, each two at a
+ * time. In one run vitest started the browser files (then one at a time) only after every other project had finished,
+ * so they ran alone while the machine sat a quarter idle (docs/offline-stack.md "The test stack").
  */
 const requireE2e = process.env.REQUIRE_E2E === '1';
 const withBrowser = hasChromium();

@@ -1,7 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { INVITATION_TOKEN_PATTERN, InvitationInput, maskEmail, mayInviteRole } from '@rent/shared';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/src/data/keys.js';
 import { invitationMail } from '../../functions/src/services/people/invitationEmail.js';
 
@@ -76,6 +76,7 @@ describe('sendEmail (SES v2)', () => {
     ses.reset();
     vi.unstubAllEnvs();
   });
+  afterAll(() => ses.restore());
 
   it('sends one SendEmail with the sender, configuration set and both bodies', async () => {
     vi.resetModules();
