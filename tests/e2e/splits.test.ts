@@ -17,6 +17,8 @@ async function chooseIn(scope: Locator, testId: string, search: string, option: 
   await select.locator('button').first().click();
   await select.getByRole('combobox').last().fill(search);
   await clickOption(select.getByRole('option', { name: option, exact: true }).first());
+  // Chosen once the dropdown has closed: while it closes, its filter still names the list it controls.
+  await expect.poll(() => select.locator('button').first().getAttribute('aria-expanded')).toBe('false');
 }
 
 async function openRow(page: Page, name: string) {
