@@ -10,6 +10,13 @@ import { routeManifestPlugin } from './web/build/route-manifest';
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 /**
+ * A worker runs file after file without a fresh process for each: re-importing the AWS SDK and every schema per file
+ * was about a third of the unit and integration time. Each file still starts as if alone
+ * (tests/support/fresh-modules.ts: the environment restored and the project's modules evaluated afresh after it).
+ */
+const sharedWorkers = { isolate: false, setupFiles: ['tests/support/fresh-modules.ts'] };
+
+/**
  * Four projects, all run by `npm test` (tests/support/run-all.ts):
  *  unit        pure logic and handlers with aws-sdk-client-mock for failures emulators cannot produce
  *  integration the real handlers through the local gateway, DynamoDB Local (in-memory) and s3rver
@@ -32,6 +39,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           maxWorkers,
+          ...sharedWorkers,
         },
       },
       {
@@ -43,6 +51,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           maxWorkers,
+          ...sharedWorkers,
         },
       },
       {

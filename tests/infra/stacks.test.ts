@@ -753,16 +753,14 @@ describe('Web stack', () => {
   });
 
   describe('CSP admits exactly the origin of the presigned receipt URLs functions/src/lib/s3.ts makes', () => {
-    const saved = { ...process.env };
     afterAll(() => {
-      process.env = saved;
+      vi.unstubAllEnvs();
     });
 
     /** A presigned PUT and GET from the real module, as a Lambda in `region` would make them. */
     async function presignedOrigins(region: string): Promise<string[]> {
       vi.resetModules();
-      process.env = {
-        ...saved,
+      const env = {
         TABLE_NAME: 'rent-today',
         RECEIPTS_BUCKET,
         AWS_REGION: region,
@@ -770,8 +768,10 @@ describe('Web stack', () => {
         AWS_SECRET_ACCESS_KEY: 'infra-test',
         LOG_LEVEL: 'silent',
       };
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      // vi.stubEnv with undefined removes the variable.
       for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) {
-        delete process.env[name];
+        vi.stubEnv(name, undefined as unknown as string);
       }
       const s3 = await import('@rent/functions/lib/s3');
       const key = receiptObjectKey('org-1', null, 'r-1', 'receipt.png');

@@ -98,18 +98,19 @@ describe('Plaid stand-in store: expiry and lapses', () => {
 
 describe('plaidClient() (functions/src/lib/plaid.ts) against the stand-in', () => {
   let standIn: PlaidStandIn;
-  const saved = { ...process.env };
   beforeAll(async () => {
     standIn = await startPlaidStandIn();
   });
   afterAll(async () => {
-    process.env = saved;
+    vi.unstubAllEnvs();
     await standIn.close();
   });
 
   async function freshModule(env: Record<string, string | undefined>) {
     vi.resetModules();
-    process.env = { ...saved, TABLE_NAME: 'rent-today', ...env };
+    vi.unstubAllEnvs();
+    // vi.stubEnv with undefined removes the variable.
+    for (const [name, value] of Object.entries({ TABLE_NAME: 'rent-today', ...env })) vi.stubEnv(name, value as string);
     return import('@rent/functions/lib/plaid');
   }
 
