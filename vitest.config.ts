@@ -79,6 +79,7 @@ export default defineConfig({
           // Two files at once: one file's browser, gateway and DynamoDB Local leave about half the machine idle,
           // waiting on each other (docs/offline-stack.md "What runs side by side").
           maxWorkers: 2,
+          ...sharedWorkers,
         },
       },
     ],

@@ -1,10 +1,10 @@
 import { afterAll, vi } from 'vitest';
 
 /**
- * Run before every unit and integration file. Those files share their worker with the files before them (the
- * projects set `isolate: false`: a fresh process per file spent about a third of the run importing the AWS SDK and
- * the schemas again), so each file still starts as if alone: the environment it found is restored after it, and the
- * project's own modules are evaluated afresh for the next file. Handlers read their configuration from the
+ * Run before every unit, integration and browser file. Those files share their worker with the files before them (the
+ * projects set `isolate: false`: a fresh process per file spent about a third of the unit and integration run importing
+ * the AWS SDK and the schemas again), so each file still starts as if alone: the environment it found is restored after
+ * it, and the project's own modules are evaluated afresh for the next file. Handlers read their configuration from the
  * environment at import, as in Lambda, and a module's state (a remembered caller, a client made for an endpoint) must
  * not reach another file. What stays loaded is what is published under node_modules.
  */
