@@ -75,17 +75,14 @@ export async function expectToast(page: Page, text: string | RegExp) {
     .toMatch(pattern);
 }
 
-/** Opens a Cloudscape Select by its test id, narrows it with its search box and picks the option. */
-export async function choose(page: Page, testId: string, search: string, option: string | RegExp) {
-  await page.getByTestId(testId).locator('button').first().click();
-  const filter = page.getByTestId(testId).getByRole('combobox').last();
-  await filter.fill(search);
-  await clickOption(
-    page
-      .getByTestId(testId)
-      .getByRole('option', { name: option, exact: typeof option === 'string' })
-      .first(),
-  );
+/** Opens a Cloudscape Select by its test id within `scope`, narrows it with its search box and picks the option. */
+export async function choose(scope: Page | Locator, testId: string, search: string, option: string | RegExp) {
+  const select = scope.getByTestId(testId);
+  await select.locator('button').first().click();
+  await select.getByRole('combobox').last().fill(search);
+  await clickOption(select.getByRole('option', { name: option, exact: typeof option === 'string' }).first());
+  // Chosen once the dropdown has closed: while it closes, its filter still names the list it controls (axe flags it).
+  await expect.poll(() => select.locator('button').first().getAttribute('aria-expanded')).toBe('false');
 }
 
 export const flyout = (page: Page) => page.getByTestId('transaction-flyout');

@@ -1,8 +1,8 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickOption, expectAccessible, PHONE, useBrowser } from './browser.js';
-import { COL, expectToast, ledgerRow, openLedger, rowCell } from './ledger.js';
+import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { COL, choose, expectToast, ledgerRow, openLedger, rowCell } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const rulesTable = createWrapper().findTable('[data-testid="rules-table"]');
@@ -10,16 +10,6 @@ const rulesTable = createWrapper().findTable('[data-testid="rules-table"]');
 /** The rule dialog's part cards, in order. */
 const parts = (page: Page) => page.getByTestId('rule-split-part');
 const problems = (page: Page) => page.getByTestId('rule-split-problems').textContent();
-
-/** Picks an option of a Cloudscape Select inside one part's card. */
-async function chooseIn(scope: Locator, testId: string, search: string, option: string) {
-  const select = scope.getByTestId(testId);
-  await select.locator('button').first().click();
-  await select.getByRole('combobox').last().fill(search);
-  await clickOption(select.getByRole('option', { name: option, exact: true }).first());
-  // Chosen once the dropdown has closed: while it closes, its filter still names the list it controls.
-  await expect.poll(() => select.locator('button').first().getAttribute('aria-expanded')).toBe('false');
-}
 
 /** A part's share: a segment on a wide dialog. */
 const chooseShare = (card: Locator, share: 'Amount' | 'Percent' | 'The rest') =>
@@ -58,7 +48,7 @@ describe('rules that split, in Chromium', () => {
     const [interest, escrow] = [parts(page).nth(0), parts(page).nth(1)];
     await chooseShare(interest, 'Percent');
     await interest.getByRole('textbox', { name: 'Percent of part 1' }).fill('80');
-    await chooseIn(interest, 'rule-split-part-category', 'interest', 'Mortgage interest');
+    await choose(interest, 'rule-split-part-category', 'interest', 'Mortgage interest');
     // A third part takes the rest: the second, which did, turns into a fixed amount.
     await page.getByTestId('rule-split-add-part').click();
     await expect.poll(() => parts(page).count()).toBe(3);
@@ -76,8 +66,8 @@ describe('rules that split, in Chromium', () => {
     await chooseShare(principal, 'The rest');
     await chooseShare(escrow, 'Amount');
     await escrow.getByRole('textbox', { name: 'Amount of part 2' }).fill('200');
-    await chooseIn(escrow, 'rule-split-part-category', 'property tax', 'Property tax escrows');
-    await chooseIn(principal, 'rule-split-part-category', 'mortgage', 'Mortgage');
+    await choose(escrow, 'rule-split-part-category', 'property tax', 'Property tax escrows');
+    await choose(principal, 'rule-split-part-category', 'mortgage', 'Mortgage');
     await expect.poll(() => problems(page)).toBe('The split is ready');
     await expect.poll(() => save.isDisabled()).toBe(false);
     await expectAccessible(page, 'rule dialog (split)');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickOption, expectAccessible, PHONE, useBrowser } from './browser.js';
-import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, shownTotals } from './ledger.js';
+import { expectAccessible, PHONE, useBrowser } from './browser.js';
+import { COL, choose, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const OAK = '48 Oak Avenue, Springfield, IL 62702';
@@ -10,16 +10,6 @@ const ELM = '9 Elm Court, Urbana, IL 61801';
 
 /** The split editor's part cards, in order. */
 const parts = (page: Page) => flyout(page).getByTestId('split-part');
-
-/** Picks an option of a Cloudscape Select inside one part's card (each card has its own category and property). */
-async function chooseIn(scope: Locator, testId: string, search: string, option: string) {
-  const select = scope.getByTestId(testId);
-  await select.locator('button').first().click();
-  await select.getByRole('combobox').last().fill(search);
-  await clickOption(select.getByRole('option', { name: option, exact: true }).first());
-  // Chosen once the dropdown has closed: while it closes, its filter still names the list it controls.
-  await expect.poll(() => select.locator('button').first().getAttribute('aria-expanded')).toBe('false');
-}
 
 async function openRow(page: Page, name: string) {
   await rowOpener(ledgerRow(page, name)).click();
@@ -63,13 +53,13 @@ describe('split transactions, in Chromium, each test in an organization of its o
     expect(await save.isDisabled()).toBe(true); // part 2 has no amount yet
 
     // Interest -1,625.00 on Mortgage interest, principal -271.20 on Mortgage: the remaining is live, in cents.
-    await chooseIn(interest, 'split-part-category', 'interest', 'Mortgage interest');
+    await choose(interest, 'split-part-category', 'interest', 'Mortgage interest');
     await principal.getByRole('textbox', { name: 'Amount of part 2' }).fill('271.20');
     await expect.poll(() => remaining(page)).toContain('Remaining to assign: -$271.20');
     expect(await save.isDisabled()).toBe(true);
     await interest.getByRole('textbox', { name: 'Amount of part 1' }).fill('1625');
-    await chooseIn(principal, 'split-part-category', 'mortgage', 'Mortgage');
-    await chooseIn(principal, 'split-part-property', 'oak', OAK);
+    await choose(principal, 'split-part-category', 'mortgage', 'Mortgage');
+    await choose(principal, 'split-part-property', 'oak', OAK);
     await principal.getByRole('textbox', { name: 'Memo of part 2' }).fill('Principal');
     await expect.poll(() => remaining(page)).toBe('Remaining to assign: $0.00');
     expect(await save.isDisabled()).toBe(false);
@@ -187,8 +177,8 @@ describe('split transactions, in Chromium, each test in an organization of its o
     expect(await repairs.getByRole('textbox', { name: 'Amount of part 1' }).inputValue()).toBe('100.00');
     expect(await supplies.getByRole('textbox', { name: 'Amount of part 2' }).inputValue()).toBe('100.00');
     await expect.poll(() => remaining(page)).toBe('Remaining to assign: $0.00');
-    await chooseIn(supplies, 'split-part-category', 'supplies', 'Supplies');
-    await chooseIn(supplies, 'split-part-property', 'elm', ELM);
+    await choose(supplies, 'split-part-category', 'supplies', 'Supplies');
+    await choose(supplies, 'split-part-property', 'elm', ELM);
     const cards = await parts(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
     expect(cards[1].top).toBeGreaterThan(cards[0].bottom - 1); // stacked, not side by side
     for (const card of cards) expect(card.right).toBeLessThanOrEqual(390);
