@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { bankItems, bankOrg, bankSyncModules, history, plaidTx } from './bank-sync-helpers.js';
-import { expectLedgerConsistent } from './ledger-helpers.js';
-import { expectIndexConsistent } from './rules-helpers.js';
+import { expectConsistent } from './rules-helpers.js';
 
 /**
  * The apply half of bank sync against DynamoDB Local (pages given directly; the loop against the Plaid
@@ -37,8 +36,7 @@ describe('bank sync apply', () => {
     const replayed = await bankItems(orgId);
     expect(replayed.transactions).toHaveLength(1_600);
     expect(new Map(replayed.transactions.map((t) => [t.id, t.version]))).toEqual(versions);
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   }, 300_000);
 
   it('pending counts in no total or report; posted (by id) counts exactly once; the person’s category stays', async () => {
@@ -101,8 +99,7 @@ describe('bank sync apply', () => {
     );
     expect((await bankItems(orgId)).transactions).toHaveLength(1);
     expect((await totals()).count).toBe(baseline.totals.count + 1);
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   });
 
   it('by exact amount without an id; a tip is suggested, accepted through the route into one transaction', async () => {
@@ -135,8 +132,7 @@ describe('bank sync apply', () => {
     // The posted Plaid id now names the kept record: replaying adds nothing.
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [postedMeal] }));
     expect((await bankItems(orgId)).transactions).toHaveLength(2);
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   });
 
   it('removal deletes an untouched one, keeps one with notes as removed by the bank; modified keeps the category', async () => {
@@ -184,7 +180,6 @@ describe('bank sync apply', () => {
     // The removed one never comes back on a replay of its arrival.
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [plain] }));
     expect(await byExt(plain.transaction_id)).toBeUndefined();
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   });
 });

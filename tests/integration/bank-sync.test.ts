@@ -5,7 +5,7 @@ import { db, TABLE_NAME } from '../support/db.js';
 import { PlaidStandInControl } from '../support/plaid.js';
 import { bankItems, bankSyncModules, linkedOrg } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
-import { expectIndexConsistent } from './rules-helpers.js';
+import { expectConsistent } from './rules-helpers.js';
 
 /** syncInstitution against the Plaid stand-in, through the real `plaid` client. */
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
@@ -53,8 +53,7 @@ describe('bank sync against the Plaid stand-in', () => {
     expect((await bankItems(link.orgId)).transactions).toHaveLength(generated.added);
     // Nothing new since: the saved cursor brings nothing.
     expect(await bankSync.syncInstitution(link.orgId, link.institutionId)).toMatchObject({ added: 0, pages: 1 });
-    await expectLedgerConsistent(link.orgId);
-    await expectIndexConsistent(link.orgId);
+    await expectConsistent(link.orgId);
   }, 300_000);
 
   it('a mutation during pagination throws the pages away and restarts from the first cursor', async () => {
@@ -152,8 +151,7 @@ describe('bank sync against the Plaid stand-in', () => {
     expect(after.count).toBe(2); // coffee and dinner, once each; streaming gone
     expect(after.out).toBe(-60.5);
     expect(await sync()).toMatchObject({ added: 0, merged: 0 });
-    await expectLedgerConsistent(link.orgId);
-    await expectIndexConsistent(link.orgId);
+    await expectConsistent(link.orgId);
   }, 120_000);
 
   it('ITEM_LOGIN_REQUIRED during a sync marks the link needs_reconnect and keeps the cursor', async () => {

@@ -23,9 +23,12 @@ const normalize = (cells: RollupCell[], kind: string) =>
 const sorted = (entries: (readonly [string, Record<string, number>])[]) =>
   Object.fromEntries([...entries].sort(([a], [b]) => a.localeCompare(b)));
 
+/** An organization's items, read once for the checks below: one consistent snapshot, not one read per check. */
+export type OrganizationItems = Record<string, unknown>[];
+
 /** What is stored: every rollup cell and the capital ledger's cells of the organization, zero counters dropped. */
-export async function storedRollups(orgId: string) {
-  const items = await partition(`ORG#${orgId}`);
+export async function storedRollups(orgId: string, items?: OrganizationItems) {
+  items ??= await partition(`ORG#${orgId}`);
   const cells = items.filter((item) => item.type === 'Rollup').map(parseRollupItem);
   const capital = items
     .filter((item) => item.type === 'CapitalLedger')
@@ -34,8 +37,8 @@ export async function storedRollups(orgId: string) {
 }
 
 /** What they must be: recomputed from the organization's transactions. */
-export async function recomputedRollups(orgId: string) {
-  const items = await partition(`ORG#${orgId}`);
+export async function recomputedRollups(orgId: string, items?: OrganizationItems) {
+  items ??= await partition(`ORG#${orgId}`);
   const cells = computeRollups(items.filter((item) => item.type === 'Transaction').map(toTransactionRecord));
   const capital = cells.flatMap((cell) => capitalPart(cell) ?? []);
   return sorted([...normalize(cells, 'cell'), ...normalize(capital, 'capital')]);
@@ -77,10 +80,10 @@ const sortedNonZero = (nets: Map<string, number>) =>
  * Rollups equal the recomputation and the naive sums of the raw lines, and each property's transactionCount equals
  * the transactions that name it (a split names its parts' properties).
  */
-export async function expectLedgerConsistent(orgId: string) {
-  const items = await partition(`ORG#${orgId}`);
+export async function expectLedgerConsistent(orgId: string, items?: OrganizationItems) {
+  items ??= await partition(`ORG#${orgId}`);
   const transactions = items.filter((item) => item.type === 'Transaction');
-  expect(await storedRollups(orgId)).toEqual(await recomputedRollups(orgId));
+  expect(await storedRollups(orgId, items)).toEqual(await recomputedRollups(orgId, items));
   expect(storedNets(items.filter((item) => item.type === 'Rollup'))).toEqual(naiveNets(transactions));
   for (const t of transactions.filter((item) => Array.isArray(item.parts))) {
     const parts = t.parts as { amount: number }[];

@@ -21,7 +21,7 @@ import { capitalPart, cellId, computeRollups, type RollupCell } from '../../func
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { propertyInput } from '../support/properties.js';
 import { bankSyncModules } from './bank-sync-helpers.js';
-import { expectLedgerConsistent, storedRollups } from './ledger-helpers.js';
+import { expectLedgerConsistent, type OrganizationItems, storedRollups } from './ledger-helpers.js';
 import { expectIndexConsistent, repositories } from './rules-helpers.js';
 
 /**
@@ -687,9 +687,10 @@ async function run(ops: Operation[]) {
   }
 
   // ---- after the sequence: everything the write plan keeps equals what follows from the transactions -------
-  await expectLedgerConsistent(orgId);
-  await expectPendingCountsNowhere(orgId);
-  await expectIndexConsistent(orgId);
+  // `items` is the organization as the last write left it.
+  await expectLedgerConsistent(orgId, items);
+  await expectPendingCountsNowhere(orgId, items);
+  await expectIndexConsistent(orgId, items);
 
   const transactions = transactionsOf(items);
 
@@ -766,8 +767,7 @@ async function run(ops: Operation[]) {
 }
 
 /** Rollups recomputed from the posted transactions only: a pending one counts nowhere until it posts. */
-async function expectPendingCountsNowhere(orgId: string) {
-  const items = await partition(`ORG#${orgId}`);
+async function expectPendingCountsNowhere(orgId: string, items: OrganizationItems) {
   const posted = items.filter((item) => item.type === 'Transaction' && item.pending !== true).map(toTransactionRecord);
   const cells = computeRollups(posted);
   const normalize = (list: RollupCell[], kind: string) =>
@@ -783,7 +783,7 @@ async function expectPendingCountsNowhere(orgId: string) {
       ),
     ].sort(([a], [b]) => a.localeCompare(b)),
   );
-  expect(await storedRollups(orgId)).toEqual(recomputed);
+  expect(await storedRollups(orgId, items)).toEqual(recomputed);
   if (items.some((item) => item.type === 'Transaction' && item.pending === true)) cover('pending in the ledger');
 }
 

@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { newTransaction } from '../../functions/src/data/ledger/items.js';
 import { propertyInput } from '../support/properties.js';
-import { expectLedgerConsistent } from './ledger-helpers.js';
-import { expectIndexConsistent, repositories, SYSTEM_ACTOR } from './rules-helpers.js';
+import { expectConsistent, repositories, SYSTEM_ACTOR } from './rules-helpers.js';
 
 /**
  * Property: whatever sequence of creates, edits (name, date, property, category, notes), ignores,
@@ -131,8 +130,7 @@ describe('the match index', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 16 }), async (ops) => {
         const orgId = await run(ops);
-        await expectLedgerConsistent(orgId);
-        await expectIndexConsistent(orgId);
+        await expectConsistent(orgId);
       }),
       { numRuns: 40, seed: 424_242 },
     );

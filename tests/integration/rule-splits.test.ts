@@ -4,7 +4,7 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import type { Api } from '../support/members.js';
 import { expectLedgerConsistent, orgIdOf } from './ledger-helpers.js';
-import { expectIndexConsistent } from './rules-helpers.js';
+import { expectConsistent } from './rules-helpers.js';
 
 /**
  * Rules that split (docs/rules.md "Rules that split"): a rule's parts are fixed amounts, percentages and one rest; it
@@ -99,8 +99,7 @@ describe('a rule that splits', () => {
     expect(amounts(splitOne)).toEqual([-1600, -200, -200.01]);
     expect(splitOne).toMatchObject({ category: null, categorizationSource: 'rule', categorizedByRuleId: rule.id });
     expect((await stored(small.id)).parts).toBeUndefined();
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
 
     const again = await ok(api.post(`${RULES}/apply-single`, { rule: criteria(), ruleId: rule.id, allMatching: true }));
     expect(again).toMatchObject({ categorizedCount: 0, batchId: null });
@@ -108,8 +107,7 @@ describe('a rule that splits', () => {
     await ok(api.post(`${RULES}/batches/${applied.batchId}/undo`));
     const back = (await ok(api.get(`/api/transactions/${big.id}`))).transaction;
     expect(back).toMatchObject({ parts: null, category: 'other_expenses', propertyId: null });
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   });
 
   it('splits a transaction that arrives without a category', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { newAdmin } from '../support/api.js';
-import { expectLedgerConsistent, orgIdOf } from './ledger-helpers.js';
-import { expectIndexConsistent, importSyncedRows, repositories } from './rules-helpers.js';
+import { orgIdOf } from './ledger-helpers.js';
+import { expectConsistent, importSyncedRows, repositories } from './rules-helpers.js';
 
 /**
  * What a rule apply costs in DynamoDB requests (docs/ledger.md "Batched writes"), counted on the app's own client:
@@ -87,14 +87,12 @@ describe('rule apply writes', () => {
     // 48 + 48 + (24 + 22) + 48 + 48 + 2, 6 chunks. With the capital items left uncounted, the chunk of two cells came
     // out at 101 items and was split (7).
     expect(sent.transactWrites.length).toBeLessThanOrEqual(6);
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
 
     const undo = await counted(() => ruleBatches.undoRuleBatch(caller, result.batchIds[0]!));
     expect(undo.result).toMatchObject({ restoredCount: 240, keptCount: 0 });
     expect(undo.sent.transactWrites.length).toBeLessThanOrEqual(6);
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   }, 120_000);
 
   it('a call out of time reads one round ahead of what it writes, not every transaction it leaves', async () => {
@@ -113,7 +111,6 @@ describe('rule apply writes', () => {
 
     const rest = await applyAll(caller, 'repairs');
     expect(rest).toMatchObject({ categorizedCount: 2_700, remainingCount: 0, batchIds: [late.result.batchId] });
-    await expectLedgerConsistent(orgId);
-    await expectIndexConsistent(orgId);
+    await expectConsistent(orgId);
   }, 180_000);
 });

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../../functions/src/data/ledger/items.js';
 import { newAdmin } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
-import { expectLedgerConsistent, orgIdOf, TRANSACTION_FIELDS } from './ledger-helpers.js';
+import { orgIdOf, TRANSACTION_FIELDS } from './ledger-helpers.js';
 import { uploadReceipt } from './receipt-upload.js';
 import {
   createTransactions,
   editable,
-  expectIndexConsistent,
+  expectConsistent,
   importSyncedRows,
   repositories,
   ruleBody,
@@ -27,11 +27,6 @@ const transactionsOf = async (orgId: string) =>
       .filter((i) => i.type === 'Transaction')
       .map((i) => [i.id as string, i as Record<string, unknown>]),
   );
-
-async function expectConsistent(orgId: string) {
-  await expectLedgerConsistent(orgId);
-  await expectIndexConsistent(orgId);
-}
 
 /** Transactions written straight through the import path (fast), in one month and (by default) no property. */
 function importRows(orgId: string, count: number, name: (i: number) => string, over: Partial<TransactionRecord> = {}) {

@@ -3,6 +3,7 @@ import { expect, inject } from 'vitest';
 import { newTransaction, type TransactionRecord, toTransactionRecord } from '../../functions/src/data/ledger/items.js';
 import type { client } from '../support/api.js';
 import { partition, TABLE_NAME } from '../support/db.js';
+import { expectLedgerConsistent, type OrganizationItems } from './ledger-helpers.js';
 
 type Api = ReturnType<typeof client>;
 
@@ -68,10 +69,10 @@ export async function importSyncedRows(
  * The match index agrees with the ledger: every posted transaction once, with the facts the engine reads (a pending
  * bank charge is not in it until it posts).
  */
-export async function expectIndexConsistent(orgId: string) {
+export async function expectIndexConsistent(orgId: string, items?: OrganizationItems) {
   const { matchIndex } = await repositories();
   const index = await matchIndex.loadIndex(orgId);
-  const items = await partition(`ORG#${orgId}`);
+  items ??= await partition(`ORG#${orgId}`);
   const expected = items
     .filter((item) => item.type === 'Transaction' && item.pending !== true)
     .map(toTransactionRecord)
@@ -92,6 +93,13 @@ export async function expectIndexConsistent(orgId: string) {
   // A write that changes nothing the index keeps (notes, review flags) writes no row: versions may trail.
   expect(actual.map(({ version, ...facts }) => facts)).toEqual(expected.map(({ version, ...facts }) => facts));
   for (const [i, t] of actual.entries()) expect(t.version).toBeLessThanOrEqual(expected[i]!.version);
+}
+
+/** The rollups and the match index both agree with the organization's transactions, checked on one read of it. */
+export async function expectConsistent(orgId: string) {
+  const items = await partition(`ORG#${orgId}`);
+  await expectLedgerConsistent(orgId, items);
+  await expectIndexConsistent(orgId, items);
 }
 
 export const ruleBody = (over: Record<string, unknown> = {}) => ({
