@@ -85,26 +85,40 @@ export function takeToasts(page: Page): string[] {
  * the screen until, two frames later (the scroll's events handled), a press at its middle would reach it; the click
  * then scrolls nothing. (Playwright's click also scrolls again, to other alignments, after a press that something
  * else would have received. An option drawn again meanwhile, as a select's list does while it filters, is looked up
- * again.)
+ * again.) A click whose release still lands elsewhere reaches no option and chooses nothing: it is made again.
  */
 export async function clickOption(option: Locator) {
-  for (let tries = 0; tries < 5; tries++) {
-    const hittable = await option.evaluate(
-      (element) =>
-        new Promise<boolean>((resolve) => {
-          element.scrollIntoView({ block: 'center', inline: 'nearest' });
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              const box = element.getBoundingClientRect();
-              const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-              resolve(element.isConnected && hit !== null && element.contains(hit));
-            }),
-          );
-        }),
-    );
-    if (hittable) break;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    for (let tries = 0; tries < 5; tries++) {
+      const hittable = await option.evaluate(
+        (element) =>
+          new Promise<boolean>((resolve) => {
+            element.scrollIntoView({ block: 'center', inline: 'nearest' });
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const box = element.getBoundingClientRect();
+                const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                resolve(element.isConnected && hit !== null && element.contains(hit));
+              }),
+            );
+          }),
+      );
+      if (hittable) break;
+    }
+    // Whether the click reaches the option itself, or only the press does (the release landing on what the moved
+    // dropdown left under it): then no click event fires, nothing was chosen, and the option is still there.
+    await option.evaluate((element) => {
+      const clicks = window as unknown as { rentOptionClicked?: boolean };
+      clicks.rentOptionClicked = false;
+      element.addEventListener('click', () => (clicks.rentOptionClicked = true), { capture: true, once: true });
+    });
+    await option.click();
+    const reached = await option
+      .page()
+      .evaluate(() => (window as unknown as { rentOptionClicked?: boolean }).rentOptionClicked === true);
+    if (reached || !(await option.isVisible())) return;
   }
-  await option.click();
+  throw new Error('The option never received the click: its dropdown kept moving under the pointer.');
 }
 
 /** On the Cognito stand-in's page (our "Google"), pick a demo person or type an email. */
