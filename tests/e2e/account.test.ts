@@ -11,8 +11,7 @@ describe('account deletion and public forms, in Chromium', () => {
 
   it('a fresh person deletes their account on /settings/account and lands signed out; their organization goes', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'delete-me');
-    await page.goto('/settings/account');
+    const org = await signInToOwnOrganization(page, 'delete-me', '/settings/account');
     await page.getByTestId('delete-account-open').click();
     // The only member: the confirmation says the organization and its data go with the account.
     const purge = page.getByTestId('delete-account-purge');

@@ -6,9 +6,9 @@ import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
-import { clickOption, expectAccessible, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, signInAt, useBrowser } from './browser.js';
 import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Bank links in Chromium: Connect bank through the stand-in's Link, accounts, default property, reconnect, and which
@@ -31,9 +31,8 @@ async function syncSettled() {
   expect((await syncRunnerControl('idle')).status).toBe(200);
 }
 
-/** Connects the stand-in's First Platypus Bank from Org Settings; answers its Plaid item id once it synced. */
+/** Connects the stand-in's First Platypus Bank from Org Settings on screen; answers its Plaid item id once it synced. */
 async function connectBank(page: Page, orgId: string): Promise<string> {
-  await page.goto('/org-settings');
   const section = page.getByTestId('bank-connections');
   await section.getByTestId('connect-bank').click();
   await signInToBank(page, 'Connect your bank');
@@ -49,10 +48,10 @@ describe('bank links in the browser', () => {
 
   it('connects a bank, sets a default property, and reconnects after a forced re-login', async () => {
     const { page } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'bank');
+    const org = await beginSignInToOwnOrganization(page, 'bank', '/org-settings');
     const property = await org.addProperty({ address: uniqueName('7 Ledger Row') });
 
-    await page.goto('/org-settings');
+    await org.arrive();
     const section = page.getByTestId('bank-connections');
     await section.getByTestId('connect-bank').click();
     await signInToBank(page, 'Connect your bank');
@@ -120,8 +119,7 @@ describe('bank links in the browser', () => {
       [landlord, true],
     ] as const) {
       const { page, context } = await browser.newPage();
-      await signInFromHeader(page, person.email);
-      await page.goto('/org-settings');
+      await signInAt(page, person.email, '/org-settings');
       const section = page.getByTestId('bank-connections');
       await expect.poll(() => section.getByTestId('bank-connection-name').textContent()).toBe('First Platypus Bank');
       expect(await section.getByTestId('bank-connection-reconnect').count()).toBe(1);
@@ -138,7 +136,7 @@ describe('bank links in the browser', () => {
 
   it('brings transactions in categorised by an existing rule, and a pending charge and its tipped posting as one', async () => {
     const { page } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'bank-arrivals');
+    const org = await signInToOwnOrganization(page, 'bank-arrivals', '/org-settings');
     const plumber = uniqueName('Maple Plumbing');
     const rule = await org.api.post('/api/categorization-rules', {
       name: `Plumber ${plumber}`,

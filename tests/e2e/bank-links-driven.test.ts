@@ -21,9 +21,8 @@ async function syncSettled() {
   expect((await syncRunnerControl('idle')).status).toBe(200);
 }
 
-/** Connects the stand-in's first bank with its first sandbox user from Org Settings; answers the Plaid item id. */
+/** Connects the stand-in's first bank with its first sandbox user from Org Settings on screen; answers the Plaid item id. */
 async function connectBank(page: Page, orgId: string): Promise<string> {
-  await page.goto('/org-settings');
   const section = page.getByTestId('bank-connections');
   await section.getByTestId('connect-bank').click();
   const dialog = page.getByRole('dialog', { name: 'Connect your bank' });
@@ -41,7 +40,7 @@ describe('bank links a person drives, in Chromium', () => {
 
   it('Sync now says what arrived; suggested categories are accepted one by one and in bulk', async () => {
     const { page } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'sync-now');
+    const org = await signInToOwnOrganization(page, 'sync-now', '/org-settings');
     const itemId = await connectBank(page, org.organization.id);
 
     // Three charges the bank has but announced to nobody: only "Sync now" brings them.

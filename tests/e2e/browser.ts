@@ -35,6 +35,7 @@ export function useBrowser() {
       page.on('pageerror', (error) => errors.push(error.message));
       (page as Page & { errors: string[] }).errors = errors;
       await recordToasts(page);
+      countRequests(page);
       return { page, context };
     },
   };
@@ -60,6 +61,55 @@ async function recordToasts(page: Page) {
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   (page as Page & { toasts: string[] }).toasts = shown;
+}
+
+/** Requests in flight and when that last changed, per page: Playwright's `networkidle` is a document load's only. */
+const requestsOf = new WeakMap<Page, { inFlight: Set<unknown>; changedAt: number }>();
+
+function countRequests(page: Page) {
+  const requests = { inFlight: new Set<unknown>(), changedAt: Date.now() };
+  const change = (request: unknown, started: boolean) => {
+    if (started) requests.inFlight.add(request);
+    else requests.inFlight.delete(request);
+    requests.changedAt = Date.now();
+  };
+  page.on('request', (request) => change(request, true));
+  page.on('requestfinished', (request) => change(request, false));
+  page.on('requestfailed', (request) => change(request, false));
+  requestsOf.set(page, requests);
+}
+
+/**
+ * Waits until the page has had no request in flight for half a second, after a load or a move inside the app alike
+ * (the same rule as Playwright's `networkidle`, which holds only for a document's load).
+ */
+export async function networkQuiet(page: Page) {
+  const requests = requestsOf.get(page);
+  if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
+  const QUIET_MS = 500;
+  for (;;) {
+    const quietFor = Date.now() - requests.changedAt;
+    if (requests.inFlight.size === 0 && quietFor >= QUIET_MS) return;
+    await new Promise((next) => setTimeout(next, requests.inFlight.size ? 50 : QUIET_MS - quietFor));
+  }
+}
+
+/**
+ * Opens a page inside the running app, as its links do (the router follows the browser's history), for a test that
+ * looks at many pages in turn: a full load costs the browser about a CPU second, most of it starting the app again.
+ * It returns once the new page has drawn its heading (an h1 drawn by the page left is not taken for it) and its
+ * requests have settled. A move that keeps the page (a report's tab) waits for the requests only.
+ */
+export async function openInApp(page: Page, path: string) {
+  const samePage = await page.evaluate((path) => {
+    const before = location.pathname;
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-page-left', '');
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+    return location.pathname === before;
+  }, path);
+  if (!samePage) await page.locator('h1:not([data-page-left])').first().waitFor();
+  await networkQuiet(page);
 }
 
 /** The app's code chunks the page requests from now on, by module name (`chunksOf('LedgerTable')`). */
@@ -130,6 +180,28 @@ export async function chooseAccount(page: Page, email: string) {
     await page.getByLabel('Another email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
   }
+}
+
+/**
+ * Signs a person in by opening `at`: the app sends them to the sign-in page, and back to `at` once they have. One
+ * load of the app fewer than signing in from the header and then opening the page.
+ */
+export async function signInAt(page: Page, email: string, at: string) {
+  await startSignInAt(page, at);
+  await finishSignInAt(page, email, at);
+}
+
+/** The first half of signInAt: the browser stops on the provider's page. */
+export async function startSignInAt(page: Page, at: string) {
+  await page.goto(at);
+  await page.waitForURL(/\/signin\?/);
+  await page.getByTestId('signin-google').click();
+}
+
+/** The second half of signInAt: the person is chosen on the provider's page, and the app opens `at`. */
+export async function finishSignInAt(page: Page, email: string, at: string) {
+  await chooseAccount(page, email);
+  await page.waitForURL((url) => url.pathname + url.search === at);
 }
 
 /** The full sign-in from the header's Log In button through the modal, the provider page and back. */

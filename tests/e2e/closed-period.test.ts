@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
 import { flyout, ledgerRow, openLedger, rowOpener } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Closed periods (docs/ledger.md "Closed periods"), in Chromium: the admin closes the books through January in Org
@@ -13,11 +13,11 @@ describe('closed period, in Chromium', () => {
 
   it('closes the books in Org Settings; an edit in the closed period is refused', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'closed');
+    const org = await beginSignInToOwnOrganization(page, 'closed', '/org-settings');
     const name = uniqueName('January invoice');
     await org.addTransaction({ name, date: '2026-01-20', amount: -75 });
 
-    await page.goto('/org-settings');
+    await org.arrive();
     const section = page.getByTestId('closed-period');
     await section.waitFor();
     await expect.poll(() => page.getByTestId('closed-period-status').textContent()).toBe('No period is closed.');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../support/api.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
 
 /**
  * The demo organization as shipped, read and never changed (other tests sign in to it): Tara, on a phone, sees what
@@ -34,8 +34,7 @@ describe('the demo, as shipped, in Chromium', () => {
     expect(lease!.ledger.totals.owedNow).toBeGreaterThan(0);
 
     const { page } = await browser.newPage(PHONE);
-    await signInFromHeader(page, TENANT);
-    await page.goto('/rental-history');
+    await signInAt(page, TENANT, '/rental-history');
     const card = page.getByTestId('rental-lease');
     await card.waitFor();
     await revealBelowTheFold(page);
@@ -54,8 +53,7 @@ describe('the demo, as shipped, in Chromium', () => {
 
   it("the landlord's review suggests the unlinked tenants' leases by their names", async () => {
     const { page } = await browser.newPage(DESKTOP);
-    await signInFromHeader(page, LANDLORD);
-    await page.goto('/reports?tab=rent-roll');
+    await signInAt(page, LANDLORD, '/reports?tab=rent-roll');
     await page.getByTestId('rent-links-open').click();
     const rows = page.getByTestId('rent-links').locator('tbody tr');
     await rows.first().waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text.js';
 import { clickOption, DESKTOP, expectAccessible, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Schedule E line 12 and line 18 from the books in Chromium, in an organization of its own: a 39-year commercial
@@ -18,7 +18,7 @@ describe('depreciation choices and Schedule E, in an organization of its own', (
 
   it('carries in the building, takes the bonus, and shows lines 12 and 18 on screen and in the PDF', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'depreciation-choices');
+    const org = await beginSignInToOwnOrganization(page, 'depreciation-choices', '/reports?tab=depreciation&year=2025');
     const address = `${uniqueName('301 Main Street')}, Springfield, IL 62701`;
     // Basis 610,000 + 18,300 + 9,500 - 122,000 = 515,800, nonresidential: 39 years (Table A-7a).
     const shop = await org.addProperty({
@@ -62,7 +62,7 @@ describe('depreciation choices and Schedule E, in an organization of its own', (
     expect(appliances.id).toBeTruthy();
 
     // Without choices: the building's 2.564% (13,225.11) and the appliances' 20% (400.00).
-    await page.goto('/reports?tab=depreciation&year=2025');
+    await org.arrive();
     await expect.poll(() => text(page, `depreciation-total-${shop.id}`)).toBe('$13,625.11');
     expect(await text(page, `depreciation-${shop.id}`)).toContain('Not taken (100%)');
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text.js';
 import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * The depreciation schedule in Chromium, in an organization of its own: a property with its
@@ -17,7 +17,7 @@ describe('depreciation, in an organization of its own', () => {
 
   it('the Depreciation tab shows the year amount per property, flags, and the CSV; axe clean', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'depreciation');
+    const org = await beginSignInToOwnOrganization(page, 'depreciation', '/reports?tab=depreciation&year=2025');
     const address = `${uniqueName('5 Basis Road')}, Springfield, IL 62704`;
     const basis = await org.addProperty({
       address,
@@ -41,7 +41,7 @@ describe('depreciation, in an organization of its own', () => {
       propertyId: basis.id,
     });
 
-    await page.goto('/reports?tab=depreciation&year=2025');
+    await org.arrive();
     // Building: (300,000 + 5,000 + 2,500 - 60,000) / 27.5 = 9,000; fridge: 5-year, 20% the first year = 200.
     await expect.poll(() => text(page, `depreciation-total-${basis.id}`)).toBe('$9,200.00');
     const table = await text(page, `depreciation-${basis.id}`);

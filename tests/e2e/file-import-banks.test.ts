@@ -1,9 +1,9 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
-import { expectToast, openLedger } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { clickOption, expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
+import { expectToast, ledgerShown } from './ledger.js';
+import { ownOrganization, uniqueName } from './own-org.js';
 
 const reviewRows = createWrapper().findTable('[data-testid="import-review"]').findRows().toSelector();
 const previewRows = createWrapper().findTable('[data-testid="import-mapping-preview"]').findRows().toSelector();
@@ -31,16 +31,14 @@ describe('file import of a bank export on a phone', () => {
   const browser = useBrowser();
 
   it('imports a Chase checking CSV through the wizard at 390 px: columns from the bank, a possible duplicate unticked with why, undo asks first; axe clean', async () => {
-    const desktop = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(desktop.page, 'import-chase');
+    const org = await ownOrganization('import-chase');
     const names = { plumber: uniqueName('ACE PLUMBING'), rent: uniqueName('RENT UNIT 2'), water: uniqueName('WATER') };
     // Already in the ledger two days before the file's line: a possible duplicate, not a certain one.
     await org.addTransaction({ name: names.water, date: '2024-10-03', amount: -84.2 });
-    await desktop.context.close();
 
     const { page } = await browser.newPage(PHONE);
-    await signInFromHeader(page, org.email);
-    await openLedger(page);
+    await signInAt(page, org.email, '/transactions');
+    await ledgerShown(page);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const wizard = page.getByTestId('import-wizard');
     await wizard.getByText('Bank file').waitFor();

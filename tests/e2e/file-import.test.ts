@@ -2,8 +2,8 @@ import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
-import { expectToast, ledgerRow, openLedger } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { expectToast, ledgerRow, ledgerShown, openLedger } from './ledger.js';
+import { beginSignInToOwnOrganization, ownOrganization, uniqueName } from './own-org.js';
 
 const review = createWrapper().findTable('[data-testid="import-review"]');
 const reviewRows = review.findRows().toSelector();
@@ -39,7 +39,7 @@ describe('file import', () => {
 
   it('imports a CSV with one duplicate flagged, shows the rows in the ledger, and undoes the import', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'import');
+    const org = await beginSignInToOwnOrganization(page, 'import', '/transactions');
     const names = {
       water: uniqueName('City Water'),
       coffee: uniqueName('Corner Coffee'),
@@ -47,7 +47,8 @@ describe('file import', () => {
     };
     await org.addTransaction({ name: names.water, date: '2024-05-03', amount: -84.2 });
 
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     const wizard = await openWizard(page, bankCsv(names));
     await expectAccessible(page, 'import wizard: file');
 
@@ -112,10 +113,8 @@ describe('file import', () => {
   });
 
   it('at 390x844 in dark mode the wizard fits the screen, is reachable by keyboard and axe clean', async () => {
-    const desktop = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(desktop.page, 'import-phone');
+    const org = await ownOrganization('import-phone');
     await org.addTransaction({ name: uniqueName('Seed'), date: '2024-05-01', amount: -1 });
-    await desktop.context.close();
     const { page } = await browser.newPage(PHONE);
     await signInFromHeader(page, org.email);
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));

@@ -5,7 +5,7 @@ import { client, signIn } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
 import { chooseAccount, clickOption, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, ownOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * The flows that used to stop short, in Chromium through the real sign-in page: a tenant invited with rent and a
@@ -30,11 +30,11 @@ describe('flows that finish, in Chromium', () => {
 
   it('a tenant invited with rent, deposit and unit accepts; the lease has them; the invitation lists the rent', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const me = await signInToOwnOrganization(page, 'rent-invite');
+    const me = await beginSignInToOwnOrganization(page, 'rent-invite', '/org-settings');
     const home = uniqueName('Rent Court');
     const property = await me.addProperty({ address: home });
     const email = emailFor('renter');
-    await page.goto('/org-settings');
+    await me.arrive();
     await page.getByTestId('invite-member').click();
     const modal = page.getByTestId('invite-modal');
     await modal.getByTestId('invite-email').locator('input').fill(email);
@@ -70,8 +70,7 @@ describe('flows that finish, in Chromium', () => {
   });
 
   it('a tenant reopens a resolved request with the Reopen button; the status is not theirs to pick', async () => {
-    const landlord = await browser.newPage(DESKTOP);
-    const me = await signInToOwnOrganization(landlord.page, 'reopen');
+    const me = await ownOrganization('reopen');
     const home = await me.addProperty({ address: uniqueName('Reopen Road') });
     const email = emailFor('reopener');
     const invited = await me.api.post('/api/invitations', {
@@ -155,7 +154,7 @@ describe('removed from an organization, in Chromium', () => {
     const me = await signInToOwnOrganization(page, 'removed');
     const ownProperty = uniqueName('Kept Street');
     await me.addProperty({ address: ownProperty });
-    const host = await signInToOwnOrganization((await browser.newPage(DESKTOP)).page, 'removing-host');
+    const host = await ownOrganization('removing-host');
     const hostProperty = uniqueName('Gone Road');
     await host.addProperty({ address: hostProperty });
     expect((await host.api.post('/api/invitations', { email: me.email, role: 'LANDLORD' })).status).toBe(201);

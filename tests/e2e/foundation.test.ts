@@ -10,7 +10,7 @@ import {
   useBrowser,
 } from './browser.js';
 import { ledgerRow } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const LANDLORD = 'lena.landlord@demo.rent.today';
 const TENANT = 'tara.tenant@demo.rent.today';
@@ -182,12 +182,12 @@ describe('foundation, in Chromium through the real sign-in page', () => {
 
   it('on a phone the properties are a list: select one for the header actions, open one to edit; the navigation is a drawer; axe clean', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'property-list');
+    const org = await beginSignInToOwnOrganization(page, 'property-list', '/properties');
     const first = await org.addProperty({ address: uniqueName('1 List Lane'), monthlyRent: 1450, numberOfUnits: 2 });
     const second = await org.addProperty({ address: uniqueName('2 List Lane'), propertyType: 'CONDO' });
     const chunksOf = recordChunks(page);
 
-    await page.goto('/properties');
+    await org.arrive();
     const item = (address: string) => page.getByTestId('property-item').filter({ hasText: address });
     await item(first.address).waitFor();
     // The list, not the table: its columns would not fit 390 px, and a phone never downloads the table's code, nor

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser.js';
-import { signInToOwnOrganization } from './own-org.js';
+import { beginSignInToOwnOrganization } from './own-org.js';
 
 /**
  * On a phone, the rent roll draws its heading with the page: the part with Cloudscape's table (and its large
@@ -27,10 +27,10 @@ describe('a phone draws the heading before the table code arrives', () => {
 
   it('the rent roll', async () => {
     const { page } = await browser.newPage(PHONE);
-    await signInToOwnOrganization(page, 'headings-first');
+    const org = await beginSignInToOwnOrganization(page, 'headings-first', '/reports?tab=rent-roll');
 
     const rentRollBody = await holdChunk(page, 'RentRollBody');
-    await page.goto('/reports?tab=rent-roll');
+    await org.arrive();
     await page.getByRole('heading', { level: 2, name: 'Rent roll' }).waitFor();
     await page.getByText('Loading', { exact: true }).waitFor();
     expect(await page.getByText('No leases in this period').count()).toBe(0);

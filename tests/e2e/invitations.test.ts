@@ -32,10 +32,9 @@ describe('invitations, in Chromium', () => {
 
   it('an admin invites a fresh email; the invitee opens the mailed link, signs in, accepts and lands in the organization', async () => {
     const admin = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(admin.page, 'inviter');
+    const org = await signInToOwnOrganization(admin.page, 'inviter', '/org-settings');
     const email = `e2e-invitee-${randomUUID().slice(0, 8)}@example.com`;
 
-    await admin.page.goto('/org-settings');
     await admin.page.getByTestId('invitations-table').waitFor();
     await admin.page.getByTestId('invite-member').click();
     const modal = admin.page.getByTestId('invite-modal');

@@ -2,9 +2,9 @@ import { addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
-import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, type OwnOrganization, uniqueName } from './own-org.js';
 
 // The charge job in-process, against the same DynamoDB Local (support/members.js points the repositories at it): the
 // test's clock is the day it is given.
@@ -38,8 +38,8 @@ async function leaseFor(org: OwnOrganization, label: string, monthsAgo: number, 
   return { home, tenant, lease: created.body.lease, start };
 }
 
-async function openDrawer(page: Page, address: string, state: 'Active' | 'Upcoming' = 'Active') {
-  await page.goto('/properties');
+/** The property's Tenants and leases drawer, opened from /properties on screen. */
+async function leasesDrawer(page: Page, address: string, state: 'Active' | 'Upcoming' = 'Active') {
   await page.getByRole('radio', { name: address }).click();
   await page.getByTestId('property-leases').click();
   const drawer = page.getByTestId('leases-drawer');
@@ -54,9 +54,10 @@ describe('lease charges, in Chromium', () => {
 
   it('a landlord edits a lease (rent, a parking fee, a late fee), reads its ledger and waives a late fee', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'lease-charges');
+    const org = await beginSignInToOwnOrganization(page, 'lease-charges', '/properties');
     const { home, lease } = await leaseFor(org, '21 Charge Court', 2);
-    const drawer = await openDrawer(page, home.address);
+    await org.arrive();
+    const drawer = await leasesDrawer(page, home.address);
 
     // Edit opens the same form, filled with the lease as saved.
     await drawer.getByTestId('lease-edit').click();
@@ -147,7 +148,7 @@ describe('lease charges, in Chromium', () => {
 
   it('on a test clock, the job posts a late fee only after the grace period, and a landlord waives it', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'late-fee-clock');
+    const org = await beginSignInToOwnOrganization(page, 'late-fee-clock', '/properties');
     const nextMonth = shiftMonth(today().slice(0, 7), 1);
     const due = `${nextMonth}-01`;
     const { home, lease } = await leaseFor(org, '8 Grace Street', -1, {
@@ -172,7 +173,8 @@ describe('lease charges, in Chromium', () => {
     expect(await lateFees()).toEqual([expect.objectContaining({ date: addDays(due, 4), amount: 40, label })]);
 
     // The landlord sees it on the lease's ledger and waives it.
-    const drawer = await openDrawer(page, home.address, 'Upcoming');
+    await org.arrive();
+    const drawer = await leasesDrawer(page, home.address, 'Upcoming');
     await drawer.getByTestId('lease-ledger-open').click();
     const ledger = drawer.getByTestId('lease-ledger');
     const row = ledger.getByTestId('ledger-lines').locator('tbody tr', { hasText: label });
@@ -190,14 +192,14 @@ describe('lease charges, in Chromium', () => {
 
   it('the Aging tab buckets an unpaid lease; the tenant reads "You owe" on a phone', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'aging');
+    const org = await beginSignInToOwnOrganization(page, 'aging', '/reports?tab=aging');
     const { home, tenant } = await leaseFor(org, '34 Overdue Oval', 2, { unitLabel: 'Unit 9' });
 
     // Rent of 1,000 is due on the 1st of the lease's three months so far, and none of it paid.
     const buckets = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
     for (const n of [-2, -1, 0]) buckets[agingBucket(`${shiftMonth(today().slice(0, 7), n)}-01`, today())] += 1000;
 
-    await page.goto('/reports?tab=aging');
+    await org.arrive();
     const table = page.getByTestId('aging-table');
     const row = table.locator('tbody tr', { hasText: tenant.email });
     await row.waitFor();
@@ -223,8 +225,7 @@ describe('lease charges, in Chromium', () => {
 
     // The tenant, on a phone: what they owe now, the next charge, and the ledger's lines.
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, tenant.email);
-    await phone.page.goto('/rental-history');
+    await signInAt(phone.page, tenant.email, '/rental-history');
     const card = phone.page.getByTestId('rental-lease');
     await card.waitFor();
     await revealBelowTheFold(phone.page);

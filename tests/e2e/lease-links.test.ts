@@ -2,8 +2,8 @@ import { fillPath, routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { clickOption, expectAccessible, PHONE, revealBelowTheFold, useBrowser } from './browser.js';
-import { flyout, ledgerRow, openLedger, rowOpener, save } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { flyout, ledgerRow, ledgerShown, rowOpener, save } from './ledger.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Lease links (docs/ledger.md "Lease links"): in a fresh organization, a property with two leases of the same rent
@@ -16,7 +16,7 @@ describe('lease links, in Chromium', () => {
 
   it('picks a lease in the flyout and the rent roll shows that month paid', async () => {
     const { page } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'lease-links');
+    const org = await beginSignInToOwnOrganization(page, 'lease-links', '/transactions');
     const home = await org.addProperty({ address: uniqueName('7 Picker Place') });
     const [a, b] = await Promise.all([
       joinAs(org.organization.id, 'TENANT', 'room-a'),
@@ -46,7 +46,8 @@ describe('lease links, in Chromium', () => {
     });
     expect(rent.leaseId).toBeNull(); // two leases of the same rent, no payer learned: the person decides
 
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await rowOpener(ledgerRow(page, name)).click();
     const picker = flyout(page).getByTestId('transaction-lease');
     await picker.waitFor();

@@ -9,11 +9,11 @@ import {
   PHONE,
   recordChunks,
   revealBelowTheFold,
-  signInFromHeader,
+  signInAt,
   useBrowser,
 } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Leases and Rental History: in a fresh organization the landlord adds a lease for a tenant who has
@@ -31,7 +31,7 @@ describe('leases and rental history, in Chromium', () => {
 
   it('a landlord adds a lease in the UI; the tenant sees it and the months with statuses at 390px; axe clean', async () => {
     const landlord = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(landlord.page, 'leases');
+    const org = await beginSignInToOwnOrganization(landlord.page, 'leases', '/properties');
     const home = await org.addProperty({ address: uniqueName('8 Tenancy Terrace') });
     const tenant = await joinAs(org.organization.id, 'TENANT', 'renter');
     const thisMonth = new Date().toISOString().slice(0, 7);
@@ -39,7 +39,7 @@ describe('leases and rental history, in Chromium', () => {
 
     // The landlord: select the property, open Tenants and leases, add the lease.
     const page = landlord.page;
-    await page.goto('/properties');
+    await org.arrive();
     await page.getByRole('radio', { name: home.address }).click();
     await page.getByTestId('property-leases').click();
     const drawer = page.getByTestId('leases-drawer');
@@ -92,8 +92,7 @@ describe('leases and rental history, in Chromium', () => {
 
     // The tenant, on a phone.
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, tenant.email);
-    await phone.page.goto('/rental-history');
+    await signInAt(phone.page, tenant.email, '/rental-history');
     const card = phone.page.getByTestId('rental-lease');
     await card.waitFor();
     await revealBelowTheFold(phone.page);
@@ -118,9 +117,9 @@ describe('leases and rental history, in Chromium', () => {
 
   it('staff opening Rental History get a pointer to the properties, not a placeholder', async () => {
     const { page } = await browser.newPage(PHONE);
-    await signInToOwnOrganization(page, 'leases-staff');
+    const staff = await beginSignInToOwnOrganization(page, 'leases-staff', '/rental-history');
     const chunksOf = recordChunks(page);
-    await page.goto('/rental-history');
+    await staff.arrive();
     const pointer = page.getByTestId('rental-history-staff');
     await pointer.getByText('Leases are managed on each property').waitFor();
     // Staff have no leases here: the lease cards' code (their rent tables) is never downloaded.

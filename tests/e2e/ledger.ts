@@ -47,6 +47,11 @@ export const rowOpener = (row: Locator) => row.getByTestId('transaction-row-link
 
 export async function openLedger(page: Page, query = '') {
   await page.goto(`/transactions${query}`);
+  await ledgerShown(page);
+}
+
+/** The ledger on screen: its first rows and its totals (a page that was opened already, by a sign-in's landing). */
+export async function ledgerShown(page: Page) {
   await page.locator(ANY_ROWS).first().waitFor();
   await expect.poll(() => page.getByTestId('totals-count').textContent()).toMatch(/\d/);
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Loans (docs/reports-and-tax.md "Loans"): in a fresh organization the landlord adds a mortgage through the property's
@@ -19,7 +19,7 @@ describe('loans, in Chromium', () => {
 
   it('a landlord adds a loan and splits a payment to the lender by it; axe clean; 390px', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'loans');
+    const org = await beginSignInToOwnOrganization(page, 'loans', '/properties');
     const home = await org.addProperty({ address: uniqueName('9 Mortgage Mews') });
     const lender = uniqueName('Prairie Mortgage');
     const year = new Date().getUTCFullYear();
@@ -31,7 +31,7 @@ describe('loans, in Chromium', () => {
       propertyId: home.id,
     });
 
-    await page.goto('/properties');
+    await org.arrive();
     await page.getByRole('radio', { name: home.address }).click();
     await page.getByTestId('property-loans').click();
     const drawer = page.getByTestId('loans-drawer');

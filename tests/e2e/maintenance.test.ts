@@ -2,9 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
-import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Maintenance requests from a phone to the landlord's table and back: in a fresh organization a
@@ -27,7 +27,7 @@ describe('maintenance requests, in Chromium', () => {
 
   it('a tenant reports an issue at 390px; the landlord moves it to In progress; the tenant sees it; axe clean', async () => {
     const landlord = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(landlord.page, 'maint');
+    const org = await beginSignInToOwnOrganization(landlord.page, 'maint', '/maintenance');
     const home = await org.addProperty({ address: uniqueName('7 Drip Street') });
     const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
     await leaseTo(org.organization.id, tenant.userId, home.id);
@@ -35,8 +35,7 @@ describe('maintenance requests, in Chromium', () => {
 
     // The tenant, on a phone: an empty list, then "Report an issue".
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, tenant.email);
-    await phone.page.goto('/maintenance');
+    await signInAt(phone.page, tenant.email, '/maintenance');
     await phone.page.getByRole('heading', { level: 1, name: 'Maintenance' }).waitFor();
     await phone.page.getByText('No maintenance requests').waitFor();
     await expectAccessible(phone.page, 'tenant maintenance, empty');
@@ -77,7 +76,7 @@ describe('maintenance requests, in Chromium', () => {
     await noSideScroll(phone.page);
 
     // The landlord finds it in the table, opens it and moves it on.
-    await landlord.page.goto('/maintenance');
+    await org.arrive();
     const table = landlord.page.getByTestId('maintenance-table');
     const row = table.locator('tbody tr', { hasText: title });
     await row.waitFor();
@@ -167,8 +166,7 @@ describe('maintenance requests, in Chromium', () => {
     const title = uniqueName('Broken window latch');
 
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, tenant.email);
-    await phone.page.goto('/dashboard');
+    await signInAt(phone.page, tenant.email, '/dashboard');
     await phone.page.getByTestId('dashboard-report-issue').click();
     const form = flyout(phone.page);
     await form.getByText('Add Maintenance Request').waitFor();

@@ -10,11 +10,12 @@ import {
   expectAccessible,
   PHONE,
   recordChunks,
+  signInAt,
   signInFromHeader,
   useBrowser,
 } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization } from './own-org.js';
+import { ownOrganization, signInToOwnOrganization } from './own-org.js';
 
 /**
  * Members in Org Settings: a fresh person (ADMIN of their own new organization) with two people put
@@ -127,16 +128,14 @@ describe('members in Org Settings, in Chromium', () => {
   });
 
   it('at 390x844 the members are a list that fits the screen and its actions work; a member sees no actions; axe clean', async () => {
-    const desktop = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(desktop.page, 'members-phone');
-    await desktop.context.close();
+    const org = await ownOrganization('members-phone');
     const manager = await joinAs(org.organization.id, 'PROPERTY_MANAGER', 'manager');
     const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
 
     const { page, context } = await browser.newPage(PHONE);
-    await signInFromHeader(page, org.email);
     const chunksOf = recordChunks(page);
-    await openOrgSettings(page);
+    await signInAt(page, org.email, '/org-settings');
+    await page.getByTestId('members-table').waitFor();
     await expect.poll(() => page.getByTestId('members-table').textContent()).toContain(tenant.email);
     // A list, not the table (its columns would not fit 390 px): a phone never downloads the table's code. The member
     // dialogs (the role's with its picker) are no part of the page's load either: they come when first opened.
@@ -173,8 +172,8 @@ describe('members in Org Settings, in Chromium', () => {
 
     // A property manager sees the list but no selection and no change or remove actions.
     const viewer = await browser.newPage(PHONE);
-    await signInFromHeader(viewer.page, manager.email);
-    await openOrgSettings(viewer.page);
+    await signInAt(viewer.page, manager.email, '/org-settings');
+    await viewer.page.getByTestId('members-table').waitFor();
     await expect.poll(() => viewer.page.getByTestId('members-table').textContent()).toContain(org.email);
     expect(await viewer.page.getByTestId('member-change-role').count()).toBe(0);
     expect(await viewer.page.getByTestId('members-table').getByRole('radio').count()).toBe(0);
@@ -183,15 +182,12 @@ describe('members in Org Settings, in Chromium', () => {
   });
 
   it('a tenant (no members list) leaves their only organization, is told so, and creates one deliberately', async () => {
-    const desktop = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(desktop.page, 'members-leave');
-    await desktop.context.close();
+    const org = await ownOrganization('members-leave');
     const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
 
     const { page, context } = await browser.newPage(PHONE);
-    await signInFromHeader(page, tenant.email);
+    await signInAt(page, tenant.email, '/org-settings');
     await expect.poll(() => page.getByTestId('header-org-name').first().textContent()).toBe(org.organization.name);
-    await page.goto('/org-settings');
     await page.getByTestId('member-leave').click();
     const modal = page.getByTestId('member-leave-modal');
     await expect.poll(() => modal.textContent()).toContain(`Leave ${org.organization.name}?`);

@@ -4,9 +4,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { ownOrganization, uniqueName } from './own-org.js';
 
 /**
  * Move-out in the web: a landlord moves a tenant out in the Tenants and leases drawer with a cleaning deduction and
@@ -29,8 +29,7 @@ describe('move-out, in Chromium', () => {
   const browser = useBrowser();
 
   it('a landlord moves a tenant out with a deduction and downloads the move-out statement', async () => {
-    const admin = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(admin.page, 'move-out');
+    const org = await ownOrganization('move-out');
     const home = await org.addProperty({ address: uniqueName('5 Farewell Road') });
     const tenant = await joinAs(org.organization.id, 'TENANT', 'leaving');
     const start = `${shiftMonth(today().slice(0, 7), -1)}-01`;
@@ -63,8 +62,7 @@ describe('move-out, in Chromium', () => {
 
     const landlord = await joinAs(org.organization.id, 'LANDLORD', 'landlord');
     const { page } = await browser.newPage(DESKTOP);
-    await signInFromHeader(page, landlord.email);
-    await page.goto('/properties');
+    await signInAt(page, landlord.email, '/properties');
     await page.getByRole('radio', { name: home.address }).click();
     await page.getByTestId('property-leases').click();
     const drawer = page.getByTestId('leases-drawer');

@@ -8,8 +8,7 @@ describe('/settings/notifications, in Chromium', () => {
 
   it('turns one kind of email off; after a reload it stays off, and the server agrees; 390 px, axe clean', async () => {
     const { page } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'notify');
-    await page.goto('/settings/notifications');
+    const org = await signInToOwnOrganization(page, 'notify', '/settings/notifications');
 
     const toggle = (kind: string) => page.getByTestId(`notify-${kind}`).locator('input');
     // The toggles hold their place (unseen) while the choices load: read them once loaded.

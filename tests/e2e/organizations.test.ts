@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
 import { clickOption, DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Several organizations in Chromium (docs/people.md "Several organizations"): a person in one organization
@@ -133,11 +133,11 @@ describe('switching organizations, in Chromium', () => {
 
   it('a TENANT invitation takes optional lease dates in the invite modal; axe clean', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const me = await signInToOwnOrganization(page, 'lease-invite');
+    const me = await beginSignInToOwnOrganization(page, 'lease-invite', '/org-settings');
     const home = uniqueName('Lease Court');
     await me.addProperty({ address: home });
     const email = `${uniqueName('renter').replace(/\s+/g, '-').toLowerCase()}@example.com`;
-    await page.goto('/org-settings');
+    await me.arrive();
     await page.getByTestId('invite-member').click();
     const modal = page.getByTestId('invite-modal');
     await modal.getByTestId('invite-email').locator('input').fill(email);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PlaidStandInControl } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
-import { expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -15,9 +15,8 @@ const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 /** A month long before any sandbox history, so the account's only lines in it are this test's. */
 const MONTH = '2023-01';
 
-/** Connects the stand-in's first bank from Org Settings (the Plaid Link flow) and waits for its first sync. */
+/** Connects the stand-in's first bank from Org Settings on screen (the Plaid Link flow) and waits for its first sync. */
 async function connectBank(page: Page) {
-  await page.goto('/org-settings');
   const section = page.getByTestId('bank-connections');
   await section.getByTestId('connect-bank').click();
   const dialog = page.getByRole('dialog', { name: 'Connect your bank' });
@@ -38,7 +37,7 @@ describe('reconciling a month, in Chromium', () => {
 
   it('finds the line the books miss in the drill-down, adds it, and finishes at zero', async () => {
     const desktop = await browser.newPage();
-    const org = await signInToOwnOrganization(desktop.page, 'reconcile');
+    const org = await signInToOwnOrganization(desktop.page, 'reconcile', '/org-settings');
     await connectBank(desktop.page);
     await desktop.context.close();
     const account = (await org.api.get('/api/bank-accounts')).body.accounts.find(
@@ -60,8 +59,7 @@ ${line('20230105', '-80.00', 'E1', 'City Water')}${line('20230115', '1500.00', '
     for (const id of ['s1', 's2']) expect((await org.api.post(`${base}/lines/${id}/add`)).status).toBe(201);
 
     const { page, context } = await browser.newPage(PHONE);
-    await signInFromHeader(page, org.email);
-    await page.goto(`/transactions/reconcile?account=${account.id}&month=${MONTH}`);
+    await signInAt(page, org.email, `/transactions/reconcile?account=${account.id}&month=${MONTH}`);
     await expect.poll(() => page.title()).toBe('Reconcile - Rent.Today');
     const difference = page.getByTestId('reconcile-difference');
     await expect.poll(() => difference.textContent()).toBe('-$25.00');

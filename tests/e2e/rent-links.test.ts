@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * "Link past rent to leases" in the web (docs/tenants-and-maintenance.md "Linking past rent"): on a property with two
@@ -17,9 +17,13 @@ describe('linking past rent, in Chromium', () => {
 
   it('the landlord links rent to its leases from the rent roll, and the roll turns from Late to Paid', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'rent-links');
-    const home = await org.addProperty({ address: uniqueName('8 Two Flat Row') });
     const last = shiftMonth(thisMonth(), -1);
+    const org = await beginSignInToOwnOrganization(
+      page,
+      'rent-links',
+      `/reports?tab=rent-roll&from=${last}&to=${last}`,
+    );
+    const home = await org.addProperty({ address: uniqueName('8 Two Flat Row') });
     for (const [label, monthlyRent] of [
       ['okonkwo', 1000],
       ['lindqvist', 1200],
@@ -43,7 +47,7 @@ describe('linking past rent, in Chromium', () => {
     });
     expect(check.leaseId).toBeNull();
 
-    await page.goto(`/reports?tab=rent-roll&from=${last}&to=${last}`);
+    await org.arrive();
     const leases = page.getByTestId('rent-roll-lease');
     await expect.poll(() => leases.count()).toBe(2);
     for (const status of await leases.allTextContents()) expect(status).toContain('Late');

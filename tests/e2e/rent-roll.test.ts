@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * The rent roll: in a fresh organization, a tenant with a lease (created through the API) and rent paid in the
@@ -24,11 +24,12 @@ describe('the rent roll, in Chromium', () => {
 
   it('shows Late, Paid and Partly paid months with the right totals; CSV; axe clean at 1366 and 390 px', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'rent-roll');
-    const home = await org.addProperty({ address: uniqueName('12 Roll Row') });
-    const tenant = await joinAs(org.organization.id, 'TENANT', 'roller');
     const thisMonth = new Date().toISOString().slice(0, 7);
     const [first, second, third] = [-3, -2, -1].map((n) => shiftMonth(thisMonth, n)) as [string, string, string];
+    const rentRoll = `/reports?tab=rent-roll&period=custom&from=${first}&to=${third}`;
+    const org = await beginSignInToOwnOrganization(page, 'rent-roll', rentRoll);
+    const home = await org.addProperty({ address: uniqueName('12 Roll Row') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'roller');
     const lease = await org.api.post(fillPath(routes.createLease.path, { id: home.id }), {
       userId: tenant.userId,
       unitLabel: 'Loft',
@@ -52,7 +53,7 @@ describe('the rent roll, in Chromium', () => {
       propertyId: home.id,
     });
 
-    await page.goto(`/reports?tab=rent-roll&period=custom&from=${first}&to=${third}`);
+    await org.arrive();
     const roll = page.getByTestId('rent-roll-lease');
     await roll.waitFor();
     expect(await roll.count()).toBe(1);

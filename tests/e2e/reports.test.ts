@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, signInAt, signInFromHeader, useBrowser } from './browser.js';
 import { shownTotals } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, type OwnOrganization, ownOrganization, uniqueName } from './own-org.js';
 
 /**
  * What the books say (docs/reports-and-tax.md "What the books say") in Chromium, in an organization of its own: the
@@ -42,8 +42,16 @@ const SEEDS: Seed[] = [
 
 const cashFlowTable = createWrapper().findTable('[data-testid="cf"]');
 
-async function seed(page: Page, label: string) {
-  const org = await signInToOwnOrganization(page, label);
+/** Signs a fresh person in, landing on `at` once the books below are in their organization. */
+async function seed(page: Page, label: string, at: string) {
+  const org = await beginSignInToOwnOrganization(page, label, at);
+  const books = await seedBooks(org);
+  await org.arrive();
+  return { org, ...books };
+}
+
+/** Two properties and the transactions of SEEDS. */
+async function seedBooks(org: OwnOrganization) {
   const oak = await org.addProperty({
     address: OAK,
     propertyType: 'SINGLE_FAMILY',
@@ -57,7 +65,7 @@ async function seed(page: Page, label: string) {
     const propertyId = property === 'oak' ? oak.id : property === 'elm' ? elm.id : null;
     await org.addTransaction({ ...row, name: uniqueName(name), propertyId });
   }
-  return { org, oak, elm };
+  return { oak, elm };
 }
 
 async function download(page: Page, testId: string) {
@@ -111,10 +119,9 @@ describe('what the books say, in an organization of its own', () => {
 
   it('cash flow: figures, a cell followed to the ledger with the same total, CSV; axe clean', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const { oak } = await seed(page, 'books-cash-flow');
     await recordShifts(page);
+    const { oak } = await seed(page, 'books-cash-flow', '/cash-flow');
 
-    await page.goto('/cash-flow');
     // income 2,000 + 1,800 + 12.50; opex 300.10 + 99.90; debt 1,000; capital 500 (whole dollars)
     await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
     expect(await text(page, 'cash-flow-operatingExpenses')).toBe('$400');
@@ -192,9 +199,8 @@ describe('what the books say, in an organization of its own', () => {
 
   it('reports: profit and loss per property, Schedule E lines and CSV; the dashboard box; axe clean', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const { org, oak, elm } = await seed(page, 'books-reports');
+    const { org, oak, elm } = await seed(page, 'books-reports', '/dashboard');
 
-    await page.goto('/dashboard');
     await expect.poll(() => text(page, 'dashboard-noi')).toBe('$3,413');
     expect(await text(page, 'dashboard-cashFlow')).toBe('$1,913');
     // A chart mounts once its box is near the viewport (components/charts/ChartBox.tsx).
@@ -295,7 +301,7 @@ describe('what the books say, in an organization of its own', () => {
 
   it("on a phone, what sits below a report waits for the tab's code as well as its answer", async () => {
     const { page, context } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'books-tab-code');
+    const org = await beginSignInToOwnOrganization(page, 'books-tab-code', '/reports?tab=schedule-e');
     await org.addProperty({ address: uniqueName('3 Waiting Lane') });
     // The worksheet's code is held back until its answer is in: the order a busy phone may get them in.
     let release!: () => void;
@@ -307,7 +313,7 @@ describe('what the books say, in an organization of its own', () => {
       await route.fallback();
     });
     const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports/schedule-e');
-    await page.goto('/reports?tab=schedule-e');
+    await org.arrive();
     expect((await answered).status()).toBe(200);
     await page.getByRole('tabpanel').getByText('Loading', { exact: true }).waitFor();
     // The answer is drawn (the worksheet's place says "Loading" only once it is in). Shown now, the tax package would
@@ -320,9 +326,8 @@ describe('what the books say, in an organization of its own', () => {
   });
 
   it('at 390x844 in dark mode the cash flow, reports and dashboard fit the screen without shifting; axe clean', async () => {
-    const desktop = await browser.newPage(DESKTOP);
-    const { org } = await seed(desktop.page, 'books-phone');
-    await desktop.context.close();
+    const org = await ownOrganization('books-phone');
+    await seedBooks(org);
     const { page, context } = await browser.newPage(PHONE);
     await signInFromHeader(page, org.email);
     // The phone pass is in dark mode (the desktop passes above are light).
@@ -365,8 +370,7 @@ describe('what the books say, in an organization of its own', () => {
     const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
     expect((await tenant.api.get(`/api/reports/cash-flow?from=${M1}&to=${M0}`)).status).toBe(403);
     const viewer = await browser.newPage(PHONE);
-    await signInFromHeader(viewer.page, tenant.email);
-    await viewer.page.goto('/cash-flow');
+    await signInAt(viewer.page, tenant.email, '/cash-flow');
     await viewer.page.getByTestId('cash-flow-forbidden').waitFor();
     await viewer.page.goto('/reports');
     await viewer.page.getByTestId('reports-forbidden').waitFor();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
-import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, save } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInAt, signInFromHeader, useBrowser } from './browser.js';
+import { COL, expectToast, flyout, ledgerRow, ledgerShown, openLedger, rowCell, rowOpener, save } from './ledger.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Review requests and messages (docs/ledger.md "Review requests and messages"): in an organization of its own, the
@@ -36,13 +36,14 @@ describe('review requests and messages, in Chromium', () => {
 
   it('asks a colleague to review; they find it under Waiting on me, reply with Ctrl+Enter and resolve it', async () => {
     const admin = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(admin.page, 'reviews');
+    const org = await beginSignInToOwnOrganization(admin.page, 'reviews', '/transactions');
     const reviewer = await joinAs(org.organization.id, 'PROPERTY_MANAGER', 'pat');
     const name = uniqueName('Plumber invoice');
     await org.addTransaction({ name, date: '2026-04-02', amount: -180 });
 
     // The admin edits the notes by hand, then sees the audit entries of her own edit in the Activity.
-    await openLedger(admin.page);
+    await org.arrive();
+    await ledgerShown(admin.page);
     await rowOpener(ledgerRow(admin.page, name)).click();
     await flyout(admin.page).getByTestId('transaction-notes').locator('textarea').fill('Leak under the sink');
     await save(admin.page, 'Update Transaction');
@@ -110,8 +111,8 @@ describe('review requests and messages, in Chromium', () => {
 
     // The admin, on a phone, sees "Resolved"; nothing is waiting or needs review any more.
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, org.email);
-    await openLedger(phone.page);
+    await signInAt(phone.page, org.email, '/transactions');
+    await ledgerShown(phone.page);
     await openMessages(phone.page, name);
     await expect.poll(() => activity(phone.page).textContent()).toContain('Resolved');
     const history = (await activity(phone.page).textContent()) ?? '';

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, PHONE, useBrowser } from './browser.js';
 import { COL, choose, expectToast, ledgerRow, openLedger, rowCell } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 const rulesTable = createWrapper().findTable('[data-testid="rules-table"]');
 
@@ -23,12 +23,12 @@ describe('rules that split, in Chromium', () => {
 
   it('a mortgage rule splits 80% interest, a $200 escrow and the rest principal; previewed, applied, listed, reloaded', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'rule-split');
+    const org = await beginSignInToOwnOrganization(page, 'rule-split', '/transactions/rules');
     // The payee's name is unique to this run; the rule's pattern is that name (letters, digits, dashes: no regex).
     const name = uniqueName('Mortgage co');
     const payment = await org.addTransaction({ name, date: '2024-05-01', amount: -2000 });
 
-    await page.goto('/transactions/rules');
+    await org.arrive();
     await page.locator(rulesTable.toSelector()).waitFor();
     await page.getByTestId('rule-create').click();
     const dialog = page.getByRole('dialog', { name: 'Create rule' });

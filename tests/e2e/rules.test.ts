@@ -1,9 +1,9 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickOption, expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
-import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
-import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
+import { clickOption, expectAccessible, PHONE, recordChunks, signInAt, useBrowser } from './browser.js';
+import { COL, expectToast, flyout, ledgerRow, ledgerShown, openLedger, rowCell, rowOpener } from './ledger.js';
+import { beginSignInToOwnOrganization, type OwnOrganization, uniqueName } from './own-org.js';
 
 const TENANT = 'tara.tenant@demo.rent.today';
 /** A vendor paid monthly, April to October, "Cleaning & maintenance": the rule moves it to Repairs. */
@@ -56,9 +56,9 @@ describe('categorization rules', () => {
 
   it('creates a rule, previews and applies it, toggles it, and undoes the apply', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'rules');
+    const org = await beginSignInToOwnOrganization(page, 'rules', '/transactions/rules');
     const lawnCare = await seedLawnCare(org);
-    await page.goto('/transactions/rules');
+    await org.arrive();
     await expect.poll(() => page.title()).toBe('Categorization rules - Rent.Today');
     await page
       .getByText('Active rules run by priority (higher first), then oldest first; the first match wins.')
@@ -212,7 +212,7 @@ describe('categorization rules', () => {
     const chunksOf = recordChunks(page);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    const org = await signInToOwnOrganization(page, 'rules-phone');
+    const org = await beginSignInToOwnOrganization(page, 'rules-phone', '/transactions/rules');
     const lawnCare = await seedLawnCare(org);
     const name = uniqueName('Phone lawn care');
     const created = await org.api.post<{ rule: SavedRule }>('/api/categorization-rules', {
@@ -230,7 +230,7 @@ describe('categorization rules', () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.categorizedCount).toBe(lawnCare.length);
 
-    await page.goto('/transactions/rules');
+    await org.arrive();
     const row = page.getByTestId('rule-row').filter({ hasText: name });
     await row.waitFor();
     // What the table's columns say, in one row: criteria in words, what it sets, priority, and how many transactions
@@ -279,8 +279,7 @@ describe('categorization rules', () => {
 
   it('tells a tenant that rules are for staff', async () => {
     const { page, context } = await browser.newPage();
-    await signInFromHeader(page, TENANT);
-    await page.goto('/transactions/rules');
+    await signInAt(page, TENANT, '/transactions/rules');
     await page.getByTestId('rules-forbidden').waitFor();
     expect(await page.getByTestId('rule-create').isDisabled()).toBe(true);
     await expectAccessible(page, 'rules page (tenant)');
@@ -288,7 +287,7 @@ describe('categorization rules', () => {
   });
   it('turns a category change into a rule through the tip, applies it, and categorises a new match on arrival', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'rule-tip');
+    const org = await beginSignInToOwnOrganization(page, 'rule-tip', '/transactions');
     await org.addTransaction({ name: 'City Water', date: '2024-10-18', amount: -84.37, category: 'utilities' });
     // Three transactions share the merchant's name (that is what the rule matches): each is told
     // apart by its amount, and waited for by name and amount, never by its position in the ledger.
@@ -303,7 +302,8 @@ describe('categorization rules', () => {
       await expect.poll(() => flyout(page).locator('form').count()).toBe(0);
       await expect.poll(() => zephyr(`+$${amount}.00`).count()).toBe(1);
     };
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await addUncategorized('80');
     await addUncategorized('95');
 

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text.js';
-import { clickOption, DESKTOP, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { clickOption, DESKTOP, expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Schedule E as a preparer uses it (docs/reports-and-tax.md "Schedule E") in Chromium, through the real sign-in:
@@ -21,7 +21,7 @@ describe('Schedule E worksheet and summary', () => {
 
   it('edits line 1b, line 2 and QJV from the keyboard; shows lines 23a-26; the PDF has the same numbers', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'schedule-e');
+    const org = await beginSignInToOwnOrganization(page, 'schedule-e', `/reports?tab=schedule-e&year=${YEAR}`);
     const oak = await org.addProperty({ address: OAK, propertyType: 'SINGLE_FAMILY' });
     const elm = await org.addProperty({ address: ELM, propertyType: 'MULTI_FAMILY' });
     for (const [name, amount, category, propertyId] of [
@@ -33,7 +33,7 @@ describe('Schedule E worksheet and summary', () => {
       await org.addTransaction({ name: uniqueName(name), date: `${YEAR}-06-01`, amount, category, propertyId });
     }
 
-    await page.goto(`/reports?tab=schedule-e&year=${YEAR}`);
+    await org.arrive();
     await expect.poll(() => text(page, 'schedule-e-notice')).toBe('A worksheet for your tax preparer, not tax advice.');
     await expect.poll(() => text(page, 'schedule-e-line-3')).toBe('$12,000.00');
     // Summary: 23a rents 14,000.00; 23e 6,235.06; 24 10,765.44; 25 (3,000.50); 26 7,764.94.
@@ -91,8 +91,7 @@ describe('Schedule E worksheet and summary', () => {
 
     // At 390 px: the worksheet, its summary and its dialog fit the screen; axe clean.
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, org.email);
-    await phone.page.goto(`/reports?tab=schedule-e&year=${YEAR}`);
+    await signInAt(phone.page, org.email, `/reports?tab=schedule-e&year=${YEAR}`);
     await expect.poll(() => text(phone.page, 'schedule-e-summary-26')).toBe('$7,764.94');
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(phone.page, 'schedule e at 390px');

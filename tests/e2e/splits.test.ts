@@ -2,8 +2,19 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, PHONE, useBrowser } from './browser.js';
-import { COL, choose, expectToast, flyout, ledgerRow, openLedger, rowCell, rowOpener, shownTotals } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import {
+  COL,
+  choose,
+  expectToast,
+  flyout,
+  ledgerRow,
+  ledgerShown,
+  openLedger,
+  rowCell,
+  rowOpener,
+  shownTotals,
+} from './ledger.js';
+import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const OAK = '48 Oak Avenue, Springfield, IL 62702';
 const ELM = '9 Elm Court, Urbana, IL 61801';
@@ -26,7 +37,7 @@ describe('split transactions, in Chromium, each test in an organization of its o
 
   it('splits a mortgage payment into interest and principal, filters by a part, exports the parts and unsplits', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'split');
+    const org = await beginSignInToOwnOrganization(page, 'split', '/transactions');
     const oak = await org.addProperty({ address: OAK });
     const name = uniqueName('Springfield Savings mortgage');
     const payment = await org.addTransaction({
@@ -36,7 +47,8 @@ describe('split transactions, in Chromium, each test in an organization of its o
       category: 'mortgage',
       propertyId: oak.id,
     });
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await openRow(page, name);
 
     // Split: two parts to start with, the first holding the whole amount on the current category and property.

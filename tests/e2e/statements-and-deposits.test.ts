@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * A tenant's statement PDF from Rental History on a phone (and staff's from the lease's ledger) holds the home, the
@@ -37,7 +37,7 @@ describe('tenant statements and security deposits, in Chromium', () => {
 
   it("a tenant downloads their statement on a phone; staff download the same from the lease's ledger", async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'statement');
+    const org = await beginSignInToOwnOrganization(page, 'statement', '/properties');
     const home = await org.addProperty({ address: uniqueName('7 Statement Street') });
     const tenant = await joinAs(org.organization.id, 'TENANT', 'stated');
     const start = `${shiftMonth(today().slice(0, 7), -2)}-01`;
@@ -65,8 +65,7 @@ describe('tenant statements and security deposits, in Chromium', () => {
 
     // The tenant, on a phone: the button is on the lease's card; the PDF states the home, the lines and the balance.
     const phone = await browser.newPage(PHONE);
-    await signInFromHeader(phone.page, tenant.email);
-    await phone.page.goto('/rental-history');
+    await signInAt(phone.page, tenant.email, '/rental-history');
     const card = phone.page.getByTestId('rental-lease');
     await card.waitFor();
     await revealBelowTheFold(phone.page);
@@ -86,7 +85,7 @@ describe('tenant statements and security deposits, in Chromium', () => {
     expect(statement.text).toContain('Total');
 
     // Staff: the same statement from the lease's ledger in the Tenants and leases drawer.
-    await page.goto('/properties');
+    await org.arrive();
     await page.getByRole('radio', { name: home.address }).click();
     await page.getByTestId('property-leases').click();
     const drawer = page.getByTestId('leases-drawer');
@@ -110,7 +109,7 @@ describe('tenant statements and security deposits, in Chromium', () => {
 
   it('the Security deposits tab shows what the ledger holds beside what the lease asks for', async () => {
     const { page } = await browser.newPage(DESKTOP);
-    const org = await signInToOwnOrganization(page, 'deposits');
+    const org = await beginSignInToOwnOrganization(page, 'deposits', '/reports?tab=deposits');
     const home = await org.addProperty({ address: uniqueName('9 Deposit Drive') });
     const tenant = await joinAs(org.organization.id, 'TENANT', 'deposited');
     const created = await org.api.post(fillPath(routes.createLease.path, { id: home.id }), {
@@ -130,7 +129,7 @@ describe('tenant statements and security deposits, in Chromium', () => {
       propertyId: home.id,
     });
 
-    await page.goto('/reports?tab=deposits');
+    await org.arrive();
     const totals = page.getByTestId('deposits-totals');
     await totals.waitFor();
     expect(await page.getByTestId('deposits-held').textContent()).toBe(usd(1500.25));

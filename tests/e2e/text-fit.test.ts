@@ -6,7 +6,7 @@ import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, signIn } from '../support/api.js';
 import { latestInviteToken } from '../support/invitations.js';
 import { joinAs, type Person } from '../support/members.js';
-import { PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { openInApp, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 import { type FitProblem, textFitProblems } from './text-fit.js';
 
@@ -228,8 +228,10 @@ async function sweep(page: Page, role: Role, world: World, label: string, check:
   const record = (stop: string, problems: FitProblem[]) => {
     for (const p of problems) found.push(`${label} ${stop}: ${p.kind} "${p.text}" (${p.where})`);
   };
-  for (const stop of STOPS.filter((s) => s.roles.includes(role))) {
-    await page.goto(stop.path);
+  for (const [index, stop] of STOPS.filter((s) => s.roles.includes(role)).entries()) {
+    // Loaded afresh at each width, then moved through as a person does, inside the app.
+    if (index === 0) await page.goto(stop.path);
+    else await openInApp(page, stop.path);
     const ready = stop.ready?.(world);
     if (ready) await page.getByText(ready, { exact: false }).first().waitFor();
     record(stop.path, await textFitProblems(page));

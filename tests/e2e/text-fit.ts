@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { revealBelowTheFold } from './browser.js';
+import { networkQuiet, revealBelowTheFold } from './browser.js';
 
 /**
  * The checks of docs/product.md "Words and columns" as they run in the page: every visible word on one line, and
@@ -111,11 +111,11 @@ function findProblems(longToken: number): FitProblem[] {
 /** Waits until the page has its content and has stopped moving, then returns what reads wrong. */
 export async function textFitProblems(page: Page): Promise<FitProblem[]> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   // A phone renders what is below the fold only near the screen: every part of the page is looked at, once what
   // those parts render has settled too (a table just mounted sizes its columns a frame or two later).
   await revealBelowTheFold(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForFunction(
     () =>
       document.fonts.status === 'loaded' &&

@@ -9,6 +9,7 @@ import {
   flyout,
   LIST_PAGINATION,
   ledgerRow,
+  ledgerShown,
   openLedger,
   ROW_NAMES,
   ROWS,
@@ -16,7 +17,7 @@ import {
   rowCheckbox,
   shownTotals,
 } from './ledger.js';
-import { signInToOwnOrganization } from './own-org.js';
+import { beginSignInToOwnOrganization } from './own-org.js';
 
 const OAK = '48 Oak Avenue, Springfield, IL 62702';
 const ELM = '9 Elm Court, Urbana, IL 61801';
@@ -49,7 +50,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
 
   it('filters by property and category, categorises three rows in bulk, and exports the filtered set as CSV', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'filters');
+    const org = await beginSignInToOwnOrganization(page, 'filters', '/transactions');
     const oak = await org.addProperty({ address: OAK });
     const elm = await org.addProperty({ address: ELM });
     const ids = new Map<string, string>();
@@ -57,7 +58,8 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
       const propertyId = property === 'oak' ? oak.id : property === 'elm' ? elm.id : null;
       ids.set(seed.name, (await org.addTransaction({ ...seed, propertyId })).id);
     }
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     // Ignored rows are listed but not counted.
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$3,250', out: '-$5,938', net: '-$2,688', count: '8' });
     expect(await org.totals()).toEqual({ in: 3_250_00, out: -5_938_23, net: -2_688_23, count: 8 });
@@ -176,9 +178,10 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
 
   it('filters by absolute amount from the URL and the filter bar, and says why a bad amount is not applied', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'amounts');
+    const org = await beginSignInToOwnOrganization(page, 'amounts', '/transactions');
     for (const { property: _, ...seed } of SEEDS) await org.addTransaction({ ...seed, propertyId: null });
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await expect.poll(() => shownTotals(page)).toMatchObject({ count: '8' });
     const field = (testId: string) => page.getByTestId(testId).locator('input');
     // At least $1,000, money in or out: the four Oak mortgages, Elm's rent and Oak's rent.
@@ -211,7 +214,7 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
   });
   it('on a phone the ledger is a list: pages by cursor (25 rows a page, or the size chosen in its menu), selects for bulk actions, opens a row; axe clean', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'pages');
+    const org = await beginSignInToOwnOrganization(page, 'pages', '/transactions');
     // 27 rows, one a day: a phone shows 25 a page unless the person chose otherwise, so page 2 holds the two oldest.
     const names = Array.from({ length: 27 }, (_, i) => `Paged row ${String(i + 1).padStart(2, '0')}`);
     for (const [i, name] of names.entries())
@@ -227,7 +230,8 @@ describe('transactions filters, bulk and CSV, in an organization of its own', ()
     // What a phone downloads of the ledger: never the desktop's table, the filter fields once the filters are opened.
     const chunksOf = recordChunks(page);
 
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     // The list, not the table: its columns would not fit 390 px.
     expect(await page.locator(`${ROWS}`).count()).toBe(0);
     await expect.poll(shownNames).toEqual(newestFirst.slice(0, 25).sort());

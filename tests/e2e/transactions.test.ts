@@ -1,7 +1,7 @@
 import { routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../support/api.js';
-import { clickOption, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
 import {
   COL,
   cell,
@@ -9,6 +9,7 @@ import {
   expectToast,
   flyout,
   ledgerRow,
+  ledgerShown,
   moneyOut,
   openLedger,
   rowCell,
@@ -17,7 +18,7 @@ import {
   shownTotals,
   uploadPng,
 } from './ledger.js';
-import { type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, type OwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 const LANDLORD = 'lena.landlord@demo.rent.today';
 const TENANT = 'tara.tenant@demo.rent.today';
@@ -46,10 +47,11 @@ describe('transactions, in Chromium, each test in an organization of its own', (
 
   it('adds, edits and ignores a transaction, with a receipt uploaded, viewed and removed', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'ledger');
+    const org = await beginSignInToOwnOrganization(page, 'ledger', '/transactions');
     const oak = await org.addProperty({ address: OAK });
     await seedMonth(org, oak.id);
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
     const name = uniqueName('Plumbing Supply');
 
@@ -160,8 +162,8 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     expect(bank.source).toBe('plaid');
 
     const { page, context } = await browser.newPage();
-    await signInFromHeader(page, LANDLORD);
-    await openLedger(page, `?search=${encodeURIComponent(bank.name)}`);
+    await signInAt(page, LANDLORD, `/transactions?search=${encodeURIComponent(bank.name)}`);
+    await ledgerShown(page);
     await rowOpener(ledgerRow(page, bank.name).first()).click();
     await flyout(page).getByTestId('transaction-bank-note').waitFor();
     expect(await flyout(page).getByTestId('transaction-bank-note').textContent()).toContain('Ignore it instead');
@@ -175,10 +177,11 @@ describe('transactions, in Chromium, each test in an organization of its own', (
 
   it("shows the product's messages when calls fail", async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'failures');
+    const org = await beginSignInToOwnOrganization(page, 'failures', '/transactions');
     const name = uniqueName('Hardware store');
     const seeded = await org.addTransaction({ name, date: '2024-05-10', amount: -64.2, category: 'repairs' });
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     const fail = (status: number, body: object) => (route: { fulfill: (r: object) => Promise<void> }) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
@@ -231,10 +234,11 @@ describe('transactions, in Chromium, each test in an organization of its own', (
 
   it('works from the keyboard: open a row, move through the flyout, close with Escape', async () => {
     const { page, context } = await browser.newPage();
-    const org = await signInToOwnOrganization(page, 'keyboard');
+    const org = await beginSignInToOwnOrganization(page, 'keyboard', '/transactions');
     const seededName = uniqueName('Keyboard seed');
     await org.addTransaction({ name: seededName, date: '2024-06-01', amount: 19.99 });
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await rowOpener(ledgerRow(page, seededName)).focus();
     await page.keyboard.press('Enter');
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
@@ -277,9 +281,10 @@ describe('transactions, in Chromium, each test in an organization of its own', (
 
   it('at 390x844 opens the flyout full width and uploads a receipt before the transaction exists', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'phone');
+    const org = await beginSignInToOwnOrganization(page, 'phone', '/transactions');
     await org.addTransaction({ name: uniqueName('Phone seed'), date: '2024-06-01', amount: -5 });
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await page.getByTestId('transaction-add').click();
     await flyout(page).getByRole('heading', { name: 'Add Transaction' }).waitFor();
     await flyout(page).locator('form').waitFor();
@@ -331,8 +336,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     }
 
     const { page, context } = await browser.newPage();
-    await signInFromHeader(page, TENANT);
-    await page.goto('/transactions');
+    await signInAt(page, TENANT, '/transactions');
     await page.getByTestId('transactions-forbidden').waitFor();
     expect(await page.getByTestId('transactions-forbidden').textContent()).toContain('not available for your role');
     await expectAccessible(page, 'transactions (tenant)');

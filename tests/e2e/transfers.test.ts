@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, PHONE, useBrowser } from './browser.js';
-import { expectToast, flyout, ledgerRow, openLedger, rowOpener } from './ledger.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { expectToast, flyout, ledgerRow, ledgerShown, rowOpener } from './ledger.js';
+import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Transfers between own accounts (docs/ledger.md "Transfers"), in an organization the test creates: money out of one
@@ -14,7 +14,7 @@ describe('transfers between own accounts, in Chromium', () => {
 
   it('pairs two lines from the flyout, shows "Transfer with …", and unpairs them', async () => {
     const { page } = await browser.newPage(PHONE);
-    const org = await signInToOwnOrganization(page, 'transfers');
+    const org = await beginSignInToOwnOrganization(page, 'transfers', '/transactions');
     const today = new Date();
     const day = (offset: number) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
     const outName = uniqueName('To savings');
@@ -34,7 +34,8 @@ describe('transfers between own accounts, in Chromium', () => {
       propertyId: null,
     });
 
-    await openLedger(page);
+    await org.arrive();
+    await ledgerShown(page);
     await rowOpener(ledgerRow(page, outName)).click();
     const candidates = flyout(page).getByTestId('transaction-transfer-candidates');
     await candidates.waitFor();
