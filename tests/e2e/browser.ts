@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
@@ -64,11 +64,11 @@ async function recordToasts(page: Page) {
 }
 
 /** Requests in flight and when that last changed, per page: Playwright's `networkidle` is a document load's only. */
-const requestsOf = new WeakMap<Page, { inFlight: Set<unknown>; changedAt: number }>();
+const requestsOf = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number }>();
 
 function countRequests(page: Page) {
-  const requests = { inFlight: new Set<unknown>(), changedAt: Date.now() };
-  const change = (request: unknown, started: boolean) => {
+  const requests = { inFlight: new Set<Request>(), changedAt: Date.now() };
+  const change = (request: Request, started: boolean) => {
     if (started) requests.inFlight.add(request);
     else requests.inFlight.delete(request);
     requests.changedAt = Date.now();
@@ -96,7 +96,8 @@ export async function networkQuiet(page: Page) {
 
 /**
  * Opens a page inside the running app, as its links do (the router follows the browser's history), for a test that
- * looks at many pages in turn: a full load costs the browser about a CPU second, most of it starting the app again.
+ * looks at many pages in turn: a full load starts the app again (its scripts, styles and first render), which is
+ * most of what a page costs the browser.
  * It returns once the new page has drawn its heading (an h1 drawn by the page left is not taken for it) and its
  * requests have settled. A move that keeps the page (a report's tab) waits for the requests only.
  */

@@ -89,7 +89,7 @@ export async function signInToOwnOrganization(page: Page, label: string, at = LA
 
 /**
  * The same sign-in, stopped on the provider's page until `arrive()`: what the test seeds over HTTP meanwhile is on
- * `at`'s first load, so the test needs no second load of the app (about a CPU second of the browser's) to see it.
+ * `at`'s first load, so the test needs no second load of the app to see it.
  *
  * The HTTP session provisions the organization while the browser opens the sign-in page, and the browser leaves the
  * provider's page only once it has: two first calls at once would race to provision (and find the same
