@@ -120,6 +120,12 @@ export function recordChunks(page: Page): (name: string) => string[] {
   return (name) => requested.filter((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
 }
 
+/** "Oct 2026": a month (2026-10) as the app's reports name it. */
+export const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
 /** The toaster texts recorded since the last call (see recordToasts). */
 export function takeToasts(page: Page): string[] {
   const shown = (page as Page & { toasts?: string[] }).toasts ?? [];

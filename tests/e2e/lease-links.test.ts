@@ -74,9 +74,9 @@ describe('lease links, in Chromium', () => {
     await roll.first().waitFor();
     const roomB = roll.filter({ hasText: 'Room B' });
     const roomA = roll.filter({ hasText: 'Room A' });
-    expect(await roomB.locator('tbody tr').first().textContent()).toContain('Paid');
-    expect(await roomB.locator('tbody tr').first().textContent()).toContain('$850.00');
-    expect(await roomA.locator('tbody tr').first().textContent()).not.toContain('Paid');
+    expect(await roomB.getByTestId('rent-roll-month').first().textContent()).toContain('Paid');
+    expect(await roomB.getByTestId('rent-roll-month').first().textContent()).toContain('$850.00');
+    expect(await roomA.getByTestId('rent-roll-month').first().textContent()).not.toContain('Paid');
     await expectAccessible(page, 'rent roll after linking');
   });
 });

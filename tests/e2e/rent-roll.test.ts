@@ -3,7 +3,16 @@ import { fillPath, routes, shiftMonth } from '@rent/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, useBrowser } from './browser.js';
+import {
+  DESKTOP,
+  expectAccessible,
+  monthName,
+  PHONE,
+  recordChunks,
+  revealBelowTheFold,
+  signInAt,
+  useBrowser,
+} from './browser.js';
 import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -97,10 +106,43 @@ describe('the rent roll, in Chromium', () => {
     ]);
     expect(csv.lines[2]?.split(',').slice(1, 4)).toEqual([tenant.email, home.address, 'Loft']);
 
-    // At 390 px: the same roll, axe clean, nothing wider than the screen.
-    await page.setViewportSize(PHONE);
-    await roll.locator('tbody tr').nth(2).waitFor();
-    await expectAccessible(page, 'rent roll at 390px');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // On a phone: the same months as a list (the month, its status, what was due and received, the balance at the
+    // end), axe clean, nothing wider than the screen, and no table code asked for.
+    const phone = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(phone.page);
+    await signInAt(phone.page, org.email, rentRoll);
+    await phone.page.getByTestId('rent-roll-totals').waitFor();
+    await revealBelowTheFold(phone.page);
+    const months = phone.page.getByTestId('rent-roll-lease').getByTestId('rent-roll-month');
+    await months.nth(2).waitFor();
+    expect(await months.count()).toBe(3);
+    const monthText = (i: number) =>
+      months.nth(i).locator('.rt-list-item-main > *, .rt-list-end > *').allTextContents();
+    expect(await monthText(0)).toEqual([
+      monthName(first),
+      'Paid',
+      'Due $1,000.00 · Received $0.00',
+      '$1,000.00',
+      'Balance',
+    ]);
+    expect(await monthText(1)).toEqual([
+      monthName(second),
+      'Partly paid',
+      'Due $1,000.00 · Received $1,000.00',
+      '$0.00',
+      'Balance',
+    ]);
+    expect(await monthText(2)).toEqual([
+      monthName(third),
+      'Late',
+      'Due $1,000.00 · Received $400.00',
+      '$600.00',
+      'Balance',
+    ]);
+    expect(await phone.page.getByTestId('rent-roll-totals').textContent()).toContain('46.7%');
+    await expectAccessible(phone.page, 'rent roll at 390px');
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(chunksOf('LeaseMonthsTable')).toEqual([]);
+    await phone.context.close();
   });
 });

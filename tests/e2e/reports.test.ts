@@ -5,7 +5,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, signInAt, signInFromHeader, useBrowser } from './browser.js';
+import {
+  clickOption,
+  DESKTOP,
+  expectAccessible,
+  monthName,
+  PHONE,
+  recordChunks,
+  signInAt,
+  signInFromHeader,
+  useBrowser,
+} from './browser.js';
 import { shownTotals } from './ledger.js';
 import { beginSignInToOwnOrganization, type OwnOrganization, ownOrganization, uniqueName } from './own-org.js';
 
@@ -296,6 +306,60 @@ describe('what the books say, in an organization of its own', () => {
     expect(drawn).toContain('900.00');
     expect(drawn).toContain('A worksheet for your tax preparer, not tax advice.');
     expect(drawn).toContain(`Page 1 of ${pdf.pages.length}`);
+    await context.close();
+  });
+
+  it('on a phone the profit and loss and the cash flow are lists, a column at a time; sections open; amounts open the ledger; no table code', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const { oak, elm } = await seed(page, 'books-lists', '/reports');
+
+    // The total first: every property's money.
+    const pnl = page.getByTestId('pnl');
+    await expect.poll(() => text(page, 'pnl-income-total')).toBe('$3,813');
+    expect(await text(page, 'pnl-noi-total')).toBe('$3,413');
+    expect(await text(page, 'pnl-cashFlow-total')).toBe('$1,913'); // 3,812.50 - 400 - 1,000 - 500
+    expect(await pnl.getByRole('list', { name: 'Profit and loss by property, Total' }).count()).toBe(1);
+    // One property's column, chosen above the list.
+    await page.getByTestId('pnl-column').click();
+    await clickOption(page.getByRole('option', { name: OAK }));
+    await expect.poll(() => text(page, `pnl-income-${oak.id}`)).toBe('$2,000');
+    expect(await text(page, `pnl-cashFlow-${oak.id}`)).toBe('$200'); // 2,000 - 300.10 - 1,000 - 500
+    expect(await page.getByTestId(`pnl-income-${elm.id}`).count()).toBe(0);
+    // A section opens into its categories; a category's amount lists exactly that money in the ledger.
+    const expenses = pnl.getByRole('button', { name: 'Operating expenses' });
+    expect(await expenses.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId(`pnl-operatingExpenses:repairs-${oak.id}`).count()).toBe(0);
+    await expenses.click();
+    expect(await expenses.getAttribute('aria-expanded')).toBe('true');
+    expect(await text(page, `pnl-operatingExpenses:repairs-${oak.id}`)).toBe('-$300');
+    await expectAccessible(page, 'profit and loss list at 390px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId(`pnl-operatingExpenses:repairs-${oak.id}`).click();
+    await page.waitForURL(/\/transactions\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      category: 'repairs',
+      propertyId: oak.id,
+    });
+    await page
+      .getByText(/^Oak repair/)
+      .first()
+      .waitFor();
+
+    // The cash flow by month, the same way: the month chosen shows that month's money.
+    await page.goto('/cash-flow');
+    await page.getByRole('heading', { name: 'By month' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => text(page, 'cf-income-total')).toBe('$3,813');
+    await page.getByTestId('cf-column').click();
+    await clickOption(page.getByRole('option', { name: monthName(M1) }));
+    await expect.poll(() => text(page, `cf-income-${M1}`)).toBe('$2,000');
+    expect(await text(page, `cf-cashFlow-${M1}`)).toBe('$700');
+
+    // A phone never asked for the table's code, nor for Cloudscape's table stylesheet (217 KB) that comes with it.
+    expect(chunksOf('BookTable')).toEqual([]);
+    expect(requested.filter((path) => /^\/assets\/table-[\w-]+\.css$/.test(path))).toEqual([]);
     await context.close();
   });
 

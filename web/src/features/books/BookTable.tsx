@@ -1,66 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import Table from '@cloudscape-design/components/table';
-import { formatCurrency } from '@rent/shared/core/money';
 import type { BookRow } from '@rent/shared/reports/bookRows';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { RouterLink } from '../../lib/navigation';
 import { withRememberedCells } from '../../lib/rememberedCells';
-
-export interface BookColumn {
-  key: string;
-  label: string;
-}
-
-/** The ledger filter for a row's cell in a column ('total' for the total column), or null for no link. */
-export type LinkFor = (row: BookRow, column: string) => Record<string, string> | null;
-
-const ledgerHref = (filter: Record<string, string>) => `/transactions?${new URLSearchParams(filter).toString()}`;
-
-function Amount({
-  row,
-  cents,
-  filter,
-  where,
-  testId,
-  decimals,
-}: {
-  row: BookRow;
-  cents: number;
-  filter: Record<string, string> | null;
-  where: string;
-  testId: string;
-  decimals: number;
-}) {
-  const text = formatCurrency(cents, decimals);
-  const strong = row.kind !== 'category';
-  if (!filter) {
-    return (
-      <Box fontWeight={strong ? 'bold' : 'normal'} data-testid={testId}>
-        {text}
-      </Box>
-    );
-  }
-  return (
-    <RouterLink
-      href={ledgerHref(filter)}
-      data-testid={testId}
-      ariaLabel={`${row.label}, ${where}: ${text}. Open in Transactions`}
-    >
-      {strong ? <strong>{text}</strong> : text}
-    </RouterLink>
-  );
-}
-
-export interface BookTableProps {
-  rows: BookRow[];
-  columns: BookColumn[];
-  linkFor: LinkFor;
-  loading: boolean;
-  label: string;
-  testId: string;
-  /** Whole dollars (0) unless the person chose "Show cents" (2). */
-  decimals?: number;
-}
+import { BookAmount, type BookTableProps, TOTAL_COLUMN } from './bookAmount';
 
 const NOTHING_YET = { rows: [] as BookRow[], loading: true };
 
@@ -77,10 +20,10 @@ export const BookTable = memo(function BookTable({
   label,
   testId,
   decimals = 0,
-  ...data
+  ...latest
 }: BookTableProps) {
   const { rows, loading } = useDeferredValue(
-    useMemo(() => ({ rows: data.rows, loading: data.loading }), [data.rows, data.loading]),
+    useMemo(() => ({ rows: latest.rows, loading: latest.loading }), [latest.rows, latest.loading]),
     NOTHING_YET,
   );
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -93,18 +36,11 @@ export const BookTable = memo(function BookTable({
           isRowHeader: true,
           cell: (row) => (row.kind === 'category' ? row.label : <strong>{row.label}</strong>),
         },
-        ...[...columns, { key: 'total', label: 'Total' }].map((column) => ({
+        ...[...columns, TOTAL_COLUMN].map((column) => ({
           id: column.key,
           header: column.label,
           cell: (row: BookRow) => (
-            <Amount
-              row={row}
-              cents={column.key === 'total' ? row.total : (row.values[column.key] ?? 0)}
-              filter={linkFor(row, column.key)}
-              where={column.label}
-              testId={`${testId}-${row.id}-${column.key}`}
-              decimals={decimals}
-            />
+            <BookAmount row={row} column={column} linkFor={linkFor} testId={testId} decimals={decimals} />
           ),
         })),
       ]),

@@ -5,8 +5,8 @@ import { BelowTheFold } from '../../components/BelowTheFold';
 import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
 import { ReportFrame } from '../../components/ReportFrame';
 import { ShowCentsToggle } from '../../components/ShowCentsToggle';
+import { Books } from '../../features/books/Books';
 import { KeyFigures } from '../../features/books/KeyFigures';
-import { BookTable } from '../../features/books/parts';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useShowCents } from '../../lib/showCents';
@@ -85,12 +85,13 @@ export default function CashFlowPage() {
       >
         {/* Far below the fold on a phone: its code and rows load once it is scrolled towards. */}
         <BelowTheFold className="rt-reserve-table" margin="25% 0px">
-          <BookTable
+          <Books
             rows={cf.rows}
             columns={cf.columns}
             linkFor={cf.linkFor}
             loading={!cf.report.data}
             label="Cash flow by month"
+            columnName="Month"
             testId="cf"
             decimals={cents.decimals}
           />

@@ -6,7 +6,7 @@ import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
-import type { LinkFor } from '../../features/books/BookTable';
+import type { LinkFor } from '../../features/books/bookAmount';
 import { kpiCells, periodKpis } from '../../features/books/kpis';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';

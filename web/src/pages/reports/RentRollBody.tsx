@@ -3,7 +3,6 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import type { RentRollLease, RentRollReport } from '../../api/reports';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentChartLazy } from '../../components/charts/RentChartLazy';
@@ -12,6 +11,8 @@ import { RouterButton } from '../../components/RouterButton';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { monthLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { LeaseMonths } from './parts';
 import { RentLinksReview } from './RentLinksReview';
 import type { useReports } from './use-reports';
 
@@ -53,11 +54,43 @@ function TotalsView({ totals, testId }: { totals: Totals; testId: string }) {
  */
 const leaseHeight = (lease: RentRollLease) => `${LEASE_HEAD_PX + lease.months.length * MONTH_ROW_PX}px`;
 const LEASE_HEAD_PX = 300;
-const MONTH_ROW_PX = 60;
+const MONTH_ROW_PX = 90;
+
+/**
+ * A lease's rent by month on a phone: a row a month, the month, its status (and why) and what was due and received,
+ * the balance at the end. The table's five columns do not fit 390 px, and a phone then never loads Cloudscape's
+ * table (its code and a 217 KB stylesheet) for the rent roll.
+ */
+function LeaseMonthsList({ lease, label }: { lease: RentRollLease; label: string }) {
+  return (
+    <ul className="rt-list-list" aria-label={label}>
+      {lease.months.map((m) => (
+        <li key={m.month} className="rt-list-item rt-list-item-plain" data-testid="rent-roll-month">
+          <div className="rt-list-item-main">
+            <span className="rt-list-title">{monthLabel(m.month)}</span>
+            <span className="rt-nowrap">
+              <RentStatusBadge month={m} />
+            </span>
+            <span className="rt-list-meta">
+              Due {formatMoney(m.due, 2)} · Received {formatMoney(m.received, 2)}
+            </span>
+            {m.note ? <span className="rt-list-meta">{m.note}</span> : null}
+          </div>
+          <div className="rt-list-end">
+            <div>{formatMoney(m.balance, 2)}</div>
+            <div className="rt-list-meta">Balance</div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function LeaseRoll({ lease }: { lease: RentRollLease }) {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const where = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
   const who = lease.tenant.name ?? lease.tenant.email ?? 'A former member';
+  const label = `Rent by month for ${who}, ${where}`;
   return (
     <section data-testid="rent-roll-lease" aria-label={`${who}, ${where}`}>
       <SpaceBetween size="s">
@@ -68,39 +101,7 @@ function LeaseRoll({ lease }: { lease: RentRollLease }) {
           {who}
         </Header>
         <TotalsView totals={lease.totals} testId="rent-roll-lease-totals" />
-        <Table
-          variant="embedded"
-          wrapLines
-          items={lease.months}
-          trackBy="month"
-          ariaLabels={{ tableLabel: `Rent by month for ${who}, ${where}` }}
-          columnDefinitions={[
-            { id: 'month', header: 'Month', cell: (m) => monthLabel(m.month), isRowHeader: true },
-            {
-              id: 'status',
-              header: 'Status',
-              cell: (m) => (
-                <SpaceBetween size="xxxs">
-                  <span className="rt-nowrap">
-                    <RentStatusBadge month={m} />
-                  </span>
-                  {m.note ? (
-                    <Box variant="small" color="text-body-secondary">
-                      {m.note}
-                    </Box>
-                  ) : null}
-                </SpaceBetween>
-              ),
-            },
-            { id: 'due', header: 'Due', cell: (m) => formatMoney(m.due, 2) },
-            {
-              id: 'received',
-              header: 'Received',
-              cell: (m) => formatMoney(m.received, 2),
-            },
-            { id: 'balance', header: 'Balance', cell: (m) => formatMoney(m.balance, 2) },
-          ]}
-        />
+        {desktop ? <LeaseMonths lease={lease} label={label} /> : <LeaseMonthsList lease={lease} label={label} />}
       </SpaceBetween>
     </section>
   );

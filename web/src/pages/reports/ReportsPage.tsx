@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame, YearSelect } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
 import { ShowCentsToggle } from '../../components/ShowCentsToggle';
-import { BookTable } from '../../features/books/parts';
+import { Books } from '../../features/books/Books';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useShowCents } from '../../lib/showCents';
@@ -57,12 +57,13 @@ export default function ReportsPage() {
       }
       query={r.pnl}
     >
-      <BookTable
+      <Books
         rows={r.rows}
         columns={r.columns}
         linkFor={r.linkFor}
         loading={!r.pnl.data}
         label="Profit and loss by property"
+        columnName="Property"
         testId="pnl"
         decimals={cents.decimals}
       />

@@ -1,12 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { PartLoading } from '../../app/PageLoading';
-import { type PageLoader, partLoader, partOr } from '../../app/pageLoader';
+import { type PageLoader, partLoader, partOr, withDesktopParts } from '../../app/pageLoader';
 import { bookTable } from '../../features/books/parts';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import type { ReportTab } from './use-reports';
 
 const scheduleEView = partLoader(() => import('./ScheduleEView').then((m) => m.ScheduleEView));
 const depreciationTab = partLoader(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
-const rentRollBody = partLoader(() => import('./RentRollBody').then((m) => m.RentRollBody));
+const leaseMonthsTable = partLoader(() => import('./LeaseMonthsTable').then((m) => m.LeaseMonthsTable));
+const rentRollBody = partLoader(() =>
+  withDesktopParts(import('./RentRollBody'), [leaseMonthsTable]).then((m) => m.RentRollBody),
+);
+const rentLinksPanel = partLoader(() => import('./RentLinksPanel').then((m) => m.RentLinksPanel));
 const agingTab = partLoader(() => import('./AgingTab').then((m) => m.AgingTab));
 const securityDepositsTab = partLoader(() => import('./SecurityDepositsTab').then((m) => m.SecurityDepositsTab));
 const transactionsByCategoryTab = partLoader(() =>
@@ -18,10 +23,14 @@ const transactionsByCategoryTab = partLoader(() =>
  * own: the page's first load carries only the tab it opens on, and Cloudscape's table (30 KB gzip) only with it. The
  * rent roll's frame comes with the page (RentRollTab) and only its body waits here: the rent roll is opened by its
  * own address (Rental History links to it), and its heading then paints with the page, not after the table's code.
+ * Its months are a table on a desktop, whose code comes with the body there, and a list on a phone, which never
+ * loads the table; the review of rent to link loads when it is opened.
  */
 export const ScheduleEView = partOr(scheduleEView, PartLoading);
 export const DepreciationTab = partOr(depreciationTab, PartLoading);
 export const RentRollBody = partOr(rentRollBody, PartLoading);
+export const LeaseMonths = partOr(leaseMonthsTable, PartLoading);
+export const RentLinksPanel = partOr(rentLinksPanel, PartLoading);
 export const AgingTab = partOr(agingTab, PartLoading);
 export const SecurityDepositsTab = partOr(securityDepositsTab, PartLoading);
 export const TransactionsByCategoryTab = partOr(transactionsByCategoryTab, PartLoading);
@@ -32,7 +41,10 @@ const codeOf = <P extends object>(loader: PageLoader<P>) => ({
   loaded: () => loader.snapshot().component !== undefined,
 });
 
-/** The code each tab draws its report with. */
+/** Code that came with the page. */
+const WITH_THE_PAGE = { subscribe: () => () => {}, loaded: () => true };
+
+/** The code each tab draws its report with (a phone's profit and loss is a list that comes with the page). */
 const TAB_CODE: Record<ReportTab, ReturnType<typeof codeOf>> = {
   'profit-and-loss': codeOf(bookTable),
   'schedule-e': codeOf(scheduleEView),
@@ -49,6 +61,7 @@ const TAB_CODE: Record<ReportTab, ReturnType<typeof codeOf>> = {
  * the tax package stood right under it on a phone's screen, and the report's tables then pushed it down.
  */
 export function useTabCodeLoaded(tab: ReportTab): boolean {
-  const code = TAB_CODE[tab];
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const code = tab === 'profit-and-loss' && !desktop ? WITH_THE_PAGE : TAB_CODE[tab];
   return useSyncExternalStore(code.subscribe, code.loaded);
 }

@@ -29,7 +29,7 @@ import {
   useSecurityDepositsReport,
   useTransactionsByCategoryReport,
 } from '../../api/reports';
-import type { LinkFor } from '../../features/books/BookTable';
+import type { LinkFor } from '../../features/books/bookAmount';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
