@@ -2,8 +2,9 @@ import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Tabs from '@cloudscape-design/components/tabs';
+import Tabs, { type TabsProps } from '@cloudscape-design/components/tabs';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
+import { type ComponentType, createContext, useContext } from 'react';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame, YearSelect } from '../../components/ReportFrame';
@@ -28,10 +29,58 @@ import { useTaxPackage } from './use-tax-package';
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const r = useReports();
-  const cents = useShowCents();
   const taxPackage = useTaxPackage(r.years, String(Number(r.today.slice(0, 4)) - 1), !r.forbidden);
+  return (
+    <ReportFrame
+      variant="page"
+      title="Reports"
+      description="What the books say, by category and property, from your categorized transactions."
+      forbidden={r.forbidden ? { testId: 'reports-forbidden', title: 'Reports are not available for your role' } : null}
+      pdfError={r.pdf}
+    >
+      <ReportsOfThePage.Provider value={r}>
+        <Tabs activeTabId={r.tab} onChange={({ detail }) => r.setTab(detail.activeTabId as ReportTab)} tabs={TABS} />
+      </ReportsOfThePage.Provider>
+      {r.reportArrived ? (
+        <BelowTheFold>
+          <TaxPackagePanel t={taxPackage} />
+        </BelowTheFold>
+      ) : null}
+    </ReportFrame>
+  );
+}
 
-  const pnl = (
+type Reports = ReturnType<typeof useReports>;
+
+const ReportsOfThePage = createContext<Reports | null>(null);
+
+/** A tab's content: its component, given the page's reports. */
+function TabOf({ of: Content }: { of: ComponentType<{ r: Reports }> }) {
+  const r = useContext(ReportsOfThePage);
+  return r ? <Content r={r} /> : null;
+}
+
+/**
+ * The tabs, made once: Cloudscape's tabs measure their header (a forced layout, then three state updates) whenever
+ * this list is a new one, which a list made in the page's render was on every render while the reports arrive.
+ */
+const TABS: TabsProps.Tab[] = [
+  { id: 'profit-and-loss', label: 'Profit and loss', content: <TabOf of={ProfitAndLossTab} /> },
+  { id: 'schedule-e', label: 'Schedule E', content: <TabOf of={ScheduleETab} /> },
+  { id: 'depreciation', label: 'Depreciation', content: <TabOf of={DepreciationTab} /> },
+  { id: 'rent-roll', label: 'Rent roll', content: <TabOf of={RentRollTab} /> },
+  { id: 'aging', label: 'Aging', content: <TabOf of={AgingTab} /> },
+  { id: 'deposits', label: 'Security deposits', content: <TabOf of={SecurityDepositsTab} /> },
+  {
+    id: 'transactions-by-category',
+    label: 'Transactions by category',
+    content: <TabOf of={TransactionsByCategoryTab} />,
+  },
+];
+
+function ProfitAndLossTab({ r }: { r: Reports }) {
+  const cents = useShowCents();
+  return (
     <ReportFrame
       variant="section"
       title="Profit and loss"
@@ -69,9 +118,11 @@ export default function ReportsPage() {
       />
     </ReportFrame>
   );
+}
 
+function ScheduleETab({ r }: { r: Reports }) {
   const sheetOptions = r.worksheets.map((w) => ({ value: w.propertyId ?? NO_PROPERTY, label: w.address }));
-  const scheduleE = (
+  return (
     <ReportFrame
       variant="section"
       title="Schedule E worksheet"
@@ -115,39 +166,6 @@ export default function ReportsPage() {
       ) : (
         <StatusIndicator type="loading">Loading the worksheet</StatusIndicator>
       )}
-    </ReportFrame>
-  );
-
-  return (
-    <ReportFrame
-      variant="page"
-      title="Reports"
-      description="What the books say, by category and property, from your categorized transactions."
-      forbidden={r.forbidden ? { testId: 'reports-forbidden', title: 'Reports are not available for your role' } : null}
-      pdfError={r.pdf}
-    >
-      <Tabs
-        activeTabId={r.tab}
-        onChange={({ detail }) => r.setTab(detail.activeTabId as ReportTab)}
-        tabs={[
-          { id: 'profit-and-loss', label: 'Profit and loss', content: pnl },
-          { id: 'schedule-e', label: 'Schedule E', content: scheduleE },
-          { id: 'depreciation', label: 'Depreciation', content: <DepreciationTab r={r} /> },
-          { id: 'rent-roll', label: 'Rent roll', content: <RentRollTab r={r} /> },
-          { id: 'aging', label: 'Aging', content: <AgingTab r={r} /> },
-          { id: 'deposits', label: 'Security deposits', content: <SecurityDepositsTab r={r} /> },
-          {
-            id: 'transactions-by-category',
-            label: 'Transactions by category',
-            content: <TransactionsByCategoryTab r={r} />,
-          },
-        ]}
-      />
-      {r.reportArrived ? (
-        <BelowTheFold>
-          <TaxPackagePanel t={taxPackage} />
-        </BelowTheFold>
-      ) : null}
     </ReportFrame>
   );
 }
