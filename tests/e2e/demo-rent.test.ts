@@ -38,7 +38,7 @@ describe('the demo, as shipped, in Chromium', () => {
     const card = page.getByTestId('rental-lease');
     await card.waitFor();
     await revealBelowTheFold(page);
-    await card.getByTestId('rental-ledger').locator('tbody tr').first().waitFor();
+    await card.getByTestId('rental-ledger-line').first().waitFor();
     expect(await card.getByTestId('rental-balance').textContent()).toBe(`You owe ${usd(lease!.ledger.totals.owedNow)}`);
     expect(await card.getByTestId('rental-ledger').textContent()).toContain('Late fee');
     await expectAccessible(page, "Tara's rental history at 390px");

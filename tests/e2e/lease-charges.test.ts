@@ -231,7 +231,7 @@ describe('lease charges, in Chromium', () => {
     await revealBelowTheFold(phone.page);
     expect(await card.getByTestId('rental-balance').textContent()).toBe(`You owe ${usd(3000)}`);
     expect(await card.getByTestId('rental-next-charge').textContent()).toMatch(/^(Next charge: Rent, |No charge)/);
-    const ledgerRows = card.getByTestId('rental-ledger').locator('tbody tr');
+    const ledgerRows = card.getByTestId('rental-ledger-line');
     await expect.poll(() => ledgerRows.count()).toBeGreaterThanOrEqual(3);
     // Newest first, nothing paid: the top line is the latest rent charge.
     expect(await ledgerRows.first().textContent()).toContain('Rent');

@@ -153,8 +153,8 @@ describe('maintenance from a phone to resolved, in Chromium', () => {
     await phone.goto('/rental-history');
     await phone.getByTestId('rental-lease').waitFor();
     await revealBelowTheFold(phone);
-    const months = phone.getByTestId('rental-months');
-    await expect.poll(async () => (await months.locator('tbody tr').first().textContent()) ?? '').toContain('Paid');
+    const months = phone.getByTestId('rental-month');
+    await expect.poll(async () => (await months.first().textContent()) ?? '').toContain('Paid');
     await expectAccessible(phone, 'rental history, 390px');
     await phone.goto('/dashboard');
     await expect.poll(() => phone.getByTestId('tenant-rent-this-month').textContent()).toContain('Paid');

@@ -69,7 +69,7 @@ describe('tenant statements and security deposits, in Chromium', () => {
     const card = phone.page.getByTestId('rental-lease');
     await card.waitFor();
     await revealBelowTheFold(phone.page);
-    await card.getByTestId('rental-ledger').locator('tbody tr').first().waitFor();
+    await card.getByTestId('rental-ledger-line').first().waitFor();
     await expectAccessible(phone.page, 'rental history with the statement button at 390px');
     await noSideScroll(phone.page);
     const statement = await downloadPdfText(phone.page, 'rental-statement-pdf');

@@ -22,7 +22,7 @@ export function BookList({ rows, columns, linkFor, loading, label, columnName, t
   const toggle = (id: string) => setOpen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   return (
     <div data-testid={testId}>
-      <div className="rt-list-filter">
+      <div className="rt-book-column">
         <FormField label={columnName} controlId={controlId}>
           <Select
             controlId={controlId}
@@ -71,7 +71,7 @@ function BookItem({
   cell: CellProps;
 }) {
   return (
-    <li className="rt-list-item rt-list-item-plain" data-testid={`${cell.testId}-line`}>
+    <li className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid={`${cell.testId}-line`}>
       {row.children.length > 0 ? (
         <button type="button" className="rt-book-toggle" aria-expanded={open} onClick={onToggle}>
           <Icon name={open ? 'caret-down-filled' : 'caret-right-filled'} />

@@ -3,17 +3,16 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import type { RentalHistory } from '../../api/leases';
 import { useSession } from '../../auth/session';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { StatementDownload } from '../../features/rent/StatementDownload';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { LeaseBalance, LeaseLedgerLines } from './LeaseLedgerSection';
-
-export type RentalLease = RentalHistory['leases'][number];
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { LeaseBalance, LeaseLedgerList } from './LeaseLedgerSection';
+import { EMPTY_MONTHS, formatMonth, type RentalLease } from './leaseText';
+import { LeaseLedgerTable, RentalMonthsTable } from './parts';
 
 const STATE_LABELS: Record<RentalLease['state'], string> = {
   active: 'Current lease',
@@ -21,18 +20,52 @@ const STATE_LABELS: Record<RentalLease['state'], string> = {
   past: 'Ended',
 };
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /**
- * About what a table of `rows` measures on a phone, held until it renders: a card's months and ledger are below its
+ * About what a list of `rows` measures on a phone, held until it renders: a card's months and ledger are below its
  * terms, and render as they come near the screen rather than in the page's first commits.
  */
-const tableHeight = (rows: number) => `${TABLE_HEAD_PX + Math.max(rows, 1) * TABLE_ROW_PX}px`;
-const TABLE_HEAD_PX = 100;
-const TABLE_ROW_PX = 50;
+const listHeight = (rows: number) => `${LIST_HEAD_PX + Math.max(rows, 1) * LIST_ROW_PX}px`;
+const LIST_HEAD_PX = 60;
+const LIST_ROW_PX = 90;
+
+/**
+ * A lease's months on a phone, newest first: the month, its status and what was due when, and what was received at
+ * the end. The table's four columns do not fit 390 px, and a phone then never loads Cloudscape's table (its code and
+ * a 217 KB stylesheet) for a tenant's history.
+ */
+function RentalMonthsList({ lease, title }: { lease: RentalLease; title: string }) {
+  return (
+    <div data-testid="rental-months">
+      <Header variant="h3">Rent by month</Header>
+      {lease.months.length === 0 ? (
+        <Box color="text-body-secondary">{EMPTY_MONTHS}</Box>
+      ) : (
+        <ul className="rt-list-list" aria-label={`Rent by month for ${title}`}>
+          {lease.months.map((m) => (
+            <li key={m.month} className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid="rental-month">
+              <div className="rt-list-item-main">
+                <span className="rt-list-title">{formatMonth(m.month)}</span>
+                <span className="rt-nowrap" data-testid="rental-month-status">
+                  <RentStatusBadge month={m} />
+                </span>
+                <span className="rt-list-meta">
+                  Due {formatMoney(m.due, 2)} on {formatIsoDate(m.dueDate)}
+                </span>
+              </div>
+              <div className="rt-list-end">
+                <div>{formatMoney(m.received, 2)}</div>
+                <div className="rt-list-meta">Received</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /**
  * One lease: where, what is owed now and next, the terms, its months newest first, and its ledger; the statement of
@@ -41,6 +74,7 @@ const TABLE_ROW_PX = 50;
 export function LeaseCard({ lease }: { lease: RentalLease }) {
   const title = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
   const me = useSession().data;
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
     <Container
       data-testid="rental-lease"
@@ -77,35 +111,19 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
             { label: 'Grace period', value: `${lease.graceDays} ${lease.graceDays === 1 ? 'day' : 'days'}` },
           ]}
         />
-        <BelowTheFold margin="25% 0px" reserve={tableHeight(lease.months.length)}>
-          <Table
-            data-testid="rental-months"
-            variant="embedded"
-            wrapLines
-            items={lease.months}
-            trackBy="month"
-            ariaLabels={{ tableLabel: `Rent by month for ${title}` }}
-            header={<Header variant="h3">Rent by month</Header>}
-            empty={
-              <Box textAlign="center" color="text-body-secondary">
-                Your first month's rent shows here once the lease starts.
-              </Box>
-            }
-            columnDefinitions={[
-              { id: 'month', header: 'Month', cell: (m) => formatMonth(m.month), isRowHeader: true },
-              // Second, so a phone shows it beside the month without scrolling the table sideways.
-              { id: 'status', header: 'Status', cell: (m) => <RentStatusBadge month={m} /> },
-              { id: 'due', header: 'Due', cell: (m) => `${formatMoney(m.due, 2)} on ${formatIsoDate(m.dueDate)}` },
-              {
-                id: 'received',
-                header: 'Received',
-                cell: (m) => formatMoney(m.received, 2),
-              },
-            ]}
-          />
+        <BelowTheFold margin="25% 0px" reserve={listHeight(lease.months.length)}>
+          {desktop ? (
+            <RentalMonthsTable lease={lease} title={title} />
+          ) : (
+            <RentalMonthsList lease={lease} title={title} />
+          )}
         </BelowTheFold>
-        <BelowTheFold margin="25% 0px" reserve={tableHeight(lease.ledger.lines.length)}>
-          <LeaseLedgerLines ledger={lease.ledger} title={title} />
+        <BelowTheFold margin="25% 0px" reserve={listHeight(lease.ledger.lines.length)}>
+          {desktop ? (
+            <LeaseLedgerTable ledger={lease.ledger} title={title} />
+          ) : (
+            <LeaseLedgerList ledger={lease.ledger} title={title} />
+          )}
         </BelowTheFold>
       </SpaceBetween>
     </Container>

@@ -1,12 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import type { RentalHistory } from '../../api/leases';
 import { Amount, LineDescription, lineDate, nextChargeText } from '../../features/rent/ledgerParts';
 import { formatMoney } from '../../lib/money';
-
-type Ledger = RentalHistory['leases'][number]['ledger'];
+import { EMPTY_LEDGER, type Ledger } from './leaseText';
 
 /**
  * What the tenant owes now: charges already due and not paid. A charge posted ahead of its due date is not owed yet;
@@ -34,31 +31,37 @@ export function LeaseBalance({ ledger }: { ledger: Ledger }) {
 }
 
 /**
- * A lease's ledger on the tenant's card: newest first, like the months, so a phone shows the latest without
- * scrolling; the table scrolls sideways inside the card on a narrow screen.
+ * A lease's ledger on a phone, newest first like the months, so the latest shows without scrolling: each line's
+ * description and date, its amount at the end and the balance after it.
  */
-export function LeaseLedgerLines({ ledger, title }: { ledger: Ledger; title: string }) {
-  const lines = [...ledger.lines].reverse();
+export function LeaseLedgerList({ ledger, title }: { ledger: Ledger; title: string }) {
   return (
-    <Table
-      data-testid="rental-ledger"
-      variant="embedded"
-      wrapLines
-      items={lines}
-      trackBy={(line) => `${line.date}|${line.code ?? line.label}`}
-      ariaLabels={{ tableLabel: `Charges and payments for ${title}` }}
-      header={<Header variant="h3">Charges and payments</Header>}
-      empty={
-        <Box textAlign="center" color="text-body-secondary">
-          Your charges show here from the lease's first due date.
-        </Box>
-      }
-      columnDefinitions={[
-        { id: 'date', header: 'Date', cell: lineDate, isRowHeader: true },
-        { id: 'description', header: 'Description', cell: (line) => <LineDescription line={line} /> },
-        { id: 'amount', header: 'Amount', cell: (line) => <Amount value={line.amount} /> },
-        { id: 'balance', header: 'Balance', cell: (line) => <Amount value={line.balance} /> },
-      ]}
-    />
+    <div data-testid="rental-ledger">
+      <Header variant="h3">Charges and payments</Header>
+      {ledger.lines.length === 0 ? (
+        <Box color="text-body-secondary">{EMPTY_LEDGER}</Box>
+      ) : (
+        <ul className="rt-list-list" aria-label={`Charges and payments for ${title}`}>
+          {[...ledger.lines].reverse().map((line) => (
+            <li
+              key={`${line.date}|${line.code ?? line.label}`}
+              className="rt-list-item rt-list-item-plain rt-list-item-flush"
+              data-testid="rental-ledger-line"
+            >
+              <div className="rt-list-item-main">
+                <LineDescription line={line} />
+                <span className="rt-list-meta">{lineDate(line)}</span>
+              </div>
+              <div className="rt-list-end">
+                <div>
+                  <Amount value={line.amount} />
+                </div>
+                <div className="rt-list-meta">Balance {formatMoney(line.balance, 2)}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

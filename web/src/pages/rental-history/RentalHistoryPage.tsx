@@ -4,23 +4,17 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { partLoader, useLoadedPart } from '../../app/pageLoader';
+import { useLoadedPart } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { RentalLease } from './LeaseCard';
+import { leaseCard } from './parts';
 import { useRentalHistoryPage } from './use-rental-history';
 
 /**
  * Rental History (docs/product.md "Rental history", tenants): their leases and, per month, the rent due, received and
  * its status. Staff who open it get a pointer to where leases are managed.
  */
-/**
- * A lease's card, with its month-by-month rent table, in a chunk of its own: only a tenant's page shows leases, so
- * staff never download it; a tenant's loads as soon as their role is known, while their history loads.
- */
-const leaseCard = partLoader<{ lease: RentalLease }>(() => import('./LeaseCard').then((m) => m.LeaseCard));
-
 export default function RentalHistoryPage() {
   useDocumentTitle('Rental History');
   const page = useRentalHistoryPage();

@@ -65,7 +65,7 @@ function LeaseMonthsList({ lease, label }: { lease: RentRollLease; label: string
   return (
     <ul className="rt-list-list" aria-label={label}>
       {lease.months.map((m) => (
-        <li key={m.month} className="rt-list-item rt-list-item-plain" data-testid="rent-roll-month">
+        <li key={m.month} className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid="rent-roll-month">
           <div className="rt-list-item-main">
             <span className="rt-list-title">{monthLabel(m.month)}</span>
             <span className="rt-nowrap">

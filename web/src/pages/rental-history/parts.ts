@@ -1,0 +1,17 @@
+import { PartLoading } from '../../app/PageLoading';
+import { partLoader, partOr, withDesktopParts } from '../../app/pageLoader';
+import type { LeaseCard as LeaseCardComponent } from './LeaseCard';
+
+const rentalMonthsTable = partLoader(() => import('./LeaseTables').then((m) => m.RentalMonthsTable));
+const leaseLedgerTable = partLoader(() => import('./LeaseTables').then((m) => m.LeaseLedgerTable));
+
+/**
+ * A lease's card in a chunk of its own: only a tenant's page shows leases, so staff never download it; a tenant's
+ * loads as soon as their role is known, while their history loads. Its months and ledger are tables on a desktop,
+ * whose code comes with the card there, and lists on a phone, which never loads a table.
+ */
+export const leaseCard = partLoader<Parameters<typeof LeaseCardComponent>[0]>(() =>
+  withDesktopParts(import('./LeaseCard'), [rentalMonthsTable, leaseLedgerTable]).then((m) => m.LeaseCard),
+);
+export const RentalMonthsTable = partOr(rentalMonthsTable, PartLoading);
+export const LeaseLedgerTable = partOr(leaseLedgerTable, PartLoading);
