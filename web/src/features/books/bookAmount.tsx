@@ -29,7 +29,7 @@ export interface BookTableProps {
 export const TOTAL_COLUMN: BookColumn = { key: 'total', label: 'Total' };
 
 /** A row's cents in a column. */
-export const cellOf = (row: BookRow, column: string) => (column === 'total' ? row.total : (row.values[column] ?? 0));
+const cellOf = (row: BookRow, column: string) => (column === 'total' ? row.total : (row.values[column] ?? 0));
 
 const ledgerHref = (filter: Record<string, string>) => `/transactions?${new URLSearchParams(filter).toString()}`;
 
