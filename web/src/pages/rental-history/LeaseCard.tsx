@@ -1,4 +1,3 @@
-import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -11,6 +10,7 @@ import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { LeaseBalance, LeaseLedgerList } from './LeaseLedgerSection';
+import { LeaseList } from './LeaseList';
 import { EMPTY_MONTHS, formatMonth, type RentalLease } from './leaseText';
 import { LeaseLedgerTable, RentalMonthsTable } from './parts';
 
@@ -38,32 +38,29 @@ const LIST_ROW_PX = 90;
  */
 function RentalMonthsList({ lease, title }: { lease: RentalLease; title: string }) {
   return (
-    <div data-testid="rental-months">
-      <Header variant="h3">Rent by month</Header>
-      {lease.months.length === 0 ? (
-        <Box color="text-body-secondary">{EMPTY_MONTHS}</Box>
-      ) : (
-        <ul className="rt-list-list" aria-label={`Rent by month for ${title}`}>
-          {lease.months.map((m) => (
-            <li key={m.month} className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid="rental-month">
-              <div className="rt-list-item-main">
-                <span className="rt-list-title">{formatMonth(m.month)}</span>
-                <span className="rt-nowrap" data-testid="rental-month-status">
-                  <RentStatusBadge month={m} />
-                </span>
-                <span className="rt-list-meta">
-                  Due {formatMoney(m.due, 2)} on {formatIsoDate(m.dueDate)}
-                </span>
-              </div>
-              <div className="rt-list-end">
-                <div>{formatMoney(m.received, 2)}</div>
-                <div className="rt-list-meta">Received</div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <LeaseList
+      testId="rental-months"
+      heading="Rent by month"
+      label={`Rent by month for ${title}`}
+      empty={EMPTY_MONTHS}
+      rows={lease.months.map((m) => (
+        <li key={m.month} className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid="rental-month">
+          <div className="rt-list-item-main">
+            <span className="rt-list-title">{formatMonth(m.month)}</span>
+            <span className="rt-nowrap" data-testid="rental-month-status">
+              <RentStatusBadge month={m} />
+            </span>
+            <span className="rt-list-meta">
+              Due {formatMoney(m.due, 2)} on {formatIsoDate(m.dueDate)}
+            </span>
+          </div>
+          <div className="rt-list-end">
+            <div>{formatMoney(m.received, 2)}</div>
+            <div className="rt-list-meta">Received</div>
+          </div>
+        </li>
+      ))}
+    />
   );
 }
 

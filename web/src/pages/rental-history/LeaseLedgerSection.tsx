@@ -1,8 +1,8 @@
 import Box from '@cloudscape-design/components/box';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { Amount, LineDescription, lineDate, nextChargeText } from '../../features/rent/ledgerParts';
 import { formatMoney } from '../../lib/money';
+import { LeaseList } from './LeaseList';
 import { EMPTY_LEDGER, type Ledger } from './leaseText';
 
 /**
@@ -36,32 +36,29 @@ export function LeaseBalance({ ledger }: { ledger: Ledger }) {
  */
 export function LeaseLedgerList({ ledger, title }: { ledger: Ledger; title: string }) {
   return (
-    <div data-testid="rental-ledger">
-      <Header variant="h3">Charges and payments</Header>
-      {ledger.lines.length === 0 ? (
-        <Box color="text-body-secondary">{EMPTY_LEDGER}</Box>
-      ) : (
-        <ul className="rt-list-list" aria-label={`Charges and payments for ${title}`}>
-          {[...ledger.lines].reverse().map((line) => (
-            <li
-              key={`${line.date}|${line.code ?? line.label}`}
-              className="rt-list-item rt-list-item-plain rt-list-item-flush"
-              data-testid="rental-ledger-line"
-            >
-              <div className="rt-list-item-main">
-                <LineDescription line={line} />
-                <span className="rt-list-meta">{lineDate(line)}</span>
-              </div>
-              <div className="rt-list-end">
-                <div>
-                  <Amount value={line.amount} />
-                </div>
-                <div className="rt-list-meta">Balance {formatMoney(line.balance, 2)}</div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <LeaseList
+      testId="rental-ledger"
+      heading="Charges and payments"
+      label={`Charges and payments for ${title}`}
+      empty={EMPTY_LEDGER}
+      rows={[...ledger.lines].reverse().map((line) => (
+        <li
+          key={`${line.date}|${line.code ?? line.label}`}
+          className="rt-list-item rt-list-item-plain rt-list-item-flush"
+          data-testid="rental-ledger-line"
+        >
+          <div className="rt-list-item-main">
+            <LineDescription line={line} />
+            <span className="rt-list-meta">{lineDate(line)}</span>
+          </div>
+          <div className="rt-list-end">
+            <div>
+              <Amount value={line.amount} />
+            </div>
+            <div className="rt-list-meta">Balance {formatMoney(line.balance, 2)}</div>
+          </div>
+        </li>
+      ))}
+    />
   );
 }
