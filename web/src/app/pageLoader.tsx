@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { DESKTOP_QUERY } from '../lib/useMediaQuery';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { PageLoading } from './PageLoading';
 
 interface Loaded<P extends object> {
@@ -115,5 +115,17 @@ export function partOr<P extends object>(part: PageLoader<P>, Fallback: Componen
   return function PartOrFallback(props: P) {
     const Part = useLoadedPart(part);
     return createElement(Part ?? Fallback, props);
+  };
+}
+
+/**
+ * A desktop's part (a table) beside the phone's form of it (a list), the same props for both: the list below the
+ * desktop width, where the part is never downloaded; the part on a desktop, which `withDesktopParts` loaded with the
+ * page, and the list until it is there (a window widened after the page loaded).
+ */
+export function desktopPartOr<P extends object>(part: PageLoader<P>, Phone: ComponentType<P>) {
+  const Desktop = partOr(part, Phone);
+  return function DesktopPartOrPhone(props: P) {
+    return createElement(useMediaQuery(DESKTOP_QUERY) ? Desktop : Phone, props);
   };
 }

@@ -2,17 +2,17 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { desktopPartOr } from '../../app/pageLoader';
 import { useSession } from '../../auth/session';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { StatementDownload } from '../../features/rent/StatementDownload';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { LeaseBalance, LeaseLedgerList } from './LeaseLedgerSection';
 import { LeaseList } from './LeaseList';
 import { EMPTY_MONTHS, formatMonth, type RentalLease } from './leaseText';
-import { LeaseLedgerTable, RentalMonthsTable } from './parts';
+import { leaseLedgerTable, rentalMonthsTable } from './parts';
 
 const STATE_LABELS: Record<RentalLease['state'], string> = {
   active: 'Current lease',
@@ -64,6 +64,10 @@ function RentalMonthsList({ lease, title }: { lease: RentalLease; title: string 
   );
 }
 
+/** A lease's months and its ledger: tables on a desktop, lists on a phone. */
+const RentalMonths = desktopPartOr(rentalMonthsTable, RentalMonthsList);
+const LedgerLines = desktopPartOr(leaseLedgerTable, LeaseLedgerList);
+
 /**
  * One lease: where, what is owed now and next, the terms, its months newest first, and its ledger; the statement of
  * that ledger as a PDF from the card's header.
@@ -71,7 +75,6 @@ function RentalMonthsList({ lease, title }: { lease: RentalLease; title: string 
 export function LeaseCard({ lease }: { lease: RentalLease }) {
   const title = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
   const me = useSession().data;
-  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
     <Container
       data-testid="rental-lease"
@@ -109,18 +112,10 @@ export function LeaseCard({ lease }: { lease: RentalLease }) {
           ]}
         />
         <BelowTheFold margin="25% 0px" reserve={listHeight(lease.months.length)}>
-          {desktop ? (
-            <RentalMonthsTable lease={lease} title={title} />
-          ) : (
-            <RentalMonthsList lease={lease} title={title} />
-          )}
+          <RentalMonths lease={lease} title={title} />
         </BelowTheFold>
         <BelowTheFold margin="25% 0px" reserve={listHeight(lease.ledger.lines.length)}>
-          {desktop ? (
-            <LeaseLedgerTable ledger={lease.ledger} title={title} />
-          ) : (
-            <LeaseLedgerList ledger={lease.ledger} title={title} />
-          )}
+          <LedgerLines ledger={lease.ledger} title={title} />
         </BelowTheFold>
       </SpaceBetween>
     </Container>

@@ -1,9 +1,8 @@
-import { PartLoading } from '../../app/PageLoading';
-import { partLoader, partOr, withDesktopParts } from '../../app/pageLoader';
+import { partLoader, withDesktopParts } from '../../app/pageLoader';
 import type { LeaseCard as LeaseCardComponent } from './LeaseCard';
 
-const rentalMonthsTable = partLoader(() => import('./LeaseTables').then((m) => m.RentalMonthsTable));
-const leaseLedgerTable = partLoader(() => import('./LeaseTables').then((m) => m.LeaseLedgerTable));
+export const rentalMonthsTable = partLoader(() => import('./LeaseTables').then((m) => m.RentalMonthsTable));
+export const leaseLedgerTable = partLoader(() => import('./LeaseTables').then((m) => m.LeaseLedgerTable));
 
 /**
  * A lease's card in a chunk of its own: only a tenant's page shows leases, so staff never download it; a tenant's
@@ -13,5 +12,3 @@ const leaseLedgerTable = partLoader(() => import('./LeaseTables').then((m) => m.
 export const leaseCard = partLoader<Parameters<typeof LeaseCardComponent>[0]>(() =>
   withDesktopParts(import('./LeaseCard'), [rentalMonthsTable, leaseLedgerTable]).then((m) => m.LeaseCard),
 );
-export const RentalMonthsTable = partOr(rentalMonthsTable, PartLoading);
-export const LeaseLedgerTable = partOr(leaseLedgerTable, PartLoading);

@@ -4,6 +4,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { RentRollLease, RentRollReport } from '../../api/reports';
+import { desktopPartOr } from '../../app/pageLoader';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentChartLazy } from '../../components/charts/RentChartLazy';
 import { EmptyState } from '../../components/EmptyState';
@@ -11,8 +12,7 @@ import { RouterButton } from '../../components/RouterButton';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { monthLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
-import { LeaseMonths } from './parts';
+import { leaseMonthsTable } from './parts';
 import { RentLinksReview } from './RentLinksReview';
 import type { useReports } from './use-reports';
 
@@ -86,8 +86,10 @@ function LeaseMonthsList({ lease, label }: { lease: RentRollLease; label: string
   );
 }
 
+/** A lease's months: the table on a desktop, the list on a phone. */
+const LeaseMonths = desktopPartOr(leaseMonthsTable, LeaseMonthsList);
+
 function LeaseRoll({ lease }: { lease: RentRollLease }) {
-  const desktop = useMediaQuery(DESKTOP_QUERY);
   const where = lease.unitLabel ? `${lease.address}, ${lease.unitLabel}` : lease.address;
   const who = lease.tenant.name ?? lease.tenant.email ?? 'A former member';
   const label = `Rent by month for ${who}, ${where}`;
@@ -101,7 +103,7 @@ function LeaseRoll({ lease }: { lease: RentRollLease }) {
           {who}
         </Header>
         <TotalsView totals={lease.totals} testId="rent-roll-lease-totals" />
-        {desktop ? <LeaseMonths lease={lease} label={label} /> : <LeaseMonthsList lease={lease} label={label} />}
+        <LeaseMonths lease={lease} label={label} />
       </SpaceBetween>
     </section>
   );

@@ -7,7 +7,7 @@ import type { ReportTab } from './use-reports';
 
 const scheduleEView = partLoader(() => import('./ScheduleEView').then((m) => m.ScheduleEView));
 const depreciationTab = partLoader(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
-const leaseMonthsTable = partLoader(() => import('./LeaseMonthsTable').then((m) => m.LeaseMonthsTable));
+export const leaseMonthsTable = partLoader(() => import('./LeaseMonthsTable').then((m) => m.LeaseMonthsTable));
 const rentRollBody = partLoader(() =>
   withDesktopParts(import('./RentRollBody'), [leaseMonthsTable]).then((m) => m.RentRollBody),
 );
@@ -29,7 +29,6 @@ const transactionsByCategoryTab = partLoader(() =>
 export const ScheduleEView = partOr(scheduleEView, PartLoading);
 export const DepreciationTab = partOr(depreciationTab, PartLoading);
 export const RentRollBody = partOr(rentRollBody, PartLoading);
-export const LeaseMonths = partOr(leaseMonthsTable, PartLoading);
 export const RentLinksPanel = partOr(rentLinksPanel, PartLoading);
 export const AgingTab = partOr(agingTab, PartLoading);
 export const SecurityDepositsTab = partOr(securityDepositsTab, PartLoading);
