@@ -1,4 +1,5 @@
 import { routes } from '@rent/shared';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../support/api.js';
 import { clickOption, expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
@@ -109,12 +110,45 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,150', net: '$1,350', count: '3' });
     expect(await org.totals()).toEqual({ in: 2_500_00, out: -1_150_00, net: 1_350_00, count: 3 });
 
-    // Ignore it: it leaves the totals.
+    // Ignore it: it leaves the totals. The flyout reads the transaction as it opens; here that read answers after the
+    // click and before the ignore does, and its older answer must not put "Not ignored" back on screen.
+    const held = (pattern: RegExp, method: string) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const settled = new Promise<void>((resolve) => {
+        const done = (request: Request) => {
+          if (request.method() === method && pattern.test(new URL(request.url()).pathname)) resolve();
+        };
+        page.on('requestfinished', done);
+        page.on('requestfailed', done);
+      });
+      return { pattern, method, release, released, settled };
+    };
+    const read = held(/^\/api\/transactions\/[^/]+$/, 'GET');
+    const ignoring = held(/^\/api\/transactions\/[^/]+\/ignore$/, 'PATCH');
+    await page.route('**/api/transactions/**', async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      for (const hold of [read, ignoring]) {
+        if (request.method() === hold.method && hold.pattern.test(path)) await hold.released;
+      }
+      await route.fallback();
+    });
     await rowOpener(row).click();
     await flyout(page).getByRole('heading', { name: 'Edit Transaction' }).waitFor();
     expect(await flyout(page).getByTestId('transaction-status').textContent()).toContain('delete');
     const ignore = flyout(page).getByTestId('transaction-ignore').locator('input');
     await ignore.check();
+    read.release();
+    await read.settled;
+    // Two frames: React has drawn whatever that answer changed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await ignore.isChecked()).toBe(true);
+    ignoring.release();
+    await ignoring.settled;
+    await page.unroute('**/api/transactions/**');
     await expect.poll(() => flyout(page).getByTestId('transaction-ignore').textContent()).toContain('Ignored');
 
     // A receipt: upload (presigned PUT), view through its short-lived link, remove after confirming.

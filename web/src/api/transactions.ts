@@ -181,6 +181,9 @@ export function useSetIgnored() {
   return useMutation({
     mutationFn: ({ id, isIgnored }: { id: string; isIgnored: boolean }) =>
       callRoute('setTransactionIgnored', { params: { id }, body: { isIgnored } }),
+    // A read of the transaction still on its way began before this change: landing after it, it would put the old
+    // state back on screen (the flyout reads the transaction as it opens, and a quick click can beat that read).
+    onMutate: ({ id }) => client.cancelQueries({ queryKey: transactionKey(id) }),
     onSuccess: (result) => {
       client.setQueryData<Transaction>(transactionKey(result.id), (t) =>
         t ? { ...t, isIgnored: result.isIgnored, version: result.version } : t,
