@@ -130,6 +130,16 @@ export function useTransaction(id: string | null, seed?: Transaction | null) {
   });
 }
 
+/**
+ * A read of the transaction still on its way began before this change: landing after it, it would put the old state
+ * (and version) back on screen, so the next save would be refused as a conflict. The flyout reads the transaction as
+ * it opens, and a quick click can beat that read. Every change to one transaction cancels it first.
+ */
+const cancelTransactionRead =
+  (client: QueryClient) =>
+  ({ id }: { id: string }) =>
+    client.cancelQueries({ queryKey: transactionKey(id) });
+
 /** Every list, totals and the one transaction are stale after any write. */
 function afterWrite(client: QueryClient, transaction?: Transaction) {
   if (transaction) client.setQueryData(transactionKey(transaction.id), transaction);
@@ -151,6 +161,7 @@ export function useUpdateTransaction() {
   return useMutation({
     mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: TransactionUpdateBody } & CallOptions) =>
       (await callRoute('updateTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
+    onMutate: cancelTransactionRead(client),
     onSuccess: (transaction) => afterWrite(client, transaction),
     onError: (error) => console.error(TRANSACTION_ERRORS.update, error),
   });
@@ -162,6 +173,7 @@ export function useSplitTransaction() {
   return useMutation({
     mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: TransactionSplitBody } & CallOptions) =>
       (await callRoute('splitTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
+    onMutate: cancelTransactionRead(client),
     onSuccess: (transaction) => afterWrite(client, transaction),
   });
 }
@@ -172,6 +184,7 @@ export function useUnsplitTransaction() {
   return useMutation({
     mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: UnsplitBody } & CallOptions) =>
       (await callRoute('unsplitTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
+    onMutate: cancelTransactionRead(client),
     onSuccess: (transaction) => afterWrite(client, transaction),
   });
 }
@@ -181,9 +194,7 @@ export function useSetIgnored() {
   return useMutation({
     mutationFn: ({ id, isIgnored }: { id: string; isIgnored: boolean }) =>
       callRoute('setTransactionIgnored', { params: { id }, body: { isIgnored } }),
-    // A read of the transaction still on its way began before this change: landing after it, it would put the old
-    // state back on screen (the flyout reads the transaction as it opens, and a quick click can beat that read).
-    onMutate: ({ id }) => client.cancelQueries({ queryKey: transactionKey(id) }),
+    onMutate: cancelTransactionRead(client),
     onSuccess: (result) => {
       client.setQueryData<Transaction>(transactionKey(result.id), (t) =>
         t ? { ...t, isIgnored: result.isIgnored, version: result.version } : t,
