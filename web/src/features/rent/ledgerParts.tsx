@@ -1,6 +1,7 @@
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { TableProps } from '@cloudscape-design/components/table';
 import type { TenantLedger } from '../../api/leases';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
@@ -39,3 +40,10 @@ export const nextChargeText = (next: LedgerNext) =>
   next ? `${next.label}, ${formatMoney(next.amount, 2)} due ${formatIsoDate(next.dueDate)}` : null;
 
 export const lineDate = (line: LedgerLine) => <span className="rt-nowrap">{formatIsoDate(line.date)}</span>;
+
+/** The columns both ledger tables have: the date (the row's header), the description and the balance after it. */
+export const LEDGER_COLUMNS = {
+  date: { id: 'date', header: 'Date', cell: lineDate, isRowHeader: true },
+  description: { id: 'description', header: 'Description', cell: (line) => <LineDescription line={line} /> },
+  balance: { id: 'balance', header: 'Balance', cell: (line) => <Amount value={line.balance} /> },
+} satisfies Record<string, TableProps.ColumnDefinition<LedgerLine>>;

@@ -8,7 +8,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../components/EmptyState';
-import { Amount, type LedgerLine, LineDescription, lineDate, nextChargeText } from '../../features/rent/ledgerParts';
+import { Amount, LEDGER_COLUMNS, type LedgerLine, nextChargeText } from '../../features/rent/ledgerParts';
 import { StatementDownload } from '../../features/rent/StatementDownload';
 import { formatMoney } from '../../lib/money';
 import type { LeasesDrawerModel } from './use-leases';
@@ -122,8 +122,8 @@ export function LeaseLedger({ l }: { l: LeasesDrawerModel }) {
                 <EmptyState title="No charges yet">The lease's charges show here from its first due date.</EmptyState>
               }
               columnDefinitions={[
-                { id: 'date', header: 'Date', cell: lineDate, isRowHeader: true },
-                { id: 'description', header: 'Description', cell: (line) => <LineDescription line={line} /> },
+                LEDGER_COLUMNS.date,
+                LEDGER_COLUMNS.description,
                 {
                   id: 'charge',
                   header: 'Charge',
@@ -134,7 +134,7 @@ export function LeaseLedger({ l }: { l: LeasesDrawerModel }) {
                   header: 'Payment',
                   cell: (line) => (line.kind === 'payment' ? <Amount value={-line.amount} /> : ''),
                 },
-                { id: 'balance', header: 'Balance', cell: (line) => <Amount value={line.balance} /> },
+                LEDGER_COLUMNS.balance,
                 ...(waivable
                   ? [
                       {

@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
-import { Amount, LineDescription, lineDate } from '../../features/rent/ledgerParts';
+import { Amount, LEDGER_COLUMNS } from '../../features/rent/ledgerParts';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
@@ -51,10 +51,10 @@ export function LeaseLedgerTable({ ledger, title }: { ledger: Ledger; title: str
         </Box>
       }
       columnDefinitions={[
-        { id: 'date', header: 'Date', cell: lineDate, isRowHeader: true },
-        { id: 'description', header: 'Description', cell: (line) => <LineDescription line={line} /> },
+        LEDGER_COLUMNS.date,
+        LEDGER_COLUMNS.description,
         { id: 'amount', header: 'Amount', cell: (line) => <Amount value={line.amount} /> },
-        { id: 'balance', header: 'Balance', cell: (line) => <Amount value={line.balance} /> },
+        LEDGER_COLUMNS.balance,
       ]}
     />
   );
