@@ -40,6 +40,9 @@ export async function startDynamoDb(opts: {
 }): Promise<{ endpoint: string; process: ChildProcess }> {
   checkJava();
   if (opts.dbPath) mkdirSync(opts.dbPath, { recursive: true });
+  // DynamoDB Local sends usage telemetry to AWS unless this is "0" (or it gets -disableTelemetry, which the package's
+  // spawn cannot pass); it inherits this process's environment. The offline stack sends nothing anywhere.
+  process.env.DDB_LOCAL_TELEMETRY = '0';
   const child = dynamoDbLocal.spawn({ port: opts.port, path: opts.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {
