@@ -131,9 +131,10 @@ export function useTransaction(id: string | null, seed?: Transaction | null) {
 }
 
 /**
- * A read of the transaction still on its way began before this change: landing after it, it would put the old state
- * (and version) back on screen, so the next save would be refused as a conflict. The flyout reads the transaction as
- * it opens, and a quick click can beat that read. Every change to one transaction cancels it first.
+ * A read of the transaction still on its way began before this change. The flyout reads the transaction as it opens
+ * and stays open after a split, an unsplit or an ignore: landing after the change, that read would put the old state
+ * and version back on screen, and the next save would be refused as a conflict. Every change to one transaction
+ * cancels it first (a save closes the flyout, but the read's answer is out of date all the same).
  */
 const cancelTransactionRead =
   (client: QueryClient) =>
