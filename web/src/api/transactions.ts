@@ -130,17 +130,6 @@ export function useTransaction(id: string | null, seed?: Transaction | null) {
   });
 }
 
-/**
- * A read of the transaction still on its way began before this change. The flyout reads the transaction as it opens
- * and stays open after a split, an unsplit or an ignore: landing after the change, that read would put the old state
- * and version back on screen, and the next save would be refused as a conflict. Every change to one transaction
- * cancels it first (a save closes the flyout, but the read's answer is out of date all the same).
- */
-const cancelTransactionRead =
-  (client: QueryClient) =>
-  ({ id }: { id: string }) =>
-    client.cancelQueries({ queryKey: transactionKey(id) });
-
 /** Every list, totals and the one transaction are stale after any write. */
 function afterWrite(client: QueryClient, transaction?: Transaction) {
   if (transaction) client.setQueryData(transactionKey(transaction.id), transaction);
@@ -162,7 +151,6 @@ export function useUpdateTransaction() {
   return useMutation({
     mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: TransactionUpdateBody } & CallOptions) =>
       (await callRoute('updateTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
-    onMutate: cancelTransactionRead(client),
     onSuccess: (transaction) => afterWrite(client, transaction),
     onError: (error) => console.error(TRANSACTION_ERRORS.update, error),
   });
@@ -174,7 +162,6 @@ export function useSplitTransaction() {
   return useMutation({
     mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: TransactionSplitBody } & CallOptions) =>
       (await callRoute('splitTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
-    onMutate: cancelTransactionRead(client),
     onSuccess: (transaction) => afterWrite(client, transaction),
   });
 }
@@ -185,7 +172,6 @@ export function useUnsplitTransaction() {
   return useMutation({
     mutationFn: async ({ id, body, overrideClosedPeriod }: { id: string; body: UnsplitBody } & CallOptions) =>
       (await callRoute('unsplitTransaction', { params: { id }, body, overrideClosedPeriod })).transaction,
-    onMutate: cancelTransactionRead(client),
     onSuccess: (transaction) => afterWrite(client, transaction),
   });
 }
@@ -195,7 +181,9 @@ export function useSetIgnored() {
   return useMutation({
     mutationFn: ({ id, isIgnored }: { id: string; isIgnored: boolean }) =>
       callRoute('setTransactionIgnored', { params: { id }, body: { isIgnored } }),
-    onMutate: cancelTransactionRead(client),
+    // A read of the transaction still on its way began before this change: landing after it, it would put the old
+    // state back on screen (the flyout reads the transaction as it opens, and a quick click can beat that read).
+    onMutate: ({ id }) => client.cancelQueries({ queryKey: transactionKey(id) }),
     onSuccess: (result) => {
       client.setQueryData<Transaction>(transactionKey(result.id), (t) =>
         t ? { ...t, isIgnored: result.isIgnored, version: result.version } : t,
