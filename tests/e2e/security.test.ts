@@ -30,6 +30,13 @@ describe('account security, in Chromium through the real sign-in page', () => {
     const table = a.page.getByTestId('security-log-table');
     await expect.poll(() => table.getByRole('cell', { name: 'Signed in', exact: true }).count()).toBe(3);
     await expect.poll(() => table.getByText(/^Signed in with Google/).count()).toBe(3);
+    // The log, whose length arrives with its data, comes last: above "Your data" it pushed that section down as it
+    // loaded (a layout shift).
+    const top = async (name: string) =>
+      (await a.page.getByRole('heading', { level: 2, name, exact: true }).boundingBox())?.y ?? Number.NaN;
+    const [signIn, yourData, log] = [await top('Sign-in'), await top('Your data'), await top('Security log')];
+    expect(signIn).toBeLessThan(yourData);
+    expect(yourData).toBeLessThan(log);
     await expectAccessible(a.page, 'security (desktop)');
 
     // Paged: 20 sign-outs of the seeding session make 23 events; the first page shows 20, "Load more" the rest.
