@@ -113,6 +113,27 @@ export async function networkQuiet(page: Page) {
 }
 
 /**
+ * Waits until nothing can still move the page by itself: no request in flight (`networkQuiet`), the fonts loaded, no
+ * animation running, then the browser idle on both sides of two frames, so React's sliced renders, their effects and
+ * the layout after them have run and the observers of that layout (layout shifts, resize observers) have been told.
+ * A condition, not a time: what a test reads after it is what stays.
+ */
+export async function settled(page: Page) {
+  await networkQuiet(page);
+  await page.waitForFunction(
+    () => document.fonts.status === 'loaded' && document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestIdleCallback(() =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => done()))),
+        ),
+      ),
+  );
+}
+
+/**
  * Opens a page inside the running app, as its links do (the router follows the browser's history), for a test that
  * looks at many pages in turn: a full load starts the app again (its scripts, styles and first render), which is
  * most of what a page costs the browser.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
-import { DESKTOP, PHONE, revealBelowTheFold, signInFromHeader, useBrowser } from './browser.js';
+import { DESKTOP, PHONE, revealBelowTheFold, settled, signInFromHeader, useBrowser } from './browser.js';
 import { ledgerRow, shownTotals } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
@@ -79,10 +79,8 @@ async function shiftsOf(page: Page, path: string, ready: () => Promise<unknown>)
   });
   await page.goto(path);
   await ready();
-  // Late shifts (fonts swapping, a second query landing) happen within moments of the data; give them time.
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.waitForTimeout(500);
+  // Late shifts (fonts swapping, a second query landing, what renders after them) come before the page settles.
+  await settled(page);
   await page.unrouteAll({ behavior: 'wait' });
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }

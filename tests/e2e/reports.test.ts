@@ -12,6 +12,7 @@ import {
   monthName,
   PHONE,
   recordChunks,
+  settled,
   signInAt,
   signInFromHeader,
   useBrowser,
@@ -119,8 +120,7 @@ async function recordShifts(page: Page) {
   });
 }
 const shifted = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await settled(page);
   return page.evaluate(() => (window as unknown as { __shift: { total: number; sources: string[] } }).__shift);
 };
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { networkQuiet, revealBelowTheFold } from './browser.js';
+import { networkQuiet, revealBelowTheFold, settled } from './browser.js';
 
 /**
  * The checks of docs/product.md "Words and columns" as they run in the page: every visible word on one line, and
@@ -116,15 +116,8 @@ export async function textFitProblems(page: Page): Promise<FitProblem[]> {
   // those parts render has settled too (a table just mounted sizes its columns a frame or two later).
   await revealBelowTheFold(page);
   await networkQuiet(page);
-  await page.waitForFunction(
-    () =>
-      document.fonts.status === 'loaded' &&
-      document.getAnimations().every((a) => a.playState !== 'running') &&
-      // Cloudscape's loading indicators: a table or a section still fetching.
-      document.querySelector('[class*="awsui_status-loading"]') === null,
-  );
-  await page.evaluate(
-    () => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(() => settled(null)))),
-  );
+  // Cloudscape's loading indicators: a table or a section still fetching.
+  await page.waitForFunction(() => document.querySelector('[class*="awsui_status-loading"]') === null);
+  await settled(page);
   return page.evaluate(findProblems, LONG_TOKEN);
 }
