@@ -224,5 +224,20 @@ describe('no layout shift on the rules page and the rent roll', () => {
       await page.getByTestId('rent-roll-lease').first().waitFor();
     });
     expect(cumulativeLayoutShift(rentRoll), `rent roll: ${JSON.stringify(rentRoll)}`).toBeLessThan(CLS_BUDGET);
+
+    // The other tabs, each loaded as its own page (a tab is in the address, so a link or a bookmark opens it).
+    for (const [tab, ready] of [
+      ['schedule-e', 'schedule-e-lines'],
+      ['depreciation', 'depreciation-total-'],
+      ['aging', 'aging-'],
+      ['deposits', 'deposits-'],
+      ['transactions-by-category', 'detail-'],
+    ] as const) {
+      const shifts = await shiftsOf(page, `/reports?tab=${tab}`, async () => {
+        await page.locator(`[data-testid^="${ready}"]`).first().waitFor();
+        await revealBelowTheFold(page);
+      });
+      expect(cumulativeLayoutShift(shifts), `${tab}: ${JSON.stringify(shifts)}`).toBeLessThan(CLS_BUDGET);
+    }
   });
 });

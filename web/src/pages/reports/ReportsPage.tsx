@@ -126,7 +126,9 @@ function ScheduleETab({ r }: { r: Reports }) {
     <ReportFrame
       variant="section"
       title="Schedule E worksheet"
-      description={r.sheet ? `${r.sheet.address}, tax year ${r.year}. Schedule E (Form 1040) Part I.` : undefined}
+      // Not the property's address: it is chosen right below, and a description that waits for the data pushes down
+      // everything under it when the worksheet arrives.
+      description={`Tax year ${r.year}, one property at a time. Schedule E (Form 1040) Part I.`}
       downloads={{
         testId: 'schedule-e',
         csv: r.downloadScheduleE,
