@@ -35,7 +35,7 @@ export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
       controls={
         <SpaceBetween direction="horizontal" size="s">
           <YearSelect id="depreciation-year" year={r.year} years={r.years} onChange={r.setYear} />
-          <FormField label="Property" controlId="depreciation-property">
+          <FormField label="Property" controlId="depreciation-property" className="rt-report-picker">
             <Select
               controlId="depreciation-property"
               data-testid="depreciation-property"

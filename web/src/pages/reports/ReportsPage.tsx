@@ -139,7 +139,7 @@ function ScheduleETab({ r }: { r: Reports }) {
       controls={
         <SpaceBetween direction="horizontal" size="s">
           <YearSelect id="schedule-e-year" year={r.year} years={r.years} onChange={r.setYear} />
-          <FormField label="Property" controlId="schedule-e-property">
+          <FormField label="Property" controlId="schedule-e-property" className="rt-report-picker">
             <Select
               controlId="schedule-e-property"
               data-testid="schedule-e-property"
