@@ -27,7 +27,7 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
  * The app has no page per property: a property is its row in /properties (opened in a drawer) and its ledger,
  * /transactions?propertyId=..., which stands for "a property page" here. Each report tab is in the address (a link or
  * a bookmark opens it), so each is measured as a page; the members are a section of /org-settings. Mobile and desktop, RUNS each: about 20 s a run on the 2-core machine,
- * so the whole section takes about 40 minutes; LIGHTHOUSE_FORMS=mobile halves it.
+ * so the whole section takes about 50 minutes; LIGHTHOUSE_FORMS=mobile halves it.
  */
 const LANDLORD = 'lena.landlord@demo.rent.today';
 const TENANT = 'tara.tenant@demo.rent.today';
