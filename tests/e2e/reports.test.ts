@@ -309,7 +309,7 @@ describe('what the books say, in an organization of its own', () => {
     await context.close();
   });
 
-  it('on a phone the profit and loss and the cash flow are lists, a column at a time; sections open; amounts open the ledger; no table code', async () => {
+  it('on a phone the profit and loss, the cash flow and transactions by category are lists; sections open; amounts open the ledger; no table code', async () => {
     const { page, context } = await browser.newPage(PHONE);
     const chunksOf = recordChunks(page);
     const requested: string[] = [];
@@ -357,8 +357,20 @@ describe('what the books say, in an organization of its own', () => {
     await expect.poll(() => text(page, `cf-income-${M1}`)).toBe('$2,000');
     expect(await text(page, `cf-cashFlow-${M1}`)).toBe('$700');
 
-    // A phone never asked for the table's code, nor for Cloudscape's table stylesheet (217 KB) that comes with it.
+    // Transactions by category: a row per category with its subtotal, opening into its transactions.
+    await page.goto('/reports?tab=transactions-by-category');
+    const rent = page.getByTestId('detail-category').filter({ hasText: 'Rental income' });
+    await expect.poll(() => rent.textContent()).toContain('$3,800.00');
+    expect(await rent.textContent()).toContain('2 transactions');
+    await rent.getByRole('button', { name: 'Rental income' }).click();
+    await expect.poll(() => rent.getByRole('listitem').allTextContents()).toHaveLength(2);
+    expect(await rent.textContent()).toMatch(/Oak rent.*\$2,000\.00/);
+    await expectAccessible(page, 'transactions by category list at 390px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // A phone never asked for the tables' code, nor for Cloudscape's table stylesheet (217 KB) that comes with it.
     expect(chunksOf('BookTable')).toEqual([]);
+    expect(chunksOf('CategoryDetailTable')).toEqual([]);
     expect(requested.filter((path) => /^\/assets\/table-[\w-]+\.css$/.test(path))).toEqual([]);
     await context.close();
   });

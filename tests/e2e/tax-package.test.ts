@@ -68,8 +68,17 @@ describe('tax package and transactions by category, in Chromium', () => {
     expect(csv.name).toBe(`transactions-by-category-${lastYear}.csv`);
     expect(csv.bytes.toString('utf8')).toContain('Operating expenses,Repairs subtotal,,2 transactions,,-200.75');
 
+    // On a phone the categories are a list, each opening into its transactions.
     await page.setViewportSize(PHONE);
-    await table.waitFor();
+    const repairs = page.getByTestId('detail-category').filter({ hasText: 'Repairs' });
+    expect(await repairs.textContent()).toContain('2 transactions');
+    expect(await repairs.textContent()).toContain('-$200.75');
+    expect(await repairs.textContent()).not.toContain(fix);
+    await repairs.getByRole('button', { name: 'Repairs' }).click();
+    await expect.poll(() => repairs.textContent()).toContain(fix);
+    expect(await repairs.getByRole('button', { name: 'Repairs' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByTestId('detail-total').first().textContent()).toContain('$1,199.25');
+    expect(await table.count()).toBe(0);
     await expectAccessible(page, 'transactions by category at 390px');
     await page.setViewportSize(DESKTOP);
 

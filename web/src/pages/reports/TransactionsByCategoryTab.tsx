@@ -1,71 +1,101 @@
-import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
+import Icon from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
 import type { TransactionsByCategoryReport } from '../../api/reports';
+import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { ReportFrame } from '../../components/ReportFrame';
 import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
+import { categoryDetailTable } from './parts';
 import type { useReports } from './use-reports';
 
-interface Row {
-  id: string;
-  kind: 'transaction' | 'subtotal' | 'total';
-  line: string;
-  category: string;
-  date: string;
-  name: string;
-  property: string;
-  amount: number;
+type Category = TransactionsByCategoryReport['categories'][number];
+
+/**
+ * Transactions by category on a phone: a row per category with its subtotal, which opens into its transactions (the
+ * date, name and property, the amount at the end), then the total and what counts nowhere. The table's five columns
+ * do not fit 390 px, and a row per transaction drawn at once (up to 10,000) was most of a phone's load of the tab.
+ */
+function CategoryDetailList({ report }: { report: TransactionsByCategoryReport }) {
+  const [open, setOpen] = useState<readonly string[]>([]);
+  const toggle = (category: string) =>
+    setOpen((shown) => (shown.includes(category) ? shown.filter((c) => c !== category) : [...shown, category]));
+  return (
+    <ul className="rt-list-list" aria-label="Transactions by category" data-testid="detail-list">
+      {report.categories.map((c) => (
+        <CategoryItem
+          key={c.category}
+          category={c}
+          open={open.includes(c.category)}
+          onToggle={() => toggle(c.category)}
+        />
+      ))}
+      <TotalItem
+        label="Total"
+        meta={`Counted categories (cash flow) · ${report.count} transactions in all`}
+        amount={report.total}
+      />
+      <TotalItem label="Not counted" meta="Transfers and uncategorized" amount={report.notCounted} />
+    </ul>
+  );
 }
 
-/** One table row per transaction, a subtotal row per category, then the grand total and what counts nowhere. */
-function rowsOf(report: TransactionsByCategoryReport): Row[] {
-  const rows: Row[] = [];
-  for (const c of report.categories) {
-    for (const t of c.transactions) {
-      rows.push({ kind: 'transaction', line: c.lineLabel, category: c.label, ...t });
-    }
-    const n = c.transactions.length;
-    rows.push({
-      id: `subtotal:${c.category}`,
-      kind: 'subtotal',
-      line: c.lineLabel,
-      category: `${c.label} subtotal`,
-      date: '',
-      name: `${n} ${n === 1 ? 'transaction' : 'transactions'}`,
-      property: '',
-      amount: c.subtotal,
-    });
-  }
-  rows.push({
-    id: 'total',
-    kind: 'total',
-    line: 'Total',
-    category: 'Counted categories (cash flow)',
-    date: '',
-    name: `${report.count} transactions in all`,
-    property: '',
-    amount: report.total,
-  });
-  rows.push({
-    id: 'not-counted',
-    kind: 'total',
-    line: 'Not counted',
-    category: 'Transfers and uncategorized',
-    date: '',
-    name: '',
-    property: '',
-    amount: report.notCounted,
-  });
-  return rows;
+function CategoryItem({ category: c, open, onToggle }: { category: Category; open: boolean; onToggle: () => void }) {
+  const n = c.transactions.length;
+  return (
+    <li className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid="detail-category">
+      <div className="rt-list-item-main">
+        <button type="button" className="rt-book-toggle" aria-expanded={open} onClick={onToggle}>
+          <Icon name={open ? 'caret-down-filled' : 'caret-right-filled'} />
+          {c.label}
+        </button>
+        <span className="rt-list-meta">
+          {c.lineLabel} · {n} {n === 1 ? 'transaction' : 'transactions'}
+        </span>
+      </div>
+      <div className="rt-list-end">
+        <strong className="rt-nowrap">{formatMoney(c.subtotal, 2)}</strong>
+      </div>
+      {open ? (
+        <ul className="rt-book-categories" aria-label={`${c.label} transactions`}>
+          {c.transactions.map((t) => (
+            <li key={t.id}>
+              <div className="rt-list-item-main">
+                <span>{t.name}</span>
+                <span className="rt-list-meta">
+                  {t.date} · {t.property}
+                </span>
+              </div>
+              <div className="rt-list-end rt-nowrap">{formatMoney(t.amount, 2)}</div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
 }
 
-const strong = (row: Row, text: string) => (row.kind === 'transaction' ? text : <Box fontWeight="bold">{text}</Box>);
+function TotalItem({ label, meta, amount }: { label: string; meta: string; amount: number }) {
+  return (
+    <li className="rt-list-item rt-list-item-plain rt-list-item-flush" data-testid="detail-total">
+      <div className="rt-list-item-main">
+        <span className="rt-list-title">{label}</span>
+        <span className="rt-list-meta">{meta}</span>
+      </div>
+      <div className="rt-list-end">
+        <strong className="rt-nowrap">{formatMoney(amount, 2)}</strong>
+      </div>
+    </li>
+  );
+}
+
+/** The report's transactions: the table on a desktop, the list on a phone. */
+const CategoryDetail = desktopPartOr(categoryDetailTable, CategoryDetailList);
 
 /** The reports page's Transactions by category tab: a period and property, each category's transactions and subtotal. */
 export function TransactionsByCategoryTab({ r }: { r: ReturnType<typeof useReports> }) {
@@ -111,26 +141,7 @@ export function TransactionsByCategoryTab({ r }: { r: ReturnType<typeof useRepor
           Choose another period or property; ignored transactions are not listed.
         </EmptyState>
       ) : (
-        <div data-testid="detail-table">
-          <Table
-            variant="embedded"
-            wrapLines
-            items={rowsOf(d.data)}
-            trackBy="id"
-            ariaLabels={{ tableLabel: 'Transactions by category' }}
-            columnDefinitions={[
-              { id: 'category', header: 'Category', cell: (row) => strong(row, row.category), isRowHeader: true },
-              { id: 'date', header: 'Date', cell: (row) => row.date },
-              { id: 'name', header: 'Name', cell: (row) => strong(row, row.name) },
-              { id: 'property', header: 'Property', cell: (row) => row.property },
-              {
-                id: 'amount',
-                header: 'Amount',
-                cell: (row) => <span className="rt-nowrap">{strong(row, formatMoney(row.amount, 2))}</span>,
-              },
-            ]}
-          />
-        </div>
+        <CategoryDetail report={d.data} />
       )}
     </ReportFrame>
   );
