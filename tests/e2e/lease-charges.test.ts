@@ -1,8 +1,8 @@
-import { addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared';
+import { AGING_LABELS, addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, recordChunks, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { beginSignInToOwnOrganization, type OwnOrganization, uniqueName } from './own-org.js';
 
@@ -218,10 +218,24 @@ describe('lease charges, in Chromium', () => {
     await page.getByTestId('aging-chart').scrollIntoViewIfNeeded();
     await page.getByTestId('aging-chart').locator('svg').first().waitFor();
     await expectAccessible(page, 'aging report');
-    await page.setViewportSize(PHONE);
-    await row.waitFor();
-    await expectAccessible(page, 'aging report at 390px');
-    await noSideScroll(page);
+
+    // The landlord on a phone: a row per lease, what it owes at the end and the ages that hold it; no table code.
+    const landlord = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(landlord.page);
+    await signInAt(landlord.page, org.email, '/reports?tab=aging');
+    const item = landlord.page.getByTestId('aging-lease').filter({ hasText: tenant.email });
+    await item.waitFor();
+    const itemText = await item.textContent();
+    expect(itemText).toContain(`${home.address}, Unit 9`);
+    expect(itemText).toContain(`${usd(listed.balance)}Balance`);
+    for (const [bucket, amount] of Object.entries(buckets)) {
+      const label = AGING_LABELS[bucket as keyof typeof buckets];
+      if (amount === 0) expect(itemText).not.toContain(`${label} `);
+      else expect(itemText).toContain(`${label} ${usd(amount)}`);
+    }
+    await expectAccessible(landlord.page, 'aging report at 390px');
+    await noSideScroll(landlord.page);
+    expect(chunksOf('AgingTable')).toEqual([]);
 
     // The tenant, on a phone: what they owe now, the next charge, and the ledger's lines.
     const phone = await browser.newPage(PHONE);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, PHONE, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, recordChunks, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
 import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -156,9 +156,16 @@ describe('tenant statements and security deposits, in Chromium', () => {
     const pdf = await downloadPdfText(page, 'deposits-pdf');
     expect(pdf.text).toContain('1,500.25');
 
-    await page.setViewportSize(PHONE);
-    await totals.waitFor();
-    await expectAccessible(page, 'security deposits at 390px');
-    await noSideScroll(page);
+    // The landlord on a phone: each lease a row, its deposit at the end; no table code.
+    const landlord = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(landlord.page);
+    await signInAt(landlord.page, org.email, '/reports?tab=deposits');
+    const lease = landlord.page.getByTestId('deposits-lease').filter({ hasText: tenant.email });
+    await lease.waitFor();
+    expect(await lease.textContent()).toContain(`${usd(1800)}Deposit`);
+    expect(await landlord.page.getByTestId('deposits-held').textContent()).toBe(usd(1500.25));
+    await expectAccessible(landlord.page, 'security deposits at 390px');
+    await noSideScroll(landlord.page);
+    expect(chunksOf('DepositsTable')).toEqual([]);
   });
 });

@@ -1,25 +1,63 @@
-import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { AGING_BUCKETS, AGING_LABELS } from '@rent/shared/core/charges';
 import { agingLeasesShown } from '@rent/shared/reports/agingTable';
 import type { AgingRow } from '../../api/reports';
+import { desktopPartOr } from '../../app/pageLoader';
 import { AgingChartLazy } from '../../components/charts/AgingChartLazy';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { money, placeOf, tenantName } from './leaseCells';
+import { agingTable } from './parts';
 import type { useReports } from './use-reports';
 
 const CHART_HEIGHT = 300;
 
-const money = (value: number) => <span className="rt-nowrap">{formatMoney(value, 2)}</span>;
-const whoOf = (row: AgingRow) => row.tenant.name ?? row.tenant.email ?? 'A former member';
-const whereOf = (row: AgingRow) => (row.unitLabel ? `${row.address}, ${row.unitLabel}` : row.address);
+/**
+ * The leases with a balance on a phone: who and where, what each owes at the end, and under it the ages that hold
+ * money. The table's eight columns do not fit 390 px, and a phone then never loads Cloudscape's table for the tab.
+ */
+function AgingList({ rows }: { rows: AgingRow[] }) {
+  return (
+    <SpaceBetween size="xs">
+      <Header variant="h3" counter={`(${rows.length})`}>
+        Leases
+      </Header>
+      <ul className="rt-list-list" aria-label="Balance by lease and age" data-testid="aging-list">
+        {rows.map((row) => (
+          <li
+            key={row.leaseId}
+            className="rt-list-item rt-list-item-plain rt-list-item-flush"
+            data-testid="aging-lease"
+          >
+            <div className="rt-list-item-main">
+              <span className="rt-list-title">{tenantName(row.tenant)}</span>
+              {row.tenant.name && row.tenant.email ? <span className="rt-list-meta">{row.tenant.email}</span> : null}
+              <span className="rt-list-meta">{placeOf(row)}</span>
+              <span className="rt-list-meta">
+                {AGING_BUCKETS.filter((b) => row[b] !== 0)
+                  .map((b) => `${AGING_LABELS[b]} ${formatMoney(row[b], 2)}`)
+                  .join(' · ')}
+              </span>
+            </div>
+            <div className="rt-list-end">
+              <div>{money(row.balance)}</div>
+              <div className="rt-list-meta">Balance</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SpaceBetween>
+  );
+}
+
+/** The leases: the table on a desktop, the list on a phone. */
+const AgingLeases = desktopPartOr(agingTable, AgingList);
 
 /**
  * The reports page's Aging tab: what tenants owe by how long it is past due, for every lease with a balance. Open
@@ -72,44 +110,7 @@ export function AgingTab({ r }: { r: ReturnType<typeof useReports> }) {
               ariaLabel="Money owed by how long it is past due"
             />
           </SpaceBetween>
-          <Table
-            data-testid="aging-table"
-            variant="embedded"
-            wrapLines
-            stickyColumns={{ first: 1 }}
-            items={rows}
-            trackBy="leaseId"
-            header={
-              <Header variant="h3" counter={`(${rows.length})`}>
-                Leases
-              </Header>
-            }
-            ariaLabels={{ tableLabel: 'Balance by lease and age' }}
-            columnDefinitions={[
-              {
-                id: 'tenant',
-                header: 'Tenant',
-                isRowHeader: true,
-                cell: (row) => (
-                  <SpaceBetween size="xxxs">
-                    <span>{whoOf(row)}</span>
-                    {row.tenant.name && row.tenant.email ? (
-                      <Box variant="small" color="text-body-secondary">
-                        {row.tenant.email}
-                      </Box>
-                    ) : null}
-                  </SpaceBetween>
-                ),
-              },
-              { id: 'property', header: 'Property', cell: whereOf },
-              { id: 'balance', header: 'Balance', cell: (row) => money(row.balance) },
-              ...AGING_BUCKETS.map((b) => ({
-                id: b,
-                header: <span className="rt-nowrap">{AGING_LABELS[b]}</span>,
-                cell: (row: AgingRow) => money(row[b]),
-              })),
-            ]}
-          />
+          <AgingLeases rows={rows} />
         </SpaceBetween>
       )}
     </ReportFrame>

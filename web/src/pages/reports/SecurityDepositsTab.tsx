@@ -5,20 +5,21 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { fromCents, toCents } from '@rent/shared/core/money';
 import { useMemo } from 'react';
 import type { SecurityDepositsProperty, SecurityDepositsReport } from '../../api/reports';
+import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
 import { monthChoices, monthLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
+import { money, NO_DEPOSIT_LEASE, tenantName } from './leaseCells';
+import { depositsTable } from './parts';
 import type { useReports } from './use-reports';
 
 type Totals = SecurityDepositsReport['totals'];
 
-const money = (value: number) => <span className="rt-nowrap">{formatMoney(value, 2)}</span>;
 /** held − required, to the cent. */
 const differenceOf = (t: Pick<Totals, 'held' | 'required'>) =>
   fromCents((toCents(t.held) ?? 0) - (toCents(t.required) ?? 0));
@@ -57,6 +58,40 @@ function TotalsView({ totals }: { totals: Totals }) {
   );
 }
 
+/**
+ * A property's leases and their deposits on a phone: the tenant (and email) and unit, the deposit at the end. A phone
+ * then never loads Cloudscape's table for the tab.
+ */
+function DepositsList({ property }: { property: SecurityDepositsProperty }) {
+  if (property.leases.length === 0) return <Box color="text-body-secondary">{NO_DEPOSIT_LEASE}</Box>;
+  return (
+    <ul className="rt-list-list" aria-label={`Deposits the leases of ${property.address} ask for`}>
+      {property.leases.map((lease) => (
+        <li
+          key={lease.leaseId}
+          className="rt-list-item rt-list-item-plain rt-list-item-flush"
+          data-testid="deposits-lease"
+        >
+          <div className="rt-list-item-main">
+            <span className="rt-list-title">{tenantName(lease.tenant)}</span>
+            {lease.tenant.name && lease.tenant.email ? (
+              <span className="rt-list-meta">{lease.tenant.email}</span>
+            ) : null}
+            {lease.unitLabel ? <span className="rt-list-meta">{lease.unitLabel}</span> : null}
+          </div>
+          <div className="rt-list-end">
+            <div>{money(lease.deposit)}</div>
+            <div className="rt-list-meta">Deposit</div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A property's leases: the table on a desktop, the list on a phone. */
+const DepositLeases = desktopPartOr(depositsTable, DepositsList);
+
 function PropertyDeposits({ property }: { property: SecurityDepositsProperty }) {
   return (
     <section data-testid="deposits-property" aria-label={property.address}>
@@ -71,38 +106,7 @@ function PropertyDeposits({ property }: { property: SecurityDepositsProperty }) 
             { label: 'Returned', value: money(property.returned) },
           ]}
         />
-        <Table
-          data-testid="deposits-table"
-          variant="embedded"
-          wrapLines
-          items={property.leases}
-          trackBy="leaseId"
-          ariaLabels={{ tableLabel: `Deposits the leases of ${property.address} ask for` }}
-          empty={
-            <Box textAlign="center" color="text-body-secondary">
-              No lease running at the month's end asks for a deposit here.
-            </Box>
-          }
-          columnDefinitions={[
-            {
-              id: 'tenant',
-              header: 'Tenant',
-              isRowHeader: true,
-              cell: (lease) => (
-                <SpaceBetween size="xxxs">
-                  <span>{lease.tenant.name ?? lease.tenant.email ?? 'A former member'}</span>
-                  {lease.tenant.name && lease.tenant.email ? (
-                    <Box variant="small" color="text-body-secondary">
-                      {lease.tenant.email}
-                    </Box>
-                  ) : null}
-                </SpaceBetween>
-              ),
-            },
-            { id: 'unit', header: 'Unit', cell: (lease) => lease.unitLabel ?? '—' },
-            { id: 'deposit', header: 'Deposit', cell: (lease) => money(lease.deposit) },
-          ]}
-        />
+        <DepositLeases property={property} />
       </SpaceBetween>
     </section>
   );

@@ -12,8 +12,12 @@ const rentRollBody = partLoader(() =>
   withDesktopParts(import('./RentRollBody'), [leaseMonthsTable]).then((m) => m.RentRollBody),
 );
 const rentLinksPanel = partLoader(() => import('./RentLinksPanel').then((m) => m.RentLinksPanel));
-const agingTab = partLoader(() => import('./AgingTab').then((m) => m.AgingTab));
-const securityDepositsTab = partLoader(() => import('./SecurityDepositsTab').then((m) => m.SecurityDepositsTab));
+export const agingTable = partLoader(() => import('./AgingTable').then((m) => m.AgingTable));
+const agingTab = partLoader(() => withDesktopParts(import('./AgingTab'), [agingTable]).then((m) => m.AgingTab));
+export const depositsTable = partLoader(() => import('./DepositsTable').then((m) => m.DepositsTable));
+const securityDepositsTab = partLoader(() =>
+  withDesktopParts(import('./SecurityDepositsTab'), [depositsTable]).then((m) => m.SecurityDepositsTab),
+);
 export const categoryDetailTable = partLoader(() => import('./CategoryDetailTable').then((m) => m.CategoryDetailTable));
 const transactionsByCategoryTab = partLoader(() =>
   withDesktopParts(import('./TransactionsByCategoryTab'), [categoryDetailTable]).then(
@@ -27,8 +31,8 @@ const transactionsByCategoryTab = partLoader(() =>
  * rent roll's frame comes with the page (RentRollTab) and only its body waits here: the rent roll is opened by its
  * own address (Rental History links to it), and its heading then paints with the page, not after the table's code.
  * Its months are a table on a desktop, whose code comes with the body there, and a list on a phone, which never
- * loads the table; the review of rent to link loads when it is opened. Transactions by category is the same: its table
- * comes with the tab on a desktop, and a phone lists the categories instead.
+ * loads the table; the review of rent to link loads when it is opened. Aging, security deposits and transactions by
+ * category are the same: their table comes with the tab on a desktop, and a phone lists the leases or the categories.
  */
 export const ScheduleEView = partOr(scheduleEView, PartLoading);
 export const DepreciationTab = partOr(depreciationTab, PartLoading);
