@@ -309,7 +309,7 @@ describe('what the books say, in an organization of its own', () => {
     await context.close();
   });
 
-  it('on a phone the profit and loss, the cash flow and transactions by category are lists; sections open; amounts open the ledger; no table code', async () => {
+  it('on a phone the profit and loss, the cash flow, transactions by category and Schedule E are lists; sections open; amounts open the ledger; no table code', async () => {
     const { page, context } = await browser.newPage(PHONE);
     const chunksOf = recordChunks(page);
     const requested: string[] = [];
@@ -368,9 +368,21 @@ describe('what the books say, in an organization of its own', () => {
     await expectAccessible(page, 'transactions by category list at 390px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
+    // The Schedule E worksheet: each line a row with its amount at the end, then what needs a preparer and lines 23a–26.
+    await page.goto(`/reports?tab=schedule-e&year=${M1.slice(0, 4)}`);
+    await expect.poll(() => text(page, 'schedule-e-line-3')).toBe('$2,000.00');
+    expect(await text(page, 'schedule-e-line-14')).toBe('$300.10');
+    expect(await page.getByRole('list', { name: /^Schedule E lines for / }).count()).toBe(1);
+    expect(await text(page, 'schedule-e-review')).toContain('Uncategorized');
+    expect(await text(page, 'schedule-e-excluded')).toContain('Security deposit');
+    await page.getByTestId('schedule-e-summary-26').waitFor();
+    await expectAccessible(page, 'schedule e list at 390px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
     // A phone never asked for the tables' code, nor for Cloudscape's table stylesheet (217 KB) that comes with it.
     expect(chunksOf('BookTable')).toEqual([]);
     expect(chunksOf('CategoryDetailTable')).toEqual([]);
+    expect(chunksOf('ScheduleETables')).toEqual([]);
     expect(requested.filter((path) => /^\/assets\/table-[\w-]+\.css$/.test(path))).toEqual([]);
     await context.close();
   });

@@ -3,61 +3,101 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import { formatCurrency, toCents } from '@rent/shared/core/money';
-import { fairRentalDaysText, lineOneBText, lineTwoRows } from '@rent/shared/reports/scheduleETable';
 import type { ScheduleEChoicesBody, ScheduleEReport, ScheduleEWorksheet } from '../../api/reports';
-import { ScheduleEChoicesModal } from './ScheduleEChoicesModal';
+import { desktopPartOr } from '../../app/pageLoader';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
+import { scheduleETables } from './parts';
+import { lineRows, MortgageAlert, money, type ScheduleESheetProps } from './scheduleESheet';
 
-const money = (value: number) => formatCurrency(toCents(value) ?? 0, 2);
+/** The dialog for line 1b, line 2 and QJV, loaded and mounted when first opened (a hidden Modal is no first render's). */
+const ScheduleEChoicesModal = lazyWhenShown(() =>
+  import('./ScheduleEChoicesModal').then((m) => m.ScheduleEChoicesModal),
+);
 
-interface LineRow {
-  id: string;
-  line: string;
-  label: string;
-  amount: number | null;
-  note: string;
-  item: boolean;
+/** Reasons beside amounts (what needs a preparer, what is left out) as a phone's list. */
+function ReasonList({
+  testId,
+  title,
+  rows,
+}: {
+  testId: string;
+  title: string;
+  rows: { category: string; label: string; amount: number; reason: string }[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <section data-testid={testId} aria-label={title}>
+      <Box variant="h3">{title}</Box>
+      <ul className="rt-list-list" aria-label={title}>
+        {rows.map((r) => (
+          <li key={r.category} className="rt-list-item rt-list-item-plain rt-list-item-flush">
+            <div className="rt-list-item-main">
+              <span className="rt-list-title">{r.label}</span>
+              <span className="rt-list-meta">{r.reason}</span>
+            </div>
+            <div className="rt-list-end rt-nowrap">{money(r.amount)}</div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
-function lineRows(sheet: ScheduleEWorksheet): LineRow[] {
-  // Line 1b and line 2 in the same words as the CSV and the PDF (shared/src/reports/scheduleETable.ts).
-  const rows: LineRow[] = [
-    { id: '1b', line: '1b', label: 'Type of property', amount: null, note: lineOneBText(sheet), item: false },
-    { id: '2', line: '2', label: 'Fair rental days', amount: null, note: fairRentalDaysText(sheet), item: false },
-    ...lineTwoRows(sheet).map((row, i) => ({
-      id: `2:${i}`,
-      // The line column is each row's header: never empty (axe), and line 2 is where these boxes are.
-      line: '2',
-      label: row.label,
-      amount: null,
-      note: row.text,
-      item: true,
-    })),
-  ];
-  for (const line of sheet.lines) {
-    rows.push({
-      id: line.line,
-      line: line.line,
-      label: line.label,
-      amount: line.amount,
-      note: line.flag ?? '',
-      item: false,
-    });
-    for (const item of line.items) {
-      if (line.items.length < 2 && line.line !== '19') continue;
-      rows.push({
-        id: `${line.line}:${item.category}`,
-        line: '',
-        label: item.label,
-        amount: item.amount,
-        note: '',
-        item: true,
-      });
-    }
-  }
-  return rows;
+/**
+ * The worksheet on a phone: each line a row (its number and description, its note under it, the amount at the end;
+ * a line's categories indented under it), then the mortgage to split, what needs a preparer, what is left out and
+ * lines 23a–26. The tables' columns do not fit 390 px.
+ */
+function ScheduleELists({ sheet, summary }: ScheduleESheetProps) {
+  return (
+    <SpaceBetween size="m">
+      <ul className="rt-list-list" aria-label={`Schedule E lines for ${sheet.address}`} data-testid="schedule-e-lines">
+        {lineRows(sheet).map((r) => (
+          <li
+            key={r.id}
+            className={`rt-list-item rt-list-item-plain rt-list-item-flush${r.item ? ' rt-list-item-sub' : ''}`}
+          >
+            <div className="rt-list-item-main">
+              <span className={r.item ? undefined : 'rt-list-title'}>
+                {r.line && !r.item ? `${r.line} · ` : ''}
+                {r.label}
+              </span>
+              {r.note ? <span className="rt-list-meta">{r.note}</span> : null}
+            </div>
+            <div className="rt-list-end rt-nowrap">
+              {r.amount === null ? null : <span data-testid={`schedule-e-line-${r.id}`}>{money(r.amount)}</span>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <MortgageAlert sheet={sheet} />
+      <ReasonList testId="schedule-e-review" title="Needs your tax preparer" rows={sheet.needsReview} />
+      <ReasonList testId="schedule-e-excluded" title="Not on Schedule E" rows={sheet.excluded} />
+      {summary ? (
+        <section data-testid="schedule-e-summary" aria-label="Schedule E summary, lines 23a to 26">
+          <Header variant="h3" description={summary.note}>
+            All properties: lines 23a–26
+          </Header>
+          <ul className="rt-list-list" aria-label="Schedule E summary, lines 23a to 26">
+            {summary.lines.map((r) => (
+              <li key={r.line} className="rt-list-item rt-list-item-plain rt-list-item-flush">
+                <span className="rt-list-title">
+                  {r.line} · {r.label}
+                </span>
+                <div className="rt-list-end rt-nowrap">
+                  <span data-testid={`schedule-e-summary-${r.line}`}>{money(r.amount)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </SpaceBetween>
+  );
 }
+
+/** The worksheet's tables on a desktop, its lists on a phone. */
+const ScheduleESheet = desktopPartOr(scheduleETables, ScheduleELists);
 
 export interface ScheduleEChoicesControl {
   open: boolean;
@@ -96,6 +136,7 @@ export function ScheduleEView({ sheet, notice, year, summary, choices }: Schedul
         </Button>
       ) : null}
       <ScheduleEChoicesModal
+        shown={choices.open}
         sheet={sheet}
         year={year}
         visible={choices.open}
@@ -104,96 +145,7 @@ export function ScheduleEView({ sheet, notice, year, summary, choices }: Schedul
         onCancel={choices.cancel}
         onSave={choices.save}
       />
-      <Table
-        data-testid="schedule-e-lines"
-        variant="embedded"
-        trackBy="id"
-        items={lineRows(sheet)}
-        ariaLabels={{ tableLabel: `Schedule E lines for ${sheet.address}` }}
-        wrapLines
-        columnDefinitions={[
-          { id: 'line', header: 'Line', cell: (r) => r.line, isRowHeader: true, width: 64 },
-          {
-            id: 'label',
-            header: 'Description',
-            cell: (r) => (
-              <Box padding={{ left: r.item ? 'l' : 'n' }}>
-                {r.label}
-                {r.note ? (
-                  <Box variant="small" color="text-body-secondary" display="block">
-                    {r.note}
-                  </Box>
-                ) : null}
-              </Box>
-            ),
-          },
-          {
-            id: 'amount',
-            header: 'Amount',
-            cell: (r) =>
-              r.amount === null ? '' : <span data-testid={`schedule-e-line-${r.id}`}>{money(r.amount)}</span>,
-          },
-        ]}
-      />
-      {sheet.mortgage ? (
-        <Alert type="warning" header="Mortgage payments to split" data-testid="schedule-e-mortgage">
-          {money(sheet.mortgage.amount)} paid as "Mortgage". {sheet.mortgage.flag}
-        </Alert>
-      ) : null}
-      {sheet.needsReview.length > 0 ? (
-        <Table
-          data-testid="schedule-e-review"
-          variant="embedded"
-          header={<Box variant="h3">Needs your tax preparer</Box>}
-          trackBy="category"
-          wrapLines
-          items={sheet.needsReview}
-          columnDefinitions={[
-            { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
-            { id: 'amount', header: 'Amount', cell: (r) => money(r.amount) },
-            { id: 'reason', header: 'Why', cell: (r) => r.reason },
-          ]}
-        />
-      ) : null}
-      {sheet.excluded.length > 0 ? (
-        <Table
-          data-testid="schedule-e-excluded"
-          variant="embedded"
-          header={<Box variant="h3">Not on Schedule E</Box>}
-          trackBy="category"
-          wrapLines
-          items={sheet.excluded}
-          columnDefinitions={[
-            { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
-            { id: 'amount', header: 'Amount', cell: (r) => money(r.amount) },
-            { id: 'reason', header: 'Why', cell: (r) => r.reason },
-          ]}
-        />
-      ) : null}
-      {summary ? (
-        <Table
-          data-testid="schedule-e-summary"
-          variant="embedded"
-          header={
-            <Header variant="h3" description={summary.note}>
-              All properties: lines 23a–26
-            </Header>
-          }
-          trackBy="line"
-          wrapLines
-          items={summary.lines}
-          ariaLabels={{ tableLabel: 'Schedule E summary, lines 23a to 26' }}
-          columnDefinitions={[
-            { id: 'line', header: 'Line', cell: (r) => r.line, isRowHeader: true, width: 64 },
-            { id: 'label', header: 'Description', cell: (r) => r.label },
-            {
-              id: 'amount',
-              header: 'Amount',
-              cell: (r) => <span data-testid={`schedule-e-summary-${r.line}`}>{money(r.amount)}</span>,
-            },
-          ]}
-        />
-      ) : null}
+      <ScheduleESheet sheet={sheet} summary={summary} />
     </SpaceBetween>
   );
 }
