@@ -12,7 +12,7 @@ import { ReportFrame } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { money, placeOf, tenantName } from './leaseCells';
+import { money, placeOf, TenantLines } from './leaseCells';
 import { agingTable } from './parts';
 import type { useReports } from './use-reports';
 
@@ -36,8 +36,7 @@ function AgingList({ rows }: { rows: AgingRow[] }) {
             data-testid="aging-lease"
           >
             <div className="rt-list-item-main">
-              <span className="rt-list-title">{tenantName(row.tenant)}</span>
-              {row.tenant.name && row.tenant.email ? <span className="rt-list-meta">{row.tenant.email}</span> : null}
+              <TenantLines tenant={row.tenant} />
               <span className="rt-list-meta">{placeOf(row)}</span>
               <span className="rt-list-meta">
                 {AGING_BUCKETS.filter((b) => row[b] !== 0)

@@ -1,10 +1,8 @@
-import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { AGING_BUCKETS, AGING_LABELS } from '@rent/shared/core/charges';
 import type { AgingRow } from '../../api/reports';
-import { money, placeOf, tenantName } from './leaseCells';
+import { money, placeOf, TenantCell } from './leaseCells';
 
 /** The leases with a balance on a desktop, a column per age. Its own chunk: a phone lists them (AgingTab). */
 export function AgingTable({ rows }: { rows: AgingRow[] }) {
@@ -27,16 +25,7 @@ export function AgingTable({ rows }: { rows: AgingRow[] }) {
           id: 'tenant',
           header: 'Tenant',
           isRowHeader: true,
-          cell: (row) => (
-            <SpaceBetween size="xxxs">
-              <span>{tenantName(row.tenant)}</span>
-              {row.tenant.name && row.tenant.email ? (
-                <Box variant="small" color="text-body-secondary">
-                  {row.tenant.email}
-                </Box>
-              ) : null}
-            </SpaceBetween>
-          ),
+          cell: (row) => <TenantCell tenant={row.tenant} />,
         },
         { id: 'property', header: 'Property', cell: (row) => placeOf(row) },
         { id: 'balance', header: 'Balance', cell: (row) => money(row.balance) },

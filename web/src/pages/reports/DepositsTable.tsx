@@ -1,8 +1,7 @@
 import Box from '@cloudscape-design/components/box';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { SecurityDepositsProperty } from '../../api/reports';
-import { money, NO_DEPOSIT_LEASE, tenantName } from './leaseCells';
+import { money, NO_DEPOSIT_LEASE, TenantCell } from './leaseCells';
 
 /** A property's leases and their deposits on a desktop. Its own chunk: a phone lists them (SecurityDepositsTab). */
 export function DepositsTable({ property }: { property: SecurityDepositsProperty }) {
@@ -24,16 +23,7 @@ export function DepositsTable({ property }: { property: SecurityDepositsProperty
           id: 'tenant',
           header: 'Tenant',
           isRowHeader: true,
-          cell: (lease) => (
-            <SpaceBetween size="xxxs">
-              <span>{tenantName(lease.tenant)}</span>
-              {lease.tenant.name && lease.tenant.email ? (
-                <Box variant="small" color="text-body-secondary">
-                  {lease.tenant.email}
-                </Box>
-              ) : null}
-            </SpaceBetween>
-          ),
+          cell: (lease) => <TenantCell tenant={lease.tenant} />,
         },
         { id: 'unit', header: 'Unit', cell: (lease) => lease.unitLabel ?? '—' },
         { id: 'deposit', header: 'Deposit', cell: (lease) => money(lease.deposit) },

@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { lineRows, MortgageAlert, money, type ScheduleESheetProps } from './scheduleESheet';
+import { lineRows, MortgageAlert, money, type ReasonRow, type ScheduleESheetProps } from './scheduleESheet';
 
 /**
  * The worksheet's lines, what needs a preparer, what is left out and lines 23a–26, as tables: a desktop's. Its own
@@ -43,36 +43,8 @@ export function ScheduleETables({ sheet, summary }: ScheduleESheetProps) {
         ]}
       />
       <MortgageAlert sheet={sheet} />
-      {sheet.needsReview.length > 0 ? (
-        <Table
-          data-testid="schedule-e-review"
-          variant="embedded"
-          header={<Box variant="h3">Needs your tax preparer</Box>}
-          trackBy="category"
-          wrapLines
-          items={sheet.needsReview}
-          columnDefinitions={[
-            { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
-            { id: 'amount', header: 'Amount', cell: (r) => money(r.amount) },
-            { id: 'reason', header: 'Why', cell: (r) => r.reason },
-          ]}
-        />
-      ) : null}
-      {sheet.excluded.length > 0 ? (
-        <Table
-          data-testid="schedule-e-excluded"
-          variant="embedded"
-          header={<Box variant="h3">Not on Schedule E</Box>}
-          trackBy="category"
-          wrapLines
-          items={sheet.excluded}
-          columnDefinitions={[
-            { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
-            { id: 'amount', header: 'Amount', cell: (r) => money(r.amount) },
-            { id: 'reason', header: 'Why', cell: (r) => r.reason },
-          ]}
-        />
-      ) : null}
+      <ReasonTable testId="schedule-e-review" title="Needs your tax preparer" rows={sheet.needsReview} />
+      <ReasonTable testId="schedule-e-excluded" title="Not on Schedule E" rows={sheet.excluded} />
       {summary ? (
         <Table
           data-testid="schedule-e-summary"
@@ -98,5 +70,25 @@ export function ScheduleETables({ sheet, summary }: ScheduleESheetProps) {
         />
       ) : null}
     </SpaceBetween>
+  );
+}
+
+/** Amounts and why (what needs a preparer, what is left out) as a desktop's table. */
+function ReasonTable({ testId, title, rows }: { testId: string; title: string; rows: ReasonRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <Table
+      data-testid={testId}
+      variant="embedded"
+      header={<Box variant="h3">{title}</Box>}
+      trackBy="category"
+      wrapLines
+      items={rows}
+      columnDefinitions={[
+        { id: 'label', header: 'Category', cell: (r) => r.label, isRowHeader: true },
+        { id: 'amount', header: 'Amount', cell: (r) => money(r.amount) },
+        { id: 'reason', header: 'Why', cell: (r) => r.reason },
+      ]}
+    />
   );
 }

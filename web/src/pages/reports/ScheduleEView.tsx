@@ -7,7 +7,7 @@ import type { ScheduleEChoicesBody, ScheduleEReport, ScheduleEWorksheet } from '
 import { desktopPartOr } from '../../app/pageLoader';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { scheduleETables } from './parts';
-import { lineRows, MortgageAlert, money, type ScheduleESheetProps } from './scheduleESheet';
+import { lineRows, MortgageAlert, money, type ReasonRow, type ScheduleESheetProps } from './scheduleESheet';
 
 /** The dialog for line 1b, line 2 and QJV, loaded and mounted when first opened (a hidden Modal is no first render's). */
 const ScheduleEChoicesModal = lazyWhenShown(() =>
@@ -15,15 +15,7 @@ const ScheduleEChoicesModal = lazyWhenShown(() =>
 );
 
 /** Reasons beside amounts (what needs a preparer, what is left out) as a phone's list. */
-function ReasonList({
-  testId,
-  title,
-  rows,
-}: {
-  testId: string;
-  title: string;
-  rows: { category: string; label: string; amount: number; reason: string }[];
-}) {
+function ReasonList({ testId, title, rows }: { testId: string; title: string; rows: ReasonRow[] }) {
   if (rows.length === 0) return null;
   return (
     <section data-testid={testId} aria-label={title}>

@@ -14,7 +14,7 @@ import { ReportFrame } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
 import { monthChoices, monthLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
-import { money, NO_DEPOSIT_LEASE, tenantName } from './leaseCells';
+import { money, NO_DEPOSIT_LEASE, TenantLines } from './leaseCells';
 import { depositsTable } from './parts';
 import type { useReports } from './use-reports';
 
@@ -73,10 +73,7 @@ function DepositsList({ property }: { property: SecurityDepositsProperty }) {
           data-testid="deposits-lease"
         >
           <div className="rt-list-item-main">
-            <span className="rt-list-title">{tenantName(lease.tenant)}</span>
-            {lease.tenant.name && lease.tenant.email ? (
-              <span className="rt-list-meta">{lease.tenant.email}</span>
-            ) : null}
+            <TenantLines tenant={lease.tenant} />
             {lease.unitLabel ? <span className="rt-list-meta">{lease.unitLabel}</span> : null}
           </div>
           <div className="rt-list-end">

@@ -9,6 +9,9 @@ export interface ScheduleESheetProps {
   summary: ScheduleEReport['summary'] | null;
 }
 
+/** A category's amount and why it is set apart (what needs a preparer, what is left out). */
+export type ReasonRow = ScheduleEWorksheet['needsReview'][number];
+
 export const money = (value: number) => formatCurrency(toCents(value) ?? 0, 2);
 
 export interface LineRow {
