@@ -207,13 +207,21 @@ describe('a lease edit', () => {
       await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Edit Street` }), 201)
     ).id;
     const tenant = await joinAs(w.orgId, 'TENANT', 'edited');
-    const lease = await addLease(w.admin.api, flat, tenant.userId, { leaseStart: monthsAgo(1), rentDueDay: 28 });
-    const dueLater = `${thisMonth()}-28` > today();
+    // Rent due a few days from today (a due day of at most 28, as leases allow), whatever the day of the month: that
+    // charge is posted (within the lookahead) and not yet due; last month's and any since are due.
+    const upcoming = Array.from({ length: 4 }, (_, i) => addDays(today(), i + 1)).find(
+      (d) => Number(d.slice(8)) <= 28,
+    )!;
+    const lease = await addLease(w.admin.api, flat, tenant.userId, {
+      leaseStart: monthsAgo(1),
+      rentDueDay: Number(upcoming.slice(8)),
+    });
     await ok(w.admin.api.patch(`/api/leases/${lease.id}`, { version: lease.version, monthlyRent: 1200 }));
     const rents = (await ledger(w.admin.api, lease.id)).lines.filter((l) => l.kind === 'rent');
-    expect(rents[0]).toMatchObject({ date: `${shiftMonth(thisMonth(), -1)}-28`, amount: 1000 });
-    // This month's rent, due the 28th: repriced while not yet due, kept once due.
-    expect(rents[1]).toMatchObject({ date: `${thisMonth()}-28`, amount: dueLater ? 1200 : 1000 });
+    const due = rents.filter((r) => r.date <= today());
+    expect(due[0]).toMatchObject({ date: `${shiftMonth(thisMonth(), -1)}-${upcoming.slice(8)}`, amount: 1000 });
+    expect(due.map((r) => r.amount)).toEqual(due.map(() => 1000));
+    expect(rents.filter((r) => r.date > today())).toEqual([expect.objectContaining({ date: upcoming, amount: 1200 })]);
   });
 
   it('deleting the lease deletes its charges', async () => {
