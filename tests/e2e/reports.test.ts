@@ -35,6 +35,11 @@ const M0 = TODAY.slice(0, 7); // this month (day 01 is never in the future)
 const M1 = shiftMonth(M0, -1);
 const TRAILING = presetMonths('trailing12', TODAY);
 const MONTHS = monthsBetween(TRAILING.from, TRAILING.to);
+/** The trailing twelve months as the downloads name them: a whole calendar year (in December) by its year alone. */
+const TRAILING_NAME =
+  TRAILING.from === `${TRAILING.to.slice(0, 4)}-01` && TRAILING.to.endsWith('-12')
+    ? TRAILING.to.slice(0, 4)
+    : `${TRAILING.from}-to-${TRAILING.to}`;
 
 type Seed = Omit<TransactionInputBody, 'propertyId' | 'name'> & { label: string; property: 'oak' | 'elm' | null };
 const SEEDS: Seed[] = [
@@ -188,7 +193,7 @@ describe('what the books say, in an organization of its own', () => {
     await page.goto('/cash-flow');
     await expect.poll(() => text(page, 'cash-flow-income')).toBe('$3,813');
     const csv = await download(page, 'cash-flow-csv');
-    expect(csv.name).toBe(`cash-flow-${TRAILING.from}-to-${TRAILING.to}.csv`);
+    expect(csv.name).toBe(`cash-flow-${TRAILING_NAME}.csv`);
     expect(csv.lines[0]?.split(',').slice(0, 2)).toEqual(['Line', 'Category']);
     expect(csv.lines[0]?.split(',')).toHaveLength(2 + MONTHS.length + 1);
     const row = (line: string, category: string, values: Record<string, string>, total: string) =>
@@ -199,7 +204,7 @@ describe('what the books say, in an organization of its own', () => {
     expect(csv.lines).toContain(row('Uncategorized (not counted)', '', { [M1]: '-12.34' }, '-12.34'));
     // The same table as a PDF: title, the header row with the months, the totals the CSV has.
     const pdf = await downloadPdf(page, 'cash-flow-pdf');
-    expect(pdf.name).toBe(`cash-flow-${TRAILING.from}-to-${TRAILING.to}.pdf`);
+    expect(pdf.name).toBe(`cash-flow-${TRAILING_NAME}.pdf`);
     expect(pdf.head).toBe('%PDF-');
     const drawn = pdf.pages.flat();
     expect(drawn[0]).toBe('Cash flow');
