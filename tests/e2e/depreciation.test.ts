@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text.js';
-import { DESKTOP, expectAccessible, useBrowser } from './browser.js';
+import { DESKTOP, expectAccessible, PHONE, recordChunks, signInAt, useBrowser } from './browser.js';
 import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * The depreciation schedule in Chromium, in an organization of its own: a property with its
  * acquisition data and land value shows the year's depreciation of its building and its capital spending,
- * a property without a land value is flagged, the CSV carries the same figures; axe clean.
+ * a property without a land value is flagged, the CSV carries the same figures; on a phone each asset is a row of a
+ * list; axe clean.
  */
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
@@ -102,5 +103,28 @@ describe('depreciation, in an organization of its own', () => {
     await page.goto(`/reports?tab=schedule-e&year=2025`);
     await expect.poll(() => text(page, 'schedule-e-line-18')).toBe('$9,200.00');
     await context.close();
+
+    // On a phone each asset is a row: its class, month, basis, accumulated and remaining, this year's amount at the
+    // end; the owner's Edit opens its choices. A phone never loads the table's code.
+    const phone = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(phone.page);
+    await signInAt(phone.page, org.email, '/reports?tab=depreciation&year=2025');
+    const building = phone.page
+      .getByTestId(`depreciation-${basis.id}`)
+      .getByTestId('depreciation-asset')
+      .filter({ hasText: 'Building' });
+    await building.waitFor();
+    const row = (await building.textContent()) ?? '';
+    expect(row).toContain('27.5-year residential, straight line, mid-month · placed in service Mar 2024');
+    expect(row).toContain('Basis $247,500.00 · accumulated $16,125.00 · remaining $231,375.00');
+    expect(row).toMatch(/\$9,000\.00\s*2025$/);
+    expect(await text(phone.page, `depreciation-total-${basis.id}`)).toBe('$9,200.00');
+    expect(await text(phone.page, `depreciation-total-${noLand.id}`)).toBe('$2,909.09');
+    await expectAccessible(phone.page, 'depreciation at 390px');
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await building.getByTestId('depreciation-edit-building').click();
+    await phone.page.getByTestId('asset-choice-modal').getByText('Depreciation taken before the books').waitFor();
+    expect(chunksOf('DepreciationTable')).toEqual([]);
+    await phone.context.close();
   });
 });

@@ -5,14 +5,17 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame, YearSelect } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
-import { AssetChoiceModal } from './AssetChoiceModal';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { DepreciationView } from './DepreciationView';
 import { useAssetChoice } from './use-asset-choice';
 import type { useReports } from './use-reports';
 
 const ALL = '';
 
-/** The reports page's Depreciation tab: a tax year, a property (or all), one table per property, CSV. */
+/** An asset's choices, loaded and mounted when first opened (a hidden Modal is no first render's). */
+const AssetChoiceModal = lazyWhenShown(() => import('./AssetChoiceModal').then((m) => m.AssetChoiceModal));
+
+/** The reports page's Depreciation tab: a tax year, a property (or all), one table (a list on a phone) per property, CSV. */
 export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
   const d = r.depreciation;
   const choice = useAssetChoice();
@@ -65,6 +68,7 @@ export function DepreciationTab({ r }: { r: ReturnType<typeof useReports> }) {
             />
           ))}
           <AssetChoiceModal
+            shown={choice.editing !== null}
             address={choice.editing?.address ?? ''}
             asset={choice.editing?.asset ?? null}
             draft={choice.draft}

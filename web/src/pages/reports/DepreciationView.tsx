@@ -1,51 +1,82 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import { formatCurrency, toCents } from '@rent/shared/core/money';
-import type { PropertyDepreciationRow } from '../../api/reports';
+import { desktopPartOr } from '../../app/pageLoader';
+import {
+  bonusText,
+  type DepreciationSheetProps,
+  DepreciationTotal,
+  EditAssetButton,
+  money,
+  monthLabel,
+  priorText,
+} from './depreciationSheet';
+import { depreciationTable } from './parts';
 
-const money = (value: number | null) => (value === null ? '—' : formatCurrency(toCents(value) ?? 0, 2));
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "2024-03" -> "Mar 2024". */
-const monthLabel = (month: string | null) =>
-  month ? `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}` : '—';
+/**
+ * One property's assets on a phone: each asset a row with its class and month placed in service, its basis,
+ * accumulated and remaining, what came before the books and the bonus where they apply, and this year's amount at
+ * the end. The table's ten columns do not fit 390 px.
+ */
+function DepreciationList({ property, year, onEdit }: DepreciationSheetProps) {
+  return (
+    <SpaceBetween size="xs">
+      {property.assets.length === 0 ? (
+        <Box color="text-body-secondary">Nothing to depreciate in {year}.</Box>
+      ) : (
+        <ul
+          className="rt-list-list"
+          aria-label={`Depreciation for ${property.address}`}
+          data-testid={`depreciation-${property.propertyId}`}
+        >
+          {property.assets.map((a) => (
+            <li
+              key={a.key}
+              className="rt-list-item rt-list-item-plain rt-list-item-flush"
+              data-testid="depreciation-asset"
+            >
+              <div className="rt-list-item-main">
+                <span className="rt-list-title">{a.label}</span>
+                <span className="rt-list-meta">
+                  {a.classLabel ?? 'No class'} · placed in service {monthLabel(a.placedInService)}
+                </span>
+                <span className="rt-list-meta">
+                  Basis {money(a.basis)} · accumulated {money(a.accumulated)} · remaining {money(a.remaining)}
+                </span>
+                {a.prior ? <span className="rt-list-meta">Before the books: {priorText(a)}</span> : null}
+                {a.bonus ? <span className="rt-list-meta">Bonus: {bonusText(a)}</span> : null}
+                {a.flag ? <span className="rt-list-meta">{a.flag}</span> : null}
+                {onEdit ? <EditAssetButton asset={a} onEdit={onEdit} /> : null}
+              </div>
+              <div className="rt-list-end">
+                <div>{money(a.thisYear)}</div>
+                <div className="rt-list-meta">{year}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DepreciationTotal property={property} year={year} />
+    </SpaceBetween>
+  );
+}
 
-type Asset = PropertyDepreciationRow['assets'][number];
-
-/** The bonus as a cell: taken (amount and rate), the rate it could take, or nothing for a class that cannot. */
-const bonusText = (a: Asset) =>
-  a.bonus === null
-    ? '—'
-    : a.bonus.taken
-      ? `${money(a.bonus.amount)} (${a.bonus.percent}%)`
-      : `Not taken (${a.bonus.percent}%)`;
-
-/** An asset whose choices can be edited: the building once it has a basis, and capital spending with a class. */
-const editable = (a: Asset) => a.classId !== null;
+/** The assets: the table on a desktop, the list on a phone. */
+const DepreciationAssets = desktopPartOr(depreciationTable, DepreciationList);
 
 /**
  * One property's depreciation for a tax year: its flags, then every asset with the depreciation taken before the
  * books, its bonus, this year, accumulated and remaining; `onEdit` (owners) opens an asset's choices.
  */
-export function DepreciationView({
-  property,
-  year,
-  onEdit,
-}: {
-  property: PropertyDepreciationRow;
-  year: string;
-  onEdit?: (asset: Asset) => void;
-}) {
-  const id = property.propertyId;
+export function DepreciationView(props: DepreciationSheetProps) {
+  const { property } = props;
   return (
     <SpaceBetween size="s">
       <Box variant="h3" tagOverride="h3">
         {property.address}
       </Box>
       {property.flags.length > 0 ? (
-        <Alert type="warning" header="Needs your attention" data-testid={`depreciation-flags-${id}`}>
+        <Alert type="warning" header="Needs your attention" data-testid={`depreciation-flags-${property.propertyId}`}>
           <ul>
             {property.flags.map((flag) => (
               <li key={flag}>{flag}</li>
@@ -53,68 +84,7 @@ export function DepreciationView({
           </ul>
         </Alert>
       ) : null}
-      <Table<Asset>
-        data-testid={`depreciation-${id}`}
-        variant="embedded"
-        trackBy={(a) => a.key}
-        items={property.assets}
-        ariaLabels={{ tableLabel: `Depreciation for ${property.address}` }}
-        wrapLines
-        empty={<Box color="text-body-secondary">Nothing to depreciate in {year}.</Box>}
-        columnDefinitions={[
-          {
-            id: 'asset',
-            header: 'Asset',
-            isRowHeader: true,
-            cell: (a) => (
-              <>
-                {a.label}
-                {a.flag ? (
-                  <Box variant="small" color="text-body-secondary" display="block">
-                    {a.flag}
-                  </Box>
-                ) : null}
-              </>
-            ),
-          },
-          { id: 'class', header: 'Class', cell: (a) => a.classLabel ?? '—' },
-          { id: 'placed', header: 'Placed in service', cell: (a) => monthLabel(a.placedInService) },
-          { id: 'basis', header: 'Basis', cell: (a) => money(a.basis) },
-          {
-            id: 'prior',
-            header: 'Before the books',
-            cell: (a) => (a.prior ? `${money(a.prior.entered)} through ${a.prior.throughYear}` : '—'),
-          },
-          { id: 'bonus', header: 'Bonus', cell: bonusText },
-          { id: 'thisYear', header: year, cell: (a) => money(a.thisYear) },
-          { id: 'accumulated', header: 'Accumulated', cell: (a) => money(a.accumulated) },
-          { id: 'remaining', header: 'Remaining', cell: (a) => money(a.remaining) },
-          ...(onEdit
-            ? [
-                {
-                  id: 'edit',
-                  header: 'Choices',
-                  cell: (a: Asset) =>
-                    editable(a) ? (
-                      <Button
-                        variant="inline-link"
-                        onClick={() => onEdit(a)}
-                        data-testid={`depreciation-edit-${a.key}`}
-                        ariaLabel={`Edit depreciation of ${a.label}, ${monthLabel(a.placedInService)}`}
-                      >
-                        Edit
-                      </Button>
-                    ) : null,
-                },
-              ]
-            : []),
-        ]}
-        footer={
-          <Box textAlign="right">
-            Depreciation in {year}: <span data-testid={`depreciation-total-${id}`}>{money(property.total)}</span>
-          </Box>
-        }
-      />
+      <DepreciationAssets {...props} />
     </SpaceBetween>
   );
 }

@@ -9,7 +9,10 @@ export const scheduleETables = partLoader(() => import('./ScheduleETables').then
 const scheduleEView = partLoader(() =>
   withDesktopParts(import('./ScheduleEView'), [scheduleETables]).then((m) => m.ScheduleEView),
 );
-const depreciationTab = partLoader(() => import('./DepreciationTab').then((m) => m.DepreciationTab));
+export const depreciationTable = partLoader(() => import('./DepreciationTable').then((m) => m.DepreciationTable));
+const depreciationTab = partLoader(() =>
+  withDesktopParts(import('./DepreciationTab'), [depreciationTable]).then((m) => m.DepreciationTab),
+);
 export const leaseMonthsTable = partLoader(() => import('./LeaseMonthsTable').then((m) => m.LeaseMonthsTable));
 const rentRollBody = partLoader(() =>
   withDesktopParts(import('./RentRollBody'), [leaseMonthsTable]).then((m) => m.RentRollBody),
@@ -34,8 +37,9 @@ const transactionsByCategoryTab = partLoader(() =>
  * rent roll's frame comes with the page (RentRollTab) and only its body waits here: the rent roll is opened by its
  * own address (Rental History links to it), and its heading then paints with the page, not after the table's code.
  * Its months are a table on a desktop, whose code comes with the body there, and a list on a phone, which never
- * loads the table; the review of rent to link loads when it is opened. The Schedule E worksheet, aging, security
- * deposits and transactions by category are the same: their tables come with them on a desktop, and a phone lists.
+ * loads the table; the review of rent to link loads when it is opened. The Schedule E worksheet, depreciation, aging,
+ * security deposits and transactions by category are the same: their tables come with them on a desktop, and a phone
+ * lists.
  */
 export const ScheduleEView = partOr(scheduleEView, PartLoading);
 export const DepreciationTab = partOr(depreciationTab, PartLoading);

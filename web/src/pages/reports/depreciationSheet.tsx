@@ -1,0 +1,56 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import { formatCurrency, toCents } from '@rent/shared/core/money';
+import type { PropertyDepreciationRow } from '../../api/reports';
+
+/** What one property's depreciation table (a desktop) and list (a phone) both show. */
+export interface DepreciationSheetProps {
+  property: PropertyDepreciationRow;
+  year: string;
+  /** Opens an asset's choices (owners); absent, the schedule is read only. */
+  onEdit?: (asset: Asset) => void;
+}
+
+export type Asset = PropertyDepreciationRow['assets'][number];
+
+export const money = (value: number | null) => (value === null ? '—' : formatCurrency(toCents(value) ?? 0, 2));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "2024-03" -> "Mar 2024". */
+export const monthLabel = (month: string | null) =>
+  month ? `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}` : '—';
+
+/** The bonus: taken (amount and rate), the rate it could take, or nothing for a class that cannot. */
+export const bonusText = (a: Asset) =>
+  a.bonus === null
+    ? '—'
+    : a.bonus.taken
+      ? `${money(a.bonus.amount)} (${a.bonus.percent}%)`
+      : `Not taken (${a.bonus.percent}%)`;
+
+/** The depreciation earlier returns deducted, and through which year. */
+export const priorText = (a: Asset) => (a.prior ? `${money(a.prior.entered)} through ${a.prior.throughYear}` : '—');
+
+/** Opens an asset's choices: the building once it has a basis, and capital spending with a class. */
+export function EditAssetButton({ asset, onEdit }: { asset: Asset; onEdit: (asset: Asset) => void }) {
+  return asset.classId === null ? null : (
+    <Button
+      variant="inline-link"
+      onClick={() => onEdit(asset)}
+      data-testid={`depreciation-edit-${asset.key}`}
+      ariaLabel={`Edit depreciation of ${asset.label}, ${monthLabel(asset.placedInService)}`}
+    >
+      Edit
+    </Button>
+  );
+}
+
+/** The property's depreciation for the year, under its assets. */
+export function DepreciationTotal({ property, year }: DepreciationSheetProps) {
+  return (
+    <Box textAlign="right">
+      Depreciation in {year}:{' '}
+      <span data-testid={`depreciation-total-${property.propertyId}`}>{money(property.total)}</span>
+    </Box>
+  );
+}
