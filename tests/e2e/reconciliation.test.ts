@@ -2,14 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PlaidStandInControl } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
-import { expectAccessible, PHONE, signInAt, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, recordChunks, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * Statement reconciliation in Chromium at 390 px (docs/reconciliation.md): in an organization the test creates, a
  * month's statement has one line the books miss; the drill-down names it, "Add to the books" fixes it, and Finish,
- * disabled with its reason until then, reconciles the month at a zero difference. axe on the page.
+ * disabled with its reason until then, reconciles the month at a zero difference; the lines are a list to tick on a
+ * phone and a table on a desktop, where the owner undoes the month. axe on the page and the undo's confirmation.
  */
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 /** A month long before any sandbox history, so the account's only lines in it are this test's. */
@@ -59,6 +60,7 @@ ${line('20230105', '-80.00', 'E1', 'City Water')}${line('20230115', '1500.00', '
     for (const id of ['s1', 's2']) expect((await org.api.post(`${base}/lines/${id}/add`)).status).toBe(201);
 
     const { page, context } = await browser.newPage(PHONE);
+    const chunksOf = recordChunks(page);
     await signInAt(page, org.email, `/transactions/reconcile?account=${account.id}&month=${MONTH}`);
     await expect.poll(() => page.title()).toBe('Reconcile - Rent.Today');
     const difference = page.getByTestId('reconcile-difference');
@@ -76,6 +78,18 @@ ${line('20230105', '-80.00', 'E1', 'City Water')}${line('20230115', '1500.00', '
       );
     await expectAccessible(page, 'the Reconcile page at 390 px, with a difference');
 
+    // The lines are a list on a phone: each with its tick, its date and match, its amount. Unticking one moves the
+    // difference by its amount; ticking it again moves it back.
+    const water = page.getByTestId('reconcile-line').filter({ hasText: 'City Water' });
+    expect(await water.textContent()).toMatch(/^City Water2023-01-05 · .+-\$80\.00$/);
+    const tick = water.getByRole('checkbox', { name: 'Cleared: City Water -$80.00' });
+    expect(await tick.isChecked()).toBe(true);
+    await tick.click();
+    await expect.poll(() => difference.textContent()).toBe('-$105.00');
+    expect(await tick.isChecked()).toBe(false);
+    await tick.click();
+    await expect.poll(() => difference.textContent()).toBe('-$25.00');
+
     await missing.getByTestId('reconcile-add').click();
     await expectToast(page, 'Added to the books');
     await expect.poll(() => difference.textContent()).toBe('$0.00');
@@ -90,6 +104,23 @@ ${line('20230105', '-80.00', 'E1', 'City Water')}${line('20230115', '1500.00', '
       reconciliations: [{ month: MONTH, status: 'finished' }],
     });
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    // A phone never asked for the lines' table.
+    expect(chunksOf('ReconcileLinesTable')).toEqual([]);
     await context.close();
+
+    // On a desktop the lines are a table; the owner undoes the month from its confirmation, and it is open again.
+    const wide = await browser.newPage();
+    await signInAt(wide.page, org.email, `/transactions/reconcile?account=${account.id}&month=${MONTH}`);
+    const lines = wide.page.getByRole('table', { name: 'Lines in the books' });
+    await expect.poll(() => lines.getByRole('row').filter({ hasText: fee }).textContent()).toContain('-$25.00');
+    await wide.page.getByTestId('reconcile-undo').click();
+    await wide.page.getByRole('dialog', { name: 'Undo this reconciliation?' }).waitFor();
+    await expectAccessible(wide.page, 'the undo confirmation');
+    await wide.page.getByTestId('reconcile-undo-confirm').click();
+    await expect.poll(() => wide.page.getByTestId('reconcile-finish').count()).toBe(1);
+    expect((await org.api.get(`/api/bank-accounts/${account.id}/reconciliations`)).body).toMatchObject({
+      reconciliations: [{ month: MONTH, status: 'open' }],
+    });
+    await wide.context.close();
   });
 });

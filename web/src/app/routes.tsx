@@ -5,6 +5,7 @@ import { dashboardPage } from '../pages/dashboard/dashboardPage';
 import { MAINTENANCE_DESKTOP_PARTS } from '../pages/maintenance/parts';
 import { ORG_SETTINGS_DESKTOP_PARTS } from '../pages/org-settings/parts';
 import { PROPERTIES_DESKTOP_PARTS } from '../pages/properties/parts';
+import { RECONCILE_DESKTOP_PARTS } from '../pages/reconcile/parts';
 import { RULES_DESKTOP_PARTS } from '../pages/rules/parts';
 import { LEDGER_DESKTOP_PARTS } from '../pages/transactions/parts';
 import { LoadedPage, type PageLoader, pageLoader, withDesktopParts } from './pageLoader';
@@ -21,7 +22,7 @@ const pages = {
     withDesktopParts(import('../pages/transactions/TransactionsPage'), LEDGER_DESKTOP_PARTS),
   ),
   rules: pageLoader(() => withDesktopParts(import('../pages/rules/RulesPage'), RULES_DESKTOP_PARTS)),
-  reconcile: pageLoader(() => import('../pages/reconcile/ReconcilePage')),
+  reconcile: pageLoader(() => withDesktopParts(import('../pages/reconcile/ReconcilePage'), RECONCILE_DESKTOP_PARTS)),
   cashFlow: pageLoader(() => withDesktopParts(import('../pages/cash-flow/CashFlowPage'), BOOKS_DESKTOP_PARTS)),
   reports: pageLoader(() => withDesktopParts(import('../pages/reports/ReportsPage'), BOOKS_DESKTOP_PARTS)),
   maintenance: pageLoader(() =>

@@ -1,7 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -9,25 +8,33 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
-import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { formatCurrency } from '@rent/shared/core/money';
 import type { Reconciliation } from '../../api/reconciliation';
-import { ConfirmFooter } from '../../components/ConfirmFooter';
+import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
+import { PhoneList } from '../../components/PhoneList';
 import { formatDateTime } from '../../lib/dates';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { formatMoney, wireToCents } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { reconcileLinesTable } from './parts';
 import { ReconcileDownloads } from './ReconcileDownloads';
+import {
+  clearedLabel,
+  LINES_EMPTY,
+  LinesHeader,
+  linesShown,
+  matchText,
+  type ReconcileLinesProps,
+  tickDisabled,
+} from './reconcileLines';
 import { useReconcilePage } from './use-reconcile-page';
 
 type Page = ReturnType<typeof useReconcilePage>;
 type Issue = Reconciliation['issues'][number];
-type Line = Reconciliation['lines'][number];
 
 const ISSUE_LABELS: Record<Issue['kind'], string> = {
   missing: 'Missing from the books',
@@ -36,6 +43,9 @@ const ISSUE_LABELS: Record<Issue['kind'], string> = {
   date_outside: 'Date outside the period',
   balances: 'Balances',
 };
+
+/** The undo's confirmation, loaded and mounted when first asked for (a hidden Modal is no first render's). */
+const UndoModal = lazyWhenShown(() => import('./ReconcileUndoModal').then((m) => m.ReconcileUndoModal));
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -91,23 +101,13 @@ export default function ReconcilePage() {
           </>
         ) : null}
       </SpaceBetween>
-      <Modal
+      <UndoModal
+        shown={page.confirmUndo}
         visible={page.confirmUndo}
-        onDismiss={() => page.setConfirmUndo(false)}
-        header="Undo this reconciliation?"
-        footer={
-          <ConfirmFooter
-            onCancel={() => page.setConfirmUndo(false)}
-            onConfirm={() => void page.undo()}
-            confirmLabel="Undo reconciliation"
-            busy={page.undoing}
-            confirmTestId="reconcile-undo-confirm"
-          />
-        }
-      >
-        Its lines can be changed again and the account is no longer reconciled through this month. The undo is recorded
-        with your name.
-      </Modal>
+        onCancel={() => page.setConfirmUndo(false)}
+        onConfirm={() => void page.undo()}
+        busy={page.undoing}
+      />
     </ContentLayout>
   );
 }
@@ -371,67 +371,42 @@ function DrillDown({ page, r }: { page: Page; r: Reconciliation }) {
   );
 }
 
-/** How many lines the table shows at once. */
-const LINES_PER_PAGE = 50;
-
-function Lines({ page, r }: { page: Page; r: Reconciliation }) {
-  const open = r.status === 'open';
-  const pages = Math.max(1, Math.ceil(r.lines.length / LINES_PER_PAGE));
-  const current = Math.min(page.linePage, pages);
-  const shown = r.lines.slice((current - 1) * LINES_PER_PAGE, current * LINES_PER_PAGE);
+/**
+ * The month's lines on a phone: each a row with its tick, its description over its date and match, the amount at the
+ * end. The table's five columns do not fit 390 px.
+ */
+function ReconcileLinesList(props: ReconcileLinesProps) {
+  const { shown, pagination } = linesShown(props);
   return (
-    <Table<Line>
-      data-testid="reconcile-lines"
-      header={
-        <Header
-          variant="h2"
-          counter={`(${r.lines.length})`}
-          description="Posted lines of this account in the month and a few days around it."
-        >
-          Lines in the books
-        </Header>
-      }
-      items={shown}
-      pagination={
-        pages > 1 ? (
-          <Pagination
-            currentPageIndex={current}
-            pagesCount={pages}
-            onChange={({ detail }) => page.setLinePage(detail.currentPageIndex)}
-            ariaLabels={{
-              nextPageLabel: 'Next page of lines',
-              previousPageLabel: 'Previous page of lines',
-              pageLabel: (n) => `Page ${n} of the lines`,
-            }}
+    <PhoneList
+      testId="reconcile-lines"
+      label="Lines in the books"
+      header={<LinesHeader r={props.r} />}
+      pagination={pagination}
+      loading={false}
+      loadingText=""
+      empty={LINES_EMPTY}
+      rows={shown.map((line) => (
+        <li key={line.id} className="rt-list-item" data-testid="reconcile-line">
+          <input
+            type="checkbox"
+            checked={line.cleared}
+            disabled={tickDisabled(props, line)}
+            onChange={(event) => void props.page.tick(line.id, event.target.checked)}
+            aria-label={clearedLabel(line)}
           />
-        ) : undefined
-      }
-      trackBy="id"
-      variant="container"
-      wrapLines
-      empty={<EmptyState title="No lines">This account has no posted lines in this month.</EmptyState>}
-      columnDefinitions={[
-        {
-          id: 'cleared',
-          header: 'Cleared',
-          cell: (line) => (
-            <Checkbox
-              checked={line.cleared}
-              disabled={!open || !line.inPeriod || page.ticking === line.id}
-              onChange={({ detail }) => void page.tick(line.id, detail.checked)}
-              ariaLabel={`Cleared: ${line.name} ${formatMoney(line.amount, 2)}`}
-            />
-          ),
-        },
-        { id: 'date', header: 'Date', cell: (line) => line.date },
-        { id: 'name', header: 'Description', cell: (line) => line.name, isRowHeader: true },
-        { id: 'amount', header: 'Amount', cell: (line) => formatMoney(line.amount, 2) },
-        {
-          id: 'match',
-          header: 'Match',
-          cell: (line) => line.reason ?? (line.inPeriod ? 'Not on the statement' : 'Outside the month'),
-        },
-      ]}
+          <div className="rt-list-item-main">
+            <span className="rt-list-title">{line.name}</span>
+            <span className="rt-list-meta">
+              {line.date} · {matchText(line)}
+            </span>
+          </div>
+          <div className="rt-list-end">{formatMoney(line.amount, 2)}</div>
+        </li>
+      ))}
     />
   );
 }
+
+/** The lines: the table on a desktop, the list on a phone. */
+const Lines = desktopPartOr(reconcileLinesTable, ReconcileLinesList);
