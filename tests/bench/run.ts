@@ -147,6 +147,7 @@ async function benchApi(stack: LocalStack, { workflows }: { workflows: boolean }
     const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
     console.log('\n== GET /api/properties under 20 concurrent clients ==');
     await compare(stack, landlord, '/api/properties', keyPrefixBare('ORG#demo-org', 'PROP#'));
+    await benchPropertyLists(stack, landlord);
 
     console.log('\n== GET /api/transactions on an organization with 50,000 transactions, 20% of them split ==');
     const owner = (await stack.tokensFor('bench-owner@example.com')).id_token;
@@ -219,6 +220,44 @@ async function benchMaintenance(stack: LocalStack) {
     ScanIndexForward: false,
     Limit: 26,
   });
+}
+
+/**
+ * A property's leases and loans (the property drawer's lists) beside the same reads bare: the property (a GetItem,
+ * another organization's is a 404) beside its GSI2 Query, then for leases the tenants' profiles.
+ */
+async function benchPropertyLists(stack: LocalStack, landlord: string) {
+  const propertyId = 'prop-maple-12';
+  const property: BareCall = {
+    GetItem: {
+      TableName: LOCAL.tableName,
+      Key: { PK: { S: 'ORG#demo-org' }, SK: { S: `PROP#${propertyId}` } },
+      ConsistentRead: true,
+    },
+  };
+  const references = (prefix: string) => ({
+    TableName: LOCAL.tableName,
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': { S: `ORG#demo-org#PROP#${propertyId}` }, ':prefix': { S: prefix } },
+  });
+  const leases = (await localClient(stack.dynamoEndpoint).send(new QueryCommand(references('TENANCY#')))).Items ?? [];
+  const tenantIds = [...new Set(leases.map((lease) => lease.userId!.S!))];
+  console.log(`\n== GET /api/properties/${propertyId}/leases (${leases.length} leases) under 20 concurrent clients ==`);
+  await compare(stack, landlord, `/api/properties/${propertyId}/leases`, [
+    { Parallel: [property, { Query: references('TENANCY#') }] },
+    {
+      BatchGetItem: {
+        RequestItems: {
+          [LOCAL.tableName]: { Keys: tenantIds.map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })) },
+        },
+      },
+    },
+  ]);
+  console.log(`\n== GET /api/properties/${propertyId}/loans under 20 concurrent clients ==`);
+  await compare(stack, landlord, `/api/properties/${propertyId}/loans`, [
+    { Parallel: [property, { Query: references('LOAN#') }] },
+  ]);
 }
 
 /**

@@ -46,9 +46,13 @@ import { getTransaction } from '../ledger/transactions.js';
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function listLoans(caller: LedgerCaller, propertyId: string): Promise<{ loans: Loan[] }> {
-  await getProperty(caller.orgId, propertyId);
+  // The property is read beside its loans (another organization's is a 404): one round trip, not two.
+  const [, loans] = await Promise.all([
+    getProperty(caller.orgId, propertyId),
+    loansOfProperty(caller.orgId, propertyId),
+  ]);
   const now = today();
-  return { loans: (await loansOfProperty(caller.orgId, propertyId)).map((loan) => loanToApi(loan, now)) };
+  return { loans: loans.map((loan) => loanToApi(loan, now)) };
 }
 
 export async function createLoan(caller: LedgerCaller, propertyId: string, input: LoanInput): Promise<{ loan: Loan }> {

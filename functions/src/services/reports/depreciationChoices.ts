@@ -42,8 +42,12 @@ const toWire = (record: DepreciationChoicesRecord) => ({
 });
 
 export async function depreciationChoices(caller: Caller, propertyId: string) {
-  await getProperty(caller.orgId, propertyId);
-  return toWire(await getDepreciationChoices(caller.orgId, propertyId));
+  // The property is read beside its choices (another organization's is a 404): one round trip, not two.
+  const [, choices] = await Promise.all([
+    getProperty(caller.orgId, propertyId),
+    getDepreciationChoices(caller.orgId, propertyId),
+  ]);
+  return toWire(choices);
 }
 
 /** Why a choice cannot be saved for this property, in words; null when it can. */
