@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { webDist } from '../../infra/local/paths.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from '../support/chromium.js';
+import { calibrated, calibrationLabel } from './rules-engine.js';
 import { kb, ms, percentile, table } from './stats.js';
 
 /** The budgets each page is measured against (docs/performance.md "Budgets"). */
@@ -135,16 +136,21 @@ export async function benchLighthouse(stack: LocalStack) {
     ],
   ];
   const started = performance.now();
-  if (SIGNED_OUT_PAGES.length > 0)
-    await withBrowser(async (port) => {
-      for (const path of SIGNED_OUT_PAGES) rows.push(...(await measure(stack.url, path, 'visitor', port)));
-    });
-  for (const person of SIGNED_IN_PAGES)
-    await withBrowser(async (port, signIn) => {
-      await signIn(stack.url, person.email);
-      for (const path of person.paths) rows.push(...(await measure(stack.url, path, person.as, port)));
-    });
+  // The rule engine's calibration before and after, beside Lighthouse's own benchmarkIndex per run: the same machine
+  // figure the CPU-bound budgets of the other sections are scaled by.
+  const { calibration } = await calibrated(async () => {
+    if (SIGNED_OUT_PAGES.length > 0)
+      await withBrowser(async (port) => {
+        for (const path of SIGNED_OUT_PAGES) rows.push(...(await measure(stack.url, path, 'visitor', port)));
+      });
+    for (const person of SIGNED_IN_PAGES)
+      await withBrowser(async (port, signIn) => {
+        await signIn(stack.url, person.email);
+        for (const path of person.paths) rows.push(...(await measure(stack.url, path, person.as, port)));
+      });
+  });
   console.log(`\nmedians of ${RUNS} (bench idx: the runs' median benchmarkIndex, min-max)`);
+  console.log(`calibration: ${calibrationLabel(calibration)}`);
   table(rows);
   console.log(`${rows.length - 1} rows in ${(Math.round((performance.now() - started) / 6000) / 10).toFixed(1)} min`);
 }
