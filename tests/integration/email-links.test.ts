@@ -113,11 +113,12 @@ const SEND: Record<EmailTemplate, () => Promise<StoredMail[]>> = {
     const t = await team();
     const home = (await t.admin.api.post('/api/properties', { address: `${unique()} Reminder Row` })).body.id as string;
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    // A lease starting in two days (its first rent is due then: a reminder), and one of another unit that ran from
-    // ten days ago to yesterday, unpaid past its grace days (a late notice).
+    // Two one-day leases, so that each has exactly one rent charge on any day of the year: one in two days (its rent
+    // is due then: a reminder), and one of another unit ten days ago, unpaid past its grace days (a late notice).
+    // Longer leases span a month's due day on some days of each month, and their second charge adds a third mail.
     for (const [unitLabel, leaseStart, leaseEnd] of [
-      ['A', day(2), null],
-      ['B', day(-10), day(-1)],
+      ['A', day(2), day(2)],
+      ['B', day(-10), day(-10)],
     ]) {
       const res = await t.admin.api.post(`/api/properties/${home}/leases`, {
         userId: t.tenant.userId,
