@@ -4,6 +4,7 @@ import { INVITATION_GUESSES_PER_HOUR, INVITATIONS_PER_DAY } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { client, newAdmin, signIn } from '../support/api.js';
+import { inOneWindow } from '../support/clock.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { fromAddress, latestInviteToken, mailTo } from '../support/invitations.js';
 import { counters, type Person, securityLog, team } from '../support/members.js';
@@ -398,6 +399,7 @@ describe('who may accept', () => {
 describe('rate limits', () => {
   it(`an organization sends at most ${INVITATIONS_PER_DAY} invitations a day (resends count); then 429 says so`, async () => {
     const owner = await newAdmin('busy');
+    await inOneWindow('day');
     const emails = Array.from({ length: INVITATIONS_PER_DAY - 1 }, () => freshEmail('bulk'));
     for (const email of emails) {
       expect((await owner.api.post('/api/invitations', { email, role: 'LANDLORD' })).status).toBe(201);
@@ -420,6 +422,7 @@ describe('rate limits', () => {
     const address = () => `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
     const { lookup, accept } = fromAddress(address());
     const unknown = () => lookup(randomBytes(32).toString('base64url'));
+    await inOneWindow('hour');
     // Lookups of a real link are not guesses: they use none of the address's allowance.
     for (let i = 0; i < 5; i++) expect((await lookup(token)).status).toBe(200);
     for (let i = 0; i < INVITATION_GUESSES_PER_HOUR; i++) {

@@ -3,6 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_LOG_PER_HOUR, CONTACT_PER_HOUR, SUBSCRIBE_PER_HOUR } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/api.js';
+import { inOneWindow } from '../support/clock.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { mailTo } from '../support/invitations.js';
 import { team } from '../support/members.js';
@@ -105,6 +106,7 @@ describe('POST /api/contact', () => {
   it(`accepts ${CONTACT_PER_HOUR} messages an hour from one address, then 429; another address is unaffected`, async () => {
     const send = newAddress();
     const body = { name: 'Flood', email: 'flood@example.com', message: 'Again' };
+    await inOneWindow('hour');
     for (let i = 0; i < CONTACT_PER_HOUR; i++) expect((await send('POST', '/api/contact', body)).status).toBe(200);
     const refused = await send('POST', '/api/contact', body);
     expect(refused.status).toBe(429);
@@ -163,6 +165,7 @@ describe('product news: POST /api/subscribers and the confirmation link', () => 
 
   it(`allows ${SUBSCRIBE_PER_HOUR} signups an hour from one address, then 429`, async () => {
     const send = newAddress();
+    await inOneWindow('hour');
     for (let i = 0; i < SUBSCRIBE_PER_HOUR; i++) {
       expect((await send('POST', '/api/subscribers', { email: `rate-${unique()}@example.com` })).status).toBe(200);
     }
@@ -173,6 +176,7 @@ describe('product news: POST /api/subscribers and the confirmation link', () => 
 describe('POST /api/client-log', () => {
   it('takes a small report (204), refuses bad and oversize ones, and limits each address', async () => {
     const send = newAddress();
+    await inOneWindow('hour');
     const report = {
       level: 'error',
       code: 'CLIENT_SESSION_ERROR',
