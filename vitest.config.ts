@@ -48,7 +48,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          testTimeout: 30_000,
+          // The heaviest tests (thousands of writes to DynamoDB Local) take 15-20 s on a quick day and up to 30 s on
+          // a slow one, with the browser run beside them: 30 s timed one out. A hang still ends in 90 s.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           maxWorkers,
           ...sharedWorkers,
