@@ -17,6 +17,12 @@ const maxWorkers = Math.max(2, availableParallelism() - 1);
 const sharedWorkers = { isolate: false, setupFiles: ['tests/support/fresh-modules.ts'] };
 
 /**
+ * Integration and browser files read today's date from the real clock on both sides of the API: each starts only where
+ * the UTC day will not end before it does (tests/support/one-day.ts).
+ */
+const realClockWorkers = { ...sharedWorkers, setupFiles: [...sharedWorkers.setupFiles, 'tests/support/one-day.ts'] };
+
+/**
  * Four projects, all run by `npm test` (tests/support/run-all.ts):
  *  unit        pure logic and handlers with aws-sdk-client-mock for failures emulators cannot produce
  *  integration the real handlers through the local gateway, DynamoDB Local (in-memory) and s3rver
@@ -53,7 +59,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           maxWorkers,
-          ...sharedWorkers,
+          ...realClockWorkers,
         },
       },
       {
@@ -81,7 +87,7 @@ export default defineConfig({
           // Two files at once: one file's browser, gateway and DynamoDB Local leave about half the machine idle,
           // waiting on each other (docs/offline-stack.md "What runs side by side").
           maxWorkers: 2,
-          ...sharedWorkers,
+          ...realClockWorkers,
         },
       },
     ],
