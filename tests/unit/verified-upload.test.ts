@@ -61,17 +61,32 @@ const base: UploadRecord = {
   status: 'PENDING',
 };
 
-/** A record with a claim, as the table keeps it; what the confirm did to it is logged. */
-function fakeStore(options: { heldBy?: string; markReady?: (record: UploadRecord) => Promise<UploadRecord | null> }) {
-  const state = { record: { ...base } as UploadRecord | null, holder: options.heldBy ?? null, log: [] as string[] };
+/**
+ * A record with a claim, as the table keeps it (a claim lasts 15 s; the record read shows when it runs out); what
+ * the confirm did to it is logged, and every attempt to claim (a write) is counted.
+ */
+function fakeStore(options: {
+  heldBy?: string;
+  heldUntil?: number;
+  markReady?: (record: UploadRecord) => Promise<UploadRecord | null>;
+}) {
+  const state = {
+    record: { ...base } as UploadRecord | null,
+    holder: options.heldBy ?? null,
+    until: options.heldBy ? (options.heldUntil ?? Date.now() + 15_000) : 0,
+    claimAttempts: 0,
+    log: [] as string[],
+  };
   const store = {
     read: async () => {
       if (!state.record) throw new NotFound('Receipt');
-      return { ...state.record };
+      return { ...state.record, confirmUntil: state.holder ? state.until : null };
     },
-    claim: async (holder: string) => {
-      if (state.record?.status !== 'PENDING' || state.holder) return null;
+    claim: async (holder: string, now: number) => {
+      state.claimAttempts++;
+      if (state.record?.status !== 'PENDING' || (state.holder && state.until > now)) return null;
       state.holder = holder;
+      state.until = now + 15_000;
       state.log.push('claim');
       return { ...state.record };
     },
@@ -141,15 +156,24 @@ describe('confirmUpload', () => {
     expect(state.record).toMatchObject({ status: 'PENDING' });
   });
 
-  it('waits for the confirm that holds the record and answers what it made', async () => {
+  it('waits for the confirm that holds the record, only reading, and answers what it made', async () => {
     const { state, store } = fakeStore({ heldBy: 'someone else' });
     setTimeout(() => {
       state.record = { ...base, status: 'READY' };
       state.holder = null;
-    }, 150);
+    }, 450);
     expect(await confirmUpload(RECEIPT_UPLOADS, store)).toMatchObject({ status: 'READY' });
     expect(state.log).toEqual([]);
+    // Each attempt to claim is a write on the record the holder is working on: none while its claim holds.
+    expect(state.claimAttempts).toBe(0);
     expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('takes over a claim that ran out (its confirm stopped) and does the work', async () => {
+    objects.set('receipts/pending/o1/r1', { bytes: PNG, type: 'image/png' });
+    const { state, store } = fakeStore({ heldBy: 'a confirm that stopped', heldUntil: Date.now() - 1 });
+    expect(await confirmUpload(RECEIPT_UPLOADS, store)).toMatchObject({ status: 'READY' });
+    expect(state.log).toEqual(['claim', 'ready']);
   });
 
   it('goes back to waiting when its "ready" write finds the claim lost, deleting nothing', async () => {

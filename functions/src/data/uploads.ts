@@ -1,5 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { type LeaseShape, leaseHeldBy } from '../lib/lease.js';
+import { leaseHeldBy } from '../lib/lease.js';
+import { UPLOAD_CONFIRM_CLAIM as CONFIRM_CLAIM } from '../lib/uploadKinds.js';
 import { buildUpdate, type Condition, type UpdateInput } from '../lib/versionedUpdate.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
@@ -10,11 +11,8 @@ import { releaseLock, takeLock } from './locks.js';
  * photo): the claim a confirm takes on a PENDING record, and the conditions of the writes made under it. The
  * repositories bind these to their keys.
  *
- * The claim is the lease of lib/lease.ts, kept in `confirmHolder` / `confirmUntil` (epoch ms) on the item. It
- * lasts longer than a route's Lambda timeout (10 s), so a confirm whose claim ran out has stopped, and the next
- * one can finish its work.
+ * The claim is lib/uploadKinds.ts's UPLOAD_CONFIRM_CLAIM, a lease of lib/lease.ts.
  */
-const CONFIRM_CLAIM: LeaseShape = { until: 'confirmUntil', holder: 'confirmHolder', unit: 'ms', ms: 15_000 };
 
 const pending: Condition = {
   expression: '#uploadStatus = :uploadPending',
@@ -23,6 +21,12 @@ const pending: Condition = {
 };
 
 type Key = Record<string, unknown>;
+
+/** When the confirm checking an upload item lets go of it (epoch ms): its record's `confirmUntil`. */
+export const confirmUntilOf = (item: Record<string, unknown>): number | null => {
+  const until = item[CONFIRM_CLAIM.until];
+  return typeof until === 'number' ? until : null;
+};
 
 /** Claims a PENDING upload for `holder`: the item, or null when it is not pending or another confirm holds it. */
 export async function claimPendingUpload(Key: Key, holder: string, now: number) {

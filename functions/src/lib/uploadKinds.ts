@@ -1,4 +1,5 @@
 import { RECEIPT_MAX_BYTES, type ReceiptContentType } from '@rent/shared';
+import type { LeaseShape } from './lease.js';
 import { CONTENT_TYPE_LABELS, safeFileName, sniffContentType } from './receiptFiles.js';
 
 /**
@@ -9,6 +10,18 @@ import { CONTENT_TYPE_LABELS, safeFileName, sniffContentType } from './receiptFi
  * uploads waiting to be checked: IAM grants, the lifecycle rule that empties pending uploads and the organization
  * purge all go by prefix (infra/lib/route-function.ts, infra/lib/data-stack.ts, services/people/orgPurge.ts).
  */
+/**
+ * The claim one confirm takes on a pending upload while it checks the bytes (lib/lease.ts), kept in `confirmHolder`
+ * / `confirmUntil` (epoch ms) on the item. It lasts longer than a route's Lambda timeout (10 s), so a confirm whose
+ * claim ran out has stopped, and the next one can finish its work.
+ */
+export const UPLOAD_CONFIRM_CLAIM: LeaseShape = {
+  until: 'confirmUntil',
+  holder: 'confirmHolder',
+  unit: 'ms',
+  ms: 15_000,
+};
+
 export type UploadProblem = 'notArrived' | 'gone' | 'tooLarge' | 'wrongSize' | 'wrongType' | 'notReally';
 
 export interface UploadKind {
@@ -87,6 +100,8 @@ export interface UploadRecord {
   /** Where the browser uploads it; absent on records made before records named it. */
   pendingKey?: string | null;
   status: 'PENDING' | 'READY';
+  /** While a confirm checks it: when that confirm's claim runs out (epoch ms). */
+  confirmUntil?: number | null;
 }
 
 /** The pending key of a record; one that names none was uploaded where every upload once went. */

@@ -5,7 +5,13 @@ import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { StaleRead, type TransactOp, transact } from '../transact.js';
-import { claimPendingUpload, discardClaimedUpload, readyUpdate, releaseUploadClaim } from '../uploads.js';
+import {
+  claimPendingUpload,
+  confirmUntilOf,
+  discardClaimedUpload,
+  readyUpdate,
+  releaseUploadClaim,
+} from '../uploads.js';
 
 /**
  * Maintenance photos (see the maintenance page in docs/): `ORG#o / MAINTPHOTO#m#p`, PENDING from the upload request
@@ -26,6 +32,8 @@ export interface MaintenancePhotoRecord {
   /** Where the browser uploads it (lib/uploadKinds.ts); null on photos made before records named it. */
   pendingKey?: string | null;
   status: 'PENDING' | 'READY';
+  /** While a confirm checks it: when that confirm's claim runs out (epoch ms). */
+  confirmUntil?: number | null;
   createdAt: string;
   uploadedAt: string | null;
 }
@@ -146,6 +154,7 @@ function toRecord(item: Record<string, unknown>): MaintenancePhotoRecord {
     key: String(item.key),
     pendingKey: (item.pendingKey as string | undefined) ?? null,
     status: item.status === 'READY' ? 'READY' : 'PENDING',
+    confirmUntil: confirmUntilOf(item),
     createdAt: String(item.createdAt),
     uploadedAt: (item.uploadedAt as string | null) ?? null,
   };

@@ -8,7 +8,13 @@ import { cellOps, writeOps } from '../ledger/plan.js';
 import { RollupDeltas, type RollupFacts } from '../ledger/rollupDeltas.js';
 import { queryAll } from '../query.js';
 import { backoff, STALE_READ_ATTEMPTS, StaleRead, type TransactOp, transact } from '../transact.js';
-import { claimPendingUpload, discardClaimedUpload, readyUpdate, releaseUploadClaim } from '../uploads.js';
+import {
+  claimPendingUpload,
+  confirmUntilOf,
+  discardClaimedUpload,
+  readyUpdate,
+  releaseUploadClaim,
+} from '../uploads.js';
 
 /**
  * Receipts: one item per file at ORG#o / RCPT#r, so a reference (the receipt id) is found with a
@@ -29,6 +35,8 @@ export interface ReceiptRecord {
   /** Where the browser uploads it (lib/uploadKinds.ts); null on receipts made before records named it. */
   pendingKey?: string | null;
   status: 'PENDING' | 'READY';
+  /** While a confirm checks it: when that confirm's claim runs out (epoch ms). */
+  confirmUntil?: number | null;
   transactionId: string | null;
   createdAt: string;
   uploadedAt: string | null;
@@ -386,6 +394,7 @@ function toRecord(item: Record<string, unknown>): ReceiptRecord {
     key: item.key as string,
     pendingKey: (item.pendingKey as string | undefined) ?? null,
     status: item.status as ReceiptRecord['status'],
+    confirmUntil: confirmUntilOf(item),
     transactionId: (item.transactionId as string | null) ?? null,
     createdAt: item.createdAt as string,
     uploadedAt: (item.uploadedAt as string | null) ?? null,
