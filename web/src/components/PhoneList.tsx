@@ -18,8 +18,9 @@ export function PhoneList(props: {
   toolsStart?: ReactNode;
   pagination?: ReactNode;
   preferences?: ReactNode;
-  loading: boolean;
-  loadingText: string;
+  /** As a table's: while true the list shows `loadingText` in place of its rows. */
+  loading?: boolean;
+  loadingText?: string;
   /** Shown when there are no rows. */
   empty: ReactNode;
   /** The rows; an empty list shows `empty`. */

@@ -383,8 +383,6 @@ function ReconcileLinesList(props: ReconcileLinesProps) {
       label="Lines in the books"
       header={<LinesHeader r={props.r} />}
       pagination={pagination}
-      loading={false}
-      loadingText=""
       empty={LINES_EMPTY}
       rows={shown.map((line) => (
         <li key={line.id} className="rt-list-item" data-testid="reconcile-line">
