@@ -15,22 +15,13 @@ import { formatCurrency } from '@rent/shared/core/money';
 import type { Reconciliation } from '../../api/reconciliation';
 import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
-import { PhoneList } from '../../components/PhoneList';
 import { formatDateTime } from '../../lib/dates';
 import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { formatMoney, wireToCents } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { reconcileLinesTable } from './parts';
 import { ReconcileDownloads } from './ReconcileDownloads';
-import {
-  clearedLabel,
-  LINES_EMPTY,
-  LinesHeader,
-  linesShown,
-  matchText,
-  type ReconcileLinesProps,
-  tickDisabled,
-} from './reconcileLines';
+import { ReconcileLinesList } from './ReconcileLinesList';
 import { useReconcilePage } from './use-reconcile-page';
 
 type Page = ReturnType<typeof useReconcilePage>;
@@ -368,41 +359,6 @@ function DrillDown({ page, r }: { page: Page; r: Reconciliation }) {
         </SpaceBetween>
       )}
     </Container>
-  );
-}
-
-/**
- * The month's lines on a phone: each a row with its tick, its description over its date and match, the amount at the
- * end. The table's five columns do not fit 390 px.
- */
-function ReconcileLinesList(props: ReconcileLinesProps) {
-  const { shown, pagination } = linesShown(props);
-  return (
-    <PhoneList
-      testId="reconcile-lines"
-      label="Lines in the books"
-      header={<LinesHeader r={props.r} />}
-      pagination={pagination}
-      empty={LINES_EMPTY}
-      rows={shown.map((line) => (
-        <li key={line.id} className="rt-list-item" data-testid="reconcile-line">
-          <input
-            type="checkbox"
-            checked={line.cleared}
-            disabled={tickDisabled(props, line)}
-            onChange={(event) => void props.page.tick(line.id, event.target.checked)}
-            aria-label={clearedLabel(line)}
-          />
-          <div className="rt-list-item-main">
-            <span className="rt-list-title">{line.name}</span>
-            <span className="rt-list-meta">
-              {line.date} · {matchText(line)}
-            </span>
-          </div>
-          <div className="rt-list-end">{formatMoney(line.amount, 2)}</div>
-        </li>
-      ))}
-    />
   );
 }
 
