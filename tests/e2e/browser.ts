@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const require = createRequire(import.meta.url);
@@ -37,6 +37,9 @@ export function useBrowser() {
   afterAll(async () => {
     await Promise.all(state.contexts.map((context) => context.close()));
   });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await describePages(state.contexts, task.name);
+  });
   return {
     async newPage(viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext }> {
       const context = await state.browser!.newContext({
@@ -57,6 +60,45 @@ export function useBrowser() {
       return { page, context };
     },
   };
+}
+
+/**
+ * What the open pages were doing when a test failed, for a failure that does not happen again on a rerun: each
+ * page's address, focus, requests in flight and animation frames in a second (Playwright waits for an element to be
+ * stable over frames), and a screenshot in test-results/e2e-failures/.
+ */
+async function describePages(contexts: BrowserContext[], testName: string) {
+  const dir = 'test-results/e2e-failures';
+  mkdirSync(dir, { recursive: true });
+  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  for (const [i, page] of pages.entries()) {
+    const file = `${dir}/${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${i + 1}.png`;
+    const shot = await page
+      .screenshot({ path: file, timeout: 5_000 })
+      .then(() => file)
+      .catch((error: Error) => `no screenshot (${error.message.split('\n')[0]})`);
+    const seen = await page
+      .evaluate(
+        () =>
+          new Promise<{ focus: string; frames: number }>((done) => {
+            const focus = document.activeElement;
+            const described = `${focus?.tagName.toLowerCase()} ${focus?.getAttribute('data-testid') ?? ''}`.trim();
+            let frames = 0;
+            const count = () => {
+              frames++;
+              requestAnimationFrame(count);
+            };
+            requestAnimationFrame(count);
+            setTimeout(() => done({ focus: described, frames }), 1_000);
+          }),
+      )
+      .catch((error: Error) => ({ focus: 'unknown', frames: `none read (${error.message.split('\n')[0]})` }));
+    const inFlight = requestsOf.get(page)?.inFlight.size ?? 0;
+    console.log(
+      `[${testName}] page ${i + 1}: ${page.url()}; focus ${seen.focus}; ${seen.frames} frames in 1 s; ` +
+        `${inFlight} requests in flight; ${shot}`,
+    );
+  }
 }
 
 /**
