@@ -10,18 +10,6 @@ import { CONTENT_TYPE_LABELS, safeFileName, sniffContentType } from './receiptFi
  * uploads waiting to be checked: IAM grants, the lifecycle rule that empties pending uploads and the organization
  * purge all go by prefix (infra/lib/route-function.ts, infra/lib/data-stack.ts, services/people/orgPurge.ts).
  */
-/**
- * The claim one confirm takes on a pending upload while it checks the bytes (lib/lease.ts), kept in `confirmHolder`
- * / `confirmUntil` (epoch ms) on the item. It lasts longer than a route's Lambda timeout (10 s), so a confirm whose
- * claim ran out has stopped, and the next one can finish its work.
- */
-export const UPLOAD_CONFIRM_CLAIM: LeaseShape = {
-  until: 'confirmUntil',
-  holder: 'confirmHolder',
-  unit: 'ms',
-  ms: 15_000,
-};
-
 export type UploadProblem = 'notArrived' | 'gone' | 'tooLarge' | 'wrongSize' | 'wrongType' | 'notReally';
 
 export interface UploadKind {
@@ -87,6 +75,18 @@ export const photoObjectKey = (orgId: string, requestId: string, photoId: string
  */
 export const organizationUploadPrefixes = (orgId: string): string[] =>
   UPLOAD_KINDS.flatMap((kind) => [`${kind.prefix}/${orgId}/`, `${kind.prefix}/pending/${orgId}/`]);
+
+/**
+ * The claim one confirm takes on a pending upload while it checks the bytes (lib/lease.ts), kept in `confirmHolder`
+ * / `confirmUntil` (epoch ms) on the item. It lasts longer than a route's Lambda timeout (10 s), so a confirm whose
+ * claim ran out has stopped, and the next one can finish its work.
+ */
+export const UPLOAD_CONFIRM_CLAIM: LeaseShape = {
+  until: 'confirmUntil',
+  holder: 'confirmHolder',
+  unit: 'ms',
+  ms: 15_000,
+};
 
 /** What an upload record says about its file: the verified upload reads and writes these. */
 export interface UploadRecord {
