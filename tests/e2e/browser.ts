@@ -84,12 +84,16 @@ async function describePages(contexts: BrowserContext[], testName: string) {
             const focus = document.activeElement;
             const described = `${focus?.tagName.toLowerCase()} ${focus?.getAttribute('data-testid') ?? ''}`.trim();
             let frames = 0;
+            let counting = true;
             const count = () => {
               frames++;
-              requestAnimationFrame(count);
+              if (counting) requestAnimationFrame(count);
             };
             requestAnimationFrame(count);
-            setTimeout(() => done({ focus: described, frames }), 1_000);
+            setTimeout(() => {
+              counting = false;
+              done({ focus: described, frames });
+            }, 1_000);
           }),
       )
       .catch((error: Error) => ({ focus: 'unknown', frames: `none read (${error.message.split('\n')[0]})` }));
