@@ -28,6 +28,11 @@ async function chromiumOfThisWorker(): Promise<Browser> {
 /**
  * Each test gets a fresh context (no shared cookies, storage or cache); a file's contexts are closed after it, so
  * nothing it opened reaches the next file in the same browser.
+ *
+ * Every page prefers reduced motion, which Cloudscape and our own styles honour by dropping their transitions.
+ * Playwright calls an element stable after one pair of animation frames with the same box. A transition whose easing
+ * starts flat (Cloudscape's 0.84, 0, 0.16, 1) can give that pair before it moves on a loaded machine, and the
+ * click then lands where the element was: a silent no-op (docs/offline-stack.md "The test stack").
  */
 export function useBrowser() {
   const state: { browser?: Browser; contexts: BrowserContext[] } = { contexts: [] };
@@ -46,6 +51,7 @@ export function useBrowser() {
         baseURL: inject('baseUrl'),
         ignoreHTTPSErrors: true,
         viewport,
+        reducedMotion: 'reduce',
         isMobile: viewport.width < 640,
         hasTouch: viewport.width < 640,
       });
@@ -338,25 +344,19 @@ export async function revealBelowTheFold(page: Page) {
 export async function expectAccessible(page: Page, label: string) {
   // Audit the page as people see it: after the session check has rendered its content (every page has an h1).
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  // Mid-fade colours fail contrast, and a toast may start fading out while axe runs (it lasts 3 s; an audit on a
-  // loaded machine can take longer). With reduced motion every transition jumps to its end: what axe sees is a
-  // toast fully shown or gone, as the colours are meant to be. Motion is restored after the audit.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  try {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    // Once per document: a page audited again (another state, another theme) still has it.
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-    const result = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
-      return axe.run(document, { resultTypes: ['violations'] });
-    });
-    const violations = result.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-    expect(violations, `axe on ${label}`).toEqual([]);
-  } finally {
-    await page.emulateMedia({ reducedMotion: null });
-  }
+  // Mid-fade colours fail contrast. The pages prefer reduced motion (see useBrowser), so what axe sees is a toast
+  // fully shown or gone, as the colours are meant to be, once the fades that remain have run.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Once per document: a page audited again (another state, another theme) still has it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  const violations = result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(violations, `axe on ${label}`).toEqual([]);
 }
 
 interface AxeResult {
