@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 import { routeManifestPlugin } from './web/build/route-manifest';
 
 /**
+ * The whole run is on UTC, as Lambda is, whatever the machine's zone: this process (its global setups run the local
+ * stack and its handlers), the workers and the Chromium they launch inherit it. A test that reads "today" in local time
+ * (a browser page, a date a test builds with getDate) then agrees with the server and with tests/support/one-day.ts.
+ */
+process.env.TZ = 'UTC';
+
+/**
  * Files run side by side in unit, integration and infra: vitest's default (a core less than the machine has), but at
  * least two, since an integration test spends much of its time waiting on DynamoDB Local and the gateway, which run
  * outside its worker. On 2 cores that is 2 workers, not 1 (docs/offline-stack.md "The test stack").

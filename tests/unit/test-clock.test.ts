@@ -36,3 +36,10 @@ describe('inOneWindow (tests on the real clock start where the window will not e
     expect(new Date().toISOString().slice(11, 13)).toBe('11');
   });
 });
+
+describe('the test run', () => {
+  it('is on UTC whatever the machine says (TZ=Asia/Tokyo npm test too)', () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('UTC');
+    expect(new Date('2026-12-31T23:30:00Z').getDate()).toBe(31);
+  });
+});
