@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { cloudscapePatches } from './build/cloudscape-patches';
 import { firstStyles } from './build/first-styles';
+import { pacedPreload } from './build/paced-preload';
 import { precompress } from './build/precompress';
 import { routeManifestPlugin } from './build/route-manifest';
 
@@ -105,6 +106,7 @@ export default defineConfig({
     routeManifestPlugin(),
     preloadFonts(),
     firstStyles(),
+    pacedPreload(),
     precompress(),
   ],
   resolve: {
