@@ -60,7 +60,7 @@ describe('the first paint', () => {
 
 /**
  * docs/performance.md "The first render": a page's chunks are preloaded a few links a task, not all
- * in the task that asks for the page (some 36 for the ledger: one task that blocked a phone for over 300 ms).
+ * in the task that asks for the page (31 for the ledger: one task that blocked a phone for over 300 ms).
  */
 describe("a page's script preloads", () => {
   const browser = useBrowser();

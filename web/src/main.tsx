@@ -12,9 +12,9 @@ import { startAuth } from './auth/session';
 import { initTheme } from './theme/theme';
 
 initTheme();
-// In a task of their own: added, the stylesheets index.html preloaded are parsed there and then (Cloudscape's is 557 KB),
-// which in the task that evaluates the first scripts made one long task of the two. After the theme, whose media
-// query read would otherwise build their rule sets in this task too.
+// In a task of their own: the stylesheets index.html preloaded are parsed as their links go in (Cloudscape's is
+// 557 KB), which in the task that evaluates the first scripts made one long task of the two. After the theme, whose
+// media query read would otherwise build their rule sets in this task too.
 const stylesApplied = new Promise<void>((resolve) => setTimeout(() => void applyFirstStyles().then(resolve), 0));
 // Unhandled errors go to the client log (docs/people.md "Client log"); its module loads on the first one. Not the
 // notice the browser raises as an error event when a ResizeObserver callback changes layout (Cloudscape's components
