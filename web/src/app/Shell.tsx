@@ -118,6 +118,9 @@ export function Shell() {
         headerSelector="#rt-header"
         footerSelector="#rt-footer"
         toolsHide
+        // Pages' headers are not high-contrast: without this, each ContentLayout's measured header height is written
+        // to a custom property on the layout's root, restyling the whole page inside its commit (docs/performance.md).
+        disableContentHeaderOverlap
         navigationHide={!showNavigation}
         navigation={showNavigation ? navigation : undefined}
         navigationOpen={navigationOpen}
