@@ -108,6 +108,16 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
+    file: 'components/content-layout/internal.js',
+    why:
+      "ContentLayout measures its header's background in a layout effect (a forced layout in the page's commit) and " +
+      'reports the height to AppLayout, whose state then changes and renders the layout again in the same task, and ' +
+      'again each time a page leaves or arrives. AppLayout is told to take no overlap from it (the Shell sets ' +
+      'disableContentHeaderOverlap: no header here is high-contrast), so the height is not measured: the ref stays, ' +
+      'unobserved.',
+    edits: [['    const overlapElement = useDynamicOverlap();', '    const overlapElement = useRef(null);']],
+  },
+  {
     file: 'components/app-layout/visual-refresh/mobile-toolbar.js',
     why: 'aria-orientation is not allowed on <nav> (axe aria-allowed-attr on every phone page with a sidebar).',
     edits: [
