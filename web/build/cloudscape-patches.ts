@@ -158,6 +158,38 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
       ],
     ],
   },
+  {
+    file: 'components/top-navigation/use-top-navigation.js',
+    why:
+      'TopNavigation draws itself and its hidden measuring copy a second time right after it mounts (about 110 ' +
+      'components, in the first task of every page), though nothing it shows has changed: three states go from ' +
+      'their initial value to one that draws the same. Its width\'s breakpoint goes from none to "default" (drawn ' +
+      'as "default" either way), its resize observer stores undefined over null, and the layout that fits (measured ' +
+      'on the hidden copy, again whenever its utilities are a new list, as on each render of the header) is a new ' +
+      'object each time. The patch keeps each state when the new value draws the same.',
+    edits: [
+      [
+        "import { useContainerBreakpoints } from '../internal/hooks/container-queries';",
+        "import { getMatchingBreakpoint } from '../internal/breakpoints';",
+      ],
+      [
+        "    const [breakpoint, breakpointRef] = useContainerBreakpoints(['xxs', 's']);",
+        '    const [breakpoint, breakpointRef] = useContainerQuery((rect, previous) => {\n' +
+          "        const next = getMatchingBreakpoint(rect.contentBoxWidth, ['xxs', 's'], previous !== null && previous !== void 0 ? previous : 'default');\n" +
+          "        return next === 'default' && previous === null ? null : next;\n" +
+          '    }, []);',
+      ],
+      [
+        '    const [, containerQueryRef] = useContainerQuery(() => {\n        recalculateFit();\n    }, [recalculateFit]);',
+        '    const [, containerQueryRef] = useContainerQuery(() => {\n        recalculateFit();\n        return null;\n    }, [recalculateFit]);',
+      ],
+      [
+        '    const [responsiveState, setResponsiveState] = useState();\n',
+        '    const [responsiveState, setShownState] = useState();\n' +
+          '    const setResponsiveState = (next) => setShownState((shown) => JSON.stringify(shown !== null && shown !== void 0 ? shown : responsiveStates[0]) === JSON.stringify(next) ? shown : next);\n',
+      ],
+    ],
+  },
 ];
 
 export function cloudscapePatches(): Plugin {

@@ -1,5 +1,6 @@
 import type { PropertyInputBody, Property as StaffProperty } from '@rent/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
 
@@ -21,6 +22,18 @@ export const PROPERTIES_ERROR_TOAST = {
 
 function listProperties() {
   return callRoute('listProperties') as Promise<Property[]>;
+}
+
+/**
+ * A property's address from the properties already loaded (by the picker that chose it), read when asked: for a
+ * download's file name. It does not listen for the properties, so their answer draws nothing again.
+ */
+export function useAddressOf() {
+  const client = useQueryClient();
+  return useCallback(
+    (id: string) => client.getQueryData<Property[]>(propertiesKey)?.find((p) => p.id === id)?.address,
+    [client],
+  );
 }
 
 /** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */

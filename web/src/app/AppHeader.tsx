@@ -10,6 +10,7 @@ import { Avatar } from '../components/Avatar';
 import { useSignInModal } from '../components/signin/SignInModal';
 import { toast } from '../components/toast/store';
 import { openCreateOrganization } from '../features/organizations/store';
+import { useMediaQuery } from '../lib/useMediaQuery';
 import { logout } from './logout';
 import { CREATE_ORG_ITEM, profileMenuItems, switchTarget } from './profileMenu';
 
@@ -17,6 +18,13 @@ import { CREATE_ORG_ITEM, profileMenuItems, switchTarget } from './profileMenu';
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export { SWITCH_ORG_REASON } from './profileMenu';
+
+/**
+ * Where the name stands beside the logo. On a phone the logo stands alone: beside the organization and the profile
+ * menu the name seldom fits, and TopNavigation, which hides what does not fit, learns that only by measuring after it
+ * mounts, then draws the whole bar again in every page's first task. From this width it is given the name and decides.
+ */
+const NAME_BESIDE_LOGO_QUERY = '(min-width: 480px)';
 
 function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -72,6 +80,7 @@ export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
   const signInModal = useSignInModal();
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
   const ref = useRef<HTMLDivElement>(null);
+  const nameBesideLogo = useMediaQuery(NAME_BESIDE_LOGO_QUERY);
 
   const signedIn = session.status === 'authenticated' && !!session.data;
   const user = session.data;
@@ -148,7 +157,7 @@ export function AppHeader({ hideLogin }: { hideLogin: boolean }) {
       <TopNavigation
         identity={{
           href: '/',
-          title: 'Rent.Today',
+          ...(nameBesideLogo && { title: 'Rent.Today' }),
           logo: { src: '/logo.svg', alt: 'Rent.Today home' },
           onFollow: (event) => {
             event.preventDefault();

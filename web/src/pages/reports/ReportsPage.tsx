@@ -4,7 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Tabs, { type TabsProps } from '@cloudscape-design/components/tabs';
 import { NO_PROPERTY } from '@rent/shared/core/filters';
-import { type ComponentType, createContext, useContext } from 'react';
+import { type ComponentType, createContext, memo, useContext, useState } from 'react';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame, YearSelect } from '../../components/ReportFrame';
@@ -15,7 +15,14 @@ import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useShowCents } from '../../lib/showCents';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AgingTab, DepreciationTab, ScheduleEView, SecurityDepositsTab, TransactionsByCategoryTab } from './parts';
+import {
+  AgingTab,
+  DepreciationTab,
+  ScheduleEView,
+  SecurityDepositsTab,
+  TransactionsByCategoryTab,
+  useTabCodeLoaded,
+} from './parts';
 import { RentRollTab } from './RentRollTab';
 import { TaxPackagePanel } from './TaxPackagePanel';
 import { type ReportTab, useReports } from './use-reports';
@@ -29,7 +36,6 @@ import { useTaxPackage } from './use-tax-package';
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const r = useReports();
-  const taxPackage = useTaxPackage(r.years, String(Number(r.today.slice(0, 4)) - 1), !r.forbidden);
   return (
     <ReportFrame
       variant="page"
@@ -39,15 +45,49 @@ export default function ReportsPage() {
       pdfError={r.pdf}
     >
       <ReportsOfThePage.Provider value={r}>
-        <Tabs activeTabId={r.tab} onChange={({ detail }) => r.setTab(detail.activeTabId as ReportTab)} tabs={TABS} />
+        <ReportTabs tab={r.tab} onChange={r.setTab} />
       </ReportsOfThePage.Provider>
-      {r.reportArrived ? (
-        <BelowTheFold>
-          <TaxPackagePanel t={taxPackage} />
-        </BelowTheFold>
-      ) : null}
+      <TaxPackageBelowTheReport
+        tab={r.tab}
+        reportSettled={r.reportSettled}
+        years={r.years}
+        defaultYear={String(Number(r.today.slice(0, 4)) - 1)}
+        enabled={!r.forbidden}
+      />
     </ReportFrame>
   );
+}
+
+/**
+ * The tab strip, drawn again only when the tab changes: a report's answer reaches the shown tab's content through the
+ * page's context, and Cloudscape's tabs (about fifty components on a phone) need not draw with it.
+ */
+const ReportTabs = memo(function ReportTabs({ tab, onChange }: { tab: ReportTab; onChange: (tab: ReportTab) => void }) {
+  return <Tabs activeTabId={tab} onChange={({ detail }) => onChange(detail.activeTabId as ReportTab)} tabs={TABS} />;
+});
+
+/**
+ * The tax package, below the reports. It asks for its builds with the page but waits, to show, for the first report to
+ * settle and for the code its tab draws it with: shown earlier, it would stand on the first screen under a short
+ * loading tab and be pushed off it when the report lands (a layout shift). Its answers and that code's arrival draw
+ * only this section, not the page.
+ */
+function TaxPackageBelowTheReport(props: {
+  tab: ReportTab;
+  reportSettled: boolean;
+  years: readonly string[];
+  defaultYear: string;
+  enabled: boolean;
+}) {
+  const taxPackage = useTaxPackage(props.years, props.defaultYear, props.enabled);
+  const tabCodeLoaded = useTabCodeLoaded(props.tab);
+  const [shown, setShown] = useState(false);
+  if (!shown && tabCodeLoaded && props.reportSettled) setShown(true);
+  return shown ? (
+    <BelowTheFold>
+      <TaxPackagePanel t={taxPackage} />
+    </BelowTheFold>
+  ) : null;
 }
 
 type Reports = ReturnType<typeof useReports>;

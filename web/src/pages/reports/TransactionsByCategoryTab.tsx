@@ -3,6 +3,7 @@ import Icon from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
+import { useProperties } from '../../api/properties';
 import type { TransactionsByCategoryReport } from '../../api/reports';
 import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
@@ -100,7 +101,11 @@ const CategoryDetail = desktopPartOr(categoryDetailTable, CategoryDetailList);
 /** The reports page's Transactions by category tab: a period and property, each category's transactions and subtotal. */
 export function TransactionsByCategoryTab({ r }: { r: ReturnType<typeof useReports> }) {
   const d = r.detail;
-  const scope = r.detailScope;
+  const propertyId = r.period.propertyId;
+  const properties = useProperties({ enabled: !!propertyId });
+  const scope = propertyId
+    ? (properties.data?.find((p) => p.id === propertyId)?.address ?? 'One property')
+    : 'All properties';
   return (
     <ReportFrame
       variant="section"

@@ -17,7 +17,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
-import { useProperties } from '../../api/properties';
+import { useAddressOf } from '../../api/properties';
 import {
   type ScheduleEChoicesBody,
   useAgingReport,
@@ -35,7 +35,6 @@ import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { exportFileName, periodPart, propertyPart, slugify } from '../../lib/exportName';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
-import { useTabCodeLoaded } from './parts';
 
 export type ReportTab =
   | 'profit-and-loss'
@@ -61,16 +60,20 @@ export function useReports() {
   const tenant = isTenant(org.role);
   const [params, setParams] = useSearchParams();
   const tab: ReportTab = TABS.find((t) => t === params.get('tab')) ?? 'profit-and-loss';
-  const setTab = (next: ReportTab) =>
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        if (next === 'profit-and-loss') out.delete('tab');
-        else out.set('tab', next);
-        return out;
-      },
-      { replace: true },
-    );
+  // One function while the address stays: the tab strip is drawn again only when the tab or this changes.
+  const setTab = useCallback(
+    (next: ReportTab) =>
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          if (next === 'profit-and-loss') out.delete('tab');
+          else out.set('tab', next);
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const { period, setPeriod, today } = usePeriod();
   const lastYear = String(Number(today.slice(0, 4)) - 1);
   const yearParam = params.get('year') ?? '';
@@ -123,15 +126,9 @@ export function useReports() {
     deposits,
     'transactions-by-category': detail,
   }[tab];
-  // What sits below the tabs (the tax package) waits for the first report to arrive, and for the code its tab draws it
-  // with: shown earlier, it would stand on the first screen under a short loading tab and be pushed off it when the
-  // report lands (a layout shift).
-  const [reportArrived, setReportArrived] = useState(false);
-  const tabCodeLoaded = useTabCodeLoaded(tab);
-  if (!reportArrived && tabCodeLoaded && (shownReport.data || shownReport.isError)) setReportArrived(true);
-  const properties = useProperties({ enabled: !tenant && tab === 'transactions-by-category' });
-  const addressOf = (id: string) => properties.data?.find((p) => p.id === id)?.address;
-  const detailScope = period.propertyId ? (addressOf(period.propertyId) ?? 'One property') : 'All properties';
+  // The page names a property only in a download's name, so it reads the addresses then rather than listen for them:
+  // their answer would draw the whole page again.
+  const addressOf = useAddressOf();
   // Each download is named after what shaped it (docs/reports-and-tax.md "Export file names").
   const months = periodPart(period.from, period.to, today);
   const rentRollFile = (extension: 'csv' | 'pdf') =>
@@ -193,7 +190,7 @@ export function useReports() {
       isForbiddenError(detail.error),
     tab,
     setTab,
-    reportArrived,
+    reportSettled: Boolean(shownReport.data || shownReport.isError),
     period,
     setPeriod,
     today,
@@ -299,7 +296,6 @@ export function useReports() {
         depositsFile(deposits.data.month, 'pdf'),
       ),
     detail,
-    detailScope,
     downloadDetail: (scope: string) =>
       detail.data && downloadText(transactionsByCategoryCsv(detail.data, scope), detailFile('csv')),
     downloadDetailPdf: (scope: string) =>
