@@ -190,6 +190,28 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
       ],
     ],
   },
+  {
+    file: 'components/internal/components/visual-context/index.js',
+    why:
+      "A dropdown styles its list for the visual context it stands in (the top navigation's, an alert's), which it " +
+      'finds in the DOM after it mounts, then draws itself again: the profile menu did so in both copies of the top ' +
+      "navigation, about 60 components in the first task of every page. The context's element now also tells its " +
+      'components through React, so a dropdown starts with the context it will find; the DOM still decides.',
+    edits: [
+      [
+        "import React, { useLayoutEffect, useState } from 'react';",
+        "import React, { createContext, useContext, useLayoutEffect, useState } from 'react';\nconst InheritedVisualContext = createContext('');",
+      ],
+      [
+        "    const [value, setValue] = useState('');",
+        '    const inherited = useContext(InheritedVisualContext);\n    const [value, setValue] = useState(inherited);',
+      ],
+      [
+        '    return React.createElement("div", { className: clsx(getVisualContextClassname(contextName), className) }, children);',
+        '    return React.createElement(InheritedVisualContext.Provider, { value: contextName }, React.createElement("div", { className: clsx(getVisualContextClassname(contextName), className) }, children));',
+      ],
+    ],
+  },
 ];
 
 export function cloudscapePatches(): Plugin {
