@@ -69,15 +69,23 @@ describe("a page's script preloads", () => {
     const { page } = await browser.newPage(PHONE);
     await signInToOwnOrganization(page, 'paced-preload', '/transactions');
     // Mutations are delivered once a task has run its script: one delivery is what one task added. The links index.html
-    // lists come while the document is parsed, before any module script runs.
+    // lists are the parser's, not the helper's: the parser's records may be delivered only after parsing ends, so they
+    // are told apart by node (every link in the document when parsing ends, before any module script runs).
     await page.addInitScript(() => {
       const perTask: number[] = [];
       (window as unknown as { __preloadsPerTask: number[] }).__preloadsPerTask = perTask;
+      let parsed: Set<Node> | null = null;
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') parsed = new Set(document.querySelectorAll('link'));
+      });
       new MutationObserver((records) => {
-        if (document.readyState === 'loading') return;
+        const ofParser = parsed;
+        if (ofParser === null) return;
         const added = records
           .flatMap((record) => [...record.addedNodes])
-          .filter((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload').length;
+          .filter(
+            (node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload' && !ofParser.has(node),
+          ).length;
         if (added > 0) perTask.push(added);
       }).observe(document, { childList: true, subtree: true });
     });

@@ -250,6 +250,8 @@ describe('foundation, in Chromium through the real sign-in page', () => {
 
     await page.getByRole('link', { name: 'Rental History' }).click();
     await page.waitForURL(/\/rental-history$/);
+    // The URL changes before the page's code has come: audit the page it leads to, not the one it leaves.
+    await page.getByRole('heading', { name: 'Rental History', level: 1 }).waitFor();
     await expectAccessible(page, 'rental history');
     await context.close();
   });
