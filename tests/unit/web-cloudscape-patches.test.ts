@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import clsx from 'clsx';
+import React, { createElement, useRef } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { applyPatch, CLOUDSCAPE_PATCHES } from '../../web/build/cloudscape-patches';
 
@@ -9,6 +12,29 @@ const cloudscape = dirname(
   dirname(createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json')),
 );
 const sourceOf = (file: string) => readFileSync(join(cloudscape, file), 'utf8');
+const patchedSourceOf = (file: string) => applyPatch(CLOUDSCAPE_PATCHES.find((p) => p.file === file)!, sourceOf(file))!;
+
+type Stubs = Record<string, Record<string, unknown>>;
+let modulesLoaded = 0;
+
+/**
+ * A Cloudscape module's code run on its own, from a data: URL: each of its imports reads what `stubs` gives for that
+ * specifier (Node cannot load the package's files as they are: they are ES modules in a package that does not say so).
+ */
+async function importWith<T>(code: string, stubs: Stubs): Promise<T> {
+  const slot = `__cloudscapeStubs${++modulesLoaded}`;
+  (globalThis as unknown as Record<string, Stubs>)[slot] = stubs;
+  const standalone = code.replace(/^import (.+) from '([^']+)';$/gm, (_, clause: string, specifier: string) => {
+    if (!(specifier in stubs)) throw new Error(`no stub for ${specifier}`);
+    const from = `globalThis.${slot}[${JSON.stringify(specifier)}]`;
+    const [, defaultName, named] = /^(\w+)?(?:,\s*)?(\{[^}]*\})?$/.exec(clause)!;
+    return [
+      defaultName ? `const ${defaultName} = ${from}.default;` : '',
+      named ? `const ${named.replace(/ as /g, ': ')} = ${from};` : '',
+    ].join(' ');
+  });
+  return import(`data:text/javascript,${encodeURIComponent(standalone)}`);
+}
 
 describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
   it('each still finds its text in the installed Cloudscape', () => {
@@ -16,10 +42,12 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
   });
 
   /** checkSafeUrl from the module's code (its one import, a warning helper, stubbed). */
-  async function checkSafeUrlOf(code: string): Promise<(component: string, url?: string) => void> {
-    const standalone = code.replace(/^import .*$/m, 'const warnOnce = () => {};');
-    return (await import(`data:text/javascript,${encodeURIComponent(standalone)}`)).checkSafeUrl;
-  }
+  const checkSafeUrlOf = async (code: string) =>
+    (
+      await importWith<{ checkSafeUrl: (component: string, url?: string) => void }>(code, {
+        '@cloudscape-design/component-toolkit/internal': { warnOnce: () => {} },
+      })
+    ).checkSafeUrl;
 
   it('the safe-URL check returns early for relative URLs and still blocks every javascript: URL it blocked', async () => {
     const patch = CLOUDSCAPE_PATCHES.find((p) => p.file === 'components/internal/utils/check-safe-url.js')!;
@@ -63,5 +91,100 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
     expect(getIsRtl(within('ltr'))).toBe(false);
     expect(getIsRtl(within(null))).toBe(false);
     expect(getIsRtl(null)).toBe(false);
+  });
+
+  /**
+   * useTopNavigation with React's hooks stubbed: the container queries' callbacks are kept, and each state's updates.
+   * Its breakpoints are Cloudscape's own (their one import, the scrollbar's width, stubbed at 0).
+   */
+  async function topNavigationHook() {
+    const breakpoints = await importWith(sourceOf('components/internal/breakpoints.js'), {
+      './utils/browser-scrollbar-size': { browserScrollbarSize: () => ({ width: 0, height: 0 }) },
+    });
+    const containerQueries: ((rect: { contentBoxWidth: number }, previous: string | null) => unknown)[] = [];
+    const stateUpdates: unknown[][] = [];
+    const hooks = {
+      useState: (initial: unknown) => {
+        const updates: unknown[] = [];
+        stateUpdates.push(updates);
+        return [initial, (update: unknown) => updates.push(update)];
+      },
+      useCallback: (callback: unknown) => callback,
+      useMemo: (make: () => unknown) => make(),
+      useRef: (current: unknown) => ({ current }),
+      useEffect: () => {},
+      useContainerQuery: (callback: (typeof containerQueries)[number]) => {
+        containerQueries.push(callback);
+        return [null, () => {}];
+      },
+      useMergeRefs: () => () => {},
+    };
+    const { useTopNavigation } = await importWith<{ useTopNavigation: (props: object) => { breakpoint: string } }>(
+      patchedSourceOf('components/top-navigation/use-top-navigation.js'),
+      {
+        react: hooks,
+        '@cloudscape-design/component-toolkit': hooks,
+        '@cloudscape-design/component-toolkit/internal': hooks,
+        '../internal/breakpoints': breakpoints as Record<string, unknown>,
+        './styles.css.js': { default: {} },
+      },
+    );
+    const shown = useTopNavigation({
+      identity: { href: '/', logo: { src: '/logo.svg', alt: 'Rent.Today' } },
+      utilities: [{ type: 'menu-dropdown', text: 'Lena Landlord', items: [] }],
+    });
+    return {
+      shown,
+      breakpointQuery: containerQueries[0]!,
+      fitQuery: containerQueries[1]!,
+      responsiveStateUpdates: stateUpdates[0]!,
+    };
+  }
+
+  it('keeps TopNavigation\'s breakpoint at none while it draws as "default", and still switches both ways', async () => {
+    const { shown, breakpointQuery } = await topNavigationHook();
+    expect(shown.breakpoint).toBe('default');
+    // A phone's first measure keeps the state it started with: React draws nothing again.
+    expect(breakpointQuery({ contentBoxWidth: 390 }, null)).toBeNull();
+    expect(breakpointQuery({ contentBoxWidth: 600 }, null)).toBe('xxs');
+    expect(breakpointQuery({ contentBoxWidth: 1280 }, null)).toBe('s');
+    // A window narrowed after it was wide goes back to "default", and widened again leaves it.
+    expect(breakpointQuery({ contentBoxWidth: 390 }, 's')).toBe('default');
+    expect(breakpointQuery({ contentBoxWidth: 390 }, 'xxs')).toBe('default');
+    expect(breakpointQuery({ contentBoxWidth: 1280 }, 'default')).toBe('s');
+  });
+
+  it("keeps TopNavigation's fitted layout when the new one draws the same, and takes one that differs", async () => {
+    const { fitQuery, responsiveStateUpdates } = await topNavigationHook();
+    // The fit's container query stores nothing of its own (null, not a fresh undefined), and measures the fit.
+    expect(fitQuery({ contentBoxWidth: 390 }, null)).toBeNull();
+    // Unmeasured (no element yet) the fit is the first layout, {}: a state that is not set draws it already.
+    expect(responsiveStateUpdates).toHaveLength(1);
+    const update = responsiveStateUpdates[0] as (shown: object | undefined) => object | undefined;
+    expect(update(undefined)).toBeUndefined();
+    const equalButNew = {};
+    expect(update(equalButNew)).toBe(equalButNew);
+    expect(update({ hideUtilityText: true })).toEqual({});
+  });
+
+  it('starts a component with the visual context it stands in, before the DOM is read', async () => {
+    const { default: VisualContext, useVisualContext } = await importWith<{
+      default: (props: { contextName: string; children?: React.ReactNode }) => React.ReactElement;
+      useVisualContext: (ref: React.RefObject<HTMLElement | null>) => string;
+    }>(patchedSourceOf('components/internal/components/visual-context/index.js'), {
+      react: { ...React, default: React },
+      clsx: { default: clsx },
+      '@cloudscape-design/component-toolkit/dom': { findUpUntil: () => null },
+    });
+    function Probe() {
+      const ref = useRef<HTMLElement>(null);
+      return createElement('span', { 'data-context': useVisualContext(ref) });
+    }
+    // Server rendering runs no layout effect: what shows is the state the component starts with.
+    const within = renderToStaticMarkup(
+      createElement(VisualContext, { contextName: 'top-navigation' }, createElement(Probe)),
+    );
+    expect(within).toBe('<div class="awsui-context-top-navigation"><span data-context="top-navigation"></span></div>');
+    expect(renderToStaticMarkup(createElement(Probe))).toBe('<span data-context=""></span>');
   });
 });
