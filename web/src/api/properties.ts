@@ -24,16 +24,18 @@ function listProperties() {
   return callRoute('listProperties') as Promise<Property[]>;
 }
 
+/** A property's address in a loaded list of properties; undefined when the list has not come or no longer holds it. */
+export function addressIn(properties: readonly Property[] | undefined, id: string): string | undefined {
+  return properties?.find((p) => p.id === id)?.address;
+}
+
 /**
  * A property's address from the properties already loaded (by the picker that chose it), read when asked: for a
  * download's file name. It does not listen for the properties, so their answer draws nothing again.
  */
 export function useAddressOf() {
   const client = useQueryClient();
-  return useCallback(
-    (id: string) => client.getQueryData<Property[]>(propertiesKey)?.find((p) => p.id === id)?.address,
-    [client],
-  );
+  return useCallback((id: string) => addressIn(client.getQueryData<Property[]>(propertiesKey), id), [client]);
 }
 
 /** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */

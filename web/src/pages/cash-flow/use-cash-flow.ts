@@ -4,7 +4,7 @@ import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared
 import { useCallback, useMemo } from 'react';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
-import { useProperties } from '../../api/properties';
+import { addressIn, useProperties } from '../../api/properties';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/bookAmount';
 import { kpiCells, periodKpis } from '../../features/books/kpis';
@@ -57,7 +57,7 @@ export function useCashFlow() {
     [months, propertyId],
   );
   const pdf = usePdfDownload();
-  const addressOf = (id: string) => properties.data?.find((p) => p.id === id)?.address;
+  const addressOf = (id: string) => addressIn(properties.data, id);
   const fileName = (extension: 'csv' | 'pdf') =>
     exportFileName(
       'cash-flow',
@@ -82,7 +82,7 @@ export function useCashFlow() {
     downloadCsv: () => downloadText(bookRowsCsv(rows, columns), fileName('csv')),
     pdf,
     downloadPdf: () => {
-      const property = properties.data?.find((p) => p.id === period.propertyId)?.address;
+      const property = period.propertyId ? addressOf(period.propertyId) : undefined;
       const scopeLabel =
         period.propertyId === 'none' ? ', no property' : period.propertyId ? `, ${property ?? 'one property'}` : '';
       void pdf.download(

@@ -10,7 +10,7 @@ import {
   useSetAccountProperty,
 } from '../../api/banks';
 import { errorMessage } from '../../api/client';
-import { useProperties } from '../../api/properties';
+import { addressIn, useProperties } from '../../api/properties';
 import { toast } from '../../components/toast/store';
 import { useBankLink } from '../../features/bank-link/use-bank-link';
 import { useSyncNow } from '../../features/bank-link/use-sync-now';
@@ -34,7 +34,7 @@ export function useBankConnectionsSection(role: Role | null) {
   const applyDefault = useApplyDefaultProperty();
   const [applying, setApplying] = useState<{ id: string; name: string; propertyName: string } | null>(null);
   const [applyError, setApplyError] = useState<string | null>(null);
-  const propertyName = (id: string) => properties.data?.find((p) => p.id === id)?.address ?? 'the default property';
+  const propertyName = (id: string) => addressIn(properties.data, id) ?? 'the default property';
 
   const openApply = (account: BankAccount) => {
     if (!account.propertyId) return;

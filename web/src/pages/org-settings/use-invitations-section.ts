@@ -11,7 +11,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
 } from '../../api/invitations';
-import { useProperties } from '../../api/properties';
+import { addressIn, useProperties } from '../../api/properties';
 import { toast } from '../../components/toast/store';
 
 export interface InviteForm {
@@ -61,7 +61,7 @@ export function useInvitationsSection(myRole: Role | null) {
   const [confirming, setConfirming] = useState<'resend' | 'revoke' | null>(null);
 
   const propertyName = (id: string | null) =>
-    id ? (properties.data?.find((p) => p.id === id)?.address ?? 'A property no longer listed') : '—';
+    id ? (addressIn(properties.data, id) ?? 'A property no longer listed') : '—';
 
   const submit = async () => {
     if (!form) return;

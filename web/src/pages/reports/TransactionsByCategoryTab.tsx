@@ -3,7 +3,7 @@ import Icon from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
-import { useProperties } from '../../api/properties';
+import { addressIn, useProperties } from '../../api/properties';
 import type { TransactionsByCategoryReport } from '../../api/reports';
 import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
@@ -103,9 +103,7 @@ export function TransactionsByCategoryTab({ r }: { r: ReturnType<typeof useRepor
   const d = r.detail;
   const propertyId = r.period.propertyId;
   const properties = useProperties({ enabled: !!propertyId });
-  const scope = propertyId
-    ? (properties.data?.find((p) => p.id === propertyId)?.address ?? 'One property')
-    : 'All properties';
+  const scope = propertyId ? (addressIn(properties.data, propertyId) ?? 'One property') : 'All properties';
   return (
     <ReportFrame
       variant="section"
