@@ -97,7 +97,12 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
    * useTopNavigation with React's hooks stubbed: the container queries' callbacks are kept, and each state's updates.
    * Its breakpoints are Cloudscape's own (their one import, the scrollbar's width, stubbed at 0).
    */
-  async function topNavigationHook() {
+  async function topNavigationHook(
+    props: { identity: object; utilities: object[] } = {
+      identity: { href: '/', logo: { src: '/logo.svg', alt: 'Rent.Today' } },
+      utilities: [{ type: 'menu-dropdown', text: 'Lena Landlord', items: [] }],
+    },
+  ) {
     const breakpoints = await importWith(sourceOf('components/internal/breakpoints.js'), {
       './utils/browser-scrollbar-size': { browserScrollbarSize: () => ({ width: 0, height: 0 }) },
     });
@@ -119,20 +124,16 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
       },
       useMergeRefs: () => () => {},
     };
-    const { useTopNavigation } = await importWith<{ useTopNavigation: (props: object) => { breakpoint: string } }>(
-      patchedSourceOf('components/top-navigation/use-top-navigation.js'),
-      {
-        react: hooks,
-        '@cloudscape-design/component-toolkit': hooks,
-        '@cloudscape-design/component-toolkit/internal': hooks,
-        '../internal/breakpoints': breakpoints as Record<string, unknown>,
-        './styles.css.js': { default: {} },
-      },
-    );
-    const shown = useTopNavigation({
-      identity: { href: '/', logo: { src: '/logo.svg', alt: 'Rent.Today' } },
-      utilities: [{ type: 'menu-dropdown', text: 'Lena Landlord', items: [] }],
+    const { useTopNavigation } = await importWith<{
+      useTopNavigation: (props: object) => { breakpoint: string; measured: boolean };
+    }>(patchedSourceOf('components/top-navigation/use-top-navigation.js'), {
+      react: hooks,
+      '@cloudscape-design/component-toolkit': hooks,
+      '@cloudscape-design/component-toolkit/internal': hooks,
+      '../internal/breakpoints': breakpoints as Record<string, unknown>,
+      './styles.css.js': { default: {} },
     });
+    const shown = useTopNavigation(props);
     return {
       shown,
       breakpointQuery: containerQueries[0]!,
@@ -165,6 +166,76 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
     const equalButNew = {};
     expect(update(equalButNew)).toBe(equalButNew);
     expect(update({ hideUtilityText: true })).toEqual({});
+  });
+
+  it("measures TopNavigation's fit only when it has more than one way to draw", async () => {
+    const logo = { href: '/', logo: { src: '/logo.svg', alt: 'Rent.Today' } };
+    const organization = { type: 'button', text: 'Maple & Main', disableUtilityCollapse: true };
+    const profile = { type: 'menu-dropdown', iconSvg: 'avatar', items: [], disableUtilityCollapse: true };
+    const measured = async (identity: object, utilities: object[]) =>
+      (await topNavigationHook({ identity, utilities })).shown.measured;
+    // The phone's header: text only where there is no icon to keep, nothing that collapses, no title to hide.
+    expect(await measured(logo, [organization, profile])).toBe(false);
+    expect(await measured(logo, [{ ...profile, text: 'Lena', disableTextCollapse: true }])).toBe(false);
+    // Each of these can draw another way, which only measuring can choose.
+    expect(await measured({ ...logo, title: 'Rent.Today' }, [organization, profile])).toBe(true);
+    expect(await measured(logo, [organization, { ...profile, text: 'Lena' }])).toBe(true);
+    expect(await measured(logo, [{ ...organization, disableUtilityCollapse: false }, profile])).toBe(true);
+  });
+
+  /** TopNavigation's markup, server-rendered, with its hook saying whether it measures and its parts stubbed. */
+  async function topNavigationMarkup(measured: boolean) {
+    const stub = (name: string) => (props: { children?: React.ReactNode }) =>
+      createElement(`x-${name}`, null, props.children);
+    const { default: InternalTopNavigation } = await importWith<{
+      default: (props: Record<string, unknown>) => React.ReactElement;
+    }>(patchedSourceOf('components/top-navigation/internal.js'), {
+      react: { ...React, default: React },
+      clsx: { default: clsx },
+      '@cloudscape-design/component-toolkit/internal': { warnOnce: () => {} },
+      '../i18n/context': { useInternalI18n: () => (_key: string, value: unknown) => value },
+      '../internal/base-component': { getBaseProps: () => ({}) },
+      '../internal/components/menu-dropdown': { ButtonTrigger: stub('trigger') },
+      '../internal/components/visual-context': { default: stub('context') },
+      '../internal/events': { fireCancelableEvent: () => {}, isPlainLeftClick: () => true },
+      '../internal/hooks/use-effect-on-update': { useEffectOnUpdate: () => {} },
+      '../internal/utils/check-safe-url': { checkSafeUrl: () => {} },
+      './parts/overflow-menu': { default: stub('overflow') },
+      './parts/utility': { default: stub('utility') },
+      './use-top-navigation.js': {
+        useTopNavigation: () => ({
+          mainRef: null,
+          virtualRef: null,
+          breakpoint: 'default',
+          responsiveState: {},
+          isSearchExpanded: false,
+          onSearchUtilityClick: () => {},
+          measured,
+        }),
+      },
+      './styles.css.js': { default: {} },
+      './test-classes/styles.css.js': { default: {} },
+    });
+    return renderToStaticMarkup(
+      createElement(InternalTopNavigation, {
+        identity: { href: '/', logo: { src: '/logo.svg', alt: 'Rent.Today' } },
+        utilities: [{ type: 'button', text: 'Maple & Main', disableUtilityCollapse: true }],
+        visualContext: 'none',
+      }),
+    );
+  }
+
+  it("renders TopNavigation's hidden measuring copy only when it measures", async () => {
+    const count = (markup: string, text: string) => markup.split(text).length - 1;
+    const measuring = await topNavigationMarkup(true);
+    expect(count(measuring, 'aria-hidden="true"')).toBe(1);
+    expect(count(measuring, '<header')).toBe(1);
+    const notMeasuring = await topNavigationMarkup(false);
+    expect(count(notMeasuring, 'aria-hidden="true"')).toBe(0);
+    expect(count(notMeasuring, '<header')).toBe(1);
+    // The bar itself is the same: its identity and its one utility, drawn once.
+    expect(count(notMeasuring, '<x-utility>')).toBe(1);
+    expect(count(notMeasuring, 'alt="Rent.Today"')).toBe(1);
   });
 
   it('starts a component with the visual context it stands in, before the DOM is read', async () => {

@@ -166,7 +166,13 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
       'their initial value to one that draws the same. Its width\'s breakpoint goes from none to "default" (drawn ' +
       'as "default" either way), its resize observer stores undefined over null, and the layout that fits (measured ' +
       'on the hidden copy, again whenever its utilities are a new list, as on each render of the header) is a new ' +
-      'object each time. The patch keeps each state when the new value draws the same.',
+      'object each time. The patch keeps each state when the new value draws the same. ' +
+      'The hidden copy, with every utility twice (with and without its text), is there only to measure which ' +
+      'responsive state fits. A state that hides utility text differs only for a utility with both text and an icon ' +
+      '(the others keep their text); without one, a search, a title beside the logo or a utility that may collapse, ' +
+      'there is one state and nothing to measure. That is the header on a phone (AppHeader.tsx), where the copy was ' +
+      "about two thirds of the bar's components. The state list counts only states that draw differently, and tells " +
+      'the component (internal.js, below) to render the copy only when there are several.',
     edits: [
       [
         "import { useContainerBreakpoints } from '../internal/hooks/container-queries';",
@@ -188,6 +194,27 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
         '    const [responsiveState, setShownState] = useState();\n' +
           '    const setResponsiveState = (next) => setShownState((shown) => JSON.stringify(shown !== null && shown !== void 0 ? shown : responsiveStates[0]) === JSON.stringify(next) ? shown : next);\n',
       ],
+      [
+        '    if (utilities.some(utility => utility.text)) {',
+        '    if (utilities.some(utility => utility.text && !utility.disableTextCollapse && (utility.iconName || utility.iconUrl || utility.iconAlt || utility.iconSvg))) {',
+      ],
+      [
+        '        isSearchExpanded: !!isSearchExpanded,\n',
+        '        isSearchExpanded: !!isSearchExpanded,\n        measured: responsiveStates.length > 1,\n',
+      ],
+    ],
+  },
+  {
+    file: 'components/top-navigation/internal.js',
+    why:
+      'With the patch above: the hidden measuring copy is rendered only when TopNavigation has more than one ' +
+      'responsive state to choose between.',
+    edits: [
+      [
+        'const { mainRef, virtualRef, breakpoint, responsiveState, isSearchExpanded, onSearchUtilityClick } = useTopNavigation(',
+        'const { mainRef, virtualRef, breakpoint, responsiveState, isSearchExpanded, onSearchUtilityClick, measured } = useTopNavigation(',
+      ],
+      ['        content(true),\n', '        measured && content(true),\n'],
     ],
   },
   {
