@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, relative } from 'node:path';
+import { acceptsEncoding } from '@rent/shared';
 import { spaRoute } from '../lib/spa-routing.js';
 
 const TYPES: Record<string, string> = {
@@ -89,14 +90,7 @@ export function compressedCopy(compressedRoot: string, relativePath: string, acc
 }
 
 export function acceptedEncodings(header: string): Set<string> {
-  const quality = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) quality.set(name, q === undefined ? 1 : Number(q));
-  }
-  const wildcard = quality.get('*') ?? 0;
-  return new Set(ENCODINGS.map((e) => e.encoding).filter((name) => (quality.get(name) ?? wildcard) > 0));
+  return new Set(ENCODINGS.map((e) => e.encoding).filter((name) => acceptsEncoding(header, name)));
 }
 
 function safeDecode(path: string): string | null {

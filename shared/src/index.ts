@@ -1,3 +1,4 @@
+export * from './api/acceptEncoding.js';
 export * from './api/route.js';
 export * from './api/routes.js';
 export * from './core/account.js';

@@ -15,6 +15,7 @@ import type {
 import type { z } from 'zod';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
+import { compressedFor } from './compress.js';
 import { badRequest, errorResponse, forbidden, json, tooLarge } from './errors.js';
 import { type Caller, expectedCaller, type Person, resolveCaller, resolvePerson } from './identity.js';
 import { noteSignIn } from './token-freshness.js';
@@ -77,7 +78,8 @@ export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) 
         ? await runWhileConfirming(route, caller as Caller, input, confirming, run)
         : await run(caller);
       const status = route.status ?? 200;
-      return status === 204 ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(status, result);
+      if (status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+      return compressedFor(event.headers?.['accept-encoding'], json(status, result));
     });
 }
 
