@@ -349,6 +349,16 @@ describe('item errors, update mode and webhooks', () => {
     expect(first!.json).toMatchObject({ initial_update_complete: true, historical_update_complete: true });
   });
 
+  it('a flush right after the exchange waits for that delayed webhook too: nothing is left to arrive after it', async () => {
+    const { itemId } = await control.linkItem({ webhook: webhookUrl });
+    expect(await control.webhooks(itemId)).toEqual([]);
+    await control.flushWebhooks();
+    expect((await control.webhooks(itemId)).map((w) => [w.webhook_code, w.status])).toEqual([
+      ['SYNC_UPDATES_AVAILABLE', 200],
+    ]);
+    expect(bodiesFor(itemId).map((w) => w.json.webhook_code)).toEqual(['SYNC_UPDATES_AVAILABLE']);
+  });
+
   it('delivers to the local https origin, trusting exactly its self-signed certificate', async () => {
     const { itemId } = await control.linkItem({ webhook: `${inject('baseUrl')}/api/plaid/webhook` });
     const delivery = await control.sendWebhook(itemId, { code: 'SYNC_UPDATES_AVAILABLE' });

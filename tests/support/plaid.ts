@@ -270,7 +270,7 @@ export class PlaidStandInControl {
     return (await this.call<{ webhooks: WebhookDelivery[] }>('GET', `webhooks${query}`)).webhooks;
   }
 
-  /** Waits until every webhook in flight has been answered. */
+  /** Waits until every webhook sent or still waiting out its delay has been answered. */
   async flushWebhooks(): Promise<void> {
     await this.call('POST', 'webhooks/flush', {});
   }

@@ -78,15 +78,23 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
     void sending.finally(() => inFlight.delete(sending));
     return sending;
   };
-  const timers = new Set<NodeJS.Timeout>();
+  /**
+   * Webhooks waiting out their delay (the first pull's SYNC_UPDATES_AVAILABLE), each settling once it has been
+   * answered. A flush waits for these as for those in flight: otherwise a test that flushed and then added charges
+   * could see this late webhook's sync take them.
+   */
+  const delayed = new Map<NodeJS.Timeout, Promise<unknown>>();
   store.notify = (item, payload, delayMs) => {
     if (!delayMs) return void fire(item, payload);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void fire(item, payload);
-    }, delayMs);
+    let timer!: NodeJS.Timeout;
+    const sent = new Promise<unknown>((resolve) => {
+      timer = setTimeout(() => {
+        delayed.delete(timer);
+        resolve(fire(item, payload));
+      }, delayMs);
+    });
     timer.unref();
-    timers.add(timer);
+    delayed.set(timer, sent);
   };
 
   const endpoints = plaidEndpoints({ store, signer, fire: (item, payload) => void fire(item, payload) });
@@ -96,7 +104,9 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
     deliveries,
     fire,
     flush: async () => {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      while (delayed.size || inFlight.size) {
+        await Promise.allSettled([...delayed.values(), ...inFlight]);
+      }
     },
   });
 
@@ -237,7 +247,8 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
     store,
     signer,
     close: async () => {
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of delayed.keys()) clearTimeout(timer);
+      delayed.clear();
       await Promise.allSettled([...inFlight]);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
