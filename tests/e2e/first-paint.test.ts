@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_PRELOADS_PER_TASK } from '../../web/build/paced-preload.js';
-import { PHONE, useBrowser } from './browser.js';
-import { signInToOwnOrganization } from './own-org.js';
+import { joinAs } from '../support/members.js';
+import { leaseTo } from '../support/tenancies.js';
+import { PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * docs/performance.md "The first render": index.html's header bar paints before any stylesheet arrives (the build preloads
@@ -97,5 +99,44 @@ describe("a page's script preloads", () => {
     const total = perTask.reduce((sum, count) => sum + count, 0);
     expect(total).toBeGreaterThan(3 * SCRIPT_PRELOADS_PER_TASK);
     expect(Math.max(...perTask)).toBeLessThanOrEqual(SCRIPT_PRELOADS_PER_TASK);
+  });
+});
+
+/**
+ * docs/performance.md "Rendering less": a page's reads start together. A tenant's dashboard asks for this month's rent
+ * and their requests beside their home, not once the home has arrived (a round trip more on a phone's slow link, and
+ * one more render of the page).
+ */
+describe("a tenant's dashboard", () => {
+  const browser = useBrowser();
+
+  it('asks for the rent and the requests while the properties are still on their way', async () => {
+    const staff = await browser.newPage();
+    const org = await signInToOwnOrganization(staff.page, 'tenant-reads');
+    const home = await org.addProperty({ address: uniqueName('5 Parallel Lane') });
+    const tenant = await joinAs(org.organization.id, 'TENANT', 'tenant');
+    await leaseTo(org.organization.id, tenant.userId, home.id);
+
+    const { page } = await browser.newPage(PHONE);
+    await signInFromHeader(page, tenant.email);
+    // The properties' answer is held until the test lets it go; what else the page asks for meanwhile is recorded.
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/properties', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => asked).toEqual(expect.arrayContaining(['/api/rental-history', '/api/maintenance']));
+    expect(await page.getByTestId('tenant-rent-this-month').count()).toBe(0);
+
+    release();
+    await expect.poll(() => page.getByTestId('dashboard-properties').textContent()).toContain(home.address);
+    await expect.poll(() => page.getByTestId('tenant-open-requests').textContent()).toContain('0 See them');
+    expect(asked.filter((path) => path === '/api/rental-history')).toHaveLength(1);
   });
 });

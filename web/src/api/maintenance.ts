@@ -14,7 +14,11 @@ export type MaintenanceUpdateBody = RouteInput<Routes['updateMaintenance']>['bod
 export const maintenanceKey = ['maintenance'] as const;
 
 /** One page of requests, newest first (a tenant's own; staff the organization's, filtered). */
-export function useMaintenancePage(filter: MaintenanceFilter, page: { limit: number; cursor: string | null }) {
+export function useMaintenancePage(
+  filter: MaintenanceFilter,
+  page: { limit: number; cursor: string | null },
+  options: { enabled?: boolean } = {},
+) {
   const session = useSession();
   return useQuery({
     queryKey: [...maintenanceKey, 'list', session.data?.userId, filter, page.limit, page.cursor],
@@ -22,7 +26,7 @@ export function useMaintenancePage(filter: MaintenanceFilter, page: { limit: num
       callRoute('listMaintenance', {
         query: { ...filter, limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) },
       }),
-    enabled: session.status === 'authenticated',
+    enabled: session.status === 'authenticated' && (options.enabled ?? true),
     placeholderData: keepPreviousData,
   });
 }

@@ -52,7 +52,7 @@ function Metric({
 /** The landing page after sign-in: the organization and a summary of its properties, from real data. */
 export default function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
   useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
-  const { org, tenant, properties, list, units, rent, value, hello, bank } = useDashboard();
+  const { org, tenant, tenantSummary, properties, list, units, rent, value, hello, bank } = useDashboard();
   // ColumnLayout measures its width after the first paint; start with the count it will settle on (no shift).
   const desktop = useMediaQuery(DESKTOP_QUERY);
 
@@ -131,7 +131,7 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
               </EmptyState>
             ) : tenant ? (
               <SpaceBetween size="s">
-                <TenantSummary />
+                <TenantSummary {...tenantSummary} />
                 {list.map((p) => (
                   <Box key={p.id} variant="p" margin="n">
                     {p.address}
