@@ -113,7 +113,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     banner: {
       js: "import { createRequire as __rentCreateRequire } from 'node:module'; const require = __rentCreateRequire(import.meta.url);",
     },
-    plugins: [zodEnglishOnly, packagesWithoutSideEffects],
+    plugins: [packagesWithoutSideEffects],
     logLevel: 'warning',
     metafile: options.metafile ?? false,
   });
@@ -127,26 +127,6 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   }
   return { outdir, bundles, ...(result.metafile && { metafile: result.metafile }) };
 }
-
-/**
- * `import { z } from 'zod'` is a namespace that re-exports every zod locale (`z.locales`), so no
- * bundler can tree-shake them: about 250 KiB of ~800 in each function. The server only speaks
- * English (zod registers `en` itself), so zod's locale index is replaced by one that has only `en`.
- */
-export const zodEnglishOnly: Plugin = {
-  name: 'zod-english-only',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
-        ? { path: join(args.resolveDir, args.path), namespace: 'zod-locales' }
-        : undefined,
-    );
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(join(args.path, '..', 'en.js'))};`,
-      resolveDir: join(args.path, '..'),
-    }));
-  },
-};
 
 /**
  * Packages that do not say that loading them has no side effects, though they have none (classes, enums, constants):

@@ -141,6 +141,15 @@ describe('Lambda bundles', () => {
     expect(carriers.map(([id]) => id)).toEqual([]);
   });
 
+  it('no bundle carries zod beyond what it calls: no locale but English, no JSON Schema import', () => {
+    // `import { z } from 'zod'` binds zod's whole namespace object, which no bundler can shake; `import * as z`
+    // lets esbuild keep only the schema kinds the code uses.
+    const carriers = [...bundles].filter(([, { modules }]) =>
+      modules.some((module) => /^node_modules\/zod\/v4\/(locales\/(?!en\.js)|classic\/from-json-schema)/.test(module)),
+    );
+    expect(carriers.map(([id]) => id)).toEqual([]);
+  });
+
   it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))('%s holds no route definition', (id) => {
     const { modules, definitions } = bundleOf(id);
     expect(modules.filter((module) => module.startsWith('shared/src/api/routes'))).toEqual([]);

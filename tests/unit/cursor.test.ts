@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Config is parsed once: a key of our own, as AWS would pass it.
 process.env.TABLE_NAME = 'test';

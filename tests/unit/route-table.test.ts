@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fillPath, pathMatcher, type RouteDef, routeDomains, routeList, routes } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTE_STACKS, routesByStack } from '../../infra/lib/route-stacks.js';
 
 const HANDLER_DIR = fileURLToPath(new URL('../../functions/src/http/', import.meta.url));

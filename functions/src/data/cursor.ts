@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { Invalid } from '../domain-errors.js';
 import { cursorSecret } from '../lib/config.js';
 

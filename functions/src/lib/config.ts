@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Environment, parsed once at cold start. A bad deployment fails loudly here, not mid-request. */
 const Env = z.object({

@@ -12,7 +12,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer as Event,
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { compressedFor } from './compress.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CLIENT_LOG_MAX_BYTES,
   CLIENT_LOG_MESSAGE_MAX,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUDIT_ACTIONS, AUDIT_VIAS, AUDITED_FIELDS, BANK_EVENTS } from '../core/auditDiff.js';
 import { IsoDate, Timestamp } from './common.js';
 import { Person, ReviewRequest, TransactionMessage } from './review.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BANK_CONNECTION_STATUSES, DEFAULT_PROPERTY_SKIP_REASONS, SYNC_RESULT_STATUSES } from '../core/banks.js';
 import { Id, line, Timestamp } from './common.js';
 import { ImportMapping } from './import.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /api/transactions/{id}/merge-suggestion: accept (merge the two into one) or dismiss the suggested match. */
 export const MergeSuggestionDecision = z.strictObject({

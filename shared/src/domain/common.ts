@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ISO_DATE_MESSAGES, requiredMessage, tooLongMessage } from '../core/fields.js';
 import { ID_PATTERN, ISO_DATE_PATTERN, isDateInRange, isRealDate } from '../core/validation.js';
 

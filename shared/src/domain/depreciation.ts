@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ID_PATTERN } from '../core/validation.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
 

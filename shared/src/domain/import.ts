@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATE_FORMATS } from '../core/fileImport/dates.js';
 import { IMPORT_ROW_STATUSES } from '../core/fileImport/duplicates.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { INVITATION_STATUSES, INVITATION_TOKEN_PATTERN } from '../core/invitations.js';
 import { ROLES } from '../core/roles.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEASE_FEES_MAX } from '../core/charges.js';
 import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';

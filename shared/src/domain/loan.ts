@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ANNUAL_RATE_MILLI_PERCENT, MAX_TERM_MONTHS, parseAnnualRatePercent } from '../core/amortization.js';
 import { FORM_1098_YEAR_PATTERN, LENDER_MAX } from '../core/loans.js';
 import { Id, IsoDate, line } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   HH_MM_PATTERN,
   ISSUE_TYPES,

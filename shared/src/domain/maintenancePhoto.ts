@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   HEIC_CONTENT_TYPES,
   HEIC_MESSAGE,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, Timestamp } from './common.js';
 import { ROLES, Role } from './roles.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkMoney, MONEY_MESSAGES } from '../core/fields.js';
 import { MAX_ABS_CENTS } from '../core/money.js';
 

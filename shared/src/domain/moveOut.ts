@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MOVE_OUT_DEDUCTIONS_MAX, MOVE_OUT_LABEL_MAX } from '../core/moveOut.js';
 import { IsoDate, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';

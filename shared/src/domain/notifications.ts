@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NOTIFICATION_KINDS, OPTIONAL_NOTIFICATION_KINDS } from '../core/notifications.js';
 
 /** GET/PUT /api/notification-preferences: every kind with whether the caller gets it (default on). */

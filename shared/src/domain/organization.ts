@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ORGANIZATION_NAME_MAX } from '../core/organization.js';
 import { line, Timestamp } from './common.js';
 import { Role } from './roles.js';

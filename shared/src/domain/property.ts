@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COORDINATE_LIMITS,
   PROPERTY_TEXT_FIELDS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RECEIPT_CONTENT_TYPES, RECEIPT_FILE_NAME_MAX, RECEIPT_MAX_BYTES, RECEIPT_MAX_MB } from '../core/receipts.js';
 import { Id, line, Timestamp } from './common.js';
 

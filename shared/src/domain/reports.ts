@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isMonth, MAX_REPORT_MONTHS, monthsBetween } from '../core/books.js';
 import { NO_PROPERTY } from '../core/filters.js';
 import { RECOVERY_CLASS_IDS } from '../core/macrs.js';

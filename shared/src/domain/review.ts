@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGE_BODY_MAX, REVIEW_STATUSES } from '../core/reviews.js';
 import { Id, Timestamp } from './common.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES, type Role as RoleName } from '../core/roles.js';
 
 export { ANY_ROLE, humanizeRole, isTenant, OWNERS, ROLES, STAFF } from '../core/roles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { APPLY_MAX_TRANSACTIONS, PREVIEW_PAGE_MAX, RULE_BATCH_PAGE_MAX } from '../core/rules.js';
 import { RuleCriteriaInput, RuleInput } from '../rules/validate.js';
 import { blankAsUnset, Id, pageLimit, Timestamp } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SECURITY_LOG_PAGE_MAX, type SecurityAction } from '../core/security.js';
 import { blankAsUnset, pageLimit, Timestamp } from './common.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { amountFilterCents, NO_PROPERTY, UNCATEGORIZED } from '../core/filters.js';
 import { LEASE_LINK_SOURCES } from '../core/leaseLinks.js';
 import { AUTO_LINK_REASONS } from '../core/rentMatching.js';

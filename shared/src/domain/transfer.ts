@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from './common.js';
 import { Transaction } from './transaction.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MAX_RULE_DESCRIPTION_LENGTH,
   MAX_RULE_NAME_LENGTH,

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FileImport, ImportMapping } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { type LeaseShape, leaseExpiry } from '../../lib/lease.js';
 import { db, tableName } from '../client.js';

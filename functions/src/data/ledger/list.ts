@@ -1,5 +1,5 @@
 import type { TransactionFilter } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPage, queryPages } from '../query.js';
 import { type TransactionRecord, toTransactionRecord } from './items.js';

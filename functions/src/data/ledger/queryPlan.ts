@@ -1,5 +1,5 @@
 import { categoriesInGroup, categoryTag, propertyTag, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { tableName } from '../client.js';
 import { keys, orgPk } from '../keys.js';
 

@@ -7,7 +7,7 @@ import {
   type TransactionFilter,
   UNCATEGORIZED,
 } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type Key, queryPage } from '../query.js';
 import { CursorKey, filterExpression, keyBelongs, queryInput, queryPlans } from './queryPlan.js';

@@ -1,5 +1,5 @@
 import { categoriesInGroup, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { TransactionRecord } from './items.js';
 import { readTransactions } from './read.js';

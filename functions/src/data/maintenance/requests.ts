@@ -1,6 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAINTENANCE_STATUSES, type MaintenanceFilter, type MaintenanceStatus } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { db, tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MembershipAction, MembershipEvent } from '@rent/shared';
 import { MEMBERSHIP_ACTIONS } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys } from '../keys.js';

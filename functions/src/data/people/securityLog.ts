@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SecurityAction, SecurityEvent } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromCents, type RuleBatch, type RuleCriteria } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { type LeaseShape, leaseExpiry } from '../../lib/lease.js';
 import { db, tableName } from '../client.js';

@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getInstitution } from '../../data/banking/banks.js';
 import { config } from '../../lib/config.js';
 

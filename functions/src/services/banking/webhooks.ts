@@ -1,5 +1,5 @@
 import { STAFF } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getInstitution, institutionByItemId, setInstitutionStatus } from '../../data/banking/banks.js';
 import { listMembers } from '../../data/people/members.js';
 import { Unverified } from '../../domain-errors.js';

@@ -6,7 +6,7 @@ import {
   splitFits,
   tryCompileRule,
 } from '@rent/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../../data/cursor.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { indexedTransactions, toMatchable } from '../../data/ledger/matchIndex.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from '../../domain/common.js';
 
 /** The `{id}` path parameter most routes take. */
