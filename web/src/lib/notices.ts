@@ -44,11 +44,16 @@ export function leaveSessionEnded(message: string): void {
   storage()?.setItem(SESSION_ENDED_KEY, message);
 }
 
-export function takeSessionEnded(): string | null {
-  const store = storage();
-  const message = store?.getItem(SESSION_ENDED_KEY) ?? null;
-  store?.removeItem(SESSION_ENDED_KEY);
-  return message;
+/**
+ * The message left for the sign-in page, read as often as it renders: a render React discards and starts again (a
+ * transition interrupted by the session's own update) must find it again. Forgotten once the page is on screen.
+ */
+export function sessionEnded(): string | null {
+  return storage()?.getItem(SESSION_ENDED_KEY) ?? null;
+}
+
+export function forgetSessionEnded(): void {
+  storage()?.removeItem(SESSION_ENDED_KEY);
 }
 
 /** How each notice reads. */

@@ -3,12 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../app/PageLoading';
 import { useSession } from '../../auth/session';
 import { SIGN_IN_TITLE, SignInContent } from '../../components/signin/SignInContent';
-import { takeSessionEnded } from '../../lib/notices';
+import { forgetSessionEnded, sessionEnded } from '../../lib/notices';
 import { safeReturnPath } from '../../lib/returnPath';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -22,8 +22,9 @@ export default function SignInPage() {
   const session = useSession();
   const target = safeReturnPath(params.get('callbackUrl'));
   const error = params.get('error');
-  // Why the last session ended, when the server said (lib/notices.ts): read once, as this page opens.
-  const [ended] = useState(takeSessionEnded);
+  // Why the last session ended, when the server said (lib/notices.ts): read as this page opens, forgotten once it shows.
+  const [ended] = useState(sessionEnded);
+  useEffect(forgetSessionEnded, []);
 
   if (session.status === 'loading') return <PageLoading text="Checking your session" />;
   // Already signed in and not sent here by a rejected session: go straight on.
