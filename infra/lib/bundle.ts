@@ -15,7 +15,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type RouteDef, routeList } from '@rent/shared';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FUNCTIONS_SRC = join(REPO_ROOT, 'functions', 'src', 'http');
@@ -42,6 +42,67 @@ export const jobBundleDir = (jobId: string, outdir = FUNCTIONS_DIST): string => 
 
 /** Lambda handler string for every bundle: index.mjs exporting `handler`. */
 export const BUNDLE_HANDLER = 'index.handler';
+
+/**
+ * Packages that do not say that loading them has no side effects, though they have none (classes, enums, constants):
+ * esbuild keeps such a package in every bundle that reaches a module importing it, used or not: lib-storage's
+ * multipart upload (with S3's command schemas, about 100 KiB) was in the tax package routes that only list.
+ * Marked here, a package is in a bundle only when the handler's code uses it.
+ */
+const WITHOUT_SIDE_EFFECTS = ['@aws-sdk/lib-storage'];
+
+export const packagesWithoutSideEffects: Plugin = {
+  name: 'packages-without-side-effects',
+  setup(pluginBuild) {
+    const names = WITHOUT_SIDE_EFFECTS.map((name) => name.replace(/[/.]/g, '\\$&')).join('|');
+    pluginBuild.onResolve({ filter: new RegExp(`^(${names})$`) }, async (args) => {
+      if (args.pluginData === packagesWithoutSideEffects) return undefined;
+      const resolved = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: packagesWithoutSideEffects,
+      });
+      return resolved.errors.length ? undefined : { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
+/**
+ * How every Lambda is built (the entry points and output folder aside): tests/infra/lambda-credentials.test.ts builds
+ * a probe with exactly these.
+ */
+export const LAMBDA_BUILD_OPTIONS = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  // Each function folder must be self-contained: shared chunks would live outside it.
+  splitting: false,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  // Prefer the ESM builds of the SDK and middy so tree-shaking can drop unused commands.
+  mainFields: ['module', 'main'],
+  // The AWS SDK v3 is bundled on purpose (no `external`): cold start and behaviour must not
+  // depend on whichever SDK version the Lambda runtime happens to ship.
+  minify: true,
+  treeShaking: true,
+  // External maps without sources: small to ship, and NODE_OPTIONS=--enable-source-maps turns
+  // minified stack traces back into functions/src lines in CloudWatch.
+  sourcemap: 'external',
+  sourcesContent: false,
+  legalComments: 'none',
+  // A Lambda's credentials are in its environment: the SDK's default chain (profiles, SSO, web identity, metadata
+  // services, with the clients they call) gives way to the environment's reader (functions/src/runtime/lambda-credentials.ts).
+  alias: {
+    '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'functions', 'src', 'runtime', 'lambda-credentials.ts'),
+  },
+  // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
+  banner: {
+    js: "import { createRequire as __rentCreateRequire } from 'node:module'; const require = __rentCreateRequire(import.meta.url);",
+  },
+  plugins: [packagesWithoutSideEffects],
+  logLevel: 'warning',
+} satisfies BuildOptions;
 
 export interface BundleOptions {
   /** Where the per-function folders go (default dist/functions). Tests use a temporary folder. */
@@ -89,32 +150,9 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   rmSync(outdir, { recursive: true, force: true });
   const started = performance.now();
   const result = await build({
+    ...LAMBDA_BUILD_OPTIONS,
     entryPoints,
     outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    // Each function folder must be self-contained: shared chunks would live outside it.
-    splitting: false,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    // Prefer the ESM builds of the SDK and middy so tree-shaking can drop unused commands.
-    mainFields: ['module', 'main'],
-    // The AWS SDK v3 is bundled on purpose (no `external`): cold start and behaviour must not
-    // depend on whichever SDK version the Lambda runtime happens to ship.
-    minify: true,
-    treeShaking: true,
-    // External maps without sources: small to ship, and NODE_OPTIONS=--enable-source-maps turns
-    // minified stack traces back into functions/src lines in CloudWatch.
-    sourcemap: 'external',
-    sourcesContent: false,
-    legalComments: 'none',
-    // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
-    banner: {
-      js: "import { createRequire as __rentCreateRequire } from 'node:module'; const require = __rentCreateRequire(import.meta.url);",
-    },
-    plugins: [packagesWithoutSideEffects],
-    logLevel: 'warning',
     metafile: options.metafile ?? false,
   });
   const ms = Math.round(performance.now() - started);
@@ -127,31 +165,6 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   }
   return { outdir, bundles, ...(result.metafile && { metafile: result.metafile }) };
 }
-
-/**
- * Packages that do not say that loading them has no side effects, though they have none (classes, enums, constants):
- * esbuild keeps such a package in every bundle that reaches a module importing it, used or not: lib-storage's
- * multipart upload (with S3's command schemas, about 100 KiB) was in the tax package routes that only list.
- * Marked here, a package is in a bundle only when the handler's code uses it.
- */
-const WITHOUT_SIDE_EFFECTS = ['@aws-sdk/lib-storage'];
-
-export const packagesWithoutSideEffects: Plugin = {
-  name: 'packages-without-side-effects',
-  setup(pluginBuild) {
-    const names = WITHOUT_SIDE_EFFECTS.map((name) => name.replace(/[/.]/g, '\\$&')).join('|');
-    pluginBuild.onResolve({ filter: new RegExp(`^(${names})$`) }, async (args) => {
-      if (args.pluginData === packagesWithoutSideEffects) return undefined;
-      const resolved = await pluginBuild.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: packagesWithoutSideEffects,
-      });
-      return resolved.errors.length ? undefined : { path: resolved.path, sideEffects: false };
-    });
-  },
-};
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   bundleFunctions().catch((error: unknown) => {

@@ -21,6 +21,9 @@ import { JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
  *    SDK and axios in no route (Plaid is called with fetch, functions/src/lib/plaid.ts), pdf-lib in no route (the
  *    tax package job).
  * 4. A job's bundle holds no route definition.
+ * 5. zod only as far as the code calls it.
+ * 6. No credential source but the environment: the SDK's default chain, its other providers and the STS and SSO
+ *    clients they call are in no bundle (a Lambda's keys are in its environment; lambda-credentials.test.ts).
  */
 
 const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
@@ -148,6 +151,15 @@ describe('Lambda bundles', () => {
       modules.some((module) => /^node_modules\/zod\/v4\/(locales\/(?!en\.js)|classic\/from-json-schema)/.test(module)),
     );
     expect(carriers.map(([id]) => id)).toEqual([]);
+  });
+
+  it('no bundle carries a credential source but the environment', () => {
+    const chain =
+      /^node_modules\/(@aws-sdk\/(credential-provider-(?!env\/)[^/]+|nested-clients|token-providers)|@smithy\/credential-provider-imds)\//;
+    const carriers = [...bundles].flatMap(([id, { modules }]) =>
+      modules.filter((module) => chain.test(module)).map((module) => `${id}: ${packageOf(module)}`),
+    );
+    expect([...new Set(carriers)]).toEqual([]);
   });
 
   it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))('%s holds no route definition', (id) => {
