@@ -20,7 +20,7 @@ import { JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
  *    rules' patterns) in the rule routes and the routes that categorize arriving transactions by the rules; Plaid's
  *    SDK and axios in no route (Plaid is called with fetch, functions/src/lib/plaid.ts), pdf-lib in no route (the
  *    tax package job).
- * 4. A job's bundle holds no route definition.
+ * 4. A job's bundle holds no route definition, and no jose (only the Plaid webhook route verifies a JWT).
  * 5. zod only as far as the code calls it.
  * 6. No credential source but the environment: the SDK's default chain, its other providers and the STS and SSO
  *    clients they call are in no bundle (a Lambda's keys are in its environment; lambda-credentials.test.ts).
@@ -162,9 +162,13 @@ describe('Lambda bundles', () => {
     expect([...new Set(carriers)]).toEqual([]);
   });
 
-  it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))('%s holds no route definition', (id) => {
-    const { modules, definitions } = bundleOf(id);
-    expect(modules.filter((module) => module.startsWith('shared/src/api/routes'))).toEqual([]);
-    expect(definitions).toEqual([]);
-  });
+  it.each([...JOB_IDS, ...SYNC_JOB_IDS].map((job) => [`jobs/${job}`]))(
+    '%s holds no route definition and no jose',
+    (id) => {
+      const { modules, definitions } = bundleOf(id);
+      expect(modules.filter((module) => module.startsWith('shared/src/api/routes'))).toEqual([]);
+      expect(definitions).toEqual([]);
+      expect(modules.filter((module) => packageOf(module) === 'jose')).toEqual([]);
+    },
+  );
 });

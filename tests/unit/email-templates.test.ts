@@ -15,7 +15,7 @@ const { reviewAskedText, reviewClosedText } = await import('../../functions/src/
 const { commentText, newRequestText, statusChangedText } = await import(
   '../../functions/src/services/maintenance/notices.js'
 );
-const { bankConnectionText } = await import('../../functions/src/services/banking/webhooks.js');
+const { bankConnectionText } = await import('../../functions/src/services/banking/bankNotices.js');
 const { invitationMail } = await import('../../functions/src/services/people/invitationEmail.js');
 const { rentLateText, rentReminderText } = await import('../../functions/src/services/tenancy/rentNotices.js');
 const { confirmationMail, contactMail } = await import('../../functions/src/services/people/publicForms.js');

@@ -6,10 +6,10 @@ import { recordSyncResult } from '../../data/banking/syncRounds.js';
 import { DomainError, NotFound } from '../../domain-errors.js';
 import { config } from '../../lib/config.js';
 import { logger } from '../../lib/logger.js';
+import { tellStaff } from './bankNotices.js';
 import { plaidErrorCode } from './plaidErrors.js';
 import { type SyncOutcome, syncInstitution } from './sync.js';
 import { parseSyncMessage, requestSync, type SyncMessage } from './syncQueue.js';
-import { tellStaff } from './webhooks.js';
 
 /**
  * What the bank-sync consumer and the schedule do (docs/banking.md "Sync plumbing"); their Lambda handlers
