@@ -30,11 +30,12 @@ export function useDashboard() {
   const list = properties.data ?? [];
   // The bank banner: the body waits for the status, so the banner never pushes content in (layout shift).
   const bank = useBankAttention(org.role);
+  const tenantSummary = useTenantSummary(tenant);
   return {
     org,
     bank,
     tenant,
-    tenantSummary: useTenantSummary(tenant),
+    tenantSummary,
     properties,
     list,
     /** A property without a unit count counts as one unit. */
