@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_PRELOADS_PER_TASK } from '../../web/build/paced-preload.js';
+import { DESKTOP_QUERY } from '../../web/src/lib/useMediaQuery.js';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
 import { PHONE, signInFromHeader, useBrowser } from './browser.js';
@@ -99,6 +100,34 @@ describe("a page's script preloads", () => {
     const total = perTask.reduce((sum, count) => sum + count, 0);
     expect(total).toBeGreaterThan(3 * SCRIPT_PRELOADS_PER_TASK);
     expect(Math.max(...perTask)).toBeLessThanOrEqual(SCRIPT_PRELOADS_PER_TASK);
+  });
+});
+
+/**
+ * docs/performance.md "Rendering less": the app evaluates each of its media queries once per document, however many
+ * components follow it (window.matchMedia makes a new list and evaluates it at each call; each render of each follower
+ * called it, about 50 times on a phone's ledger).
+ */
+describe("the app's media queries", () => {
+  const browser = useBrowser();
+
+  it('are each evaluated once, however often the page renders', async () => {
+    const { page } = await browser.newPage(PHONE);
+    await signInToOwnOrganization(page, 'media-queries', '/transactions');
+    await page.addInitScript(() => {
+      const asked: string[] = [];
+      (window as unknown as { __mediaAsked: string[] }).__mediaAsked = asked;
+      const matchMedia = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => {
+        asked.push(query);
+        return matchMedia(query);
+      };
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    await page.locator('.rt-table-first-load[data-loading="false"]').waitFor();
+    const asked = await page.evaluate(() => (window as unknown as { __mediaAsked: string[] }).__mediaAsked);
+    expect(asked.filter((query) => query === DESKTOP_QUERY)).toEqual([DESKTOP_QUERY]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { DESKTOP_QUERY, useMediaQuery } from '../lib/useMediaQuery';
+import { DESKTOP_QUERY, mediaMatches, useMediaQuery } from '../lib/useMediaQuery';
 import { PageLoading } from './PageLoading';
 
 interface Loaded<P extends object> {
@@ -101,7 +101,7 @@ export function useLoadedPart<P extends object>(loader: PageLoader<P>, wanted = 
  * load with the page, so its first render has them; a phone loads them when it shows them, if ever.
  */
 export function withDesktopParts<T>(page: Promise<T>, parts: readonly { preload: () => Promise<void> }[]): Promise<T> {
-  if (!window.matchMedia(DESKTOP_QUERY).matches) return page;
+  if (!mediaMatches(DESKTOP_QUERY)) return page;
   return Promise.all([page, ...parts.map((part) => part.preload())]).then(([loaded]) => loaded);
 }
 
