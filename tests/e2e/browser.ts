@@ -151,16 +151,18 @@ function countRequests(page: Page) {
 
 /**
  * Waits until the page has had no request in flight for half a second, after a load or a move inside the app alike
- * (the same rule as Playwright's `networkidle`, which holds only for a document's load).
+ * (the same rule as Playwright's `networkidle`, which holds only for a document's load). Requests `except` picks (one
+ * a test holds back) do not count.
  */
-export async function networkQuiet(page: Page) {
+export async function networkQuiet(page: Page, except: (request: Request) => boolean = () => false) {
   const requests = requestsOf.get(page);
   if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
   const QUIET_MS = 500;
   for (;;) {
     const quietFor = Date.now() - requests.changedAt;
-    if (requests.inFlight.size === 0 && quietFor >= QUIET_MS) return;
-    await new Promise((next) => setTimeout(next, requests.inFlight.size ? 50 : QUIET_MS - quietFor));
+    const busy = [...requests.inFlight].some((request) => !except(request));
+    if (!busy && quietFor >= QUIET_MS) return;
+    await new Promise((next) => setTimeout(next, busy ? 50 : QUIET_MS - quietFor));
   }
 }
 

@@ -1,9 +1,10 @@
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_PRELOADS_PER_TASK } from '../../web/build/paced-preload.js';
 import { DESKTOP_QUERY } from '../../web/src/lib/useMediaQuery.js';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
-import { PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { networkQuiet, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -167,5 +168,76 @@ describe("a tenant's dashboard", () => {
     await expect.poll(() => page.getByTestId('dashboard-properties').textContent()).toContain(home.address);
     await expect.poll(() => page.getByTestId('tenant-open-requests').textContent()).toContain('0 See them');
     expect(asked.filter((path) => path === '/api/rental-history')).toHaveLength(1);
+  });
+});
+
+/**
+ * A stand-in for React's DevTools hook, installed before the app's first script: React calls it once per commit
+ * (production builds too), so a page can count how often it drew.
+ */
+const COUNT_COMMITS = `
+  window.__commits = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject() { return 1; },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot() { window.__commits++; },
+  };
+`;
+
+/** How many commits React makes over the page's next `frames` animation frames. */
+const commitsOver = (page: Page, frames: number) =>
+  page.evaluate(
+    (frames) =>
+      new Promise<number>((resolve) => {
+        const counter = window as unknown as { __commits: number };
+        const before = counter.__commits;
+        let seen = 0;
+        const frame = () => (++seen >= frames ? resolve(counter.__commits - before) : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+      }),
+    frames,
+  );
+
+/**
+ * docs/performance.md "Rendering less": while the ledger's first page is on its way the page draws what it has and
+ * then waits. Its rows follow in a deferred update, which React renders again whenever the value it was given is a new
+ * one: a fresh empty list at every render drew the ledger over and over (every few milliseconds on a phone) until the
+ * page arrived.
+ */
+describe("the ledger's first page on its way", () => {
+  const browser = useBrowser();
+
+  it('leaves the page still until it arrives', async () => {
+    const { page } = await browser.newPage(PHONE);
+    const org = await signInToOwnOrganization(page, 'ledger-waiting');
+    const name = uniqueName('Waiting row');
+    await org.addTransaction({ date: '2026-03-02', name, amount: -42 });
+    await page.addInitScript({ content: COUNT_COMMITS });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const isPage = (request: Request) => new URL(request.url()).pathname === '/api/transactions';
+    const asked = page.waitForRequest(isPage);
+    await page.route(/\/api\/transactions\?/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/transactions');
+    await asked;
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    // Everything else the page asked for has arrived and been drawn: now only the held page could change it.
+    await networkQuiet(page, isPage);
+
+    // Half a second of frames (it was over 250 commits in them).
+    expect(await commitsOver(page, 30)).toBeLessThan(3);
+
+    release();
+    await page.getByText(name).waitFor();
   });
 });

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
-import { useTransactionPage, useTransactionTotals } from '../../api/transactions';
+import { type Transaction, useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { useBankAttention } from '../../features/bank-link/use-bank-attention';
 import { useCursorPages } from '../../lib/useCursorPages';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
@@ -28,6 +28,13 @@ export function ledgerCounter(
   const total = count.toLocaleString('en-US');
   return selected ? `(${selected.toLocaleString('en-US')}/${total})` : `(${total})`;
 }
+
+/**
+ * The rows before the first page arrives and after it failed: one list, not a new one at every render. The page
+ * defers its rows (`useDeferredValue`), and React renders a deferred value again whenever it is a new one, so a fresh
+ * empty list drew the ledger over and over until the page arrived (docs/performance.md "Rendering less").
+ */
+const NO_ROWS: Transaction[] = [];
 
 /**
  * Everything the ledger shows and does (docs/product.md "Transactions"): filters from the URL, table preferences, the
@@ -70,7 +77,7 @@ export function useLedger() {
     return (id: string) => map.get(id) ?? 'Unknown property';
   }, [properties.data]);
 
-  const items = page.data?.transactions ?? [];
+  const items = page.data?.transactions ?? NO_ROWS;
   const [selected, setSelected] = useRowSelection(items, `${navKey}#${pages.index}`);
   const bulk = useBulkActions(selected, () => setSelected([]));
   const csv = useCsvExport(filters, addressOf);
@@ -87,7 +94,7 @@ export function useLedger() {
     savePrefs,
     pages,
     page,
-    items: loadFailed ? [] : items,
+    items: loadFailed ? NO_ROWS : items,
     loadFailed,
     totals,
     retryTotals,
