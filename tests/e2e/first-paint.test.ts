@@ -234,7 +234,7 @@ describe("the ledger's first page on its way", () => {
     // Everything else the page asked for has arrived and been drawn: now only the held page could change it.
     await networkQuiet(page, isPage);
 
-    // Half a second of frames (it was over 250 commits in them).
+    // Half a second of frames with nothing left to arrive: no commit, or a resize observer's.
     expect(await commitsOver(page, 30)).toBeLessThan(3);
 
     release();
