@@ -30,7 +30,7 @@ export function ledgerCounter(
 }
 
 /**
- * The rows before the first page arrives and after it failed: one list, not a new one at every render. The page
+ * The rows while no page has arrived (loading, or failed): one list, not a new one at every render. The page
  * defers its rows (`useDeferredValue`), and React renders a deferred value again whenever it is a new one, so a fresh
  * empty list drew the ledger over and over until the page arrived (docs/performance.md "Rendering less").
  */
@@ -94,7 +94,7 @@ export function useLedger() {
     savePrefs,
     pages,
     page,
-    items: loadFailed ? NO_ROWS : items,
+    items,
     loadFailed,
     totals,
     retryTotals,
