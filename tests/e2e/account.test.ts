@@ -12,6 +12,9 @@ describe('account deletion and public forms, in Chromium', () => {
   it('a fresh person deletes their account on /settings/account and lands signed out; their organization goes', async () => {
     const { page, context } = await browser.newPage();
     const org = await signInToOwnOrganization(page, 'delete-me', '/settings/account');
+    // The confirmation is not on the page until it is asked for (its code loads then).
+    await page.getByTestId('delete-account-open').waitFor();
+    expect(await page.getByTestId('delete-account-reason').count()).toBe(0);
     await page.getByTestId('delete-account-open').click();
     // The only member: the confirmation says the organization and its data go with the account.
     const purge = page.getByTestId('delete-account-purge');

@@ -198,7 +198,8 @@ describe('categorization rules', () => {
     await expect.poll(() => batchRow.textContent()).toContain('Undone');
     for (const t of lawnCare) expect((await org.getTransaction(t.id)).category).toBe('cleaning_maintenance');
 
-    // Clean up: delete the rule through its confirmation.
+    // Clean up: delete the rule through its confirmation, which is not on the page until it is asked for.
+    expect(await page.getByTestId('rule-delete-modal').count()).toBe(0);
     await row.getByTestId('rule-delete').click();
     await page.getByTestId('rule-delete-confirm').click();
     await row.waitFor({ state: 'detached' });

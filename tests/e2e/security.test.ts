@@ -1,6 +1,6 @@
 import { routes } from '@rent/shared';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { expectAccessible, PHONE, recordChunks, signInFromHeader, useBrowser } from './browser.js';
 import { signInToOwnOrganization } from './own-org.js';
 
 interface LogPage {
@@ -49,22 +49,33 @@ describe('account security, in Chromium through the real sign-in page', () => {
     await expect.poll(() => rows.count()).toBe(23);
     await expect.poll(() => a.page.getByTestId('security-log-more').count()).toBe(0);
 
-    // The same page on the phone, in dark mode: nothing wider than the screen, and accessible.
+    // The same page on the phone, in dark mode: a list, nothing wider than the screen, and accessible.
     await b.page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    const chunksOf = recordChunks(b.page);
+    const requested: string[] = [];
+    b.page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await b.page.goto('/settings/security');
     expect(await b.page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
-    const phoneTable = b.page.getByTestId('security-log-table');
-    await expect.poll(() => phoneTable.locator('tbody tr').count()).toBe(20);
+    const phoneLog = b.page.getByRole('list', { name: 'Security log' });
+    await expect.poll(() => phoneLog.getByRole('listitem').count()).toBe(20);
+    await expect.poll(() => phoneLog.getByRole('listitem').first().textContent()).toContain('Signed out');
+    await b.page.getByTestId('security-log-more').click();
+    await expect.poll(() => phoneLog.getByRole('listitem').count()).toBe(23);
     expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(b.page, 'security (390 px, dark)');
+    // A phone never asked for the table's code, nor for Cloudscape's table stylesheet (217 KB) that comes with it.
+    expect(chunksOf('SecurityLogTable')).toEqual([]);
+    expect(requested.filter((path) => /^\/assets\/table-[\w-]+\.css$/.test(path))).toEqual([]);
 
     // A: confirm in the modal; A is signed out too and lands on the signed-out home page, leaving no organization
     // name or role behind in this browser (remembered while signed in, for the next visit's first render).
     const rememberedOrganizations = (page: typeof a.page) =>
       page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rent.organization.last.')).length);
     expect(await rememberedOrganizations(a.page)).toBe(1);
-    await a.page.getByTestId('security-signout-everywhere').click();
+    // The confirmation is not on the page until it is asked for (its code loads then).
     const modal = a.page.getByTestId('security-signout-everywhere-modal');
+    expect(await modal.count()).toBe(0);
+    await a.page.getByTestId('security-signout-everywhere').click();
     await modal.getByText(/including this one, will be signed out at once/).waitFor();
     await expectAccessible(a.page, 'sign out of all devices (confirmation)');
     await a.page.getByTestId('security-signout-everywhere-confirm').click();

@@ -7,6 +7,7 @@ import { ORG_SETTINGS_DESKTOP_PARTS } from '../pages/org-settings/parts';
 import { PROPERTIES_DESKTOP_PARTS } from '../pages/properties/parts';
 import { RECONCILE_DESKTOP_PARTS } from '../pages/reconcile/parts';
 import { RULES_DESKTOP_PARTS } from '../pages/rules/parts';
+import { SECURITY_DESKTOP_PARTS } from '../pages/settings/parts';
 import { LEDGER_DESKTOP_PARTS } from '../pages/transactions/parts';
 import { LoadedPage, type PageLoader, pageLoader, withDesktopParts } from './pageLoader';
 import { RequireSession } from './RequireSession';
@@ -35,7 +36,7 @@ const pages = {
   account: pageLoader(() => import('../pages/settings/AccountPage')),
   preferences: pageLoader(() => import('../pages/settings/PreferencesPage')),
   notifications: pageLoader(() => import('../pages/settings/NotificationsPage')),
-  security: pageLoader(() => import('../pages/settings/SecurityPage')),
+  security: pageLoader(() => withDesktopParts(import('../pages/settings/SecurityPage'), SECURITY_DESKTOP_PARTS)),
   help: pageLoader(() => import('../pages/info/HelpPage')),
   terms: pageLoader(() => import('../pages/info/TermsPage')),
   privacy: pageLoader(() => import('../pages/info/PrivacyPage')),

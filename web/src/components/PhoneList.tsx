@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 /**
  * A list in place of a table on a phone (below 689 px, where a table's columns do not fit): the table's header, its
  * filter, a tools row when it has any (what the list has beside the table's pagination, then the pagination and
- * preferences), its loading and empty states, and the rows (`li` elements, styled by the rt-list-* classes of
- * app.css).
+ * preferences), its loading and empty states, the rows (`li` elements, styled by the rt-list-* classes of app.css)
+ * and the table's footer (a "Load more").
  */
 export function PhoneList(props: {
   testId: string;
@@ -25,9 +25,10 @@ export function PhoneList(props: {
   empty: ReactNode;
   /** The rows; an empty list shows `empty`. */
   rows: ReactNode[];
+  footer?: ReactNode;
 }) {
   return (
-    <Container header={props.header} disableContentPaddings data-testid={props.testId}>
+    <Container header={props.header} footer={props.footer} disableContentPaddings data-testid={props.testId}>
       {props.filter ? <div className="rt-list-filter">{props.filter}</div> : null}
       {props.toolsStart || props.pagination || props.preferences ? (
         <div className="rt-list-tools">

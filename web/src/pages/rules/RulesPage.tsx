@@ -1,19 +1,21 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { RULE_ERRORS } from '../../api/rules';
 import { partOr } from '../../app/pageLoader';
 import { RuleDialogHost } from '../../features/rule-dialog/RuleDialogHost';
 import { openRuleDialog } from '../../features/rule-dialog/store';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { rulesTables } from './parts';
 import { RulesLists } from './RulesLists';
 import { useRulesPage } from './use-rules-page';
+
+/* Loads when a rule is first chosen for deletion: hidden, it was mounted with the page. */
+const RuleDeleteModal = lazyWhenShown(() => import('./RuleDeleteModal').then((m) => m.RuleDeleteModal));
 
 /** The tables once their code is there (on a desktop it came with the page), the lists until then. */
 const RulesTables = partOr(rulesTables, RulesLists);
@@ -28,7 +30,7 @@ export const RULE_ORDER_TEXT = 'Active rules run by priority (higher first), the
 export default function RulesPage() {
   useDocumentTitle('Categorization rules');
   const page = useRulesPage();
-  const { org, staff, rules, toDelete, deleteError } = page;
+  const { org, staff, rules, toDelete } = page;
   // Tables on a desktop, lists on a phone (which never loads the tables' code).
   const Rows = useMediaQuery(DESKTOP_QUERY) ? RulesTables : RulesLists;
 
@@ -67,40 +69,7 @@ export default function RulesPage() {
         <Rows page={page} />
       </SpaceBetween>
 
-      <Modal
-        data-testid="rule-delete-modal"
-        visible={toDelete !== null}
-        onDismiss={page.cancelDelete}
-        header="Delete rule"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={page.cancelDelete}>
-                Cancel
-              </Button>
-              <Button
-                data-testid="rule-delete-confirm"
-                variant="primary"
-                loading={page.deleteBusy}
-                onClick={() => void page.deleteRule()}
-              >
-                Delete
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        <SpaceBetween size="s">
-          <Box>
-            Delete the rule <b>{toDelete?.name}</b>? Transactions it already categorized keep their category.
-          </Box>
-          {deleteError && (
-            <Alert type="error" data-testid="rule-delete-error">
-              {deleteError}
-            </Alert>
-          )}
-        </SpaceBetween>
-      </Modal>
+      <RuleDeleteModal shown={toDelete !== null} page={page} />
       <RuleDialogHost />
     </ContentLayout>
   );

@@ -1,21 +1,35 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import type { ReactNode } from 'react';
 import type { SecurityEvent } from '../../api/security';
-import { ConfirmFooter } from '../../components/ConfirmFooter';
+import { desktopPartOr } from '../../app/pageLoader';
 import { EmptyState } from '../../components/EmptyState';
+import { PhoneList } from '../../components/PhoneList';
 import { formatDateTime } from '../../lib/dates';
+import { lazyWhenShown } from '../../lib/lazyWhenShown';
 import { RouterLink } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { securityLogTable } from './parts';
 import { securityActionText, useSecurityPage } from './use-security-page';
+
+/* Loads when first asked for: hidden, it was mounted with the page. */
+const SignOutEverywhereModal = lazyWhenShown(() =>
+  import('./SignOutEverywhereModal').then((m) => m.SignOutEverywhereModal),
+);
+
+/** What the security log is shown with: the list on a phone, the table (SecurityLogTable) on a desktop. */
+export interface SecurityLogProps {
+  log: Pick<ReturnType<typeof useSecurityPage>, 'events' | 'loading'>;
+  header: ReactNode;
+  empty: ReactNode;
+  footer: ReactNode;
+}
 
 export default function SecurityPage() {
   useDocumentTitle('Security & Privacy');
@@ -72,35 +86,14 @@ export default function SecurityPage() {
         </Container>
 
         {/* The log grows when it loads and with Load more: it comes last, so nothing below it moves. */}
-        <Table<SecurityEvent>
-          data-testid="security-log-table"
+        <SecurityLog
+          log={page}
           header={
             <Header variant="h2" description="Sign-ins and sign-outs of your account, newest first. Kept for a year.">
               Security log
             </Header>
           }
-          items={page.events}
-          loading={page.loading}
-          loadingText="Loading the security log"
-          trackBy="id"
-          variant="container"
-          wrapLines
           empty={<EmptyState title="No events yet">Your sign-ins and sign-outs will be listed here.</EmptyState>}
-          columnDefinitions={[
-            { id: 'when', header: 'When', minWidth: 160, cell: (e) => formatDateTime(e.createdAt) },
-            { id: 'what', header: 'What', minWidth: 140, cell: (e) => securityActionText(e) },
-            { id: 'details', header: 'Details', minWidth: 200, cell: (e) => e.details ?? '—' },
-            {
-              id: 'result',
-              header: 'Result',
-              minWidth: 110,
-              cell: (e) => (
-                <StatusIndicator type={e.success ? 'success' : 'error'}>
-                  {e.success ? 'Succeeded' : 'Failed'}
-                </StatusIndicator>
-              ),
-            },
-          ]}
           footer={
             page.hasMore ? (
               <Box textAlign="center">
@@ -119,35 +112,50 @@ export default function SecurityPage() {
         />
         {page.logError && <Box color="text-status-error">{page.logError}</Box>}
       </SpaceBetween>
-
-      <Modal
-        data-testid="security-signout-everywhere-modal"
-        visible={page.confirming}
-        onDismiss={page.cancelSignOutEverywhere}
-        header="Sign out of all devices"
-        footer={
-          <ConfirmFooter
-            confirmLabel="Sign out of all devices"
-            onCancel={page.cancelSignOutEverywhere}
-            onConfirm={() => void page.confirmSignOutEverywhere()}
-            busy={page.signOutAllBusy}
-            busyText="Signing out of all devices"
-            confirmTestId="security-signout-everywhere-confirm"
-          />
-        }
-      >
-        <SpaceBetween size="s">
-          <Box variant="p">
-            Every browser and device signed in to your account, including this one, will be signed out at once. You can
-            sign in again with Google afterwards.
-          </Box>
-          {page.signOutAllError && (
-            <Alert type="error" header="Could not sign out of all devices">
-              {page.signOutAllError}
-            </Alert>
-          )}
-        </SpaceBetween>
-      </Modal>
+      <SignOutEverywhereModal shown={page.confirming} page={page} />
     </ContentLayout>
   );
 }
+
+/** Whether a sign-in or sign-out went through, as the log's last column (and a phone row's end) shows it. */
+export function SecurityResult({ event }: { event: SecurityEvent }) {
+  return (
+    <StatusIndicator type={event.success ? 'success' : 'error'}>
+      {event.success ? 'Succeeded' : 'Failed'}
+    </StatusIndicator>
+  );
+}
+
+/**
+ * The security log on a phone: a row per event, what happened over when and its details, the result at the end. The
+ * table's four columns do not fit 390 px, and its code and stylesheet cost a phone several times this list.
+ */
+function SecurityLogList({ log, header, empty, footer }: SecurityLogProps) {
+  return (
+    <PhoneList
+      testId="security-log-table"
+      label="Security log"
+      header={header}
+      loading={log.loading}
+      loadingText="Loading the security log"
+      empty={empty}
+      footer={footer}
+      rows={log.events.map((event) => (
+        <li key={event.id} className="rt-list-item rt-list-item-plain">
+          <div className="rt-list-item-main">
+            <span className="rt-list-title">{securityActionText(event)}</span>
+            <div className="rt-list-meta">
+              {formatDateTime(event.createdAt)}
+              {event.details ? ` · ${event.details}` : ''}
+            </div>
+          </div>
+          <div className="rt-list-end">
+            <SecurityResult event={event} />
+          </div>
+        </li>
+      ))}
+    />
+  );
+}
+
+const SecurityLog = desktopPartOr(securityLogTable, SecurityLogList);
