@@ -1,10 +1,11 @@
+import { routes } from '@rent/shared';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_PRELOADS_PER_TASK } from '../../web/build/paced-preload.js';
 import { DESKTOP_QUERY } from '../../web/src/lib/useMediaQuery.js';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
-import { networkQuiet, PHONE, signInFromHeader, useBrowser } from './browser.js';
+import { networkQuiet, PHONE, revealBelowTheFold, signInAt, signInFromHeader, useBrowser } from './browser.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -12,6 +13,9 @@ import { signInToOwnOrganization, uniqueName } from './own-org.js';
  * them instead of linking them), and the app's first render waits until every one of them applies.
  */
 const SLOW_CSS_MS = 2000;
+
+/** Only read: Org Settings of the demo organization is a page tall enough to have sections below a phone's fold. */
+const DEMO_LANDLORD = 'lena.landlord@demo.rent.today';
 
 interface FirstRender {
   at: number;
@@ -239,5 +243,40 @@ describe("the ledger's first page on its way", () => {
 
     release();
     await page.getByText(name).waitFor();
+  });
+});
+
+/**
+ * docs/performance.md "Rendering less": Org Settings on a phone reads what is below the members (invitations, bank
+ * connections, membership activity, the closed period) once their place nears the screen. Read with the page, each
+ * answer drew the whole page again (about 130 components) for something not yet on screen.
+ */
+describe('Org Settings on a phone', () => {
+  const browser = useBrowser();
+  const SECTION_READS: string[] = [
+    routes.listInvitations.path,
+    routes.listBankConnections.path,
+    routes.listMembershipEvents.path,
+    routes.getClosedPeriod.path,
+    routes.listProperties.path,
+  ];
+
+  it('reads the sections below the members as they near the screen', async () => {
+    const { page } = await browser.newPage(PHONE);
+    // A returning visitor (the organization remembered), as the bench measures the page.
+    await signInAt(page, DEMO_LANDLORD, '/settings/preferences');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/org-settings');
+    await expect.poll(() => page.getByTestId('members-table').getByRole('listitem').count()).toBeGreaterThan(1);
+    await networkQuiet(page);
+    expect(await page.locator('[data-below-the-fold]').getAttribute('data-below-the-fold')).toBe('waiting');
+    expect(asked.filter((path) => SECTION_READS.includes(path))).toEqual([]);
+
+    await revealBelowTheFold(page);
+    await page.getByTestId('invitations-table').waitFor();
+    await expect
+      .poll(() => asked.filter((path) => SECTION_READS.includes(path)).sort())
+      .toEqual([...SECTION_READS].sort());
   });
 });

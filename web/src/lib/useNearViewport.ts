@@ -1,15 +1,14 @@
-import { type RefObject, startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * True from the moment the element comes within `margin` of the screen, or `already` is (then it stays true: a
  * desktop window narrowed to a phone's keeps what it shows); the update is a transition, so what mounts then renders
- * in slices.
+ * in slices. The element is a callback ref's (held in state), so one that mounts after the hook is watched too.
  */
-export function useNearViewport(ref: RefObject<HTMLElement | null>, margin = '50% 0px', already = false): boolean {
+export function useNearViewport(element: HTMLElement | null, margin = '50% 0px', already = false): boolean {
   const [near, setNear] = useState(() => already || typeof IntersectionObserver === 'undefined');
   if (already && !near) setNear(true);
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -19,6 +18,6 @@ export function useNearViewport(ref: RefObject<HTMLElement | null>, margin = '50
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, ref, margin]);
+  }, [near, element, margin]);
   return near;
 }

@@ -1,5 +1,5 @@
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { type ReactNode, Suspense, useRef } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useNearViewport } from '../../lib/useNearViewport';
 
 /**
@@ -9,10 +9,10 @@ import { useNearViewport } from '../../lib/useNearViewport';
  * out, and below the fold on a phone (the dashboard's cash flow) it would hold up the first screen for nothing.
  */
 export function ChartBox({ testId, height, children }: { testId: string; height: number; children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
   const near = useNearViewport(box);
   return (
-    <div ref={box} data-testid={testId} style={{ blockSize: height }}>
+    <div ref={setBox} data-testid={testId} style={{ blockSize: height }}>
       {/* Out of sight the box stays empty: a spinner there would animate (and keep the page busy) for nobody. */}
       {near ? (
         <Suspense fallback={<StatusIndicator type="loading">Loading chart</StatusIndicator>}>{children}</Suspense>

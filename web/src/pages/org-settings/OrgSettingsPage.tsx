@@ -13,7 +13,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { ORGANIZATION_NAME_MAX } from '@rent/shared/core/organization';
 import { humanizeRole } from '@rent/shared/core/roles';
 import { ORG_FETCH_ERROR, ORG_UPDATE_ERROR } from '../../api/organization';
-import { BelowTheFold } from '../../components/BelowTheFold';
+import { FoldPlace, useBelowTheFold } from '../../components/BelowTheFold';
 import { openCreateOrganization } from '../../features/organizations/store';
 import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -28,9 +28,14 @@ function withArticle(noun: string): string {
 
 export default function OrgSettingsPage() {
   useDocumentTitle('Organization settings');
-  const { org, organization, canRename, form, members, invitations, banks, activity, closedPeriod } = useOrgSettings();
-  // A link to a section (/org-settings#bank-connections, from the bank email and the dashboard) lands on it.
+  // A link to a section (/org-settings#bank-connections, from the bank email and the dashboard) lands on it, so those
+  // sections render at once, with something to land on. Otherwise within a quarter screen of view: at half a screen
+  // they came with a phone's first screen.
   const hash = useScrollToHash();
+  const sections = useBelowTheFold('25% 0px', hash !== '');
+  const { org, organization, canRename, form, members, invitations, banks, activity, closedPeriod } = useOrgSettings(
+    sections.shown,
+  );
   // A tenant is told about their landlord's organization, not about keeping its books or renaming it.
   const tenant = org.role === 'TENANT';
 
@@ -146,16 +151,14 @@ export default function OrgSettingsPage() {
 
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization ? (
-          // Within a quarter screen of view: at half a screen they came with a phone's first screen. A link to one of
-          // these sections renders them at once, so there is something to land on.
-          <BelowTheFold margin="25% 0px" eager={hash !== ''}>
+          <FoldPlace fold={sections}>
             <SpaceBetween size="l">
               {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
               {banks.canView ? <BankConnectionsSection banks={banks} /> : null}
               {activity.visible ? <MembershipActivitySection activity={activity} /> : null}
               {closedPeriod.visible ? <ClosedPeriodSection section={closedPeriod} /> : null}
             </SpaceBetween>
-          </BelowTheFold>
+          </FoldPlace>
         ) : null}
       </SpaceBetween>
     </ContentLayout>

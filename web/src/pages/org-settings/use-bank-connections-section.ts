@@ -18,19 +18,19 @@ import { useSyncNow } from '../../features/bank-link/use-sync-now';
 /**
  * Org Settings' bank connections (staff): the list with accounts, each account's default property, Reconnect
  * (update mode), and for the owners (ADMIN, LANDLORD) Connect bank and Disconnect (which says first that
- * transactions are kept).
+ * transactions are kept). Read once the section is `shown`.
  */
-export function useBankConnectionsSection(role: Role | null) {
+export function useBankConnectionsSection(role: Role | null, shown: boolean) {
   const canView = !!role && STAFF.includes(role);
   const canConnect = !!role && OWNERS.includes(role);
-  const list = useBankConnections({ enabled: canView });
+  const list = useBankConnections({ enabled: canView && shown });
   const setProperty = useSetAccountProperty();
   const disconnect = useDisconnectBank();
   const link = useBankLink();
   const sync = useSyncNow();
   const [disconnecting, setDisconnecting] = useState<BankConnection | null>(null);
   const [savingAccount, setSavingAccount] = useState<string | null>(null);
-  const properties = useProperties({ enabled: canView });
+  const properties = useProperties({ enabled: canView && shown });
   const applyDefault = useApplyDefaultProperty();
   const [applying, setApplying] = useState<{ id: string; name: string; propertyName: string } | null>(null);
   const [applyError, setApplyError] = useState<string | null>(null);

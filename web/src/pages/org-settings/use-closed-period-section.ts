@@ -7,10 +7,11 @@ import { toast } from '../../components/toast/store';
 /**
  * Org Settings "Closed period" (docs/ledger.md "Closed periods"): ADMIN and LANDLORD close the books through a date;
  * moving it earlier or clearing it reopens a period, which only an ADMIN may (the server says so with a 403 otherwise).
+ * Read once the section is `shown`.
  */
-export function useClosedPeriodSection(myRole: Role | null) {
+export function useClosedPeriodSection(myRole: Role | null, shown: boolean) {
   const visible = !!myRole && OWNERS.includes(myRole);
-  const period = useClosedPeriod(visible);
+  const period = useClosedPeriod(visible && shown);
   const save = useSetClosedPeriod();
   const saved = period.data?.closedThrough ?? null;
   const [date, setDate] = useState('');

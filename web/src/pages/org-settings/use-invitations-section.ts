@@ -39,13 +39,13 @@ const emptyForm = (role: Role): InviteForm => ({
 
 /**
  * Org Settings' invitations: the list, Invite member, Resend and Revoke. Staff invite: admins and landlords anyone
- * but (for a landlord) an admin, property managers tenants only.
+ * but (for a landlord) an admin, property managers tenants only. Read once the section is `shown`.
  */
-export function useInvitationsSection(myRole: Role | null) {
+export function useInvitationsSection(myRole: Role | null, shown: boolean) {
   const invitable = ROLES.filter((role) => mayInviteRole(myRole, role));
   const canManage = invitable.length > 0;
-  const list = useInvitations({ enabled: canManage });
-  const properties = useProperties({ enabled: canManage });
+  const list = useInvitations({ enabled: canManage && shown });
+  const properties = useProperties({ enabled: canManage && shown });
   const create = useCreateInvitation();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();

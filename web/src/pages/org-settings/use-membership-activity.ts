@@ -7,10 +7,13 @@ import { type MembershipEvent, useMembershipEvents } from '../../api/myOrganizat
 /** How each membership action reads in Org Settings' "Membership activity": the security log's own labels. */
 export const MEMBERSHIP_ACTION_TEXT: Record<MembershipEvent['action'], string> = SECURITY_ACTION_LABELS;
 
-/** The organization's membership events, newest first, a page at a time (ADMIN and LANDLORD only). */
-export function useMembershipActivity(myRole: Role | null) {
+/**
+ * The organization's membership events, newest first, a page at a time (ADMIN and LANDLORD only), read once the
+ * section is `shown`.
+ */
+export function useMembershipActivity(myRole: Role | null, shown: boolean) {
   const visible = canManageMembers(myRole);
-  const log = useMembershipEvents({ enabled: visible });
+  const log = useMembershipEvents({ enabled: visible && shown });
   return {
     visible,
     events: log.data?.pages.flatMap((page) => page.events) ?? [],

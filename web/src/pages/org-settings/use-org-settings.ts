@@ -22,8 +22,12 @@ export function validateOrganizationName(value: string): string | null {
   return null;
 }
 
-/** The organization settings form: the name as typed, its check, and the rename (owners only). */
-export function useOrgSettings() {
+/**
+ * Org Settings' data: the organization and its rename form (owners only), the members, and the sections below them,
+ * which read theirs once `sectionsShown` (their place near the screen: at once on a desktop, as it is scrolled to on a
+ * phone, where their answers would otherwise each draw the page again for something not yet on screen).
+ */
+export function useOrgSettings(sectionsShown: boolean) {
   const org = useOrganization();
   const update = useUpdateOrganization();
   const organization = org.organization;
@@ -55,10 +59,10 @@ export function useOrgSettings() {
   };
 
   const members = useMembersSection(org.role, organization?.name ?? 'this organization');
-  const invitations = useInvitationsSection(org.role);
-  const banks = useBankConnectionsSection(org.role);
-  const activity = useMembershipActivity(org.role);
-  const closedPeriod = useClosedPeriodSection(org.role);
+  const invitations = useInvitationsSection(org.role, sectionsShown);
+  const banks = useBankConnectionsSection(org.role, sectionsShown);
+  const activity = useMembershipActivity(org.role, sectionsShown);
+  const closedPeriod = useClosedPeriodSection(org.role, sectionsShown);
 
   return {
     org,
