@@ -1,8 +1,8 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import type { useRulesPage } from './use-rules-page';
 
 /** "Delete rule" asked once more: what the rule categorized keeps its category. */
@@ -14,21 +14,13 @@ export function RuleDeleteModal({ page }: { page: ReturnType<typeof useRulesPage
       onDismiss={page.cancelDelete}
       header="Delete rule"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={page.cancelDelete}>
-              Cancel
-            </Button>
-            <Button
-              data-testid="rule-delete-confirm"
-              variant="primary"
-              loading={page.deleteBusy}
-              onClick={() => void page.deleteRule()}
-            >
-              Delete
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Delete"
+          onCancel={page.cancelDelete}
+          onConfirm={() => void page.deleteRule()}
+          busy={page.deleteBusy}
+          confirmTestId="rule-delete-confirm"
+        />
       }
     >
       <SpaceBetween size="s">

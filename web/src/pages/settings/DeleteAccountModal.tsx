@@ -1,6 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
@@ -14,6 +13,7 @@ import {
   DELETION_REASONS,
   type DeletionReason,
 } from '@rent/shared/core/account';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { RouterLink } from '../../lib/navigation';
 import type { useDeleteAccountDialog } from './use-delete-account';
 
@@ -31,22 +31,14 @@ export function DeleteAccountModal({ d }: { d: ReturnType<typeof useDeleteAccoun
       onDismiss={d.close}
       header="Delete your account?"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={d.close} disabled={d.busy}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void d.confirm()}
-              disabled={!d.canDelete}
-              loading={d.busy}
-              data-testid="delete-account-confirm"
-            >
-              Delete my account
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Delete my account"
+          onCancel={d.close}
+          onConfirm={() => void d.confirm()}
+          busy={d.busy}
+          confirmDisabled={!d.canDelete}
+          confirmTestId="delete-account-confirm"
+        />
       }
     >
       {d.loading ? (
