@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ConfirmFooter } from '../../components/ConfirmFooter';
-import type { useSecurityPage } from './use-security-page';
+import { SIGN_OUT_EVERYWHERE_FAILED, type useSecurityPage } from './use-security-page';
 
 /** "Sign out of all devices" asked once more, with what it does: every session ends, this one included. */
 export function SignOutEverywhereModal({ page }: { page: ReturnType<typeof useSecurityPage> }) {
@@ -30,7 +30,7 @@ export function SignOutEverywhereModal({ page }: { page: ReturnType<typeof useSe
           sign in again with Google afterwards.
         </Box>
         {page.signOutAllError && (
-          <Alert type="error" header="Could not sign out of all devices">
+          <Alert type="error" header={SIGN_OUT_EVERYWHERE_FAILED}>
             {page.signOutAllError}
           </Alert>
         )}
