@@ -6,7 +6,7 @@ import { DESKTOP_QUERY } from '../../web/src/lib/useMediaQuery.js';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
 import { networkQuiet, PHONE, revealBelowTheFold, signInAt, signInFromHeader, useBrowser } from './browser.js';
-import { signInToOwnOrganization, uniqueName } from './own-org.js';
+import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
  * docs/performance.md "The first render": index.html's header bar paints before any stylesheet arrives (the build preloads
@@ -177,10 +177,16 @@ describe("a tenant's dashboard", () => {
 
 /**
  * A stand-in for React's DevTools hook, installed before the app's first script: React calls it once per commit
- * (production builds too), so a page can count how often it drew.
+ * (production builds too), so a page can count how often it drew, and what each draw did (`__draws`): how many
+ * components it rendered (a function, class or forwardRef component whose render ran in that commit has React's
+ * PerformedWork flag, on a fiber the commit before did not hold: a subtree React skipped keeps its fibers and their old
+ * flags), and how many elements matched `__watch` once it was in the DOM.
  */
 const COUNT_COMMITS = `
   window.__commits = 0;
+  window.__draws = [];
+  window.__watch = null;
+  let previous = new WeakSet();
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
@@ -189,9 +195,44 @@ const COUNT_COMMITS = `
     onScheduleFiberRoot() {},
     onCommitFiberUnmount() {},
     onPostCommitFiberRoot() {},
-    onCommitFiberRoot() { window.__commits++; },
+    onCommitFiberRoot(_, root) {
+      window.__commits++;
+      let rendered = 0;
+      const held = new WeakSet();
+      const stack = [root.current];
+      while (stack.length > 0) {
+        const fiber = stack.pop();
+        held.add(fiber);
+        if ([0, 1, 11, 15].includes(fiber.tag) && (fiber.flags & 1) !== 0 && !previous.has(fiber)) rendered++;
+        if (fiber.child) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+      }
+      previous = held;
+      const watched = window.__watch ? document.querySelectorAll(window.__watch).length : 0;
+      window.__draws.push({ rendered, watched });
+    },
   };
 `;
+
+interface Draw {
+  rendered: number;
+  watched: number;
+}
+
+/** From now on, each draw notes how many elements match `selector`. */
+const watch = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    (window as unknown as { __watch: string }).__watch = selector;
+  }, selector);
+
+/** The first draw since `since` draws in which an element matched the watched selector. */
+const firstDrawShowing = (page: Page, since: number) =>
+  page.evaluate(
+    (since) => (window as unknown as { __draws: Draw[] }).__draws.slice(since).find((draw) => draw.watched > 0),
+    since,
+  );
+
+const drawsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __draws: Draw[] }).__draws.length);
 
 /** How many commits React makes over the page's next `frames` animation frames. */
 const commitsOver = (page: Page, frames: number) =>
@@ -278,5 +319,53 @@ describe('Org Settings on a phone', () => {
     await expect
       .poll(() => asked.filter((path) => SECTION_READS.includes(path)).sort())
       .toEqual([...SECTION_READS].sort());
+  });
+});
+
+/**
+ * docs/performance.md "Rendering less": the rules' matching counts answer seconds after the rules (counting runs every
+ * rule over the ledger). Each count cell reads them itself, so their answer draws those cells; read by the page, it
+ * drew the whole page again (about 90 components on a phone).
+ */
+describe('the rules on a phone', () => {
+  const browser = useBrowser();
+
+  it('draws only the count cells when the matching counts answer', async () => {
+    const { page } = await browser.newPage(PHONE);
+    await page.addInitScript({ content: COUNT_COMMITS });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const isCounts = (request: Request) => new URL(request.url()).pathname === routes.countRuleMatches.path;
+    await page.route(
+      (url) => url.pathname === routes.countRuleMatches.path,
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    const org = await beginSignInToOwnOrganization(page, 'rules-counting', '/transactions/rules');
+    const RULES = 3;
+    for (let i = 0; i < RULES; i++) {
+      const created = await org.api.post(routes.createRule.path, {
+        name: uniqueName(`Counted rule ${i}`),
+        namePattern: `counted ${i}`,
+        category: 'repairs',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    await org.arrive();
+    await expect.poll(() => page.getByTestId('rule-row').count()).toBe(RULES);
+    await networkQuiet(page, isCounts);
+    await commitsOver(page, 10);
+    expect(await page.getByTestId('rule-row-matches').count()).toBe(0);
+
+    await watch(page, '[data-testid="rule-row-matches"]');
+    const since = await drawsSoFar(page);
+    release();
+    await expect.poll(() => page.getByTestId('rule-row-matches').allTextContents()).toEqual(['0', '0', '0']);
+    // The draw that showed the counts rendered each row's count cell and nothing else.
+    expect(await firstDrawShowing(page, since)).toEqual({ rendered: RULES, watched: RULES });
   });
 });

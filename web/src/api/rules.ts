@@ -68,7 +68,7 @@ export function useRules() {
 }
 
 /** How many transactions each saved rule would change now (one call for the whole table). */
-export function useRuleMatchCounts() {
+export function useRuleMatchCounts(options: { notifyOnChangeProps?: [] } = {}) {
   const organizationId = useRuleOrganizationId();
   return useQuery({
     queryKey: ruleCountsKey(organizationId),
@@ -77,7 +77,17 @@ export function useRuleMatchCounts() {
       return new Map(counts.map((c) => [c.ruleId, c.count]));
     },
     enabled: useEnabled(organizationId),
+    ...options,
   });
+}
+
+/**
+ * Asks for the match counts beside the rules without drawing the caller again when they answer (seconds later, since
+ * counting runs every rule over the ledger): the count cells read them with `useRuleMatchCounts`, so the answer draws
+ * those cells and not the page around them.
+ */
+export function useRequestRuleMatchCounts(): void {
+  useRuleMatchCounts({ notifyOnChangeProps: [] });
 }
 
 export function useRuleBatches() {

@@ -48,7 +48,7 @@ export function RulesLists({ page }: { page: RulesPageData }) {
                   {ruleCategoryText(rule)} · Priority {rule.priority}
                 </div>
                 <div className="rt-list-meta">
-                  Matching transactions: <RuleMatchCount page={page} rule={rule} />
+                  Matching transactions: <RuleMatchCount rule={rule} />
                 </div>
                 <RuleActions page={page} rule={rule} />
               </div>

@@ -45,7 +45,7 @@ export function RulesTables({ page }: { page: RulesPageData }) {
             { id: 'category', header: 'Category', cell: ruleCategoryText },
             { id: 'priority', header: 'Priority', cell: (r) => r.priority },
             { id: 'active', header: 'Active', minWidth: 150, cell: (r) => <RuleActiveToggle page={page} rule={r} /> },
-            { id: 'matches', header: 'Matching transactions', cell: (r) => <RuleMatchCount page={page} rule={r} /> },
+            { id: 'matches', header: 'Matching transactions', cell: (r) => <RuleMatchCount rule={r} /> },
             { id: 'actions', header: 'Actions', minWidth: 150, cell: (r) => <RuleActions page={page} rule={r} /> },
           ]}
         />

@@ -8,7 +8,7 @@ import { categoryText } from '@rent/shared/core/categories';
 import { describeCriteria } from '@rent/shared/rules/describe';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/client';
-import type { Rule, RuleBatch } from '../../api/rules';
+import { type Rule, type RuleBatch, useRuleMatchCounts } from '../../api/rules';
 import { EmptyState } from '../../components/EmptyState';
 import { openEditRuleDialog, openRuleDialog } from '../../features/rule-dialog/store';
 import { formatDateTime } from '../../lib/dates';
@@ -92,11 +92,13 @@ export function RuleActiveToggle({ page, rule }: { page: RulesPageData; rule: Ru
   );
 }
 
-export function RuleMatchCount({ page, rule }: { page: RulesPageData; rule: Rule }) {
-  return page.counts.isPending ? (
+/** A rule's matching count. The cell reads the counts itself: their late answer draws the cells, not the page. */
+export function RuleMatchCount({ rule }: { rule: Rule }) {
+  const counts = useRuleMatchCounts();
+  return counts.isPending ? (
     <StatusIndicator type="loading">Counting</StatusIndicator>
   ) : (
-    <span data-testid="rule-row-matches">{page.counts.data?.get(rule.id) ?? '—'}</span>
+    <span data-testid="rule-row-matches">{counts.data?.get(rule.id) ?? '—'}</span>
   );
 }
 

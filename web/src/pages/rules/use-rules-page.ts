@@ -11,8 +11,8 @@ import {
   ruleListKey,
   rulesKey,
   useDeleteRule,
+  useRequestRuleMatchCounts,
   useRuleBatches,
-  useRuleMatchCounts,
   useRules,
   useUndoRuleBatch,
   useUpdateRule,
@@ -21,14 +21,14 @@ import { conflictTitle, isVersionConflict } from '../../components/ConflictAlert
 import { toast } from '../../components/toast/store';
 
 /**
- * The Rules page's data and actions: the rules with their matching counts, the recent applies, the optimistic
+ * The Rules page's data and actions: the rules (their matching counts asked for beside them), the recent applies, the optimistic
  * active toggle, delete with confirmation, and undo of an apply.
  */
 export function useRulesPage() {
   const org = useOrganization();
   const client = useQueryClient();
   const rules = useRules();
-  const counts = useRuleMatchCounts();
+  useRequestRuleMatchCounts();
   const batches = useRuleBatches();
   const remove = useDeleteRule();
   const undo = useUndoRuleBatch();
@@ -104,7 +104,6 @@ export function useRulesPage() {
     org,
     staff,
     rules,
-    counts,
     batches,
     updating,
     toggleActive,
