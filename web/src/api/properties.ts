@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '../auth/session';
 import { callRoute } from './client';
+import type { Quiet } from './quiet';
 
 /**
  * The property as staff see it. A tenant's list holds only id, address and type (TenantProperty in
@@ -39,7 +40,7 @@ export function useAddressOf() {
 }
 
 /** The organization's properties (a tenant gets their own). `enabled` lets the picker load lazily. */
-export function useProperties(options: { enabled?: boolean } = {}) {
+export function useProperties(options: { enabled?: boolean } & Quiet = {}) {
   const session = useSession();
   return useQuery({
     queryKey: propertiesKey,
@@ -53,6 +54,7 @@ export function useProperties(options: { enabled?: boolean } = {}) {
     },
     enabled: session.status === 'authenticated' && (options.enabled ?? true),
     meta: { errorToast: PROPERTIES_ERROR_TOAST },
+    notifyOnChangeProps: options.notifyOnChangeProps,
   });
 }
 

@@ -4,6 +4,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { useSession } from '../auth/session';
 import { callRoute, errorMessage } from './client';
 import { useOrganization } from './organization';
+import { QUIET, type Quiet } from './quiet';
 import { transactionKey, transactionsKey } from './transactions';
 
 /**
@@ -68,7 +69,7 @@ export function useRules() {
 }
 
 /** How many transactions each saved rule would change now (one call for the whole table). */
-export function useRuleMatchCounts(options: { notifyOnChangeProps?: [] } = {}) {
+export function useRuleMatchCounts(options: Quiet = {}) {
   const organizationId = useRuleOrganizationId();
   return useQuery({
     queryKey: ruleCountsKey(organizationId),
@@ -87,7 +88,7 @@ export function useRuleMatchCounts(options: { notifyOnChangeProps?: [] } = {}) {
  * those cells and not the page around them.
  */
 export function useRequestRuleMatchCounts(): void {
-  useRuleMatchCounts({ notifyOnChangeProps: [] });
+  useRuleMatchCounts(QUIET);
 }
 
 export function useRuleBatches() {

@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { addressIn, useProperties } from '../../api/properties';
+import { quietUntil } from '../../api/quiet';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/bookAmount';
 import { kpiCells, periodKpis } from '../../features/books/kpis';
@@ -37,7 +38,8 @@ export function useCashFlow() {
     [data],
   );
   const months = data?.months ?? [];
-  const properties = useProperties({ enabled: !tenant && !!org.role });
+  // The ratios need the report too; the properties usually answer first, and alone they change nothing on screen.
+  const properties = useProperties({ enabled: !tenant && !!org.role, ...quietUntil(!!data) });
   const kpis = useMemo(
     () => (data && properties.data ? periodKpis(data, properties.data, period.propertyId) : null),
     [data, properties.data, period.propertyId],

@@ -12,6 +12,7 @@ import { isTenant } from '@rent/shared/core/roles';
 import { memo, useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
+import { quietUntil } from '../../api/quiet';
 import { type DashboardSummary, useDashboardSummary } from '../../api/reports';
 import { KeyFigures, type KpiCell } from '../../features/books/KeyFigures';
 import { kpiCells, periodKpis } from '../../features/books/kpis';
@@ -126,7 +127,8 @@ function useDashboardKeyFigures() {
   const summary = useDashboardSummary(
     books ? { from: period.from, to: period.to, propertyId: period.propertyId } : null,
   );
-  const properties = useProperties({ enabled: books });
+  // The ratios need both; the properties usually answer first, and alone they change nothing here.
+  const properties = useProperties({ enabled: books, ...quietUntil(!!summary.data) });
   const data = summary.data;
   const kpis = useMemo((): KpiCell[] => {
     const ratios = kpiCells(data && properties.data ? periodKpis(data, properties.data, period.propertyId) : null);

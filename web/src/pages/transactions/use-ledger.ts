@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
+import { quietUntil } from '../../api/quiet';
 import { type Transaction, useTransactionPage, useTransactionTotals } from '../../api/transactions';
 import { useBankAttention } from '../../features/bank-link/use-bank-attention';
 import { useCursorPages } from '../../lib/useCursorPages';
@@ -71,7 +72,8 @@ export function useLedger() {
   const totals = useTransactionTotals(filters, { enabled: books });
   const refetchTotals = totals.refetch;
   const retryTotals = useCallback(() => void refetchTotals(), [refetchTotals]);
-  const properties = useProperties();
+  // The rows' addresses: alone, before the page of rows, the properties change nothing on screen.
+  const properties = useProperties(quietUntil(!!page.data));
   const addressOf = useMemo(() => {
     const map = new Map((properties.data ?? []).map((p) => [p.id, p.address]));
     return (id: string) => map.get(id) ?? 'Unknown property';
