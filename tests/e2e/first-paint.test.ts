@@ -369,3 +369,55 @@ describe('the rules on a phone', () => {
     expect(await firstDrawShowing(page, since)).toEqual({ rendered: RULES, watched: RULES });
   });
 });
+
+/**
+ * docs/performance.md "Rendering less": the cash flow page's ratios need the properties and the report together, and
+ * the properties usually answer first. Alone they change nothing on the page, so their answer draws only what shows
+ * them by itself (the period controls' property choice); read by the page, it drew the whole page (about 200
+ * components on a phone).
+ */
+describe('the cash flow page on a phone', () => {
+  const browser = useBrowser();
+
+  it('does not draw itself for the properties while its report is on its way', async () => {
+    const { page } = await browser.newPage(PHONE);
+    await signInAt(page, DEMO_LANDLORD, '/settings/preferences');
+    await page.addInitScript({ content: COUNT_COMMITS });
+    const held = (path: string) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      void page.route(
+        (url) => url.pathname === path,
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      return { release, is: (request: Request) => new URL(request.url()).pathname === path };
+    };
+    const properties = held(routes.listProperties.path);
+    const report = held(routes.getCashFlowReport.path);
+    await page.goto('/cash-flow');
+    await page.getByRole('heading', { name: 'Cash Flow', level: 1 }).waitFor();
+    await networkQuiet(page, (request) => properties.is(request) || report.is(request));
+    await commitsOver(page, 10);
+
+    const since = await drawsSoFar(page);
+    const answered = page.waitForResponse((response) => properties.is(response.request()));
+    properties.release();
+    await answered;
+    await networkQuiet(page, report.is);
+    await commitsOver(page, 10);
+    const rendered = await page.evaluate(
+      (since) => (window as unknown as { __draws: Draw[] }).__draws.slice(since).reduce((n, d) => n + d.rendered, 0),
+      since,
+    );
+    // The property choice's list and its options; the page drew about 200.
+    expect(rendered).toBeLessThan(50);
+
+    report.release();
+    await expect.poll(() => page.getByTestId('cash-flow-income').textContent()).toMatch(/^\$/);
+  });
+});
