@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { webDist } from '../../infra/local/paths.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from '../support/chromium.js';
@@ -156,7 +156,11 @@ export async function benchLighthouse(stack: LocalStack) {
 }
 
 async function withBrowser(
-  fn: (port: number, signIn: (baseUrl: string, email: string) => Promise<void>) => Promise<void>,
+  fn: (
+    port: number,
+    signIn: (baseUrl: string, email: string) => Promise<void>,
+    context: BrowserContext,
+  ) => Promise<void>,
 ) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'rent-lighthouse-'));
@@ -166,24 +170,28 @@ async function withBrowser(
     ignoreHTTPSErrors: true,
   });
   try {
-    await fn(port, async (baseUrl, email) => {
-      const page = await context.newPage();
-      await page.goto(`${baseUrl}/signin`);
-      await page.getByTestId('signin-google').click();
-      await page.waitForURL(/\/oauth2\/authorize/);
-      await page.getByLabel('Another email').fill(email);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      // Staff land on the dashboard; a tenant without a staff role may land elsewhere signed in. The return from the
-      // provider is at once a page of the app, and its code is exchanged for the tokens after that: closing the page
-      // then left no session, and every page after it measured the sign-in page it was sent to.
-      await page.waitForURL((url) => !/\/(signin|oauth2)/.test(url.pathname));
-      await page.waitForFunction(() =>
-        Object.keys(localStorage).some(
-          (key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken'),
-        ),
-      );
-      await page.close();
-    });
+    await fn(
+      port,
+      async (baseUrl, email) => {
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}/signin`);
+        await page.getByTestId('signin-google').click();
+        await page.waitForURL(/\/oauth2\/authorize/);
+        await page.getByLabel('Another email').fill(email);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        // Staff land on the dashboard; a tenant without a staff role may land elsewhere signed in. The return from the
+        // provider is at once a page of the app, and its code is exchanged for the tokens after that: closing the page
+        // then left no session, and every page after it measured the sign-in page it was sent to.
+        await page.waitForURL((url) => !/\/(signin|oauth2)/.test(url.pathname));
+        await page.waitForFunction(() =>
+          Object.keys(localStorage).some(
+            (key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken'),
+          ),
+        );
+        await page.close();
+      },
+      context,
+    );
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -302,4 +310,92 @@ function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
+}
+
+/** Loads per page of `npm run bench -- blocking` (BLOCKING_LOADS=n). */
+const BLOCKING_LOADS = Number(process.env.BLOCKING_LOADS) || 5;
+/** Lighthouse's mobile device: its screen and its 4x CPU slowdown, here applied by Chromium itself. */
+const PHONE_SCREEN = { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75 };
+/** The load is over when no request has been in flight for this long. */
+const QUIET_MS = 1_000;
+
+/**
+ * `npm run bench -- blocking` (LIGHTHOUSE_PAGES narrows it as it does Lighthouse): each page's main-thread blocking
+ * on a phone, measured rather than simulated. Chromium runs the page at 4x CPU slowdown on Lighthouse's mobile screen,
+ * and the page's own long-task observer adds up each task's time past 50 ms from the navigation until the network has
+ * been quiet for a second: what Lighthouse's TBT estimates from a trace at full speed. Medians of BLOCKING_LOADS
+ * loads, as the signed-in demo people. No budget (Lighthouse's score is the budget); it is the steadier figure to
+ * judge a change that removes work by, side by side with the build before (docs/performance.md "Measuring").
+ */
+export async function benchBlocking(stack: LocalStack) {
+  if (!hasChromium()) {
+    console.log(`skipped: no Chromium at ${CHROMIUM_PATH}`);
+    return;
+  }
+  const rows: (string | number)[][] = [['page', 'as', 'blocking', 'min-max', 'long tasks']];
+  const { calibration } = await calibrated(async () => {
+    for (const person of SIGNED_IN_PAGES)
+      await withBrowser(async (_port, signIn, context) => {
+        await signIn(stack.url, person.email);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setDeviceMetricsOverride', PHONE_SCREEN);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.addInitScript(() => {
+          const tasks: number[] = [];
+          (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) tasks.push(entry.duration);
+          }).observe({ type: 'longtask', buffered: true });
+        });
+        const quiet = networkQuietOf(page);
+        // One load first, not counted: the app's files in the browser's cache, as for a returning visitor.
+        await page.goto(`${stack.url}${person.paths[0]}`);
+        await quiet();
+        for (const path of person.paths) {
+          const loads: { blocking: number; tasks: number }[] = [];
+          for (let i = 0; i < BLOCKING_LOADS; i++) {
+            await page.goto('about:blank');
+            await page.goto(`${stack.url}${path}`);
+            await quiet();
+            const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+            loads.push({ blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0), tasks: tasks.length });
+          }
+          const blocking = loads.map((l) => l.blocking);
+          console.log(`${path} (${person.as}) blocking ${blocking.map((b) => Math.round(b)).join(', ')} ms`);
+          rows.push([
+            path,
+            person.as,
+            ms(median(blocking)),
+            `${Math.round(Math.min(...blocking))}-${Math.round(Math.max(...blocking))} ms`,
+            median(loads.map((l) => l.tasks)),
+          ]);
+        }
+        await page.close();
+      });
+  });
+  console.log(`\nmedians of ${BLOCKING_LOADS} loads at 4x CPU on a phone's screen`);
+  console.log(`calibration: ${calibrationLabel(calibration)}`);
+  table(rows);
+}
+
+/** Waits until no request of the page has been in flight for QUIET_MS. */
+function networkQuietOf(page: Page) {
+  const inFlight = new Set<unknown>();
+  let changedAt = Date.now();
+  const change = (add: boolean) => (request: unknown) => {
+    if (add) inFlight.add(request);
+    else inFlight.delete(request);
+    changedAt = Date.now();
+  };
+  page.on('request', change(true));
+  page.on('requestfinished', change(false));
+  page.on('requestfailed', change(false));
+  return async () => {
+    for (;;) {
+      const quietFor = Date.now() - changedAt;
+      if (inFlight.size === 0 && quietFor >= QUIET_MS) return;
+      await new Promise((next) => setTimeout(next, inFlight.size > 0 ? 50 : QUIET_MS - quietFor));
+    }
+  };
 }

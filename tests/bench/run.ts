@@ -16,7 +16,7 @@ import { benchActualPeer } from './actual-peer.js';
 import { benchBankSync } from './bank-sync-bench.js';
 import { AGING_LEASES, LEDGER_YEARS, seedAging, seedTenantLedger } from './charges-bench.js';
 import { benchFirstPage, FIRST_PAGE_BUDGET_MS } from './first-page.js';
-import { benchLighthouse, RUNS } from './lighthouse.js';
+import { benchBlocking, benchLighthouse, RUNS } from './lighthouse.js';
 import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchReconciliation } from './reconciliation-bench.js';
@@ -40,7 +40,7 @@ import { profileWrites } from './write-profile.js';
  * import <= 100 ms at the calibration (docs/performance.md "Lambda bundles"); gateway+handler overhead <= 1.5x the bare
  * DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members, books, banksync,
- * taxpackage, reconcile, activity, lighthouse, and latency: below); no names runs them all. `profile` (the bulk
+ * taxpackage, reconcile, activity, blocking, lighthouse, and latency: below); no names runs them all. `profile` (the bulk
  * writes under the CPU profiler with every DynamoDB call traced, tests/bench/write-profile.ts) runs only when named.
  */
 const only = new Set(process.argv.slice(2));
@@ -83,6 +83,12 @@ async function main() {
       await benchActivity(stack, owner);
     }
     if (wantsLatency('members')) await benchMembers(stack);
+    if (wants('blocking')) {
+      console.log(
+        '\n== Main-thread blocking on a phone at 4x CPU: every signed-in page, as the demo landlord and tenant ==',
+      );
+      await benchBlocking(stack);
+    }
     if (wants('lighthouse')) {
       console.log(`\n== Lighthouse: every signed-in page, median of ${RUNS}, as the demo landlord and tenant ==`);
       await benchLighthouse(stack);
