@@ -98,12 +98,18 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
       "AppLayout computes the split panel's default size (a third of the page's width) on every render, reading " +
       "document.documentElement.clientWidth, which forces a layout in the middle of React's render whenever the " +
       "page changed since the last one (in a phone's Lighthouse trace, a sixth of the ledger's mount). It is only " +
-      'used when a split panel exists; this app has none, so the size is asked only then.',
+      'used when a split panel exists; this app has none, so the size is asked only then. Its layout effect that ' +
+      "works out the room left for a split panel or a drawer beside the content (state only those read) runs only " +
+      'when there is one: with neither, its updates after mount rendered the layout again (about 30 components).',
     buildOnly: true,
     edits: [
       [
         'useControllable(props.splitPanelSize, props.onSplitPanelResize, getSplitPanelDefaultSize(splitPanelPosition), {',
         'useControllable(props.splitPanelSize, props.onSplitPanelResize, splitPanel ? getSplitPanelDefaultSize(splitPanelPosition) : 0, {',
+      ],
+      [
+        'useLayoutEffect(function handleSplitPanelMaxWidth() {\n',
+        'useLayoutEffect(function handleSplitPanelMaxWidth() {\n        if (!splitPanel && !hasDrawers && toolsHide) {\n            return;\n        }\n',
       ],
     ],
   },
