@@ -99,7 +99,7 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
       "document.documentElement.clientWidth, which forces a layout in the middle of React's render whenever the " +
       "page changed since the last one (in a phone's Lighthouse trace, a sixth of the ledger's mount). It is only " +
       'used when a split panel exists; this app has none, so the size is asked only then. Its layout effect that ' +
-      "works out the room left for a split panel or a drawer beside the content (state only those read) runs only " +
+      'works out the room left for a split panel or a drawer beside the content (state only those read) runs only ' +
       'when there is one: with neither, its updates after mount rendered the layout again (about 30 components).',
     buildOnly: true,
     edits: [
