@@ -17,6 +17,26 @@ const SLOW_CSS_MS = 2000;
 /** Only read: Org Settings of the demo organization is a page tall enough to have sections below a phone's fold. */
 const DEMO_LANDLORD = 'lena.landlord@demo.rent.today';
 
+/**
+ * Holds the answers to the page's requests for `path` until `release()`: what the page draws meanwhile, and when they
+ * arrive, is the test's to see. `is` tells a request for it.
+ */
+async function holdAnswers(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const is = (request: Request) => new URL(request.url()).pathname === path;
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, is };
+}
+
 interface FirstRender {
   at: number;
   sheetsAsked: number;
@@ -156,19 +176,12 @@ describe("a tenant's dashboard", () => {
     // The properties' answer is held until the test lets it go; what else the page asks for meanwhile is recorded.
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/properties', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const properties = await holdAnswers(page, routes.listProperties.path);
     await page.reload();
     await expect.poll(() => asked).toEqual(expect.arrayContaining(['/api/rental-history', '/api/maintenance']));
     expect(await page.getByTestId('tenant-rent-this-month').count()).toBe(0);
 
-    release();
+    properties.release();
     await expect.poll(() => page.getByTestId('dashboard-properties').textContent()).toContain(home.address);
     await expect.poll(() => page.getByTestId('tenant-open-requests').textContent()).toContain('0 See them');
     expect(asked.filter((path) => path === '/api/rental-history')).toHaveLength(1);
@@ -263,26 +276,18 @@ describe("the ledger's first page on its way", () => {
     const name = uniqueName('Waiting row');
     await org.addTransaction({ date: '2026-03-02', name, amount: -42 });
     await page.addInitScript({ content: COUNT_COMMITS });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const isPage = (request: Request) => new URL(request.url()).pathname === '/api/transactions';
-    const asked = page.waitForRequest(isPage);
-    await page.route(/\/api\/transactions\?/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const ledgerPage = await holdAnswers(page, routes.listTransactions.path);
+    const asked = page.waitForRequest(ledgerPage.is);
     await page.goto('/transactions');
     await asked;
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
     // Everything else the page asked for has arrived and been drawn: now only the held page could change it.
-    await networkQuiet(page, isPage);
+    await networkQuiet(page, ledgerPage.is);
 
     // Half a second of frames with nothing left to arrive: no commit, or a resize observer's.
     expect(await commitsOver(page, 30)).toBeLessThan(3);
 
-    release();
+    ledgerPage.release();
     await page.getByText(name).waitFor();
   });
 });
@@ -325,7 +330,7 @@ describe('Org Settings on a phone', () => {
 /**
  * docs/performance.md "Rendering less": the rules' matching counts answer seconds after the rules (counting runs every
  * rule over the ledger). Each count cell reads them itself, so their answer draws those cells; read by the page, it
- * drew the whole page again (about 90 components on a phone).
+ * drew the whole page again (129 components for 3 rules on a phone).
  */
 describe('the rules on a phone', () => {
   const browser = useBrowser();
@@ -333,18 +338,7 @@ describe('the rules on a phone', () => {
   it('draws only the count cells when the matching counts answer', async () => {
     const { page } = await browser.newPage(PHONE);
     await page.addInitScript({ content: COUNT_COMMITS });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const isCounts = (request: Request) => new URL(request.url()).pathname === routes.countRuleMatches.path;
-    await page.route(
-      (url) => url.pathname === routes.countRuleMatches.path,
-      async (route) => {
-        await released;
-        await route.continue();
-      },
-    );
+    const counts = await holdAnswers(page, routes.countRuleMatches.path);
     const org = await beginSignInToOwnOrganization(page, 'rules-counting', '/transactions/rules');
     const RULES = 3;
     for (let i = 0; i < RULES; i++) {
@@ -357,13 +351,13 @@ describe('the rules on a phone', () => {
     }
     await org.arrive();
     await expect.poll(() => page.getByTestId('rule-row').count()).toBe(RULES);
-    await networkQuiet(page, isCounts);
+    await networkQuiet(page, counts.is);
     await commitsOver(page, 10);
     expect(await page.getByTestId('rule-row-matches').count()).toBe(0);
 
     await watch(page, '[data-testid="rule-row-matches"]');
     const since = await drawsSoFar(page);
-    release();
+    counts.release();
     await expect.poll(() => page.getByTestId('rule-row-matches').allTextContents()).toEqual(['0', '0', '0']);
     // The draw that showed the counts rendered each row's count cell and nothing else.
     expect(await firstDrawShowing(page, since)).toEqual({ rendered: RULES, watched: RULES });
@@ -383,22 +377,8 @@ describe('the cash flow page on a phone', () => {
     const { page } = await browser.newPage(PHONE);
     await signInAt(page, DEMO_LANDLORD, '/settings/preferences');
     await page.addInitScript({ content: COUNT_COMMITS });
-    const held = (path: string) => {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      void page.route(
-        (url) => url.pathname === path,
-        async (route) => {
-          await released;
-          await route.continue();
-        },
-      );
-      return { release, is: (request: Request) => new URL(request.url()).pathname === path };
-    };
-    const properties = held(routes.listProperties.path);
-    const report = held(routes.getCashFlowReport.path);
+    const properties = await holdAnswers(page, routes.listProperties.path);
+    const report = await holdAnswers(page, routes.getCashFlowReport.path);
     await page.goto('/cash-flow');
     await page.getByRole('heading', { name: 'Cash Flow', level: 1 }).waitFor();
     await networkQuiet(page, (request) => properties.is(request) || report.is(request));
