@@ -136,6 +136,11 @@ async function recordToasts(page: Page) {
 /** Requests in flight and when that last changed, per page: Playwright's `networkidle` is a document load's only. */
 const requestsOf = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number }>();
 
+/**
+ * A page's requests in flight. When the page starts loading another document, the requests the document it leaves
+ * still has open stop counting: they belong to a page nobody is waiting for, and the browser cancels them when the
+ * new document replaces it (Playwright does not always report that cancellation as a failed request).
+ */
 function countRequests(page: Page) {
   const requests = { inFlight: new Set<Request>(), changedAt: Date.now() };
   const change = (request: Request, started: boolean) => {
@@ -143,7 +148,10 @@ function countRequests(page: Page) {
     else requests.inFlight.delete(request);
     requests.changedAt = Date.now();
   };
-  page.on('request', (request) => change(request, true));
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.inFlight.clear();
+    change(request, true);
+  });
   page.on('requestfinished', (request) => change(request, false));
   page.on('requestfailed', (request) => change(request, false));
   requestsOf.set(page, requests);
@@ -152,19 +160,28 @@ function countRequests(page: Page) {
 /**
  * Waits until the page has had no request in flight for half a second, after a load or a move inside the app alike
  * (the same rule as Playwright's `networkidle`, which holds only for a document's load). Requests `except` picks (one
- * a test holds back) do not count.
+ * a test holds back) do not count. A page still busy after 30 s fails the test with the requests it waits on, rather
+ * than holding it until the test's own timeout says nothing of why.
  */
 export async function networkQuiet(page: Page, except: (request: Request) => boolean = () => false) {
   const requests = requestsOf.get(page);
   if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
   const QUIET_MS = 500;
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
   for (;;) {
     const quietFor = Date.now() - requests.changedAt;
-    const busy = [...requests.inFlight].some((request) => !except(request));
-    if (!busy && quietFor >= QUIET_MS) return;
-    await new Promise((next) => setTimeout(next, busy ? 50 : QUIET_MS - quietFor));
+    const busy = [...requests.inFlight].filter((request) => !except(request));
+    if (busy.length === 0 && quietFor >= QUIET_MS) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${page.url()} still had requests in flight after ${QUIET_TIMEOUT_MS / 1000} s: ` +
+          busy.map((request) => `${request.method()} ${request.url()}`).join(', '),
+      );
+    await new Promise((next) => setTimeout(next, busy.length > 0 ? 50 : QUIET_MS - quietFor));
   }
 }
+
+const QUIET_TIMEOUT_MS = 30_000;
 
 /**
  * Waits until nothing can still move the page by itself: no request in flight (`networkQuiet`), the fonts loaded, no
@@ -177,11 +194,12 @@ export async function settled(page: Page) {
   await page.waitForFunction(
     () => document.fonts.status === 'loaded' && document.getAnimations().every((a) => a.playState !== 'running'),
   );
-  await page.evaluate(
+  // Frames and idle time are the page's to give: one that gives none in the time a wait has fails, and says so.
+  await page.waitForFunction(
     () =>
-      new Promise<void>((done) =>
+      new Promise<boolean>((done) =>
         requestIdleCallback(() =>
-          requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => done()))),
+          requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => done(true)))),
         ),
       ),
   );
