@@ -6,6 +6,7 @@ import { partition } from '../support/db.js';
 import { joinAs } from '../support/members.js';
 import { PlaidStandInControl, plaidApi } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
+import { connectBankOnScreen, signInToBank } from './bank.js';
 import { clickOption, expectAccessible, signInAt, useBrowser } from './browser.js';
 import { COL, flyout, ledgerRow, openLedger, rowCell, rowOpener } from './ledger.js';
 import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -16,15 +17,6 @@ import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } fro
  */
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 
-/** Signs in to the bank in the stand-in's Link dialog with the preselected (first) bank and sandbox user. */
-async function signInToBank(page: Page, dialogName: string) {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect.poll(() => dialog.isVisible()).toBe(true);
-  await page.getByLabel('Password').focus();
-  await page.keyboard.press('Enter');
-  await expect.poll(() => dialog.count()).toBe(0);
-}
-
 /** What the stand-in said reaches us (its webhooks delivered), and every sync it caused is done. */
 async function syncSettled() {
   await control().flushWebhooks();
@@ -33,10 +25,7 @@ async function syncSettled() {
 
 /** Connects the stand-in's First Platypus Bank from Org Settings on screen; answers its Plaid item id once it synced. */
 async function connectBank(page: Page, orgId: string): Promise<string> {
-  const section = page.getByTestId('bank-connections');
-  await section.getByTestId('connect-bank').click();
-  await signInToBank(page, 'Connect your bank');
-  await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
+  await connectBankOnScreen(page);
   await syncSettled();
   return String((await partition(`ORG#${orgId}`)).find((i) => i.type === 'Institution')!.itemId);
 }
@@ -52,11 +41,9 @@ describe('bank links in the browser', () => {
     const property = await org.addProperty({ address: uniqueName('7 Ledger Row') });
 
     await org.arrive();
+    await connectBankOnScreen(page);
     const section = page.getByTestId('bank-connections');
-    await section.getByTestId('connect-bank').click();
-    await signInToBank(page, 'Connect your bank');
     await expect.poll(() => section.getByTestId('bank-connection-name').textContent()).toBe('First Platypus Bank');
-    await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
     await expect.poll(() => section.getByText('Plaid Checking').count()).toBeGreaterThan(0);
     // Linking enqueued the first sync, which refreshes these accounts: let it finish before editing one.
     expect((await syncRunnerControl('idle')).status).toBe(200);

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { partition } from '../support/db.js';
 import { PlaidStandInControl } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
+import { connectBankOnScreen } from './bank.js';
 import { clickOption, expectAccessible, PHONE, signInFromHeader, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, openLedger, rowCell, rowCheckbox, rowOpener } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -34,14 +35,7 @@ async function syncSettled(itemId?: string) {
 
 /** Connects the stand-in's first bank with its first sandbox user from Org Settings on screen; answers the Plaid item id. */
 async function connectBank(page: Page, orgId: string): Promise<string> {
-  const section = page.getByTestId('bank-connections');
-  await section.getByTestId('connect-bank').click();
-  const dialog = page.getByRole('dialog', { name: 'Connect your bank' });
-  await expect.poll(() => dialog.isVisible()).toBe(true);
-  await page.getByLabel('Password').focus();
-  await page.keyboard.press('Enter');
-  await expect.poll(() => dialog.count()).toBe(0);
-  await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
+  await connectBankOnScreen(page);
   await syncSettled();
   return String((await partition(`ORG#${orgId}`)).find((i) => i.type === 'Institution')!.itemId);
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PlaidStandInControl } from '../support/plaid.js';
 import { syncRunnerControl } from '../support/sync-runner.js';
+import { connectBankOnScreen } from './bank.js';
 import { expectAccessible, PHONE, recordChunks, signInAt, useBrowser } from './browser.js';
 import { expectToast } from './ledger.js';
 import { signInToOwnOrganization, uniqueName } from './own-org.js';
@@ -18,14 +19,7 @@ const MONTH = '2023-01';
 
 /** Connects the stand-in's first bank from Org Settings on screen (the Plaid Link flow) and waits for its first sync. */
 async function connectBank(page: Page) {
-  const section = page.getByTestId('bank-connections');
-  await section.getByTestId('connect-bank').click();
-  const dialog = page.getByRole('dialog', { name: 'Connect your bank' });
-  await expect.poll(() => dialog.isVisible()).toBe(true);
-  await page.getByLabel('Password').focus();
-  await page.keyboard.press('Enter');
-  await expect.poll(() => dialog.count()).toBe(0);
-  await expect.poll(() => section.getByTestId('bank-connection-status').textContent()).toBe('Connected');
+  await connectBankOnScreen(page);
   await control().flushWebhooks();
   expect((await syncRunnerControl('idle')).status).toBe(200);
 }
