@@ -81,7 +81,9 @@ async function shiftsOf(page: Page, path: string, ready: () => Promise<unknown>)
   await ready();
   // Late shifts (fonts swapping, a second query landing, what renders after them) come before the page settles.
   await settled(page);
-  await page.unrouteAll({ behavior: 'wait' });
+  // Every answer held back is in by now; a handler still running holds a request of the page left, which the browser
+  // has cancelled: nothing to wait for, and what it then throws is of no interest.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }
 
