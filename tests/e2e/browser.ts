@@ -138,8 +138,8 @@ const requestsOf = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number
 
 /**
  * A page's requests in flight. When the page starts loading another document, the requests the document it leaves
- * still has open stop counting: they belong to a page nobody is waiting for, and the browser cancels them when the
- * new document replaces it (Playwright does not always report that cancellation as a failed request).
+ * still has open stop counting: they belong to a page nobody waits for, and the browser cancels them when the new
+ * document replaces it, so no wait on the new page hangs on whether that cancellation is reported.
  */
 function countRequests(page: Page) {
   const requests = { inFlight: new Set<Request>(), changedAt: Date.now() };
