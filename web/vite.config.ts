@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -97,10 +98,29 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   },
 ];
 
+/**
+ * React Router's package exports name only its development build, whose warnings (a check of every route match, a
+ * console.error per caught error) would then ship to every visitor; its production build, in the same package, differs
+ * only in turning them off. The build takes that one; `vite dev` keeps the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return {
+    name: 'rent:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [{ find: /^react-router$/, replacement: path.join(packageDir, 'dist/production/index.mjs') }],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [
     react(),
+    reactRouterProduction(),
     cloudscapeFonts(path.join(root, 'node_modules', '.cloudscape-fonts')),
     cloudscapePatches(),
     routeManifestPlugin(),

@@ -68,6 +68,21 @@ export async function shownTotals(page: Page) {
   };
 }
 
+/** The totals' bars as drawn: each one's label, amount and width as a share of its track (two decimals). */
+export async function shownBars(page: Page) {
+  await expect.poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading')).toBe('false');
+  return page.getByTestId('totals-bars').evaluate((chart) =>
+    [...chart.querySelectorAll('.rt-totals-bar')].map((bar) => {
+      const track = bar.parentElement!;
+      return {
+        label: track.previousElementSibling!.textContent,
+        amount: track.nextElementSibling!.textContent,
+        share: Math.round((bar.getBoundingClientRect().width / track.getBoundingClientRect().width) * 100) / 100,
+      };
+    }),
+  );
+}
+
 /** A toast with this text is shown (now, or since the previous expectToast on this page). */
 export async function expectToast(page: Page, text: string | RegExp) {
   const pattern = typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;

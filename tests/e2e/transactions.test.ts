@@ -16,6 +16,7 @@ import {
   rowCell,
   rowOpener,
   save,
+  shownBars,
   shownTotals,
   uploadPng,
 } from './ledger.js';
@@ -54,6 +55,12 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await org.arrive();
     await ledgerShown(page);
     await expect.poll(() => shownTotals(page)).toEqual({ in: '$2,500', out: '-$1,000', net: '$1,500', count: '2' });
+    // The same three as bars on one scale, each labelled with its amount.
+    expect(await shownBars(page)).toEqual([
+      { label: 'Money in', amount: '$2,500', share: 1 },
+      { label: 'Money out', amount: '-$1,000', share: 0.4 },
+      { label: 'Net', amount: '$1,500', share: 0.6 },
+    ]);
     const name = uniqueName('Plumbing Supply');
 
     // Add: Money Out, with category and property.
@@ -343,6 +350,14 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await flyout(page).getByTestId('receipt-item').filter({ hasText: 'phone-photo.png' }).waitFor();
     await expectAccessible(page, 'transaction flyout (phone)');
     expect(await org.totals()).toEqual({ in: 0, out: -23_99, net: -23_99, count: 2 });
+    // The totals' bars fit the phone's width: no money in, so its bar is a sliver beside two full ones.
+    expect(await shownBars(page)).toEqual([
+      { label: 'Money in', amount: '$0', share: 0 },
+      { label: 'Money out', amount: '-$24', share: 1 },
+      { label: 'Net', amount: '-$24', share: 1 },
+    ]);
+    const chart = await page.getByTestId('totals-bars').boundingBox();
+    expect(chart!.x + chart!.width).toBeLessThanOrEqual(390);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
-import BarChart from '@cloudscape-design/components/bar-chart';
 import Box from '@cloudscape-design/components/box';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TransactionTotals } from '../../api/transactions';
 import { formatMoney } from '../../lib/money';
 
@@ -10,75 +10,72 @@ const COLORS = {
   net: 'var(--color-charts-status-info-u1d8gu, #3184c2)',
 };
 
-const X_DOMAIN = ['Money in', 'Money out', 'Net'];
-
-function compactMoney(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`;
-  if (abs >= 1_000) return `${sign}$${(abs / 1_000).toFixed(abs >= 10_000 ? 0 : 1)}K`;
-  return `${sign}$${abs.toFixed(0)}`;
+/** A bar's share of the largest; one that is not zero stays visible however small. */
+function barWidth(value: number, largest: number): string {
+  if (value === 0) return '0';
+  return `max(2px, ${(Math.abs(value) / largest) * 100}%)`;
 }
 
 export interface TotalsChartProps {
   totals: TransactionTotals['totals'] | undefined;
-  loading: boolean;
+  /** The totals shown are of the previous filters while the new ones load. */
+  stale: boolean;
 }
 
 /**
- * In, out and net compared as bars (the server gives totals for a filter, not by month). Its own chunk: the chart
- * library is the largest part of the ledger's code, and the numbers beside it say the same first.
+ * In, out and net compared as three bars on one scale, each labelled with its amount (the server gives totals for a
+ * filter, not by month). Drawn with CSS rather than Cloudscape's bar chart: three bars need no axis, and the chart's
+ * axis measures every tick label's text in the browser's layout, the longest task of the ledger's load on a phone
+ * (docs/performance.md "Rendering less").
  */
-export default function TotalsChart({ totals, loading }: TotalsChartProps) {
-  const inValue = totals?.in ?? 0;
-  const outValue = Math.abs(totals?.out ?? 0);
-  const net = totals?.net ?? 0;
-  return (
-    <BarChart
-      series={[
-        {
-          title: 'Money in',
-          type: 'bar',
-          data: [{ x: 'Money in', y: inValue }],
-          color: COLORS.in,
-          valueFormatter: (v) => formatMoney(v),
-        },
-        {
-          title: 'Money out',
-          type: 'bar',
-          data: [{ x: 'Money out', y: outValue }],
-          color: COLORS.out,
-          valueFormatter: (v) => formatMoney(-v),
-        },
-        {
-          title: 'Net',
-          type: 'bar',
-          data: [{ x: 'Net', y: net }],
-          color: COLORS.net,
-          valueFormatter: (v) => formatMoney(v),
-        },
-      ]}
-      xDomain={X_DOMAIN}
-      xScaleType="categorical"
-      stackedBars
-      hideFilter
-      hideLegend
-      fitHeight
-      height={100}
-      statusType={loading && !totals ? 'loading' : 'finished'}
-      loadingText="Loading totals"
-      ariaLabel="Money in, money out and net of the filtered transactions"
-      ariaDescription={
-        totals
-          ? `Money in ${formatMoney(inValue)}, money out ${formatMoney(totals.out)}, net ${formatMoney(net)}.`
-          : undefined
-      }
-      i18nStrings={{ yTickFormatter: compactMoney, xTickFormatter: (value) => String(value) }}
-      empty={
+export function TotalsChart({ totals, stale }: TotalsChartProps) {
+  if (!totals) {
+    return (
+      <div className="rt-totals-chart">
+        <StatusIndicator type="loading">Loading totals</StatusIndicator>
+      </div>
+    );
+  }
+  if (totals.count === 0) {
+    return (
+      <div className="rt-totals-chart">
         <Box textAlign="center" color="inherit">
           No transactions match
         </Box>
-      }
-    />
+      </div>
+    );
+  }
+  const bars = [
+    { label: 'Money in', value: totals.in, color: COLORS.in },
+    { label: 'Money out', value: totals.out, color: COLORS.out },
+    { label: 'Net', value: totals.net, color: COLORS.net },
+  ];
+  const largest = Math.max(...bars.map((bar) => Math.abs(bar.value)));
+  return (
+    <div
+      className={stale ? 'rt-totals-chart rt-stale' : 'rt-totals-chart'}
+      role="img"
+      aria-label={`Money in, money out and net of the filtered transactions: money in ${formatMoney(totals.in)}, money out ${formatMoney(totals.out)}, net ${formatMoney(totals.net)}.`}
+      data-testid="totals-bars"
+    >
+      <div className="rt-totals-bars" aria-hidden="true">
+        {bars.map((bar) => (
+          <div key={bar.label} className="rt-totals-bar-row">
+            <Box variant="small" color="text-body-secondary">
+              {bar.label}
+            </Box>
+            <div className="rt-totals-bar-track">
+              <div
+                className="rt-totals-bar"
+                style={{ inlineSize: barWidth(bar.value, largest), background: bar.color }}
+              />
+            </div>
+            <Box variant="small" textAlign="right">
+              {formatMoney(bar.value)}
+            </Box>
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

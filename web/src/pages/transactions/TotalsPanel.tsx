@@ -4,17 +4,13 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { lazy, memo } from 'react';
+import { memo } from 'react';
 import type { TransactionTotals } from '../../api/transactions';
-import { ChartBox } from '../../components/charts/ChartBox';
 import { formatMoney } from '../../lib/money';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
+import { TotalsChart } from './TotalsChart';
 
 const count = new Intl.NumberFormat('en-US');
-
-const TotalsChart = lazy(() => import('./TotalsChart'));
-/** The chart's box: plot and axes (the chart fits it), held while its chunk loads. */
-const TOTALS_CHART_HEIGHT = 190;
 
 function Metric({
   label,
@@ -70,7 +66,7 @@ export function reportsNote(totals: TransactionTotals['totals']): string {
 }
 
 /**
- * In, out and net of the whole filtered set, as numbers and as a small bar chart, with what of it the reports
+ * In, out and net of the whole filtered set, as numbers and as three bars, with what of it the reports
  * count. The server gives totals for a filter, not by month, so the chart compares the three.
  */
 /** Memoized: it draws again for its own query only, not with every answer the ledger receives. */
@@ -137,9 +133,7 @@ export const TotalsPanel = memo(function TotalsPanel({
               <span className="rt-totals-note">{ignoredOnly || !totals ? '\u00a0' : reportsNote(totals)}</span>
             </Box>
           </div>
-          <ChartBox testId="totals-chart" height={TOTALS_CHART_HEIGHT}>
-            <TotalsChart totals={totals} loading={loading} />
-          </ChartBox>
+          <TotalsChart totals={totals} stale={stale} />
         </ColumnLayout>
       )}
     </Container>
