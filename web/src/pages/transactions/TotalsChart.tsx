@@ -26,7 +26,7 @@ export interface TotalsChartProps {
  * In, out and net compared as three bars on one scale, each labelled with its amount (the server gives totals for a
  * filter, not by month). Drawn with CSS rather than Cloudscape's bar chart: three bars need no axis, and the chart's
  * axis measures every tick label's text in the browser's layout, the longest task of the ledger's load on a phone
- * (docs/performance.md "Rendering less").
+ * (docs/performance.md "Parts").
  */
 export function TotalsChart({ totals, stale }: TotalsChartProps) {
   if (!totals) {
