@@ -190,6 +190,28 @@ describe('no layout shift on /maintenance', () => {
   });
 });
 
+// Org Settings on Lighthouse's desktop screen: the members' rows arrive above the Leave container and the invitations.
+describe('no layout shift on Org Settings', () => {
+  const browser = useBrowser();
+
+  it(`keeps CLS below ${CLS_BUDGET} and the sections under the members in place (desktop)`, async () => {
+    const { page } = await browser.newPage({ width: 1350, height: 940 });
+    const org = await signInToOwnOrganization(page, 'cls-members');
+    const joined = [];
+    for (const role of ['ADMIN', 'PROPERTY_MANAGER', 'TENANT', 'TENANT'] as const)
+      joined.push(await joinAs(org.organization.id, role, 'cls-member'));
+
+    await recordLayoutShifts(page);
+    const shifts = await shiftsOf(page, '/org-settings', async () => {
+      await page.getByTestId('members-table').getByText(joined.at(-1)!.email).waitFor();
+      await page.getByTestId('member-leave').waitFor();
+    });
+    expect(cumulativeLayoutShift(shifts), `/org-settings: ${JSON.stringify(shifts)}`).toBeLessThan(CLS_BUDGET);
+    const moved = shifts.flatMap((shift) => shift.sources).filter((source) => !source.includes('[members-table]'));
+    expect(moved.filter((source) => /Leave organization|\[invitations-table\]/.test(source))).toEqual([]);
+  });
+});
+
 // The rules page and the rent roll tab on a phone: a list arriving above another section must not push it.
 describe('no layout shift on the rules page and the rent roll', () => {
   const browser = useBrowser();

@@ -42,7 +42,8 @@ export function MembersSection({ members, organizationName }: { members: Members
   return (
     <SpaceBetween size="l">
       {members.canView ? <Rows {...rows} /> : null}
-      <LeaveContainer members={members} organizationName={organizationName} />
+      {/* Drawn once the rows above it are in, as Org Settings' sections below: they would push it down. */}
+      {members.loading ? null : <LeaveContainer members={members} organizationName={organizationName} />}
       <RoleModal shown={!!members.roleDialog} members={members} />
       <RemoveModal shown={!!members.removing} members={members} organizationName={organizationName} />
       <LeaveModal shown={members.leaving} members={members} organizationName={organizationName} />

@@ -152,12 +152,16 @@ export default function OrgSettingsPage() {
         {organization ? <MembersSection members={members} organizationName={organization.name} /> : null}
         {organization ? (
           <FoldPlace fold={sections}>
-            <SpaceBetween size="l">
-              {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
-              {banks.canView ? <BankConnectionsSection banks={banks} /> : null}
-              {activity.visible ? <MembershipActivitySection activity={activity} /> : null}
-              {closedPeriod.visible ? <ClosedPeriodSection section={closedPeriod} /> : null}
-            </SpaceBetween>
+            {/* Drawn once the members are in: their rows arrive above and would push these down. Their data loads
+                meanwhile. (Unseen rather than absent, the sections would still count as moved when they appeared.) */}
+            {members.loading ? null : (
+              <SpaceBetween size="l">
+                {invitations.canManage ? <InvitationsSection invitations={invitations} /> : null}
+                {banks.canView ? <BankConnectionsSection banks={banks} /> : null}
+                {activity.visible ? <MembershipActivitySection activity={activity} /> : null}
+                {closedPeriod.visible ? <ClosedPeriodSection section={closedPeriod} /> : null}
+              </SpaceBetween>
+            )}
           </FoldPlace>
         ) : null}
       </SpaceBetween>
