@@ -350,7 +350,7 @@ describe('transactions, in Chromium, each test in an organization of its own', (
     await flyout(page).getByTestId('receipt-item').filter({ hasText: 'phone-photo.png' }).waitFor();
     await expectAccessible(page, 'transaction flyout (phone)');
     expect(await org.totals()).toEqual({ in: 0, out: -23_99, net: -23_99, count: 2 });
-    // The totals' bars fit the phone's width: no money in, so its bar is a sliver beside two full ones.
+    // The totals' bars fit the phone's width: no money in, so no bar beside two full ones.
     expect(await shownBars(page)).toEqual([
       { label: 'Money in', amount: '$0', share: 0 },
       { label: 'Money out', amount: '-$24', share: 1 },
