@@ -1,5 +1,6 @@
 import {
   centsToString,
+  formatCount,
   formatCurrency,
   formatPercent,
   fromCents,
@@ -254,6 +255,49 @@ describe('formatCurrency (USD, 0 decimals by default)', () => {
   it('never shows a minus sign on an amount that rounds to zero', () => {
     expect(formatCurrency(-40)).toBe('$0');
     expect(formatCurrency(-1)).toBe('$0');
+  });
+});
+
+describe('formatCurrency and formatCount write what Intl writes', () => {
+  const intlCurrency = (decimals: number) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      signDisplay: 'negative',
+    });
+
+  it('for any amount of cents, at 0, 1 and 2 decimals', () => {
+    const formats = [0, 1, 2].map(intlCurrency);
+    fc.assert(
+      fc.property(anyCents, fc.constantFrom(0, 1, 2), (cents, decimals) => {
+        expect(formatCurrency(cents, decimals)).toBe(formats[decimals]!.format(cents / 100));
+      }),
+      { numRuns: 5000 },
+    );
+    // Halves, the edges of rounding to zero and of each group of three digits.
+    for (const cents of [0, 1, 5, 49, 50, 51, 95, 149, 150, 99_949, 99_950, 100_000, 123_456_789, MAX_ABS_CENTS]) {
+      for (const signed of [cents, -cents]) {
+        for (const decimals of [0, 1, 2]) {
+          expect(formatCurrency(signed, decimals), `${signed} at ${decimals}`).toBe(
+            formats[decimals]!.format(signed / 100),
+          );
+        }
+      }
+    }
+  });
+
+  it('for any whole number', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (count) => {
+        expect(formatCount(count)).toBe(intl.format(count));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const count of [0, 7, 999, 1000, 10_000, 100_000, 1_000_000])
+      expect(formatCount(count)).toBe(intl.format(count));
   });
 });
 

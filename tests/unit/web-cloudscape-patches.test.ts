@@ -238,6 +238,63 @@ describe('Cloudscape patches (web/build/cloudscape-patches.ts)', () => {
     expect(count(notMeasuring, 'alt="Rent.Today"')).toBe(1);
   });
 
+  it("keeps AppLayout's placement when a resize leaves its three numbers the same", async () => {
+    let observe: () => void = () => {};
+    const updates: ((shown: object) => object)[] = [];
+    const rect = { insetInlineStart: 0, insetInlineEnd: 390, inlineSize: 390 };
+    const { useAppLayoutPlacement } = await importWith<{
+      useAppLayoutPlacement: (header: string, footer: string) => [{ current: unknown }, object];
+    }>(patchedSourceOf('components/app-layout/utils/use-app-layout-placement.js'), {
+      react: {
+        useCallback: (callback: unknown) => callback,
+        useEffect: () => {},
+        useRef: (current: unknown) => ({ current }),
+        useState: (initial: unknown) => [initial, (update: (shown: object) => object) => updates.push(update)],
+      },
+      '@cloudscape-design/component-toolkit/internal': {
+        useResizeObserver: (_ref: unknown, callback: () => void) => {
+          observe = callback;
+        },
+        getLogicalBoundingClientRect: () => ({ ...rect }),
+      },
+      './use-observed-element': { useObservedElement: () => 0 },
+    });
+    const [mainElement] = useAppLayoutPlacement('header', 'footer');
+    mainElement.current = {};
+    observe();
+    const first = updates[0]!({ insetInlineStart: 0, insetInlineEnd: 0, inlineSize: Number.POSITIVE_INFINITY });
+    expect(first).toEqual({ insetInlineStart: 0, insetInlineEnd: 0, inlineSize: 390 });
+    // The content grew taller: the same numbers keep the state React already has, so nothing draws again.
+    observe();
+    expect(updates[1]!(first)).toBe(first);
+    // Wider: a new placement.
+    rect.inlineSize = 1280;
+    rect.insetInlineEnd = 1280;
+    observe();
+    expect(updates[2]!(first)).toEqual({ insetInlineStart: 0, insetInlineEnd: 0, inlineSize: 1280 });
+  });
+
+  it('resolves Cloudscape\'s "en" messages without asking Intl which locales it supports', async () => {
+    const asked: unknown[] = [];
+    const MessageFormat = {
+      resolveLocale(locales: string) {
+        asked.push(locales);
+        return new Intl.Locale(Intl.NumberFormat.supportedLocalesOf(locales)[0] ?? locales);
+      },
+    };
+    await importWith(patchedSourceOf('components/i18n/utils/i18n-formatter.js'), {
+      'intl-messageformat': { default: MessageFormat },
+      './locales': { getMatchableLocales: () => [] },
+      './messages': { normalizeMessages: () => ({}) },
+    });
+    const english = MessageFormat.resolveLocale('en');
+    expect(asked).toEqual([]);
+    // What asking would have answered.
+    expect(english.toString()).toBe(new Intl.Locale(Intl.NumberFormat.supportedLocalesOf('en')[0]!).toString());
+    expect(MessageFormat.resolveLocale('de').toString()).toBe('de');
+    expect(asked).toEqual(['de']);
+  });
+
   it('starts a component with the visual context it stands in, before the DOM is read', async () => {
     const { default: VisualContext, useVisualContext } = await importWith<{
       default: (props: { contextName: string; children?: React.ReactNode }) => React.ReactElement;

@@ -224,6 +224,35 @@ export const CLOUDSCAPE_PATCHES: Patch[] = [
     ],
   },
   {
+    file: 'components/app-layout/utils/use-app-layout-placement.js',
+    why:
+      "AppLayout watches its own element's size and stores where it stands (its inline start, end and width) as a new " +
+      'object at every resize, so each time the content grew or shrank (a page, a part, a report arriving) it drew ' +
+      'itself again with the same numbers: about 35 components, one to four times per load on a phone. It now keeps the ' +
+      'state it has when the three numbers are the same.',
+    edits: [
+      [
+        '        setOffsets({ insetInlineStart, insetInlineEnd: inlineSize - insetInlineEnd, inlineSize });',
+        '        const next = { insetInlineStart, insetInlineEnd: inlineSize - insetInlineEnd, inlineSize };\n        setOffsets(shown => shown.insetInlineStart === next.insetInlineStart && shown.insetInlineEnd === next.insetInlineEnd && shown.inlineSize === next.inlineSize ? shown : next);',
+      ],
+    ],
+  },
+  {
+    file: 'components/i18n/utils/i18n-formatter.js',
+    why:
+      "Each of Cloudscape's messages is an IntlMessageFormat, which resolves its locale through " +
+      "Intl.NumberFormat.supportedLocalesOf: the page's first use of Intl's number formats, which costs 20–40 ms of " +
+      'main thread while the browser loads its locale data, paid on every first load (docs/performance.md "No Intl ' +
+      'on a first load"). English, the locale this app gives, is in every Intl build, so "en" resolves to itself ' +
+      'without asking (what supportedLocalesOf answers for it); any other locale still asks.',
+    edits: [
+      [
+        "import { getMatchableLocales } from './locales';",
+        "import { getMatchableLocales } from './locales';\nconst resolveLocale = IntlMessageFormat.resolveLocale;\nIntlMessageFormat.resolveLocale = (locales) => (locales === 'en' ? new Intl.Locale('en') : resolveLocale(locales));",
+      ],
+    ],
+  },
+  {
     file: 'components/internal/components/visual-context/index.js',
     why:
       "A dropdown styles its list for the visual context it stands in (the top navigation's, an alert's), which it " +

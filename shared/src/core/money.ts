@@ -36,25 +36,32 @@ export function centsToString(cents: Cents): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-// One formatter per number of decimals: making an Intl.NumberFormat costs far more than formatting with it, and a
-// ledger page formats hundreds of amounts (on a phone's CPU that was a tenth of the table's first render).
-const currencyFormats = new Map<number, Intl.NumberFormat>();
-
-/** Currency is USD with 0 decimals by default (docs/product.md "Constants and limits"). */
+/**
+ * "$1,234.56": en-US, USD, with 0, 1 or 2 decimals (0 by default, docs/product.md "Constants and limits"). It is
+ * written from the integer cents, without Intl and without a float: a page's first use of Intl's number or date
+ * formats costs 20–40 ms of main thread (docs/performance.md "No Intl on a first load"). Halves round away from zero,
+ * so -$1.50 and $1.50 round alike, and the minus shows only on what does not round to zero. That is Intl's currency
+ * style with signDisplay "negative"; tests/unit/money.test.ts holds the two to the same text.
+ */
 export function formatCurrency(cents: Cents, decimals = 0): string {
-  let format = currencyFormats.get(decimals);
-  if (!format) {
-    // Display only: Intl rounds halves away from zero, so -$1.50 and $1.50 round alike.
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: 'negative',
-    });
-    currencyFormats.set(decimals, format);
-  }
-  return format.format(cents / 100);
+  const step = 10 ** (2 - decimals);
+  const shown = Math.floor((Math.abs(cents) + step / 2) / step) * step;
+  const whole = groupThousands(Math.trunc(shown / 100));
+  const fraction = decimals
+    ? `.${String(shown % 100)
+        .padStart(2, '0')
+        .slice(0, decimals)}`
+    : '';
+  return `${cents < 0 && shown > 0 ? '-' : ''}$${whole}${fraction}`;
+}
+
+/** A whole number with a comma between each group of three digits: 12345 -> "12,345" (a count; no Intl, as above). */
+export function formatCount(count: number): string {
+  return `${count < 0 ? '-' : ''}${groupThousands(Math.abs(count))}`;
+}
+
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** Percentages have 1 decimal by default. */

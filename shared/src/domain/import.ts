@@ -9,6 +9,7 @@ import {
   IMPORT_PAGE_MAX,
   IMPORT_STATUSES,
 } from '../core/imports.js';
+import { formatCount } from '../core/money.js';
 import { TRANSACTION_NAME_MAX, TRANSACTION_NOTES_MAX } from '../core/transactions.js';
 import { Id, IsoDate, line, optionalText, pageLimit, Timestamp, text } from './common.js';
 import { moneyField } from './money.js';
@@ -25,7 +26,7 @@ export const ImportId = z
   .string({ error: 'An import id is required' })
   .regex(/^[A-Za-z0-9_-]{8,40}$/, { error: 'That import id is not valid' });
 
-const tooMany = `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split the file into smaller periods.`;
+const tooMany = `An import holds at most ${formatCount(IMPORT_MAX_ROWS)} rows. Split the file into smaller periods.`;
 
 export const ImportRowInput = z.strictObject({
   /** The file line the row came from: unique within the file, it names the row. */

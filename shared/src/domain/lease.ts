@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEASE_FEES_MAX } from '../core/charges.js';
 import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
+import { formatCount } from '../core/money.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
 import { MoveOutStatement } from './moveOut.js';
@@ -344,6 +345,6 @@ export const RentLinkApply = z.strictObject({
   transactionIds: z
     .array(Id, { error: 'Choose the payments to link' })
     .min(1, { error: 'Choose at least one payment to link' })
-    .max(RENT_LINKS_MAX, { error: `Link at most ${RENT_LINKS_MAX.toLocaleString('en-US')} payments at a time` }),
+    .max(RENT_LINKS_MAX, { error: `Link at most ${formatCount(RENT_LINKS_MAX)} payments at a time` }),
 });
 export const RentLinkResult = z.object({ linked: z.number() });

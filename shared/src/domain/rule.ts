@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { formatCount } from '../core/money.js';
 import { APPLY_MAX_TRANSACTIONS, PREVIEW_PAGE_MAX, RULE_BATCH_PAGE_MAX } from '../core/rules.js';
 import { RuleCriteriaInput, RuleInput } from '../rules/validate.js';
 import { blankAsUnset, Id, pageLimit, Timestamp } from './common.js';
@@ -89,7 +90,7 @@ export const ApplyRuleInput = z
       .array(SelectedTransaction, { error: 'transactions must be a list of the selected transactions' })
       .min(1, { error: 'Select at least one transaction' })
       .max(APPLY_MAX_TRANSACTIONS, {
-        error: `Select at most ${APPLY_MAX_TRANSACTIONS.toLocaleString('en-US')} transactions at once`,
+        error: `Select at most ${formatCount(APPLY_MAX_TRANSACTIONS)} transactions at once`,
       })
       .optional(),
     allMatching: z.literal(true, { error: 'allMatching can only be true' }).optional(),

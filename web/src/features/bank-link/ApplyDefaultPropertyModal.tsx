@@ -9,13 +9,14 @@ import {
   DEFAULT_PROPERTY_SKIP_REASONS,
   type DefaultPropertySkipReason,
 } from '@rent/shared/core/banks';
+import { formatCount } from '@rent/shared/core/money';
 import { useDefaultPropertyPreview } from '../../api/banks';
 import { errorMessage } from '../../api/client';
 import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
-const plural = (n: number) => (n === 1 ? '1 transaction' : `${n.toLocaleString('en-US')} transactions`);
+const plural = (n: number) => (n === 1 ? '1 transaction' : `${formatCount(n)} transactions`);
 
 interface Row {
   id: string;

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { formatCount } from '@rent/shared/core/money';
 import { errorMessage } from '../../api/client';
 import { useUndoImport } from '../../api/imports';
 import { toast } from '../../components/toast/store';
@@ -14,7 +15,7 @@ export interface UndoTarget {
   importedCount: number;
 }
 
-const transactions = (n: number) => `${n.toLocaleString('en-US')} transaction${n === 1 ? '' : 's'}`;
+const transactions = (n: number) => `${formatCount(n)} transaction${n === 1 ? '' : 's'}`;
 
 /**
  * "Undo import" asks first (docs/banking.md "One import is one batch"): it says how many transactions go, and

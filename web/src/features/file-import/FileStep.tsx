@@ -4,6 +4,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { IMPORT_MAX_FILE_MB } from '@rent/shared/core/imports';
+import { formatCount } from '@rent/shared/core/money';
 import { useId, useState } from 'react';
 import { PropertyPicker } from '../../components/PropertyPicker';
 import { IMPORT_ACCEPT, type ImportWizardState } from './use-import-wizard';
@@ -55,8 +56,8 @@ export function FileStep({ wizard }: { wizard: ImportWizardState }) {
       {wizard.loaded && !wizard.fileError ? (
         <Alert type="info" data-testid="import-file-summary">
           {wizard.loaded.kind === 'ofx'
-            ? `OFX statement: ${wizard.loaded.rows.length.toLocaleString('en-US')} transactions found.`
-            : `CSV file: ${wizard.loaded.layout.data.length.toLocaleString('en-US')} rows${
+            ? `OFX statement: ${formatCount(wizard.loaded.rows.length)} transactions found.`
+            : `CSV file: ${formatCount(wizard.loaded.layout.data.length)} rows${
                 wizard.loaded.layout.headerIndex === null
                   ? ', no header row'
                   : `, header on line ${wizard.loaded.layout.data.length ? wizard.loaded.layout.data[0]!.line - 1 : 1}`

@@ -6,6 +6,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type FileImport, useImports } from '../../api/imports';
+import { formatDateTime } from '../../lib/dates';
 import { ConfirmUndoImport } from './ConfirmUndoImport';
 
 const STATUS: Record<FileImport['status'], { type: 'success' | 'in-progress' | 'stopped'; text: string }> = {
@@ -14,8 +15,6 @@ const STATUS: Record<FileImport['status'], { type: 'success' | 'in-progress' | '
   undoing: { type: 'in-progress', text: 'Undoing' },
   undone: { type: 'stopped', text: 'Undone' },
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The organization's imports, newest first, each with Undo (after a confirmation) until it is undone. */
 export default function ImportHistory({ onClose }: { onClose: () => void }) {
@@ -38,7 +37,7 @@ export default function ImportHistory({ onClose }: { onClose: () => void }) {
         }
         columnDefinitions={[
           { id: 'file', header: 'File', cell: (i) => i.fileName },
-          { id: 'when', header: 'Imported', cell: (i) => when(i.createdAt) },
+          { id: 'when', header: 'Imported', cell: (i) => formatDateTime(i.createdAt) },
           {
             id: 'rows',
             header: 'Transactions',

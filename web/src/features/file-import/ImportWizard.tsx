@@ -1,5 +1,6 @@
 import Modal from '@cloudscape-design/components/modal';
 import Wizard from '@cloudscape-design/components/wizard';
+import { formatCount } from '@rent/shared/core/money';
 import type { UndoTarget } from './ConfirmUndoImport';
 import { FileStep } from './FileStep';
 import { MappingStep } from './MappingStep';
@@ -36,7 +37,7 @@ export default function ImportWizard({
         onCancel={() => (busy ? undefined : onClose())}
         onSubmit={() => void wizard.submit()}
         isLoadingNextStep={busy}
-        submitButtonText={`Import ${wizard.includedCount.toLocaleString('en-US')} ${wizard.includedCount === 1 ? 'transaction' : 'transactions'}`}
+        submitButtonText={`Import ${formatCount(wizard.includedCount)} ${wizard.includedCount === 1 ? 'transaction' : 'transactions'}`}
         i18nStrings={{
           stepNumberLabel: (n) => `Step ${n}`,
           collapsedStepsLabel: (n, count) => `Step ${n} of ${count}`,

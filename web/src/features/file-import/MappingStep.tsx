@@ -9,7 +9,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { DATE_FORMAT_LABELS } from '@rent/shared/core/fileImport/dates';
-import { formatCurrency } from '@rent/shared/core/money';
+import { formatCount, formatCurrency } from '@rent/shared/core/money';
 import { useId } from 'react';
 import type { ColumnMapping, DateFormat, ParsedRow } from './readFile';
 import type { ImportWizardState } from './use-import-wizard';
@@ -59,8 +59,8 @@ export function MappingStep({ wizard }: { wizard: ImportWizardState }) {
         variant="embedded"
         header={
           <Box variant="h2">
-            Preview: {wizard.rows.length.toLocaleString('en-US')} rows read
-            {wizard.errors.length ? `, ${wizard.errors.length.toLocaleString('en-US')} could not be read` : ''}
+            Preview: {formatCount(wizard.rows.length)} rows read
+            {wizard.errors.length ? `, ${formatCount(wizard.errors.length)} could not be read` : ''}
           </Box>
         }
         items={wizard.rows.slice(0, PREVIEW_ROWS)}

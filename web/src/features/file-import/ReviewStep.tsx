@@ -6,12 +6,12 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { formatCurrency } from '@rent/shared/core/money';
+import { formatCount, formatCurrency } from '@rent/shared/core/money';
 import { useState } from 'react';
 import type { ImportWizardState, ReviewRow } from './use-import-wizard';
 
 const PAGE = 50;
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export const STATUS_LABELS = { new: 'New', duplicate: 'Duplicate', possible_duplicate: 'Possible duplicate' } as const;
 
@@ -60,7 +60,7 @@ export function ReviewStep({ wizard }: { wizard: ImportWizardState }) {
           data-testid="import-progress"
           label="Importing"
           value={Math.round((wizard.progress.sent / Math.max(1, wizard.progress.total)) * 100)}
-          description={`${wizard.progress.sent.toLocaleString('en-US')} of ${wizard.progress.total.toLocaleString('en-US')} rows sent`}
+          description={`${formatCount(wizard.progress.sent)} of ${formatCount(wizard.progress.total)} rows sent`}
         />
       ) : null}
       <SegmentedControl
@@ -100,7 +100,7 @@ export function ReviewStep({ wizard }: { wizard: ImportWizardState }) {
         header={
           <Header
             variant="h2"
-            counter={`(${wizard.includedCount.toLocaleString('en-US')}/${wizard.reviewRows.length.toLocaleString('en-US')})`}
+            counter={`(${formatCount(wizard.includedCount)}/${formatCount(wizard.reviewRows.length)})`}
             description={`${counts.new} new, ${plural(counts.duplicate, 'duplicate')}, ${plural(counts.possible_duplicate, 'possible duplicate')}. Ticked rows are imported; duplicates and possible duplicates start unticked.`}
           >
             Rows to import

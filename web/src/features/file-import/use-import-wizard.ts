@@ -1,5 +1,5 @@
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_FILE_MB, IMPORT_MAX_ROWS } from '@rent/shared/core/imports';
-import { centsToString, formatCurrency } from '@rent/shared/core/money';
+import { centsToString, formatCount, formatCurrency } from '@rent/shared/core/money';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
@@ -29,7 +29,7 @@ export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.ofx,.qfx';
 /** How long the "Undo import" toast stays (the history keeps Undo after it is gone). */
 export const IMPORT_TOAST_MS = 15_000;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export interface ReviewRow extends ParsedRow {
   status: ImportPreview['rows'][number]['status'];
@@ -130,7 +130,7 @@ export function useImportWizard(onClose: () => void, onUndo: (target: UndoTarget
       if (needsDateChoice) return 'Choose the order of the dates in this file.';
       if (rows.length === 0) return 'No row of the file could be read with these columns.';
       if (rows.length > IMPORT_MAX_ROWS) {
-        return `This file has ${plural(rows.length, 'row')}; an import holds at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}. Export a shorter period.`;
+        return `This file has ${plural(rows.length, 'row')}; an import holds at most ${formatCount(IMPORT_MAX_ROWS)}. Export a shorter period.`;
       }
       return null;
     }

@@ -7,6 +7,7 @@ import {
   shiftMonth,
 } from '@rent/shared/core/books';
 import { isPropertyFilter } from '@rent/shared/core/filters';
+import { monthName } from '../../lib/dates';
 
 /**
  * A report's period and property as the URL keeps them: `period` (trailing12 default, ytd, lastYear, custom),
@@ -56,10 +57,9 @@ export function monthChoices(today: string): string[] {
   return monthsBetween(shiftMonth(to, -MAX_REPORT_MONTHS + 1), to).reverse();
 }
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "Jan 2026" for 2026-01. */
 export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  return `${monthName(Number(month.slice(5, 7)), true)} ${month.slice(0, 4)}`;
 }
 
 /** "Dec 2025 – Nov 2026" (one month: "Nov 2026"). */

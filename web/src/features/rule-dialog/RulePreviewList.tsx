@@ -9,7 +9,8 @@ import { formatCurrency } from '@rent/shared/core/money';
 import { useMemo } from 'react';
 import { errorMessage } from '../../api/client';
 import { useProperties } from '../../api/properties';
-import { formatLongDate, formatRuleAmount, splitting } from './ruleForm';
+import { formatLongDate } from '../../lib/dates';
+import { formatRuleAmount, splitting } from './ruleForm';
 import { type RuleSplitWire, ruleSplitPreview } from './ruleSplitForm';
 import type { PreviewTransaction, RuleDialogModel } from './use-rule-dialog';
 

@@ -2,6 +2,7 @@ import { isCategory } from '@rent/shared/core/categories';
 import { MAX_RULE_PRIORITY, MIN_RULE_PRIORITY } from '@rent/shared/core/rules';
 import { compilePattern, escapePattern } from '@rent/shared/rules/pattern';
 import type { ApplyBody, PreviewBody, Rule, RuleBody } from '../../api/rules';
+import { formatMoney } from '../../lib/money';
 import {
   newRuleSplit,
   type RuleSplitPartDraft,
@@ -208,21 +209,5 @@ export function bodyOf(form: RuleForm): RuleBody {
   return body;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-/** Dates in the rule dialog use the long US format: "2026-11-22" -> "November 22, 2026". */
-export function formatLongDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return iso;
-  return longDate.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
-}
-
-const money2 = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Rule amounts with 2 decimals. */
-export const formatRuleAmount = (value: number) => money2.format(value);
+export const formatRuleAmount = (value: number) => formatMoney(value, 2);

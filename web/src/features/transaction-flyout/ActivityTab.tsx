@@ -12,6 +12,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { auditWords } from '@rent/shared/core/auditDiff';
 import { isOpenReview, REVIEW_STATUS_LABELS, REVIEW_TEXTS, type ReviewStatus } from '@rent/shared/core/reviews';
 import type { ReviewRequest } from '../../api/reviews';
+import { formatDateTime } from '../../lib/dates';
 import { type Activity, type ActivityEntry, authorLabel, objectLabel } from './use-activity';
 
 const STATUS_TYPE: Record<ReviewStatus, StatusIndicatorProps.Type> = {
@@ -20,8 +21,6 @@ const STATUS_TYPE: Record<ReviewStatus, StatusIndicatorProps.Type> = {
   REJECTED: 'stopped',
   RESOLVED: 'success',
 };
-
-const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** docs/product.md "Messages tab": heading "Activity", one timeline, the message box and "Request review". */
 export function ActivityTab({ activity }: { activity: Activity }) {
@@ -72,7 +71,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
     return (
       <SpaceBetween size="xxxs">
         <Box variant="small" color="text-body-secondary">
-          {when(entry.at)}
+          {formatDateTime(entry.at)}
         </Box>
         <Box color="text-body-secondary" data-testid="audit-entry">
           {auditWords(audit, { actor, propertyName: activity.propertyName, fileName: audit.fileName })}
@@ -84,7 +83,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
     return (
       <SpaceBetween size="xxxs">
         <Box variant="small" color="text-body-secondary">
-          <strong>{authorLabel(entry.message.author, me)}</strong> · {when(entry.at)}
+          <strong>{authorLabel(entry.message.author, me)}</strong> · {formatDateTime(entry.at)}
         </Box>
         <Box>
           <span className="rt-message-body">{entry.message.body}</span>
@@ -103,7 +102,7 @@ function Entry({ entry, activity }: { entry: ActivityEntry; activity: Activity }
   return (
     <SpaceBetween size="xxxs">
       <Box variant="small" color="text-body-secondary">
-        {when(entry.at)}
+        {formatDateTime(entry.at)}
       </Box>
       <SpaceBetween direction="horizontal" size="xs" alignItems="center">
         <Box>{line}</Box>

@@ -1,4 +1,4 @@
-import { centsToString, fromCents, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
+import { centsToString, formatCount, fromCents, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
 import type { AutoLinkReason } from '@rent/shared/core/rentMatching';
 import { TRANSACTION_NAME_MAX, TRANSACTION_NOTES_MAX } from '@rent/shared/core/transactions';
 import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
@@ -93,7 +93,7 @@ export interface TransactionBody {
  * sign from the type toggle; blank notes and an empty property are sent as null.
  */
 /** The largest amount the server takes, as the form says it: 1,000,000,000.00. */
-const LARGEST_AMOUNT = (MAX_ABS_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+const LARGEST_AMOUNT = `${formatCount(MAX_ABS_CENTS / 100)}.00`;
 
 export function buildTransactionBody(values: TransactionFormValues): {
   body: TransactionBody | null;

@@ -7,11 +7,11 @@ import { useSession } from '../../auth/session';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { StatementDownload } from '../../features/rent/StatementDownload';
-import { formatIsoDate } from '../../lib/dates';
+import { formatIsoDate, formatMonth } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { LeaseBalance, LeaseLedgerList } from './LeaseLedgerSection';
 import { LeaseList } from './LeaseList';
-import { EMPTY_MONTHS, formatMonth, type RentalLease } from './leaseText';
+import { EMPTY_MONTHS, type RentalLease } from './leaseText';
 import { leaseLedgerTable, rentalMonthsTable } from './parts';
 
 const STATE_LABELS: Record<RentalLease['state'], string> = {

@@ -3,9 +3,9 @@ import Header from '@cloudscape-design/components/header';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { Amount, LEDGER_COLUMNS } from '../../features/rent/ledgerParts';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
-import { formatIsoDate } from '../../lib/dates';
+import { formatIsoDate, formatMonth } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { EMPTY_LEDGER, EMPTY_MONTHS, formatMonth, type Ledger, type RentalLease } from './leaseText';
+import { EMPTY_LEDGER, EMPTY_MONTHS, type Ledger, type RentalLease } from './leaseText';
 
 /** The frame both of a lease card's tables share on a desktop, as `LeaseList` is on a phone. */
 function LeaseTable<T>(props: {

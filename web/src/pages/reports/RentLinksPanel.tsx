@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
+import { formatCount } from '@rent/shared/core/money';
 import { RENT_MATCH_REASONS } from '@rent/shared/core/rentMatching';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -20,7 +21,7 @@ const leaseText = (s: RentLinkSuggestion) =>
     ? `Split: ${s.parts.map((p) => `${leaseName(p.tenant, p.unitLabel)} ${formatMoney(p.amount, 2)}`).join(' + ')}`
     : `${leaseName(s.tenant, s.unitLabel)}, ${s.address}`;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * "Link past rent to leases" once opened (docs/tenants-and-maintenance.md "Linking past rent"): a preview of the

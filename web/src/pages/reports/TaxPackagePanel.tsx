@@ -7,9 +7,9 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { YearSelect } from '../../components/ReportFrame';
+import { formatDateTime } from '../../lib/dates';
 import type { useTaxPackage } from './use-tax-package';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** "Tax package" on /reports: every report as CSV and PDF plus the year's receipts in one zip, built in the background. */
@@ -52,7 +52,7 @@ export function TaxPackagePanel({ t }: { t: ReturnType<typeof useTaxPackage> }) 
           <SpaceBetween size="xs">
             <SpaceBetween direction="horizontal" size="s" alignItems="center">
               <StatusIndicator type="success">
-                Built {when(p.finishedAt ?? p.updatedAt)}: {p.progress.total} files
+                Built {formatDateTime(p.finishedAt ?? p.updatedAt)}: {p.progress.total} files
                 {p.size !== null ? `, ${megabytes(p.size)}` : ''}
               </StatusIndicator>
               <Button
@@ -67,7 +67,7 @@ export function TaxPackagePanel({ t }: { t: ReturnType<typeof useTaxPackage> }) 
             </SpaceBetween>
             {p.expiresAt ? (
               <Box variant="small" color="text-body-secondary">
-                Available until {when(p.expiresAt)}; build it again after that.
+                Available until {formatDateTime(p.expiresAt)}; build it again after that.
               </Box>
             ) : null}
           </SpaceBetween>

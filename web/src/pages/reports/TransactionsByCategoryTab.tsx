@@ -2,6 +2,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Icon from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { formatCount } from '@rent/shared/core/money';
 import { useState } from 'react';
 import { addressIn, useProperties } from '../../api/properties';
 import type { TransactionsByCategoryReport } from '../../api/reports';
@@ -108,7 +109,7 @@ export function TransactionsByCategoryTab({ r }: { r: ReturnType<typeof useRepor
     <ReportFrame
       variant="section"
       title="Transactions by category"
-      description={`${periodLabel(r.period.from, r.period.to)}, ${scope}. Money out is negative; ignored transactions are left out, transfers and uncategorized are listed but not counted. At most ${(d.data?.limit ?? 10_000).toLocaleString('en-US')} transactions.`}
+      description={`${periodLabel(r.period.from, r.period.to)}, ${scope}. Money out is negative; ignored transactions are left out, transfers and uncategorized are listed but not counted. At most ${formatCount(d.data?.limit ?? 10_000)} transactions.`}
       downloads={{
         testId: 'detail',
         csv: () => r.downloadDetail(scope),

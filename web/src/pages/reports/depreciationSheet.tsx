@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import { formatCurrency, toCents } from '@rent/shared/core/money';
 import type { PropertyDepreciationRow } from '../../api/reports';
+import { monthLabel as shortMonth } from '../../features/report-period/period';
 
 /** What one property's depreciation table (a desktop) and list (a phone) both show. */
 export interface DepreciationSheetProps {
@@ -15,10 +16,8 @@ export type Asset = PropertyDepreciationRow['assets'][number];
 
 export const money = (value: number | null) => (value === null ? '—' : formatCurrency(toCents(value) ?? 0, 2));
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2024-03" -> "Mar 2024". */
-export const monthLabel = (month: string | null) =>
-  month ? `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}` : '—';
+export const monthLabel = (month: string | null) => (month ? shortMonth(month) : '—');
 
 /** The bonus: taken (amount and rate), the rate it could take, or nothing for a class that cannot. */
 export const bonusText = (a: Asset) =>

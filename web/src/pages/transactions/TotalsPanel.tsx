@@ -4,13 +4,12 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { formatCount } from '@rent/shared/core/money';
 import { memo } from 'react';
 import type { TransactionTotals } from '../../api/transactions';
 import { formatMoney } from '../../lib/money';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { TotalsChart } from './TotalsChart';
-
-const count = new Intl.NumberFormat('en-US');
 
 function Metric({
   label,
@@ -123,7 +122,7 @@ export const TotalsPanel = memo(function TotalsPanel({
               />
               <Metric
                 label="Transactions"
-                value={totals ? count.format(totals.count) : '…'}
+                value={totals ? formatCount(totals.count) : '…'}
                 tone="neutral"
                 testId="totals-count"
               />

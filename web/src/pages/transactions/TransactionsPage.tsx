@@ -4,6 +4,7 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { formatCount } from '@rent/shared/core/money';
 import { isTenant } from '@rent/shared/core/roles';
 import { memo, useDeferredValue } from 'react';
 import { errorMessage } from '../../api/client';
@@ -88,7 +89,7 @@ const LedgerHeader = memo(function LedgerHeader({
             loadingText="Exporting"
             data-testid="transactions-export"
           >
-            {exportProgress !== null ? `Exporting ${exportProgress.toLocaleString('en-US')}...` : 'Export CSV'}
+            {exportProgress !== null ? `Exporting ${formatCount(exportProgress)}...` : 'Export CSV'}
           </Button>
           <ImportEntry />
           <RouterButton href="/transactions/rules" data-testid="transactions-rules">

@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { categoryGroupOf, categoryLabel } from '@rent/shared/core/categories';
-import { type Cents, formatCurrency } from '@rent/shared/core/money';
+import { type Cents, formatCount, formatCurrency } from '@rent/shared/core/money';
 import type { PartFilter } from '@rent/shared/core/splits';
 import { transactionSourceLabel } from '@rent/shared/core/transactions';
 import type { ReactNode } from 'react';
@@ -184,5 +184,4 @@ export function ledgerColumns(
 }
 
 /** "1 transaction", "1,204 transactions". */
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

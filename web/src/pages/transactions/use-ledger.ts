@@ -1,4 +1,5 @@
 import { parseTransactionFilters, type TransactionFilters } from '@rent/shared/core/filters';
+import { formatCount } from '@rent/shared/core/money';
 import { isTenant } from '@rent/shared/core/roles';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,8 +27,8 @@ export function ledgerCounter(
 ): string | undefined {
   const count = filters.ignored === 'false' ? totalCount : undefined;
   if (typeof count !== 'number') return undefined;
-  const total = count.toLocaleString('en-US');
-  return selected ? `(${selected.toLocaleString('en-US')}/${total})` : `(${total})`;
+  const total = formatCount(count);
+  return selected ? `(${formatCount(selected)}/${total})` : `(${total})`;
 }
 
 /**
