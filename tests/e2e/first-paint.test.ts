@@ -401,3 +401,52 @@ describe('the cash flow page on a phone', () => {
     await expect.poll(() => page.getByTestId('cash-flow-income').textContent()).toMatch(/^\$/);
   });
 });
+
+/**
+ * docs/performance.md "No Intl on a first load": a renderer's first use of Intl's number or date formats loads ICU's
+ * locale data, 20–40 ms of main thread. Money, counts and dates are written by hand and Cloudscape's English messages
+ * resolve "en" without asking, so a page's first load calls none of them.
+ */
+describe('the first load on a phone', () => {
+  const browser = useBrowser();
+  const PAGES = [
+    { path: '/dashboard', heading: 'Dashboard' },
+    { path: '/transactions', heading: 'Transactions' },
+    { path: '/reports?tab=deposits', heading: 'Reports' },
+    { path: '/maintenance', heading: 'Maintenance' },
+  ];
+
+  it('uses no Intl number or date format', async () => {
+    const { page } = await browser.newPage(PHONE);
+    await signInAt(page, DEMO_LANDLORD, '/settings/preferences');
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
+      const watch = (owner: Record<string, unknown>, key: string, label: string) => {
+        const original = owner[key] as (...args: unknown[]) => unknown;
+        const watched = function (this: unknown, ...args: unknown[]) {
+          calls.push(label);
+          return new.target ? Reflect.construct(original, args, new.target) : original.apply(this, args);
+        };
+        // Statics (supportedLocalesOf) and instanceof keep working through the wrapper.
+        Object.setPrototypeOf(watched, original);
+        watched.prototype = original.prototype;
+        owner[key] = watched;
+      };
+      const intl = Intl as unknown as Record<string, unknown>;
+      for (const format of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat'])
+        watch(intl, format, `Intl.${format}`);
+      watch(Intl.NumberFormat as unknown as Record<string, unknown>, 'supportedLocalesOf', 'supportedLocalesOf');
+      watch(Number.prototype as unknown as Record<string, unknown>, 'toLocaleString', 'Number#toLocaleString');
+      for (const method of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'])
+        watch(Date.prototype as unknown as Record<string, unknown>, method, `Date#${method}`);
+    });
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await networkQuiet(page);
+      const calls = await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls);
+      expect(calls, path).toEqual([]);
+    }
+  });
+});
