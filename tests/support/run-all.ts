@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
-import { CHROMIUM_PATH, hasChromium } from './chromium.js';
+import { hasTestChromium, TEST_CHROMIUM_PATH } from './chromium.js';
 
 /**
  * `npm test`: every test project (unit, integration, infra, e2e). Without a Chromium the browser tests are skipped
@@ -12,15 +12,15 @@ import { CHROMIUM_PATH, hasChromium } from './chromium.js';
  * so they ran alone while the machine sat a quarter idle (docs/offline-stack.md "The test stack").
  */
 const requireE2e = process.env.REQUIRE_E2E === '1';
-const withBrowser = hasChromium();
+const withBrowser = hasTestChromium();
 if (withBrowser) {
   buildWebIfStale();
 } else if (requireE2e) {
-  console.error(`REQUIRE_E2E=1 but no Chromium at ${CHROMIUM_PATH}: the browser tests cannot run.`);
+  console.error(`REQUIRE_E2E=1 but no Chromium at ${TEST_CHROMIUM_PATH}: the browser tests cannot run.`);
   process.exit(1);
 } else {
   console.log(
-    `Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+    `Skipping browser tests: no Chromium at ${TEST_CHROMIUM_PATH} (apt-get install -y chromium chromium-headless-shell, or set CHROMIUM_PATH).`,
   );
 }
 
