@@ -37,13 +37,31 @@ export function checkJava() {
 export async function startDynamoDb(opts: {
   port: number;
   dbPath?: string;
+  /**
+   * A database for one test run: its JVM compiles with the quick compiler alone (C1, `-XX:TieredStopAtLevel=1`).
+   * Over a run of a few minutes the optimizing compiler costs more CPU than it gives back: the same integration
+   * files spent about 70 s of DynamoDB Local's CPU with C1 alone against 97 s with both, in the same wall time
+   * (docs/offline-stack.md "The test stack"). The benches and `npm start` keep the JVM's default.
+   */
+  shortLived?: boolean;
 }): Promise<{ endpoint: string; process: ChildProcess }> {
   checkJava();
   if (opts.dbPath) mkdirSync(opts.dbPath, { recursive: true });
   // DynamoDB Local sends usage telemetry to AWS unless this is "0" (or it gets -disableTelemetry, which the package's
   // spawn cannot pass); it inherits this process's environment. The offline stack sends nothing anywhere.
   process.env.DDB_LOCAL_TELEMETRY = '0';
-  const child = dynamoDbLocal.spawn({ port: opts.port, path: opts.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  // The package's spawn passes no JVM options; the JVM reads them from its environment, which the child inherits
+  // when it is spawned (synchronously, here), so the variable is set for that call only.
+  const jvmOptions = process.env.JAVA_TOOL_OPTIONS;
+  if (opts.shortLived)
+    process.env.JAVA_TOOL_OPTIONS = [jvmOptions, '-XX:TieredStopAtLevel=1'].filter(Boolean).join(' ');
+  let child: ChildProcess;
+  try {
+    child = dynamoDbLocal.spawn({ port: opts.port, path: opts.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  } finally {
+    if (jvmOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = jvmOptions;
+  }
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();

@@ -41,6 +41,8 @@ export interface StackOptions {
    * would then ask for code chunks that are gone and never render.
    */
   snapshotWeb?: boolean;
+  /** A stack for one test run, started and stopped with it (`startDynamoDb`'s `shortLived`). */
+  shortLived?: boolean;
 }
 
 export interface LocalStack {
@@ -93,7 +95,11 @@ export async function startLocalStack(opts: StackOptions = {}): Promise<LocalSta
     const cert = await ensureCertificate(persist ? dataDir : join(dataDir, 'cert'));
     const [dynamoPort, s3Port] = await Promise.all([freePort(), freePort()]);
     log('Starting DynamoDB Local…');
-    const dynamo = await startDynamoDb({ port: dynamoPort, dbPath: persist ? join(dataDir, 'dynamodb') : undefined });
+    const dynamo = await startDynamoDb({
+      port: dynamoPort,
+      dbPath: persist ? join(dataDir, 'dynamodb') : undefined,
+      shortLived: opts.shortLived,
+    });
     children.push(dynamo.process);
     log('Starting the S3 emulator…');
     const s3 = await startS3({ port: s3Port, directory: join(dataDir, 's3'), buckets: [LOCAL.receiptsBucket] });

@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   // (no web/dist) times out on every page, and after a web change it tests the previous build.
   if (project.name === 'e2e') buildWebIfStale();
   shared.rentTodayTestStack ??= {
-    stack: startLocalStack({ port: 0, persist: false, seed: true, snapshotWeb: true }),
+    stack: startLocalStack({ port: 0, persist: false, seed: true, snapshotWeb: true, shortLived: true }),
     users: 0,
   };
   const entry = shared.rentTodayTestStack;
