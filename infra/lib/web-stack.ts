@@ -226,7 +226,7 @@ export class WebStack extends Stack {
  * S3Client (region from the Lambda, no endpoint, no forcePathStyle), and SDK v3 then makes
  * virtual-hosted, regional URLs, us-east-1 included: https://<bucket>.s3.<region>.amazonaws.com/<key>
  * (.amazonaws.com.cn in China). CDK bucket names are lower case without dots, so always this form.
- * tests/infra/stacks.test.ts compares it with a URL the real presign code makes.
+ * tests/infra/app/stacks.ts compares it with a URL the real presign code makes.
  */
 export const receiptsOrigin = (receipts: IBucket): string =>
   `https://${receipts.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;

@@ -25,11 +25,11 @@ export interface Synthesized {
 }
 
 /**
- * The real app, synthesized once per test file: the real bundles (built once per run for every infra file,
- * tests/support/function-bundles.ts), a two-file stand-in for web/dist in a temporary folder, and cdk.json's context
- * (feature flags included) so the tests see what `cdk synth` sees. Nothing is written into the repository.
+ * The real app as `cdk synth` sees it: the real bundles (built once per run for every infra file,
+ * tests/support/function-bundles.ts), a two-file stand-in for web/dist in a temporary folder, cdk.json's context
+ * (feature flags included) and cdk-nag's checks. Nothing is written into the repository.
  */
-export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Synthesized> {
+async function synthRentApp(): Promise<Synthesized> {
   const dir = mkdtempSync(join(tmpdir(), 'rent-infra-'));
   const functionsDir = inject('functionBundles').outdir;
 
@@ -47,7 +47,7 @@ export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Syn
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...TEST_CONTEXT },
   });
   const stacks = defineRentApp(app, { functionsDir, webDistDir });
-  if (options.nag) addNagChecks(app);
+  addNagChecks(app);
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   try {
     return { app, stacks, assembly: app.synth(), functionsDir, cleanup };
@@ -56,6 +56,23 @@ export async function synthRentApp(options: { nag?: boolean } = {}): Promise<Syn
     throw error;
   }
 }
+
+let rentApp: Promise<Synthesized> | undefined;
+
+/**
+ * The real app synthesized once for the suites of tests/infra/app.test.ts: a synth is most of what each of them
+ * costs. cdk-nag's checks add findings to the validation report and change no template, so the stacks and account
+ * suites read the synth the nag suite checks; a finding nobody acknowledged makes the synth throw, and every suite
+ * then fails with the report in view.
+ */
+export const theRentApp = (): Promise<Synthesized> => (rentApp ??= synthRentApp());
+
+/** Removes the shared synth's temporary folder, if it was made. */
+export const cleanUpTheRentApp = () =>
+  rentApp?.then(
+    (synth) => synth.cleanup(),
+    () => undefined,
+  );
 
 /** Every stack of the app (the route stacks are a list). */
 export const allStacks = ({ stacks }: Synthesized): Stack[] => [

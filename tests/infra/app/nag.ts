@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNagChecks } from '../../infra/lib/nag.js';
-import { type Synthesized, synthRentApp } from './fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addNagChecks } from '../../../infra/lib/nag.js';
+import { type Synthesized, theRentApp } from '../fixture.js';
 
 interface ValidationReport {
   pluginReports: {
@@ -29,9 +29,8 @@ let synth: Synthesized;
 // The synth itself is the first check: with AwsSolutions registered, an unacknowledged error makes
 // app.synth() throw with the whole report, so beforeAll (and every test) fails with the finding in view.
 beforeAll(async () => {
-  synth = await synthRentApp({ nag: true });
+  synth = await theRentApp();
 });
-afterAll(() => synth?.cleanup());
 
 describe('cdk-nag AwsSolutions', () => {
   it('leaves no unacknowledged error or warning in the validation report', () => {

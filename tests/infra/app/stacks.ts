@@ -12,11 +12,11 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JOB_IDS } from '../../infra/lib/bundle.js';
-import { objectPatternsOf, PHOTOS_PREFIX, RECEIPTS_PREFIX, RouteFunction } from '../../infra/lib/route-function.js';
-import { SPA_ROUTING_CODE } from '../../infra/lib/spa-routing.js';
-import { type CfnWorld, parseCsp, resolveCfn } from './cfn.js';
-import { allStacks, apiTemplate, type Synthesized, synthRentApp, TEST_CONTEXT } from './fixture.js';
+import { JOB_IDS } from '../../../infra/lib/bundle.js';
+import { objectPatternsOf, PHOTOS_PREFIX, RECEIPTS_PREFIX, RouteFunction } from '../../../infra/lib/route-function.js';
+import { SPA_ROUTING_CODE } from '../../../infra/lib/spa-routing.js';
+import { type CfnWorld, parseCsp, resolveCfn } from '../cfn.js';
+import { allStacks, apiTemplate, type Synthesized, TEST_CONTEXT, theRentApp } from '../fixture.js';
 
 /** CloudFormation JSON is untyped; `any` here is what Template.findResources returns too. */
 type Props = Record<string, any>;
@@ -29,14 +29,13 @@ let auth: Template;
 let web: Template;
 
 beforeAll(async () => {
-  synth = await synthRentApp();
+  synth = await theRentApp();
   // The API and its route stacks (one per area of the route table) read as one template: logical ids are unique.
   api = apiTemplate(synth);
   data = Template.fromStack(synth.stacks.data);
   auth = Template.fromStack(synth.stacks.auth);
   web = Template.fromStack(synth.stacks.web);
 });
-afterAll(() => synth?.cleanup());
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
@@ -518,7 +517,7 @@ describe('Tax package: the build job and its routes', () => {
         expect(invoke.map(targetOf), route.id).toEqual([{ 'Fn::GetAtt': [id, 'Arn'] }]);
         expect(targetOf(fn.props.Environment.Variables.TAX_PACKAGE_FUNCTION), route.id).toEqual({ Ref: id });
       } else {
-        // (The account deletion route starts the purge, checked in tests/infra/account.test.ts.)
+        // (The account deletion route starts the purge, checked in tests/infra/app/account.ts.)
         expect(invoke.map(targetOf), route.id).not.toContainEqual({ 'Fn::GetAtt': [id, 'Arn'] });
       }
       const packages = resourcesOf(statements, 's3:GetObject').filter((r) => suffixOf(r) === 'tax-packages');

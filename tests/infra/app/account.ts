@@ -1,8 +1,8 @@
 import { routeList } from '@rent/shared';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUM_APP_MONITOR_NAME } from '../../infra/lib/rum.js';
-import { apiTemplate, type Synthesized, synthRentApp } from './fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RUM_APP_MONITOR_NAME } from '../../../infra/lib/rum.js';
+import { apiTemplate, type Synthesized, theRentApp } from '../fixture.js';
 
 /**
  * Account deletion's purge job, the public forms' throttling and CloudWatch RUM (docs/people.md
@@ -12,11 +12,10 @@ let synth: Synthesized;
 let api: Template;
 let web: Template;
 beforeAll(async () => {
-  synth = await synthRentApp();
+  synth = await theRentApp();
   api = apiTemplate(synth);
   web = Template.fromStack(synth.stacks.web);
 });
-afterAll(() => synth?.cleanup());
 
 type Resources = Record<string, { Type: string; Properties: any }>;
 interface Statement {
