@@ -311,19 +311,9 @@ export async function chooseAccount(page: Page, email: string) {
  * load of the app fewer than signing in from the header and then opening the page.
  */
 export async function signInAt(page: Page, email: string, at: string) {
-  await startSignInAt(page, at);
-  await finishSignInAt(page, email, at);
-}
-
-/** The first half of signInAt: the browser stops on the provider's page. */
-export async function startSignInAt(page: Page, at: string) {
   await page.goto(at);
   await page.waitForURL(/\/signin\?/);
   await page.getByTestId('signin-google').click();
-}
-
-/** The second half of signInAt: the person is chosen on the provider's page, and the app opens `at`. */
-export async function finishSignInAt(page: Page, email: string, at: string) {
   await chooseAccount(page, email);
   await page.waitForURL((url) => url.pathname + url.search === at);
 }

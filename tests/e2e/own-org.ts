@@ -11,8 +11,7 @@ import {
 } from '@rent/shared';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { client, signIn } from '../support/api.js';
-import { finishSignInAt, startSignInAt } from './browser.js';
+import { client, LOCAL_CLIENT_ID, signIn } from '../support/api.js';
 
 type Api = ReturnType<typeof client>;
 
@@ -63,6 +62,31 @@ async function provision(email: string) {
   return { api, organization: organization.body };
 }
 
+type Tokens = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * Gives the browser the session of a person who signed in over HTTP, stored as Amplify stores one after its OAuth
+ * sign-in (the keys web/src/auth/storedToken.ts reads first): the app's next load starts signed in, as a returning
+ * visitor's does. The page must be on the app's origin (its storage is the origin's).
+ */
+async function storeSession(page: Page, tokens: Tokens) {
+  const claims = JSON.parse(Buffer.from(tokens.idToken.split('.')[1]!, 'base64url').toString('utf8'));
+  const user = claims['cognito:username'] as string;
+  const prefix = `CognitoIdentityServiceProvider.${LOCAL_CLIENT_ID}`;
+  const entries: [string, string][] = [
+    [`${prefix}.LastAuthUser`, user],
+    [`${prefix}.${user}.idToken`, tokens.idToken],
+    [`${prefix}.${user}.accessToken`, tokens.accessToken],
+    [`${prefix}.${user}.refreshToken`, tokens.refreshToken],
+    [`${prefix}.${user}.clockDrift`, '0'],
+    // Signed in through the hosted UI, not in a private session: signing out ends the hosted UI's session too.
+    [`${prefix}.oauthSignIn`, 'true,false'],
+  ];
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, entries);
+}
+
 /** A person nobody has used before (the Cognito stand-in takes any email), with a name that says which test made them. */
 const freshEmail = (label: string) => `e2e-${label}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -77,9 +101,11 @@ export async function ownOrganization(label: string): Promise<OwnOrganization> {
 }
 
 /**
- * Signs a person nobody has used before in through the real sign-in page (the first sign-in provisions a new
- * organization with them as ADMIN), and signs the same person in over HTTP for a token to seed data with. The
- * browser ends on `at`, having gone there first and been sent to sign in.
+ * A person nobody has used before, signed in with the organization their first sign-in provisioned (they are its
+ * ADMIN), and the browser on `at`, signed in as them from its first load of the app. The person signs in over the
+ * Cognito stand-in's OAuth flow as the SPA does (tests/support/api.ts `signIn`), and the browser is given that
+ * session: the sign-in page is what signInAt, signInFromHeader and their own tests go through
+ * (docs/offline-stack.md "The test stack").
  */
 export async function signInToOwnOrganization(page: Page, label: string, at = LANDING): Promise<OwnOrganization> {
   const { arrive, ...own } = await beginSignInToOwnOrganization(page, label, at);
@@ -88,12 +114,8 @@ export async function signInToOwnOrganization(page: Page, label: string, at = LA
 }
 
 /**
- * The same sign-in, stopped on the provider's page until `arrive()`: what the test seeds over HTTP meanwhile is on
- * `at`'s first load, so the test needs no second load of the app to see it.
- *
- * The HTTP session provisions the organization while the browser opens the sign-in page, and the browser leaves the
- * provider's page only once it has: two first calls at once would race to provision (and find the same
- * organization).
+ * The same, with the app not loaded until `arrive()`: what the test seeds over HTTP meanwhile is on `at`'s first
+ * load, so the test needs no second load of the app to see it.
  */
 export async function beginSignInToOwnOrganization(
   page: Page,
@@ -101,13 +123,14 @@ export async function beginSignInToOwnOrganization(
   at: string,
 ): Promise<OwnOrganization & { arrive: () => Promise<void> }> {
   const email = freshEmail(label);
-  const provisioned = provision(email);
-  await startSignInAt(page, at);
-  const { api, organization } = await provisioned;
+  // A small file of the app's origin, whose storage the session goes into; the app itself loads in arrive().
+  const [{ api, organization }] = await Promise.all([provision(email), page.goto('/favicon.svg')]);
+  // A session of the browser's own, as before: signing out there leaves the seeding client's.
+  await storeSession(page, await signIn(email));
   return {
     ...seeding(email, organization, api),
     async arrive() {
-      await finishSignInAt(page, email, at);
+      await page.goto(at);
       const header = page.getByTestId('header-org-name').first();
       await expect
         .poll(async () => ((await header.isVisible()) ? await header.textContent() : ''))
