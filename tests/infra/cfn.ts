@@ -1,8 +1,34 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+
 /**
  * A tiny CloudFormation evaluator for assertions that need the value a template WOULD have in a given
  * account and region: Fn::Join, pseudo parameters, Ref/GetAtt of chosen resources, and the weak
  * cross-stack references CDK writes (Fn::GetStackOutput, followed into the other stack's outputs).
  */
+/** An IAM policy statement as a template holds it. */
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/** A template value that may be one item or a list, as a list. */
+export const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Every statement granted to a role: its inline policies and any AWS::IAM::Policy attached to it. */
+export function roleStatements(template: Template, roleId: string): Statement[] {
+  // CloudFormation JSON is untyped.
+  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: any }>;
+  const inline = (resources[roleId]?.Properties.Policies ?? []).flatMap(
+    (p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement,
+  );
+  const attached = Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  return [...inline, ...attached];
+}
+
 export interface CfnWorld {
   region: string;
   urlSuffix?: string;

@@ -16,16 +16,11 @@ import { PlaidAccess } from '../../infra/lib/plaid.js';
 import { RouteFunction } from '../../infra/lib/route-function.js';
 import { routesByStack } from '../../infra/lib/route-stacks.js';
 import { MAX_RECEIVE_COUNT, SYNC_LEASE_SECONDS, SYNC_QUEUE_NAME, SyncStack } from '../../infra/lib/sync-stack.js';
+import { list, type Statement } from './cfn.js';
 
 /** CloudFormation JSON is untyped. */
 type Props = Record<string, any>;
 type Resources = Record<string, { Type: string; Properties: Props }>;
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-}
-const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 let dir: string;
 let sync: Template;

@@ -2,6 +2,7 @@ import { routeList } from '@rent/shared';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RUM_APP_MONITOR_NAME } from '../../../infra/lib/rum.js';
+import { list, roleStatements } from '../cfn.js';
 import { apiTemplate, type Synthesized, theRentApp } from '../fixture.js';
 
 /**
@@ -17,25 +18,6 @@ beforeAll(async () => {
   web = Template.fromStack(synth.stacks.web);
 });
 
-type Resources = Record<string, { Type: string; Properties: any }>;
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-  Condition?: unknown;
-}
-const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
-function roleStatements(template: Template, roleId: string): Statement[] {
-  const resources = template.toJSON().Resources as Resources;
-  const inline = (resources[roleId]?.Properties.Policies ?? []).flatMap(
-    (p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement,
-  );
-  const attached = Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
-  return [...inline, ...attached];
-}
 const functionNamed = (prefix: string) => {
   const entry = Object.entries(api.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith(prefix));
   expect(entry, prefix).toBeDefined();

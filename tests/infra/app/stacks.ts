@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOB_IDS } from '../../../infra/lib/bundle.js';
 import { objectPatternsOf, PHOTOS_PREFIX, RECEIPTS_PREFIX, RouteFunction } from '../../../infra/lib/route-function.js';
 import { SPA_ROUTING_CODE } from '../../../infra/lib/spa-routing.js';
-import { type CfnWorld, parseCsp, resolveCfn } from '../cfn.js';
+import { type CfnWorld, list, parseCsp, resolveCfn, roleStatements, type Statement } from '../cfn.js';
 import { allStacks, apiTemplate, type Synthesized, TEST_CONTEXT, theRentApp } from '../fixture.js';
 
 /** CloudFormation JSON is untyped; `any` here is what Template.findResources returns too. */
@@ -49,26 +49,6 @@ function world(region: string): CfnWorld {
     allStacks(synth).map((stack) => [stack.stackName, Template.fromStack(stack).toJSON() as any]),
   );
   return { region, templates, bucketNames: { [receiptsId]: RECEIPTS_BUCKET } };
-}
-
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-  Condition?: unknown;
-}
-const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
-/** Every statement granted to a role: its inline policies and any AWS::IAM::Policy attached to it. */
-function roleStatements(template: Template, roleId: string): Statement[] {
-  const resources = template.toJSON().Resources as Resources;
-  const inline = (resources[roleId]?.Properties.Policies ?? []).flatMap(
-    (p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement,
-  );
-  const attached = Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
-  return [...inline, ...attached];
 }
 
 /** Every statement granted to the role of a Lambda function (by the function's logical id). */
