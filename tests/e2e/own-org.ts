@@ -125,7 +125,7 @@ export async function beginSignInToOwnOrganization(
   const email = freshEmail(label);
   // A small file of the app's origin, whose storage the session goes into; the app itself loads in arrive().
   const [{ api, organization }] = await Promise.all([provision(email), page.goto('/favicon.svg')]);
-  // A session of the browser's own, as before: signing out there leaves the seeding client's.
+  // A session of the browser's own: signing out there leaves the seeding client's.
   await storeSession(page, await signIn(email));
   return {
     ...seeding(email, organization, api),
