@@ -87,7 +87,16 @@ export const allStacks = ({ stacks }: Synthesized): Stack[] => [
  * The Api stack, its route stacks and its stage stack as one template (their logical ids are distinct), so assertions about
  * "the API" see every route, function and policy wherever CloudFormation's resource limit put them.
  */
-export function apiTemplate({ stacks }: Synthesized): Template {
+export function apiTemplate(synth: Synthesized): Template {
+  const template = apiTemplates.get(synth) ?? mergedApiTemplate(synth);
+  apiTemplates.set(synth, template);
+  return template;
+}
+
+/** Merged once per synth: the suites that share a synth share its API template. */
+const apiTemplates = new WeakMap<Synthesized, Template>();
+
+function mergedApiTemplate({ stacks }: Synthesized): Template {
   const parts = [stacks.api, ...stacks.routes, stacks.stage].map((stack) => Template.fromStack(stack).toJSON());
   const merged: Record<string, Record<string, unknown>> = {};
   for (const part of parts) {
