@@ -61,6 +61,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       overdue.amount += owed;
     }
   }
+  // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings, which Math.min would turn into NaN
   const last = lastDayOf(query.to) < now ? lastDayOf(query.to) : now;
   return {
     from: query.from,
