@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickOption, expectAccessible, PHONE, recordChunks, signInAt, useBrowser } from './browser.js';
+import { clickOption, expectAccessible, networkQuiet, PHONE, recordChunks, signInAt, useBrowser } from './browser.js';
 import { COL, expectToast, flyout, ledgerRow, ledgerShown, openLedger, rowCell, rowOpener } from './ledger.js';
 import { beginSignInToOwnOrganization, type OwnOrganization, uniqueName } from './own-org.js';
 
@@ -150,6 +150,9 @@ describe('categorization rules', () => {
     await expectToast(page, 'Failed to update rule');
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await context.unrouteAll();
+    // The failure reloads the list; the other person's change comes after that reload, or the reload would show it
+    // (with its new version) before the toggle is pressed, and the toggle would rightly succeed.
+    await networkQuiet(page);
 
     // Someone else changes the rule while the page shows it: the toggle sends the version shown, so it is refused
     // (409), the flip reverts, and the list reloads with their change. Nothing of theirs is undone.
