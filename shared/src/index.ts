@@ -67,6 +67,7 @@ export * from './domain/reports.js';
 export * from './domain/review.js';
 export * from './domain/roles.js';
 export * from './domain/rule.js';
+export * from './domain/rule-inputs.js';
 export * from './domain/security.js';
 export * from './domain/taxPackage.js';
 export * from './domain/transaction.js';

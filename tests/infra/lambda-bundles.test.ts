@@ -17,9 +17,9 @@ import { JOB_IDS, SYNC_JOB_IDS } from '../../infra/lib/bundle.js';
  *    CDK gives it): S3 for bucketAccess or packageAccess, SES for sendsEmail, KMS for plaidTokenKey, SQS for
  *    enqueuesSync, Cognito for userPoolAccess, Lambda for startsJob. DynamoDB is everyone's.
  * 3. The heavy libraries only where they are used: jose in the Plaid webhook (it verifies Plaid's JWT), re2js (the
- *    rules' patterns) in the rule routes and the routes that categorize arriving transactions by the rules; Plaid's
- *    SDK and axios in no route (Plaid is called with fetch, functions/src/lib/plaid.ts), pdf-lib in no route (the
- *    tax package job).
+ *    rules' patterns) in the rule routes that check or match patterns and the routes that categorize arriving
+ *    transactions by the rules; Plaid's SDK and axios in no route (Plaid is called with fetch,
+ *    functions/src/lib/plaid.ts), pdf-lib in no route (the tax package job).
  * 4. A job's bundle holds no route definition, and no jose (only the Plaid webhook route verifies a JWT).
  * 5. zod only as far as the code calls it.
  * 6. No credential source but the environment: the SDK's default chain, its other providers and the STS and SSO
@@ -42,12 +42,17 @@ const SDK_CLIENT_NEEDS: Record<string, (route: RouteDef) => boolean> = {
  * one door still brings them).
  */
 const CATEGORIZE_ON_ARRIVAL = ['createTransaction', 'createImport', 'moveOutLease', 'addStatementLineToBooks'];
+/**
+ * The rule routes that validate a rule's pattern or match rules against the ledger. Listing rules or applies,
+ * deleting a rule and undoing an apply do neither, so their bundles leave re2js out.
+ */
+const MATCH_RULES = ['createRule', 'updateRule', 'previewRule', 'applyRuleSingle', 'countRuleMatches'];
 
-const LIBRARY_NEEDS: Record<string, (route: RouteDef, domain: RouteDomain) => boolean> = {
+const LIBRARY_NEEDS: Record<string, (route: RouteDef) => boolean> = {
   plaid: () => false,
   axios: () => false,
   jose: (route) => route.id === 'plaidWebhook',
-  re2js: (route, domain) => domain === 'rules' || CATEGORIZE_ON_ARRIVAL.includes(route.id),
+  re2js: (route) => MATCH_RULES.includes(route.id) || CATEGORIZE_ON_ARRIVAL.includes(route.id),
   'pdf-lib': () => false,
 };
 
@@ -116,7 +121,6 @@ describe('Lambda bundles', () => {
   it.each(routeList.map((route) => [route.id, route as RouteDef] as const))(
     '%s holds the AWS SDK clients its grants need, and the heavy libraries only if it uses them',
     (id, route) => {
-      const domain = domainOf.get(id)!;
       const packages = new Set(bundleOf(id).modules.map(packageOf));
       const clients = [...packages].flatMap((name) => name?.match(/^@aws-sdk\/client-(.+)$/)?.[1] ?? []);
       const unknown = clients.filter((client) => !(client in SDK_CLIENT_NEEDS));
@@ -124,7 +128,7 @@ describe('Lambda bundles', () => {
       const needed = Object.keys(SDK_CLIENT_NEEDS).filter((client) => SDK_CLIENT_NEEDS[client]!(route));
       expect(clients.sort()).toEqual(needed.sort());
       const libraries = Object.keys(LIBRARY_NEEDS).filter((library) => packages.has(library));
-      const allowed = Object.keys(LIBRARY_NEEDS).filter((library) => LIBRARY_NEEDS[library]!(route, domain));
+      const allowed = Object.keys(LIBRARY_NEEDS).filter((library) => LIBRARY_NEEDS[library]!(route));
       expect(libraries.filter((library) => !allowed.includes(library))).toEqual([]);
     },
   );

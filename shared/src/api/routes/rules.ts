@@ -3,9 +3,7 @@ import { APPLY_MAX_BODY_BYTES } from '../../core/rules.js';
 import { DeletedId } from '../../domain/common.js';
 import { STAFF } from '../../domain/roles.js';
 import {
-  ApplyRuleInput,
   ApplyRuleResult,
-  PreviewRuleInput,
   PreviewRuleResult,
   RuleBatchListQuery,
   RuleBatchPage,
@@ -13,9 +11,9 @@ import {
   RuleMatchCounts,
   RuleOrganizationQuery,
   RuleResult,
-  RuleUpdate,
   UndoRuleBatchResult,
 } from '../../domain/rule.js';
+import { ApplyRuleInput, PreviewRuleInput, RuleUpdate } from '../../domain/rule-inputs.js';
 import { RuleInput } from '../../rules/validate.js';
 import type { RouteDef } from '../route.js';
 import { byId } from './params.js';
