@@ -1,10 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 
 /**
- * A tiny CloudFormation evaluator for assertions that need the value a template WOULD have in a given
- * account and region: Fn::Join, pseudo parameters, Ref/GetAtt of chosen resources, and the weak
- * cross-stack references CDK writes (Fn::GetStackOutput, followed into the other stack's outputs).
+ * What the infra suites read out of templates: IAM statements granted to a role, and a tiny CloudFormation evaluator
+ * (`resolveCfn`) for assertions that need the value a template WOULD have in a given account and region.
  */
+
 /** An IAM policy statement as a template holds it. */
 export interface Statement {
   Effect: string;
@@ -29,6 +29,10 @@ export function roleStatements(template: Template, roleId: string): Statement[] 
   return [...inline, ...attached];
 }
 
+/**
+ * The evaluator's world: Fn::Join, pseudo parameters, Ref/GetAtt of chosen resources, and the weak cross-stack
+ * references CDK writes (Fn::GetStackOutput, followed into the other stack's outputs).
+ */
 export interface CfnWorld {
   region: string;
   urlSuffix?: string;
