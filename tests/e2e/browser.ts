@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../support/chromium.js';
 
@@ -62,7 +62,7 @@ export function useBrowser() {
       page.on('pageerror', (error) => errors.push(error.message));
       (page as Page & { errors: string[] }).errors = errors;
       await recordToasts(page);
-      countRequests(page);
+      await countRequests(page);
       return { page, context };
     },
   };
@@ -103,7 +103,7 @@ async function describePages(contexts: BrowserContext[], testName: string) {
           }),
       )
       .catch((error: Error) => ({ focus: 'unknown', frames: `none read (${error.message.split('\n')[0]})` }));
-    const inFlight = requestsOf.get(page)?.inFlight.size ?? 0;
+    const inFlight = requestsOf.has(page) ? currentRequests(page).length : 0;
     console.log(
       `[${testName}] page ${i + 1}: ${page.url()}; focus ${seen.focus}; ${seen.frames} frames in 1 s; ` +
         `${inFlight} requests in flight; ${shot}`,
@@ -133,28 +133,81 @@ async function recordToasts(page: Page) {
   (page as Page & { toasts: string[] }).toasts = shown;
 }
 
-/** Requests in flight and when that last changed, per page: Playwright's `networkidle` is a document load's only. */
-const requestsOf = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number }>();
+/** A request in flight, as networkQuiet's `except` sees it. */
+export interface RequestInFlight {
+  method(): string;
+  url(): string;
+}
+
+interface Tracked extends RequestInFlight {
+  frameId?: string;
+  /** The document that started it (for a navigation, the document it loads). */
+  loaderId: string;
+}
 
 /**
- * A page's requests in flight. When the page starts loading another document, the requests the document it leaves
- * still has open stop counting: they belong to a page nobody waits for, and the browser cancels them when the new
- * document replaces it, so no wait on the new page hangs on whether that cancellation is reported.
+ * Per page: the requests in flight, the document each frame shows and the last navigation each frame started (by
+ * loader id), and when any of that last changed.
  */
-function countRequests(page: Page) {
-  const requests = { inFlight: new Set<Request>(), changedAt: Date.now() };
-  const change = (request: Request, started: boolean) => {
-    if (started) requests.inFlight.add(request);
-    else requests.inFlight.delete(request);
+const requestsOf = new WeakMap<
+  Page,
+  {
+    inFlight: Map<string, Tracked>;
+    documents: Map<string, string>;
+    navigations: Map<string, string>;
+    changedAt: number;
+  }
+>();
+
+/**
+ * Follows a page's requests over the DevTools protocol, where each one names the document that started it. Only the
+ * requests of the documents the page shows now, and navigations under way, count: a document the page has left may
+ * have started requests the browser cancels and never reports, and Playwright, while a route is set, reports some of
+ * them only after the new document has come (docs/offline-stack.md "The test stack").
+ */
+async function countRequests(page: Page) {
+  const requests = {
+    inFlight: new Map<string, Tracked>(),
+    documents: new Map<string, string>(),
+    navigations: new Map<string, string>(),
+    changedAt: Date.now(),
+  };
+  const changed = () => {
     requests.changedAt = Date.now();
   };
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.inFlight.clear();
-    change(request, true);
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const { requestId, frameId, loaderId } = event;
+    const { method, url } = event.request;
+    requests.inFlight.set(requestId, { method: () => method, url: () => url, frameId, loaderId });
+    // A navigation's request is its document's loader: it counts from the start, before that document shows.
+    if (frameId && event.type === 'Document' && requestId === loaderId) requests.navigations.set(frameId, loaderId);
+    changed();
   });
-  page.on('requestfinished', (request) => change(request, false));
-  page.on('requestfailed', (request) => change(request, false));
+  const finished = ({ requestId }: { requestId: string }) => {
+    requests.inFlight.delete(requestId);
+    changed();
+  };
+  cdp.on('Network.loadingFinished', finished);
+  cdp.on('Network.loadingFailed', finished);
+  cdp.on('Page.frameNavigated', ({ frame }) => {
+    requests.documents.set(frame.id, frame.loaderId);
+    changed();
+  });
+  await Promise.all([cdp.send('Page.enable'), cdp.send('Network.enable')]);
   requestsOf.set(page, requests);
+}
+
+/** The requests in flight of the documents the page shows, or of the last navigation each frame started. */
+function currentRequests(page: Page): Tracked[] {
+  const requests = requestsOf.get(page);
+  if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
+  return [...requests.inFlight.values()].filter(
+    ({ frameId, loaderId }) =>
+      frameId === undefined ||
+      requests.documents.get(frameId) === loaderId ||
+      requests.navigations.get(frameId) === loaderId,
+  );
 }
 
 /**
@@ -163,14 +216,12 @@ function countRequests(page: Page) {
  * a test holds back) do not count. A page still busy after 30 s fails the test with the requests it waits on, rather
  * than holding it until the test's own timeout says nothing of why.
  */
-export async function networkQuiet(page: Page, except: (request: Request) => boolean = () => false) {
-  const requests = requestsOf.get(page);
-  if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
+export async function networkQuiet(page: Page, except: (request: RequestInFlight) => boolean = () => false) {
   const QUIET_MS = 500;
   const deadline = Date.now() + QUIET_TIMEOUT_MS;
   for (;;) {
-    const quietFor = Date.now() - requests.changedAt;
-    const busy = [...requests.inFlight].filter((request) => !except(request));
+    const busy = currentRequests(page).filter((request) => !except(request));
+    const quietFor = Date.now() - requestsOf.get(page)!.changedAt;
     if (busy.length === 0 && quietFor >= QUIET_MS) return;
     if (Date.now() > deadline)
       throw new Error(

@@ -1,11 +1,19 @@
 import { routes } from '@rent/shared';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_PRELOADS_PER_TASK } from '../../web/build/paced-preload.js';
 import { DESKTOP_QUERY } from '../../web/src/lib/useMediaQuery.js';
 import { joinAs } from '../support/members.js';
 import { leaseTo } from '../support/tenancies.js';
-import { networkQuiet, PHONE, revealBelowTheFold, signInAt, signInFromHeader, useBrowser } from './browser.js';
+import {
+  networkQuiet,
+  PHONE,
+  type RequestInFlight,
+  revealBelowTheFold,
+  signInAt,
+  signInFromHeader,
+  useBrowser,
+} from './browser.js';
 import { beginSignInToOwnOrganization, signInToOwnOrganization, uniqueName } from './own-org.js';
 
 /**
@@ -26,7 +34,7 @@ async function holdAnswers(page: Page, path: string) {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const is = (request: Request) => new URL(request.url()).pathname === path;
+  const is = (request: RequestInFlight) => new URL(request.url()).pathname === path;
   await page.route(
     (url) => url.pathname === path,
     async (route) => {
