@@ -103,7 +103,8 @@ async function describePages(contexts: BrowserContext[], testName: string) {
           }),
       )
       .catch((error: Error) => ({ focus: 'unknown', frames: `none read (${error.message.split('\n')[0]})` }));
-    const inFlight = requestsOf.has(page) ? currentRequests(page).length : 0;
+    const requests = requestsOf.get(page);
+    const inFlight = requests ? currentRequests(requests).length : 0;
     console.log(
       `[${testName}] page ${i + 1}: ${page.url()}; focus ${seen.focus}; ${seen.frames} frames in 1 s; ` +
         `${inFlight} requests in flight; ${shot}`,
@@ -149,15 +150,13 @@ interface Tracked extends RequestInFlight {
  * Per page: the requests in flight, the document each frame shows and the last navigation each frame started (by
  * loader id), and when any of that last changed.
  */
-const requestsOf = new WeakMap<
-  Page,
-  {
-    inFlight: Map<string, Tracked>;
-    documents: Map<string, string>;
-    navigations: Map<string, string>;
-    changedAt: number;
-  }
->();
+interface PageRequests {
+  inFlight: Map<string, Tracked>;
+  documents: Map<string, string>;
+  navigations: Map<string, string>;
+  changedAt: number;
+}
+const requestsOf = new WeakMap<Page, PageRequests>();
 
 /**
  * Follows a page's requests over the DevTools protocol, where each one names the document that started it. Only the
@@ -166,7 +165,7 @@ const requestsOf = new WeakMap<
  * them only after the new document has come (docs/offline-stack.md "The test stack").
  */
 async function countRequests(page: Page) {
-  const requests = {
+  const requests: PageRequests = {
     inFlight: new Map<string, Tracked>(),
     documents: new Map<string, string>(),
     navigations: new Map<string, string>(),
@@ -203,9 +202,7 @@ async function countRequests(page: Page) {
 }
 
 /** The requests in flight of the documents the page shows, or of the last navigation each frame started. */
-function currentRequests(page: Page): Tracked[] {
-  const requests = requestsOf.get(page);
-  if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
+function currentRequests(requests: PageRequests): Tracked[] {
   return [...requests.inFlight.values()].filter(
     ({ frameId, loaderId }) =>
       frameId === undefined ||
@@ -221,11 +218,13 @@ function currentRequests(page: Page): Tracked[] {
  * than holding it until the test's own timeout says nothing of why.
  */
 export async function networkQuiet(page: Page, except: (request: RequestInFlight) => boolean = () => false) {
+  const requests = requestsOf.get(page);
+  if (!requests) throw new Error('networkQuiet needs a page from useBrowser().newPage');
   const QUIET_MS = 500;
   const deadline = Date.now() + QUIET_TIMEOUT_MS;
   for (;;) {
-    const busy = currentRequests(page).filter((request) => !except(request));
-    const quietFor = Date.now() - requestsOf.get(page)!.changedAt;
+    const busy = currentRequests(requests).filter((request) => !except(request));
+    const quietFor = Date.now() - requests.changedAt;
     if (busy.length === 0 && quietFor >= QUIET_MS) return;
     if (Date.now() > deadline)
       throw new Error(
