@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../support/chromium.js';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../support/chromium.js';
 
 const require = createRequire(import.meta.url);
 // Injected through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
@@ -21,7 +21,7 @@ const shared = globalThis as { rentTodayChromium?: Promise<Browser> };
 async function chromiumOfThisWorker(): Promise<Browser> {
   const running = await shared.rentTodayChromium?.catch(() => undefined);
   if (running?.isConnected()) return running;
-  shared.rentTodayChromium = chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  shared.rentTodayChromium = chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS });
   return shared.rentTodayChromium;
 }
 

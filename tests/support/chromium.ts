@@ -25,3 +25,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The tests' browser runs pages with V8's baseline compiler at most (Sparkplug; no Maglev or TurboFan). A test loads
+ * each page a few times and asserts what it shows, never how fast, so optimizing its JavaScript is CPU the suite waits
+ * on: three heavy browser files spent about a tenth less of the machine's CPU with it (docs/offline-stack.md "The test
+ * stack"). The benches keep V8's defaults, since they measure what a person's browser does.
+ */
+export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--max-opt=1'];
