@@ -53,15 +53,17 @@ function vitest({ projects, report }: Run) {
 
 // The run without the browser starts before the web build, which only the browser run needs: the build keeps about
 // one core busy for its 7-8 s (brotli at its highest quality is one thread), and the first run's setup takes the other.
-const [first, ...others] = runs;
-const started = [vitest(first!)];
-try {
-  if (withBrowser) buildWebIfStale();
-} catch (error) {
-  started[0]!.child.kill();
-  throw error;
+const [withoutBrowser, browserRun] = runs;
+const started = [vitest(withoutBrowser!)];
+if (browserRun) {
+  try {
+    buildWebIfStale();
+  } catch (error) {
+    started[0]!.child.kill();
+    throw error;
+  }
+  started.push(vitest(browserRun));
 }
-started.push(...others.map(vitest));
 const codes = await Promise.all(started.map((run) => run.exitCode));
 const failed = codes.find((code) => code !== 0);
 if (failed !== undefined) process.exit(failed);
