@@ -32,8 +32,8 @@ const runs: Run[] = [
   ...(withBrowser ? [{ projects: ['e2e'], report: 'test-results/vitest-e2e.json' }] : []),
 ];
 
-/** Starts one vitest run. A filter given to `npm test` goes to both (either may match none). */
-function vitest({ projects, report }: Run) {
+/** One vitest run; resolves with its exit code. A filter given to `npm test` goes to both (either may match none). */
+function vitest({ projects, report }: Run): Promise<number> {
   const args = [
     'vitest',
     'run',
@@ -44,28 +44,29 @@ function vitest({ projects, report }: Run) {
     ...(runs.length > 1 ? ['--passWithNoTests'] : []),
     ...process.argv.slice(2),
   ];
-  const child = spawn('npx', args, { stdio: 'inherit' });
-  const exitCode = new Promise<number>((resolve) => {
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { stdio: 'inherit' });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
-  return { child, exitCode };
 }
 
 // The run without the browser starts before the web build, which only the browser run needs: the build keeps about
 // one core busy for its 7-8 s (brotli at its highest quality is one thread), and the first run's setup takes the other.
+// A failed build is told at once and fails `npm test` when the run already under way has ended.
 const [withoutBrowser, browserRun] = runs;
 const started = [vitest(withoutBrowser!)];
+let webBuilt = true;
 if (browserRun) {
   try {
     buildWebIfStale();
+    started.push(vitest(browserRun));
   } catch (error) {
-    started[0]!.child.kill();
-    throw error;
+    console.error((error as Error).message);
+    webBuilt = false;
   }
-  started.push(vitest(browserRun));
 }
-const codes = await Promise.all(started.map((run) => run.exitCode));
-const failed = codes.find((code) => code !== 0);
+const codes = await Promise.all(started);
+const failed = codes.find((code) => code !== 0) ?? (webBuilt ? undefined : 1);
 if (failed !== undefined) process.exit(failed);
 
 if (requireE2e) {
