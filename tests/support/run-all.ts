@@ -55,18 +55,17 @@ function vitest({ projects, report }: Run): Promise<number> {
 // A failed build is told at once and fails `npm test` when the run already under way has ended.
 const [withoutBrowser, browserRun] = runs;
 const started = [vitest(withoutBrowser!)];
-let webBuilt = true;
 if (browserRun) {
   try {
     buildWebIfStale();
     started.push(vitest(browserRun));
   } catch (error) {
     console.error((error as Error).message);
-    webBuilt = false;
+    started.push(Promise.resolve(1));
   }
 }
 const codes = await Promise.all(started);
-const failed = codes.find((code) => code !== 0) ?? (webBuilt ? undefined : 1);
+const failed = codes.find((code) => code !== 0);
 if (failed !== undefined) process.exit(failed);
 
 if (requireE2e) {
