@@ -291,6 +291,23 @@ export const monthName = (month: string) =>
     new Date(`${month}-01T00:00:00Z`),
   );
 
+/**
+ * A bar chart's rows as drawn (web/src/components/charts/BarRows.tsx): each bar's row label, the row's amount and the
+ * bar's width as a share of its track (two decimals); a row of two bars gives two entries.
+ */
+export function drawnBars(chart: Locator) {
+  return chart.evaluate((element) =>
+    [...element.querySelectorAll('.rt-bar')].map((bar) => {
+      const track = bar.parentElement!;
+      return {
+        label: track.previousElementSibling!.textContent,
+        amount: track.nextElementSibling!.textContent,
+        share: Math.round((bar.getBoundingClientRect().width / track.getBoundingClientRect().width) * 100) / 100,
+      };
+    }),
+  );
+}
+
 /** The toaster texts recorded since the last call (see recordToasts). */
 export function takeToasts(page: Page): string[] {
   const shown = (page as Page & { toasts?: string[] }).toasts ?? [];

@@ -1,8 +1,17 @@
-import { AGING_LABELS, addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared';
+import { AGING_BUCKETS, AGING_LABELS, addDays, agingBucket, fillPath, routes, shiftMonth } from '@rent/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { joinAs } from '../support/members.js';
-import { DESKTOP, expectAccessible, PHONE, recordChunks, revealBelowTheFold, signInAt, useBrowser } from './browser.js';
+import {
+  DESKTOP,
+  drawnBars,
+  expectAccessible,
+  PHONE,
+  recordChunks,
+  revealBelowTheFold,
+  signInAt,
+  useBrowser,
+} from './browser.js';
 import { expectToast } from './ledger.js';
 import { beginSignInToOwnOrganization, type OwnOrganization, uniqueName } from './own-org.js';
 
@@ -215,8 +224,18 @@ describe('lease charges, in Chromium', () => {
       [buckets.current, buckets.days1to30, buckets.days31to60, buckets.days61to90, buckets.over90].map(usd),
     );
     expect(await page.getByTestId('aging-totals').textContent()).toContain(usd(listed.balance));
-    await page.getByTestId('aging-chart').scrollIntoViewIfNeeded();
-    await page.getByTestId('aging-chart').locator('svg').first().waitFor();
+    // The ages as bars on one scale, each with its amount, and the same figures said to a screen reader.
+    const largest = Math.max(...Object.values(buckets));
+    expect(await drawnBars(page.getByTestId('aging-chart'))).toEqual(
+      AGING_BUCKETS.map((b) => ({
+        label: AGING_LABELS[b],
+        amount: usd(buckets[b]),
+        share: Math.round((buckets[b] / largest) * 100) / 100,
+      })),
+    );
+    expect(await page.getByTestId('aging-chart').getAttribute('aria-label')).toBe(
+      `Money owed by how long it is past due: ${AGING_BUCKETS.map((b) => `${AGING_LABELS[b]} ${usd(buckets[b])}`).join(', ')}.`,
+    );
     await expectAccessible(page, 'aging report');
 
     // The landlord on a phone: a row per lease, what it owes at the end and the ages that hold it; no table code.

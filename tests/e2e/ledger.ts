@@ -1,7 +1,7 @@
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { clickOption, takeToasts } from './browser.js';
+import { clickOption, drawnBars, takeToasts } from './browser.js';
 
 // Cloudscape's own selectors: the table renders an aria-hidden copy of its sticky header, so rows
 // and cells are found the way Cloudscape's test-utils find them.
@@ -68,19 +68,10 @@ export async function shownTotals(page: Page) {
   };
 }
 
-/** The totals' bars as drawn: each one's label, amount and width as a share of its track (two decimals). */
+/** The totals' bars as drawn (see drawnBars), once the totals have loaded. */
 export async function shownBars(page: Page) {
   await expect.poll(() => page.getByTestId('transactions-totals').getAttribute('data-loading')).toBe('false');
-  return page.getByTestId('totals-bars').evaluate((chart) =>
-    [...chart.querySelectorAll('.rt-totals-bar')].map((bar) => {
-      const track = bar.parentElement!;
-      return {
-        label: track.previousElementSibling!.textContent,
-        amount: track.nextElementSibling!.textContent,
-        share: Math.round((bar.getBoundingClientRect().width / track.getBoundingClientRect().width) * 100) / 100,
-      };
-    }),
-  );
+  return drawnBars(page.getByTestId('totals-bars'));
 }
 
 /** A toast with this text is shown (now, or since the previous expectToast on this page). */

@@ -13,9 +13,7 @@ const totals = (values: { in: number; out: number; count: number }) => ({
 const render = (props: Parameters<typeof TotalsChart>[0]) => renderToStaticMarkup(h(TotalsChart, props));
 /** Each bar's width, in the order drawn (money in, money out, net). */
 const widths = (html: string) =>
-  [...html.matchAll(/class="rt-totals-bar" style="inline-size:(?:0;|max\(2px, ([\d.]+)%\))/g)].map((m) =>
-    Number(m[1] ?? 0),
-  );
+  [...html.matchAll(/class="rt-bar" style="inline-size:(?:0;|max\(2px, ([\d.]+)%\))/g)].map((m) => Number(m[1] ?? 0));
 
 describe("TotalsChart (web/src/pages/transactions/TotalsChart.tsx): the ledger's in, out and net as bars", () => {
   it('draws the three on one scale, the largest full width, each with its signed amount, and says all three', () => {
@@ -31,7 +29,7 @@ describe("TotalsChart (web/src/pages/transactions/TotalsChart.tsx): the ledger's
   it('a loss: the net is measured by its size, beside money out; nothing in draws no bar', () => {
     expect(widths(render({ totals: totals({ in: 300, out: -1200, count: 3 }), stale: false }))).toEqual([25, 100, 75]);
     const html = render({ totals: totals({ in: 0, out: -24, count: 1 }), stale: false });
-    expect(html).toContain('class="rt-totals-bar" style="inline-size:0;');
+    expect(html).toContain('class="rt-bar" style="inline-size:0;');
     expect(widths(html)).toEqual([0, 100, 100]);
   });
 

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import MixedLineBarChart from '@cloudscape-design/components/mixed-line-bar-chart';
 import { formatCurrency } from '@rent/shared/core/money';
 import { monthLabel } from '../../features/report-period/period';
+import { CHART_COLORS } from './colors';
 
 /**
  * Income and expenses per month as bars, net as a line. Loaded lazily (IncomeExpenseChartLazy), so
@@ -19,12 +20,6 @@ export interface IncomeExpenseChartProps {
   ariaLabel: string;
   netTitle?: string;
 }
-
-const COLORS = {
-  income: 'var(--color-charts-status-positive-bijtpy, #67a353)',
-  expenses: 'var(--color-charts-status-high-36e4y0, #ba2e0f)',
-  net: 'var(--color-charts-status-info-u1d8gu, #3184c2)',
-};
 
 const dollars = (cents: number) => formatCurrency(Math.round(cents), 0);
 function compact(dollarsValue: number): string {
@@ -51,9 +46,15 @@ export default function IncomeExpenseChart({
   return (
     <MixedLineBarChart
       series={[
-        { title: 'Income', type: 'bar', data: points(income), color: COLORS.income, valueFormatter: money },
-        { title: 'Expenses', type: 'bar', data: points(expenses, -1), color: COLORS.expenses, valueFormatter: money },
-        { title: netTitle, type: 'line', data: points(net), color: COLORS.net, valueFormatter: money },
+        { title: 'Income', type: 'bar', data: points(income), color: CHART_COLORS.positive, valueFormatter: money },
+        {
+          title: 'Expenses',
+          type: 'bar',
+          data: points(expenses, -1),
+          color: CHART_COLORS.negative,
+          valueFormatter: money,
+        },
+        { title: netTitle, type: 'line', data: points(net), color: CHART_COLORS.info, valueFormatter: money },
       ]}
       xDomain={months.map(monthLabel)}
       xScaleType="categorical"

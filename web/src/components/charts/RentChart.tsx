@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import MixedLineBarChart from '@cloudscape-design/components/mixed-line-bar-chart';
 import { formatCurrency } from '@rent/shared/core/money';
 import { monthLabel } from '../../features/report-period/period';
+import { CHART_COLORS } from './colors';
 
 /** Rent due and received per month as bars (the rent roll). Loaded lazily (RentChartLazy). */
 export interface RentChartProps {
@@ -12,10 +13,6 @@ export interface RentChartProps {
   ariaLabel: string;
 }
 
-const COLORS = {
-  due: 'var(--color-charts-status-neutral-56w8ox, #8c8c94)',
-  received: 'var(--color-charts-status-positive-bijtpy, #67a353)',
-};
 const money = (dollars: number) => formatCurrency(Math.round(dollars * 100), 0);
 const compact = (dollars: number) =>
   Math.abs(dollars) >= 1000 ? `$${(dollars / 1000).toFixed(1)}K` : `$${dollars.toFixed(0)}`;
@@ -25,8 +22,14 @@ export default function RentChart({ months, height, ariaLabel }: RentChartProps)
   return (
     <MixedLineBarChart
       series={[
-        { title: 'Due', type: 'bar', data: points('due'), color: COLORS.due, valueFormatter: money },
-        { title: 'Received', type: 'bar', data: points('received'), color: COLORS.received, valueFormatter: money },
+        { title: 'Due', type: 'bar', data: points('due'), color: CHART_COLORS.neutral, valueFormatter: money },
+        {
+          title: 'Received',
+          type: 'bar',
+          data: points('received'),
+          color: CHART_COLORS.positive,
+          valueFormatter: money,
+        },
       ]}
       xDomain={months.map((m) => monthLabel(m.month))}
       xScaleType="categorical"

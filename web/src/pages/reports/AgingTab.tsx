@@ -6,7 +6,8 @@ import { AGING_BUCKETS, AGING_LABELS } from '@rent/shared/core/charges';
 import { agingLeasesShown } from '@rent/shared/reports/agingTable';
 import type { AgingRow } from '../../api/reports';
 import { desktopPartOr } from '../../app/pageLoader';
-import { AgingChartLazy } from '../../components/charts/AgingChartLazy';
+import { BarRows } from '../../components/charts/BarRows';
+import { CHART_COLORS } from '../../components/charts/colors';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportFrame } from '../../components/ReportFrame';
 import { RouterButton } from '../../components/RouterButton';
@@ -15,8 +16,6 @@ import { formatMoney } from '../../lib/money';
 import { money, placeOf, TenantLines } from './leaseCells';
 import { agingTable } from './parts';
 import type { useReports } from './use-reports';
-
-const CHART_HEIGHT = 300;
 
 /**
  * The leases with a balance on a phone: who and where, what each owes at the end, and under it the ages that hold
@@ -71,7 +70,7 @@ export function AgingTab({ r }: { r: ReturnType<typeof useReports> }) {
     <ReportFrame
       variant="section"
       title="Aging"
-      description={`What each lease owes today${data ? ` (${formatIsoDate(data.today)})` : ''}, by how long its charges are past due. Payments pay the oldest charges first.`}
+      description="What each lease owes today, by how long its charges are past due. Payments pay the oldest charges first."
       downloads={{
         testId: 'aging',
         csv: r.downloadAging,
@@ -92,7 +91,9 @@ export function AgingTab({ r }: { r: ReturnType<typeof useReports> }) {
       ) : (
         <SpaceBetween size="xl">
           <SpaceBetween size="m">
-            <Header variant="h3">All leases</Header>
+            <Header variant="h3" description={`Owed on ${formatIsoDate(data.today)}`}>
+              All leases
+            </Header>
             <div data-testid="aging-totals">
               <KeyValuePairs
                 columns={3}
@@ -102,11 +103,14 @@ export function AgingTab({ r }: { r: ReturnType<typeof useReports> }) {
                 ]}
               />
             </div>
-            <AgingChartLazy
+            <BarRows
               testId="aging-chart"
-              totals={data.totals}
-              height={CHART_HEIGHT}
-              ariaLabel="Money owed by how long it is past due"
+              rows={AGING_BUCKETS.map((b) => ({
+                label: AGING_LABELS[b],
+                bars: [{ value: data.totals[b], color: CHART_COLORS.negative }],
+                text: formatMoney(data.totals[b], 2),
+              }))}
+              ariaLabel={`Money owed by how long it is past due: ${AGING_BUCKETS.map((b) => `${AGING_LABELS[b]} ${formatMoney(data.totals[b], 2)}`).join(', ')}.`}
             />
           </SpaceBetween>
           <AgingLeases rows={rows} />

@@ -6,12 +6,15 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { RentRollLease, RentRollReport } from '../../api/reports';
 import { desktopPartOr } from '../../app/pageLoader';
 import { BelowTheFold } from '../../components/BelowTheFold';
+import { BarRows } from '../../components/charts/BarRows';
+import { CHART_COLORS } from '../../components/charts/colors';
 import { RentChartLazy } from '../../components/charts/RentChartLazy';
 import { EmptyState } from '../../components/EmptyState';
 import { RouterButton } from '../../components/RouterButton';
 import { RentStatusBadge } from '../../features/rent/RentStatusBadge';
 import { monthLabel } from '../../features/report-period/period';
 import { formatMoney } from '../../lib/money';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { leaseMonthsTable } from './parts';
 import { RentLinksReview } from './RentLinksReview';
 import type { useReports } from './use-reports';
@@ -86,6 +89,44 @@ function LeaseMonthsList({ lease, label }: { lease: RentRollLease; label: string
   );
 }
 
+const RENT_SERIES = [
+  { key: 'due', label: 'Due', color: CHART_COLORS.neutral },
+  { key: 'received', label: 'Received', color: CHART_COLORS.positive },
+] as const;
+
+/**
+ * Rent due and received per month on a phone: a row a month, its two bars on one scale and what came in of what was
+ * due. Cloudscape's chart, near the top of the tab, was the costliest part of a phone's load of the rent roll (its
+ * axes measure each label's text in the layout); a desktop keeps it, with its popovers.
+ */
+function RentMonthBars({ months }: { months: RentRollReport['months'] }) {
+  return (
+    <BarRows
+      testId="rent-roll-chart"
+      legend={RENT_SERIES}
+      rows={months.map((m) => ({
+        label: monthLabel(m.month),
+        bars: RENT_SERIES.map((series) => ({ value: m[series.key], color: series.color })),
+        text: `${formatMoney(m.received)} of ${formatMoney(m.due)}`,
+      }))}
+      ariaLabel={`Rent due and received per month: ${months.map((m) => `${monthLabel(m.month)} due ${formatMoney(m.due)}, received ${formatMoney(m.received)}`).join('; ')}.`}
+    />
+  );
+}
+
+function RentByMonth({ months }: { months: RentRollReport['months'] }) {
+  return useMediaQuery(DESKTOP_QUERY) ? (
+    <RentChartLazy
+      testId="rent-roll-chart"
+      months={months}
+      height={CHART_HEIGHT}
+      ariaLabel="Rent due and received per month"
+    />
+  ) : (
+    <RentMonthBars months={months} />
+  );
+}
+
 /** A lease's months: the table on a desktop, the list on a phone. */
 const LeaseMonths = desktopPartOr(leaseMonthsTable, LeaseMonthsList);
 
@@ -132,12 +173,7 @@ export function RentRollBody({ r }: { r: ReturnType<typeof useReports> }) {
       <SpaceBetween size="m">
         <Header variant="h3">All leases</Header>
         <TotalsView totals={data.totals} testId="rent-roll-totals" />
-        <RentChartLazy
-          testId="rent-roll-chart"
-          months={data.months}
-          height={CHART_HEIGHT}
-          ariaLabel="Rent due and received per month"
-        />
+        <RentByMonth months={data.months} />
       </SpaceBetween>
       {data.leases.map((lease) => (
         <BelowTheFold key={lease.id} margin="25% 0px" reserve={leaseHeight(lease)}>

@@ -1,20 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TransactionTotals } from '../../api/transactions';
+import { BarRows } from '../../components/charts/BarRows';
+import { CHART_COLORS } from '../../components/charts/colors';
 import { formatMoney } from '../../lib/money';
-
-/** Chart colours from Cloudscape's status palette (light fallbacks), so dark mode follows. */
-const COLORS = {
-  in: 'var(--color-charts-status-positive-bijtpy, #67a353)',
-  out: 'var(--color-charts-status-high-36e4y0, #ba2e0f)',
-  net: 'var(--color-charts-status-info-u1d8gu, #3184c2)',
-};
-
-/** A bar's share of the largest; one that is not zero stays visible however small. */
-function barWidth(value: number, largest: number): string {
-  if (value === 0) return '0';
-  return `max(2px, ${(Math.abs(value) / largest) * 100}%)`;
-}
 
 export interface TotalsChartProps {
   totals: TransactionTotals['totals'] | undefined;
@@ -24,9 +13,7 @@ export interface TotalsChartProps {
 
 /**
  * In, out and net compared as three bars on one scale, each labelled with its amount (the server gives totals for a
- * filter, not by month). Drawn with CSS rather than Cloudscape's bar chart: three bars need no axis, and the chart's
- * axis measures every tick label's text in the browser's layout, the longest task of the ledger's load on a phone
- * (docs/performance.md "Parts").
+ * filter, not by month).
  */
 export function TotalsChart({ totals, stale }: TotalsChartProps) {
   if (!totals) {
@@ -45,37 +32,18 @@ export function TotalsChart({ totals, stale }: TotalsChartProps) {
       </div>
     );
   }
-  const bars = [
-    { label: 'Money in', value: totals.in, color: COLORS.in },
-    { label: 'Money out', value: totals.out, color: COLORS.out },
-    { label: 'Net', value: totals.net, color: COLORS.net },
-  ];
-  const largest = Math.max(...bars.map((bar) => Math.abs(bar.value)));
+  const rows = [
+    { label: 'Money in', value: totals.in, color: CHART_COLORS.positive },
+    { label: 'Money out', value: totals.out, color: CHART_COLORS.negative },
+    { label: 'Net', value: totals.net, color: CHART_COLORS.info },
+  ].map(({ label, value, color }) => ({ label, bars: [{ value, color }], text: formatMoney(value) }));
   return (
-    <div
-      className={stale ? 'rt-totals-chart rt-stale' : 'rt-totals-chart'}
-      role="img"
-      aria-label={`Money in, money out and net of the filtered transactions: money in ${formatMoney(totals.in)}, money out ${formatMoney(totals.out)}, net ${formatMoney(totals.net)}.`}
-      data-testid="totals-bars"
-    >
-      <div className="rt-totals-bars" aria-hidden="true">
-        {bars.map((bar) => (
-          <div key={bar.label} className="rt-totals-bar-row">
-            <Box variant="small" color="text-body-secondary">
-              {bar.label}
-            </Box>
-            <div className="rt-totals-bar-track">
-              <div
-                className="rt-totals-bar"
-                style={{ inlineSize: barWidth(bar.value, largest), background: bar.color }}
-              />
-            </div>
-            <Box variant="small" textAlign="right">
-              {formatMoney(bar.value)}
-            </Box>
-          </div>
-        ))}
-      </div>
+    <div className={stale ? 'rt-totals-chart rt-stale' : 'rt-totals-chart'}>
+      <BarRows
+        rows={rows}
+        testId="totals-bars"
+        ariaLabel={`Money in, money out and net of the filtered transactions: money in ${formatMoney(totals.in)}, money out ${formatMoney(totals.out)}, net ${formatMoney(totals.net)}.`}
+      />
     </div>
   );
 }
