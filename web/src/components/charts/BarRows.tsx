@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import Spinner from '@cloudscape-design/components/spinner';
 
 export interface BarRow {
   label: string;
@@ -28,27 +29,55 @@ export function BarRows({
   ariaLabel,
   testId,
   legend,
+  textHeading,
+  loading,
 }: {
   rows: readonly BarRow[];
   ariaLabel: string;
   testId: string;
   /** What each colour stands for, when a row has more than one bar. */
   legend?: readonly { label: string; color: string }[];
+  /** What the amounts at the rows' ends are, written above them. */
+  textHeading?: string;
+  /**
+   * The figures are on their way: "Loading chart" stands in the legend's line, over the rows as given (their labels,
+   * no bars yet), so the chart takes its final height from the start.
+   */
+  loading?: boolean;
 }) {
   const largest = Math.max(...rows.flatMap((row) => row.bars.map((bar) => Math.abs(bar.value))));
   return (
-    <div className="rt-bar-chart" role="img" aria-label={ariaLabel} data-testid={testId}>
-      {legend && (
-        <div className="rt-bar-legend" aria-hidden="true">
-          {legend.map((key) => (
-            <Box key={key.label} variant="small" color="text-body-secondary">
-              <span className="rt-bar-key" style={{ background: key.color }} />
-              {key.label}
-            </Box>
-          ))}
-        </div>
+    <div
+      className="rt-bar-chart"
+      role="img"
+      aria-label={loading ? 'Loading chart' : ariaLabel}
+      aria-busy={loading || undefined}
+      data-testid={testId}
+    >
+      {loading ? (
+        <Box variant="small" color="text-status-inactive">
+          <Spinner /> Loading chart
+        </Box>
+      ) : (
+        legend && (
+          <div className="rt-bar-legend" aria-hidden="true">
+            {legend.map((key) => (
+              <Box key={key.label} variant="small" color="text-body-secondary">
+                <span className="rt-bar-key" style={{ background: key.color }} />
+                {key.label}
+              </Box>
+            ))}
+          </div>
+        )
       )}
       <div className="rt-bar-rows" aria-hidden="true">
+        {textHeading && (
+          <div className="rt-bar-heading">
+            <Box variant="small" color="text-body-secondary" textAlign="right">
+              {textHeading}
+            </Box>
+          </div>
+        )}
         {rows.map((row) => (
           <div key={row.label} className="rt-bar-row">
             <Box variant="small" color="text-body-secondary">

@@ -2,7 +2,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { BelowTheFold } from '../../components/BelowTheFold';
-import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
+import { IncomeExpenseByMonth } from '../../components/charts/IncomeExpenseByMonth';
 import { ReportFrame } from '../../components/ReportFrame';
 import { ShowCentsToggle } from '../../components/ShowCentsToggle';
 import { Books } from '../../features/books/Books';
@@ -63,9 +63,8 @@ export default function CashFlowPage() {
         />
       </Container>
       <Container header={<Header variant="h2">Income and expenses</Header>}>
-        <IncomeExpenseChartLazy
+        <IncomeExpenseByMonth
           testId="cash-flow-chart"
-          months={cf.months}
           {...cf.chart}
           netTitle="Cash flow"
           height={desktop ? 380 : 320}

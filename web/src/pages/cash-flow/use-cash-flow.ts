@@ -1,6 +1,6 @@
 import { ledgerFilterFor } from '@rent/shared/core/books';
 import { isTenant } from '@rent/shared/core/roles';
-import { type BookRow, bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
+import { bookRows, bookRowsCsv, bookRowsTable } from '@rent/shared/reports/bookRows';
 import { useCallback, useMemo } from 'react';
 import { isForbiddenError } from '../../api/client';
 import { useOrganization } from '../../api/organization';
@@ -8,22 +8,13 @@ import { addressIn, useProperties } from '../../api/properties';
 import { quietUntil } from '../../api/quiet';
 import { useCashFlowReport } from '../../api/reports';
 import type { LinkFor } from '../../features/books/bookAmount';
+import { incomeExpenseSeries } from '../../features/books/incomeExpense';
 import { kpiCells, periodKpis } from '../../features/books/kpis';
 import { monthLabel, periodLabel } from '../../features/report-period/period';
 import { usePeriod } from '../../features/report-period/usePeriod';
 import { downloadText } from '../../lib/csv';
 import { exportFileName, periodPart, propertyPart } from '../../lib/exportName';
 import { usePdfDownload } from '../../lib/pdf/usePdfDownload';
-
-/** Money out per month of the rows that spend (positive cents), for the chart. */
-function spending(rows: BookRow[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const row of rows) {
-    if (!['operatingExpenses', 'debtService', 'capitalSpending'].includes(row.id)) continue;
-    for (const [month, cents] of Object.entries(row.values)) out[month] = (out[month] ?? 0) - cents;
-  }
-  return out;
-}
 
 /** The cash flow page's data: the period in the URL, the report, its rows and chart series, the CSV. */
 export function useCashFlow() {
@@ -66,7 +57,6 @@ export function useCashFlow() {
       [propertyPart(period.propertyId, addressOf), periodPart(period.from, period.to, today)],
       extension,
     );
-  const row = (id: string) => rows.find((r) => r.id === id)?.values ?? {};
   return {
     tenant,
     forbidden: tenant || isForbiddenError(report.error),
@@ -74,12 +64,11 @@ export function useCashFlow() {
     setPeriod,
     today,
     report,
-    months,
     rows,
     kpiCells: kpiCells(kpis),
     columns,
     linkFor,
-    chart: { income: row('income'), expenses: spending(rows), net: row('cashFlow') },
+    chart: incomeExpenseSeries(rows, period),
     stale: report.isPlaceholderData,
     downloadCsv: () => downloadText(bookRowsCsv(rows, columns), fileName('csv')),
     pdf,

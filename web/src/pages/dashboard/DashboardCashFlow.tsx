@@ -8,7 +8,8 @@ import { bookRows } from '@rent/shared/reports/bookRows';
 import { memo, useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useCashFlowReport } from '../../api/reports';
-import { IncomeExpenseChartLazy } from '../../components/charts/IncomeExpenseChartLazy';
+import { IncomeExpenseByMonth } from '../../components/charts/IncomeExpenseByMonth';
+import { incomeExpenseSeries } from '../../features/books/incomeExpense';
 import { todayLocal } from '../../features/report-period/period';
 import { RouterLink } from '../../lib/navigation';
 
@@ -22,22 +23,21 @@ function useDashboardCashFlow() {
   // Asked only once the role is known to keep the books (a tenant's dashboard has no cash flow).
   const report = useCashFlowReport(org.role && !isTenant(org.role) ? query : null);
   const data = report.data;
-  const series = useMemo(() => {
-    const rows = bookRows((data?.cells ?? []).map((c) => ({ column: c.month, category: c.category, net: c.net })));
-    const values = (id: string) => rows.find((r) => r.id === id)?.values ?? {};
-    const expenses: Record<string, number> = {};
-    for (const id of ['operatingExpenses', 'debtService', 'capitalSpending']) {
-      for (const [month, cents] of Object.entries(values(id))) expenses[month] = (expenses[month] ?? 0) - cents;
-    }
-    return { income: values('income'), expenses, net: values('cashFlow') };
-  }, [data]);
-  return { report, months: data?.months ?? [], series };
+  const series = useMemo(
+    () =>
+      incomeExpenseSeries(
+        bookRows((data?.cells ?? []).map((c) => ({ column: c.month, category: c.category, net: c.net }))),
+        query,
+      ),
+    [data, query],
+  );
+  return { report, series };
 }
 
 /** The dashboard's cash flow box; its height is held while the report and the chart chunk load. */
 /** Memoized: the dashboard re-renders as each of its own queries lands; this section redraws only for its own data. */
 export const DashboardCashFlow = memo(function DashboardCashFlow() {
-  const { report, months, series } = useDashboardCashFlow();
+  const { report, series } = useDashboardCashFlow();
   return (
     <Container
       data-testid="dashboard-cash-flow"
@@ -51,9 +51,8 @@ export const DashboardCashFlow = memo(function DashboardCashFlow() {
         {report.isError && !report.data ? (
           <StatusIndicator type="error">Failed to load the cash flow. Please try again.</StatusIndicator>
         ) : null}
-        <IncomeExpenseChartLazy
+        <IncomeExpenseByMonth
           testId="dashboard-cash-flow-chart"
-          months={months}
           {...series}
           height={CHART_HEIGHT}
           loading={!report.data}
