@@ -26,6 +26,7 @@ export function IncomeExpenseBars({
   netTitle = 'Net',
   testId,
 }: Omit<IncomeExpenseChartProps, 'height'> & { testId: string }) {
+  const values = { income, expenses };
   const said = months.map(
     (m) =>
       `${monthLabel(m)} income ${dollars(income[m])}, expenses ${dollars(expenses[m])}, ${netTitle.toLowerCase()} ${dollars(net[m])}`,
@@ -38,9 +39,7 @@ export function IncomeExpenseBars({
       loading={loading}
       rows={months.map((m) => ({
         label: monthLabel(m),
-        bars: loading
-          ? []
-          : SERIES.map((series) => ({ value: { income, expenses }[series.key][m] ?? 0, color: series.color })),
+        bars: loading ? [] : SERIES.map((series) => ({ value: values[series.key][m] ?? 0, color: series.color })),
         text: loading ? '' : dollars(net[m]),
       }))}
       ariaLabel={`${ariaLabel}: ${said.join('; ')}.`}

@@ -11,14 +11,12 @@ import { PeriodControls } from '../../features/report-period/PeriodControls';
 import { periodLabel } from '../../features/report-period/period';
 import { useShowCents } from '../../lib/showCents';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useMediaQuery';
 import { useCashFlow } from './use-cash-flow';
 
 /** docs/product.md "Cash flow": month by month and property by property, from the monthly rollups. */
 export default function CashFlowPage() {
   useDocumentTitle('Cash Flow');
   const cf = useCashFlow();
-  const desktop = useMediaQuery(DESKTOP_QUERY);
   const figures = cf.report.data?.figures;
   const cents = useShowCents();
 
@@ -67,7 +65,7 @@ export default function CashFlowPage() {
           testId="cash-flow-chart"
           {...cf.chart}
           netTitle="Cash flow"
-          height={desktop ? 380 : 320}
+          height={380}
           loading={!cf.report.data}
           ariaLabel="Income and expenses by month, cash flow as a line"
         />
