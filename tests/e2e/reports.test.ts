@@ -471,8 +471,25 @@ describe('what the books say, in an organization of its own', () => {
       await expectAccessible(page, `${path} at 390px`);
       if (path === '/dashboard') {
         // Its cash flow, below the fold, as the cash flow page draws it on a phone (scrolled to once the page has
-        // settled: the layout shifts above are those of a page loading where it opened).
+        // settled: the layout shifts above are those of a page loading where it opened). The sections below the fold
+        // hold about their height while they wait (the cash flow's, last, always waits this far down), so one that
+        // renders on screen after a jump down the page moves nothing below it.
+        const placeHeights = (state: string) =>
+          page.evaluate(
+            (wanted) =>
+              [...document.querySelectorAll('[data-below-the-fold]')].map((place) =>
+                place.getAttribute('data-below-the-fold') === wanted ? place.getBoundingClientRect().height : null,
+              ),
+            state,
+          );
+        const held = await placeHeights('waiting');
+        expect(held.at(-1)).toBeGreaterThan(0);
         await revealBelowTheFold(page);
+        const drawn = await placeHeights('shown');
+        held.forEach((height, i) => {
+          if (height !== null)
+            expect(Math.abs(drawn[i]! - height), `section ${i} held ${height}px`).toBeLessThanOrEqual(8);
+        });
         const bars = page.getByTestId('dashboard-cash-flow-chart');
         await expect.poll(() => bars.getAttribute('aria-busy')).toBeNull();
         expect((await drawnBars(bars)).filter((bar) => bar.label === monthName(M1))).toEqual([

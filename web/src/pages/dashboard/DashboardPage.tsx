@@ -49,6 +49,13 @@ function Metric({
   );
 }
 
+/**
+ * What the sections below the fold measure on a phone (five transactions; twelve months of bars), held until each
+ * renders: someone who jumps down the page while it loads sees them fill their place rather than push what follows.
+ */
+const RECENT_ON_A_PHONE = '489px';
+const CASH_FLOW_ON_A_PHONE = '484px';
+
 /** The landing page after sign-in: the organization and a summary of its properties, from real data. */
 export default function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
   useDocumentTitle(title === 'Dashboard' ? 'Dashboard' : null);
@@ -162,12 +169,12 @@ export default function DashboardPage({ title = 'Dashboard' }: { title?: string 
           </Container>
           {tenant ? null : <DashboardKeyFigures />}
           {tenant ? null : (
-            <BelowTheFold>
+            <BelowTheFold reserve={RECENT_ON_A_PHONE}>
               <RecentTransactions ready={!!org.role} />
             </BelowTheFold>
           )}
           {tenant ? null : (
-            <BelowTheFold>
+            <BelowTheFold reserve={CASH_FLOW_ON_A_PHONE}>
               <DashboardCashFlow />
             </BelowTheFold>
           )}
