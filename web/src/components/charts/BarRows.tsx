@@ -1,5 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Spinner from '@cloudscape-design/components/spinner';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { CHART_ERROR_TEXT, type ChartStatus } from './status';
 
 export interface BarRow {
   label: string;
@@ -30,7 +32,7 @@ export function BarRows({
   testId,
   legend,
   textHeading,
-  loading,
+  status = 'finished',
 }: {
   rows: readonly BarRow[];
   ariaLabel: string;
@@ -40,23 +42,27 @@ export function BarRows({
   /** What the amounts at the rows' ends are, written above them. */
   textHeading?: string;
   /**
-   * The figures are on their way: "Loading chart" stands in the legend's line, over the rows as given (their labels,
-   * no bars yet), so the chart takes its final height from the start.
+   * Until the figures are there, "Loading chart" (or, when they failed to come, the error) stands in the legend's line,
+   * over the rows as given (their labels, no bars yet), so the chart takes its final height from the start.
    */
-  loading?: boolean;
+  status?: ChartStatus;
 }) {
   const largest = Math.max(...rows.flatMap((row) => row.bars.map((bar) => Math.abs(bar.value))));
   return (
     <div
       className="rt-bar-chart"
       role="img"
-      aria-label={loading ? 'Loading chart' : ariaLabel}
-      aria-busy={loading || undefined}
+      aria-label={status === 'loading' ? 'Loading chart' : status === 'error' ? CHART_ERROR_TEXT : ariaLabel}
+      aria-busy={status === 'loading' || undefined}
       data-testid={testId}
     >
-      {loading ? (
+      {status === 'loading' ? (
         <Box variant="small" color="text-status-inactive">
           <Spinner /> Loading chart
+        </Box>
+      ) : status === 'error' ? (
+        <Box variant="small">
+          <StatusIndicator type="error">{CHART_ERROR_TEXT}</StatusIndicator>
         </Box>
       ) : (
         legend && (

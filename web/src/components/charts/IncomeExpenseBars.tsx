@@ -21,12 +21,13 @@ export function IncomeExpenseBars({
   income,
   expenses,
   net,
-  loading,
+  status,
   ariaLabel,
   netTitle = 'Net',
   testId,
 }: Omit<IncomeExpenseChartProps, 'height'> & { testId: string }) {
   const values = { income, expenses };
+  const drawn = status === 'finished';
   const said = months.map(
     (m) =>
       `${monthLabel(m)} income ${dollars(income[m])}, expenses ${dollars(expenses[m])}, ${netTitle.toLowerCase()} ${dollars(net[m])}`,
@@ -36,11 +37,11 @@ export function IncomeExpenseBars({
       testId={testId}
       legend={SERIES}
       textHeading={netTitle}
-      loading={loading}
+      status={status}
       rows={months.map((m) => ({
         label: monthLabel(m),
-        bars: loading ? [] : SERIES.map((series) => ({ value: values[series.key][m] ?? 0, color: series.color })),
-        text: loading ? '' : dollars(net[m]),
+        bars: drawn ? SERIES.map((series) => ({ value: values[series.key][m] ?? 0, color: series.color })) : [],
+        text: drawn ? dollars(net[m]) : '',
       }))}
       ariaLabel={`${ariaLabel}: ${said.join('; ')}.`}
     />

@@ -3,6 +3,7 @@ import MixedLineBarChart from '@cloudscape-design/components/mixed-line-bar-char
 import { formatCurrency } from '@rent/shared/core/money';
 import { monthLabel } from '../../features/report-period/period';
 import { CHART_COLORS } from './colors';
+import { CHART_ERROR_TEXT, type ChartStatus } from './status';
 
 /**
  * Income and expenses per month as bars, net as a line. Loaded lazily (IncomeExpenseChartLazy), so
@@ -16,7 +17,8 @@ export interface IncomeExpenseChartProps {
   net: Record<string, number>;
   /** The whole chart's height (plot, axes and legend): the chart fits it. */
   height: number;
-  loading?: boolean;
+  /** The report is on its way, or failed to come (the page says so, with its retry, above the chart). */
+  status: ChartStatus;
   ariaLabel: string;
   netTitle?: string;
 }
@@ -36,7 +38,7 @@ export default function IncomeExpenseChart({
   expenses,
   net,
   height,
-  loading,
+  status,
   ariaLabel,
   netTitle = 'Net',
 }: IncomeExpenseChartProps) {
@@ -60,8 +62,9 @@ export default function IncomeExpenseChart({
       xScaleType="categorical"
       fitHeight
       height={Math.max(80, height - 150)}
-      statusType={loading ? 'loading' : 'finished'}
+      statusType={status}
       loadingText="Loading chart"
+      errorText={CHART_ERROR_TEXT}
       ariaLabel={ariaLabel}
       hideFilter
       i18nStrings={{ yTickFormatter: compact, xTickFormatter: (value) => String(value) }}

@@ -3,6 +3,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { BelowTheFold } from '../../components/BelowTheFold';
 import { IncomeExpenseByMonth } from '../../components/charts/IncomeExpenseByMonth';
+import { chartStatus } from '../../components/charts/status';
 import { ReportFrame } from '../../components/ReportFrame';
 import { ShowCentsToggle } from '../../components/ShowCentsToggle';
 import { Books } from '../../features/books/Books';
@@ -66,7 +67,7 @@ export default function CashFlowPage() {
           {...cf.chart}
           netTitle="Cash flow"
           height={380}
-          loading={!cf.report.data}
+          status={chartStatus(cf.report)}
           ariaLabel="Income and expenses by month, cash flow as a line"
         />
       </Container>

@@ -9,6 +9,7 @@ import { memo, useMemo } from 'react';
 import { useOrganization } from '../../api/organization';
 import { useCashFlowReport } from '../../api/reports';
 import { IncomeExpenseByMonth } from '../../components/charts/IncomeExpenseByMonth';
+import { chartStatus } from '../../components/charts/status';
 import { incomeExpenseSeries } from '../../features/books/incomeExpense';
 import { todayLocal } from '../../features/report-period/period';
 import { RouterLink } from '../../lib/navigation';
@@ -55,7 +56,7 @@ export const DashboardCashFlow = memo(function DashboardCashFlow() {
           testId="dashboard-cash-flow-chart"
           {...series}
           height={CHART_HEIGHT}
-          loading={!report.data}
+          status={chartStatus(report)}
           ariaLabel="Income and expenses over the last 12 months, net as a line"
         />
         <RouterLink href="/cash-flow">See cash flow</RouterLink>
