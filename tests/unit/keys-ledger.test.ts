@@ -183,4 +183,64 @@ describe('transaction items', () => {
     expect(wire).not.toHaveProperty('receiptCount');
     expect(wire).not.toHaveProperty('searchName');
   });
+
+  it('put on the wire exactly: every optional field the record has, the split in decimals, nothing internal', () => {
+    const { receiptCount, ...shared } = record;
+    const plain = { ...shared, amount: -1234.5 };
+    const defaults = { leaseId: null, maintenanceRequestId: null, transferPairId: null, transferWith: null };
+    expect(transactionToApi(record)).toStrictEqual({ ...plain, ...defaults, parts: null, splitReviewFrom: null });
+
+    const parts = [
+      { amount: -100000, category: 'repairs' as const, propertyId: 'p1', leaseId: null, memo: 'Pipe' },
+      { amount: -23450, category: 'utilities' as const, propertyId: 'p2', leaseId: 'l1', memo: null },
+    ];
+    const everything = {
+      ...record,
+      importFileName: 'march.csv',
+      categorizedByRuleId: 'r1',
+      categorizationBatchId: 'b1',
+      pending: false,
+      pendingTransactionId: 'pt1',
+      suggestedCategory: 'utilities' as const,
+      suggestionConfidence: 0.4,
+      suggestedMatchId: 't9',
+      removedByBank: true,
+      leaseId: 'l1',
+      leaseLinkSource: 'auto' as const,
+      leaseLinkReason: 'samePayer' as const,
+      maintenanceRequestId: 'm1',
+      parts,
+      splitReviewFrom: -120000,
+      reconciliationId: 'rc1',
+      reconciled: '2026-02-28',
+      transferPairId: 't2',
+      transferWith: 'ONLINE TRANSFER in Savings',
+      transferRefusedIds: ['t3'],
+    };
+    expect(toTransactionRecord(transactionItem(everything))).toStrictEqual(everything);
+    expect(transactionToApi(everything)).toStrictEqual({
+      ...plain,
+      importFileName: 'march.csv',
+      categorizedByRuleId: 'r1',
+      pending: false,
+      pendingTransactionId: 'pt1',
+      suggestedCategory: 'utilities',
+      suggestionConfidence: 0.4,
+      suggestedMatchId: 't9',
+      removedByBank: true,
+      leaseId: 'l1',
+      leaseLinkSource: 'auto',
+      leaseLinkReason: 'samePayer',
+      maintenanceRequestId: 'm1',
+      parts: [
+        { ...parts[0], amount: -1000 },
+        { ...parts[1], amount: -234.5 },
+      ],
+      splitReviewFrom: -1200,
+      reconciliationId: 'rc1',
+      reconciled: '2026-02-28',
+      transferPairId: 't2',
+      transferWith: 'ONLINE TRANSFER in Savings',
+    });
+  });
 });
