@@ -267,20 +267,19 @@ export function toTransactionRecord(item: Record<string, unknown>): TransactionR
 
 type SplitPartOnWire = NonNullable<Transaction['parts']>[number];
 
-/** What a record carries to the wire as it is, when it has it (the rest are converted, defaulted or internal). */
-const OPTIONAL_ON_THE_WIRE = [
-  'importFileName',
-  'pending',
-  'pendingTransactionId',
-  'suggestedCategory',
-  'suggestionConfidence',
-  'suggestedMatchId',
-  'removedByBank',
-  'leaseLinkSource',
-  'leaseLinkReason',
-  'reconciliationId',
-  'reconciled',
-] as const satisfies readonly (typeof OPTIONAL_FIELDS)[number][];
+/** Optional fields the wire form converts, defaults or leaves out (internal); every other one goes as it is. */
+const NOT_AS_THEY_ARE = new Set<string>([
+  'categorizedByRuleId',
+  'categorizationBatchId',
+  'parts',
+  'splitReviewFrom',
+  'transferRefusedIds',
+  'leaseId',
+  'maintenanceRequestId',
+  'transferPairId',
+  'transferWith',
+]);
+const OPTIONAL_ON_THE_WIRE = OPTIONAL_FIELDS.filter((name) => !NOT_AS_THEY_ARE.has(name));
 
 /**
  * Cents inside, a signed decimal with at most 2 places on the wire; the rule id only when a saved rule set the

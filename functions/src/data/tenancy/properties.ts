@@ -179,10 +179,36 @@ export function propertyToTenantApi(record: PropertyRecord): TenantProperty {
   return { id: record.id, address: record.address, propertyType: record.propertyType };
 }
 
+/**
+ * The property of a stored item, without its keys and the counts deleteProperty keeps (transactionCount, leaseCount,
+ * loanCount). Written as one literal: V8 gives it one fixed shape, which the copy onto the wire keeps, where a rest
+ * copy of the item is a slow generic copy (docs/performance.md "The API").
+ */
 function toRecord(item: Record<string, unknown>): PropertyRecord {
-  // transactionCount, leaseCount and loanCount are bookkeeping for deleteProperty, not part of the property.
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, transactionCount, leaseCount, loanCount, ...rest } = item;
-  return rest as unknown as PropertyRecord;
+  const p = item as unknown as PropertyRecord;
+  return {
+    id: p.id,
+    organizationId: p.organizationId,
+    address: p.address,
+    googlePlaceId: p.googlePlaceId,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    propertyType: p.propertyType,
+    numberOfUnits: p.numberOfUnits,
+    acquisitionDate: p.acquisitionDate,
+    acquisitionPrice: p.acquisitionPrice,
+    approximateLoan: p.approximateLoan,
+    currentMarketValue: p.currentMarketValue,
+    monthlyRent: p.monthlyRent,
+    downPayment: p.downPayment,
+    closingCosts: p.closingCosts,
+    initialRepairs: p.initialRepairs,
+    otherInitialCosts: p.otherInitialCosts,
+    landValue: p.landValue,
+    version: p.version,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
 }
 
 const byAddress = (a: PropertyRecord, b: PropertyRecord) => a.address.localeCompare(b.address);
