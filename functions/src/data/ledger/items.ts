@@ -227,7 +227,7 @@ const OPTIONAL_FIELDS = [
  * The record of a stored item. Every field it always has is written in one object literal: V8 gives such an object
  * one fixed shape, where one built by a loop of stores under computed names falls into dictionary mode past a dozen
  * properties, and then every copy, spread and JSON.stringify of it is several times slower (a ledger page's records
- * were 15 µs each to put on the wire; docs/performance.md "The API").
+ * were 15 µs each to put on the wire; docs/performance.md "The API: what a request pays before its own reads").
  */
 export function toTransactionRecord(item: Record<string, unknown>): TransactionRecord {
   const field = <T>(name: keyof TransactionRecord) => (item[name] ?? null) as T;

@@ -41,7 +41,8 @@ export function maintenanceItem(r: MaintenanceRecord) {
 
 /**
  * The record of a stored item, written as one literal: V8 gives it one fixed shape, where a rest copy of the item
- * (keys and search text left out) is a slow generic copy (docs/performance.md "The API").
+ * (keys and search text left out) is a slow generic copy (docs/performance.md "The API: what a request pays before
+ * its own reads").
  */
 export function toMaintenanceRecord(item: Record<string, unknown>): MaintenanceRecord {
   const r = item as unknown as MaintenanceRecord;

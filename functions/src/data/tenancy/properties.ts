@@ -182,7 +182,8 @@ export function propertyToTenantApi(record: PropertyRecord): TenantProperty {
 /**
  * The property of a stored item, without its keys and the counts deleteProperty keeps (transactionCount, leaseCount,
  * loanCount). Written as one literal: V8 gives it one fixed shape, which the copy onto the wire keeps, where a rest
- * copy of the item is a slow generic copy (docs/performance.md "The API").
+ * copy of the item is a slow generic copy (docs/performance.md "The API: what a request pays before its own
+ * reads").
  */
 function toRecord(item: Record<string, unknown>): PropertyRecord {
   const p = item as unknown as PropertyRecord;
