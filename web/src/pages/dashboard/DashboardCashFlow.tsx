@@ -1,7 +1,6 @@
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { presetMonths } from '@rent/shared/core/books';
 import { isTenant } from '@rent/shared/core/roles';
 import { bookRows } from '@rent/shared/reports/bookRows';
@@ -49,9 +48,6 @@ export const DashboardCashFlow = memo(function DashboardCashFlow() {
       }
     >
       <SpaceBetween size="m">
-        {report.isError && !report.data ? (
-          <StatusIndicator type="error">Failed to load the cash flow. Please try again.</StatusIndicator>
-        ) : null}
         <IncomeExpenseByMonth
           testId="dashboard-cash-flow-chart"
           {...series}
