@@ -8,7 +8,6 @@ import {
   BatchGetCommand,
   type BatchGetCommandInput,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -33,7 +32,9 @@ const handlers = {
 
 const { forgetResolvedCallers } = await import('../../functions/src/runtime/identity.js');
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+// The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
+const { DocumentClient } = await import('../../functions/src/data/client.js');
+const ddbMock = mockClient(DocumentClient);
 
 const ORG = 'org-1';
 const USER = 'user-1';

@@ -9,7 +9,6 @@ import {
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -29,7 +28,9 @@ const bulk = (await import('../../functions/src/http/bulkUpdateTransactions.js')
 const confirm = (await import('../../functions/src/http/confirmReceiptUpload.js')).handler;
 const { forgetResolvedCallers } = await import('../../functions/src/runtime/identity.js');
 
-const ddb = mockClient(DynamoDBDocumentClient);
+// The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
+const { DocumentClient } = await import('../../functions/src/data/client.js');
+const ddb = mockClient(DocumentClient);
 const s3 = mockClient(S3Client);
 const ORG = 'org-1';
 

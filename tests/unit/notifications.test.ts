@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATIONS, notificationPreferences, notificationsShownTo } from '@rent/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,9 @@ process.env.SITE_URL = 'https://rent.example';
 process.env.CURSOR_SECRET = 'unit-test-cursor-secret-0123456789abcdef';
 const { notify, noticeMail } = await import('../../functions/src/services/people/notifications.js');
 
-const ddb = mockClient(DynamoDBDocumentClient);
+// The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
+const { DocumentClient } = await import('../../functions/src/data/client.js');
+const ddb = mockClient(DocumentClient);
 const ses = mockClient(SESv2Client);
 const notice = () => ({
   subject: 'Subject',

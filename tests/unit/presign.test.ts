@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -92,7 +92,8 @@ describe('presigned receipt links offline', () => {
 describe('requestReceiptUpload', () => {
   it("signs a PUT of the caller's pending key only; the receipt's own key is under the organization and the transaction", async () => {
     await loadS3();
-    const ddb = mockClient(DynamoDBDocumentClient);
+    // The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
+    const ddb = mockClient((await import('../../functions/src/data/client.js')).DocumentClient);
     ddb.on(TransactWriteCommand).resolves({});
     // The transaction it is for (its date is checked against the closed period; the books are open).
     ddb

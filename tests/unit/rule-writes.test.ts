@@ -1,7 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -23,7 +22,9 @@ const { Conflict } = await import('../../functions/src/domain-errors.js');
 const { errorResponse } = await import('../../functions/src/runtime/errors.js');
 const { encodeRow } = await import('../../functions/src/data/ledger/matchRows.js');
 
-const ddb = mockClient(DynamoDBDocumentClient);
+// The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
+const { DocumentClient } = await import('../../functions/src/data/client.js');
+const ddb = mockClient(DocumentClient);
 const ORG = 'org-1';
 
 const record = (n: number, over: Partial<TransactionRecord> = {}): TransactionRecord =>

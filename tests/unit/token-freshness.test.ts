@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,9 @@ process.env.LOG_LEVEL = 'silent';
 const { isTokenFresh } = await import('../../functions/src/runtime/token-freshness.js');
 const { handler: getOrganization } = await import('../../functions/src/http/getOrganization.js');
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+// The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
+const { DocumentClient } = await import('../../functions/src/data/client.js');
+const ddbMock = mockClient(DocumentClient);
 afterAll(() => ddbMock.restore());
 
 describe('isTokenFresh (tokensValidAfter, epoch seconds)', () => {
