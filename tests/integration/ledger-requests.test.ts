@@ -12,18 +12,22 @@ import { partition, TABLE_NAME } from '../support/db.js';
 process.env.TABLE_NAME = TABLE_NAME;
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.LOG_LEVEL = 'silent';
-const { db } = await import('../../functions/src/data/client.js');
+const { db, dynamo } = await import('../../functions/src/data/client.js');
 const { listTransactions, FILTERED_READS } = await import('../../functions/src/data/ledger/list.js');
 const { transactionTotals } = await import('../../functions/src/data/ledger/totals.js');
 
 let requests = 0;
-db.middlewareStack.add(
-  (next) => async (args) => {
-    requests++;
-    return next(args);
-  },
-  { step: 'initialize', name: 'countRequests' },
-);
+// Both of the repositories' clients (data/client.ts): the document client's writes and the cached reads. Added before
+// the first request, as the reads' cached middleware requires.
+for (const client of [db, dynamo]) {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      requests++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countRequests' },
+  );
+}
 async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; requests: number }> {
   requests = 0;
   const result = await fn();
