@@ -151,12 +151,10 @@ async function benchSizes() {
 async function benchApi(stack: LocalStack, { workflows }: { workflows: boolean }) {
   {
     const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
-    // As the web asks: it names the organization it acts in (X-Organization-Id) from the first answer on.
     console.log('\n== GET /api/properties under 20 concurrent clients (identity: one GetItem) ==');
-    const demoOrg = { 'x-organization-id': 'demo-org' };
-    await compare(stack, landlord, '/api/properties', keyPrefixBare('ORG#demo-org', 'PROP#'), demoOrg);
-    console.log("\n== The same without the header, as a browser's first request (identity: the remembered choice) ==");
     await compare(stack, landlord, '/api/properties', keyPrefixBare('ORG#demo-org', 'PROP#'));
+    console.log("\n== The same without the header, as a browser's first request (identity: the remembered choice) ==");
+    await compare(stack, landlord, '/api/properties', keyPrefixBare('ORG#demo-org', 'PROP#'), { firstRequest: true });
     await benchPropertyLists(stack, landlord);
 
     console.log('\n== GET /api/transactions on an organization with 50,000 transactions, 20% of them split ==');
@@ -176,39 +174,32 @@ async function benchApi(stack: LocalStack, { workflows }: { workflows: boolean }
       Limit: 51,
     });
     console.log('first page of 50:');
-    const ownerOrg = { 'x-organization-id': orgId };
-    await compare(stack, owner, '/api/transactions?limit=50', ledgerQuery('GSI1', `ORG#${orgId}#TXN`, ''), ownerOrg);
+    await compare(stack, owner, '/api/transactions?limit=50', ledgerQuery('GSI1', `ORG#${orgId}#TXN`, ''));
     const property = seeded.propertyIds[0]!;
     // A property's page reads its own partition and, beside it, the splits across properties with a part on it
     // (docs/ledger.md "Split transactions"): the bare reads are those two Queries at once.
     const splitsOnProperty = ledgerQuery('GSI2', `ORG#${orgId}#SPLITPROPS`, 'TXN#');
     console.log(`one property's page of 50 (${property}):`);
-    await compare(
-      stack,
-      owner,
-      `/api/transactions?limit=50&propertyId=${property}`,
-      [
-        {
-          Parallel: [
-            { Query: { TableName: LOCAL.tableName, ...ledgerQuery('GSI2', `ORG#${orgId}#PROP#${property}`, 'TXN#') } },
-            {
-              Query: {
-                TableName: LOCAL.tableName,
-                ...splitsOnProperty,
-                Limit: 1000,
-                FilterExpression: 'contains(#tags, :tag)',
-                ExpressionAttributeNames: { ...splitsOnProperty.ExpressionAttributeNames, '#tags': 'partTags' },
-                ExpressionAttributeValues: {
-                  ...splitsOnProperty.ExpressionAttributeValues,
-                  ':tag': { S: `p:${property}` },
-                },
+    await compare(stack, owner, `/api/transactions?limit=50&propertyId=${property}`, [
+      {
+        Parallel: [
+          { Query: { TableName: LOCAL.tableName, ...ledgerQuery('GSI2', `ORG#${orgId}#PROP#${property}`, 'TXN#') } },
+          {
+            Query: {
+              TableName: LOCAL.tableName,
+              ...splitsOnProperty,
+              Limit: 1000,
+              FilterExpression: 'contains(#tags, :tag)',
+              ExpressionAttributeNames: { ...splitsOnProperty.ExpressionAttributeNames, '#tags': 'partTags' },
+              ExpressionAttributeValues: {
+                ...splitsOnProperty.ExpressionAttributeValues,
+                ':tag': { S: `p:${property}` },
               },
             },
-          ],
-        },
-      ],
-      ownerOrg,
-    );
+          },
+        ],
+      },
+    ]);
     if (!workflows) return;
 
     console.log("\n== The SPA's first page of transactions: 50 vs 50,000 in the organization ==");
@@ -232,13 +223,11 @@ async function benchMaintenance(stack: LocalStack) {
   const seeded = await seedBenchMaintenance(stack.dynamoEndpoint, LOCAL.tableName, orgId, 1000);
   console.log(`seeded 1,000 requests in ${ms(seeded.ms)}`);
   // The Query listMaintenance makes for an unfiltered page of 25 (Limit = page + 1), newest first.
-  await compare(
-    stack,
-    owner,
-    '/api/maintenance?limit=25',
-    { ...keyPrefixBare(`ORG#${orgId}`, 'MAINT#'), ScanIndexForward: false, Limit: 26 },
-    { 'x-organization-id': orgId },
-  );
+  await compare(stack, owner, '/api/maintenance?limit=25', {
+    ...keyPrefixBare(`ORG#${orgId}`, 'MAINT#'),
+    ScanIndexForward: false,
+    Limit: 26,
+  });
 }
 
 /**
@@ -263,32 +252,20 @@ async function benchPropertyLists(stack: LocalStack, landlord: string) {
   const leases = (await localClient(stack.dynamoEndpoint).send(new QueryCommand(references('TENANCY#')))).Items ?? [];
   const tenantIds = [...new Set(leases.map((lease) => lease.userId!.S!))];
   console.log(`\n== GET /api/properties/${propertyId}/leases (${leases.length} leases) under 20 concurrent clients ==`);
-  await compare(
-    stack,
-    landlord,
-    `/api/properties/${propertyId}/leases`,
-    [
-      { Parallel: [property, { Query: references('TENANCY#') }] },
-      {
-        BatchGetItem: {
-          RequestItems: {
-            [LOCAL.tableName]: { Keys: tenantIds.map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })) },
-          },
+  await compare(stack, landlord, `/api/properties/${propertyId}/leases`, [
+    { Parallel: [property, { Query: references('TENANCY#') }] },
+    {
+      BatchGetItem: {
+        RequestItems: {
+          [LOCAL.tableName]: { Keys: tenantIds.map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })) },
         },
       },
-    ],
-    { 'x-organization-id': 'demo-org' },
-  );
-  console.log(`\n== GET /api/properties/${propertyId}/loans under 20 concurrent clients ==`);
-  await compare(
-    stack,
-    landlord,
-    `/api/properties/${propertyId}/loans`,
-    [{ Parallel: [property, { Query: references('LOAN#') }] }],
-    {
-      'x-organization-id': 'demo-org',
     },
-  );
+  ]);
+  console.log(`\n== GET /api/properties/${propertyId}/loans under 20 concurrent clients ==`);
+  await compare(stack, landlord, `/api/properties/${propertyId}/loans`, [
+    { Parallel: [property, { Query: references('LOAN#') }] },
+  ]);
 }
 
 /**
@@ -332,8 +309,7 @@ async function benchRentRoll(stack: LocalStack) {
         ],
       },
     ],
-    { 'x-organization-id': orgId },
-    { total: 600, concurrency: 20, warmup: 60 },
+    { load: { total: 600, concurrency: 20, warmup: 60 } },
   );
 }
 
@@ -343,27 +319,13 @@ async function benchLeaseAccounts(stack: LocalStack) {
   const owner = (await stack.tokensFor('bench-ledger@example.com')).id_token;
   const ledgerOrg = await organizationOf(stack, owner);
   const ledger = await seedTenantLedger(stack, owner, ledgerOrg);
-  await compare(
-    stack,
-    owner,
-    ledger.path,
-    ledger.bare,
-    { 'x-organization-id': ledgerOrg },
-    { total: 600, concurrency: 20, warmup: 60 },
-  );
+  await compare(stack, owner, ledger.path, ledger.bare, { load: { total: 600, concurrency: 20, warmup: 60 } });
 
   console.log(`\n== GET /api/reports/aging: ${AGING_LEASES} leases ==`);
   const agingOwner = (await stack.tokensFor('bench-aging@example.com')).id_token;
   const agingOrg = await organizationOf(stack, agingOwner);
   const aging = await seedAging(stack, agingOwner, agingOrg);
-  await compare(
-    stack,
-    agingOwner,
-    aging.path,
-    aging.bare,
-    { 'x-organization-id': agingOrg },
-    { total: 200, concurrency: 10, warmup: 20 },
-  );
+  await compare(stack, agingOwner, aging.path, aging.bare, { load: { total: 200, concurrency: 10, warmup: 20 } });
 }
 
 /**
@@ -400,10 +362,8 @@ async function benchBooks(stack: LocalStack) {
     [`Schedule E ${year}`, `/api/reports/schedule-e?year=${year}`, rollups(`${year}-01`, `${year}-12`)],
   ] as const) {
     console.log(`${label}:`);
-    // As the web sends them (with X-Organization-Id). Each reads a year or two of rollups: 600 requests give
-    // stable percentiles in minutes, not an hour.
-    const headers = { 'x-organization-id': orgId };
-    await compare(stack, owner, path, query, headers, { total: 600, concurrency: 20, warmup: 60 });
+    // Each reads a year or two of rollups: 600 requests give stable percentiles in minutes, not an hour.
+    await compare(stack, owner, path, query, { load: { total: 600, concurrency: 20, warmup: 60 } });
   }
 }
 
@@ -439,9 +399,11 @@ async function benchMembers(stack: LocalStack) {
   ];
   const membership = get(`ORG#${orgId}`, `MEMBER#${userId}`);
   console.log('\n== GET /api/members with X-Organization-Id (identity: one GetItem) ==');
-  await compare(stack, landlord, '/api/members', [membership, ...listing], { 'x-organization-id': orgId });
+  await compare(stack, landlord, '/api/members', [membership, ...listing]);
   console.log('\n== GET /api/members without the header (identity: the remembered choice or earliest membership) ==');
-  await compare(stack, landlord, '/api/members', [get(`USER#${userId}`, 'PROFILE'), membership, ...listing]);
+  await compare(stack, landlord, '/api/members', [get(`USER#${userId}`, 'PROFILE'), membership, ...listing], {
+    firstRequest: true,
+  });
 }
 
 /**
@@ -468,9 +430,16 @@ async function compare(
   token: string,
   path: string,
   bareReads: Omit<QueryInput, 'TableName'> | BareCall[],
-  headers?: Record<string, string>,
-  load = { total: 2000, concurrency: 20, warmup: 300 },
+  {
+    firstRequest = false,
+    load = { total: 2000, concurrency: 20, warmup: 300 },
+  }: {
+    /** Without X-Organization-Id, as a browser's first request; otherwise as the web asks from its first answer on. */
+    firstRequest?: boolean;
+    load?: { total: number; concurrency: number; warmup: number };
+  } = {},
 ) {
+  const headers = firstRequest ? undefined : { 'x-organization-id': await organizationOf(stack, token) };
   const bareJob = Array.isArray(bareReads)
     ? { sequence: bareReads }
     : { query: { TableName: LOCAL.tableName, ...bareReads } };
