@@ -55,11 +55,9 @@ export async function profileWrites(stack: LocalStack) {
     step: 'initialize',
     name: 'benchCallTrace',
   });
-  const send = dynamo.send.bind(dynamo) as (command: {
-    constructor: { name: string };
-    input: unknown;
-  }) => Promise<unknown>;
-  (dynamo as { send: unknown }).send = (command: { constructor: { name: string }; input: unknown }) =>
+  type Command = { constructor: { name: string }; input: unknown };
+  const send = dynamo.send.bind(dynamo) as (command: Command) => Promise<unknown>;
+  (dynamo as { send: unknown }).send = (command: Command) =>
     trace(command.constructor.name, command.input, () => send(command));
   const session = new Session();
   session.connect();
