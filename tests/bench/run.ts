@@ -59,7 +59,6 @@ async function main() {
   if (wants('sizes')) await benchSizes();
   const stack = await startLocalStack({ port: 0, persist: false, seed: true });
   try {
-    if (['api', 'maintenance', 'rentroll', 'leases', 'members'].some(wantsLatency)) await warmServer(stack);
     if (wantsLatency('api')) await benchApi(stack, { workflows: wants('api') });
     if (wantsLatency('maintenance')) await benchMaintenance(stack);
     if (wantsLatency('rentroll')) await benchRentRoll(stack);
@@ -428,7 +427,10 @@ function keyPrefixBare(pk: string, prefix: string) {
  * route compared would pay, and only on the server's side. A container's cold start is its own figure (the cold
  * imports, `sizes`).
  */
+let serverWarm = false;
 async function warmServer(stack: LocalStack) {
+  if (serverWarm) return;
+  serverWarm = true;
   const token = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
   const url = `${stack.url}/api/properties`;
   const load = { certPath: stack.certPath, token, url, concurrency: 20, warmup: 0 } as const;
@@ -455,6 +457,7 @@ async function compare(
     load?: { total: number; concurrency: number; warmup: number };
   } = {},
 ) {
+  await warmServer(stack);
   const headers = firstRequest ? undefined : { 'x-organization-id': await organizationOf(stack, token) };
   const bareJob = Array.isArray(bareReads)
     ? { sequence: bareReads }
