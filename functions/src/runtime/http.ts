@@ -13,6 +13,7 @@ import type {
   APIGatewayProxyStructuredResultV2 as Result,
 } from 'aws-lambda';
 import type * as z from 'zod';
+import { Carpool, type ConsistentRead } from '../data/batchGet.js';
 import { NotFound } from '../domain-errors.js';
 import { logger } from '../lib/logger.js';
 import { compressedFor } from './compress.js';
@@ -43,8 +44,8 @@ type Request = middy.Request<
   {
     caller: Caller | Person | null;
     input: Record<string, unknown>;
-    /** A GET started with the caller this container saw last: the identity check still under way (see http()). */
-    confirming?: Promise<Caller>;
+    /** A GET that starts with the caller this container saw last: identity's check, made beside it (see http()). */
+    confirm?: (read?: ConsistentRead) => Promise<Caller>;
   }
 >;
 
@@ -63,19 +64,27 @@ const DEFAULT_MAX_BODY = 64 * 1024;
  * different outcome wins as if nothing had started: identity's error, 403 for the role, or the handler run again
  * with the caller as it is now. GET routes only read (CDK grants them no update or delete, infra/lib/route-function.ts),
  * so a discarded start leaves nothing behind, and what it read never leaves the function.
+ *
+ * `identityRidesAlong`: for a handler that reads its page and then makes one consistent batch read of what the page
+ * needs, identity's read waits for that batch and goes in the same call (data/batchGet.ts `Carpool`), or on its own
+ * once the handler finished without one. The answer still waits for it.
  */
-export function http<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<RouteResult<R>>) {
+export function http<R extends RouteDef>(
+  route: R,
+  fn: (input: HandlerInput<R>) => Promise<RouteResult<R>>,
+  { identityRidesAlong = false }: { identityRidesAlong?: boolean } = {},
+) {
   return middy<Event, Result, Error, Context>()
     .use({ before: (request) => logContext(route, request as Request), onError: mapError })
     .use({ before: (request) => authorize(route, request as Request) })
     .use({ before: (request) => parseInput(route, request as Request) })
     .use({ before: (request) => checkOrganizationScope(route, request as Request) })
     .handler(async (event, context) => {
-      const { caller, input, confirming } = (context as unknown as { rent: Request['internal'] }).rent;
+      const { caller, input, confirm } = (context as unknown as { rent: Request['internal'] }).rent;
       const run = (as: Caller | Person | null) =>
         fn({ ...(input as Omit<HandlerInput<R>, 'caller' | 'event'>), caller: as as CallerOf<R>, event });
-      const result = confirming
-        ? await runWhileConfirming(route, caller as Caller, input, confirming, run)
+      const result = confirm
+        ? await runWhileConfirming(route, caller as Caller, input, confirm, run, identityRidesAlong)
         : await run(caller);
       const status = route.status ?? 200;
       if (status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
@@ -91,16 +100,21 @@ async function runWhileConfirming<T>(
   route: RouteDef,
   expected: Caller,
   input: Record<string, unknown>,
-  confirming: Promise<Caller>,
+  confirm: (read?: ConsistentRead) => Promise<Caller>,
   run: (caller: Caller) => Promise<T>,
+  identityRidesAlong: boolean,
 ): Promise<T> {
+  const carpool = identityRidesAlong ? new Carpool() : null;
+  const confirming = confirm(carpool?.read);
   const started = (async () => {
     assertOrganizationScope(route, expected, input);
     return run(expected);
-  })().then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
+  })()
+    .finally(() => carpool?.depart())
+    .then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
   const caller = await confirming;
   if (caller.orgId !== expected.orgId || caller.role !== expected.role) {
     assertOrganizationScope(route, caller, input);
@@ -132,10 +146,8 @@ async function authorize(route: RouteDef, request: Request) {
   }
   const expected = route.method === 'GET' ? expectedCaller(request.event) : null;
   if (expected && route.roles.includes(expected.role)) {
-    const confirming = confirmCaller(route, request.event);
-    // Settled here too, so a refusal that arrives while nothing awaits it yet is not an unhandled rejection.
-    confirming.catch(() => undefined);
-    stash(request).confirming = confirming;
+    // Confirmed beside the handler (runWhileConfirming), or before an invalid input's 400 (parseInput).
+    stash(request).confirm = (read) => confirmCaller(route, request.event, read);
     stash(request).caller = withOverride(expected, request.event);
     return;
   }
@@ -143,8 +155,8 @@ async function authorize(route: RouteDef, request: Request) {
 }
 
 /** Identity, the session's sign-in, then the role: the caller as the request may act. */
-async function confirmCaller(route: RouteDef, event: Event): Promise<Caller> {
-  const caller = await resolveCaller(event);
+async function confirmCaller(route: RouteDef, event: Event, read?: ConsistentRead): Promise<Caller> {
+  const caller = await resolveCaller(event, read);
   await noteSignIn(event, caller.userId);
   if (!route.roles.includes(caller.role)) throw forbidden();
   return withOverride(caller, event);
@@ -164,7 +176,7 @@ async function parseInput(route: RouteDef, request: Request) {
     if (route.body) input.body = validate(route.body, readJson(event, route.maxBodyBytes ?? DEFAULT_MAX_BODY), 'body');
   } catch (error) {
     // Identity and the role answer before the input does.
-    await stash(request).confirming;
+    await stash(request).confirm?.();
     throw error;
   }
   stash(request).input = input;
@@ -176,9 +188,9 @@ async function parseInput(route: RouteDef, request: Request) {
  * organization that does not exist.
  */
 function checkOrganizationScope(route: RouteDef, request: Request) {
-  const { caller, input, confirming } = stash(request);
+  const { caller, input, confirm } = stash(request);
   // A GET still confirming its caller checks the scope against the caller it runs with (runWhileConfirming).
-  if (confirming) return;
+  if (confirm) return;
   assertOrganizationScope(route, caller as Caller, input);
 }
 

@@ -1,5 +1,6 @@
 import { ORGANIZATION_HEADER, type Role } from '@rent/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { ConsistentRead } from '../data/batchGet.js';
 import { deletedAccountsAmong } from '../data/people/accounts.js';
 import { type DefaultChoice, defaultMembership, getMembership } from '../data/people/memberships.js';
 import { profileTokensValidAfter, provisionFirstSignIn } from '../data/people/users.js';
@@ -58,13 +59,17 @@ export function chosenOrganization(event: APIGatewayProxyEventV2WithJWTAuthorize
  * container. A header naming an organization the person is not a member of answers 403 NOT_A_MEMBER, the same for
  * one that does not exist; it never provisions. Only a person signing in for the first time, with no header, is
  * provisioned an organization of their own; one who was in organizations and is in none now is 403 NO_ORGANIZATION.
+ * `read` makes that first read (a GET's may ride along its handler's batch read, runtime/http.ts).
  */
-export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Caller> {
+export async function resolveCaller(
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  read?: ConsistentRead,
+): Promise<Caller> {
   const profile = claimsOf(event);
   const chosen = chosenOrganization(event);
   const seenAs = resolvedKey(profile.userId, chosen);
   if (chosen) {
-    const membership = await getMembership(chosen, profile.userId);
+    const membership = await getMembership(chosen, profile.userId, read);
     if (!membership) {
       lastResolved.delete(seenAs);
       // A token from before "sign out of all devices" is told so first, whatever it names.
@@ -75,7 +80,7 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
     remember(seenAs, { orgId: membership.orgId, role: membership.role, choice: null });
     return { ...withoutImage(profile), orgId: membership.orgId, role: membership.role };
   }
-  const found = await defaultMembership(profile.userId, lastResolved.get(seenAs)?.choice ?? undefined);
+  const found = await defaultMembership(profile.userId, lastResolved.get(seenAs)?.choice ?? undefined, read);
   const { membership } = found;
   // Freshness first: a token from before "sign out of all devices" provisions nothing.
   if (membership) assertFresh(event, profile.userId, membership.tokensValidAfter, seenAs);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { PendingCandidate } from '@rent/shared';
-import { db, tableName } from '../client.js';
+import { batchGet } from '../batchGet.js';
+import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
 import { StaleRead, type TransactOp } from '../transact.js';
@@ -31,31 +31,17 @@ export function bankTransactionId(orgId: string, plaidTransactionId: string): st
 
 /** The pointers of these Plaid ids that exist (consistent BatchGets of 100, in parallel). */
 export async function readBankPointers(orgId: string, plaidIds: Iterable<string>): Promise<Map<string, BankPointer>> {
-  const unique = [...new Set(plaidIds)];
+  const items = await batchGet(
+    [...plaidIds].map((id) => keys.bankTransactionPointer(orgId, id)),
+    { concurrency: 8 },
+  );
   const found = new Map<string, BankPointer>();
-  const groups: string[][] = [];
-  for (let i = 0; i < unique.length; i += 100) groups.push(unique.slice(i, i + 100));
-  let next = 0;
-  const worker = async () => {
-    while (next < groups.length) {
-      const group = groups[next++]!;
-      let pending: Record<string, unknown>[] | undefined = group.map((id) => keys.bankTransactionPointer(orgId, id));
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
-        const result: BatchGetCommandOutput = await db.send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-        );
-        for (const item of result.Responses?.[tableName()] ?? []) {
-          found.set(item.plaidTransactionId as string, {
-            transactionId: item.transactionId as string,
-            removed: item.removed === true,
-          });
-        }
-        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, groups.length) }, worker));
+  for (const item of items) {
+    found.set(item.plaidTransactionId as string, {
+      transactionId: item.transactionId as string,
+      removed: item.removed === true,
+    });
+  }
   return found;
 }
 

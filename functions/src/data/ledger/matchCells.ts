@@ -1,4 +1,5 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { StaleRead, type TransactOp, transact } from '../transact.js';
@@ -153,34 +154,17 @@ export class SnapshotWriter {
 
   constructor(private readonly orgId: string) {}
 
-  /** Reads the snapshots of these cells up front (BatchGet, 100 a call, in parallel). */
+  /** Reads the snapshots of these cells up front (consistent BatchGets, 100 a call, in parallel). */
   async preload(cells: Iterable<CellRef>): Promise<void> {
     const refs = [...cells].filter((ref) => !this.known.has(cellKey(ref)));
-    const groups: CellRef[][] = [];
-    for (let i = 0; i < refs.length; i += 100) groups.push(refs.slice(i, i + 100));
-    await Promise.all(
-      groups.map(async (group) => {
-        const found = new Map<string, Record<string, unknown>>();
-        let pending: Record<string, unknown>[] | undefined = group.map((ref) =>
-          keys.matchCell(this.orgId, ref.month, ref.propertyId),
-        );
-        for (let attempt = 0; pending && pending.length > 0; attempt++) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
-          const result: BatchGetCommandOutput = await db.send(
-            new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-          );
-          for (const item of result.Responses?.[tableName()] ?? []) found.set(item.SK as string, item);
-          pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-        }
-        for (const ref of group) {
-          const item = found.get(keys.matchCell(this.orgId, ref.month, ref.propertyId).SK);
-          const entries = new Map<string, MatchEntry>();
-          if (item?.snap)
-            mergeEntries(entries, decodeSnapshot(item.snap as Uint8Array, ref.month, ref.propertyId), false);
-          this.known.set(cellKey(ref), Promise.resolve({ entries, sv: (item?.sv as number | undefined) ?? null }));
-        }
-      }),
-    );
+    const items = await batchGet(refs.map((ref) => keys.matchCell(this.orgId, ref.month, ref.propertyId)));
+    const found = new Map(items.map((item) => [item.SK as string, item]));
+    for (const ref of refs) {
+      const item = found.get(keys.matchCell(this.orgId, ref.month, ref.propertyId).SK);
+      const entries = new Map<string, MatchEntry>();
+      if (item?.snap) mergeEntries(entries, decodeSnapshot(item.snap as Uint8Array, ref.month, ref.propertyId), false);
+      this.known.set(cellKey(ref), Promise.resolve({ entries, sv: (item?.sv as number | undefined) ?? null }));
+    }
   }
 
   async prepare(rows: Map<string, CellRows>): Promise<{ ops: TransactOp[]; commit(): void; abandon(): void }> {

@@ -1,13 +1,8 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SplitPart } from '@rent/shared';
 import { Busy } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
+import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -65,28 +60,6 @@ const readMatchList = (orgId: string) =>
     'doneMonths',
   ]);
 
-/** Whole items by key (BatchGet, 100 a call, in parallel, consistent). */
-async function getItems(itemKeys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const groups: Record<string, unknown>[][] = [];
-  for (let i = 0; i < itemKeys.length; i += 100) groups.push(itemKeys.slice(i, i + 100));
-  const found = await Promise.all(
-    groups.map(async (group) => {
-      const items: Record<string, unknown>[] = [];
-      let pending: Record<string, unknown>[] | undefined = group;
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
-        const result: BatchGetCommandOutput = await db.send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-        );
-        items.push(...(result.Responses?.[tableName()] ?? []));
-        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-      }
-      return items;
-    }),
-  );
-  return found.flat();
-}
-
 /**
  * Decoded snapshots kept by a warm container, per organization and cell, with the snapshot version
  * they were decoded from. A read lists the cells' versions (a projected Query, ~40 ms for 50,000
@@ -126,7 +99,7 @@ const readRollupCellList = (orgId: string) =>
 
 /** The whole items of the rollup cells that hold pending rows. */
 const readPendingCells = (orgId: string, cells: Record<string, unknown>[]) =>
-  getItems(cells.map((cell) => keys.rollup(orgId, refOf(cell).month, refOf(cell).propertyId)));
+  batchGet(cells.map((cell) => keys.rollup(orgId, refOf(cell).month, refOf(cell).propertyId)));
 
 const isMatchCell = (item: Record<string, unknown>) => item.type === 'MatchCell';
 const refOf = (item: Record<string, unknown>): CellRef => ({
@@ -168,7 +141,7 @@ export async function loadIndex(orgId: string, started = Date.now()): Promise<In
   const listed = matchList.filter(isMatchCell);
   const stale = listed.filter((item) => cached.get(item.SK as string)?.sv !== item.sv);
   const [snapshots, rollupItems] = await Promise.all([
-    getItems(stale.map((item) => ({ PK: keys.matchIndexPrefix(orgId).PK, SK: item.SK }))),
+    batchGet(stale.map((item) => ({ PK: keys.matchIndexPrefix(orgId).PK, SK: item.SK as string }))),
     readPendingCells(
       orgId,
       cellList.filter((cell) => Number(cell[PENDING_COUNT_ATTRIBUTE] ?? 0) > 0),

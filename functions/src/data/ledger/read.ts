@@ -1,5 +1,6 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../../domain-errors.js';
+import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { type TransactionRecord, toTransactionRecord } from './items.js';
@@ -63,36 +64,12 @@ export async function readTransactions(
   concurrency = 8,
   view: 'full' | 'categorization' = 'full',
 ): Promise<Map<string, TransactionRecord>> {
+  const items = await batchGet(
+    ids.map((id) => keys.transaction(orgId, id)),
+    { concurrency, ...(view === 'categorization' && { projection: categorizationProjection }) },
+  );
   const found = new Map<string, TransactionRecord>();
-  const unique = [...new Set(ids)];
-  const groups: string[][] = [];
-  for (let i = 0; i < unique.length; i += 100) groups.push(unique.slice(i, i + 100));
-  let next = 0;
-  const worker = async () => {
-    while (next < groups.length) {
-      const group = groups[next++]!;
-      let pending: Record<string, unknown>[] | undefined = group.map((id) => keys.transaction(orgId, id));
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
-        const result: BatchGetCommandOutput = await db.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [tableName()]: {
-                Keys: pending,
-                ConsistentRead: true,
-                ...(view === 'categorization' && categorizationProjection),
-              },
-            },
-          }),
-        );
-        for (const item of result.Responses?.[tableName()] ?? []) {
-          if (item.type === 'Transaction') found.set(item.id as string, toTransactionRecord(item));
-        }
-        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, groups.length) }, worker));
+  for (const item of items) if (item.type === 'Transaction') found.set(item.id as string, toTransactionRecord(item));
   return found;
 }
 

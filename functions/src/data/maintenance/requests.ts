@@ -1,13 +1,14 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAINTENANCE_STATUSES, type MaintenanceFilter, type MaintenanceStatus } from '@rent/shared';
 import * as z from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
+import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { type Key, keyPrefix, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
-import { withDeletedReporters } from './erasure.js';
+import { markDeletedReporters, withDeletedReporters } from './erasure.js';
 import { eventPutOp, type MaintenanceEventRecord } from './events.js';
 import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from './items.js';
 
@@ -126,39 +127,33 @@ const countsOf = (counter: Record<string, unknown> | undefined) =>
   ) as MaintenanceCounts;
 
 /**
- * What a page of requests shows beside them, in one consistent BatchGetItem after the page (two past 100 keys): the
- * address of each request's property (ids of properties that are gone are left out) and, when asked, the
- * organization's counts per status. One call instead of a counter read and a property read: every call a request
- * makes costs it an SDK round trip, and under load DynamoDB's time.
+ * What requests show beside them, in one consistent BatchGetItem (two past 100 keys): the address of each one's
+ * property (ids of properties that are gone are left out), which of their reporters deleted their account, and,
+ * when asked, the organization's counts per status. One call instead of a read each: every call a request makes
+ * costs it an SDK round trip, and under load DynamoDB's time. A list's identity read rides along in it
+ * (data/batchGet.ts `Carpool`).
  */
-export async function readPageContext(
+export async function readRequestContext(
   orgId: string,
-  propertyIds: readonly string[],
-  { counts }: { counts: boolean },
-): Promise<{ addresses: Map<string, string>; counts: MaintenanceCounts | null }> {
+  records: readonly MaintenanceRecord[],
+  { counts, reporters }: { counts: boolean; reporters: boolean },
+): Promise<{ addresses: Map<string, string>; deletedReporters: Set<string>; counts: MaintenanceCounts | null }> {
   const counterKey = keys.maintenanceCounter(orgId);
-  const wanted = [...[...new Set(propertyIds)].map((id) => keys.property(orgId, id)), ...(counts ? [counterKey] : [])];
+  const items = await batchGet([
+    ...records.map((r) => keys.property(orgId, r.propertyId)),
+    ...(reporters ? records.map((r) => keys.user(r.reportedById)) : []),
+    ...(counts ? [counterKey] : []),
+  ]);
   const addresses = new Map<string, string>();
+  const deletedReporters = new Set<string>();
   let counter: Record<string, unknown> | undefined;
-  const groups: Record<string, unknown>[][] = [];
-  for (let i = 0; i < wanted.length; i += 100) groups.push(wanted.slice(i, i + 100)); // BatchGetItem's limit
-  await Promise.all(
-    groups.map(async (group) => {
-      let pending: Record<string, unknown>[] | undefined = group;
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
-        const result: BatchGetCommandOutput = await db.send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-        );
-        for (const item of result.Responses?.[tableName()] ?? []) {
-          if (item.SK === counterKey.SK) counter = item;
-          else addresses.set(item.id as string, item.address as string);
-        }
-        pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-      }
-    }),
-  );
-  return { addresses, counts: counts ? countsOf(counter) : null };
+  for (const item of items) {
+    if (item.type === 'Property') addresses.set(item.id as string, item.address as string);
+    else if (item.type === 'User') {
+      if (item.deletedAt) deletedReporters.add(item.id as string);
+    } else if (item.SK === counterKey.SK) counter = item;
+  }
+  return { addresses, deletedReporters, counts: counts ? countsOf(counter) : null };
 }
 
 // ---- lists -------------------------------------------------------------------------------------------
@@ -218,16 +213,23 @@ function filterExpression(filter: MaintenanceFilter, scope: MaintenanceScope) {
 }
 
 /**
- * One page of requests, newest first. Unfiltered (beyond the scope): ONE Query with Limit = page + 1.
- * Filtered: at most FILTERED_READS reads of FILTERED_READ_ITEMS; a page not full by then comes back
- * short with a cursor to continue. The signed cursor must name this scope and a key of this partition.
+ * One page of requests, newest first, and what they show beside them (`readRequestContext`, the counts when asked).
+ * Unfiltered (beyond the scope): ONE Query with Limit = page + 1. Filtered: at most FILTERED_READS reads of
+ * FILTERED_READ_ITEMS; a page not full by then comes back short with a cursor to continue. The signed cursor must
+ * name this scope and a key of this partition.
  */
 export async function listMaintenance(
   orgId: string,
   scope: MaintenanceScope,
   filter: MaintenanceFilter,
   page: { limit: number; cursor?: string },
-): Promise<{ records: MaintenanceRecord[]; nextCursor: string | null }> {
+  { counts }: { counts: boolean },
+): Promise<{
+  records: MaintenanceRecord[];
+  nextCursor: string | null;
+  addresses: Map<string, string>;
+  counts: MaintenanceCounts | null;
+}> {
   const p = plan(orgId, scope);
   const expression = filterExpression(filter, scope);
   const filtered = expression.conditions.length > 0;
@@ -260,18 +262,22 @@ export async function listMaintenance(
     after = result.next;
     if (found.length > page.limit || ++reads >= (filtered ? FILTERED_READS : 1)) break;
   }
-  const records = found.slice(0, page.limit);
+  const items = found.slice(0, page.limit);
   let next: Key | undefined;
   if (found.length > page.limit) {
-    const last = records.at(-1)!;
+    const last = items.at(-1)!;
     next = { PK: last.PK as string, SK: last.SK as string };
     if (p.index) {
       next[p.pk] = last[p.pk] as string;
       next[p.sk] = last[p.sk] as string;
     }
   } else if (after) next = after;
+  const records = items.map(toRecord);
+  const context = await readRequestContext(orgId, records, { counts, reporters: true });
   return {
-    records: await withDeletedReporters(records.map(toRecord)),
+    records: markDeletedReporters(records, context.deletedReporters),
     nextCursor: next ? encodeCursor({ v: 1, s: scope.kind, k: next }) : null,
+    addresses: context.addresses,
+    counts: context.counts,
   };
 }

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
+import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -277,31 +278,20 @@ function counterUpdate(orgId: string, memberDelta: number, adminDelta: number, o
   } satisfies TransactItem;
 }
 
-/**
- * Profiles by user id (BatchGetItem, 100 keys a call, unprocessed keys retried). A deleted account's profile answers
- * with the name "A deleted account" and no email, so every screen that names people by their profile shows that.
- */
 /** A person as reports name them: their profile's name and email, either null when unknown. */
 export const nameAndEmail = (profile: Record<string, unknown> | undefined) => ({
   name: (profile?.name as string | null | undefined) ?? null,
   email: (profile?.email as string | null | undefined) ?? null,
 });
 
+/**
+ * Profiles by user id (consistent BatchGetItems, `batchGet`). A deleted account's profile answers
+ * with the name "A deleted account" and no email, so every screen that names people by their profile shows that.
+ */
 export async function profilesOf(userIds: string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.user(id)) },
-    };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
-      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of answer.Responses?.[tableName()] ?? []) {
-        found.set(item.id as string, item.deletedAt ? { ...item, name: DELETED_ACCOUNT, email: null } : item);
-      }
-      request = answer.UnprocessedKeys as typeof request;
-    }
+  for (const item of await batchGet(userIds.map((id) => keys.user(id)))) {
+    found.set(item.id as string, item.deletedAt ? { ...item, name: DELETED_ACCOUNT, email: null } : item);
   }
   return found;
 }

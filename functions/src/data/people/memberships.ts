@@ -1,5 +1,6 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@rent/shared';
+import { batchGet, type ConsistentRead, readConsistent } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -24,9 +25,16 @@ function toMembership(item: Record<string, unknown>): Membership {
   return membership;
 }
 
-/** The person's membership of this organization as it is now (consistent), or null. */
-export async function getMembership(orgId: string, userId: string): Promise<Membership | null> {
-  const item = await getMembershipItem(orgId, userId);
+/**
+ * The person's membership of this organization as it is now (consistent), or null. `read` makes the read (identity's
+ * may ride along the request's own batch read, data/batchGet.ts `Carpool`).
+ */
+export async function getMembership(
+  orgId: string,
+  userId: string,
+  read: ConsistentRead = readConsistent,
+): Promise<Membership | null> {
+  const [item] = await read([keys.membership(orgId, userId)]);
   return item ? toMembership(item) : null;
 }
 
@@ -67,11 +75,15 @@ export interface DefaultMembership {
  * (same join time: any other membership is newer, so it is still the earliest). Otherwise the full lookup below
  * goes on from the profile just read.
  */
-export async function defaultMembership(userId: string, expected?: DefaultChoice): Promise<DefaultMembership> {
+export async function defaultMembership(
+  userId: string,
+  expected?: DefaultChoice,
+  read: ConsistentRead = readConsistent,
+): Promise<DefaultMembership> {
   let profile: Record<string, unknown> | undefined;
   if (expected) {
     const membershipKey = keys.membership(expected.orgId, userId);
-    const items = await batchGetConsistent([keys.user(userId), membershipKey]);
+    const items = await read([keys.user(userId), membershipKey]);
     profile = items.find((item) => item.PK === keys.user(userId).PK);
     const item = items.find((item) => item.PK === membershipKey.PK && item.SK === membershipKey.SK);
     const remembered = rememberedOrganization(profile);
@@ -141,7 +153,7 @@ export interface OrganizationOfPerson {
 export async function organizationsOf(userId: string): Promise<OrganizationOfPerson[]> {
   const index = await membershipIndex(userId);
   if (index.length === 0) return [];
-  const items = await batchGetConsistent(
+  const items = await batchGet(
     index.flatMap(({ orgId }) => [keys.membership(orgId, userId), keys.organization(orgId)]),
   );
   const byKey = new Map(items.map((item) => [`${item.PK}|${item.SK}`, item]));
@@ -159,22 +171,6 @@ export async function organizationsOf(userId: string): Promise<OrganizationOfPer
       },
     ];
   });
-}
-
-/** Consistent BatchGetItem of these keys, 100 a call, unprocessed keys retried with a short backoff. */
-async function batchGetConsistent(keyList: Record<string, string>[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keyList.length; i += 100) {
-    type Request = Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }>;
-    let request: Request | undefined = { [tableName()]: { Keys: keyList.slice(i, i + 100), ConsistentRead: true } };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
-      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...(answer.Responses?.[tableName()] ?? []));
-      request = answer.UnprocessedKeys as Request | undefined;
-    }
-  }
-  return found;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   fromCents,
   LOAN_MESSAGES,
@@ -11,6 +11,7 @@ import {
   type TenantProperty,
 } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
+import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -27,15 +28,13 @@ export async function listProperties(orgId: string): Promise<PropertyRecord[]> {
   return items.map(toRecord).sort(byAddress);
 }
 
-/** The properties of these ids (at most 100), in address order; ids that do not exist are left out. */
+/** The properties of these ids, in address order; ids that do not exist are left out. */
 export async function getPropertiesByIds(orgId: string, ids: string[]): Promise<PropertyRecord[]> {
-  if (ids.length === 0) return [];
-  const { Responses } = await db.send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: ids.slice(0, 100).map((id) => keys.property(orgId, id)) } },
-    }),
+  const items = await batchGet(
+    ids.map((id) => keys.property(orgId, id)),
+    { eventual: true },
   );
-  return (Responses?.[tableName()] ?? []).map(toRecord).sort(byAddress);
+  return items.map(toRecord).sort(byAddress);
 }
 
 export async function getProperty(orgId: string, propertyId: string): Promise<PropertyRecord> {

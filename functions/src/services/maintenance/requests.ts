@@ -27,7 +27,7 @@ import {
   type MaintenanceScope,
   newMaintenanceId,
   putNewMaintenance,
-  readPageContext,
+  readRequestContext,
   replaceMaintenance,
 } from '../../data/maintenance/requests.js';
 import { getMember } from '../../data/people/members.js';
@@ -78,17 +78,18 @@ export async function listRequests(caller: Caller, query: MaintenanceListQuery) 
     : filter.propertyId
       ? { kind: 'property', propertyId: filter.propertyId }
       : { kind: 'org' };
-  const page = await listMaintenance(caller.orgId, scope, filter, { limit, cursor });
   // The organization's counts per status are for staff; a tenant's own list carries none.
-  const context = await readPageContext(
+  const page = await listMaintenance(
     caller.orgId,
-    page.records.map((r) => r.propertyId),
+    scope,
+    filter,
+    { limit, cursor },
     { counts: !isTenant(caller.role) },
   );
   return {
-    maintenanceRequests: toApi(caller, page.records, context.addresses),
+    maintenanceRequests: toApi(caller, page.records, page.addresses),
     nextCursor: page.nextCursor,
-    counts: context.counts,
+    counts: page.counts,
   };
 }
 
@@ -357,7 +358,7 @@ async function assertAssignable(orgId: string, userId: string | null | undefined
 
 /** The request as its reader sees it, with its property's address. */
 async function oneToApi(caller: Caller, record: MaintenanceRecord): Promise<MaintenanceRequest> {
-  const { addresses } = await readPageContext(caller.orgId, [record.propertyId], { counts: false });
+  const { addresses } = await readRequestContext(caller.orgId, [record], { counts: false, reporters: false });
   return toApi(caller, [record], addresses)[0]!;
 }
 

@@ -1,0 +1,152 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { joinAs, type Person, team } from '../support/members.js';
+import { apiEvent, bodyOf, lambdaContext } from '../unit/support.js';
+
+/**
+ * The maintenance list's and the members list's identity read rides along the one BatchGetItem each list makes after
+ * its page (runtime/http.ts `identityRidesAlong`, data/batchGet.ts `Carpool`): a request the function has seen the
+ * caller of before makes two DynamoDB calls, not three, and a removal, a role change or a sign-out-everywhere still
+ * holds on the very next request. The handler runs in this process against DynamoDB Local, as a warm Lambda container would, so every call
+ * it makes is seen; the people, properties and requests are made through the local API like any other test's.
+ */
+const { db, dynamo } = await import('../../functions/src/data/client.js');
+const { handler: listMaintenance } = await import('../../functions/src/http/listMaintenance.js');
+const { handler: listMembers } = await import('../../functions/src/http/listMembers.js');
+
+interface Call {
+  command: string;
+  /** The sort keys a BatchGetItem asked for. */
+  keys?: string[];
+}
+let calls: Call[] = [];
+// Both of the repositories' clients: the reads' client caches its middleware, so the counter goes on before any read.
+for (const client of [db, dynamo]) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { RequestItems?: Record<string, { Keys: Record<string, { S?: string }>[] }> };
+      const batch = Object.values(input.RequestItems ?? {})[0];
+      calls.push({
+        command: context.commandName ?? '?',
+        ...(batch && { keys: batch.Keys.map((key) => String(key.SK?.S ?? key.SK)) }),
+      });
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCalls' },
+  );
+}
+
+/** The person's request to the handler as API Gateway hands it over, naming the organization as the web does. */
+async function ask(
+  handler: typeof listMaintenance,
+  path: string,
+  person: Person,
+  orgId: string,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  calls = [];
+  const event = apiEvent({
+    path,
+    claims: { sub: person.userId, email: person.email },
+    headers: { 'x-organization-id': orgId },
+  });
+  return (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+}
+const list = (person: Person, orgId: string) => ask(listMaintenance, '/api/maintenance', person, orgId);
+
+type Team = Awaited<ReturnType<typeof team>>;
+let t: Team;
+const ADDRESS = `${Math.random().toString(36).slice(2, 8)} Carpool Close`;
+
+beforeAll(async () => {
+  t = await team();
+  const home = (await t.admin.api.post('/api/properties', { address: ADDRESS })).body.id as string;
+  for (const title of ['Dripping tap', 'Stuck window']) {
+    const res = await t.admin.api.post('/api/maintenance', { title, description: 'Please look', propertyId: home });
+    expect(res.status).toBe(201);
+  }
+});
+
+describe("the maintenance list's identity read", () => {
+  let person: Person;
+  beforeEach(async () => {
+    // Each test's own landlord, answered once: this process now expects them (a warm container).
+    person = await joinAs(t.orgId, 'LANDLORD');
+    expect((await list(person, t.orgId)).statusCode).toBe(200);
+  });
+
+  it('rides in the BatchGetItem after the page: two calls, the membership among its keys', async () => {
+    const res = await list(person, t.orgId);
+
+    expect(res.statusCode).toBe(200);
+    const body = bodyOf<{ maintenanceRequests: { title: string; property: { address: string } }[]; counts: object }>(
+      res,
+    );
+    expect(body.maintenanceRequests.map((r) => [r.title, r.property.address])).toEqual([
+      ['Stuck window', ADDRESS],
+      ['Dripping tap', ADDRESS],
+    ]);
+    expect(body.counts).toMatchObject({ NEW: 2 });
+    expect(calls.map((call) => call.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+    expect(calls[1]!.keys).toContain(`MEMBER#${person.userId}`);
+  });
+
+  it('still refuses a person removed since: 403 NOT_A_MEMBER, nothing of the page', async () => {
+    expect((await t.admin.api.delete(`/api/members/${person.userId}`)).status).toBe(200);
+
+    const res = await list(person, t.orgId);
+
+    expect(res.statusCode).toBe(403);
+    expect(bodyOf(res)).toMatchObject({ code: 'NOT_A_MEMBER' });
+    expect(res.body).not.toContain(ADDRESS);
+  });
+
+  it("answers a landlord demoted to tenant since with the tenant's list: none of the staff's requests, no counts", async () => {
+    expect((await t.admin.api.patch(`/api/members/${person.userId}`, { role: 'TENANT' })).status).toBe(200);
+
+    const res = await list(person, t.orgId);
+
+    expect(res.statusCode).toBe(200);
+    expect(bodyOf(res)).toEqual({ maintenanceRequests: [], nextCursor: null, counts: null });
+  });
+
+  it('still refuses a token from before a sign-out-everywhere made since: 401', async () => {
+    expect((await person.api.post('/api/sign-out-everywhere')).status).toBe(200);
+
+    const res = await list(person, t.orgId);
+
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain(ADDRESS);
+  });
+});
+
+it('goes on its own once a list with nothing to look up is read: the page, then the membership', async () => {
+  const tenant = await joinAs(t.orgId, 'TENANT', 'quiet-tenant');
+  expect((await list(tenant, t.orgId)).statusCode).toBe(200);
+
+  const res = await list(tenant, t.orgId);
+
+  expect(res.statusCode).toBe(200);
+  expect(bodyOf(res)).toEqual({ maintenanceRequests: [], nextCursor: null, counts: null });
+  expect(calls.map((call) => call.command)).toEqual(['QueryCommand', 'GetItemCommand']);
+});
+
+describe("the members list's identity read", () => {
+  it('rides in the BatchGetItem of the profiles: two calls, and a removal holds on the next request', async () => {
+    const person = await joinAs(t.orgId, 'PROPERTY_MANAGER', 'manager');
+    const members = () => ask(listMembers, '/api/members', person, t.orgId);
+    expect((await members()).statusCode).toBe(200);
+
+    const res = await members();
+
+    expect(res.statusCode).toBe(200);
+    const listed = bodyOf<{ members: { userId: string; email: string }[] }>(res).members;
+    expect(listed.find((m) => m.userId === person.userId)?.email).toBe(person.email);
+    expect(calls.map((call) => call.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+    expect(calls[1]!.keys).toContain(`MEMBER#${person.userId}`);
+
+    expect((await t.admin.api.delete(`/api/members/${person.userId}`)).status).toBe(200);
+    const removed = await members();
+    expect(removed.statusCode).toBe(403);
+    expect(removed.body).not.toContain(t.admin.email);
+  });
+});
