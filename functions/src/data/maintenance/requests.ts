@@ -148,10 +148,9 @@ export async function readRequestContext(
   const deletedReporters = new Set<string>();
   let counter: Record<string, unknown> | undefined;
   for (const item of items) {
-    if (item.type === 'Property') addresses.set(item.id as string, item.address as string);
-    else if (item.type === 'User') {
-      if (item.deletedAt) deletedReporters.add(item.id as string);
-    } else if (item.SK === counterKey.SK) counter = item;
+    if (item.SK === counterKey.SK) counter = item;
+    else if (item.PK === counterKey.PK) addresses.set(item.id as string, item.address as string);
+    else if (item.deletedAt) deletedReporters.add(item.id as string); // a reporter's profile
   }
   return { addresses, deletedReporters, counts: counts ? countsOf(counter) : null };
 }
