@@ -455,7 +455,9 @@ async function warmServer(stack: LocalStack) {
 
 /**
  * Latency of an API route beside the bare DynamoDB Local query it performs, measured in one run: the two loads
- * alternate in rounds, so a change in the machine's load during the run weighs on both sides alike.
+ * alternate in rounds, so a change in the machine's load during the run weighs on both sides alike. Each side's first
+ * round starts with `warmup` requests that are not counted: the route's own code warm, as a container finds it after
+ * its first requests (docs/offline-stack.md "Bench method").
  */
 async function compare(
   stack: LocalStack,
@@ -464,7 +466,7 @@ async function compare(
   bareReads: Omit<QueryInput, 'TableName'> | BareCall[],
   {
     firstRequest = false,
-    load = { total: 2000, concurrency: 20, warmup: 300 },
+    load = { total: 2000, concurrency: 20, warmup: 1500 },
   }: {
     /** Without X-Organization-Id, as a browser's first request; otherwise as the web asks from its first answer on. */
     firstRequest?: boolean;
