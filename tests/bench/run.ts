@@ -21,7 +21,7 @@ import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchReconciliation } from './reconciliation-bench.js';
 import { RENT_ROLL_LEASES, RENT_ROLL_MONTHS, seedRentRoll } from './rent-roll-bench.js';
-import { benchRules } from './rules-bench.js';
+import { benchRules, RULE_SET, client as rulesClient } from './rules-bench.js';
 import {
   CALIBRATION_CHECKS_PER_SECOND,
   calibrate,
@@ -156,6 +156,7 @@ async function benchApi(stack: LocalStack, { workflows }: { workflows: boolean }
     console.log("\n== The same without the header, as a browser's first request (identity: the remembered choice) ==");
     await compare(stack, landlord, '/api/properties', keyPrefixBare('ORG#demo-org', 'PROP#'), { firstRequest: true });
     await benchPropertyLists(stack, landlord);
+    await benchRulesList(stack);
 
     console.log('\n== GET /api/transactions on an organization with 50,000 transactions, 20% of them split ==');
     const owner = (await stack.tokensFor('bench-owner@example.com')).id_token;
@@ -280,6 +281,26 @@ async function benchPropertyLists(stack: LocalStack, landlord: string) {
   await compare(stack, landlord, `/api/properties/${propertyId}/loans`, [
     { Parallel: [property, { Query: references('LOAN#') }] },
   ]);
+}
+
+/** The Rules page's list: an organization's 25 rules, made through the API, beside its one consistent Query bare. */
+async function benchRulesList(stack: LocalStack) {
+  const owner = (await stack.tokensFor('bench-rules-list@example.com')).id_token;
+  const orgId = await organizationOf(stack, owner);
+  const api = rulesClient(stack, owner);
+  try {
+    for (const [i, rule] of RULE_SET.entries()) {
+      const res = await api.post('/api/categorization-rules', { name: `Rule ${i + 1}`, priority: i % 3, ...rule });
+      if (res.status !== 201) throw new Error(`rule ${i + 1}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  } finally {
+    await api.close();
+  }
+  console.log(`\n== GET /api/categorization-rules (${RULE_SET.length} rules) under 20 concurrent clients ==`);
+  await compare(stack, owner, '/api/categorization-rules', {
+    ...keyPrefixBare(`ORG#${orgId}`, 'RULE#'),
+    ConsistentRead: true,
+  });
 }
 
 /**
