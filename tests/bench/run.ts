@@ -17,6 +17,7 @@ import { benchBankSync } from './bank-sync-bench.js';
 import { AGING_LEASES, LEDGER_YEARS, seedAging, seedTenantLedger } from './charges-bench.js';
 import { benchFirstPage, FIRST_PAGE_BUDGET_MS } from './first-page.js';
 import { benchBlocking, benchLighthouse, RUNS } from './lighthouse.js';
+import { demoListReads } from './lists-bench.js';
 import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchReconciliation } from './reconciliation-bench.js';
@@ -39,15 +40,17 @@ import { profileWrites } from './write-profile.js';
  * first-load JS and CSS gzip are printed without a budget (docs/performance.md "Budgets"); each Lambda bundle's cold
  * import <= 100 ms at the calibration (docs/performance.md "Lambda bundles"); gateway+handler overhead <= 1.5x the bare
  * DynamoDB Local query.
- * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members, books, banksync,
- * taxpackage, reconcile, activity, blocking, lighthouse, and latency: below); no names runs them all. `profile` (the bulk
- * writes under the CPU profiler with every DynamoDB call traced, tests/bench/write-profile.ts) runs only when named.
+ * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members,
+ * lists, books, banksync, taxpackage, reconcile, activity, blocking, lighthouse, and latency: below); no names runs
+ * them all. `profile` (the bulk writes under the CPU profiler with every DynamoDB call traced,
+ * tests/bench/write-profile.ts) runs only when named.
  */
 const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
 /**
  * `npm run bench -- latency`: only the API routes beside their bare DynamoDB reads (the api section's properties and
- * ledger pages, maintenance, rent roll, members), without the api section's first-page and rule workflows.
+ * ledger pages, maintenance, rent roll, members, the other lists), without the api section's first-page and rule
+ * workflows.
  */
 const latencyOnly = only.has('latency');
 const wantsLatency = (section: string) => latencyOnly || wants(section);
@@ -83,6 +86,7 @@ async function main() {
       await benchActivity(stack, owner);
     }
     if (wantsLatency('members')) await benchMembers(stack);
+    if (wantsLatency('lists')) await benchLists(stack);
     if (wants('blocking')) {
       console.log(
         '\n== Main-thread blocking on a phone at 4x CPU: every signed-in page, as the demo landlord and tenant ==',
@@ -439,6 +443,15 @@ async function benchMembers(stack: LocalStack) {
   await compare(stack, landlord, '/api/members', [get(`USER#${userId}`, 'PROFILE'), membership, ...listing], {
     firstRequest: true,
   });
+}
+
+/** The demo organization's other lists (tests/bench/lists-bench.ts), each beside its reads made bare. */
+async function benchLists(stack: LocalStack) {
+  const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
+  for (const { path, bare, load } of await demoListReads(stack, landlord)) {
+    console.log(`\n== GET ${path} in the demo organization under ${load?.concurrency ?? 20} concurrent clients ==`);
+    await compare(stack, landlord, path, bare, { load });
+  }
 }
 
 /**

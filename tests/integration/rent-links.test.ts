@@ -117,6 +117,47 @@ describe('link past rent to leases', () => {
     expect(JSON.stringify(trail)).toContain('rent_links');
   });
 
+  it("reads every leased property's rent, each from its first lease on", async () => {
+    // Three more properties of two leases each, the first lease of the n-th beginning n months ago: on each, one
+    // check for both rents in its first month and one the month before, when it had no lease.
+    const properties = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const id = (
+          await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Row ${n}` }), 201)
+        ).id;
+        const rents = [1000 + n, 2000 + n];
+        const leaseIds: string[] = [];
+        for (const [i, monthlyRent] of rents.entries()) {
+          const tenant = await joinAs(w.orgId, 'TENANT', `row${n}-${i}`);
+          const body = { userId: tenant.userId, unitLabel: `Unit ${i + 1}`, leaseStart: `${month(n)}-01`, monthlyRent };
+          leaseIds.push(
+            (await ok<{ lease: { id: string } }>(w.admin.api.post(`/api/properties/${id}/leases`, body), 201)).lease.id,
+          );
+        }
+        const check = (date: string) =>
+          ok<{ transaction: { id: string } }>(
+            w.admin.api.post('/api/transactions', {
+              name: `Check ${randomUUID().slice(0, 8)}`,
+              date,
+              amount: rents[0]! + rents[1]!,
+              category: 'rental_income',
+              propertyId: id,
+            }),
+            201,
+          ).then((t) => t.transaction.id);
+        return { leaseIds, during: await check(`${month(n)}-06`), before: await check(`${month(n + 1)}-06`) };
+      }),
+    );
+    const review = await ok<{ suggestions: Suggestion[] }>(w.admin.api.get('/api/rent-links'));
+    const byId = new Map(review.suggestions.map((s) => [s.transactionId, s]));
+    for (const { leaseIds, during, before } of properties) {
+      const check = byId.get(during);
+      expect(check).toMatchObject({ leaseId: null, reason: 'rentsAdd' });
+      expect(check?.parts?.map((p) => p.leaseId).sort()).toEqual([...leaseIds].sort());
+      expect(byId.has(before)).toBe(false);
+    }
+  });
+
   it('refuses bad input and tenants', async () => {
     expect((await w.admin.api.post('/api/rent-links', { transactionIds: [] })).status).toBe(400);
     expect((await w.admin.api.post('/api/rent-links', {})).status).toBe(400);

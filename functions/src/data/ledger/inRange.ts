@@ -107,3 +107,27 @@ export async function incomeIdsOfProperty(
   }
   return ids;
 }
+
+/** How many of a report's per-property Queries run at once: a few, well under the SDK's 50 sockets. */
+const QUERIES_AT_ONCE = 8;
+
+/**
+ * The ids, in no particular order, of the income of several properties (`ranges`: each property from its day on),
+ * each property's Query as incomeIdsOfProperty, QUERIES_AT_ONCE of them in flight: the wait of one Query for a few
+ * properties, not of one Query after another.
+ */
+export async function incomeIdsOfProperties(
+  orgId: string,
+  ranges: readonly { propertyId: string; from: string }[],
+): Promise<string[]> {
+  const ids: string[][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < ranges.length) {
+      const { propertyId, from } = ranges[next++]!;
+      ids.push(await incomeIdsOfProperty(orgId, propertyId, { from }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(QUERIES_AT_ONCE, ranges.length) }, worker));
+  return ids.flat();
+}

@@ -49,7 +49,7 @@ const CATEGORIZATION_VIEW = [
   // A transfer pair is left out of rule applies (docs/ledger.md "Transfers").
   'transferPairId',
 ];
-const categorizationProjection = {
+export const categorizationProjection = {
   ProjectionExpression: CATEGORIZATION_VIEW.map((_, i) => `#p${i}`).join(', '),
   ExpressionAttributeNames: Object.fromEntries(CATEGORIZATION_VIEW.map((name, i) => [`#p${i}`, name])),
 };

@@ -268,10 +268,11 @@ export async function listActivity(
   transactionId: string,
   kind: 'REV#' | 'MSG#',
 ): Promise<Record<string, unknown>[]> {
-  await readActivityState(orgId, transactionId);
-  const items = await queryAll(
-    prefixQuery(tableName(), keys.activity(orgId, transactionId).PK, kind, { ConsistentRead: true }),
-  );
+  // The transaction is read beside its activity only to answer NotFound: another organization's (or no) transaction.
+  const [, items] = await Promise.all([
+    readActivityState(orgId, transactionId),
+    queryAll(prefixQuery(tableName(), keys.activity(orgId, transactionId).PK, kind, { ConsistentRead: true })),
+  ]);
   return items.map((item) => withoutKeys(item));
 }
 

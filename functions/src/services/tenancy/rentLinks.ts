@@ -7,7 +7,7 @@ import {
   suggestLease,
   suggestSplit,
 } from '@rent/shared';
-import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
+import { incomeIdsOfProperties } from '../../data/ledger/inRange.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
@@ -38,20 +38,23 @@ type NamedLease = MatchableLease & { unitLabel: string | null };
 async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: number; leases: NamedLease[] }> {
   const byProperty = await leasesByPropertyOf(orgId);
   const all = [...byProperty.values()].flat();
-  const profiles = await profilesOf([...new Set(all.map((l) => l.userId))]);
+  // Each property's rent since its first lease began, read beside the tenants' names.
+  const ranges = [...byProperty].map(([propertyId, onProperty]) => ({
+    propertyId,
+    from: `${onProperty
+      .map((l) => l.leaseStart)
+      .sort()[0]!
+      .slice(0, 7)}-01`,
+  }));
+  const [profiles, ids] = await Promise.all([
+    profilesOf([...new Set(all.map((l) => l.userId))]),
+    incomeIdsOfProperties(orgId, ranges),
+  ]);
   const leases: NamedLease[] = all.map((l) => ({
     ...l,
     tenantName: (profiles.get(l.userId)?.name as string | null | undefined) ?? null,
   }));
-  const records: TransactionRecord[] = [];
-  for (const [propertyId, onProperty] of byProperty) {
-    const from = `${onProperty
-      .map((l) => l.leaseStart)
-      .sort()[0]!
-      .slice(0, 7)}-01`;
-    const ids = await incomeIdsOfProperty(orgId, propertyId, { from });
-    records.push(...(await readTransactions(orgId, ids, 8, 'categorization')).values());
-  }
+  const records = [...(await readTransactions(orgId, ids, 8, 'categorization')).values()];
   const rent = records.filter((r) => !r.isIgnored && !r.pending && !(r.parts && r.parts.length > 0) && isRentIncome(r));
   const learned = new Map<string, Map<string, number>>();
   for (const r of rent) {

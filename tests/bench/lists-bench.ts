@@ -1,0 +1,207 @@
+import { QueryCommand, type QueryInput } from '@aws-sdk/client-dynamodb';
+import { decodeJwt } from 'jose';
+import { localClient } from '../../infra/local/dynamodb.js';
+import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
+import type { BareCall } from './load.js';
+
+/** A list route as the web asks for it, beside the DynamoDB reads it makes, bare, in the same order. */
+export interface ListRead {
+  path: string;
+  bare: BareCall[];
+  /** Fewer requests for a route that reads hundreds of items. */
+  load?: { total: number; concurrency: number; warmup: number };
+}
+
+/**
+ * The demo organization's other lists (docs/performance.md "The API: what a request pays before its own reads"):
+ * the bank's connections and accounts, imports, invitations, tax packages, rule batches, the members' and the
+ * caller's logs, a transaction's review requests, the security deposits report and the review of rent to link to
+ * leases. Each bare sequence is what the route's repositories send, read from the table as the route finds it.
+ */
+export async function demoListReads(stack: LocalStack, token: string): Promise<ListRead[]> {
+  const org = 'ORG#demo-org';
+  const table = LOCAL.tableName;
+  const dynamo = localClient(stack.dynamoEndpoint);
+  const prefix = (pk: string, sk: string, extra: Partial<QueryInput> = {}): BareCall => ({
+    Query: {
+      TableName: table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
+      ExpressionAttributeValues: { ':pk': { S: pk }, ':prefix': { S: sk }, ':prefixEnd': { S: `${sk}\u{10FFFF}` } },
+      ...extra,
+    },
+  });
+  const newest = { ScanIndexForward: false, Limit: 20 };
+  const items = async (call: BareCall) =>
+    (await dynamo.send(new QueryCommand((call as { Query: QueryInput }).Query))).Items ?? [];
+  const profiles = (userIds: string[]): BareCall => ({
+    BatchGetItem: {
+      RequestItems: {
+        [table]: {
+          ConsistentRead: true,
+          Keys: [...new Set(userIds)].map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })),
+        },
+      },
+    },
+  });
+  const bank = [prefix(org, 'BANKITEM#'), prefix(org, 'BANKACCT#')];
+  const leases = prefix(org, 'TENANCY#');
+  const properties = prefix(org, 'PROP#');
+  const tenantsOf = async () => (await items(leases)).map((lease) => lease.userId!.S!);
+  const month = new Date().toISOString().slice(0, 7);
+  const transactionId = (await items(prefix(org, 'TXN#', { Limit: 1 })))[0]!.id!.S!;
+
+  return [
+    { path: '/api/bank-connections', bare: [{ Parallel: bank }] },
+    { path: '/api/bank-accounts', bare: [{ Parallel: bank }] },
+    {
+      path: '/api/imports',
+      bare: [
+        {
+          Query: {
+            TableName: table,
+            IndexName: 'GSI1',
+            KeyConditionExpression: 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': { S: `${org}#IMPORTS` } },
+            ...newest,
+          },
+        },
+      ],
+    },
+    { path: '/api/invitations', bare: [prefix(org, 'INVITE#', { ConsistentRead: true })] },
+    {
+      path: `/api/tax-packages?year=${Number(month.slice(0, 4)) - 1}`,
+      bare: [prefix(org, `TAXPKG#${Number(month.slice(0, 4)) - 1}#`, { ScanIndexForward: false, Limit: 5 })],
+    },
+    { path: '/api/categorization-rules/batches', bare: [prefix(org, 'RULEBATCH#', newest)] },
+    { path: '/api/members/activity', bare: [prefix(org, 'MEMBERLOG#', newest)] },
+    { path: '/api/security-log', bare: [prefix(`USER#${decodeJwt(token).sub}`, 'LOG#', newest)] },
+    {
+      // The transaction (a 404 for another organization's) beside its review requests.
+      path: `/api/reviews?transactionId=${transactionId}`,
+      bare: [
+        {
+          Parallel: [
+            {
+              GetItem: {
+                TableName: table,
+                Key: { PK: { S: org }, SK: { S: `TXN#${transactionId}` } },
+                ConsistentRead: true,
+                ProjectionExpression: '#type',
+                ExpressionAttributeNames: { '#type': 'type' },
+              },
+            },
+            prefix(`${org}#TXACT#${transactionId}`, 'REV#', { ConsistentRead: true }),
+          ],
+        },
+      ],
+    },
+    {
+      // Properties, leases and every rollup to this month at once, then the tenants' names.
+      path: '/api/reports/security-deposits',
+      bare: [
+        {
+          Parallel: [
+            properties,
+            leases,
+            {
+              Query: {
+                TableName: table,
+                KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+                ExpressionAttributeValues: {
+                  ':pk': { S: org },
+                  ':from': { S: 'ROLLUP#' },
+                  ':to': { S: `ROLLUP#${month}#~` },
+                },
+              },
+            },
+          ],
+        },
+        profiles(await tenantsOf()),
+      ],
+    },
+    {
+      path: '/api/rent-links',
+      bare: await rentLinkReads(stack, org),
+      load: { total: 600, concurrency: 20, warmup: 60 },
+    },
+  ];
+}
+
+/**
+ * The review of rent to link: the leases beside the properties; then the tenants' names beside each leased
+ * property's income since its first lease (ids only); then those transactions, 100 to a consistent BatchGetItem,
+ * 8 at once.
+ */
+async function rentLinkReads(stack: LocalStack, org: string): Promise<BareCall[]> {
+  const table = LOCAL.tableName;
+  const dynamo = localClient(stack.dynamoEndpoint);
+  const prefix = (sk: string): BareCall => ({
+    Query: {
+      TableName: table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
+      ExpressionAttributeValues: { ':pk': { S: org }, ':prefix': { S: sk }, ':prefixEnd': { S: `${sk}\u{10FFFF}` } },
+    },
+  });
+  const leases = prefix('TENANCY#');
+  const leaseItems = (await dynamo.send(new QueryCommand((leases as { Query: QueryInput }).Query))).Items ?? [];
+  const firstStart = new Map<string, string>();
+  for (const lease of leaseItems) {
+    const [propertyId, start] = [lease.propertyId!.S!, lease.leaseStart!.S!];
+    if (!firstStart.has(propertyId) || start < firstStart.get(propertyId)!) firstStart.set(propertyId, start);
+  }
+  const income = [...firstStart].map(
+    ([propertyId, start]): QueryInput => ({
+      TableName: table,
+      IndexName: 'GSI2',
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :skFrom AND :skTo',
+      FilterExpression: '#amount > :zero',
+      ExpressionAttributeNames: { '#pk': 'GSI2PK', '#sk': 'GSI2SK', '#amount': 'amount', '#id': 'id' },
+      ExpressionAttributeValues: {
+        ':pk': { S: `${org}#PROP#${propertyId}` },
+        ':skFrom': { S: `TXN#${start.slice(0, 7)}-01` },
+        ':skTo': { S: 'TXN#~' },
+        ':zero': { N: '0' },
+      },
+      ScanIndexForward: false,
+      ProjectionExpression: '#id',
+    }),
+  );
+  const ids: string[] = [];
+  for (const query of income) {
+    let next: QueryInput['ExclusiveStartKey'];
+    do {
+      const page = await dynamo.send(new QueryCommand({ ...query, ExclusiveStartKey: next }));
+      for (const item of page.Items ?? []) ids.push(item.id!.S!);
+      next = page.LastEvaluatedKey;
+    } while (next);
+  }
+  // Read when called: the repositories read the Lambda's configuration when loaded, which the stack sets.
+  const { categorizationProjection: projection } = await import('@rent/functions/data/ledger/read');
+  const groups: BareCall[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const Keys = ids.slice(i, i + 100).map((id) => ({ PK: { S: org }, SK: { S: `TXN#${id}` } }));
+    groups.push({ BatchGetItem: { RequestItems: { [table]: { Keys, ConsistentRead: true, ...projection } } } });
+  }
+  const waves: BareCall[] = [];
+  for (let i = 0; i < groups.length; i += 8) waves.push({ Parallel: groups.slice(i, i + 8) });
+  const tenants = [...new Set(leaseItems.map((lease) => lease.userId!.S!))];
+  return [
+    { Parallel: [leases, prefix('PROP#')] },
+    {
+      Parallel: [
+        {
+          BatchGetItem: {
+            RequestItems: {
+              [table]: {
+                ConsistentRead: true,
+                Keys: tenants.map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })),
+              },
+            },
+          },
+        },
+        ...income.map((Query): BareCall => ({ Query })),
+      ],
+    },
+    ...waves,
+  ];
+}
