@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryInput } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, QueryCommand, type QueryInput } from '@aws-sdk/client-dynamodb';
 import { decodeJwt } from 'jose';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
@@ -12,6 +12,30 @@ export interface ListRead {
   load?: { total: number; concurrency: number; warmup: number };
 }
 
+const TABLE = LOCAL.tableName;
+
+/** A prefix Query as the repositories send it (functions/src/data/query.ts `keyPrefix`). */
+const prefix = (pk: string, sk: string, extra: Partial<QueryInput> = {}): { Query: QueryInput } => ({
+  Query: {
+    TableName: TABLE,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
+    ExpressionAttributeValues: { ':pk': { S: pk }, ':prefix': { S: sk }, ':prefixEnd': { S: `${sk}\u{10FFFF}` } },
+    ...extra,
+  },
+});
+
+/** One consistent BatchGetItem of these people's profiles. */
+const profiles = (userIds: string[]): BareCall => ({
+  BatchGetItem: {
+    RequestItems: {
+      [TABLE]: {
+        ConsistentRead: true,
+        Keys: [...new Set(userIds)].map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })),
+      },
+    },
+  },
+});
+
 /**
  * The demo organization's other lists (docs/performance.md "The API: what a request pays before its own reads"):
  * the bank's connections and accounts, imports, invitations, tax packages, rule batches, the members' and the
@@ -20,35 +44,25 @@ export interface ListRead {
  */
 export async function demoListReads(stack: LocalStack, token: string): Promise<ListRead[]> {
   const org = 'ORG#demo-org';
-  const table = LOCAL.tableName;
   const dynamo = localClient(stack.dynamoEndpoint);
-  const prefix = (pk: string, sk: string, extra: Partial<QueryInput> = {}): BareCall => ({
-    Query: {
-      TableName: table,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
-      ExpressionAttributeValues: { ':pk': { S: pk }, ':prefix': { S: sk }, ':prefixEnd': { S: `${sk}\u{10FFFF}` } },
-      ...extra,
-    },
-  });
+  /** Every item the Query finds, page after page, as a Query without a Limit reads in the route. */
+  const items = async ({ Query }: { Query: QueryInput }) => {
+    const found: Record<string, AttributeValue>[] = [];
+    let next: QueryInput['ExclusiveStartKey'];
+    do {
+      const page = await dynamo.send(new QueryCommand({ ...Query, ExclusiveStartKey: next }));
+      found.push(...(page.Items ?? []));
+      next = page.LastEvaluatedKey;
+    } while (next);
+    return found;
+  };
   const newest = { ScanIndexForward: false, Limit: 20 };
-  const items = async (call: BareCall) =>
-    (await dynamo.send(new QueryCommand((call as { Query: QueryInput }).Query))).Items ?? [];
-  const profiles = (userIds: string[]): BareCall => ({
-    BatchGetItem: {
-      RequestItems: {
-        [table]: {
-          ConsistentRead: true,
-          Keys: [...new Set(userIds)].map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })),
-        },
-      },
-    },
-  });
   const bank = [prefix(org, 'BANKITEM#'), prefix(org, 'BANKACCT#')];
   const leases = prefix(org, 'TENANCY#');
   const properties = prefix(org, 'PROP#');
-  const tenantsOf = async () => (await items(leases)).map((lease) => lease.userId!.S!);
   const month = new Date().toISOString().slice(0, 7);
-  const transactionId = (await items(prefix(org, 'TXN#', { Limit: 1 })))[0]!.id!.S!;
+  const transactionId = (await dynamo.send(new QueryCommand(prefix(org, 'TXN#', { Limit: 1 }).Query))).Items![0]!.id!
+    .S!;
 
   return [
     { path: '/api/bank-connections', bare: [{ Parallel: bank }] },
@@ -58,7 +72,7 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
       bare: [
         {
           Query: {
-            TableName: table,
+            TableName: TABLE,
             IndexName: 'GSI1',
             KeyConditionExpression: 'GSI1PK = :pk',
             ExpressionAttributeValues: { ':pk': { S: `${org}#IMPORTS` } },
@@ -83,7 +97,7 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
           Parallel: [
             {
               GetItem: {
-                TableName: table,
+                TableName: TABLE,
                 Key: { PK: { S: org }, SK: { S: `TXN#${transactionId}` } },
                 ConsistentRead: true,
                 ProjectionExpression: '#type',
@@ -105,7 +119,7 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
             leases,
             {
               Query: {
-                TableName: table,
+                TableName: TABLE,
                 KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
                 ExpressionAttributeValues: {
                   ':pk': { S: org },
@@ -116,12 +130,12 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
             },
           ],
         },
-        profiles(await tenantsOf()),
+        profiles((await items(leases)).map((lease) => lease.userId!.S!)),
       ],
     },
     {
       path: '/api/rent-links',
-      bare: await rentLinkReads(stack, org),
+      bare: await rentLinkReads(org, items),
       load: { total: 600, concurrency: 20, warmup: 60 },
     },
   ];
@@ -132,26 +146,20 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
  * property's income since its first lease (ids only); then those transactions, 100 to a consistent BatchGetItem,
  * 8 at once.
  */
-async function rentLinkReads(stack: LocalStack, org: string): Promise<BareCall[]> {
-  const table = LOCAL.tableName;
-  const dynamo = localClient(stack.dynamoEndpoint);
-  const prefix = (sk: string): BareCall => ({
-    Query: {
-      TableName: table,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :prefixEnd',
-      ExpressionAttributeValues: { ':pk': { S: org }, ':prefix': { S: sk }, ':prefixEnd': { S: `${sk}\u{10FFFF}` } },
-    },
-  });
-  const leases = prefix('TENANCY#');
-  const leaseItems = (await dynamo.send(new QueryCommand((leases as { Query: QueryInput }).Query))).Items ?? [];
+async function rentLinkReads(
+  org: string,
+  items: (call: { Query: QueryInput }) => Promise<Record<string, AttributeValue>[]>,
+): Promise<BareCall[]> {
+  const leases = prefix(org, 'TENANCY#');
+  const leaseItems = await items(leases);
   const firstStart = new Map<string, string>();
   for (const lease of leaseItems) {
     const [propertyId, start] = [lease.propertyId!.S!, lease.leaseStart!.S!];
     if (!firstStart.has(propertyId) || start < firstStart.get(propertyId)!) firstStart.set(propertyId, start);
   }
-  const income = [...firstStart].map(
-    ([propertyId, start]): QueryInput => ({
-      TableName: table,
+  const income = [...firstStart].map(([propertyId, start]) => ({
+    Query: {
+      TableName: TABLE,
       IndexName: 'GSI2',
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :skFrom AND :skTo',
       FilterExpression: '#amount > :zero',
@@ -164,44 +172,21 @@ async function rentLinkReads(stack: LocalStack, org: string): Promise<BareCall[]
       },
       ScanIndexForward: false,
       ProjectionExpression: '#id',
-    }),
-  );
-  const ids: string[] = [];
-  for (const query of income) {
-    let next: QueryInput['ExclusiveStartKey'];
-    do {
-      const page = await dynamo.send(new QueryCommand({ ...query, ExclusiveStartKey: next }));
-      for (const item of page.Items ?? []) ids.push(item.id!.S!);
-      next = page.LastEvaluatedKey;
-    } while (next);
-  }
+    },
+  }));
+  const ids = (await Promise.all(income.map(items))).flat().map((item) => item.id!.S!);
   // Read when called: the repositories read the Lambda's configuration when loaded, which the stack sets.
   const { categorizationProjection: projection } = await import('@rent/functions/data/ledger/read');
   const groups: BareCall[] = [];
   for (let i = 0; i < ids.length; i += 100) {
     const Keys = ids.slice(i, i + 100).map((id) => ({ PK: { S: org }, SK: { S: `TXN#${id}` } }));
-    groups.push({ BatchGetItem: { RequestItems: { [table]: { Keys, ConsistentRead: true, ...projection } } } });
+    groups.push({ BatchGetItem: { RequestItems: { [TABLE]: { Keys, ConsistentRead: true, ...projection } } } });
   }
   const waves: BareCall[] = [];
   for (let i = 0; i < groups.length; i += 8) waves.push({ Parallel: groups.slice(i, i + 8) });
-  const tenants = [...new Set(leaseItems.map((lease) => lease.userId!.S!))];
   return [
-    { Parallel: [leases, prefix('PROP#')] },
-    {
-      Parallel: [
-        {
-          BatchGetItem: {
-            RequestItems: {
-              [table]: {
-                ConsistentRead: true,
-                Keys: tenants.map((id) => ({ PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } })),
-              },
-            },
-          },
-        },
-        ...income.map((Query): BareCall => ({ Query })),
-      ],
-    },
+    { Parallel: [leases, prefix(org, 'PROP#')] },
+    { Parallel: [profiles(leaseItems.map((lease) => lease.userId!.S!)), ...income] },
     ...waves,
   ];
 }
