@@ -1,6 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { joinAs, type Person, team } from '../support/members.js';
+import { leaseTo } from '../support/tenancies.js';
 import { apiEvent, bodyOf, lambdaContext } from '../unit/support.js';
 
 /**
@@ -117,6 +118,24 @@ describe("the maintenance list's identity read", () => {
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain(ADDRESS);
   });
+});
+
+it("rides along a tenant's own list, which looks up the addresses and no reporter: the tenant is the one", async () => {
+  const home = (await t.admin.api.post('/api/properties', { address: `Tenant's ${ADDRESS}` })).body.id as string;
+  await leaseTo(t.orgId, t.tenant.userId, home);
+  const made = await t.tenant.api.post('/api/maintenance', { title: 'Loose step', description: 'Front porch' });
+  expect(made.status).toBe(201);
+  expect((await list(t.tenant, t.orgId)).statusCode).toBe(200);
+
+  const res = await list(t.tenant, t.orgId);
+
+  expect(res.statusCode).toBe(200);
+  const body = bodyOf<{ maintenanceRequests: { title: string; property: { address: string } }[] }>(res);
+  expect(body.maintenanceRequests.map((r) => [r.title, r.property.address])).toEqual([
+    ['Loose step', `Tenant's ${ADDRESS}`],
+  ]);
+  expect(calls.map((call) => call.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+  expect(calls[1]!.keys).toEqual([`PROP#${home}`, `MEMBER#${t.tenant.userId}`]);
 });
 
 it('goes on its own once a list with nothing to look up is read: the page, then the membership', async () => {

@@ -272,7 +272,8 @@ export async function listMaintenance(
     }
   } else if (after) next = after;
   const records = items.map(toRecord);
-  const context = await readRequestContext(orgId, records, { counts, reporters: true });
+  // A reporter's own list has one reporter, the caller, whose account is not deleted while they sign in.
+  const context = await readRequestContext(orgId, records, { counts, reporters: scope.kind !== 'reporter' });
   return {
     records: markDeletedReporters(records, context.deletedReporters),
     nextCursor: next ? encodeCursor({ v: 1, s: scope.kind, k: next }) : null,
