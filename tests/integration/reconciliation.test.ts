@@ -145,6 +145,7 @@ describe('reconciling a month', () => {
     expect((await t.tenant.api.get(base)).status).toBe(403);
     expect((await t.tenant.api.post(`${base}/finish`)).status).toBe(403);
     expect((await other.admin.api.get(base)).status).toBe(404);
+    expect((await other.admin.api.get(`/api/bank-accounts/${accountId}/reconciliations`)).status).toBe(404);
     expect((await other.admin.api.put(base, { startBalance: 1, endBalance: 1 })).status).toBe(404);
     expect((await other.admin.api.post(`${base}/finish`)).status).toBe(404);
     expect((await t.admin.api.get(`/api/bank-accounts/${otherAccountId}/reconciliations/${MONTH}`)).status).toBe(404);
@@ -274,6 +275,7 @@ describe('reconciling a month', () => {
     ]);
     expect((await stored(t.orgId)).filter((x) => x.reconciliationId)).toEqual([]);
     const list = (await t.admin.api.get(`/api/bank-accounts/${accountId}/reconciliations`)).body;
+    expect(list.reconciledThrough).toBeNull();
     expect(list.log.map((e: any) => e.action)).toEqual(['undone', 'finished']);
     expect(list.log[0].byUserId).toBe(t.admin.userId);
     expect((await t.admin.api.post(`${base}/undo`)).status).toBe(409);

@@ -71,6 +71,8 @@ export interface BankAccountRecord {
   propertyId: string | null;
   /** The CSV mapping last confirmed for a file import into this account; absent before the first. */
   importMapping?: BankAccount['importMapping'];
+  /** The last day of its latest finished reconciliation; written only by reconciliation (data/reconciliation). */
+  reconciledThrough?: string;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -205,11 +205,17 @@ export async function setReconciliationStatus(
           TableName: tableName(),
           Key: keys.bankAccount(orgId, record.accountId),
           ConditionExpression: 'attribute_exists(PK)',
+          // The account's version moves too: a change of the account written from a read made before this one
+          // (its default property, a whole-item Put) then fails its version check and reads again, instead of
+          // putting the reconciled-through date back as it was.
           ...(next.reconciledThrough === null
-            ? { UpdateExpression: 'REMOVE reconciledThrough' }
+            ? {
+                UpdateExpression: 'REMOVE reconciledThrough ADD version :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              }
             : {
-                UpdateExpression: 'SET reconciledThrough = :through',
-                ExpressionAttributeValues: { ':through': next.reconciledThrough },
+                UpdateExpression: 'SET reconciledThrough = :through ADD version :one',
+                ExpressionAttributeValues: { ':through': next.reconciledThrough, ':one': 1 },
               }),
         },
       },

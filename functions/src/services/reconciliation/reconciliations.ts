@@ -62,8 +62,11 @@ const unmarked = (t: TransactionRecord, now: string): [TransactionRecord, Transa
 
 /** The account (404 for another organization's), the month's period, and a saved reconciliation if any. */
 async function load(caller: Caller, accountId: string, month: string) {
-  const account = await getBankAccount(caller.orgId, accountId);
-  const record = await getReconciliationRecord(caller.orgId, accountId, month);
+  // The month's record is read beside the account: another organization's account is a 404 whatever it finds.
+  const [account, record] = await Promise.all([
+    getBankAccount(caller.orgId, accountId),
+    getReconciliationRecord(caller.orgId, accountId, month),
+  ]);
   return { account, period: monthPeriod(month), record };
 }
 
@@ -83,16 +86,16 @@ export async function getReconciliation(caller: Caller, accountId: string, month
 }
 
 export async function listReconciliations(caller: Caller, accountId: string): Promise<ReconciliationList> {
-  const account = await getBankAccount(caller.orgId, accountId);
-  const [records, log, through] = await Promise.all([
+  // The account (a 404 for another organization's, and how far it is reconciled) beside its lists.
+  const [account, records, log] = await Promise.all([
+    getBankAccount(caller.orgId, accountId),
     listReconciliationRecords(caller.orgId, accountId),
     listReconciliationLog(caller.orgId, accountId),
-    reconciledThroughOf(caller.orgId, accountId),
   ]);
   return {
     accountId,
     accountName: account.mask ? `${account.name} ••${account.mask}` : account.name,
-    reconciledThrough: through,
+    reconciledThrough: account.reconciledThrough ?? null,
     reconciliations: records.map((r) => ({
       month: r.month,
       status: r.status,
