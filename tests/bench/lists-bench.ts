@@ -3,9 +3,12 @@ import { decodeJwt } from 'jose';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
 import type { BareCall } from './load.js';
+import { client } from './rules-bench.js';
 
 /** A list route as the web asks for it, beside the DynamoDB reads it makes, bare, in the same order. */
 export interface ListRead {
+  /** Whose request: the demo landlord's, or the owner of the organization the list was made in. */
+  token: string;
   path: string;
   bare: BareCall[];
   /** Fewer requests for a route that reads hundreds of items. */
@@ -64,7 +67,7 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
   const transactionId = (await dynamo.send(new QueryCommand(prefix(org, 'TXN#', { Limit: 1 }).Query))).Items![0]!.id!
     .S!;
 
-  return [
+  const reads: Omit<ListRead, 'token'>[] = [
     { path: '/api/bank-connections', bare: [{ Parallel: bank }] },
     { path: '/api/bank-accounts', bare: [{ Parallel: bank }] },
     {
@@ -139,6 +142,7 @@ export async function demoListReads(stack: LocalStack, token: string): Promise<L
       load: { total: 600, concurrency: 20, warmup: 60 },
     },
   ];
+  return reads.map((read) => ({ ...read, token }));
 }
 
 /**
@@ -189,4 +193,70 @@ async function rentLinkReads(
     { Parallel: [profiles(leaseItems.map((lease) => lease.userId!.S!)), ...income] },
     ...waves,
   ];
+}
+
+/**
+ * An account's reconciliations: in an organization of its own, a bank account (made as a link would make it) with 12
+ * months reconciled through the API (typed balances, no lines), beside the account's GetItem, its statements' Query
+ * and their log's at once.
+ */
+export async function reconciliationListRead(stack: LocalStack): Promise<ListRead> {
+  const token = (await stack.tokensFor('bench-reconciliations@example.com')).id_token;
+  const api = client(stack, token);
+  try {
+    const orgId = (await api.get('/api/organization')).body.id as string;
+    // Read when called: the repositories read the Lambda's configuration when loaded, which the stack sets.
+    const { createBankLink, newBankLinkId } = await import('@rent/functions/data/banking/banks');
+    const { accounts } = await createBankLink({
+      id: newBankLinkId(),
+      organizationId: orgId,
+      itemId: `bench-item-${orgId}`,
+      accessToken: { ciphertext: '', iv: '', tag: '', encryptedKey: '' } as never,
+      createdById: 'bench',
+      plaidInstitutionId: `ins_bench_${orgId.slice(0, 8)}`,
+      institutionName: 'Bench Bank',
+      accounts: [
+        {
+          accountId: 'bench-checking',
+          name: 'Checking',
+          officialName: null,
+          type: 'depository',
+          subtype: 'checking',
+          mask: '0001',
+          currency: 'USD',
+          balance: null,
+        },
+      ],
+    });
+    const accountId = accounts[0]!.id;
+    for (let m = 1; m <= 12; m++) {
+      const month = `/api/bank-accounts/${accountId}/reconciliations/2025-${String(m).padStart(2, '0')}`;
+      const saved = await api.put(month, { startBalance: 100, endBalance: 100 });
+      const finished = await api.post(`${month}/finish`, undefined);
+      if (saved.status !== 200 || finished.status !== 200)
+        throw new Error(`${month}: ${saved.status} ${finished.status}`);
+    }
+    const org = `ORG#${orgId}`;
+    return {
+      token,
+      path: `/api/bank-accounts/${accountId}/reconciliations`,
+      bare: [
+        {
+          Parallel: [
+            {
+              GetItem: {
+                TableName: TABLE,
+                Key: { PK: { S: org }, SK: { S: `BANKACCT#${accountId}` } },
+                ConsistentRead: true,
+              },
+            },
+            prefix(org, `RECON#${accountId}#`, { ConsistentRead: true }),
+            prefix(org, `RECONLOG#${accountId}#`, { ScanIndexForward: false, Limit: 50, ConsistentRead: true }),
+          ],
+        },
+      ],
+    };
+  } finally {
+    await api.close();
+  }
 }

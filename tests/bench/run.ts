@@ -17,7 +17,7 @@ import { benchBankSync } from './bank-sync-bench.js';
 import { AGING_LEASES, LEDGER_YEARS, seedAging, seedTenantLedger } from './charges-bench.js';
 import { benchFirstPage, FIRST_PAGE_BUDGET_MS } from './first-page.js';
 import { benchBlocking, benchLighthouse, RUNS } from './lighthouse.js';
-import { demoListReads } from './lists-bench.js';
+import { demoListReads, reconciliationListRead } from './lists-bench.js';
 import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchReconciliation } from './reconciliation-bench.js';
@@ -445,12 +445,15 @@ async function benchMembers(stack: LocalStack) {
   });
 }
 
-/** The demo organization's other lists (tests/bench/lists-bench.ts), each beside its reads made bare. */
+/** The other lists (tests/bench/lists-bench.ts), each beside its reads made bare. */
 async function benchLists(stack: LocalStack) {
   const landlord = (await stack.tokensFor('lena.landlord@demo.rent.today')).id_token;
-  for (const { path, bare, load } of await demoListReads(stack, landlord)) {
-    console.log(`\n== GET ${path} in the demo organization under ${load?.concurrency ?? 20} concurrent clients ==`);
-    await compare(stack, landlord, path, bare, { load });
+  for (const { token, path, bare, load } of [
+    ...(await demoListReads(stack, landlord)),
+    await reconciliationListRead(stack),
+  ]) {
+    console.log(`\n== GET ${path} under ${load?.concurrency ?? 20} concurrent clients ==`);
+    await compare(stack, token, path, bare, { load });
   }
 }
 

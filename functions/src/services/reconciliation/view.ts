@@ -26,9 +26,11 @@ const decimal = (cents: number | null) => (cents === null ? null : fromCents(cen
 
 /** What the bank or the previous statement suggests for a month without a saved statement. */
 export async function suggestions(orgId: string, account: BankAccountRecord, month: string) {
-  const saved = await listReconciliationRecords(orgId, account.id);
+  const [saved, institution] = await Promise.all([
+    listReconciliationRecords(orgId, account.id),
+    getInstitution(orgId, account.institutionId).catch(() => null),
+  ]);
   const previous = saved.filter((r) => r.month < month).at(-1);
-  const institution = await getInstitution(orgId, account.institutionId).catch(() => null);
   const lastSync = institution?.lastSyncedAt?.slice(0, 10) ?? null;
   const period = monthPeriod(month);
   // Plaid's current balance is "as of" the last sync: it is this statement's end only when that sync fell in it.
