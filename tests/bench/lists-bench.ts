@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { localClient } from '../../infra/local/dynamodb.js';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
 import type { BareCall } from './load.js';
+import { benchBankAccount } from './reconciliation-bench.js';
 import { client } from './rules-bench.js';
 
 /** A list route as the web asks for it, beside the DynamoDB reads it makes, bare, in the same order. */
@@ -205,30 +206,7 @@ export async function reconciliationListRead(stack: LocalStack): Promise<ListRea
   const api = client(stack, token);
   try {
     const orgId = (await api.get('/api/organization')).body.id as string;
-    // Read when called: the repositories read the Lambda's configuration when loaded, which the stack sets.
-    const { createBankLink, newBankLinkId } = await import('@rent/functions/data/banking/banks');
-    const { accounts } = await createBankLink({
-      id: newBankLinkId(),
-      organizationId: orgId,
-      itemId: `bench-item-${orgId}`,
-      accessToken: { ciphertext: '', iv: '', tag: '', encryptedKey: '' } as never,
-      createdById: 'bench',
-      plaidInstitutionId: `ins_bench_${orgId.slice(0, 8)}`,
-      institutionName: 'Bench Bank',
-      accounts: [
-        {
-          accountId: 'bench-checking',
-          name: 'Checking',
-          officialName: null,
-          type: 'depository',
-          subtype: 'checking',
-          mask: '0001',
-          currency: 'USD',
-          balance: null,
-        },
-      ],
-    });
-    const accountId = accounts[0]!.id;
+    const { accountId } = await benchBankAccount(orgId);
     for (let m = 1; m <= 12; m++) {
       const month = `/api/bank-accounts/${accountId}/reconciliations/2025-${String(m).padStart(2, '0')}`;
       const saved = await api.put(month, { startBalance: 100, endBalance: 100 });

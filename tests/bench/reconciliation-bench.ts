@@ -145,30 +145,7 @@ async function benchApi(stack: LocalStack, m: ReturnType<typeof month>) {
   };
   try {
     const orgId = (await call('GET', '/api/organization')).json.id as string;
-    const { createBankLink, newBankLinkId } = await import('@rent/functions/data/banking/banks');
-    const institutionId = newBankLinkId();
-    const { accounts } = await createBankLink({
-      id: institutionId,
-      organizationId: orgId,
-      itemId: `bench-item-${randomUUID()}`,
-      accessToken: { ciphertext: '', iv: '', tag: '', encryptedKey: '' } as never,
-      createdById: 'bench',
-      plaidInstitutionId: `ins_bench_${randomUUID().slice(0, 8)}`,
-      institutionName: 'Bench Bank',
-      accounts: [
-        {
-          accountId: 'bench-checking',
-          name: 'Checking',
-          officialName: null,
-          type: 'depository',
-          subtype: 'checking',
-          mask: '0001',
-          currency: 'USD',
-          balance: null,
-        },
-      ],
-    });
-    const accountId = accounts[0]!.id;
+    const { institutionId, accountId } = await benchBankAccount(orgId);
     const now = new Date().toISOString();
     const records = m.books.map((line) =>
       newTransaction({
@@ -235,4 +212,35 @@ export async function benchReconciliation(stack: LocalStack) {
   benchPure();
   // Through the API, a month without typos: Finish is reached with the missing lines added, as a person would.
   await benchApi(stack, month(0x1b873593, 0));
+}
+
+/**
+ * A checking account in the organization, made as linking a bank makes it (no token: nothing syncs it). Imported when
+ * called: the repositories read the Lambda's configuration when loaded, which the stack sets.
+ */
+export async function benchBankAccount(orgId: string): Promise<{ institutionId: string; accountId: string }> {
+  const { createBankLink, newBankLinkId } = await import('@rent/functions/data/banking/banks');
+  const institutionId = newBankLinkId();
+  const { accounts } = await createBankLink({
+    id: institutionId,
+    organizationId: orgId,
+    itemId: `bench-item-${randomUUID()}`,
+    accessToken: { ciphertext: '', iv: '', tag: '', encryptedKey: '' } as never,
+    createdById: 'bench',
+    plaidInstitutionId: `ins_bench_${randomUUID().slice(0, 8)}`,
+    institutionName: 'Bench Bank',
+    accounts: [
+      {
+        accountId: 'bench-checking',
+        name: 'Checking',
+        officialName: null,
+        type: 'depository',
+        subtype: 'checking',
+        mask: '0001',
+        currency: 'USD',
+        balance: null,
+      },
+    ],
+  });
+  return { institutionId, accountId: accounts[0]!.id };
 }
