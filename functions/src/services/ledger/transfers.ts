@@ -174,8 +174,8 @@ function sideOf(
 
 /** The flyout's view: the side it is paired with, or the lines a person may pair it with (nearest date first). */
 export async function transferInfo(caller: LedgerCaller, transactionId: string): Promise<TransferInfo> {
-  const record = await getTransaction(caller.orgId, transactionId);
-  const names = await accountNames(caller.orgId);
+  // The accounts' names do not depend on the transaction: read beside it (a 404 answers whatever they hold).
+  const [record, names] = await Promise.all([getTransaction(caller.orgId, transactionId), accountNames(caller.orgId)]);
   if (record.transferPairId) {
     const other = (await readTransactions(caller.orgId, [record.transferPairId])).get(record.transferPairId);
     return { pair: other ? sideOf(other, names) : null, candidates: [], blockedBecause: null };
