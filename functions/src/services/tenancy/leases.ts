@@ -211,9 +211,13 @@ export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
   const now = today();
   const mine = await leasesOfUser(caller.orgId, caller.userId);
   const propertyIds = [...new Set(mine.map((l) => l.propertyId))];
-  const properties = new Map((await getPropertiesByIds(caller.orgId, propertyIds)).map((p) => [p.id, p]));
+  // Each lease's account is its own: read beside the properties, and a lease whose property is gone left out after.
+  const [found, { accounts, rent }] = await Promise.all([
+    getPropertiesByIds(caller.orgId, propertyIds),
+    leaseAccounts(caller.orgId, mine, now),
+  ]);
+  const properties = new Map(found.map((p) => [p.id, p]));
   const shown = mine.filter((l) => properties.has(l.propertyId));
-  const { accounts, rent } = await leaseAccounts(caller.orgId, shown, now);
   const leases = await Promise.all(
     shown.map(async (lease) => {
       const account = accounts.get(lease.id)!;
