@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubFor } from '../../infra/local/demo-users.js';
 import { type client, newAdmin, refresh, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
-import { joinAs, team } from '../support/members.js';
+import { addTo, joinAs, team } from '../support/members.js';
 import { countObjects } from '../support/public.js';
 import { PNG_BYTES, putToPresignedUrl, uploadReceipt } from './receipt-upload.js';
 
@@ -137,6 +137,23 @@ describe('delete my account', () => {
     expect(refused.body.error).toMatch(/Make another member an admin/);
     expect(await partition(`ORG#${t.orgId}`)).toEqual(before);
     expect((await t.admin.api.get('/api/organization')).status).toBe(200);
+  });
+
+  it('sorts every organization of a person in several: the one it would delete, the one it leaves, the one that blocks', async () => {
+    const led = await team(); // its admin, the person, is the last admin beside three members: blocks
+    const person = led.admin;
+    const created = await person.api.post('/api/organizations', { name: 'Only me' }); // no one else: deleted
+    expect(created.status).toBe(201);
+    const shared = await team(); // another admin stays: left
+    await addTo(shared.orgId, person.email, 'LANDLORD');
+
+    const preview = await person.api.get('/api/account/deletion');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      blockedBy: [{ id: led.orgId, name: expect.any(String) }],
+      deletesOrganizations: [{ id: created.body.id, name: 'Only me' }],
+      leavesOrganizations: [{ id: shared.orgId, name: expect.any(String) }],
+    });
   });
 
   it('in a shared organization: only their membership goes (a former-member record stays); the data stays', async () => {

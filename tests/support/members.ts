@@ -25,9 +25,14 @@ export interface Person {
  */
 export async function joinAs(orgId: string, role: Role, label = role.toLowerCase()): Promise<Person> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  await addTo(orgId, email, role, label);
+  return { email, userId: localSubFor(email), api: client((await signIn(email)).idToken) };
+}
+
+/** Someone (new or not) put into one more organization, as `joinAs` does. */
+export async function addTo(orgId: string, email: string, role: Role, label = role.toLowerCase()) {
   const userId = localSubFor(email);
   await addMember(orgId, { userId, email, name: `${label} ${userId.slice(0, 4)}`, image: null }, role);
-  return { email, userId, api: client((await signIn(email)).idToken) };
 }
 
 /** A fresh organization: its ADMIN (a new person) and one member of each other role. */

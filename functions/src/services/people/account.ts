@@ -51,22 +51,18 @@ interface Placement {
 }
 
 async function placements(userId: string): Promise<Placement[]> {
-  const found: Placement[] = [];
-  for (const orgId of await organizationIdsOf(userId)) {
-    try {
-      const [member, counts] = await Promise.all([members.getMember(orgId, userId), members.ensureCounters(orgId)]);
-      found.push({
-        id: orgId,
-        name: counts.name,
-        member,
-        memberCount: counts.memberCount,
-        adminCount: counts.adminCount,
-      });
-    } catch (error) {
-      if (!(error instanceof NotFound)) throw error; // left or removed since the index was written
-    }
-  }
-  return found;
+  const found = await Promise.all(
+    (await organizationIdsOf(userId)).map(async (orgId): Promise<Placement | undefined> => {
+      try {
+        const [member, counts] = await Promise.all([members.getMember(orgId, userId), members.ensureCounters(orgId)]);
+        return { id: orgId, name: counts.name, member, memberCount: counts.memberCount, adminCount: counts.adminCount };
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error; // left or removed since the index was written
+        return undefined;
+      }
+    }),
+  );
+  return found.filter((placement) => placement !== undefined);
 }
 
 const isBlocking = (p: Placement) => p.member.role === 'ADMIN' && p.adminCount <= 1 && p.memberCount > 1;
