@@ -22,6 +22,7 @@ import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchReconciliation } from './reconciliation-bench.js';
 import { RENT_ROLL_LEASES, RENT_ROLL_MONTHS, seedRentRoll } from './rent-roll-bench.js';
+import { routeReads } from './route-reads.js';
 import { benchRules, RULE_SET, client as rulesClient } from './rules-bench.js';
 import {
   CALIBRATION_CHECKS_PER_SECOND,
@@ -402,7 +403,11 @@ async function benchBooks(stack: LocalStack) {
   ] as const) {
     console.log(`${label}:`);
     // Each reads a year or two of rollups: 600 requests give stable percentiles in minutes, not an hour.
-    await compare(stack, owner, path, query, { load: { total: 600, concurrency: 20, warmup: 60 } });
+    const load = { total: 600, concurrency: 20, warmup: 60 };
+    await compare(stack, owner, path, query, { load });
+    // What else it reads (properties, leases, the capital ledger, choices, charges) it needs to answer at all.
+    console.log('the same report beside all its reads:');
+    await compare(stack, owner, path, await routeReads(stack, owner, path, orgId), { load });
   }
 }
 
