@@ -117,6 +117,36 @@ describe('GET /api/dashboard', () => {
     });
   });
 
+  it("counts only the period's months in its figures, and every month of the leases in their rent", async () => {
+    // One rollup read serves both: the leases' months (since 2020) hold the period's.
+    const t = await team();
+    const api = t.admin.api;
+    const flat = (await ok(api.post('/api/properties', { address: '5 Earlier Street' }))).id;
+    const lease = { userId: t.tenant.userId, leaseStart: '2020-01-01', leaseEnd: null, monthlyRent: 1000 };
+    await ok(api.post(`/api/properties/${flat}/leases`, { ...lease, securityDeposit: 0 }));
+    const start = new Date(`${thisMonth()}-01T00:00:00Z`);
+    start.setUTCMonth(start.getUTCMonth() - 1);
+    const lastMonth = start.toISOString().slice(0, 7);
+    const post = (name: string, date: string, amount: number, category: string) =>
+      ok(api.post('/api/transactions', { name, date, amount, category, propertyId: flat }));
+    await post('Rent now', today(), 600, 'rental_income');
+    await post('Rent before', `${lastMonth}-02`, 700, 'rental_income');
+    await post('Repair before', `${lastMonth}-03`, -100, 'repairs');
+
+    const days = Number(today().slice(8, 10));
+    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+    const owed = ((year - 2020) * 12 + month - (days > 6 ? 0 : 1)) * 1000 - 1300;
+    const now = await ok(api.get(`/api/dashboard?${PERIOD()}`), 200);
+    expect(now.figures).toMatchObject({ income: 600, operatingExpenses: 0 });
+    expect(now.attention).toMatchObject({ expensesWithoutReceipt: 0, overdueRent: { leases: 1, amount: owed } });
+    const before = await ok(api.get(`/api/dashboard?from=${lastMonth}&to=${lastMonth}`), 200);
+    const report = await ok(api.get(`/api/reports/cash-flow?from=${lastMonth}&to=${lastMonth}`), 200);
+    expect(before.figures).toEqual(report.figures);
+    expect(before.figures).toMatchObject({ income: 700, operatingExpenses: 100 });
+    expect(before.collection).toEqual({ month: thisMonth(), due: 1000, received: 600 });
+    expect(before.attention).toMatchObject({ expensesWithoutReceipt: 1, overdueRent: { leases: 1, amount: owed } });
+  });
+
   it('refuses a bad period with a 400 that says what is wrong', async () => {
     const bad = await w.admin.api.get('/api/dashboard?from=2026-05&to=2026-01');
     expect(bad.status).toBe(400);

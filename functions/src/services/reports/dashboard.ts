@@ -10,14 +10,18 @@ import {
   type ReportPeriodQuery,
 } from '@rent/shared';
 import { UNCATEGORIZED_KEY } from '../../data/ledger/rollupDeltas.js';
+import { readRollupCells } from '../../data/ledger/rollups.js';
 import { waitingTransactions } from '../../data/ledger/waiting.js';
 import { maintenanceCounts } from '../../data/maintenance/requests.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
-import { leaseAccounts } from '../tenancy/leaseAccounts.js';
+import { leaseAccounts, leaseRentMonths } from '../tenancy/leaseAccounts.js';
 import { attentionCounts, propertiesWithoutLandValue } from './attention.js';
 import { periodBooks, wireFigures } from './statements.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
+// YYYY-MM strings order as their months do.
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
 
 /**
  * The dashboard's key figures (docs/reports-and-tax.md "Dashboard") in one call: the period's figures and uncategorized
@@ -28,13 +32,20 @@ const today = () => new Date().toISOString().slice(0, 10);
 export async function dashboardSummary(caller: { orgId: string; userId: string }, query: ReportPeriodQuery) {
   const now = today();
   const month = now.slice(0, 7);
-  const books = periodBooks(caller.orgId, query);
-  // One Promise.all (every read at once, no rejection left unhandled).
   const leases = leasesByPropertyOf(caller.orgId);
+  // One rollup read for both the period's figures and the leases' rent since the first lease began: with leases
+  // older than the period, a read of the period's own would read its months twice.
+  const rollups = leases.then(async (all) => {
+    const rent = leaseRentMonths([...all.values()].flat(), now);
+    const months = { from: earlier(rent.from, query.from), to: later(rent.to, query.to) };
+    return (await readRollupCells(caller.orgId, months)).cells;
+  });
+  const books = periodBooks(caller.orgId, query, rollups);
+  // One Promise.all (every read at once, no rejection left unhandled).
   const [{ cells, properties }, byProperty, { accounts }, maintenance, waiting, more] = await Promise.all([
     books,
     leases,
-    leases.then((all) => leaseAccounts(caller.orgId, [...all.values()].flat(), now)),
+    leases.then((all) => leaseAccounts(caller.orgId, [...all.values()].flat(), now, { rollups })),
     maintenanceCounts(caller.orgId),
     waitingTransactions(caller.orgId, caller.userId, { ignored: false }),
     attentionCounts(

@@ -85,12 +85,16 @@ type MonthCell = Omit<Cell, 'propertyId'>;
 
 /**
  * The period's properties (a foreign property is a 404) and its cells per month x category, for the cash flow
- * and the dashboard, with the rollup cells they were summed from (the dashboard reads this month's rent from them).
+ * and the dashboard, with the rollup cells they were summed from. `wider`: rollup cells the caller reads anyway, of
+ * a range that covers the period, instead of a read of the period's own.
  */
-export async function periodBooks(orgId: string, query: ReportPeriodQuery) {
-  const [properties, { cells: rollups }] = await Promise.all([
+export async function periodBooks(orgId: string, query: ReportPeriodQuery, wider?: Promise<RollupCell[]>) {
+  const inPeriod = (cell: RollupCell) => cell.month >= query.from && cell.month <= query.to;
+  const [properties, rollups] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
-    readRollupCells(orgId, { from: query.from, to: query.to }),
+    wider
+      ? wider.then((cells) => cells.filter(inPeriod))
+      : readRollupCells(orgId, { from: query.from, to: query.to }).then(({ cells }) => cells),
   ]);
   return { properties, cells: monthCellsOf(rollups, query.propertyId), rollups };
 }

@@ -68,25 +68,35 @@ export async function leaseRent(orgId: string, from: string, to: string): Promis
 /** Few leases read their own charges; more read the organization's in one Query. */
 const PER_LEASE_READS_MAX = 3;
 
+/** The months (YYYY-MM) whose rollups `leaseAccounts` reads: from the earliest lease start (or `from`) to this month. */
+export function leaseRentMonths(leases: readonly LeaseRecord[], today: string, from?: string) {
+  const thisMonth = today.slice(0, 7);
+  const first = [...leases.map((l) => l.leaseStart.slice(0, 7)), from ?? thisMonth, thisMonth].sort()[0]!;
+  return { from: first, to: thisMonth };
+}
+
 /**
- * The accounts of `leases` on `today`. Reads: the charges (per lease or one Query) and the rollup cells from the
- * earliest lease start (or `from`, if earlier) to this month, side by side.
+ * The accounts of `leases` on `today`. Reads: the charges (per lease or one Query) and the rollup cells of
+ * `leaseRentMonths`, side by side; a caller that reads those cells anyway passes them (`rollups`, any wider range).
  */
 export async function leaseAccounts(
   orgId: string,
   leases: readonly LeaseRecord[],
   today: string,
-  { from }: { from?: string } = {},
+  { from, rollups }: { from?: string; rollups?: Promise<RollupCell[]> } = {},
 ): Promise<{ accounts: Map<string, LeaseAccount>; rent: LeaseRent }> {
-  const thisMonth = today.slice(0, 7);
-  const first = [...leases.map((l) => l.leaseStart.slice(0, 7)), from ?? thisMonth, thisMonth].sort()[0]!;
+  const months = leaseRentMonths(leases, today, from);
+  const within = (cell: RollupCell) => cell.month >= months.from && cell.month <= months.to;
   const chargesRead =
     leases.length <= PER_LEASE_READS_MAX
       ? Promise.all(leases.map(async (l) => [l.id, await chargesOfLease(orgId, l.id)] as const)).then(
           (pairs) => new Map(pairs),
         )
       : chargesByLeaseOf(orgId);
-  const [charges, rent] = await Promise.all([chargesRead, leaseRent(orgId, first, thisMonth)]);
+  const [charges, rent] = await Promise.all([
+    chargesRead,
+    rollups ? rollups.then((cells) => leaseRentIn(cells.filter(within))) : leaseRent(orgId, months.from, months.to),
+  ]);
   const accounts = new Map<string, LeaseAccount>();
   for (const lease of leases) {
     const payments = new Map<string, number>();
