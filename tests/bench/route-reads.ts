@@ -15,8 +15,9 @@ interface Sent {
  * The DynamoDB reads one request to a GET route makes, taken from the stack's own client as it runs them, as the
  * bench's bare calls: reads that started before any of their level had ended run side by side (`Parallel`), a read
  * that started after one of them ended waits for the level. Left out, as every list's bare side leaves it out:
- * identity's read of the caller (their membership, or their profile and membership). Later pages of a Query are
- * left out too: the bare side reads every page itself. The request names its organization, as the web's do.
+ * identity's read of the caller (their membership, or their profile and membership; a BatchGetItem it rides along
+ * in stays whole). Later pages of a Query are left out too: the bare side reads every page itself. The request
+ * names its organization, as the web's do.
  */
 export async function routeReads(stack: LocalStack, token: string, path: string, orgId: string): Promise<BareCall[]> {
   const { dynamo } = await import('@rent/functions/data/client');
