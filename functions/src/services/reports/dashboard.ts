@@ -19,7 +19,7 @@ import { attentionCounts, propertiesWithoutLandValue } from './attention.js';
 import { periodBooks, wireFigures } from './statements.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
-// YYYY-MM strings order as their months do.
+// ISO dates and months (strings) order as the days and months do; Math.min would turn them into NaN.
 const earlier = (a: string, b: string) => (a < b ? a : b);
 const later = (a: string, b: string) => (a > b ? a : b);
 
@@ -72,8 +72,7 @@ export async function dashboardSummary(caller: { orgId: string; userId: string }
       overdue.amount += owed;
     }
   }
-  // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings, which Math.min would turn into NaN
-  const last = lastDayOf(query.to) < now ? lastDayOf(query.to) : now;
+  const last = earlier(lastDayOf(query.to), now);
   return {
     from: query.from,
     to: query.to,
