@@ -34,6 +34,11 @@ export async function readRollupCells(
   return { cells: items.map(parseRollupAttributes), reads };
 }
 
+/** The cells of months from..to (yyyy-mm, inclusive) among `cells`: a narrower range out of a wider read. */
+export function cellsWithin(cells: readonly RollupCell[], months: { from: string; to: string }): RollupCell[] {
+  return cells.filter((cell) => cell.month >= months.from && cell.month <= months.to);
+}
+
 /** The capital cells (data/ledger/rollupDeltas.ts `capitalPart`) of every month up to `toMonth` inclusive, every property. */
 export async function readCapitalCells(orgId: string, toMonth: string): Promise<RollupCell[]> {
   const range = keys.capitalLedgerThrough(orgId, toMonth.slice(0, 4));

@@ -20,7 +20,7 @@ import {
 } from '@rent/shared';
 import type { RollupCell } from '../../data/ledger/rollupDeltas.js';
 import { summarizeCell } from '../../data/ledger/rollupSums.js';
-import { readRollupCells } from '../../data/ledger/rollups.js';
+import { cellsWithin, readRollupCells } from '../../data/ledger/rollups.js';
 import { noScheduleEChoices, scheduleEChoicesOfYear } from '../../data/reports/scheduleEChoices.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
@@ -89,11 +89,10 @@ type MonthCell = Omit<Cell, 'propertyId'>;
  * a range that covers the period, instead of a read of the period's own.
  */
 export async function periodBooks(orgId: string, query: ReportPeriodQuery, wider?: Promise<RollupCell[]>) {
-  const inPeriod = (cell: RollupCell) => cell.month >= query.from && cell.month <= query.to;
   const [properties, rollups] = await Promise.all([
     propertiesFor(orgId, query.propertyId),
     wider
-      ? wider.then((cells) => cells.filter(inPeriod))
+      ? wider.then((cells) => cellsWithin(cells, query))
       : readRollupCells(orgId, { from: query.from, to: query.to }).then(({ cells }) => cells),
   ]);
   return { properties, cells: monthCellsOf(rollups, query.propertyId), rollups };

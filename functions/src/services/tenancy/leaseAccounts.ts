@@ -13,7 +13,7 @@ import {
 } from '@rent/shared';
 import { leaseRentOf, type RollupCell } from '../../data/ledger/rollupDeltas.js';
 import { summarizeCell } from '../../data/ledger/rollupSums.js';
-import { readRollupCells } from '../../data/ledger/rollups.js';
+import { cellsWithin, readRollupCells } from '../../data/ledger/rollups.js';
 import { profilesOf } from '../../data/people/members.js';
 import { type ChargeRecord, chargesByLeaseOf, chargesOfLease } from '../../data/tenancy/charges.js';
 import type { LeaseRecord } from '../../data/tenancy/tenancies.js';
@@ -86,7 +86,6 @@ export async function leaseAccounts(
   { from, rollups }: { from?: string; rollups?: Promise<RollupCell[]> } = {},
 ): Promise<{ accounts: Map<string, LeaseAccount>; rent: LeaseRent }> {
   const months = leaseRentMonths(leases, today, from);
-  const within = (cell: RollupCell) => cell.month >= months.from && cell.month <= months.to;
   const chargesRead =
     leases.length <= PER_LEASE_READS_MAX
       ? Promise.all(leases.map(async (l) => [l.id, await chargesOfLease(orgId, l.id)] as const)).then(
@@ -95,7 +94,9 @@ export async function leaseAccounts(
       : chargesByLeaseOf(orgId);
   const [charges, rent] = await Promise.all([
     chargesRead,
-    rollups ? rollups.then((cells) => leaseRentIn(cells.filter(within))) : leaseRent(orgId, months.from, months.to),
+    rollups
+      ? rollups.then((cells) => leaseRentIn(cellsWithin(cells, months)))
+      : leaseRent(orgId, months.from, months.to),
   ]);
   const accounts = new Map<string, LeaseAccount>();
   for (const lease of leases) {
