@@ -127,3 +127,51 @@ describe('requestReceiptUpload', () => {
     ddb.restore();
   });
 });
+
+describe('signLink', () => {
+  // Keys as the app makes them, and with what a greedy path label must escape.
+  const keys = [KEY, 'tax-packages/org-1/2025 package (final).zip', "receipts/org-1/a+b=c&d;e,f@g$h!i'j*k~l.png"];
+  const endpoints = [{}, { S3_PUBLIC_ENDPOINT: 'https://localhost:8443/s3' }];
+
+  it.each(endpoints)('signs the URL the SDK signs for the same GetObject and PutObject (%o)', async (extra) => {
+    const { signLink, linkSigner } = await loadS3(extra);
+    const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+    const { GetObjectCommand, PutObjectCommand } = await import('@aws-sdk/client-s3');
+    for (const key of keys) {
+      const disposition = `attachment; filename="invoice.pdf"; filename*=UTF-8''na%C3%AFve.pdf`;
+      expect(
+        await signLink({
+          operation: 'GetObject',
+          key,
+          query: { 'response-content-type': 'application/pdf', 'response-content-disposition': disposition },
+          expiresIn: 300,
+        }),
+      ).toBe(
+        await getSignedUrl(
+          linkSigner(),
+          new GetObjectCommand({
+            Bucket: 'unit-receipts',
+            Key: key,
+            ResponseContentType: 'application/pdf',
+            ResponseContentDisposition: disposition,
+          }),
+          { expiresIn: 300 },
+        ),
+      );
+      expect(
+        await signLink({
+          operation: 'PutObject',
+          key,
+          headers: { 'content-type': 'image/png', 'content-length': '1234' },
+          expiresIn: 900,
+        }),
+      ).toBe(
+        await getSignedUrl(
+          linkSigner(),
+          new PutObjectCommand({ Bucket: 'unit-receipts', Key: key, ContentType: 'image/png', ContentLength: 1234 }),
+          { expiresIn: 900, signableHeaders: new Set(['content-type', 'content-length']) },
+        ),
+      );
+    }
+  });
+});

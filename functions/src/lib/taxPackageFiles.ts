@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { TAX_PACKAGE_LINK_SECONDS } from '@rent/shared';
 import { config } from './config.js';
-import { linkSigner, s3 } from './s3.js';
+import { s3, signLink } from './s3.js';
 
 /**
  * The tax package's S3 side (docs/reports-and-tax.md "Tax package"): receipts read one at a time as streams,
@@ -36,15 +35,14 @@ export function uploadStream(key: string, body: Readable): Upload {
 
 /** A GET of the zip for TAX_PACKAGE_LINK_SECONDS, saved under `fileName` (attachment). */
 export async function presignPackageDownload(key: string, fileName: string) {
-  const url = await getSignedUrl(
-    linkSigner(),
-    new GetObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ResponseContentType: 'application/zip',
-      ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`,
-    }),
-    { expiresIn: TAX_PACKAGE_LINK_SECONDS },
-  );
+  const url = await signLink({
+    operation: 'GetObject',
+    key,
+    query: {
+      'response-content-disposition': `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`,
+      'response-content-type': 'application/zip',
+    },
+    expiresIn: TAX_PACKAGE_LINK_SECONDS,
+  });
   return { url, expiresAt: new Date(Date.now() + TAX_PACKAGE_LINK_SECONDS * 1000).toISOString() };
 }
