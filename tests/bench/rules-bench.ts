@@ -62,13 +62,14 @@ export const RULE_SET: {
 interface Client {
   post<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; ms: number }>;
   put<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; ms: number }>;
+  patch<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; ms: number }>;
   get<T = any>(path: string): Promise<{ status: number; body: T; ms: number }>;
   close(): Promise<void>;
 }
 
 export function client(stack: LocalStack, token: string): Client {
   const dispatcher = new Agent({ connect: { ca: readFileSync(stack.certPath) }, connections: 32 });
-  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown) => {
     const started = performance.now();
     const res = await request(`${stack.url}${path}`, {
       method,
@@ -82,6 +83,7 @@ export function client(stack: LocalStack, token: string): Client {
   return {
     post: (path, body) => call('POST', path, body),
     put: (path, body) => call('PUT', path, body),
+    patch: (path, body) => call('PATCH', path, body),
     get: (path) => call('GET', path),
     close: () => dispatcher.close(),
   };

@@ -15,6 +15,7 @@ import { benchActivity } from './activity-bench.js';
 import { benchActualPeer } from './actual-peer.js';
 import { benchBankSync } from './bank-sync-bench.js';
 import { AGING_LEASES, LEDGER_YEARS, seedAging, seedTenantLedger } from './charges-bench.js';
+import { everyGetRoute } from './every-route.js';
 import { benchFirstPage, FIRST_PAGE_BUDGET_MS } from './first-page.js';
 import { benchBlocking, benchLighthouse, RUNS } from './lighthouse.js';
 import { demoListReads, reconciliationListRead } from './lists-bench.js';
@@ -22,7 +23,7 @@ import type { BareCall, LoadJob } from './load.js';
 import { seedBenchMaintenance } from './maintenance-bench.js';
 import { benchReconciliation } from './reconciliation-bench.js';
 import { RENT_ROLL_LEASES, RENT_ROLL_MONTHS, seedRentRoll } from './rent-roll-bench.js';
-import { routeReads } from './route-reads.js';
+import { describeReads, routeReads } from './route-reads.js';
 import { benchRules, RULE_SET, client as rulesClient } from './rules-bench.js';
 import {
   CALIBRATION_CHECKS_PER_SECOND,
@@ -42,7 +43,7 @@ import { profileWrites } from './write-profile.js';
  * import <= 100 ms at the calibration (docs/performance.md "Lambda bundles"); gateway+handler overhead <= 1.5x the bare
  * DynamoDB Local query.
  * `npm run bench -- lighthouse` runs only the named sections (sizes, api, maintenance, rentroll, leases, members,
- * lists, books, banksync, taxpackage, reconcile, activity, blocking, lighthouse, and latency: below); no names runs
+ * lists, books, banksync, taxpackage, reconcile, activity, blocking, lighthouse, routes, and latency: below); no names runs
  * them all. `profile` (the bulk writes under the CPU profiler with every DynamoDB call traced,
  * tests/bench/write-profile.ts) runs only when named.
  */
@@ -50,7 +51,7 @@ const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
 /**
  * `npm run bench -- latency`: only the API routes beside their bare DynamoDB reads (the api section's properties and
- * ledger pages, maintenance, rent roll, members, the other lists), without the api section's first-page and rule
+ * ledger pages, maintenance, rent roll, members, the other lists, every GET route), without the api section's first-page and rule
  * workflows.
  */
 const latencyOnly = only.has('latency');
@@ -98,6 +99,8 @@ async function main() {
       console.log(`\n== Lighthouse: every signed-in page, median of ${RUNS}, as the demo landlord and tenant ==`);
       await benchLighthouse(stack);
     }
+    // Last: it adds to the demo organization what some routes need (docs/performance.md "Every GET route").
+    if (wantsLatency('routes')) await benchEveryRoute(stack);
   } finally {
     await stack.stop();
   }
@@ -463,6 +466,48 @@ async function benchLists(stack: LocalStack) {
 }
 
 /**
+ * Every GET route of the route table beside all its reads made bare (tests/bench/every-route.ts, route-reads.ts), with
+ * fewer requests than the sections above, then one table of them all. `ROUTES=getLoan,listMaintenance` narrows it.
+ */
+async function benchEveryRoute(stack: LocalStack) {
+  const [landlord, tenant] = await Promise.all(
+    ['lena.landlord@demo.rent.today', 'tara.tenant@demo.rent.today'].map(
+      async (email) => (await stack.tokensFor(email)).id_token,
+    ),
+  );
+  const orgId = await organizationOf(stack, landlord!);
+  const rows: (string | number)[][] = [];
+  const named = process.env.ROUTES?.split(',');
+  for (const [id, { token, path }] of Object.entries(
+    await everyGetRoute(stack, { landlord: landlord!, tenant: tenant! }),
+  )) {
+    if (named && !named.includes(id)) continue;
+    const bare = await routeReads(stack, token, path, orgId);
+    const calls = bare.flatMap((call) => ('Parallel' in call ? call.Parallel : [call])).length;
+    console.log(`\n== ${id}: GET ${path}, ${calls} reads in ${bare.length} waits after identity ==`);
+    console.log(describeReads(bare));
+    if (bare.length === 0) {
+      rows.push([id, 0, 0, '', '', 'no read but identity', '']);
+      continue;
+    }
+    const measured = await compare(stack, token, path, bare, { load: EVERY_ROUTE_LOAD });
+    const over = Math.max(measured.ratio50, measured.ratio95) > 1.5;
+    rows.push([
+      id,
+      calls,
+      bare.length,
+      ms(measured.p50),
+      ms(measured.p95),
+      `${measured.ratio50.toFixed(2)}x / ${measured.ratio95.toFixed(2)}x`,
+      over ? 'OVER' : '',
+    ]);
+  }
+  console.log(`\n== Every GET route beside all its reads, ${EVERY_ROUTE_LOAD.concurrency} concurrent clients ==`);
+  table([['route', 'reads', 'waits', 'p50', 'p95', 'vs its reads, p50 / p95 (budget 1.5x)', ''], ...rows]);
+}
+const EVERY_ROUTE_LOAD = { total: 400, concurrency: 20, warmup: 100 };
+
+/**
  * A bare prefix Query written as the routes write it (functions/src/data/query.ts `keyPrefix`: BETWEEN the
  * prefix and the prefix with U+10FFFF; not imported, since that module reads the Lambda config when loaded).
  */
@@ -542,8 +587,9 @@ async function compare(
     row(`GET ${path}`, api),
     row(Array.isArray(bareReads) ? 'the same reads, bare' : 'bare DynamoDB query', bare),
   ]);
-  const ratio = (p: number) => (percentile(api, p) / percentile(bare, p)).toFixed(2);
-  console.log(`overhead ratio: p50 ${ratio(50)}x, p95 ${ratio(95)}x (budget 1.5x)`);
+  const ratio = (p: number) => percentile(api, p) / percentile(bare, p);
+  console.log(`overhead ratio: p50 ${ratio(50).toFixed(2)}x, p95 ${ratio(95).toFixed(2)}x (budget 1.5x)`);
+  return { p50: percentile(api, 50), p95: percentile(api, 95), ratio50: ratio(50), ratio95: ratio(95) };
 }
 
 async function organizationOf(stack: LocalStack, token: string): Promise<string> {
