@@ -131,7 +131,7 @@ describe('requestReceiptUpload', () => {
 describe('signLink', () => {
   // Keys as the app makes them, and with what a greedy path label must escape.
   const keys = [KEY, 'tax-packages/org-1/2025 package (final).zip', "receipts/org-1/a+b=c&d;e,f@g$h!i'j*k~l.png"];
-  const endpoints = [{}, { S3_PUBLIC_ENDPOINT: 'https://localhost:8443/s3' }];
+  const endpoints: Record<string, string>[] = [{}, { S3_PUBLIC_ENDPOINT: 'https://localhost:8443/s3' }];
 
   it.each(endpoints)('signs the URL the SDK signs for the same GetObject and PutObject (%o)', async (extra) => {
     const { signLink, linkSigner } = await loadS3(extra);
