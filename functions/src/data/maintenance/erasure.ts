@@ -81,11 +81,6 @@ export async function eraseAuthorCopies(orgId: string, userId: string, start?: K
 
 // ---- readers -------------------------------------------------------------------------------------------
 
-/** Requests as read, with a deleted reporter named "A deleted account" whatever copy the request still holds. */
-export async function withDeletedReporters(records: MaintenanceRecord[]): Promise<MaintenanceRecord[]> {
-  return markDeletedReporters(records, await deletedAccountsAmong(records.map((r) => r.reportedById)));
-}
-
 /** The requests with the reporters among `deleted` named "A deleted account". */
 export const markDeletedReporters = (records: MaintenanceRecord[], deleted: ReadonlySet<string>) =>
   records.map((r) => (deleted.has(r.reportedById) ? { ...r, reporterName: DELETED_ACCOUNT, reporterEmail: null } : r));

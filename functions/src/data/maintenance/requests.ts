@@ -8,12 +8,13 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
 import { type Key, keyPrefix, queryPages } from '../query.js';
 import { type TransactOp, transact } from '../transact.js';
-import { markDeletedReporters, withDeletedReporters } from './erasure.js';
+import { markDeletedReporters } from './erasure.js';
 import { eventPutOp, type MaintenanceEventRecord } from './events.js';
 import { type MaintenanceRecord, maintenanceItem, toMaintenanceRecord as toRecord } from './items.js';
 
 export { newMaintenanceId } from '../keys.js';
 export type { MaintenanceRecord };
+export { markDeletedReporters };
 
 const notFound = () => new NotFound('Maintenance request');
 const stale = () =>
@@ -60,12 +61,17 @@ export async function putNewMaintenance(record: MaintenanceRecord, events: Maint
   ]);
 }
 
+/**
+ * The request as stored: its reporter's name and email as copied when it was made (a deleted account's are erased
+ * by the deletion's job). An answer that shows the reporter reads which reporters deleted their account with the
+ * addresses (`readRequestContext`) and marks them (`markDeletedReporters`).
+ */
 export async function getMaintenance(orgId: string, id: string): Promise<MaintenanceRecord> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.maintenance(orgId, id), ConsistentRead: true }),
   );
   if (Item?.type !== 'MaintenanceRequest') throw notFound();
-  return (await withDeletedReporters([toRecord(Item)]))[0]!;
+  return toRecord(Item);
 }
 
 /** Writes `next` in place of `current` as it was read (someone else's change or delete in between: 409). */

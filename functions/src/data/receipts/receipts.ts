@@ -261,15 +261,19 @@ export async function discardPendingReceipt(orgId: string, receiptId: string, ho
 
 /** Confirmed receipts of a transaction, oldest first; 404 when the transaction is not the organization's. */
 export async function listReceiptsOfTransaction(orgId: string, transactionId: string): Promise<ReceiptRecord[]> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.transaction(orgId, transactionId),
-      ProjectionExpression: 'PK',
-    }),
-  );
+  // The transaction (another organization's is a 404) is read beside its receipts.
+  const [{ Item }, receipts] = await Promise.all([
+    db.send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.transaction(orgId, transactionId),
+        ProjectionExpression: 'PK',
+      }),
+    ),
+    receiptsOfTransaction(orgId, transactionId),
+  ]);
   if (!Item) throw transactionNotFound();
-  return receiptsOfTransaction(orgId, transactionId);
+  return receipts;
 }
 
 /** Every confirmed receipt listed under a transaction (GSI1). */

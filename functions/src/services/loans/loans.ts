@@ -143,8 +143,7 @@ export async function previewLoanPayment(
   loanId: string,
   transactionId: string,
 ): Promise<LoanPaymentPreview> {
-  const loan = await getLoan(caller.orgId, loanId);
-  const transaction = await getTransaction(caller, transactionId);
+  const [loan, transaction] = await Promise.all([getLoan(caller.orgId, loanId), getTransaction(caller, transactionId)]);
   const plan = planPayment(loan, transaction);
   return {
     transactionId,

@@ -81,8 +81,9 @@ export async function confirmPhoto(caller: Caller, requestId: string, photoId: s
 }
 
 export async function requestPhotos(caller: Caller, requestId: string): Promise<{ photos: MaintenancePhoto[] }> {
-  await readable(caller, requestId);
-  return { photos: await Promise.all((await listPhotos(caller.orgId, requestId)).map(toApi)) };
+  // The request is checked beside the read of its photos; their links are signed only once it answered.
+  const [, photos] = await Promise.all([readable(caller, requestId), listPhotos(caller.orgId, requestId)]);
+  return { photos: await Promise.all(photos.map(toApi)) };
 }
 
 async function toApi(photo: MaintenancePhotoRecord): Promise<MaintenancePhoto> {

@@ -25,6 +25,7 @@ import {
   listMaintenance,
   type MaintenanceRecord,
   type MaintenanceScope,
+  markDeletedReporters,
   newMaintenanceId,
   putNewMaintenance,
   readRequestContext,
@@ -230,8 +231,9 @@ export async function deleteRequest(caller: Caller, id: string) {
 
 /** The request's activity, oldest first, for whoever may see the request. */
 export async function listActivity(caller: Caller, id: string) {
-  await readable(caller, id);
-  return { events: (await listEvents(caller.orgId, id)).map(eventToApi) };
+  // The request is checked beside the read of its activity (a request the caller may not see is a 404 either way).
+  const [, events] = await Promise.all([readable(caller, id), listEvents(caller.orgId, id)]);
+  return { events: events.map(eventToApi) };
 }
 
 /** Tells the person who reported the request that its status changed (after the write; never to themself). */
@@ -358,8 +360,12 @@ async function assertAssignable(orgId: string, userId: string | null | undefined
 
 /** The request as its reader sees it, with its property's address. */
 async function oneToApi(caller: Caller, record: MaintenanceRecord): Promise<MaintenanceRequest> {
-  const { addresses } = await readRequestContext(caller.orgId, [record], { counts: false, reporters: false });
-  return toApi(caller, [record], addresses)[0]!;
+  // A tenant's own request has one reporter, the caller, whose account is not deleted while they sign in.
+  const { addresses, deletedReporters } = await readRequestContext(caller.orgId, [record], {
+    counts: false,
+    reporters: !isTenant(caller.role),
+  });
+  return toApi(caller, markDeletedReporters([record], deletedReporters), addresses)[0]!;
 }
 
 /** Adds each request's property (id and address); a tenant never receives staff's notes. */

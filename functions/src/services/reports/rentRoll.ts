@@ -34,20 +34,22 @@ const wireMonth = (m: RentRollMonth) => ({
 
 export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
   const now = today();
-  // Independent reads, side by side: the properties, the rent over the period, and the leases followed by their
-  // tenants' profiles (of the property asked for, or of every property).
-  const leasesAndTenants = leasesByPropertyOf(orgId).then(async (leases) => {
+  // Independent reads, side by side: the properties, and the leases followed at once by their tenants' profiles (of
+  // the property asked for, or of every property) and their accounts (charges and the rent over the period).
+  const leasesRead = leasesByPropertyOf(orgId);
+  const profilesRead = leasesRead.then((leases) => {
     const { propertyId } = query;
     const shownLeases = propertyId === undefined ? [...leases.values()].flat() : leases.get(propertyId ?? '');
-    return { leases, profiles: await profilesOf([...new Set((shownLeases ?? []).map((l) => l.userId))]) };
+    return profilesOf([...new Set((shownLeases ?? []).map((l) => l.userId))]);
   });
-  const accountsRead = leasesAndTenants.then(({ leases }) =>
+  const accountsRead = leasesRead.then((leases) =>
     leaseAccounts(orgId, [...leases.values()].flat(), now, { from: query.from }),
   );
-  const [properties, { accounts, rent }, { leases, profiles }] = await Promise.all([
+  const [properties, { accounts, rent }, leases, profiles] = await Promise.all([
     listProperties(orgId),
     accountsRead,
-    leasesAndTenants,
+    leasesRead,
+    profilesRead,
   ]);
   if (typeof query.propertyId === 'string' && !properties.some((p) => p.id === query.propertyId)) {
     throw new NotFound('Property');

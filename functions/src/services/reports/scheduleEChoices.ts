@@ -32,8 +32,17 @@ export const choicesToWire = (c: ScheduleEChoicesRecord) => ({
   version: c.version,
 });
 
-async function answer(orgId: string, year: string, propertyId: string, choices: ScheduleEChoicesRecord) {
-  const [property, leases] = await Promise.all([getProperty(orgId, propertyId), leasesOfProperty(orgId, propertyId)]);
+async function answer(
+  orgId: string,
+  year: string,
+  propertyId: string,
+  choicesRead: Promise<ScheduleEChoicesRecord> | ScheduleEChoicesRecord,
+) {
+  const [property, leases, choices] = await Promise.all([
+    getProperty(orgId, propertyId),
+    leasesOfProperty(orgId, propertyId),
+    choicesRead,
+  ]);
   return {
     propertyId,
     year,
@@ -45,9 +54,9 @@ async function answer(orgId: string, year: string, propertyId: string, choices: 
   };
 }
 
-/** The choices, or 404 when the organization has no such property (answer reads it). */
+/** The choices, or 404 when the organization has no such property (answer reads it beside them). */
 export async function scheduleEChoices(caller: Caller, year: string, propertyId: string) {
-  return answer(caller.orgId, year, propertyId, await getScheduleEChoices(caller.orgId, year, propertyId));
+  return answer(caller.orgId, year, propertyId, getScheduleEChoices(caller.orgId, year, propertyId));
 }
 
 export async function updateScheduleEChoices(

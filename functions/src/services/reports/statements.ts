@@ -142,8 +142,10 @@ function byPropertyAndCategory(cells: Cell[]) {
 }
 
 export async function profitAndLossReport(orgId: string, query: ReportPeriodQuery) {
-  const properties = await propertiesFor(orgId, query.propertyId);
-  const cells = await bookCells(orgId, query.from, query.to, query.propertyId);
+  const [properties, cells] = await Promise.all([
+    propertiesFor(orgId, query.propertyId),
+    bookCells(orgId, query.from, query.to, query.propertyId),
+  ]);
   return {
     from: query.from,
     to: query.to,

@@ -42,12 +42,12 @@ export async function taxPackageStatus(orgId: string, id: string) {
 }
 
 export async function taxPackageDownload(orgId: string, id: string) {
-  const record = await getTaxPackage(orgId, id);
+  // The organization's name (for the file's name) is read beside the package.
+  const [record, org] = await Promise.all([getTaxPackage(orgId, id), getOrganization(orgId)]);
   if (record.status !== 'done') throw new Conflict('NOT_READY', 'The tax package is not ready yet.');
   if (record.expiresAt && Date.parse(record.expiresAt) < Date.now()) {
     throw new NotFound('Tax package', { message: 'This tax package has expired. Build it again.' });
   }
-  const org = await getOrganization(orgId);
   const fileName = `Tax package ${record.year} ${org.name}.zip`;
   return { ...(await presignPackageDownload(record.key, fileName)), fileName };
 }

@@ -20,16 +20,14 @@ export async function transactionsByCategoryReport(
   query: ReportPeriodQuery,
   limit = TRANSACTIONS_BY_CATEGORY_LIMIT,
 ) {
-  const properties = await listProperties(orgId);
+  // The properties (another organization's property is a 404) beside the period's transactions.
+  const [properties, lines] = await Promise.all([
+    listProperties(orgId),
+    transactionsInRange(orgId, { from: firstDayOf(query.from), to: lastDayOf(query.to) }, query.propertyId, limit),
+  ]);
   if (typeof query.propertyId === 'string' && !properties.some((p) => p.id === query.propertyId)) {
     throw new NotFound('Property');
   }
-  const lines = await transactionsInRange(
-    orgId,
-    { from: firstDayOf(query.from), to: lastDayOf(query.to) },
-    query.propertyId,
-    limit,
-  );
   return { ...transactionsByCategoryWire(lines, properties, limit), from: query.from, to: query.to };
 }
 
