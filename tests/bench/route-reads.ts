@@ -15,9 +15,10 @@ interface Sent {
  * The DynamoDB reads a GET route makes in its second request, taken from the stack's own client as it runs them, as the
  * bench's bare calls: reads that started before any of their level had ended run side by side (`Parallel`), a read
  * that started after one of them ended waits for the level. Left out, as every list's bare side leaves it out:
- * identity's read of the caller, which with the organization named (as the web's requests name it) is one GetItem of
- * their membership; a BatchGetItem it rides along in stays whole, and the route's own later reads of the caller's
- * profile or membership stay. Later pages of a Query are left out too: the bare side reads every page itself.
+ * identity's read of the caller: the request's first read when it reads only the caller's membership (the web's
+ * requests name their organization) or, for a route of the person's own, their profile. A BatchGetItem it rides
+ * along in stays whole, and the route's own later reads of the caller's profile or membership stay. Later pages of a
+ * Query are left out too: the bare side reads every page itself.
  */
 export async function routeReads(stack: LocalStack, token: string, path: string, orgId: string): Promise<BareCall[]> {
   const { dynamo } = await import('@rent/functions/data/client');
@@ -33,7 +34,7 @@ export async function routeReads(stack: LocalStack, token: string, path: string,
   const caller = decodeJwt(token).sub!;
   const sent: Sent[] = [];
   const send = dynamo.send.bind(dynamo) as (command: unknown) => Promise<unknown>;
-  let identityRead = false;
+  let first = true;
   try {
     // Asked once first: what a container keeps between requests (the match index's snapshots) is kept, as the
     // load finds it.
@@ -41,8 +42,8 @@ export async function routeReads(stack: LocalStack, token: string, path: string,
     (dynamo as { send: unknown }).send = async (command: unknown) => {
       const started = performance.now();
       const call = bareCallOf(command);
-      const identity = !identityRead && call !== undefined && isMembership(call, orgId, caller);
-      identityRead ||= identity;
+      const identity = first && call !== undefined && isIdentity(call, orgId, caller);
+      first = false;
       const output = await send(command);
       if (call && !identity) sent.push({ call, started, ended: performance.now() });
       return output;
@@ -68,11 +69,17 @@ function bareCallOf(command: unknown): BareCall | undefined {
   return undefined;
 }
 
-/** A GetItem of the caller's membership of the organization. */
-function isMembership(call: BareCall, orgId: string, userId: string): boolean {
-  if (!('GetItem' in call)) return false;
-  const key = call.GetItem.Key as Record<string, { S?: string }>;
-  return key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`;
+/** A read of the caller's own membership of the organization or profile, and nothing else. */
+function isIdentity(call: BareCall, orgId: string, userId: string): boolean {
+  const own = (key: Record<string, { S?: string }>) =>
+    (key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`) ||
+    (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE');
+  if ('GetItem' in call) return own(call.GetItem.Key as Record<string, { S?: string }>);
+  if ('BatchGetItem' in call) {
+    const keys = Object.values(call.BatchGetItem.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
+    return keys.every((key) => own(key as Record<string, { S?: string }>));
+  }
+  return false;
 }
 
 /**
