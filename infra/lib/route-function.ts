@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TABLE } from '@rent/functions/data/table';
 import { PHOTO_UPLOADS, RECEIPT_UPLOADS } from '@rent/functions/lib/uploadKinds';
-import type { BucketAction, RouteDef } from '@rent/shared';
+import { type BucketAction, onlyReads, type RouteDef } from '@rent/shared';
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -254,7 +254,7 @@ export class RouteFunction extends Construct {
     });
     this.role = this.function.role as Role;
 
-    grantTableAccess(this.function, table, route.method === 'GET' ? 'read' : 'readWrite');
+    grantTableAccess(this.function, table, onlyReads(route) ? 'read' : 'readWrite');
     this.objectArns = grantReceiptsAccess(this.function, receipts, route.bucketAccess ?? [], objectPatternsOf(route));
     grantUserPoolAccess(this.function, props.userPool, route);
     grantMail(this.function, props.mail, route);

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import {
   OVERRIDE_CLOSED_PERIOD_HEADER,
+  onlyReads,
   type RouteBody,
   type RouteDef,
   type RouteParams,
@@ -144,7 +145,7 @@ async function authorize(route: RouteDef, request: Request) {
     stash(request).caller = person;
     return;
   }
-  const expected = route.method === 'GET' ? expectedCaller(request.event) : null;
+  const expected = onlyReads(route) ? expectedCaller(request.event) : null;
   if (expected && route.roles.includes(expected.role)) {
     // Confirmed beside the handler (runWhileConfirming), or before an invalid input's 400 (parseInput).
     stash(request).confirm = (read) => confirmCaller(route, request.event, read);

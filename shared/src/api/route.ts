@@ -67,6 +67,12 @@ export interface RouteDef {
   readonly plaidTokenKey?: readonly PlaidTokenKeyAction[];
   /** The background job the handler starts (CDK grants lambda:InvokeFunction on exactly it and names it in the env). */
   readonly startsJob?: JobName;
+  /**
+   * A GET that also writes what its answer is read from: the match index, which its first read builds and later reads
+   * fold (docs/ledger.md "Match index"). CDK grants it the table's writes, and it waits for identity before it
+   * starts, as a write does (`onlyReads`).
+   */
+  readonly maintainsIndex?: true;
   /** Tax package: actions on the built packages (tax-packages/* in the receipts bucket). */
   readonly packageAccess?: readonly BucketAction[];
   /** API Gateway throttling of this route alone (public forms), below the stage's. */
@@ -119,3 +125,10 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
     return params;
   };
 }
+
+/**
+ * A route that only reads: CDK grants it no update or delete, and it may start beside identity's read (a start that
+ * is dropped leaves nothing behind).
+ */
+export const onlyReads = (route: Pick<RouteDef, 'method' | 'maintainsIndex'>) =>
+  route.method === 'GET' && !route.maintainsIndex;

@@ -75,6 +75,7 @@ export const countRuleMatches = {
   orgScopedQuery: true,
   response: RuleMatchCounts,
   roles: STAFF,
+  maintainsIndex: true,
 } as const satisfies RouteDef;
 
 export const listRuleBatches = {
