@@ -1,4 +1,5 @@
 import type { routes } from '@rent/shared';
+import { shiftMonth } from '@rent/shared/core/books';
 import { readMailbox } from '../../infra/local/ses.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { benchBankAccount } from './reconciliation-bench.js';
@@ -38,7 +39,7 @@ export async function everyGetRoute(
     const today = new Date().toISOString().slice(0, 10);
     const month = today.slice(0, 7);
     const year = String(Number(today.slice(0, 4)) - 1);
-    const trailingYear = `from=${monthsBefore(month, 11)}&to=${month}`;
+    const trailingYear = `from=${shiftMonth(month, -11)}&to=${month}`;
     const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
     const properties: { id: string }[] = await ok(landlord.get('/api/properties'), 'the properties');
@@ -116,7 +117,7 @@ export async function everyGetRoute(
       listProperties: staff('/api/properties'),
       getProperty: staff(`/api/properties/${withLeases.of.id}`),
       listReconciliations: staff(`/api/bank-accounts/${account.id}/reconciliations`),
-      getReconciliation: staff(`/api/bank-accounts/${account.id}/reconciliations/${monthsBefore(month, 1)}`),
+      getReconciliation: staff(`/api/bank-accounts/${account.id}/reconciliations/${shiftMonth(month, -1)}`),
       listLeases: staff(`/api/properties/${withLeases.of.id}/leases`),
       getRentalHistory: { token: tokens.tenant, path: '/api/rental-history' },
       getTenantLedger: staff(`/api/leases/${withLeases.item.id}/ledger`),
@@ -168,13 +169,6 @@ async function firstWith<Row, Found>(rows: Row[], find: (row: Row) => Promise<Fo
     if (item !== undefined) return { of: row, item };
   }
   return undefined;
-}
-
-/** yyyy-mm, `count` months before `month`. */
-function monthsBefore(month: string, count: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) - count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /** Last year's tax package, started and waited for until the job has written it. */

@@ -71,30 +71,30 @@ function bareCallOf(command: unknown): BareCall | undefined {
 
 /** A read of the caller's own membership of the organization or profile, and nothing else. */
 function isIdentity(call: BareCall, orgId: string, userId: string): boolean {
-  const own = (key: Record<string, { S?: string }>) =>
+  const own = (key: Key) =>
     (key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`) ||
     (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE');
-  if ('GetItem' in call) return own(call.GetItem.Key as Record<string, { S?: string }>);
-  if ('BatchGetItem' in call) {
-    const keys = Object.values(call.BatchGetItem.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
-    return keys.every((key) => own(key as Record<string, { S?: string }>));
-  }
+  if ('GetItem' in call) return own(call.GetItem.Key as Key);
+  if ('BatchGetItem' in call) return batchKeys(call.BatchGetItem).every(own);
   return false;
 }
+
+type Key = Record<string, { S?: string }>;
+const batchKeys = (input: { RequestItems?: Record<string, { Keys?: unknown[] }> }) =>
+  Object.values(input.RequestItems ?? {}).flatMap((r) => (r.Keys ?? []) as Key[]);
 
 /**
  * The reads as one line, a wait after another: each call's kind and what it reads (a key's sort key up to its first
  * id, a Query's index and key condition values), so a wait that need not be one shows.
  */
 export function describeReads(reads: BareCall[]): string {
-  const sk = (key: Record<string, { S?: string }> | undefined) =>
-    (key?.SK?.S ?? key?.PK?.S ?? '?').replace(/#[^#]*$/, '#…');
+  const sk = (key: Key | undefined) => (key?.SK?.S ?? key?.PK?.S ?? '?').replace(/#[^#]*$/, '#…');
   const one = (call: BareCall): string => {
     if ('Parallel' in call) return call.Parallel.map(one).join(' + ');
-    if ('GetItem' in call) return `GetItem ${sk(call.GetItem.Key as never)}`;
+    if ('GetItem' in call) return `GetItem ${sk(call.GetItem.Key as Key)}`;
     if ('BatchGetItem' in call) {
-      const keys = Object.values(call.BatchGetItem.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
-      return `BatchGetItem ${[...new Set(keys.map((key) => sk(key as never)))].join(', ')} (${keys.length})`;
+      const keys = batchKeys(call.BatchGetItem);
+      return `BatchGetItem ${[...new Set(keys.map(sk))].join(', ')} (${keys.length})`;
     }
     const values = Object.values(call.Query.ExpressionAttributeValues ?? {}).map((v) => v.S ?? v.N ?? '');
     return `Query${call.Query.IndexName ? ` ${call.Query.IndexName}` : ''} ${values.slice(0, 2).join(' ')}`;
