@@ -15,7 +15,7 @@ interface Sent {
  * The DynamoDB reads a GET route makes in its second request, taken from the stack's own client as it runs them, as the
  * bench's bare calls: reads that started before any of their level had ended run side by side (`Parallel`), a read
  * that started after one of them ended waits for the level. Left out, as every list's bare side leaves it out:
- * identity's read of the caller: the request's first read when it reads only the caller's membership (the web's
+ * identity's read of the caller: the request's first read when it is a GetItem of the caller's membership (the web's
  * requests name their organization) or, for a route of the person's own, their profile. A BatchGetItem it rides
  * along in stays whole, and the route's own later reads of the caller's profile or membership stay. Later pages of a
  * Query are left out too: the bare side reads every page itself.
@@ -69,14 +69,18 @@ function bareCallOf(command: unknown): BareCall | undefined {
   return undefined;
 }
 
-/** A read of the caller's own membership of the organization or profile, and nothing else. */
+/**
+ * A GetItem of the caller's own membership of the organization or of their profile. Identity reads a batch only for a
+ * request that names no organization, which the bench's never are: a batch holding the membership is a route's read
+ * that identity rides along in.
+ */
 function isIdentity(call: BareCall, orgId: string, userId: string): boolean {
-  const own = (key: Key) =>
+  if (!('GetItem' in call)) return false;
+  const key = call.GetItem.Key as Key;
+  return (
     (key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`) ||
-    (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE');
-  if ('GetItem' in call) return own(call.GetItem.Key as Key);
-  if ('BatchGetItem' in call) return batchKeys(call.BatchGetItem).every(own);
-  return false;
+    (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE')
+  );
 }
 
 type Key = Record<string, { S?: string }>;

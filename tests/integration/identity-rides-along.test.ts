@@ -6,14 +6,17 @@ import { apiEvent, bodyOf, lambdaContext } from '../unit/support.js';
 
 /**
  * The maintenance list's and the members list's identity read rides along the one BatchGetItem each list makes after
- * its page (runtime/http.ts `identityRidesAlong`, data/batchGet.ts `Carpool`): a request the function has seen the
- * caller of before makes two DynamoDB calls, not three, and a removal, a role change or a sign-out-everywhere still
+ * its page, and a route of one item's read carries it in that read (runtime/http.ts `identityRidesAlong`,
+ * data/batchGet.ts `Carpool`): a request the function has seen the caller of before makes one call fewer, and a removal, a role change or a sign-out-everywhere still
  * holds on the very next request. The handler runs in this process against DynamoDB Local, as a warm Lambda container would, so every call
  * it makes is seen; the people, properties and requests are made through the local API like any other test's.
  */
 const { db, dynamo } = await import('../../functions/src/data/client.js');
 const { handler: listMaintenance } = await import('../../functions/src/http/listMaintenance.js');
 const { handler: listMembers } = await import('../../functions/src/http/listMembers.js');
+const { handler: getProperty } = await import('../../functions/src/http/getProperty.js');
+const { handler: listLoans } = await import('../../functions/src/http/listLoans.js');
+const { handler: getNotificationPreferences } = await import('../../functions/src/http/getNotificationPreferences.js');
 
 interface Call {
   command: string;
@@ -167,5 +170,59 @@ describe("the members list's identity read", () => {
     const removed = await members();
     expect(removed.statusCode).toBe(403);
     expect(removed.body).not.toContain(t.admin.email);
+  });
+});
+
+describe("a route of one item's read carries identity's read in it", () => {
+  let person: Person;
+  let home: string;
+  const property = () => ask(getProperty, `/api/properties/${home}`, person, t.orgId);
+  beforeAll(async () => {
+    home = (await t.admin.api.post('/api/properties', { address: `One read, ${ADDRESS}` })).body.id as string;
+  });
+  beforeEach(async () => {
+    person = await joinAs(t.orgId, 'LANDLORD', 'one-read');
+    expect((await property()).statusCode).toBe(200);
+  });
+
+  it('a property: one consistent BatchGetItem of the property and the membership', async () => {
+    const res = await property();
+
+    expect(res.statusCode).toBe(200);
+    expect(bodyOf<{ address: string }>(res).address).toBe(`One read, ${ADDRESS}`);
+    expect(calls).toEqual([{ command: 'BatchGetItemCommand', keys: [`PROP#${home}`, `MEMBER#${person.userId}`] }]);
+  });
+
+  it('a property: a removal made since still holds on the next request', async () => {
+    expect((await t.admin.api.delete(`/api/members/${person.userId}`)).status).toBe(200);
+
+    const res = await property();
+
+    expect(res.statusCode).toBe(403);
+    expect(bodyOf(res)).toMatchObject({ code: 'NOT_A_MEMBER' });
+    expect(res.body).not.toContain(ADDRESS);
+  });
+
+  it("a property's loans: the property's read carries it, beside the loans' Query", async () => {
+    const loans = () => ask(listLoans, `/api/properties/${home}/loans`, person, t.orgId);
+    expect((await loans()).statusCode).toBe(200);
+
+    const res = await loans();
+
+    expect(res.statusCode).toBe(200);
+    expect(bodyOf(res)).toEqual({ loans: [] });
+    expect(calls.map((call) => call.command).sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
+    expect(calls.find((call) => call.keys)!.keys).toEqual([`PROP#${home}`, `MEMBER#${person.userId}`]);
+  });
+
+  it("the caller's notification preferences: their profile and their membership in one call", async () => {
+    const preferences = () => ask(getNotificationPreferences, '/api/notification-preferences', person, t.orgId);
+    expect((await preferences()).statusCode).toBe(200);
+
+    const res = await preferences();
+
+    expect(res.statusCode).toBe(200);
+    expect(bodyOf(res)).toHaveProperty('preferences');
+    expect(calls).toEqual([{ command: 'BatchGetItemCommand', keys: ['PROFILE', `MEMBER#${person.userId}`] }]);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
-const { batchGet, Carpool } = await import('../../functions/src/data/batchGet.js');
+const { batchGet, Carpool, readOne } = await import('../../functions/src/data/batchGet.js');
 // The repositories' client (data/client.ts): its reads do not go through the SDK document client's send.
 const { DocumentClient } = await import('../../functions/src/data/client.js');
 const ddbMock = mockClient(DocumentClient);
@@ -26,7 +26,7 @@ beforeEach(() => {
   ddbMock.reset();
   batches = [];
   ddbMock.on(BatchGetCommand).callsFake(everyKeyExists);
-  ddbMock.on(GetCommand).callsFake((input) => ({ Item: itemOf(input.Key) }));
+  ddbMock.on(GetCommand).callsFake((input) => ({ Item: input.Key.SK === 'PROP#2' ? undefined : itemOf(input.Key) }));
 });
 
 afterAll(() => {
@@ -106,14 +106,37 @@ describe('a read riding along (Carpool)', () => {
     expect(batches).toEqual([['PROP#1']]);
   });
 
-  it('rides only once: a second read of the same request goes at once', async () => {
+  it('rides only once: a second read of the same request goes at once, carrying the first', async () => {
     const carpool = new Carpool();
-    void carpool.read([membership]);
+    const ridden = carpool.read([membership]);
 
     expect(await carpool.read([key('PROFILE')])).toHaveLength(1);
 
-    expect(getItemKeys()).toEqual(['PROFILE']);
+    expect(batches).toEqual([['PROFILE', 'MEMBER#u']]);
+    expect((await ridden).map((i) => i.SK)).toEqual(['MEMBER#u']);
+    expect(getItemKeys()).toEqual([]);
     carpool.depart();
+  });
+
+  it("carries it in a consistent read of one item: that item's GetItem becomes the batch", async () => {
+    const carpool = new Carpool();
+    const ridden = carpool.read([membership]);
+
+    const property = await readOne(key('PROP#1'));
+
+    expect(property).toEqual(itemOf(key('PROP#1')));
+    expect(batches).toEqual([['PROP#1', 'MEMBER#u']]);
+    expect((await ridden).map((i) => i.SK)).toEqual(['MEMBER#u']);
+    expect(getItemKeys()).toEqual([]);
+    carpool.depart();
+  });
+
+  it('leaves a read of one item a GetItem when no read waits to ride', async () => {
+    expect(await readOne(key('PROP#1'))).toEqual(itemOf(key('PROP#1')));
+    expect(await readOne(key('PROP#2'))).toBeUndefined();
+
+    expect(getItemKeys()).toEqual(['PROP#1', 'PROP#2']);
+    expect(batches).toEqual([]);
   });
 
   it('does not ride an eventually consistent or projected batch', async () => {

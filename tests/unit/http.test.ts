@@ -27,6 +27,7 @@ const handlers = {
   createProperty: (await import('../../functions/src/http/createProperty.js')).handler,
   updateProperty: (await import('../../functions/src/http/updateProperty.js')).handler,
   getProperty: (await import('../../functions/src/http/getProperty.js')).handler,
+  listProperties: (await import('../../functions/src/http/listProperties.js')).handler,
   getOrganization: (await import('../../functions/src/http/getOrganization.js')).handler,
 };
 
@@ -96,6 +97,20 @@ const propertyItem = (overrides: Record<string, unknown> = {}) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
+
+/** A consistent BatchGetItem answered from these items (keyed PK|SK); other keys are not found. */
+const batchGetFrom = (items: Record<string, unknown>[]) => (input: BatchGetCommandInput) => {
+  const found = (key: Record<string, unknown>) => items.filter((i) => i.PK === key.PK && i.SK === key.SK);
+  return {
+    Responses: Object.fromEntries(
+      Object.entries(input.RequestItems ?? {}).map(([table, request]) => [table, (request.Keys ?? []).flatMap(found)]),
+    ),
+  };
+};
+
+/** The sort keys of each BatchGetItem sent. */
+const batchedKeys = () =>
+  ddbMock.commandCalls(BatchGetCommand).map((c) => c.args[0].input.RequestItems!.test!.Keys!.map((k) => k.SK));
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({
@@ -352,12 +367,23 @@ describe('success', () => {
 describe('a GET that starts before identity confirms its caller', () => {
   const headers = { 'x-organization-id': ORG };
   const getP1 = (options: EventOptions = {}) => call('getProperty', { pathParameters: { id: 'p1' }, ...options });
-  const propertyReads = () => dataGets().filter((c) => c.args[0].input.Key?.SK === 'PROP#p1');
+  const membershipOf = (role: Role, more: Record<string, unknown> = {}) => ({
+    PK: `ORG#${ORG}`,
+    SK: `MEMBER#${USER}`,
+    orgId: ORG,
+    userId: USER,
+    role,
+    ...more,
+  });
+  /** The property, and the caller's membership as it is now (none: removed), as a consistent batch finds them. */
+  const batchFinds = (membership: Record<string, unknown> | null) =>
+    ddbMock.on(BatchGetCommand).callsFake(batchGetFrom([propertyItem(), ...(membership ? [membership] : [])]));
 
   beforeEach(async () => {
     // The container has answered this person in this organization before: it expects a landlord.
     memberIs('LANDLORD');
     ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'PROP#p1' } }).resolves({ Item: propertyItem() });
+    batchFinds(membershipOf('LANDLORD'));
     expect((await getP1({ headers })).statusCode).toBe(200);
     ddbMock.resetHistory();
   });
@@ -368,23 +394,37 @@ describe('a GET that starts before identity confirms its caller', () => {
     ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).callsFake(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       confirmed = true;
-      return { Item: { orgId: ORG, userId: USER, role: 'LANDLORD' } };
+      return { Item: membershipOf('LANDLORD') };
     });
-    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: 'PROP#p1' } }).callsFake(() => {
-      startedBeforeConfirmed = !confirmed;
-      return { Item: propertyItem() };
-    });
+    ddbMock
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': `ORG#${ORG}`, ':prefix': 'PROP#' } })
+      .callsFake(() => {
+        startedBeforeConfirmed = !confirmed;
+        return { Items: [propertyItem()] };
+      });
 
-    const result = await getP1({ headers });
+    // The list's page is a Query, which carries nothing: identity reads on its own, beside it.
+    const result = await call('listProperties', { headers });
 
     expect(result.statusCode).toBe(200);
-    expect(bodyOf(result)).toMatchObject({ id: 'p1', address: '1 Main St' });
+    expect(bodyOf(result)).toMatchObject([{ id: 'p1', address: '1 Main St' }]);
     expect(startedBeforeConfirmed).toBe(true);
     expect(confirmed).toBe(true);
   });
 
+  it("reads one item with identity's read riding along: one consistent BatchGetItem, no GetItem", async () => {
+    const result = await getP1({ headers });
+
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({ id: 'p1', address: '1 Main St' });
+    expect(batchedKeys()).toEqual([['PROP#p1', `MEMBER#${USER}`]]);
+    expect(ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!.test!.ConsistentRead).toBe(true);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
   it("answers with the role as it is now: a landlord demoted to tenant since gets the tenant's answer", async () => {
     memberIs('TENANT');
+    batchFinds(membershipOf('TENANT'));
     ddbMock
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':prefix': 'TENANCY#' } })
       .resolves({ Items: [] });
@@ -393,12 +433,12 @@ describe('a GET that starts before identity confirms its caller', () => {
 
     expect(result.statusCode).toBe(404);
     expect(JSON.stringify(bodyOf(result))).not.toContain('1 Main St');
-    // The landlord's start did read the property; its answer was dropped.
-    expect(propertyReads()).toHaveLength(1);
+    // The landlord's start did read the property (identity in the same call); its answer was dropped.
+    expect(batchedKeys()).toEqual([['PROP#p1', `MEMBER#${USER}`]]);
   });
 
   it('answers 403 NOT_A_MEMBER to a person removed since, with nothing of what the start read', async () => {
-    ddbMock.on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } }).resolves({});
+    batchFinds(null);
 
     const result = await getP1({ headers });
 
@@ -408,9 +448,7 @@ describe('a GET that starts before identity confirms its caller', () => {
   });
 
   it('answers 401 to a token older than a sign-out-everywhere made since', async () => {
-    ddbMock
-      .on(GetCommand, { Key: { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` } })
-      .resolves({ Item: { orgId: ORG, userId: USER, role: 'LANDLORD', tokensValidAfter: 1_800_000_000 } });
+    batchFinds(membershipOf('LANDLORD', { tokensValidAfter: 1_800_000_000 }));
 
     const result = await getP1({ headers });
 
@@ -444,18 +482,6 @@ describe('a GET that starts before identity confirms its caller', () => {
 
 describe('identity without the header, after a first request', () => {
   const OTHER = 'org-2';
-  /** A consistent BatchGetItem answered from these items (keyed PK|SK); other keys are not found. */
-  const batchGetFrom = (items: Record<string, unknown>[]) => (input: BatchGetCommandInput) => {
-    const found = (key: Record<string, unknown>) => items.filter((i) => i.PK === key.PK && i.SK === key.SK);
-    return {
-      Responses: Object.fromEntries(
-        Object.entries(input.RequestItems ?? {}).map(([table, request]) => [
-          table,
-          (request.Keys ?? []).flatMap(found),
-        ]),
-      ),
-    };
-  };
   const membershipItemOf = (orgId: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
     PK: `ORG#${orgId}`,
     SK: `MEMBER#${USER}`,
@@ -478,18 +504,22 @@ describe('identity without the header, after a first request', () => {
     ddbMock.resetHistory();
   });
 
-  it('reads the profile and the membership chosen last time in one consistent BatchGetItem', async () => {
+  it('reads the profile and the membership chosen last time in the consistent BatchGetItem of the property', async () => {
     ddbMock
       .on(BatchGetCommand)
-      .callsFake(batchGetFrom([{ PK: `USER#${USER}`, SK: 'PROFILE', id: USER }, membershipItemOf(ORG)]));
+      .callsFake(
+        batchGetFrom([{ PK: `USER#${USER}`, SK: 'PROFILE', id: USER }, membershipItemOf(ORG), propertyItem()]),
+      );
 
     const result = await call('getProperty', { pathParameters: { id: 'p1' } });
 
     expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({ id: 'p1', address: '1 Main St' });
     const batches = ddbMock.commandCalls(BatchGetCommand).map((c) => c.args[0].input.RequestItems!.test!);
     expect(batches).toEqual([
       {
         Keys: [
+          { PK: `ORG#${ORG}`, SK: 'PROP#p1' },
           { PK: `USER#${USER}`, SK: 'PROFILE' },
           { PK: `ORG#${ORG}`, SK: `MEMBER#${USER}` },
         ],
@@ -497,7 +527,7 @@ describe('identity without the header, after a first request', () => {
       },
     ]);
     expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
-    expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key?.SK)).toEqual(['PROP#p1']);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('follows a choice remembered since: the request acts in that organization', async () => {

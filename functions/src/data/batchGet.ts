@@ -69,11 +69,21 @@ async function readGroup(group: ItemKey[], request: object): Promise<Item[]> {
   return items;
 }
 
-/** Reads these items consistently: a GetItem for one key, else `batchGet`. */
+/**
+ * Reads these items consistently: a GetItem for one key, else `batchGet`. While a read waits to ride along
+ * (`Carpool`), even one key is read by `batchGet`, which carries it: the route's one GetItem and identity's read are
+ * then one call.
+ */
 export async function readConsistent(keyList: readonly ItemKey[]): Promise<Item[]> {
-  if (keyList.length !== 1) return batchGet(keyList);
+  if (keyList.length !== 1 || waiting.size > 0) return batchGet(keyList);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keyList[0], ConsistentRead: true }));
   return Item ? [Item] : [];
+}
+
+/** One item, read consistently (`readConsistent`), or undefined when there is none. */
+export async function readOne(key: ItemKey): Promise<Item | undefined> {
+  const [item] = await readConsistent([key]);
+  return item;
 }
 
 /** How a consistent read of some items is made: `readConsistent`, or riding along (`Carpool.read`). */

@@ -2,6 +2,9 @@ import * as reportsRoutes from '@rent/shared/api/routes/reports';
 import { http } from '../runtime/http.js';
 import { depreciationChoices } from '../services/reports/depreciationChoices.js';
 
-export const handler = http(reportsRoutes.getDepreciationChoices, ({ caller, params }) =>
-  depreciationChoices(caller, params.propertyId),
+// The property's read, beside the choices', carries identity's.
+export const handler = http(
+  reportsRoutes.getDepreciationChoices,
+  ({ caller, params }) => depreciationChoices(caller, params.propertyId),
+  { identityRidesAlong: true },
 );

@@ -1,16 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../../domain-errors.js';
-import { batchGet } from '../batchGet.js';
-import { db, tableName } from '../client.js';
+import { batchGet, readOne } from '../batchGet.js';
 import { keys } from '../keys.js';
 import { type TransactionRecord, toTransactionRecord } from './items.js';
 
 export async function getTransaction(orgId: string, transactionId: string): Promise<TransactionRecord> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.transaction(orgId, transactionId), ConsistentRead: true }),
-  );
-  if (Item?.type !== 'Transaction') throw new NotFound('Transaction');
-  return toTransactionRecord(Item);
+  const item = await readOne(keys.transaction(orgId, transactionId));
+  if (item?.type !== 'Transaction') throw new NotFound('Transaction');
+  return toTransactionRecord(item);
 }
 
 /**

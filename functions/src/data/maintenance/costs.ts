@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../../domain-errors.js';
-import { db, tableName } from '../client.js';
+import { readOne } from '../batchGet.js';
+import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import type { TransactOp } from '../transact.js';
 
@@ -40,15 +40,7 @@ export function maintenanceCostLinkOps(
  * a request that is not the organization's.
  */
 export async function costTransactionIdsOf(orgId: string, requestId: string): Promise<string[]> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.maintenance(orgId, requestId),
-      ProjectionExpression: '#type, costTransactionIds',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) throw new NotFound('Maintenance request');
-  return [...((Item?.costTransactionIds as Set<string> | undefined) ?? [])];
+  const item = await readOne(keys.maintenance(orgId, requestId));
+  if (!item) throw new NotFound('Maintenance request');
+  return [...((item.costTransactionIds as Set<string> | undefined) ?? [])];
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotAllowed, NotFound } from '../../domain-errors.js';
+import { readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -185,13 +186,13 @@ export interface NotificationProfile {
 
 /** The person's profile as notifications see it; null when there is none (never signed in, or deleted). */
 export async function getNotificationProfile(userId: string): Promise<NotificationProfile | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  if (!Item || Item.deletedAt || !Item.email) return null;
+  const item = await readOne(keys.user(userId));
+  if (!item || item.deletedAt || !item.email) return null;
   return {
     userId,
-    email: String(Item.email),
-    name: (Item.name as string | null | undefined) ?? null,
-    notificationsOff: Array.isArray(Item.notificationsOff) ? (Item.notificationsOff as string[]) : [],
+    email: String(item.email),
+    name: (item.name as string | null | undefined) ?? null,
+    notificationsOff: Array.isArray(item.notificationsOff) ? (item.notificationsOff as string[]) : [],
   };
 }
 

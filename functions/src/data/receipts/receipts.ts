@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Receipt, ReceiptContentType } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
+import { readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { MatchRows } from '../ledger/matchRows.js';
@@ -82,11 +83,9 @@ export async function putPendingReceipt(receipt: ReceiptRecord): Promise<void> {
 }
 
 export async function getReceipt(orgId: string, receiptId: string): Promise<ReceiptRecord> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.receipt(orgId, receiptId), ConsistentRead: true }),
-  );
-  if (Item?.type !== 'Receipt') throw notFound();
-  return toRecord(Item);
+  const item = await readOne(keys.receipt(orgId, receiptId));
+  if (item?.type !== 'Receipt') throw notFound();
+  return toRecord(item);
 }
 
 /** Claims a PENDING receipt for one confirm (data/uploads.ts): the receipt, or null when not pending or claimed. */

@@ -4,6 +4,7 @@ import { TAX_PACKAGE_DAYS, type TaxPackage, type TaxPackageStatus } from '@rent/
 import { NotFound } from '../../domain-errors.js';
 import type { LeaseShape } from '../../lib/lease.js';
 import { buildUpdate } from '../../lib/versionedUpdate.js';
+import { readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { keys, withoutKeys } from '../keys.js';
 import { dropLock, takeLockOp } from '../locks.js';
@@ -120,11 +121,9 @@ async function runningPackage(orgId: string, year: string): Promise<TaxPackageRe
 
 export async function getTaxPackage(orgId: string, id: string): Promise<TaxPackageRecord> {
   if (!/^\d{4}-/.test(id)) throw notFound();
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.taxPackage(orgId, id), ConsistentRead: true }),
-  );
-  if (Item?.type !== 'TaxPackage') throw notFound();
-  return toRecord(Item);
+  const item = await readOne(keys.taxPackage(orgId, id));
+  if (item?.type !== 'TaxPackage') throw notFound();
+  return toRecord(item);
 }
 
 /** The year's latest builds, newest first (one Query, backwards). */

@@ -11,7 +11,7 @@ import {
   type TenantProperty,
 } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
-import { batchGet } from '../batchGet.js';
+import { batchGet, readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -38,9 +38,9 @@ export async function getPropertiesByIds(orgId: string, ids: string[]): Promise<
 }
 
 export async function getProperty(orgId: string, propertyId: string): Promise<PropertyRecord> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.property(orgId, propertyId) }));
-  if (!Item) throw notFound();
-  return toRecord(Item);
+  const item = await readOne(keys.property(orgId, propertyId));
+  if (!item) throw notFound();
+  return toRecord(item);
 }
 
 /** Whether the organization has this property (a consistent read of its key only). */
