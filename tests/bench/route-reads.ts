@@ -16,8 +16,8 @@ interface Sent {
  * bench's bare calls: reads that started before any of their level had ended run side by side (`Parallel`), a read
  * that started after one of them ended waits for the level. Left out, as every list's bare side leaves it out:
  * identity's read of the caller: the request's first read when it is a GetItem of the caller's membership (the web's
- * requests name their organization) or, for a route of the person's own, their profile. A BatchGetItem it rides
- * along in stays whole, and the route's own later reads of the caller's profile or membership stay. Later pages of a
+ * requests name their organization) or, for a route of the person's own, their profile; and the caller's membership
+ * in a BatchGetItem it rode along in (`withoutRider`). The route's own later reads of the caller's profile stay. Later pages of a
  * Query are left out too: the bare side reads every page itself.
  */
 export async function routeReads(stack: LocalStack, token: string, path: string, orgId: string): Promise<BareCall[]> {
@@ -45,7 +45,8 @@ export async function routeReads(stack: LocalStack, token: string, path: string,
       const identity = first && call !== undefined && isIdentity(call, orgId, caller);
       first = false;
       const output = await send(command);
-      if (call && !identity) sent.push({ call, started, ended: performance.now() });
+      const own = call && !identity ? withoutRider(call, orgId, caller) : undefined;
+      if (own) sent.push({ call: own, started, ended: performance.now() });
       return output;
     };
     await ask();
@@ -81,6 +82,23 @@ function isIdentity(call: BareCall, orgId: string, userId: string): boolean {
     (key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`) ||
     (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE')
   );
+}
+
+/**
+ * The call without the caller's membership where identity's read rode along in it: the route's own reads only, so
+ * the route is compared with its reads alone, as every other route is. A batch left with one key is that item's
+ * GetItem, made as the batch made it; one left with none was identity's alone.
+ */
+function withoutRider(call: BareCall, orgId: string, userId: string): BareCall | undefined {
+  if (!('BatchGetItem' in call)) return call;
+  const [table, request] = Object.entries(call.BatchGetItem.RequestItems ?? {})[0]!;
+  const keys = request.Keys ?? [];
+  const own = keys.filter((key) => key.PK?.S !== `ORG#${orgId}` || key.SK?.S !== `MEMBER#${userId}`);
+  if (own.length === keys.length) return call;
+  if (own.length === 0) return undefined;
+  if (own.length > 1) return { BatchGetItem: { RequestItems: { [table]: { ...request, Keys: own } } } };
+  const { Keys: _keys, ...read } = request;
+  return { GetItem: { TableName: table, Key: own[0], ...read } };
 }
 
 type Key = Record<string, { S?: string }>;
