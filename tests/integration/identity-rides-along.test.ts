@@ -16,6 +16,7 @@ const { handler: listMaintenance } = await import('../../functions/src/http/list
 const { handler: listMembers } = await import('../../functions/src/http/listMembers.js');
 const { handler: getProperty } = await import('../../functions/src/http/getProperty.js');
 const { handler: listLoans } = await import('../../functions/src/http/listLoans.js');
+const { handler: getMaintenance } = await import('../../functions/src/http/getMaintenance.js');
 const { handler: getNotificationPreferences } = await import('../../functions/src/http/getNotificationPreferences.js');
 
 interface Call {
@@ -213,6 +214,29 @@ describe("a route of one item's read carries identity's read in it", () => {
     expect(bodyOf(res)).toEqual({ loans: [] });
     expect(calls.map((call) => call.command).sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
     expect(calls.find((call) => call.keys)!.keys).toEqual([`PROP#${home}`, `MEMBER#${person.userId}`]);
+  });
+
+  it('a maintenance request: the request and the membership in one call, then its address and reporter', async () => {
+    const made = await t.admin.api.post('/api/maintenance', {
+      title: 'Humming fridge',
+      description: 'Since Monday',
+      propertyId: home,
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.maintenanceRequest.id as string;
+    const request = () => ask(getMaintenance, `/api/maintenance/${id}`, person, t.orgId);
+    expect((await request()).statusCode).toBe(200);
+
+    const res = await request();
+
+    expect(res.statusCode).toBe(200);
+    expect(bodyOf(res)).toMatchObject({
+      maintenanceRequest: { title: 'Humming fridge', property: { address: `One read, ${ADDRESS}` } },
+    });
+    expect(calls).toEqual([
+      { command: 'BatchGetItemCommand', keys: [`MAINT#${id}`, `MEMBER#${person.userId}`] },
+      { command: 'BatchGetItemCommand', keys: expect.arrayContaining([`PROP#${home}`, 'PROFILE']) },
+    ]);
   });
 
   it("the caller's notification preferences: their profile and their membership in one call", async () => {

@@ -2,6 +2,9 @@ import * as maintenanceRoutes from '@rent/shared/api/routes/maintenance';
 import { http } from '../runtime/http.js';
 import { requestPhotos } from '../services/maintenance/photos.js';
 
-export const handler = http(maintenanceRoutes.listMaintenancePhotos, ({ caller, params }) =>
-  requestPhotos(caller, params.id),
+// The request's read, beside its photos' Query, carries identity's.
+export const handler = http(
+  maintenanceRoutes.listMaintenancePhotos,
+  ({ caller, params }) => requestPhotos(caller, params.id),
+  { identityRidesAlong: true },
 );

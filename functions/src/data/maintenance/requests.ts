@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAINTENANCE_STATUSES, type MaintenanceFilter, type MaintenanceStatus } from '@rent/shared';
 import * as z from 'zod';
 import { Conflict, NotFound } from '../../domain-errors.js';
-import { batchGet } from '../batchGet.js';
+import { batchGet, readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { keys, orgPk } from '../keys.js';
@@ -67,11 +67,9 @@ export async function putNewMaintenance(record: MaintenanceRecord, events: Maint
  * addresses (`readRequestContext`) and marks them (`markDeletedReporters`).
  */
 export async function getMaintenance(orgId: string, id: string): Promise<MaintenanceRecord> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.maintenance(orgId, id), ConsistentRead: true }),
-  );
-  if (Item?.type !== 'MaintenanceRequest') throw notFound();
-  return toRecord(Item);
+  const item = await readOne(keys.maintenance(orgId, id));
+  if (item?.type !== 'MaintenanceRequest') throw notFound();
+  return toRecord(item);
 }
 
 /** Writes `next` in place of `current` as it was read (someone else's change or delete in between: 409). */
