@@ -17,8 +17,8 @@ interface Sent {
  * that started after one of them ended waits for the level. Left out, as every list's bare side leaves it out:
  * identity's read of the caller: the request's first read when it is a GetItem of the caller's membership (the web's
  * requests name their organization) or, for a route of the person's own, their profile; and the caller's membership
- * in a BatchGetItem it rode along in (`withoutRider`). The route's own later reads of the caller's profile stay. Later pages of a
- * Query are left out too: the bare side reads every page itself.
+ * in a BatchGetItem it rode along in (`withoutRider`). The route's own later reads of the caller's profile stay.
+ * Later pages of a Query are left out too: the bare side reads every page itself.
  */
 export async function routeReads(stack: LocalStack, token: string, path: string, orgId: string): Promise<BareCall[]> {
   const { dynamo } = await import('@rent/functions/data/client');
@@ -78,11 +78,11 @@ function bareCallOf(command: unknown): BareCall | undefined {
 function isIdentity(call: BareCall, orgId: string, userId: string): boolean {
   if (!('GetItem' in call)) return false;
   const key = call.GetItem.Key as Key;
-  return (
-    (key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`) ||
-    (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE')
-  );
+  return isMembership(key, orgId, userId) || (key.PK?.S === `USER#${userId}` && key.SK?.S === 'PROFILE');
 }
+
+const isMembership = (key: Key, orgId: string, userId: string) =>
+  key.PK?.S === `ORG#${orgId}` && key.SK?.S === `MEMBER#${userId}`;
 
 /**
  * The call without the caller's membership where identity's read rode along in it: the route's own reads only, so
@@ -93,7 +93,7 @@ function withoutRider(call: BareCall, orgId: string, userId: string): BareCall |
   if (!('BatchGetItem' in call)) return call;
   const [table, request] = Object.entries(call.BatchGetItem.RequestItems ?? {})[0]!;
   const keys = request.Keys ?? [];
-  const own = keys.filter((key) => key.PK?.S !== `ORG#${orgId}` || key.SK?.S !== `MEMBER#${userId}`);
+  const own = keys.filter((key) => !isMembership(key as Key, orgId, userId));
   if (own.length === keys.length) return call;
   if (own.length === 0) return undefined;
   if (own.length > 1) return { BatchGetItem: { RequestItems: { [table]: { ...request, Keys: own } } } };
