@@ -7,7 +7,7 @@ import { client, newAdmin, signIn } from '../support/api.js';
 import { inOneWindow } from '../support/clock.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { fromAddress, latestInviteToken, mailTo } from '../support/invitations.js';
-import { counters, type Person, securityLog, team } from '../support/members.js';
+import { addTo, counters, type Person, securityLog, team } from '../support/members.js';
 
 /**
  * Invitations (docs/people.md "Invitations"): every route x role x another
@@ -165,6 +165,24 @@ describe('inviting, the mail and accepting', () => {
     expect((await t.admin.api.get('/api/invitations')).body.invitations).toEqual([]);
     const noToken = await t.admin.api.post('/api/invitations/accept', { token: 'short' });
     expect(noToken.status).toBe(400);
+  });
+
+  it('refuses an acceptance by someone who joined since, naming the organization: 409, the invitation still pending', async () => {
+    const t = await team();
+    const email = freshEmail();
+    const { token } = await invite(t.admin, { email, role: 'LANDLORD' });
+    const invitee = await stranger(email);
+    await addTo(t.orgId, email, 'TENANT');
+    const org = (await t.admin.api.get('/api/organization')).body;
+
+    const res = await invitee.api.post('/api/invitations/accept', { token });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'ALREADY_MEMBER', error: `You are already a member of ${org.name}.` });
+    expect((await client(null).get(byToken(token))).body).toMatchObject({
+      organizationName: org.name,
+      status: 'PENDING',
+    });
   });
 
   it('refuses to invite a current member, or someone with a pending invitation (use Resend)', async () => {

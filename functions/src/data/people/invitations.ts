@@ -8,6 +8,7 @@ import {
   type Role,
 } from '@rent/shared';
 import { Conflict, NotFound, TooMany } from '../../domain-errors.js';
+import { readConsistent, readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
@@ -249,24 +250,24 @@ export async function revokeInvitation(
   return { ...current, status: 'REVOKED', updatedAt: now, version: current.version + 1 };
 }
 
-/** The invitation a link's hash points at, and whether that link is still the invitation's current one. */
+/**
+ * The invitation a link's hash points at, whether that link is still the invitation's current one, and the name of
+ * its organization, read in the same call as the invitation (what every use of a link shows or says).
+ */
 export async function findByTokenHash(
   tokenHash: string,
-): Promise<{ invitation: InvitationRecord; current: boolean } | null> {
-  const { Item: pointer } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.invitationToken(tokenHash), ConsistentRead: true }),
-  );
+): Promise<{ invitation: InvitationRecord; current: boolean; organizationName: string } | null> {
+  const pointer = await readOne(keys.invitationToken(tokenHash));
   if (!pointer) return null;
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.invitation(String(pointer.orgId), String(pointer.invitationId)),
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) return null;
-  const invitation = toRecord(Item);
-  return { invitation, current: invitation.tokenHash === tokenHash };
+  const orgId = String(pointer.orgId);
+  const invitationKey = keys.invitation(orgId, String(pointer.invitationId));
+  const items = await readConsistent([invitationKey, keys.organization(orgId)]);
+  const item = items.find((found) => found.SK === invitationKey.SK);
+  if (!item) return null;
+  const organization = items.find((found) => found.SK === keys.organization(orgId).SK);
+  if (!organization) throw new NotFound('Organization');
+  const invitation = toRecord(item);
+  return { invitation, current: invitation.tokenHash === tokenHash, organizationName: String(organization.name) };
 }
 
 export const INVITATION_CHANGED = 'INVITATION_CHANGED';

@@ -137,10 +137,9 @@ export async function revoke(caller: Caller, invitationId: string): Promise<Invi
 
 /** The public page's view of a link: no change is made, nothing about the invitee is told. */
 export async function lookup(token: string, clientIp: string): Promise<PublicInvitation> {
-  const { invitation } = await findCurrent(token, clientIp);
-  const organization = await getOrganization(invitation.orgId);
+  const { invitation, organizationName } = await findCurrent(token, clientIp);
   return {
-    organizationName: organization.name,
+    organizationName,
     role: invitation.role,
     inviterName: invitation.invitedByName,
     status: invitations.statusOf(invitation),
@@ -158,14 +157,13 @@ export async function accept(
   token: string,
   clientIp: string,
 ): Promise<{ organizationId: string; organizationName: string; role: Role }> {
-  const { invitation, tokenHash } = await findCurrent(token, clientIp);
+  const { invitation, tokenHash, organizationName } = await findCurrent(token, clientIp);
   assertPending(invitation);
   if (invitation.email !== person.email.toLowerCase()) {
     throw new NotAllowed(INVITATION_MESSAGES.wrongEmail(maskEmail(invitation.email)), 'WRONG_EMAIL');
   }
-  const organization = await getOrganization(invitation.orgId);
   if (await getMembership(invitation.orgId, person.userId)) {
-    throw new Conflict('ALREADY_MEMBER', `You are already a member of ${organization.name}.`);
+    throw new Conflict('ALREADY_MEMBER', `You are already a member of ${organizationName}.`);
   }
   const now = new Date().toISOString();
   const profile = { userId: person.userId, email: person.email, name: person.name, image: person.image };
@@ -192,10 +190,10 @@ export async function accept(
   await recordSecurityEvent({
     userId: person.userId,
     action: 'INVITATION_ACCEPTED',
-    details: `Joined ${organization.name} as ${humanizeRole(invitation.role)} (invited by ${invitation.invitedByName}).`,
+    details: `Joined ${organizationName} as ${humanizeRole(invitation.role)} (invited by ${invitation.invitedByName}).`,
     success: true,
   });
-  return { organizationId: invitation.orgId, organizationName: organization.name, role: invitation.role };
+  return { organizationId: invitation.orgId, organizationName, role: invitation.role };
 }
 
 /**
@@ -235,7 +233,7 @@ async function findCurrent(token: string, clientIp: string) {
     throw new NotFound('Invitation', { message: INVITATION_MESSAGES.notFound });
   }
   if (!found.current) throw new Conflict('INVITATION_REPLACED', INVITATION_MESSAGES.replaced);
-  return { invitation: found.invitation, tokenHash };
+  return { invitation: found.invitation, organizationName: found.organizationName, tokenHash };
 }
 
 function assertPending(invitation: InvitationRecord) {
