@@ -261,10 +261,11 @@ export async function findByTokenHash(
   if (!pointer) return null;
   const orgId = String(pointer.orgId);
   const invitationKey = keys.invitation(orgId, String(pointer.invitationId));
-  const items = await readConsistent([invitationKey, keys.organization(orgId)]);
+  const organizationKey = keys.organization(orgId);
+  const items = await readConsistent([invitationKey, organizationKey]);
   const item = items.find((found) => found.SK === invitationKey.SK);
   if (!item) return null;
-  const organization = items.find((found) => found.SK === keys.organization(orgId).SK);
+  const organization = items.find((found) => found.SK === organizationKey.SK);
   if (!organization) throw new NotFound('Organization');
   const invitation = toRecord(item);
   return { invitation, current: invitation.tokenHash === tokenHash, organizationName: String(organization.name) };
