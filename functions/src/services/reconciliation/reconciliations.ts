@@ -70,13 +70,16 @@ async function load(caller: Caller, accountId: string, month: string) {
   return { account, period: monthPeriod(month), record };
 }
 
+/**
+ * The statement as shown. `account` is as read by this request (consistently) or as its write just left it: how far
+ * it is reconciled comes from it, not from another read.
+ */
 async function current(caller: Caller, account: BankAccountRecord, month: string, record: ReconciliationRecord | null) {
-  const [books, through, suggested] = await Promise.all([
+  const [books, suggested] = await Promise.all([
     bookLinesOf(caller.orgId, account.id, readWindow(monthPeriod(month)), LEDGER_LINES_MAX),
-    reconciledThroughOf(caller.orgId, account.id),
     suggestions(caller.orgId, account, month),
   ]);
-  const shown = view(account, month, record, books, through, suggested);
+  const shown = view(account, month, record, books, account.reconciledThrough ?? null, suggested);
   return { books, view: shown.view, difference: shown.difference };
 }
 
@@ -319,14 +322,16 @@ export async function finishReconciliation(
     const marksLeft = pending.filter(([, after]) => after?.reconciliationId === self).length;
     throw finishUnfinished(clearedIds.length - marksLeft, clearedIds.length);
   }
+  // Read again, not taken from `load`: another statement of the account may have finished while the lines were marked.
   const through = await reconciledThroughOf(caller.orgId, accountId);
+  const reconciledThrough = through !== null && through > period.end ? through : period.end;
   const finished = await setReconciliationStatus(record, {
     status: 'finished',
-    reconciledThrough: through !== null && through > period.end ? through : period.end,
+    reconciledThrough,
     byUserId: caller.userId,
     byName: byName(caller),
   });
-  return (await current(caller, account, month, finished)).view;
+  return (await current(caller, { ...account, reconciledThrough }, month, finished)).view;
 }
 
 /** The lines of `ids` this reconciliation marked lose the mark, one audit entry each. */
@@ -375,5 +380,5 @@ export async function undoReconciliation(caller: Caller, accountId: string, mont
   await replayHeldBankChanges(caller.orgId).catch((error) =>
     logger.warn('bank changes held by a reconciliation not replayed at undo', { error: String(error) }),
   );
-  return (await current(caller, account, month, undone)).view;
+  return (await current(caller, { ...account, reconciledThrough: through ?? undefined }, month, undone)).view;
 }
