@@ -4,6 +4,7 @@ import { keys } from '@rent/functions/data/keys';
 import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
 import type { ReceiptRecord } from '@rent/functions/data/receipts/receipts';
+import { atMostAtOnce } from '@rent/functions/lib/atOnce';
 import { type Category, type SplitPart, splitHome, TRANSFER_CATEGORY, transferSideLabel } from '@rent/shared';
 import { CAPEX, LATE_FEE, PLANS, REPAIRS, TARA_LEASE_ID } from './seed-plans.js';
 import { receiptPng } from './seed-receipts.js';
@@ -533,16 +534,12 @@ export async function batchWrite(
 ) {
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) {
-      let requests = chunks[next++]!.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
-        const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
+  await atMostAtOnce(chunks, concurrency, async (chunk) => {
+    let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+      const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  });
 }

@@ -1,4 +1,5 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { atMostAtOnce } from '../lib/atOnce.js';
 import { db, tableName } from './client.js';
 
 /** An item's table key. */
@@ -39,13 +40,11 @@ export async function batchGet(keyList: readonly ItemKey[], options: BatchGetOpt
     ConsistentRead: !options.eventual,
     ...options.projection,
   };
-  const found: Item[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < groups.length) found.push(...(await readGroup(groups[next++]!, request)));
-  };
+  let found: Item[];
   try {
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? groups.length, groups.length) }, worker));
+    found = (
+      await atMostAtOnce(groups, options.concurrency ?? groups.length, (group) => readGroup(group, request))
+    ).flat();
   } catch (error) {
     // A rider never fails for the call that carried it: it reads on its own.
     for (const rider of riders) rider.readAlone();

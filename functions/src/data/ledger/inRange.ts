@@ -1,5 +1,6 @@
 import type { Cents, SplitPart } from '@rent/shared';
 import { Invalid } from '../../domain-errors.js';
+import { atMostAtOnce } from '../../lib/atOnce.js';
 import { queryPages } from '../query.js';
 import { filterExpression, queryInput, queryPlan, queryPlans } from './queryPlan.js';
 
@@ -120,14 +121,8 @@ export async function incomeIdsOfProperties(
   orgId: string,
   ranges: readonly { propertyId: string; from: string }[],
 ): Promise<string[]> {
-  const ids: string[][] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < ranges.length) {
-      const { propertyId, from } = ranges[next++]!;
-      ids.push(await incomeIdsOfProperty(orgId, propertyId, { from }));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(QUERIES_AT_ONCE, ranges.length) }, worker));
+  const ids = await atMostAtOnce(ranges, QUERIES_AT_ONCE, ({ propertyId, from }) =>
+    incomeIdsOfProperty(orgId, propertyId, { from }),
+  );
   return ids.flat();
 }

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SplitPart } from '@rent/shared';
 import { Busy } from '../../domain-errors.js';
+import { atMostAtOnce } from '../../lib/atOnce.js';
 import { logger } from '../../lib/logger.js';
 import { batchGet } from '../batchGet.js';
 import { db, tableName } from '../client.js';
@@ -217,10 +218,10 @@ async function buildIndex(
   const done = new Set<string>((state?.doneMonths as Set<string> | undefined) ?? []);
   const months = [...new Set(rollupItems.map((item) => item.month as string))].filter(Boolean).sort();
   const todo = months.filter((month) => !done.has(month));
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length && Date.now() < deadline) {
-      const month = todo[next++]!;
+  await atMostAtOnce(
+    todo,
+    BUILD_CONCURRENCY,
+    async (month) => {
       const transactions = await readMonth(orgId, month);
       for (const cell of entriesOf(transactions).values()) {
         await mergeIntoSnapshot(orgId, cell, cell.entries);
@@ -235,9 +236,9 @@ async function buildIndex(
         }),
       );
       done.add(month);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BUILD_CONCURRENCY, todo.length) }, worker));
+    },
+    () => Date.now() < deadline,
+  );
   if (months.some((month) => !done.has(month))) {
     throw indexing(months.filter((month) => done.has(month)).length, months.length);
   }

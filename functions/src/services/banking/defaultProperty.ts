@@ -35,6 +35,8 @@ function reasonToSkip(t: TransactionRecord, closedThrough: string | null): Defau
 }
 
 async function planFor(orgId: string, accountId: string) {
+  // The account first, not beside the transactions: their Query reads the whole ledger, which a 404 or an account
+  // without a default property should not cost, and next to it the account's read is a small wait.
   const account = await getBankAccount(orgId, accountId); // another organization's: 404
   if (!account.propertyId) throw new Invalid(NO_DEFAULT_PROPERTY_MESSAGE);
   const [records, closedThrough] = await Promise.all([

@@ -38,6 +38,7 @@ import {
   updateTaxPackageProgress,
 } from '../../data/reports/taxPackages.js';
 import { listProperties } from '../../data/tenancy/properties.js';
+import { atMostAtOnce } from '../../lib/atOnce.js';
 import { logger } from '../../lib/logger.js';
 import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
 import { listLoans, loanDetail } from '../loans/loans.js';
@@ -242,16 +243,10 @@ async function receiptFiles(
   names: Map<string, string[]>,
 ) {
   const withReceipts = lines.filter((t) => t.receiptCount > 0).sort((a, b) => a.date.localeCompare(b.date));
-  const found: { line: TransactionLine; receipts: Awaited<ReturnType<typeof receiptsOfTransaction>> }[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < withReceipts.length) {
-      const i = next++;
-      const line = withReceipts[i]!;
-      found[i] = { line, receipts: await receiptsOfTransaction(orgId, line.id) };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(RECEIPT_LOOKUPS, withReceipts.length) }, worker));
+  const found = await atMostAtOnce(withReceipts, RECEIPT_LOOKUPS, async (line) => ({
+    line,
+    receipts: await receiptsOfTransaction(orgId, line.id),
+  }));
   const out: ReceiptFile[] = [];
   for (const { line, receipts } of found) {
     for (const r of receipts) {
