@@ -512,11 +512,9 @@ async function benchEveryRoute(stack: LocalStack) {
 const EVERY_ROUTE_LOAD = { total: 400, concurrency: 20, warmup: 100 };
 
 /**
- * The section's first route asked and read bare in turn, uncounted, for 20 s before it is measured. After the setup,
- * the first comparisons found the stack slower than the later ones: the same route measured five times in a row read
- * 1.59×, 1.67×, 1.50×, 1.43× and 1.47× (p50 32.8, 29.1, then 24.1, 23.6 and 24.0 ms), and in full runs the section's
- * first two routes read 0.2–0.5 higher than in the lists section; DynamoDB Local's JIT compiler took 0.5–0.85 of a
- * core under the first route's load and under 0.1 by the third.
+ * The section's first route asked and read bare in turn, uncounted, for 20 s before it is measured: right after the
+ * setup, DynamoDB Local's JIT compiler is still at work and the first comparisons read higher than the same routes
+ * later (the figures: docs/offline-stack.md "Bench method").
  */
 async function warmSection(stack: LocalStack, token: string, path: string, bare: BareCall[]) {
   const headers = { 'x-organization-id': await organizationOf(stack, token) };
