@@ -171,3 +171,22 @@ export async function readMailbox(endpoint: string): Promise<StoredMail[]> {
   const { emails } = (await answer.json()) as { emails: StoredMail[] };
   return emails;
 }
+
+/**
+ * The first group of `pattern` in the newest mail to `email` (a link's token, say), read again every 50 ms until it
+ * is there: the app sends its mail after it answers.
+ */
+export async function linkInNewestMail(
+  endpoint: string,
+  email: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    const mails = (await readMailbox(endpoint)).filter((mail) => mail.destination.to.includes(email.toLowerCase()));
+    const found = pattern.exec(mails.at(-1)?.body.text ?? '')?.[1];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} has ${pattern} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

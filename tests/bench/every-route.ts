@@ -1,6 +1,6 @@
 import type { routes } from '@rent/shared';
 import { shiftMonth } from '@rent/shared/core/books';
-import { readMailbox } from '../../infra/local/ses.js';
+import { linkInNewestMail } from '../../infra/local/ses.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { benchBankAccount } from './reconciliation-bench.js';
 import { client } from './rules-bench.js';
@@ -89,9 +89,9 @@ export async function everyGetRoute(
     await ok(landlord.post('/api/subscribers', { email: subscriber }), 'a signup');
     const taxPackage = await finishedTaxPackage(landlord, year);
     const [invitation, subscription, unsubscribe] = await Promise.all([
-      linkIn(stack, invitee, /\/invite\/([A-Za-z0-9_-]{43})/),
-      linkIn(stack, subscriber, /\/subscribe\/([A-Za-z0-9_-]{43})/),
-      linkIn(stack, manager.email, /\/unsubscribe\/([A-Za-z0-9_.-]+)/),
+      linkInNewestMail(stack.sesEndpoint, invitee, /\/invite\/([A-Za-z0-9_-]{43})/),
+      linkInNewestMail(stack.sesEndpoint, subscriber, /\/subscribe\/([A-Za-z0-9_-]{43})/),
+      linkInNewestMail(stack.sesEndpoint, manager.email, /\/unsubscribe\/([A-Za-z0-9_.-]+)/),
     ]);
 
     const staff = (path: string): RouteRequest => ({ token: tokens.landlord, path });
@@ -183,17 +183,4 @@ async function finishedTaxPackage(api: ReturnType<typeof client>, year: string):
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('The tax package was not done within 2 minutes');
-}
-
-/** The link's token in the newest mail to this address, waited for (mail is sent after the request answers). */
-async function linkIn(stack: LocalStack, email: string, pattern: RegExp): Promise<string> {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const mails = (await readMailbox(stack.sesEndpoint)).filter((mail) =>
-      mail.destination.to.includes(email.toLowerCase()),
-    );
-    const token = pattern.exec(mails.at(-1)?.body.text ?? '')?.[1];
-    if (token) return token;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No mail with ${pattern} reached ${email}`);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { client } from '../support/api.js';
 import { inOneWindow } from '../support/clock.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
-import { mailTo } from '../support/invitations.js';
+import { linkInMail, mailTo } from '../support/invitations.js';
 import { team } from '../support/members.js';
 import { fromAddress } from '../support/public.js';
 
@@ -32,17 +32,6 @@ async function confirmedCount(email: string) {
     }),
   );
   return Items.filter((i) => i.email === email).length;
-}
-
-async function linkIn(email: string, pattern: RegExp) {
-  let match: RegExpExecArray | null = null;
-  await expect
-    .poll(async () => {
-      match = pattern.exec((await mailTo(email)).at(-1)?.body.text ?? '');
-      return Boolean(match);
-    })
-    .toBe(true);
-  return match![1]!;
 }
 
 describe('POST /api/contact', () => {
@@ -120,13 +109,13 @@ describe('product news: POST /api/subscribers and the confirmation link', () => 
     const send = newAddress();
     const email = `news-${unique()}@example.com`;
     expect((await send('POST', '/api/subscribers', { email, name: 'Nina News' })).status).toBe(200);
-    const first = await linkIn(email, /\/subscribe\/([A-Za-z0-9_-]{43})/);
+    const first = await linkInMail(email, /\/subscribe\/([A-Za-z0-9_-]{43})/);
     expect(await confirmedCount(email)).toBe(0);
 
     // Signing up again is idempotent: one subscriber, a new link, and the old link stops working.
     expect((await send('POST', '/api/subscribers', { email: email.toUpperCase() })).status).toBe(200);
     await expect.poll(async () => (await mailTo(email)).length).toBe(2);
-    const token = await linkIn(email, /\/subscribe\/([A-Za-z0-9_-]{43})/);
+    const token = await linkInMail(email, /\/subscribe\/([A-Za-z0-9_-]{43})/);
     expect(token).not.toBe(first);
     expect((await partition(`SUBSCRIBER#${email}`)).length).toBe(1);
     expect((await send('GET', `/api/subscribers/confirm/${first}`)).status).toBe(404);
@@ -213,7 +202,7 @@ describe('unsubscribe links in notification emails', () => {
       (await t.admin.api.post(`/api/transactions/${txn.id}/reviews`, { reviewerId: t.manager.userId, body: 'Check' }))
         .status,
     ).toBe(201);
-    const token = await linkIn(t.manager.email, /\/unsubscribe\/([A-Za-z0-9_.-]+)/);
+    const token = await linkInMail(t.manager.email, /\/unsubscribe\/([A-Za-z0-9_.-]+)/);
     const mail = (await mailTo(t.manager.email)).at(-1) as unknown as { headers?: { name: string; value: string }[] };
     expect(mail.headers).toEqual(
       expect.arrayContaining([

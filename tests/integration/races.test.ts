@@ -5,7 +5,7 @@ import { Products } from 'plaid';
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, client, newAdmin, signIn } from '../support/api.js';
 import { db, partition, TABLE_NAME } from '../support/db.js';
-import { latestInviteToken, mailTo } from '../support/invitations.js';
+import { latestInviteToken, linkInMail, mailTo } from '../support/invitations.js';
 import { type Api, counters, securityLog, team } from '../support/members.js';
 import { plaidApi } from '../support/plaid.js';
 import { fromAddress } from '../support/public.js';
@@ -105,17 +105,6 @@ async function pendingPhoto(api: Api, requestId: string, fileName = 'sink.png') 
   expect(status, JSON.stringify(body)).toBe(201);
   expect((await putToPresignedUrl(body.upload, PNG_BYTES)).status).toBe(200);
   return body.reference as string;
-}
-
-async function linkIn(email: string, pattern: RegExp) {
-  let match: RegExpExecArray | null = null;
-  await expect
-    .poll(async () => {
-      match = pattern.exec((await mailTo(email)).at(-1)?.body.text ?? '');
-      return Boolean(match);
-    })
-    .toBe(true);
-  return match![1]!;
 }
 
 /** A loopback client address of its own for each call, so per-address limits play no part in the race. */
@@ -293,7 +282,7 @@ const cases: RaceCase<unknown>[] = [
       const address = addressBlock();
       const email = `news-${unique()}@example.com`;
       expect((await address(N)('POST', '/api/subscribers', { email, name: 'Rae Race' })).status).toBe(200);
-      return { address, email, token: await linkIn(email, /\/subscribe\/([A-Za-z0-9_-]{43})/) };
+      return { address, email, token: await linkInMail(email, /\/subscribe\/([A-Za-z0-9_-]{43})/) };
     },
     call: ({ address, token }, i) => address(i)('POST', `/api/subscribers/confirm/${token}`),
     statuses: oneThenRest(200, 404),
@@ -318,7 +307,7 @@ const cases: RaceCase<unknown>[] = [
         body: 'Please check',
       });
       expect(asked.status).toBe(201);
-      return { t, token: await linkIn(t.manager.email, /\/unsubscribe\/([A-Za-z0-9_.-]+)/) };
+      return { t, token: await linkInMail(t.manager.email, /\/unsubscribe\/([A-Za-z0-9_.-]+)/) };
     },
     call: ({ token }) => client(null).post(`/api/unsubscribe/${token}`),
     statuses: times(N, 200),

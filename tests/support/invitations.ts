@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { expect, inject } from 'vitest';
-import { readMailbox, type StoredMail } from '../../infra/local/ses.js';
+import { inject } from 'vitest';
+import { linkInNewestMail, readMailbox, type StoredMail } from '../../infra/local/ses.js';
 import { baseUrl } from './api.js';
 
 /** Mail the app sent to this address through the SES emulator, oldest first. */
@@ -10,18 +10,13 @@ export async function mailTo(email: string): Promise<StoredMail[]> {
   return mails.filter((mail) => mail.destination.to.includes(email.toLowerCase()));
 }
 
-/** The invitation token in the newest mail to this address (waits briefly for it to arrive). */
-export async function latestInviteToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = await mailTo(email);
-      token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.body.text ?? '')?.[1];
-      return token;
-    })
-    .toBeDefined();
-  return token!;
+/** The first group of `pattern` (a link's token) in the newest mail to this address, waited for. */
+export function linkInMail(email: string, pattern: RegExp): Promise<string> {
+  return linkInNewestMail(inject('sesEndpoint'), email, pattern);
 }
+
+/** The invitation token in the newest mail to this address (waits briefly for it to arrive). */
+export const latestInviteToken = (email: string) => linkInMail(email, /\/invite\/([A-Za-z0-9_-]{43})/);
 
 /**
  * The invitation link's two calls from a client address of our choosing on the loopback range (the server listens on
