@@ -40,10 +40,7 @@ const commandOf = (call: Exclude<BareCall, { Parallel: BareCall[] }>) =>
       ? new QueryCommand(call.Query)
       : new BatchGetItemCommand(call.BatchGetItem);
 
-/**
- * A fresh process's cold code, measured: a Query's p50 under 20 clients was 22 ms after one uncounted request a
- * connection and 16 ms after half a second of them; the route beside it 33 ms and 24 ms.
- */
+/** How long a round's fresh process warms its own code before it counts (docs/offline-stack.md "Bench method"). */
 const WARM_MS = 500;
 
 async function run(job: LoadJob): Promise<number[]> {
