@@ -1,10 +1,10 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, putRequests } from '@rent/functions/data/batchWrite';
 import { keys } from '@rent/functions/data/keys';
 import { propertiesReferenced, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupItems } from '@rent/functions/data/ledger/rollupDeltas';
 import type { ReceiptRecord } from '@rent/functions/data/receipts/receipts';
-import { atMostAtOnce } from '@rent/functions/lib/atOnce';
 import { type Category, type SplitPart, splitHome, TRANSFER_CATEGORY, transferSideLabel } from '@rent/shared';
 import { CAPEX, LATE_FEE, PLANS, REPAIRS, TARA_LEASE_ID } from './seed-plans.js';
 import { receiptPng } from './seed-receipts.js';
@@ -522,24 +522,5 @@ export async function writeDemoLedger(
     })),
     ...rollupItems(orgId, computeRollups(transactions)),
   ];
-  await batchWrite(doc, tableName, items);
-}
-
-/** BatchWriteItem in 25s, a few at a time, retrying unprocessed items with backoff. */
-export async function batchWrite(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  items: Record<string, unknown>[],
-  concurrency = 4,
-) {
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  await atMostAtOnce(chunks, concurrency, async (chunk) => {
-    let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
-      const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-    }
-  });
+  await batchWrite({ client: doc, table: tableName }, putRequests(items), 4);
 }

@@ -1,9 +1,9 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, putRequests } from '@rent/functions/data/batchWrite';
 import { newMaintenanceId } from '@rent/functions/data/keys';
 import { type MaintenanceRecord, maintenanceItem } from '@rent/functions/data/maintenance/items';
 import { ISSUE_TYPES, MAINTENANCE_DEFAULTS, MAINTENANCE_STATUSES } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
-import { batchWrite } from '../../infra/local/seed-transactions.js';
 
 /**
  * Writes `count` maintenance requests into an organization (5 properties, 20 reporters, every status and
@@ -37,6 +37,6 @@ export async function seedBenchMaintenance(endpoint: string, tableName: string, 
     };
     return maintenanceItem(record);
   });
-  await batchWrite(doc, tableName, items);
+  await batchWrite({ client: doc, table: tableName }, putRequests(items), 4);
   return { ms: performance.now() - started };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, putRequests } from '@rent/functions/data/batchWrite';
 import { newTransaction, transactionItem } from '@rent/functions/data/ledger/items';
 import {
   type AccountLine,
@@ -11,7 +12,6 @@ import {
 } from '@rent/shared/core/reconciliation';
 import { Agent, request } from 'undici';
 import { localClient } from '../../infra/local/dynamodb.js';
-import { batchWrite } from '../../infra/local/seed-transactions.js';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
 import { ms, percentile, table } from './stats.js';
 
@@ -163,7 +163,7 @@ async function benchApi(stack: LocalStack, m: ReturnType<typeof month>) {
     const doc = DynamoDBDocumentClient.from(localClient(stack.dynamoEndpoint), {
       marshallOptions: { removeUndefinedValues: true },
     });
-    await batchWrite(doc, LOCAL.tableName, records.map(transactionItem), 8);
+    await batchWrite({ client: doc, table: LOCAL.tableName }, putRequests(records.map(transactionItem)), 8);
     const ofxDate = (date: string) => date.replaceAll('-', '');
     const money = (cents: number) => (cents / 100).toFixed(2);
     const ofx = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n<BANKTRANLIST>\n${m.statement

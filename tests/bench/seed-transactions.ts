@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, putRequests } from '@rent/functions/data/batchWrite';
 import { keys } from '@rent/functions/data/keys';
 import {
   newTransaction,
@@ -10,7 +11,6 @@ import {
 import { cellUpdates, RollupDeltas } from '@rent/functions/data/ledger/rollupDeltas';
 import { CATEGORY_GROUPS, type Category, PROPERTY_MONEY_FIELDS, splitEvenly, splitHome } from '@rent/shared';
 import { localClient } from '../../infra/local/dynamodb.js';
-import { batchWrite } from '../../infra/local/seed-transactions.js';
 
 const VENDORS = [
   'Rent payment',
@@ -140,7 +140,7 @@ export async function seedBenchTransactions(
       );
     }),
   );
-  await batchWrite(doc, tableName, transactions.map(transactionItem), 16);
+  await batchWrite({ client: doc, table: tableName }, putRequests(transactions.map(transactionItem)), 16);
   // The rollup cells and their capital twins, ADDed as the ledger's writes do.
   const deltas = new RollupDeltas();
   for (const t of transactions) deltas.add(t, 1);

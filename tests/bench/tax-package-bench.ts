@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, putRequests } from '@rent/functions/data/batchWrite';
 import { keys } from '@rent/functions/data/keys';
 import { newTransaction, type TransactionRecord, transactionItem } from '@rent/functions/data/ledger/items';
 import { computeRollups, rollupUpdate } from '@rent/functions/data/ledger/rollupDeltas';
 import { Agent, fetch } from 'undici';
 import { localClient } from '../../infra/local/dynamodb.js';
-import { batchWrite } from '../../infra/local/seed-transactions.js';
 import { LOCAL, type LocalStack } from '../../infra/local/stack.js';
 import { table } from './stats.js';
 
@@ -88,7 +88,11 @@ export async function benchTaxPackage(stack: LocalStack) {
       version: 1,
     });
   }
-  await batchWrite(doc, LOCAL.tableName, [...transactions.map(transactionItem), ...receiptItems], 16);
+  await batchWrite(
+    { client: doc, table: LOCAL.tableName },
+    putRequests([...transactions.map(transactionItem), ...receiptItems]),
+    16,
+  );
   for (const cell of computeRollups(transactions)) {
     await doc.send(new UpdateCommand(rollupUpdate(LOCAL.tableName, orgId, cell)));
   }

@@ -106,7 +106,7 @@ export async function rebuildRollups(orgId: string): Promise<RebuildReport> {
     (key) => !wantedMatch.has(key.SK ?? ''),
   );
   const sv = Date.now();
-  await batchWrite([
+  await batchWrite({ client: db, table: tableName() }, [
     ...cells.map((Item) => ({ PutRequest: { Item } })),
     ...stale.map((Key) => ({ DeleteRequest: { Key } })),
     ...matchCells.map((cell) => ({

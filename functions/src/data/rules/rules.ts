@@ -203,6 +203,7 @@ const splitProperties = (split: RuleSplitPart[] | null | undefined) =>
  */
 async function putSplitRefs(orgId: string, ruleId: string, split: RuleSplitPart[] | null | undefined) {
   await batchWrite(
+    { client: db, table: tableName() },
     splitProperties(split).map((propertyId) => ({
       PutRequest: {
         Item: { ...keys.ruleSplitRef(orgId, ruleId, propertyId), type: 'RuleSplitRef', ruleId, propertyId },
@@ -216,6 +217,7 @@ async function dropSplitRefs(orgId: string, ruleId: string, keep: RuleSplitPart[
   const { PK, SKPrefix } = keys.ruleSplitRefsOf(orgId, ruleId);
   const refs = await queryAll(prefixQuery(tableName(), PK, SKPrefix, { ConsistentRead: true }));
   await batchWrite(
+    { client: db, table: tableName() },
     refs
       .filter((ref) => !kept.has(ref.propertyId as string))
       .map((ref) => ({ DeleteRequest: { Key: { PK: ref.PK, SK: ref.SK } } })),
