@@ -88,12 +88,15 @@ export const UPLOAD_CONFIRM_CLAIM: LeaseShape = {
   ms: 15_000,
 };
 
-/** What an upload record says about its file: the verified upload reads and writes these. */
-export interface UploadRecord {
+/**
+ * What an upload record (a receipt, a maintenance photo) says about its file: the verified upload reads and writes
+ * these. `C` narrows the types a kind accepts.
+ */
+export interface UploadRecord<C extends ReceiptContentType = ReceiptContentType> {
   id: string;
   organizationId: string;
   fileName: string;
-  contentType: ReceiptContentType;
+  contentType: C;
   size: number;
   /** The checked file's key: whatever the record stores is where its bytes are (old records keep old keys). */
   key: string;

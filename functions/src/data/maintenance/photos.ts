@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAINTENANCE_PHOTOS_MAX, type PhotoContentType } from '@rent/shared';
 import { Invalid, NotFound } from '../../domain-errors.js';
+import type { UploadRecord } from '../../lib/uploadKinds.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
@@ -17,23 +18,12 @@ import {
  * Maintenance photos (see the maintenance page in docs/): `ORG#o / MAINTPHOTO#m#p`, PENDING from the upload request
  * until the confirm call checked the bytes (then READY; lib/verifiedUpload.ts), pending ones expiring after a day.
  * The request item counts its READY photos (`photoCount`), raised in the confirm's own TransactWriteItems under
- * the condition that it stays at most 10: two confirms at once cannot make an eleventh.
+ * the condition that it stays at most 10: two confirms at once cannot make an eleventh. Photos from before their own
+ * key prefix keep their keys under receipts/<org>/maintenance/.
  */
-export interface MaintenancePhotoRecord {
-  id: string;
-  organizationId: string;
+export interface MaintenancePhotoRecord extends UploadRecord<PhotoContentType> {
   requestId: string;
   userId: string;
-  fileName: string;
-  contentType: PhotoContentType;
-  size: number;
-  /** The checked photo's key: old photos keep theirs under receipts/<org>/maintenance/. */
-  key: string;
-  /** Where the browser uploads it (lib/uploadKinds.ts); null on photos made before records named it. */
-  pendingKey?: string | null;
-  status: 'PENDING' | 'READY';
-  /** While a confirm checks it: when that confirm's claim runs out (epoch ms). */
-  confirmUntil?: number | null;
   createdAt: string;
   uploadedAt: string | null;
 }

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Receipt, ReceiptContentType } from '@rent/shared';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
+import type { UploadRecord } from '../../lib/uploadKinds.js';
 import { readOne } from '../batchGet.js';
 import { db, tableName } from '../client.js';
 import { keys } from '../keys.js';
@@ -24,20 +25,8 @@ import {
  * browser never confirms. Confirmed receipts are listed through GSI1, per transaction or, while
  * not attached to any transaction, per uploader.
  */
-export interface ReceiptRecord {
-  id: string;
-  organizationId: string;
+export interface ReceiptRecord extends UploadRecord {
   userId: string;
-  fileName: string;
-  contentType: ReceiptContentType;
-  size: number;
-  /** The object key in the receipts bucket. */
-  key: string;
-  /** Where the browser uploads it (lib/uploadKinds.ts); null on receipts made before records named it. */
-  pendingKey?: string | null;
-  status: 'PENDING' | 'READY';
-  /** While a confirm checks it: when that confirm's claim runs out (epoch ms). */
-  confirmUntil?: number | null;
   transactionId: string | null;
   createdAt: string;
   uploadedAt: string | null;
