@@ -7,6 +7,7 @@ import { useOrganization } from '../../api/organization';
 import { useProperties } from '../../api/properties';
 import { useSession } from '../../auth/session';
 import { useBankAttention } from '../../features/bank-link/use-bank-attention';
+import { todayIso } from '../../lib/dates';
 import { sumCents, sumKnownCents } from '../../lib/money';
 
 /** "Ada" from "Ada Lovelace"; null without a name. */
@@ -16,7 +17,6 @@ export function firstName(name: string | null | undefined): string | null {
 
 /** Requests read for a tenant's open count: their own, newest first (more than anyone has open at once). */
 const OWN_REQUESTS = 50;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The dashboard's figures: the organization, and its properties' count, units, monthly rent and market value; for a
@@ -55,8 +55,8 @@ export function useDashboard() {
 function useTenantSummary(tenant: boolean) {
   const history = useRentalHistory({ enabled: tenant });
   const requests = useMaintenancePage({}, { limit: OWN_REQUESTS, cursor: null }, { enabled: tenant });
-  const lease = history.data ? currentLease(history.data.leases, today()) : null;
-  const month = today().slice(0, 7);
+  const lease = history.data ? currentLease(history.data.leases, todayIso()) : null;
+  const month = todayIso().slice(0, 7);
   return {
     rentPending: history.isPending,
     thisMonth: lease?.months.find((m) => m.month === month) ?? null,

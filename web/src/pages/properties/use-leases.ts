@@ -14,6 +14,7 @@ import { useOrganization } from '../../api/organization';
 import type { Property } from '../../api/properties';
 import { conflictTitle, isVersionConflict } from '../../components/ConflictAlert';
 import { toast } from '../../components/toast/store';
+import { todayIso } from '../../lib/dates';
 import {
   emptyLeaseForm,
   type FeeRow,
@@ -137,7 +138,7 @@ export function useLeases(property: Property | null) {
   /** Ends the lease as shown (its version goes with it); if someone changed it since, says so and shows it as saved. */
   const endToday = async (lease: Lease) => {
     try {
-      await end.mutateAsync({ lease, leaseEnd: new Date().toISOString().slice(0, 10) });
+      await end.mutateAsync({ lease, leaseEnd: todayIso() });
       toast.success('Lease ended', { description: 'It ends today.', duration: 3000 });
     } catch (error) {
       if (isVersionConflict(error)) {
