@@ -3,6 +3,9 @@
 // that config (offline, unless configured) nothing is loaded at all.
 import type { RumConfig } from '../config';
 
+/** /invite/:token, /subscribe/:token and /unsubscribe/:token (app/routes.tsx). */
+export const LINK_PAGES = /^https?:\/\/[^/]+\/(invite|subscribe|unsubscribe)\//;
+
 export function startRumWhenIdle(config: RumConfig | undefined): void {
   if (!config) return;
   const start = () => {
@@ -16,6 +19,8 @@ export function startRumWhenIdle(config: RumConfig | undefined): void {
           telemetries: ['performance', 'errors'],
           allowCookies: false,
           enableXRay: false,
+          // The pages of mailed links hold the link's secret in their address: RUM records nothing there.
+          pagesToExclude: [LINK_PAGES],
         });
       })
       .catch((error: unknown) => console.warn('RUM could not start', error));
