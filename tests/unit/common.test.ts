@@ -99,6 +99,21 @@ describe('text()', () => {
   it('names the maximum when too long', () => {
     expect(messages(Address.safeParse('abcdef'))).toEqual(['Address must be at most 5 characters']);
   });
+
+  it('refuses half of a surrogate pair, which is no character, and keeps whole pairs', () => {
+    for (const broken of ['a\ud800', '\udc00b', 'x\udc00\ud800']) {
+      expect(messages(Address.safeParse(broken)), JSON.stringify(broken)).toEqual([
+        'Address has a character that is not valid text',
+      ]);
+      expect(messages(optionalText('Notes', 10).safeParse(broken))).toEqual([
+        'Notes has a character that is not valid text',
+      ]);
+      expect(messages(line('File name', 10).safeParse(broken))).toEqual([
+        'File name has a character that is not valid text',
+      ]);
+    }
+    expect(Address.parse('a😀b')).toBe('a😀b');
+  });
 });
 
 describe('optionalText()', () => {

@@ -106,6 +106,8 @@ describe('pending upload keys and the served disposition', () => {
       `inline; filename="quoted_filename_evil.html"; filename*=UTF-8''%22quoted%22%3B%20filename%3Devil.html`,
     ],
     [`it's (1).png`, `inline; filename="it_s_1_.png"; filename*=UTF-8''it%27s%20%281%29.png`],
+    // A name stored before names had to be text: its broken half-character is sent as U+FFFD, not a 500.
+    ['scan\ud800.pdf', `inline; filename="scan_.pdf"; filename*=UTF-8''scan%EF%BF%BD.pdf`],
   ])('%s is shown inline with a safe name and its original name encoded', (name, expected) => {
     expect(receiptDisposition(name)).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import type { ReceiptContentType } from '@rent/shared';
+import { toWellFormed } from '@rent/shared';
 
 /**
  * Pure rules about uploaded files (receipts, maintenance photos): safe names and what their bytes must look
@@ -28,7 +29,8 @@ export function safeFileName(name: string): string {
  * ASCII name (filename=) or, by browsers that read it, the original name (filename*, RFC 6266/5987).
  */
 export function receiptDisposition(fileName: string): string {
-  const encoded = encodeURIComponent(fileName).replace(
+  // toWellFormed: a name stored before names had to be text would make encodeURIComponent throw.
+  const encoded = encodeURIComponent(toWellFormed(fileName)).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

@@ -13,6 +13,16 @@ export const ISO_DATE_MAX = '2200-12-31';
 
 export const isId = (value: string): boolean => ID_PATTERN.test(value);
 
+/** Half of a UTF-16 surrogate pair without its other half: no character at all, and no UTF-8 encoding has it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** True when every code unit of `value` is part of a character (String.prototype.isWellFormed). */
+export const isWellFormed = (value: string): boolean => !LONE_SURROGATE.test(value);
+
+/** `value` with each lone surrogate replaced by U+FFFD, as String.prototype.toWellFormed does. */
+export const toWellFormed = (value: string): string => value.replace(LONE_SURROGATES, '\uFFFD');
+
 /** True when a YYYY-MM-DD text names a real calendar day (2026-02-30 does not). */
 export function isRealDate(text: string): boolean {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number];

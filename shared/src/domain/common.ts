@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ISO_DATE_MESSAGES, requiredMessage, tooLongMessage } from '../core/fields.js';
-import { ID_PATTERN, ISO_DATE_PATTERN, isDateInRange, isRealDate } from '../core/validation.js';
+import { ID_PATTERN, ISO_DATE_PATTERN, isDateInRange, isRealDate, isWellFormed } from '../core/validation.js';
 
 export { isRealDate } from '../core/validation.js';
 
@@ -15,13 +15,20 @@ export const IsoDate = z
   .refine(isRealDate, { error: ISO_DATE_MESSAGES.missing, abort: true })
   .refine(isDateInRange, { error: ISO_DATE_MESSAGES.range });
 
+/**
+ * Text that is not characters (half of a surrogate pair, which only a program sends) is refused: it cannot be
+ * written as UTF-8 into a file name, a link or a PDF.
+ */
+const brokenTextMessage = (label: string) => `${label} has a character that is not valid text`;
+
 /** Trimmed text with a clear message when blank or too long. */
 export function text(label: string, max: number) {
   return z
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, { error: requiredMessage(label) })
-    .max(max, { error: tooLongMessage(label, max) });
+    .max(max, { error: tooLongMessage(label, max) })
+    .refine(isWellFormed, { error: brokenTextMessage(label) });
 }
 
 /**
@@ -48,6 +55,7 @@ export function optionalText(label: string, max: number) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: tooLongMessage(label, max) })
+    .refine(isWellFormed, { error: brokenTextMessage(label) })
     .nullish()
     .transform((v) => (v == null || v === '' ? null : v));
 }
