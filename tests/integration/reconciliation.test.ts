@@ -282,6 +282,27 @@ describe('reconciling a month', () => {
   });
 });
 
+describe('a statement too large to keep', () => {
+  it('is a 400 that says so, counted in bytes: 2,500 lines named in Chinese fit in characters, not in bytes', async () => {
+    // 60 characters of three UTF-8 bytes each: about 280,000 characters, over 550 KB as stored.
+    const name = '房租押金维修保险物业管理费'.repeat(5).slice(0, 60);
+    const lines = Array.from({ length: 2500 }, (_, i) =>
+      stmttrn(`202511${String((i % 28) + 1).padStart(2, '0')}`, '-1.00', `Z${i}`, name),
+    ).join('');
+    const ofx = OFX.replace(
+      /<BANKTRANLIST>[\s\S]*<\/BANKTRANLIST>/,
+      `<BANKTRANLIST><DTSTART>20251101<DTEND>20251130\n${lines}</BANKTRANLIST>`,
+    );
+    const month = `/api/bank-accounts/${accountId}/reconciliations/2025-11`;
+    const saved = await t.admin.api.put(month, { ofx });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(400);
+    expect(saved.body.error).toBe(
+      'The statement has too many lines to keep: reconcile one month of one account at a time.',
+    );
+    expect((await t.admin.api.get(month)).body).toMatchObject({ status: 'new' });
+  });
+});
+
 describe('typed balances', () => {
   it('takes typed balances without a file; every line of the month starts cleared', async () => {
     const april = `/api/bank-accounts/${accountId}/reconciliations/2026-04`;

@@ -9,6 +9,7 @@ import {
   reconcile,
   type StatementLine,
 } from '../../shared/src/core/reconciliation.js';
+import { ReconciliationParams } from '../../shared/src/domain/reconciliation.js';
 import { reconciliationTable } from '../../shared/src/reports/reconciliationTable.js';
 import { tableCsv } from '../../shared/src/reports/table.js';
 
@@ -243,5 +244,19 @@ describe('the reconciliation report', () => {
       'Missing from the books,"On the statement on 2026-03-25 for -$25.00, not in the books.",-25.00,',
       ',Difference,-25.00,',
     ]);
+  });
+});
+
+describe('the month a reconciliation names', () => {
+  const issues = (month: string) => ReconciliationParams.safeParse({ id: 'a1', month }).error?.issues[0]?.message;
+
+  it('is YYYY-MM within the dates the system accepts; a year like 0099 is not read as 1999', () => {
+    expect(issues('2026-02')).toBeUndefined();
+    expect(issues('1900-01')).toBeUndefined();
+    expect(issues('2200-12')).toBeUndefined();
+    for (const month of ['0099-02', '0000-01', '1899-12', '2201-01']) {
+      expect(issues(month), month).toBe('The month must be between 1900-01 and 2200-12');
+    }
+    expect(issues('2026-13')).toBe('The month must be YYYY-MM, e.g. 2026-01');
   });
 });

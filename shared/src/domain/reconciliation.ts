@@ -6,6 +6,7 @@ import {
   RECONCILIATION_STATUSES,
   STATEMENT_OFX_MAX_CHARS,
 } from '../core/reconciliation.js';
+import { ISO_DATE_MAX, ISO_DATE_MIN, isDateInRange } from '../core/validation.js';
 import { Id, IsoDate, Timestamp } from './common.js';
 import { moneyField } from './money.js';
 
@@ -16,7 +17,11 @@ export * from '../core/reconciliation.js';
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const StatementMonth = z
   .string({ error: 'The month is required, as YYYY-MM' })
-  .regex(MONTH_PATTERN, { error: 'The month must be YYYY-MM, e.g. 2026-01' });
+  .regex(MONTH_PATTERN, { error: 'The month must be YYYY-MM, e.g. 2026-01', abort: true })
+  // The dates the system accepts at all: a year like 0099 would otherwise be read as 1999.
+  .refine((month) => isDateInRange(`${month}-01`), {
+    error: `The month must be between ${ISO_DATE_MIN.slice(0, 7)} and ${ISO_DATE_MAX.slice(0, 7)}`,
+  });
 
 export const ReconciliationParams = z.strictObject({ id: Id, month: StatementMonth });
 

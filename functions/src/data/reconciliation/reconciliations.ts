@@ -113,7 +113,8 @@ export async function saveReconciliationRecord(record: ReconciliationRecord, exp
     ...record,
     statementLines: record.statementLines.map(toTuple),
   };
-  if (JSON.stringify(item).length > ITEM_BYTES_MAX) {
+  // Bytes, not characters: a name in Chinese is three bytes a character in UTF-8.
+  if (Buffer.byteLength(JSON.stringify(item)) > ITEM_BYTES_MAX) {
     throw new Invalid('The statement has too many lines to keep: reconcile one month of one account at a time.');
   }
   try {
