@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, CHARGE_LOOKAHEAD_DAYS, shiftMonth } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partition } from '../support/db.js';
@@ -233,6 +233,73 @@ describe('a lease edit', () => {
     expect((await chargeItems(w.orgId, lease.id)).length).toBeGreaterThan(0);
     await ok(w.admin.api.delete(`/api/leases/${lease.id}`));
     expect(await chargeItems(w.orgId, lease.id)).toEqual([]);
+  });
+});
+
+describe('the job, when one lease cannot be posted', () => {
+  it('logs and counts that lease and still posts the others; fee ids that would share a charge are refused', async () => {
+    const other = await team();
+    const [first, second] = await Promise.all(
+      ['One', 'Two'].map(
+        async (name) =>
+          (
+            await ok<{ id: string }>(
+              other.admin.api.post('/api/properties', { address: `${randomUUID()} ${name} Lane` }),
+              201,
+            )
+          ).id,
+      ),
+    );
+    const [tenantOne, tenantTwo] = await Promise.all([
+      joinAs(other.orgId, 'TENANT', 'one'),
+      joinAs(other.orgId, 'TENANT', 'two'),
+    ]);
+    // Two fees whose charges would be one: the schema says which.
+    const clash = await other.admin.api.post(`/api/properties/${first}/leases`, {
+      userId: tenantOne.userId,
+      monthlyRent: 1000,
+      securityDeposit: 0,
+      leaseStart: monthsAgo(1),
+      fees: [
+        { id: 'dog', label: 'Pet', amount: 20, frequency: 'monthly' },
+        { id: 'dog', label: 'Pet again', amount: 20, frequency: 'monthly' },
+      ],
+    });
+    expect(clash.status).toBe(400);
+    expect(JSON.stringify(clash.body)).toContain('Two fees have the id \\"dog\\": each fee needs its own');
+    const monthly = await other.admin.api.post(`/api/properties/${first}/leases`, {
+      userId: tenantOne.userId,
+      monthlyRent: 1000,
+      securityDeposit: 0,
+      leaseStart: monthsAgo(1),
+      fees: [{ id: 'dog-2026-03', label: 'Pet', amount: 20, frequency: 'once', dueDate: '2026-03-01' }],
+    });
+    expect(monthly.status).toBe(400);
+    expect(JSON.stringify(monthly.body)).toContain('A fee id may not end in a month (-YYYY-MM)');
+
+    // A lease stored with such fees anyway (as before the schema refused them), beside a lease missing a charge.
+    const broken = await addLease(other.admin.api, first!, tenantOne.userId, { leaseStart: monthsAgo(1) });
+    const sound = await addLease(other.admin.api, second!, tenantTwo.userId, { leaseStart: monthsAgo(1) });
+    const pet = { label: 'Pet', amount: 2_000, frequency: 'monthly', dueDate: null };
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenancy(other.orgId, broken.id),
+        UpdateExpression: 'SET fees = :fees',
+        ExpressionAttributeValues: {
+          ':fees': [
+            { id: 'dog', ...pet },
+            { id: 'dog', ...pet },
+          ],
+        },
+      }),
+    );
+    const missing = `rent-${thisMonth()}`;
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.charge(other.orgId, sound.id, missing) }));
+    expect((await chargeItems(other.orgId, sound.id)).map((c) => c.code)).not.toContain(missing);
+
+    expect(await postOrganizationCharges(other.orgId, today())).toEqual({ leases: 2, failed: 1 });
+    expect((await chargeItems(other.orgId, sound.id)).map((c) => c.code)).toContain(missing);
   });
 });
 

@@ -41,7 +41,27 @@ const LeaseFeeInput = z
     error: 'A one-time fee needs its due date',
     path: ['dueDate'],
   });
-const fees = z.array(LeaseFeeInput).max(LEASE_FEES_MAX, { error: `A lease has at most ${LEASE_FEES_MAX} fees` });
+/**
+ * A fee's charges are named by its id (`fee-<id>-<month>` monthly, `fee-<id>` once), so two fees may not share an
+ * id, nor may a one-time fee's id be another's followed by a month: their charges would be one charge.
+ */
+const fees = z
+  .array(LeaseFeeInput)
+  .max(LEASE_FEES_MAX, { error: `A lease has at most ${LEASE_FEES_MAX} fees` })
+  .superRefine((list, ctx) => {
+    const ids = list.map((fee) => fee.id).filter((id): id is string => id !== undefined);
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: `Two fees have the id "${id}": each fee needs its own`,
+        });
+      } else if (/-\d{4}-\d{2}$/.test(id)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'A fee id may not end in a month (-YYYY-MM)' });
+      }
+    });
+  });
 
 /**
  * A late fee: fixed dollars (`amount`) or a percentage of the month's rent (`percent`, up to 2 decimals), once or

@@ -22,6 +22,7 @@ import {
 import { listProperties } from '../../data/tenancy/properties.js';
 import { type LeaseRecord, leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
 import { Conflict } from '../../domain-errors.js';
+import { logger } from '../../lib/logger.js';
 import { leaseAccounts } from './leaseAccounts.js';
 import { sendRentNotices } from './rentNotices.js';
 
@@ -119,10 +120,17 @@ export async function chargeLease(lease: LeaseRecord, today: string): Promise<vo
   await postLeaseCharges(lease, today, { posted: account.charges, paid: account.totals.paid, lateGate });
 }
 
-/** One organization's leases, brought up to date. A lease changed meanwhile is left to its own write's posting. */
-export async function postOrganizationCharges(orgId: string, today: string): Promise<{ leases: number }> {
+/**
+ * One organization's leases, brought up to date. A lease changed meanwhile is left to its own write's posting; a
+ * lease whose posting fails otherwise is logged and counted (`failed`), and the others still go.
+ */
+export async function postOrganizationCharges(
+  orgId: string,
+  today: string,
+): Promise<{ leases: number; failed: number }> {
   const leases = [...(await leasesByPropertyOf(orgId)).values()].flat();
-  if (leases.length === 0) return { leases: 0 };
+  if (leases.length === 0) return { leases: 0, failed: 0 };
+  let failed = 0;
   const [{ accounts }, lateGate, properties] = await Promise.all([
     leaseAccounts(orgId, leases, today),
     lateFeeGate(orgId),
@@ -148,21 +156,40 @@ export async function postOrganizationCharges(orgId: string, today: string): Pro
       );
     } catch (error) {
       // The lease was edited or deleted while the job ran: that write posted its own charges.
-      if (!(error instanceof Conflict && error.code === 'CONFLICT')) throw error;
+      if (error instanceof Conflict && error.code === 'CONFLICT') continue;
+      failed += 1;
+      logger.error('lease charges not posted', { organizationId: orgId, leaseId: lease.id, error: errorName(error) });
     }
   }
-  return { leases: leases.length };
+  return { leases: leases.length, failed };
 }
 
-/** The daily job: every organization with leases, one at a time (each is a handful of queries). */
+const errorName = (error: unknown) =>
+  (error as { code?: string } | null)?.code ?? (error as Error | null)?.name ?? 'Error';
+
+/**
+ * The daily job: every organization with leases, one at a time (each is a handful of queries). One that fails does
+ * not stop the others; the run then fails at its end, so it is retried (posting is idempotent) and counted as an
+ * error of the function.
+ */
 export async function runChargeJob(today: string): Promise<{ organizations: number; leases: number }> {
   let organizations = 0;
   let leases = 0;
+  let failed = 0;
   for await (const page of leaseOrganizations()) {
     for (const orgId of page) {
       organizations += 1;
-      leases += (await postOrganizationCharges(orgId, today)).leases;
+      try {
+        const posted = await postOrganizationCharges(orgId, today);
+        leases += posted.leases;
+        failed += posted.failed;
+      } catch (error) {
+        failed += 1;
+        logger.error('organization charges not posted', { organizationId: orgId, error: errorName(error) });
+      }
     }
   }
+  if (failed > 0)
+    throw new Error(`The charge job could not post ${failed} leases or organizations; each is in the log`);
   return { organizations, leases };
 }
