@@ -224,6 +224,38 @@ describe('a lease edit', () => {
     expect(rents.filter((r) => r.date > today())).toEqual([expect.objectContaining({ date: upcoming, amount: 1200 })]);
   });
 
+  it("moving a prorated lease's end into this month bills this month's rent by the day, even though it is due", async () => {
+    const flat = (
+      await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Short Stay` }), 201)
+    ).id;
+    const tenant = await joinAs(w.orgId, 'TENANT', 'leaving');
+    const lease = await addLease(w.admin.api, flat, tenant.userId, { leaseStart: monthsAgo(2), prorate: true });
+    const rentOf = async (month: string) =>
+      (await ledger(w.admin.api, lease.id)).lines.find((l) => l.code === `rent-${month}`);
+    expect(await rentOf(thisMonth())).toMatchObject({ date: `${thisMonth()}-01`, amount: 1000, label: 'Rent' });
+
+    // Ends today: this month's rent, due on the 1st, covers the days to today.
+    const days = Number(today().slice(8));
+    const [y, m] = thisMonth().split('-').map(Number) as [number, number];
+    const dim = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const ended = await ok<{ lease: { version: number } }>(
+      w.admin.api.patch(`/api/leases/${lease.id}`, { version: lease.version, leaseEnd: today() }),
+    );
+    expect(await rentOf(thisMonth())).toMatchObject({
+      amount: Math.floor((2 * 100_000 * days + dim) / (2 * dim)) / 100,
+      label: days < dim ? `Rent, ${days} of ${dim} days` : 'Rent',
+    });
+    // The months before keep what was billed; a later end gives this month back its whole rent.
+    expect(await rentOf(shiftMonth(thisMonth(), -1))).toMatchObject({ amount: 1000, label: 'Rent' });
+    await ok(
+      w.admin.api.patch(`/api/leases/${lease.id}`, {
+        version: ended.lease.version,
+        leaseEnd: `${shiftMonth(thisMonth(), 2)}-01`,
+      }),
+    );
+    expect(await rentOf(thisMonth())).toMatchObject({ amount: 1000, label: 'Rent' });
+  });
+
   it('deleting the lease deletes its charges', async () => {
     const flat = (
       await ok<{ id: string }>(w.admin.api.post('/api/properties', { address: `${randomUUID()} Gone Road` }), 201)

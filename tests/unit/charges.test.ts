@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 
 const lease: ChargeTerms = {
   leaseStart: '2026-01-15',
-  leaseEnd: '2026-04-10',
+  leaseEnd: '2026-04-20',
   monthlyRent: 310_000,
   rentDueDay: 1,
   graceDays: 5,
@@ -24,6 +24,8 @@ const lease: ChargeTerms = {
   fees: [],
   lateFee: null,
 };
+/** Integer cents add exactly: no float sum. */
+const total = (amounts: number[]) => amounts.reduce((sum, cents) => sum + cents, 0);
 const posted = (charges: ReturnType<typeof chargeSchedule>): PostedCharge[] =>
   charges.map((c) => ({ ...c, waived: false }));
 
@@ -38,8 +40,30 @@ describe('the charge schedule', () => {
     ]);
   });
 
+  it('without proration, a lease ending on an earlier day of the month than it started owes no stub month', () => {
+    // January 15 to April 10 is three lease months (to Feb 14, Mar 14, then April 10): the month of March covers it.
+    expect(chargeSchedule({ ...lease, leaseEnd: '2026-04-10' }, '2026-12-31').map((c) => c.code)).toEqual([
+      'rent-2026-01',
+      'rent-2026-02',
+      'rent-2026-03',
+    ]);
+    // A year from the 10th to the 9th, due on the 10th, with a monthly fee: twelve of each, not thirteen.
+    const year: ChargeTerms = {
+      ...lease,
+      leaseStart: '2024-01-10',
+      leaseEnd: '2025-01-09',
+      rentDueDay: 10,
+      fees: [{ id: 'pet', label: 'Pet', amount: 5_000, frequency: 'monthly', dueDate: null }],
+    };
+    const charges = chargeSchedule(year, '2026-12-31');
+    expect(charges.filter((c) => c.kind === 'rent')).toHaveLength(12);
+    expect(charges.filter((c) => c.kind === 'fee')).toHaveLength(12);
+    expect(charges.at(-1)).toMatchObject({ code: 'rent-2024-12', dueDate: '2024-12-10' });
+    expect(total(charges.map((c) => c.amount))).toBe(12 * (310_000 + 5_000));
+  });
+
   it('prorates the first and last months by the day when the lease says so, rounding half up to the cent', () => {
-    const charges = chargeSchedule({ ...lease, prorate: true }, '2026-12-31');
+    const charges = chargeSchedule({ ...lease, leaseEnd: '2026-04-10', prorate: true }, '2026-12-31');
     // January: 17 of 31 days of $3,100.00 = $1,700.00; April: 10 of 30 days = $1,033.333… -> $1,033.33.
     expect(charges.map((c) => [c.code, c.amount, c.label])).toEqual([
       ['rent-2026-01', 170_000, 'Rent, 17 of 31 days'],
@@ -47,6 +71,27 @@ describe('the charge schedule', () => {
       ['rent-2026-03', 310_000, 'Rent'],
       ['rent-2026-04', 103_333, 'Rent, 10 of 30 days'],
     ]);
+  });
+
+  it('prorates monthly fees as it prorates the rent: a year from the 10th to the 9th is twelve months of both', () => {
+    const year: ChargeTerms = {
+      ...lease,
+      prorate: true,
+      leaseStart: '2024-01-10',
+      leaseEnd: '2025-01-09',
+      rentDueDay: 1,
+      fees: [{ id: 'pet', label: 'Pet', amount: 5_000, frequency: 'monthly', dueDate: null }],
+    };
+    const charges = chargeSchedule(year, '2026-12-31');
+    const fees = charges.filter((c) => c.kind === 'fee');
+    expect(fees).toHaveLength(13);
+    // 22 of 31 days of $50 = $35.48; 9 of 31 days = $14.516… -> $14.52.
+    expect([fees[0], fees.at(-1)].map((c) => [c!.code, c!.amount, c!.label])).toEqual([
+      ['fee-pet-2024-01', 3_548, 'Pet, 22 of 31 days'],
+      ['fee-pet-2025-01', 1_452, 'Pet, 9 of 31 days'],
+    ]);
+    expect(total(fees.map((c) => c.amount))).toBe(12 * 5_000);
+    expect(total(charges.filter((c) => c.kind === 'rent').map((c) => c.amount))).toBe(12 * 310_000);
   });
 
   it('posts only what is due by the given day; monthly fees beside the rent, one-time fees on their date', () => {
@@ -67,7 +112,10 @@ describe('the charge schedule', () => {
   });
 
   it('a month whose due day falls after the lease ends owes on the last day', () => {
-    const charges = chargeSchedule({ ...lease, rentDueDay: 15 }, '2026-12-31');
+    const charges = chargeSchedule(
+      { ...lease, leaseStart: '2026-01-05', leaseEnd: '2026-04-10', rentDueDay: 15 },
+      '2026-12-31',
+    );
     expect(charges.at(-1)).toMatchObject({ code: 'rent-2026-04', dueDate: '2026-04-10' });
   });
 });

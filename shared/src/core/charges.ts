@@ -74,43 +74,63 @@ function monthDueDate(lease: ChargeTerms, month: string): string {
   return regular;
 }
 
-/** The rent charge of one month of the lease, or null when the lease has no rent. */
-function rentCharge(lease: ChargeTerms, month: string): ScheduledCharge | null {
+/**
+ * A monthly amount (the rent, a monthly fee) for one month of the lease: whole, or by the day when the lease prorates
+ * and runs only part of the month. Null when nothing is owed.
+ */
+function monthlyCharge(
+  lease: ChargeTerms,
+  month: string,
+  charge: { code: string; kind: ChargeKind; label: string; amount: number },
+): ScheduledCharge | null {
   const dim = daysInMonth(month);
   const firstDay = lease.leaseStart.slice(0, 7) === month ? dayOf(lease.leaseStart) : 1;
   const lastDay = lease.leaseEnd !== null && lease.leaseEnd.slice(0, 7) === month ? dayOf(lease.leaseEnd) : dim;
-  const dueDate = monthDueDate(lease, month);
-  if (lease.monthlyRent <= 0) return null;
   const days = lastDay - firstDay + 1;
-  const amount = lease.prorate && days < dim ? prorated(lease.monthlyRent, days, dim) : lease.monthlyRent;
+  const amount = lease.prorate && days < dim ? prorated(charge.amount, days, dim) : charge.amount;
   if (amount <= 0) return null;
-  const partial = amount !== lease.monthlyRent;
-  return {
-    code: `rent-${month}`,
-    kind: 'rent',
-    label: partial ? `Rent, ${days} of ${dim} days` : 'Rent',
-    dueDate,
-    amount,
-  };
+  const label = amount === charge.amount ? charge.label : `${charge.label}, ${days} of ${dim} days`;
+  return { code: charge.code, kind: charge.kind, label, dueDate: monthDueDate(lease, month), amount };
 }
 
 /**
- * Every charge the lease's terms make due on or before `through`: rent each month the lease runs in (prorated at
- * either end when the lease says so), monthly fees beside it, one-time fees on their dates. Late fees are not
- * scheduled: they depend on what was paid (`lateFeeDue`).
+ * The months the lease owes monthly charges in. Without proration a month is charged whole, so a lease that ends on
+ * an earlier day of the month than it started on owes nothing in its last month: the month before covered it (from
+ * the 10th to the 9th of the next year is twelve months, not thirteen).
+ */
+function chargedMonths(lease: ChargeTerms, lastMonth: string): string[] {
+  const first = lease.leaseStart.slice(0, 7);
+  if (first > lastMonth) return [];
+  const months = monthsBetween(first, lastMonth);
+  const endsBeforeItsDay = !lease.prorate && lease.leaseEnd !== null && dayOf(lease.leaseEnd) < dayOf(lease.leaseStart);
+  return endsBeforeItsDay && months.at(-1) === lease.leaseEnd!.slice(0, 7) ? months.slice(0, -1) : months;
+}
+
+/**
+ * Every charge the lease's terms make due on or before `through`: rent each month the lease runs in and its monthly
+ * fees beside it (prorated at either end when the lease says so; see chargedMonths when it does not), one-time fees
+ * on their dates. Late fees are not scheduled: they depend on what was paid (`lateFeeDue`).
  */
 export function chargeSchedule(lease: ChargeTerms, through: string): ScheduledCharge[] {
   const lastMonth = [lease.leaseEnd?.slice(0, 7) ?? through.slice(0, 7), through.slice(0, 7)].sort()[0]!;
   const out: ScheduledCharge[] = [];
-  const months =
-    lease.leaseStart.slice(0, 7) <= lastMonth ? monthsBetween(lease.leaseStart.slice(0, 7), lastMonth) : [];
-  for (const month of months) {
-    const rent = rentCharge(lease, month);
+  for (const month of chargedMonths(lease, lastMonth)) {
+    const rent = monthlyCharge(lease, month, {
+      code: `rent-${month}`,
+      kind: 'rent',
+      label: 'Rent',
+      amount: lease.monthlyRent,
+    });
     if (rent !== null) out.push(rent);
-    const feeDue = monthDueDate(lease, month);
     for (const fee of lease.fees) {
       if (fee.frequency !== 'monthly') continue;
-      out.push({ code: `fee-${fee.id}-${month}`, kind: 'fee', label: fee.label, dueDate: feeDue, amount: fee.amount });
+      const charge = monthlyCharge(lease, month, {
+        code: `fee-${fee.id}-${month}`,
+        kind: 'fee',
+        label: fee.label,
+        amount: fee.amount,
+      });
+      if (charge !== null) out.push(charge);
     }
   }
   for (const fee of lease.fees) {
@@ -120,6 +140,9 @@ export function chargeSchedule(lease: ChargeTerms, through: string): ScheduledCh
   }
   return out.filter((c) => c.dueDate <= through && c.dueDate >= lease.leaseStart).sort(byDue);
 }
+
+/** The part of a month a charge covers, as its label says it: "10 of 31 days", or "" for the whole month. */
+export const chargedDays = (label: string) => / (\d+ of \d+ days)$/.exec(label)?.[1] ?? '';
 
 export const byDue = (a: { dueDate: string; code: string }, b: { dueDate: string; code: string }) =>
   a.dueDate.localeCompare(b.dueDate) || a.code.localeCompare(b.code);

@@ -4,6 +4,7 @@ import {
   allocatePayments,
   CHARGE_LOOKAHEAD_DAYS,
   type ChargeTerms,
+  chargedDays,
   chargeSchedule,
   lateAfter,
   lateFeeCode,
@@ -47,7 +48,11 @@ async function lateFeeGate(orgId: string): Promise<(lateDay: string) => boolean>
   return (lateDay) => synced.every((at) => at > `${lateDay}T23:59:59.999Z`);
 }
 
-/** The schedule's changes to a lease's posted charges: new ones, future ones whose terms changed, ones gone. */
+/**
+ * The schedule's changes to a lease's posted charges: new ones, ones gone, and changed ones: any not yet due, and
+ * one already due only when the days it covers changed (the lease now ends in its month, or no longer does). So a
+ * rent increase never reprices what was billed, but moving out on the 10th of a prorated lease bills 10 days.
+ */
 export function scheduleChanges(lease: ChargeTerms, posted: readonly ChargeRecord[], today: string) {
   const scheduled = chargeSchedule(lease, addDays(today, CHARGE_LOOKAHEAD_DAYS));
   const codes = new Set(scheduled.map((c) => c.code));
@@ -57,9 +62,8 @@ export function scheduleChanges(lease: ChargeTerms, posted: readonly ChargeRecor
   for (const c of scheduled) {
     const was = byCode.get(c.code);
     if (was === undefined) put.push(c);
-    else if (c.dueDate > today && (was.amount !== c.amount || was.label !== c.label || was.dueDate !== c.dueDate)) {
-      replace.push(c);
-    }
+    else if (was.amount === c.amount && was.label === c.label && was.dueDate === c.dueDate) continue;
+    else if (c.dueDate > today || chargedDays(was.label) !== chargedDays(c.label)) replace.push(c);
   }
   // A charge the terms no longer make (a month outside the lease, a fee taken off) goes, with its month's late fee.
   const remove = posted
