@@ -100,6 +100,24 @@ describe('the lease form', () => {
     });
   });
 
+  it('refuses a start more than twenty years ago, as the server does (a mistyped century would charge every month since)', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yearsAgo = (n: number) => `${Number(today.slice(0, 4)) - n}${today.slice(4)}`;
+    const tooEarly = yearsAgo(21);
+    expect(validateLease(filled({ leaseStart: tooEarly.replaceAll('-', '/') }), 'add')).toEqual({
+      leaseStart: 'A lease can start at most 20 years ago',
+    });
+    const body = leaseTermsBody(filled({ leaseStart: tooEarly.replaceAll('-', '/') }));
+    expect(LeaseInput.safeParse({ ...body, userId: 'u-1' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['leaseStart'], message: 'A lease can start at most 20 years ago' }),
+    ]);
+    expect(LeaseUpdate.safeParse({ version: 1, leaseStart: '1926-03-01' }).error?.issues[0]?.message).toBe(
+      'A lease can start at most 20 years ago',
+    );
+    expect(validateLease(filled({ leaseStart: yearsAgo(19).replaceAll('-', '/') }), 'add')).toEqual({});
+    expect(LeaseInput.safeParse({ ...body, leaseStart: yearsAgo(19), userId: 'u-1' }).success).toBe(true);
+  });
+
   it('a one-time fee sends its date; a monthly one none', () => {
     const once = { ...newFeeRow(), label: ' Key ', amount: '25', frequency: 'once' as const, dueDate: '2025/02/10' };
     const body = leaseTermsBody(filled({ fees: [once, { ...newFeeRow(), label: 'Pet', amount: '30.5' }] }));

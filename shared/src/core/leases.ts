@@ -12,6 +12,17 @@ export const GRACE_DAYS_DEFAULT = 5;
 export const RENT_DUE_DAY_MAX = 28;
 export const GRACE_DAYS_MAX = 60;
 
+/**
+ * How far back a lease may start: every month since its start is charged when it is saved, so a start mistyped by a
+ * century (1926 for 2026) would post some thousands of charges in one request. Twenty years of rent and twenty fees
+ * are about 5,000 charges.
+ */
+export const LEASE_START_YEARS_MAX = 20;
+export const LEASE_START_TOO_EARLY = `A lease can start at most ${LEASE_START_YEARS_MAX} years ago`;
+/** The earliest start a lease may have on `today` (YYYY-MM-DD). */
+export const earliestLeaseStart = (today: string) =>
+  `${String(Number(today.slice(0, 4)) - LEASE_START_YEARS_MAX).padStart(4, '0')}${today.slice(4)}`;
+
 /** Income categories that count as rent received for a lease. */
 export const RENT_CATEGORIES = ['rental_income', 'section_8_rents'] as const;
 

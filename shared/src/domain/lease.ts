@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { LEASE_FEES_MAX } from '../core/charges.js';
-import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '../core/leases.js';
+import {
+  earliestLeaseStart,
+  GRACE_DAYS_DEFAULT,
+  GRACE_DAYS_MAX,
+  LEASE_START_TOO_EARLY,
+  RENT_DUE_DAY_DEFAULT,
+  RENT_DUE_DAY_MAX,
+} from '../core/leases.js';
 import { formatCount } from '../core/money.js';
 import { Id, IsoDate, optionalLine, Timestamp } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
@@ -20,6 +27,9 @@ const graceDays = z
   .min(0, { error: `Grace days must be a whole number from 0 to ${GRACE_DAYS_MAX}` })
   .max(GRACE_DAYS_MAX, { error: `Grace days must be a whole number from 0 to ${GRACE_DAYS_MAX}` });
 const leaseEnd = IsoDate.nullish().transform((v) => v ?? null);
+const leaseStart = IsoDate.refine((v) => v >= earliestLeaseStart(new Date().toISOString().slice(0, 10)), {
+  error: LEASE_START_TOO_EARLY,
+});
 
 /** A fee on the lease: monthly beside the rent, or once on its date. Cents inside; `id` kept across edits. */
 const LeaseFeeInput = z
@@ -103,7 +113,7 @@ export const LeaseInput = z
   .strictObject({
     userId: Id,
     unitLabel: optionalLine('Unit', 40),
-    leaseStart: IsoDate,
+    leaseStart,
     leaseEnd,
     monthlyRent: rent(),
     securityDeposit: rent()
@@ -127,7 +137,7 @@ export const LeaseUpdate = z
   .strictObject({
     // optionalLine turns an absent value into null (clear); absent must mean "unchanged" here.
     unitLabel: optionalLine('Unit', 40).optional(),
-    leaseStart: IsoDate.optional(),
+    leaseStart: leaseStart.optional(),
     leaseEnd: IsoDate.nullable().optional(),
     monthlyRent: rent().optional(),
     securityDeposit: rent().optional(),

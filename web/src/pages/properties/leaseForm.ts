@@ -1,8 +1,16 @@
 import { LEASE_FEES_MAX } from '@rent/shared/core/charges';
-import { GRACE_DAYS_DEFAULT, GRACE_DAYS_MAX, RENT_DUE_DAY_DEFAULT, RENT_DUE_DAY_MAX } from '@rent/shared/core/leases';
+import {
+  earliestLeaseStart,
+  GRACE_DAYS_DEFAULT,
+  GRACE_DAYS_MAX,
+  LEASE_START_TOO_EARLY,
+  RENT_DUE_DAY_DEFAULT,
+  RENT_DUE_DAY_MAX,
+} from '@rent/shared/core/leases';
 import { centsToString, MAX_ABS_CENTS, toCents } from '@rent/shared/core/money';
 import type { ApiIssue } from '../../api/client';
 import type { LateFeeBody, Lease, LeaseTermsBody } from '../../api/leases';
+import { todayIso } from '../../lib/dates';
 
 /**
  * The lease form (add and edit, docs/tenants-and-maintenance.md "Charges and the tenant ledger"): its values as typed,
@@ -132,6 +140,7 @@ export function validateLease(v: LeaseFormValues, mode: 'add' | 'edit'): LeaseFo
   const errors: LeaseFormErrors = {};
   if (mode === 'add' && !v.userId) errors.userId = 'Choose a tenant';
   if (!isDate(v.leaseStart)) errors.leaseStart = 'Enter the lease start as YYYY/MM/DD';
+  else if (isoDate(v.leaseStart) < earliestLeaseStart(todayIso())) errors.leaseStart = LEASE_START_TOO_EARLY;
   if (v.leaseEnd && !isDate(v.leaseEnd)) errors.leaseEnd = 'Enter the lease end as YYYY/MM/DD';
   else if (v.leaseEnd && !errors.leaseStart && isoDate(v.leaseEnd) < isoDate(v.leaseStart))
     errors.leaseEnd = 'The lease end must be on or after its start';
