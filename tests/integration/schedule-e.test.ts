@@ -116,7 +116,13 @@ describe('Schedule E choices per property and year', () => {
     expect(sheet.fairRentalDays).toBe(300);
     expect(sheet.leaseDays).toBe(306);
     expect(sheet.choices).toEqual({ ...body, version: 1 });
+    // 12 days of personal use: line 20 says the expenses are to be divided; a property without any says nothing.
+    const lineTwenty = (of: { lines: { line: string; flag?: string }[] }) => of.lines.find((l) => l.line === '20')!;
+    expect(lineTwenty(sheet).flag).toBe(
+      'With personal use days, only the rental part of these expenses is deductible (Pub 527, "Dividing Expenses"): the lines show the whole amounts for your preparer to divide.',
+    );
     const elmSheet = report.worksheets.find((s: { propertyId: string }) => s.propertyId === elm);
+    expect(lineTwenty(elmSheet).flag).toBeUndefined();
     expect(elmSheet.propertyType).toEqual({ code: 2, label: 'Multi-Family Residence' });
     expect(elmSheet.choices.version).toBe(0);
     expect(report.worksheets.find((s: { propertyId: null }) => s.propertyId === null).choices).toBeNull();

@@ -108,10 +108,22 @@ export interface ScheduleEDepreciation {
   flags: readonly string[];
 }
 
-/** The worksheet from a property's category nets for the tax year (ignored transactions already excluded). */
+/**
+ * Line 20's flag when the owner also used the property (Pub 527, chapter 5, "Dividing Expenses": a dwelling used for
+ * both rental and personal purposes divides its expenses by the days of each use). The worksheet does not divide
+ * them: which expenses divide, and the vacation-home limits that follow, are the preparer's.
+ */
+export const PERSONAL_USE_FLAG =
+  'With personal use days, only the rental part of these expenses is deductible (Pub 527, "Dividing Expenses"): the lines show the whole amounts for your preparer to divide.';
+
+/**
+ * The worksheet from a property's category nets for the tax year (ignored transactions already excluded), its
+ * depreciation, and its personal use days (line 2).
+ */
 export function scheduleEWorksheet(
   nets: ReadonlyMap<string, Cents>,
   depreciation: ScheduleEDepreciation | null = null,
+  personalUseDays = 0,
 ): ScheduleEWorksheet {
   const amountOf = (category: string) => lineAmount(category, nets.get(category) ?? 0);
   const itemsOf = (categories: readonly string[]) =>
@@ -144,7 +156,13 @@ export function scheduleEWorksheet(
   const other = itemsOf(OTHER_EXPENSE_CATEGORIES);
   expenses += sum(other);
   lines.push({ line: '19', label: 'Other (itemised)', amount: sum(other), items: other });
-  lines.push({ line: '20', label: 'Total expenses (lines 5 through 19)', amount: expenses, items: [] });
+  lines.push({
+    line: '20',
+    label: 'Total expenses (lines 5 through 19)',
+    amount: expenses,
+    items: [],
+    ...(personalUseDays > 0 ? { flag: PERSONAL_USE_FLAG } : {}),
+  });
   lines.push({ line: '21', label: 'Income or (loss) (line 3 minus line 20)', amount: rents - expenses, items: [] });
 
   const placed = new Set([

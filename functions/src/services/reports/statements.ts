@@ -194,17 +194,23 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
   const sheetProperties = properties.filter((p) => shown.includes(p.id));
   const depreciation = depreciationByProperty(query.year, sheetProperties, capex);
   const leases = sheetProperties.flatMap((p) => leasesByProperty.get(p.id) ?? []);
+  // Line 1b and line 2 as chosen for the year, else as the property's type and its leases say.
+  const choicesOf = (id: string | null) => {
+    const property = properties.find((p) => p.id === id);
+    return property ? (choicesByProperty.get(property.id) ?? noScheduleEChoices(property.id, query.year)) : null;
+  };
   const sheets = shown.map((id) => ({
     id,
-    sheet: scheduleEWorksheet(nets.get(id) ?? new Map(), lineEighteen(id === null ? undefined : depreciation.get(id))),
+    sheet: scheduleEWorksheet(
+      nets.get(id) ?? new Map(),
+      lineEighteen(id === null ? undefined : depreciation.get(id)),
+      choicesOf(id)?.personalUseDays,
+    ),
   }));
   const worksheets = sheets.map(({ id, sheet }) => {
     const property = properties.find((p) => p.id === id);
     const leaseDays = id === null ? null : fairRentalDays(id, leases, query.year);
-    // Line 1b and line 2 as chosen for the year, else as the property's type and its leases say.
-    const choices = property
-      ? (choicesByProperty.get(property.id) ?? noScheduleEChoices(property.id, query.year))
-      : null;
+    const choices = choicesOf(id);
     const chosenType = choices?.propertyTypeCode == null ? null : scheduleETypeOf(choices.propertyTypeCode);
     return {
       propertyId: id,
