@@ -5,6 +5,8 @@ import {
   depreciationInYear,
   depreciationYears,
   laterRefundFlag,
+  midQuarterFlag,
+  midQuarterYears,
   needsLandValue,
   noLandValueText,
   propertyDepreciation,
@@ -12,6 +14,7 @@ import {
   type RecoveryClassId,
   refundNotAppliedFlag,
   scheduleEWorksheet,
+  withMidQuarterFlags,
 } from '@rent/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -329,6 +332,59 @@ describe('depreciation: a property', () => {
     expect(result.total).toBe(2_000);
     expect(result.flags).toEqual([DEPRECIATION_FLAGS.noLandValue]);
     expect(result.assets[0]).toMatchObject({ asset: 'building', basis: null, flag: DEPRECIATION_FLAGS.noLandValue });
+  });
+});
+
+describe('depreciation: the mid-quarter test (Pub 946, chapter 4)', () => {
+  const assets = (spends: { month: string; category: string; spent: number }[], property = maple) =>
+    propertyDepreciation(property, spends, 2026).assets;
+
+  it('holds when more than 40% of a year’s property other than buildings came in its last quarter', () => {
+    // The only appliance of 2025, bought in December: all of that year's basis in the last quarter.
+    expect(midQuarterYears(assets([{ month: '2025-12', category: 'appliances', spent: 500_000 }]))).toEqual(
+      new Set([2025]),
+    );
+    // Exactly 40% is not more than 40%; a cent more is.
+    const fortyPercent = [
+      { month: '2024-03', category: 'furniture', spent: 300_000 },
+      { month: '2024-11', category: 'fencing_landscaping', spent: 200_000 },
+    ];
+    expect(midQuarterYears(assets(fortyPercent))).toEqual(new Set());
+    expect(midQuarterYears(assets([...fortyPercent, { month: '2024-10', category: 'appliances', spent: 1 }]))).toEqual(
+      new Set([2024]),
+    );
+    // Buildings and their improvements (27.5 years) are not counted, whenever they came.
+    expect(
+      midQuarterYears(
+        assets([
+          { month: '2023-12', category: 'roof_replacement', spent: 9_000_000 },
+          { month: '2023-02', category: 'appliances', spent: 100_000 },
+        ]),
+      ),
+    ).toEqual(new Set());
+  });
+
+  it("counts every property's assets together and flags each asset of such a year, and the property", () => {
+    const spring = assets([{ month: '2025-05', category: 'appliances', spent: 100_000 }]);
+    const winter = assets([{ month: '2025-12', category: 'furniture', spent: 100_000 }]);
+    // Alone, spring's property passes the test; together, half of 2025's basis came in December.
+    expect(midQuarterYears(spring)).toEqual(new Set());
+    const years = midQuarterYears([...spring, ...winter]);
+    expect(years).toEqual(new Set([2025]));
+    const result = withMidQuarterFlags(
+      propertyDepreciation(maple, [{ month: '2025-05', category: 'appliances', spent: 100_000 }], 2026),
+      years,
+    );
+    const appliance = result.assets.find((a) => a.asset === 'appliances')!;
+    expect(appliance.flag).toBe(midQuarterFlag(2025));
+    expect(result.assets.find((a) => a.asset === 'building')!.flag).toBeNull();
+    expect(result.flags).toContain(midQuarterFlag(2025));
+    // The amounts stay the half-year convention's: the flag says the preparer recomputes them.
+    expect(appliance.thisYear).toBe(
+      propertyDepreciation(maple, [{ month: '2025-05', category: 'appliances', spent: 100_000 }], 2026).assets.find(
+        (a) => a.asset === 'appliances',
+      )!.thisYear,
+    );
   });
 });
 

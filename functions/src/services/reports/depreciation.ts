@@ -4,10 +4,12 @@ import {
   type DepreciationQuery,
   fromCents,
   lineAmount,
+  midQuarterYears,
   type PropertyDepreciation,
   type PropertyRecord,
   propertyDepreciation,
   SCHEDULE_E_NOTICE,
+  withMidQuarterFlags,
 } from '@rent/shared';
 import { readCapitalCells } from '../../data/ledger/rollups.js';
 import { depreciationChoicesOfOrg } from '../../data/reports/depreciationChoices.js';
@@ -55,23 +57,25 @@ export async function depreciationInputs(orgId: string, year: string): Promise<D
   return { capex, choices };
 }
 
-/** Each property's depreciation for the year (cents), in the order of the property list. */
+/**
+ * Each property's depreciation for the year (cents), in the order of the property list: pass every property of the
+ * organization, since the mid-quarter test counts them all (core/depreciation.ts `midQuarterYears`).
+ */
 export function depreciationByProperty(
   year: string,
   properties: readonly PropertyRecord[],
   { capex, choices }: DepreciationInputs,
 ): Map<string, PropertyDepreciation> {
-  return new Map(
-    properties.map((p) => [
-      p.id,
-      propertyDepreciation(
-        { ...p, landValue: p.landValue ?? null },
-        capex.get(p.id) ?? [],
-        Number(year),
-        choices.get(p.id),
-      ),
-    ]),
+  const results = properties.map((p) =>
+    propertyDepreciation(
+      { ...p, landValue: p.landValue ?? null },
+      capex.get(p.id) ?? [],
+      Number(year),
+      choices.get(p.id),
+    ),
   );
+  const midQuarter = midQuarterYears(results.flatMap((r) => r.assets));
+  return new Map(properties.map((p, i) => [p.id, withMidQuarterFlags(results[i]!, midQuarter)]));
 }
 
 const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
@@ -80,7 +84,7 @@ export async function depreciationReport(orgId: string, query: DepreciationQuery
   const [all, inputs] = await Promise.all([listProperties(orgId), depreciationInputs(orgId, query.year)]);
   const properties = query.propertyId === undefined ? all : all.filter((p) => p.id === query.propertyId);
   if (query.propertyId !== undefined && properties.length === 0) throw new NotFound('Property');
-  const byProperty = depreciationByProperty(query.year, properties, inputs);
+  const byProperty = depreciationByProperty(query.year, all, inputs);
   let total = 0;
   const rows = properties.map((p) => {
     const result = byProperty.get(p.id) as PropertyDepreciation;

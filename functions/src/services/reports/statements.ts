@@ -192,7 +192,7 @@ export async function scheduleEReport(orgId: string, query: ScheduleEQuery) {
     query.propertyId !== undefined ? [query.propertyId] : [...properties.map((p) => p.id)];
   for (const id of nets.keys()) if (!shown.includes(id)) shown.push(id); // no property, or a deleted one
   const sheetProperties = properties.filter((p) => shown.includes(p.id));
-  const depreciation = depreciationByProperty(query.year, sheetProperties, capex);
+  const depreciation = depreciationByProperty(query.year, properties, capex);
   const leases = sheetProperties.flatMap((p) => leasesByProperty.get(p.id) ?? []);
   // Line 1b and line 2 as chosen for the year, else as the property's type and its leases say.
   const choicesOf = (id: string | null) => {
