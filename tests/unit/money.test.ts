@@ -204,8 +204,21 @@ describe('moneyField', () => {
     ]);
   });
 
-  it('asks for at most 2 decimal places when the amount is not exact', () => {
-    for (const bad of ['1.234', 0.1 + 0.2, '1e3', 1e21, '']) {
+  it('says why an amount is not exact: too many places, too large, or not an amount at all', () => {
+    const messagesOf = (bad: unknown) =>
+      moneyField()
+        .safeParse(bad)
+        .error?.issues.map((i) => i.message);
+    for (const bad of ['1,000', '+5', '.5', '1e3', 'fifty', '', Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(messagesOf(bad), String(bad)).toEqual(['Enter an amount such as 1250 or 1250.50']);
+    }
+    for (const bad of ['99999999999999999999', 1e21, -1e21]) {
+      expect(messagesOf(bad), String(bad)).toEqual(['Amount must be between -1000000000.00 and 1000000000.00']);
+    }
+  });
+
+  it('asks for at most 2 decimal places when the amount has more', () => {
+    for (const bad of ['1.234', 0.1 + 0.2, '-7.001', 1.005]) {
       expect(
         moneyField()
           .safeParse(bad)

@@ -143,7 +143,7 @@ describe('RuleInput (the body of create and update)', () => {
       { path: 'amountMin', message: 'Enter an amount with at most 2 decimal places' },
     ]);
     expect(issuesOf(RuleInput.safeParse({ ...valid, amountMax: 'fifty' }))).toEqual([
-      { path: 'amountMax', message: 'Enter an amount with at most 2 decimal places' },
+      { path: 'amountMax', message: 'Enter an amount such as 1250 or 1250.50' },
     ]);
     expect(issuesOf(RuleInput.safeParse({ ...valid, amountMax: true }))).toEqual([
       { path: 'amountMax', message: 'Enter an amount such as 1250 or 1250.50' },

@@ -53,7 +53,19 @@ export function checkMoney(
   { min = -MAX_ABS_CENTS, max = MAX_ABS_CENTS }: { min?: Cents; max?: Cents } = {},
 ): Checked<Cents> {
   const cents = toCents(value);
-  if (cents === null) return { ok: false, message: MONEY_MESSAGES.places };
+  if (cents === null) return { ok: false, message: inexactMoneyMessage(value, min, max) };
   if (cents < min || cents > max) return { ok: false, message: moneyRangeMessage(min, max) };
   return { ok: true, value: cents };
+}
+
+/** Why a value is not exact money: more than 2 places, too large to be exact, or not an amount at all ("1,000"). */
+function inexactMoneyMessage(value: number | string, min: Cents, max: Cents): string {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return MONEY_MESSAGES.type;
+    return Math.abs(value) * 100 > Math.max(-min, max) ? moneyRangeMessage(min, max) : MONEY_MESSAGES.places;
+  }
+  const text = value.trim();
+  if (/^-?\d+\.\d{3,}$/.test(text)) return MONEY_MESSAGES.places;
+  if (/^-?\d+(\.\d{1,2})?$/.test(text)) return moneyRangeMessage(min, max);
+  return MONEY_MESSAGES.type;
 }
