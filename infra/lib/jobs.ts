@@ -147,8 +147,10 @@ export class Jobs extends Construct {
     grantTableAccess(charges, props.table, 'readWrite');
     new Rule(chargesScope, 'Daily', {
       description: 'Rent.Today: post lease charges and late fees every day',
-      // 06:00 UTC: after the night's bank syncs, before the working day in the United States.
-      schedule: Schedule.cron({ minute: '0', hour: '6' }),
+      // 12:00 UTC, when the UTC date is every US time zone's date (UTC-10 to UTC+10, Hawaii to Guam): the job's
+      // "today", which decides what is due and which late fees are earned, is then the landlord's and the tenant's
+      // own day. Early morning in the United States (7 or 8 AM on the East coast).
+      schedule: Schedule.cron({ minute: '0', hour: '12' }),
       targets: [new LambdaTarget(charges, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
     });
 

@@ -459,7 +459,7 @@ describe('Jobs: the daily charge job', () => {
     const rules = Object.values(api.findResources('AWS::Events::Rule'));
     expect(rules).toHaveLength(1);
     expect(rules[0]!.Properties).toMatchObject({
-      ScheduleExpression: 'cron(0 6 * * ? *)',
+      ScheduleExpression: 'cron(0 12 * * ? *)',
       State: 'ENABLED',
       Targets: [{ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
     });
