@@ -211,4 +211,16 @@ describe('planSync', () => {
     // Replays: the removed one does not come back, the kept one is not touched again.
     expect(store.sync({ added: [tx('r1'), tx('r2')], removed: ['r1', 'r2'] }).changes).toEqual([]);
   });
+
+  it('a posted line naming a pending the bank removed (kept for its note) arrives on its own, counted', () => {
+    const store = new Store();
+    store.sync({ added: [tx('p1', { pending: true, amount: 75, name: 'Hardware' })] });
+    store.records.set('id-p1', { ...store.records.get('id-p1')!, notes: 'for the porch', version: 2 });
+    store.sync({ removed: ['p1'] });
+    const plan = store.sync({ added: [tx('t1', { pending_transaction_id: 'p1', amount: 75, name: 'Hardware' })] });
+    expect(plan.counts).toMatchObject({ added: 1, merged: 0 });
+    expect(store.records.get('id-t1')).toMatchObject({ amount: -7500, pending: false });
+    expect(store.records.get('id-t1')?.isIgnored).not.toBe(true);
+    expect(store.records.get('id-p1')).toMatchObject({ removedByBank: true, isIgnored: true, notes: 'for the porch' });
+  });
 });

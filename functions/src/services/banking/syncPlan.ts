@@ -260,7 +260,9 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
     if (!t.pending) {
       const link = t.pendingTransactionId ? pointerOf(t.pendingTransactionId) : undefined;
       const linked = link && !link.removed ? recordOf(link.transactionId) : null;
-      if (linked && linked.next.pending === true && linked.next.externalId === t.pendingTransactionId) {
+      // A pending the bank removed (kept for what a person attached to it) is no longer one to post into.
+      const open = linked?.next.pending === true && linked.next.removedByBank !== true;
+      if (linked && open && linked.next.externalId === t.pendingTransactionId) {
         // Plaid links them; a different amount (a tip) is still never merged silently: offered instead.
         if (linked.next.amount === t.amount) merge(linked, t, t.pendingTransactionId!);
         else suggest(linked, t);
