@@ -295,6 +295,46 @@ describe('OFX / QFX', () => {
     ]);
   });
 
+  it('numbers each transaction by its line, uniquely: CR-only files, and several transactions on one line', () => {
+    const trn = (day: number) => `<STMTTRN><DTPOSTED>2024010${day}<TRNAMT>-${day}.00<NAME>Shop ${day}</STMTTRN>`;
+    // Old Mac line ends: one transaction a line.
+    const cr = parseOfx(`OFXHEADER:100\r<OFX>\r${trn(1)}\r${trn(2)}\r\n${trn(3)}`);
+    expect(cr.rows.map((r) => [r.line, r.name])).toEqual([
+      [3, 'Shop 1'],
+      [4, 'Shop 2'],
+      [5, 'Shop 3'],
+    ]);
+    // OFX 2 written as one line of XML: each transaction still has a line of its own, in order.
+    const oneLine = parseOfx(`<?xml version="1.0"?><OFX>${trn(1)}${trn(2)}${trn(3)}</OFX>\n${trn(4)}`);
+    expect(oneLine.errors).toEqual([]);
+    expect(oneLine.rows.map((r) => [r.line, r.name])).toEqual([
+      [1, 'Shop 1'],
+      [2, 'Shop 2'],
+      [3, 'Shop 3'],
+      [4, 'Shop 4'],
+    ]);
+  });
+
+  it('refuses a file of several accounts’ statements, which would all go into the one account chosen', () => {
+    const statement = (acct: string) =>
+      `<STMTRS><BANKACCTFROM><ACCTID>${acct}</BANKACCTFROM><BANKTRANLIST><STMTTRN><DTPOSTED>20240101<TRNAMT>-1.00<NAME>X\n</BANKTRANLIST></STMTRS>`;
+    const two = parseOfx(`OFXHEADER:100\n<OFX>\n${statement('1111')}\n${statement('2222')}\n</OFX>`);
+    expect(two.rows).toEqual([]);
+    expect(two.errors).toEqual([
+      { line: 1, reason: "This file holds the statements of 2 accounts: download each account's statement on its own" },
+    ]);
+    // A transfer's other account (BANKACCTTO) is not a statement of its own.
+    const transfer =
+      '<STMTTRN><DTPOSTED>20240102<TRNAMT>-5.00<NAME>To savings<BANKACCTTO><BANKID>1<ACCTID>9999</BANKACCTTO></STMTTRN>';
+    const one = parseOfx(
+      `OFXHEADER:100\n<OFX>\n${statement('1111').replace('</BANKTRANLIST>', `${transfer}</BANKTRANLIST>`)}`,
+    );
+    expect(one.errors).toEqual([]);
+    expect(one.rows).toHaveLength(2);
+    // The same account named twice (a statement and its closing balance) is one account.
+    expect(parseOfx(`OFXHEADER:100\n<OFX>\n${statement('1111')}\n${statement('1111')}\n</OFX>`).rows).toHaveLength(2);
+  });
+
   it('not an OFX file, or one without transactions: a reported error, not a throw', () => {
     expect(parseOfx('Date,Amount\n').errors).toEqual([{ line: 1, reason: 'This is not an OFX or QFX file' }]);
     expect(parseOfx('<OFX><BANKTRANLIST></BANKTRANLIST></OFX>').errors).toEqual([

@@ -65,17 +65,42 @@ export function parseOfx(text: string): OfxStatement {
   const rows: ParsedRow[] = [];
   const errors: RowError[] = [];
   const account = /<ACCTID>([^<\r\n]+)/i.exec(body);
+  // One file, one account: the person chooses the account it goes into, and a file of several statements would put
+  // every account's lines into that one.
+  // The statements' own accounts (BANKACCTFROM, CCACCTFROM), not a transfer's other side (BANKACCTTO).
+  const accounts = new Set(
+    [...body.matchAll(/<(?:BANK|CC)ACCTFROM>(?:(?!<\/?(?:BANK|CC)ACCT)[\s\S])*?<ACCTID>([^<\r\n]+)/gi)].map((m) =>
+      m[1]!.trim(),
+    ),
+  );
+  if (accounts.size > 1) {
+    return {
+      rows,
+      errors: [
+        {
+          line: 1,
+          reason: `This file holds the statements of ${accounts.size} accounts: download each account's statement on its own`,
+        },
+      ],
+      accountId: null,
+      currency: null,
+    };
+  }
   const currency = /<CURDEF>([^<\r\n]+)/i.exec(body);
   const starts = positionsOf(body, /<STMTTRN>/gi);
   const closings = positionsOf(body, /<\/STMTTRN>/gi);
   // One pass over the file: line numbers, and each transaction's closing tag (the first after its start), so a
-  // file of unclosed tags costs no more than a well-formed one.
-  let line = 1;
+  // file of unclosed tags costs no more than a well-formed one. A row's line is its key in the import, so it must be
+  // unique: a transaction that starts on the line of the one before (OFX 2 written as one line of XML) is counted
+  // as the next line.
+  let physical = 1;
+  let line = 0;
   let scanned = 0;
   let next = 0;
   starts.forEach((start, i) => {
-    line += countNewlines(body, scanned, start);
+    physical += countNewlines(body, scanned, start);
     scanned = start;
+    line = Math.max(physical, line + 1);
     while (next < closings.length && closings[next]! < start) next++;
     const end = Math.min(closings[next] ?? body.length, starts[i + 1] ?? body.length);
     const fields = leaves(body.slice(start + '<STMTTRN>'.length, end));
@@ -122,8 +147,12 @@ function positionsOf(text: string, pattern: RegExp): number[] {
   return found;
 }
 
+/** Line ends between `from` and `to`: LF, CRLF (once) and a lone CR (old Mac files). */
 function countNewlines(text: string, from: number, to: number): number {
   let n = 0;
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
   return n;
 }
