@@ -49,6 +49,27 @@ describe('classifyRows', () => {
     });
   });
 
+  it('a bank reference is unique within one account only: the same one elsewhere is a possible duplicate', () => {
+    const ledger = [
+      existing('t1', '2024-03-01', 'B', -999, { externalId: '1001', bankAccountId: 'savings' }),
+      existing('t2', '2024-02-01', 'C', -5, { externalId: '1002' }),
+    ];
+    const rows = [row('2024-03-04', 'A', -100, '1001'), row('2024-03-05', 'D', -7, '1002')];
+    expect(classifyRows(rows, ledger, 'checking')).toEqual([
+      {
+        status: 'possible_duplicate',
+        reason: 'Same bank reference as a transaction in another account',
+        matchId: 't1',
+      },
+      {
+        status: 'possible_duplicate',
+        reason: 'Same bank reference as a transaction without an account',
+        matchId: 't2',
+      },
+    ]);
+    expect(classifyRows(rows.slice(0, 1), ledger, 'savings')[0]).toMatchObject({ status: 'duplicate', matchId: 't1' });
+  });
+
   it('same account, date, amount and name is a duplicate (names compared loosely)', () => {
     const [c] = classifyRows(
       [row('2024-03-04', 'Home Depot #456', -123456)],

@@ -76,9 +76,12 @@ export function classifyRows(
   };
   const result: (RowClassification | null)[] = rows.map(() => null);
 
-  // Pass 1: the same external id; pass 2: the same account, date, amount and name. Both are duplicates.
+  // Pass 1: the same external id in the same account (a bank's FITID is unique within one account only); pass 2:
+  // the same account, date, amount and name. Both are duplicates.
   rows.forEach((row, i) => {
-    const match = row.externalId ? take(byExternal.get(row.externalId)) : null;
+    const match = row.externalId
+      ? take(byExternal.get(row.externalId), (t) => t.bankAccountId === bankAccountId)
+      : null;
     if (match)
       result[i] = {
         status: 'duplicate',
@@ -110,7 +113,16 @@ export function classifyRows(
     const near = candidates.find(
       (t) => normalizeName(t.name) === name && Math.abs(daysBetween(t.date, row.date)) <= POSSIBLE_DUPLICATE_DAYS,
     );
-    if (exact) {
+    const sameReference = row.externalId ? byExternal.get(row.externalId)?.[0] : undefined;
+    if (sameReference) {
+      result[i] = {
+        status: 'possible_duplicate',
+        reason: sameReference.bankAccountId
+          ? 'Same bank reference as a transaction in another account'
+          : 'Same bank reference as a transaction without an account',
+        matchId: sameReference.id,
+      };
+    } else if (exact) {
       const why = used.has(exact.id)
         ? 'Same date, amount and name as a transaction already matched by another row of this file'
         : exact.bankAccountId && exact.source === 'plaid'
