@@ -199,6 +199,26 @@ describe('bank layouts (fixtures)', () => {
     ]);
   });
 
+  it('withdrawal and deposit columns named "Amt." are read as debit and credit, not the first as a signed amount', () => {
+    const csv =
+      'Date,Description,Withdrawal Amt.,Deposit Amt.,Balance\n2024-03-01,Rent from Tara,,1500.00,2500.00\n2024-03-02,Water bill,40.00,,2460.00\n';
+    const { delimiter, records } = parseCsv(csv);
+    const layout = detectLayout(records, delimiter);
+    expect(layout.suggestion).toMatchObject({ date: 0, name: 1, amount: { kind: 'split', debit: 2, credit: 3 } });
+    const mapping = layout.suggestion as ColumnMapping;
+    const { rows, errors } = mapCsvRows(layout, mapping, 'YYYY-MM-DD', analyzeColumns(layout.data, mapping).decimal);
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.name, r.amountCents])).toEqual([
+      ['Rent from Tara', 150000],
+      ['Water bill', -4000],
+    ]);
+    // An amount column beside a column that only says which way the money went is still the signed amount.
+    const typed = parseCsv('Date,Description,Amount,Credit/Debit\n2024-03-01,Rent,1500.00,Credit\n');
+    expect(detectLayout(typed.records, typed.delimiter).suggestion).toMatchObject({
+      amount: { kind: 'signed', column: 2 },
+    });
+  });
+
   it('no header, M/D/YY: columns guessed from values; the order is ambiguous so it is asked, and each answer reads differently', () => {
     const { delimiter, records } = parseCsv(fixture('no-header-mdy.csv'));
     const layout = detectLayout(records, delimiter);

@@ -201,25 +201,27 @@ export function suggestMapping(columns: string[], data: CsvRecord[]): Partial<Co
     taken.add(date);
     suggestion.date = date;
   }
-  const amount = take(KEYWORDS.amount);
-  if (amount >= 0) suggestion.amount = { kind: 'signed', column: amount };
+  // Debit and credit columns first: "Withdrawal Amt." and "Deposit Amt." also read as amounts, and taking the first
+  // as a signed amount would import every withdrawal as money in.
+  const debit = find(KEYWORDS.debit, taken);
+  const credit = debit >= 0 ? find(KEYWORDS.credit, new Set([...taken, debit])) : -1;
+  const amount = debit >= 0 && credit >= 0 ? -1 : take(KEYWORDS.amount);
+  if (debit >= 0 && credit >= 0) {
+    taken.add(debit).add(credit);
+    suggestion.amount = { kind: 'split', debit, credit };
+  } else if (amount >= 0) suggestion.amount = { kind: 'signed', column: amount };
   else {
-    const debit = take(KEYWORDS.debit);
-    const credit = take(KEYWORDS.credit);
-    if (debit >= 0 && credit >= 0) suggestion.amount = { kind: 'split', debit, credit };
-    else {
-      const numeric = columns.findIndex(
-        (_, i) =>
-          !taken.has(i) &&
-          valuesOf(i).some(Boolean) &&
-          valuesOf(i)
-            .filter(Boolean)
-            .every((v) => parseAmount(v, detectDecimalMark(valuesOf(i))).ok),
-      );
-      if (numeric >= 0) {
-        taken.add(numeric);
-        suggestion.amount = { kind: 'signed', column: numeric };
-      }
+    const numeric = columns.findIndex(
+      (_, i) =>
+        !taken.has(i) &&
+        valuesOf(i).some(Boolean) &&
+        valuesOf(i)
+          .filter(Boolean)
+          .every((v) => parseAmount(v, detectDecimalMark(valuesOf(i))).ok),
+    );
+    if (numeric >= 0) {
+      taken.add(numeric);
+      suggestion.amount = { kind: 'signed', column: numeric };
     }
   }
   const id = take(KEYWORDS.externalId);
