@@ -288,3 +288,45 @@ describe('transfer routes: roles and bad input', () => {
     expect(notPaired.body.error).toMatch(/not paired/);
   });
 });
+
+describe('a pair across the close of the books', () => {
+  it('ending it from the open side refuses to change the closed side, unless an admin overrides', async () => {
+    const pairs = [
+      [out('MOVE AT MONTH END', 70, '2025-01-30'), into('MOVE AT MONTH END IN', 70, '2025-02-02')],
+      [out('SECOND MOVE AT MONTH END', 71, '2025-01-29'), into('SECOND MOVE AT MONTH END IN', 71, '2025-02-03')],
+    ] as const;
+    await sync(pairs.flat());
+    const [sentId, receivedId, secondSentId, secondReceivedId] = (await Promise.all(
+      pairs.flat().map((line) => idOf(line.transaction_id)),
+    )) as [string, string, string, string];
+    expect((await stored(w.orgId, receivedId)).transferPairId).toBe(sentId);
+    expect((await stored(w.orgId, secondReceivedId)).transferPairId).toBe(secondSentId);
+    await ok(w.admin.api.put('/api/organization/closed-period', { closedThrough: '2025-01-31' }));
+
+    // Ignoring the February side would send the January side back to uncategorized: refused, nothing changes.
+    const refused = await w.admin.api.patch(`/api/transactions/${receivedId}/ignore`, { isIgnored: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'PERIOD_CLOSED',
+      error:
+        'This line is paired as a transfer with one dated 2025-01-30, and the books are closed through 2025-01-31: ending the pair would change that one too. An admin can reopen the period or override.',
+    });
+    expect(await stored(w.orgId, receivedId)).toMatchObject({ isIgnored: false, transferPairId: sentId });
+    expect(await stored(w.orgId, sentId)).toMatchObject({ category: 'account_transfers', transferPairId: receivedId });
+
+    // An admin's override may change the closed side: the pair ends on both sides in one write.
+    const overridden = await w.admin.api.request('PATCH', `/api/transactions/${secondReceivedId}/ignore`, {
+      json: { isIgnored: true },
+      headers: { 'x-override-closed-period': 'true' },
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    expect(await stored(w.orgId, secondSentId)).toMatchObject({ category: null, transferPairId: null });
+
+    // The bank removing the February side leaves the January side as the closed books have it.
+    await sync([], [pairs[0][1].transaction_id]);
+    expect((await stored(w.orgId, receivedId)) ?? null).toBeNull();
+    expect(await stored(w.orgId, sentId)).toMatchObject({ category: 'account_transfers' });
+    await ok(w.admin.api.put('/api/organization/closed-period', { closedThrough: null }));
+    await expectLedgerConsistent(w.orgId);
+  });
+});

@@ -152,7 +152,7 @@ export async function updateTransaction(
   // A change that ends a transfer pair releases the other side in the same write (docs/ledger.md "Transfers").
   const ended = endsPair(current, chosenNext);
   const next = ended ? unpairedSelf(chosenNext) : chosenNext;
-  const partner = ended ? await partnerRelease(caller.orgId, current, next) : null;
+  const partner = ended ? await partnerRelease(caller.orgId, current, next, actor) : null;
   // Only a property counter can still say "stale" here; for the person editing it is the same 409.
   await writeLedger(caller.orgId, partner ? [[current, next], partner] : [[current, next]], {
     actor,
@@ -205,7 +205,7 @@ export async function setTransactionIgnored(
     const ignored = { ...current, isIgnored, updatedAt: new Date().toISOString(), version: current.version + 1 };
     const ended = endsPair(current, ignored);
     const next = ended ? unpairedSelf(ignored) : ignored;
-    const partner = ended ? await partnerRelease(caller.orgId, current, next) : null;
+    const partner = ended ? await partnerRelease(caller.orgId, current, next, actor) : null;
     await writeLedger(caller.orgId, partner ? [[current, next], partner] : [[current, next]], {
       actor,
       atomic: true,
@@ -240,7 +240,7 @@ export async function deleteTransaction(caller: LedgerCaller, transactionId: str
       );
     }
     // The other side of a transfer goes back to uncategorized in the same write (docs/ledger.md "Transfers").
-    const partner = await partnerRelease(orgId, current, null);
+    const partner = await partnerRelease(orgId, current, null, actor);
     await writeLedger(orgId, partner ? [[current, null], partner] : [[current, null]], {
       actor,
       atomic: true,

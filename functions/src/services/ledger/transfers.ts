@@ -4,6 +4,7 @@ import {
   fromCents,
   inClosedPeriod,
   manualPairBlock,
+  PERIOD_CLOSED_CODE,
   pairBlock,
   TRANSFER_CATEGORY,
   type TransferInfo,
@@ -18,7 +19,7 @@ import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type LedgerChange, writeLedger } from '../../data/ledger/plan.js';
 import { getTransaction, readTransactions } from '../../data/ledger/read.js';
 import { type TransferFacts, transferLinesDated } from '../../data/ledger/transfers.js';
-import { Invalid, NotFound } from '../../domain-errors.js';
+import { Conflict, Invalid, NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { type LedgerActor, type LedgerCaller, personActor } from './actors.js';
 import { assertPeriodOpen, closedThroughFor } from './periods.js';
@@ -230,16 +231,27 @@ export async function unpairByHand(caller: LedgerCaller, transactionId: string) 
 /**
  * The other side's change when `before` stops being a transfer (deleted, removed by the bank, ignored, split, given
  * another category, or its amount or date moved): the partner is released too, to uncategorized. Read fresh; null
- * when there is nothing to release. A writer adds it to its own atomic write, so the pair ends in one write.
+ * when there is nothing to release. A writer adds it to its own atomic write, so the pair ends in one write. A
+ * partner in the closed period is a 409 PERIOD_CLOSED that says so, unless the actor overrides: releasing it would
+ * change the closed books.
  */
 export async function partnerRelease(
   orgId: string,
   before: TransactionRecord,
   after: TransactionRecord | null,
+  actor: Pick<LedgerActor, 'override'>,
 ): Promise<LedgerChange | null> {
   if (!before.transferPairId || (after && !endsPair(before, after))) return null;
   const partner = (await readTransactions(orgId, [before.transferPairId])).get(before.transferPairId);
   if (!partner || partner.transferPairId !== before.id) return null;
+  const closedThrough = await closedThroughFor(orgId, actor);
+  if (closedThrough && inClosedPeriod(partner.date, closedThrough)) {
+    throw new Conflict(
+      PERIOD_CLOSED_CODE,
+      `This line is paired as a transfer with one dated ${partner.date}, and the books are closed through ${closedThrough}: ending the pair would change that one too. An admin can reopen the period or override.`,
+      { closedThrough },
+    );
+  }
   return [partner, releasedSide(partner, before.id, false, new Date().toISOString())];
 }
 
@@ -271,7 +283,11 @@ export async function releasePartnersAfter(orgId: string, changes: readonly Ledg
   for (const [before, after] of changes) {
     if (!before?.transferPairId || (after && !endsPair(before, after))) continue;
     try {
-      const release = await partnerRelease(orgId, before, after);
+      // A partner in the closed period keeps its side (the closed books do not change); this line is unpaired alone.
+      const release = await partnerRelease(orgId, before, after, actor).catch((error: unknown) => {
+        if (error instanceof Conflict && error.code === PERIOD_CLOSED_CODE) return null;
+        throw error;
+      });
       const changesNow: LedgerChange[] = release ? [release] : [];
       if (after) {
         const fresh = (await readTransactions(orgId, [after.id])).get(after.id);
