@@ -110,6 +110,39 @@ describe('a rule that splits', () => {
     await expectConsistent(orgId);
   });
 
+  it("its undo leaves a split a person changed after the apply, and a person's unsplit, as the person left them", async () => {
+    const rule = (await ok(api.post(RULES, { name: 'Mortgage split kept', ...criteria() }), 201)).rule;
+    const [resplit, unsplit] = await Promise.all([
+      create(`${lender} resplit`, -1000, 'repairs'),
+      create(`${lender} unsplit`, -1000, 'repairs'),
+    ]);
+    const applied = await ok(
+      api.post(`${RULES}/apply-single`, { rule: criteria(), ruleId: rule.id, allMatching: true }),
+    );
+    expect(applied.categorizedCount).toBeGreaterThanOrEqual(2);
+    const split = async (id: string) => (await ok(api.get(`/api/transactions/${id}`))).transaction;
+    // A person splits the first again their own way, and unsplits the second onto one category.
+    const mine = [
+      { category: 'repairs', propertyId: oak, amount: -600 },
+      { category: 'supplies', propertyId: elm, amount: -400 },
+    ];
+    const first = await split(resplit.id);
+    await ok(api.put(`/api/transactions/${resplit.id}/split`, { version: first.version, parts: mine }));
+    const second = await split(unsplit.id);
+    await ok(
+      api.post(`/api/transactions/${unsplit.id}/unsplit`, {
+        version: second.version,
+        category: null,
+        propertyId: elm,
+      }),
+    );
+
+    await ok(api.post(`${RULES}/batches/${applied.batchId}/undo`));
+    expect(amounts(await split(resplit.id))).toEqual([-600, -400]);
+    expect(await split(unsplit.id)).toMatchObject({ parts: null, category: null, propertyId: elm });
+    await expectConsistent(orgId);
+  });
+
   it('splits a transaction that arrives without a category', async () => {
     const pattern = `Arrival ${randomUUID().slice(0, 6)}`;
     await ok(api.post(RULES, { name: 'Arrival split', ...criteria(), namePattern: pattern }), 201);

@@ -90,8 +90,10 @@ export async function splitTransaction(
   const next: TransactionRecord = {
     ...current,
     ...categorizedByHand(current, null, now),
-    // Chosen by hand, part by part: no rule may categorize it again.
+    // Chosen by hand, part by part: no rule may categorize it again, nor a rule batch's undo put it back.
     categorizationSource: 'manual',
+    categorizedByRuleId: null,
+    categorizationBatchId: null,
     parts,
     propertyId: splitHome(parts).propertyId,
     leaseId: null,
@@ -123,6 +125,9 @@ export async function unsplitTransaction(
     splitReviewFrom: null,
     category: null,
     ...categorizedByHand({ ...current, category: null }, input.category, now),
+    // A person's unsplit: a rule batch's undo no longer puts back what the batch did.
+    categorizedByRuleId: null,
+    categorizationBatchId: null,
     propertyId: input.propertyId,
     updatedAt: now,
     version: current.version + 1,
