@@ -463,6 +463,48 @@ describe('resumable applies', () => {
     await expectConsistent(orgId);
   });
 
+  it('a transaction moved into the closed period while the apply ran is left out when its chunk is planned again', async () => {
+    const { api, email } = await newAdmin();
+    const orgId = await orgIdOf(api);
+    const { ruleBatches } = await repositories();
+    const rows = await createTransactions(
+      api,
+      Array.from({ length: 3 }, (_, i) => ({ name: `HOME DEPOT late ${i}`, amount: -20 - i, date: '2026-03-10' })),
+    );
+    let moved = false;
+    const result = await ruleBatches.applyRule(
+      { orgId, userId: 'racing', email },
+      {
+        rule: {
+          namePattern: 'home depot late',
+          amountMin: null,
+          amountMax: null,
+          amountExact: null,
+          category: 'repairs',
+        },
+        allMatching: true,
+      },
+      {
+        concurrency: 1,
+        // Between the read and the write: a person moves one into December, and the books close through December.
+        beforeChunk: async () => {
+          if (moved) return;
+          moved = true;
+          const current = (await api.get(`/api/transactions/${rows[0].id}`)).body.transaction;
+          expect(
+            (await api.put(`/api/transactions/${current.id}`, editable(current, { date: '2025-12-15' }))).status,
+          ).toBe(200);
+          expect((await api.put('/api/organization/closed-period', { closedThrough: '2025-12-31' })).status).toBe(200);
+        },
+      },
+    );
+    expect(result).toMatchObject({ categorizedCount: 2, complete: true });
+    const items = await transactionsOf(orgId);
+    expect(items.get(rows[0].id)).toMatchObject({ date: '2025-12-15', category: null });
+    expect([rows[1].id, rows[2].id].map((id) => items.get(id)?.category)).toEqual(['repairs', 'repairs']);
+    await expectConsistent(orgId);
+  });
+
   it('stays right when people edit the same transactions while a rule is applied', async () => {
     const { api } = await newAdmin();
     const orgId = await orgIdOf(api);

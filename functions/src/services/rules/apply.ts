@@ -48,6 +48,9 @@ import { matchingTransactions } from './matches.js';
  *   fingerprint of what it applies, continues it under the same id, and marks it "applied" at the end.
  */
 
+/** A transfer pair keeps its category: docs/ledger.md "Transfers" (skipped like any line no rule acts on). */
+const actsOn = (record: TransactionRecord) => !record.transferPairId;
+
 /** A request spends at most this long writing before it returns what is left (Lambda timeout: 10 s). */
 export const APPLY_BUDGET_MS = 7_000;
 
@@ -149,8 +152,7 @@ export async function applyRule(
       // Closed-period transactions are left out (and counted): docs/ledger.md "Closed periods".
       const open = read.filter((r) => !inClosedPeriod(r.date, closedThrough));
       if (input.transactions) closedCount += read.length - open.length;
-      // A transfer pair keeps its category: docs/ledger.md "Transfers" (skipped like any line no rule acts on).
-      const records = open.filter((r) => !r.transferPairId);
+      const records = open.filter(actsOn);
       const planned = planRuleApplication(
         criteria,
         records.map((record) => ({ ...toMatchable(record), record })),
@@ -198,13 +200,21 @@ export async function applyRule(
                   ] as AppliedRow,
               ),
             ),
+          // Read again after a lost race, with the closed period as it is now: what changed meanwhile is judged as
+          // the first read was (it may have been paired, moved into the closed period, or the books closed).
           replan: async (ids) => {
-            const fresh = await readTransactions(orgId, ids, 8, 'categorization');
+            const [fresh, closedNow] = await Promise.all([
+              readTransactions(orgId, ids, 8, 'categorization'),
+              closedThroughFor(orgId, personActor(caller)),
+            ]);
             return ids
               .map((id) => fresh.get(id))
               .filter(
                 (r): r is TransactionRecord =>
-                  r !== undefined && planRuleApplication(criteria, [toMatchable(r)], stamp).length > 0,
+                  r !== undefined &&
+                  !inClosedPeriod(r.date, closedNow) &&
+                  actsOn(r) &&
+                  planRuleApplication(criteria, [toMatchable(r)], stamp).length > 0,
               )
               .map(changeOf);
           },
@@ -287,7 +297,13 @@ export async function undoRuleBatch(
     undoneBy: { userId: caller.userId, email: caller.email },
   });
 
-  const applied = new Map(((await readBatchRecords(orgId, batchId, 'A')) as AppliedRow[]).map((row) => [row[0], row]));
+  // A resumed apply may have recorded a transaction twice (a person changed it between the calls): the latest row,
+  // the highest version, holds what the batch last replaced.
+  const applied = new Map<string, AppliedRow>();
+  for (const row of (await readBatchRecords(orgId, batchId, 'A')) as AppliedRow[]) {
+    const seen = applied.get(row[0]);
+    if (!seen || row[1] > seen[1]) applied.set(row[0], row);
+  }
   const restoredBefore = new Set((await readBatchRecords(orgId, batchId, 'U')).map((row) => row[0] as string));
   const stamp = new Date().toISOString();
   const book = await leaseBook(orgId);
