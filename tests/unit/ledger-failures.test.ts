@@ -207,3 +207,42 @@ describe('receipt confirm when S3 misbehaves', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });
+
+describe('an atomic write over 100 items', () => {
+  it('is a 409 that says what to do, and nothing is sent to DynamoDB', async () => {
+    const { writeLedger } = await import('../../functions/src/data/ledger/plan.js');
+    const { personActor } = await import('../../functions/src/services/ledger/actors.js');
+    const { newTransaction: fresh } = await import('../../functions/src/data/ledger/items.js');
+    const record = fresh({
+      id: 't-big',
+      userId: 'user-1',
+      organizationId: ORG,
+      amount: -5000,
+      date: '2026-02-10',
+      name: 'Receipts galore',
+      category: 'repairs',
+      categorizationSource: 'manual',
+      categorizedAt: '2026-02-10T00:00:00.000Z',
+      source: 'user_created',
+      createdAt: '2026-02-10T00:00:00.000Z',
+    });
+    // 100 receipts deleted with it (as a delete's extra operations) come to over 100 with its own items.
+    const receipts = Array.from({ length: 100 }, (_, i) => ({
+      item: { Delete: { TableName: 'test', Key: { PK: `ORG#${ORG}`, SK: `RCPT#r${i}` } } },
+    }));
+    const caller = { orgId: ORG, userId: 'user-1', email: 'a@example.com', role: 'ADMIN' } as never;
+    await expect(
+      writeLedger(ORG, [[record, null]], {
+        actor: personActor(caller),
+        atomic: true,
+        deletes: 'asRead',
+        extraOps: () => receipts as never,
+      }),
+    ).rejects.toMatchObject({
+      name: 'Conflict',
+      code: 'CHANGE_TOO_LARGE',
+      message: expect.stringContaining('more than 100 records written together'),
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});

@@ -321,6 +321,13 @@ const primaryCell = ([before, after]: LedgerChange) => {
 
 type ChunkRun = LedgerWrite & { writer: SnapshotWriter | null; failed: boolean; refused: LedgerChange[] };
 
+/** An atomic write over DynamoDB's 100 items: a 409 that says what to do, not DynamoDB's refusal (a 500). */
+const tooLargeForOneWrite = () =>
+  new Conflict(
+    'CHANGE_TOO_LARGE',
+    'This change needs more than 100 records written together (its receipts, the properties its parts name and their totals). Remove some receipts, or split it over fewer properties, then try again.',
+  );
+
 /**
  * Writes the changes in chunks, each ONE TransactWriteItems of at most 100 items.
  *
@@ -331,7 +338,10 @@ type ChunkRun = LedgerWrite & { writer: SnapshotWriter | null; failed: boolean; 
  */
 export async function writeLedger(orgId: string, changes: LedgerChange[], write: LedgerWrite): Promise<LedgerWritten> {
   if (write.atomic) {
-    await writeOps(orgId, ledgerOps(orgId, changes, write)).catch((error) => {
+    const ops = ledgerOps(orgId, changes, write);
+    // One TransactWriteItems holds at most 100 items: say so rather than let DynamoDB refuse it.
+    if (ops.length > MAX_TRANSACT_ITEMS) throw tooLargeForOneWrite();
+    await writeOps(orgId, ops).catch((error) => {
       throw error instanceof StaleRead ? (write.onStale ?? changedMeanwhile)() : error;
     });
     write.afterChunk?.(changes);
