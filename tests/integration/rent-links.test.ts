@@ -158,6 +158,44 @@ describe('link past rent to leases', () => {
     }
   });
 
+  it('leaves rent in the closed period out: the closed books keep their links', async () => {
+    const t = await team();
+    const flat = (
+      await ok<{ id: string }>(t.admin.api.post('/api/properties', { address: `${randomUUID()} Closed Court` }), 201)
+    ).id;
+    const [a, b] = await Promise.all([joinAs(t.orgId, 'TENANT', 'a'), joinAs(t.orgId, 'TENANT', 'b')]);
+    for (const [userId, monthlyRent] of [
+      [a.userId, 1200],
+      [b.userId, 1350],
+    ] as const) {
+      await ok(
+        t.admin.api.post(`/api/properties/${flat}/leases`, { userId, leaseStart: `${month(3)}-01`, monthlyRent }),
+        201,
+      );
+    }
+    const check = (date: string) =>
+      ok<{ transaction: { id: string } }>(
+        t.admin.api.post('/api/transactions', {
+          name: `Check ${randomUUID().slice(0, 8)}`,
+          date,
+          amount: 2550,
+          category: 'rental_income',
+          propertyId: flat,
+        }),
+        201,
+      ).then((r) => r.transaction.id);
+    const [closed, open] = [await check(`${month(3)}-06`), await check(`${month(1)}-06`)];
+    await ok(t.admin.api.put('/api/organization/closed-period', { closedThrough: `${month(2)}-01` }));
+
+    const review = await ok<{ suggestions: Suggestion[] }>(t.admin.api.get('/api/rent-links'));
+    expect(review.suggestions.map((s) => s.transactionId)).toEqual([open]);
+    expect(await ok(t.admin.api.post('/api/rent-links', { transactionIds: [closed, open] }))).toEqual({ linked: 1 });
+    const of = async (id: string) =>
+      (await ok<{ transaction: { parts: unknown[] | null } }>(t.admin.api.get(`/api/transactions/${id}`))).transaction;
+    expect((await of(closed)).parts ?? null).toBeNull();
+    expect((await of(open)).parts).toHaveLength(2);
+  });
+
   it('refuses bad input and tenants', async () => {
     expect((await w.admin.api.post('/api/rent-links', { transactionIds: [] })).status).toBe(400);
     expect((await w.admin.api.post('/api/rent-links', {})).status).toBe(400);

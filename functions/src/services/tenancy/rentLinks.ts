@@ -1,5 +1,6 @@
 import {
   fromCents,
+  inClosedPeriod,
   isRentIncome,
   type MatchableLease,
   payerKey,
@@ -14,8 +15,10 @@ import { readTransactions } from '../../data/ledger/read.js';
 import { profilesOf } from '../../data/people/members.js';
 import { listProperties } from '../../data/tenancy/properties.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { Conflict } from '../../domain-errors.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
 import { learnPayer } from '../ledger/leaseLinks.js';
+import { closedThroughFor } from '../ledger/periods.js';
 import { splitTransaction } from '../ledger/splits.js';
 
 /**
@@ -35,8 +38,16 @@ interface Found {
 
 type NamedLease = MatchableLease & { unitLabel: string | null };
 
-async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: number; leases: NamedLease[] }> {
-  const byProperty = await leasesByPropertyOf(orgId);
+/**
+ * The suggestions: rent linked to no lease, outside the closed period (a link moves the lease's counters of its
+ * month, and the closed books do not change).
+ */
+async function findLinks(caller: LedgerCaller): Promise<{ found: Found[]; unmatched: number; leases: NamedLease[] }> {
+  const orgId = caller.orgId;
+  const [byProperty, closedThrough] = await Promise.all([
+    leasesByPropertyOf(orgId),
+    closedThroughFor(orgId, personActor(caller)),
+  ]);
   const all = [...byProperty.values()].flat();
   // Each property's rent since its first lease began, read beside the tenants' names.
   const ranges = [...byProperty].map(([propertyId, onProperty]) => ({
@@ -64,7 +75,9 @@ async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: nu
     counts.set(r.leaseId, (counts.get(r.leaseId) ?? 0) + 1);
     learned.set(key, counts);
   }
-  const unlinked = rent.filter((r) => !r.leaseId && r.leaseLinkSource !== 'manual');
+  const unlinked = rent.filter(
+    (r) => !r.leaseId && r.leaseLinkSource !== 'manual' && !inClosedPeriod(r.date, closedThrough),
+  );
   const found: Found[] = [];
   for (const record of unlinked) {
     const suggestion = suggestLease(record, leases, learned);
@@ -81,7 +94,7 @@ async function findLinks(orgId: string): Promise<{ found: Found[]; unmatched: nu
 
 export async function rentLinkReview(caller: LedgerCaller): Promise<RentLinkReview> {
   const [{ found, unmatched, leases }, properties] = await Promise.all([
-    findLinks(caller.orgId),
+    findLinks(caller),
     listProperties(caller.orgId),
   ]);
   const address = new Map(properties.map((p) => [p.id, p.address]));
@@ -117,7 +130,7 @@ export async function rentLinkReview(caller: LedgerCaller): Promise<RentLinkRevi
  */
 export async function applyRentLinks(caller: LedgerCaller, transactionIds: string[]): Promise<{ linked: number }> {
   const kept = new Set(transactionIds);
-  const chosen = (await findLinks(caller.orgId)).found.filter((f) => kept.has(f.record.id));
+  const chosen = (await findLinks(caller)).found.filter((f) => kept.has(f.record.id));
   const now = new Date().toISOString();
   const changes: TransactionChange[] = chosen.flatMap(({ record, leaseId }): TransactionChange[] =>
     leaseId === null
@@ -126,26 +139,33 @@ export async function applyRentLinks(caller: LedgerCaller, transactionIds: strin
   );
   let linked = 0;
   if (changes.length > 0) {
+    // isolate: a payment changed since it was read is left alone (refused), the others are linked.
     const { written } = await writeLedger(caller.orgId, changes, {
       actor: personActor(caller, 'rent_links'),
       concurrency: 1,
+      isolate: true,
     });
     linked += written.length;
     for (const [before, after] of written) if (after) await learnPayer(caller.orgId, before, after);
   }
   for (const { record, parts } of chosen) {
     if (parts === null) continue;
-    await splitTransaction(caller, record.id, {
-      version: record.version,
-      parts: parts.map((p) => ({
-        amount: p.amount,
-        category: record.category,
-        propertyId: record.propertyId,
-        leaseId: p.leaseId,
-        memo: null,
-      })),
-    });
-    linked += 1;
+    try {
+      await splitTransaction(caller, record.id, {
+        version: record.version,
+        parts: parts.map((p) => ({
+          amount: p.amount,
+          category: record.category,
+          propertyId: record.propertyId,
+          leaseId: p.leaseId,
+          memo: null,
+        })),
+      });
+      linked += 1;
+    } catch (error) {
+      // Changed since it was read: left alone, as a single link is.
+      if (!(error instanceof Conflict && error.code === 'CONFLICT')) throw error;
+    }
   }
   return { linked };
 }
