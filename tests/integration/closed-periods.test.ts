@@ -4,6 +4,7 @@ import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Person, team } from '../support/members.js';
 import { bankItems, bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { expectLedgerConsistent } from './ledger-helpers.js';
 import { PNG_BYTES, putToPresignedUrl, uploadReceipt } from './receipt-upload.js';
 import { editable } from './rules-helpers.js';
 
@@ -222,6 +223,39 @@ describe('every write path refuses the closed period (409, nothing written)', ()
     expect(byName.get('February charge')).toMatchObject({ isIgnored: false });
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ removed: [early.transaction_id] }));
     expect((await bankItems(orgId)).transactions.map((x) => x.name)).toContain('Early charge');
+  });
+});
+
+describe('a pending line dated in the closed period', () => {
+  it('posts into the open period at once, and a posting dated in the closed period arrives ignored', async () => {
+    const { api } = await newAdmin();
+    const { orgId, institutionId } = await bankOrg(api);
+    const { sync } = await bankSyncModules();
+    const pages = (over: Record<string, unknown[]>) =>
+      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
+    const pendingOne = plaidTx({ name: 'Pending at the close', date: CLOSE, amount: 120, pending: true });
+    const pendingTwo = plaidTx({ name: 'Pending twice', date: CLOSE, amount: 45, pending: true });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [pendingOne, pendingTwo] }));
+    expect((await api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(200);
+    // The first posts two days after the close, the second on the close itself.
+    const posted = plaidTx({
+      name: 'Pending at the close',
+      date: '2026-02-02',
+      amount: 120,
+      pending_transaction_id: pendingOne.transaction_id,
+    });
+    const postedClosed = plaidTx({
+      name: 'Pending twice',
+      date: CLOSE,
+      amount: 45,
+      pending_transaction_id: pendingTwo.transaction_id,
+    });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [posted, postedClosed] }));
+    const byName = new Map((await bankItems(orgId)).transactions.map((x) => [x.name, x]));
+    expect(byName.get('Pending at the close')).toMatchObject({ pending: false, date: '2026-02-02', amount: -12000 });
+    expect(byName.get('Pending at the close')?.isIgnored).not.toBe(true);
+    expect(byName.get('Pending twice')).toMatchObject({ pending: false, isIgnored: true });
+    await expectLedgerConsistent(orgId);
   });
 });
 

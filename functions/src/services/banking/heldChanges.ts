@@ -91,6 +91,11 @@ export function fitSyncPlanToLockedBooks(
   const heldAt = new Date().toISOString();
   const held: HeldBankChange[] = [];
   plan.changes = plan.changes.flatMap(([current, next]): TransactionChange[] => {
+    // A pending line counts in no total, so its posting is judged as an arrival is: by the date it posts with.
+    if (current?.pending && !current.reconciled) {
+      if (!inClosedPeriod(next.date, closedThrough) || next.isIgnored) return [[current, next]];
+      return [[current, { ...next, isIgnored: true }]];
+    }
     if (current) {
       if (
         !current.reconciled &&
