@@ -658,7 +658,11 @@ async function run(ops: Operation[]) {
           // Only a person deletes what people attached something to; the others delete the untouched.
           expect(Number(t.messageCount ?? 0), `${op.kind} deleted a transaction with messages`).toBe(0);
         }
-        if (op.kind === 'undoImport') expect(t.version, 'an import undo deleted a changed transaction').toBe(1);
+        if (op.kind === 'undoImport') {
+          // Unchanged since the import, but for the automatic transfer pairing that followed it.
+          const pairedOnArrival = t.version === 2 && t.categorizationSource === 'bank' && !!t.transferPairId;
+          expect(t.version === 1 || pairedOnArrival, 'an import undo deleted a changed transaction').toBe(true);
+        }
         expected.delete(id);
         messages.delete(id);
         gone.add(id);
@@ -677,7 +681,13 @@ async function run(ops: Operation[]) {
       expect(bumped, `${op.kind} changed ${id} more than once`).toBe(1);
       expect(writer, `${op.kind} changed ${id}`).not.toBeNull();
       expect(only(next, REVIEW_OWNED), `${op.kind} wrote review flags`).toEqual(only(t, REVIEW_OWNED));
-      expect(closed(t.date) || closed(next.date), `${op.kind} changed a transaction of closed books`).toBe(false);
+      // A pending line counts in no total: the bank posts it by the date it posts with, into the open period or,
+      // ignored, into the closed one.
+      const pendingPosted = op.kind === 'bank' && t.pending === true && (!closed(next.date) || next.isIgnored === true);
+      expect(
+        (closed(t.date) || closed(next.date)) && !pendingPosted,
+        `${op.kind} changed a transaction of closed books`,
+      ).toBe(false);
       expected.get(id)!.push({ action: 'updated', ...writer!, changes: changesOf(t, next) });
       if (writer!.override) cover('override change');
     }

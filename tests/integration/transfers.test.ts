@@ -238,6 +238,33 @@ describe('other arrivals and edits', () => {
   });
 });
 
+describe('an import whose line was paired on arrival', () => {
+  it('is undone whole: the paired line goes and its other side is released', async () => {
+    const sent = out('WIRE TO SAVINGS FOR UNDO', 777.77, '2026-07-10');
+    await sync([sent]);
+    const sentId = await idOf(sent.transaction_id);
+    const importId = randomUUID();
+    const imported = await w.admin.api.post('/api/imports', {
+      id: importId,
+      fileName: 'savings.csv',
+      bankAccountId: savings,
+      propertyId: null,
+      totalRows: 1,
+      rows: [{ line: 2, date: '2026-07-11', name: 'WIRE FROM CHECKING FOR UNDO', amount: 777.77, include: true }],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(await stored(w.orgId, sentId)).toMatchObject({ category: 'account_transfers' });
+    const pairedWith = (await stored(w.orgId, sentId)).transferPairId as string;
+    expect(await stored(w.orgId, pairedWith)).toMatchObject({ version: 2, transferPairId: sentId });
+
+    const undo = await ok(w.admin.api.delete(`/api/imports/${importId}`));
+    expect(undo).toMatchObject({ removedCount: 1, keptCount: 0, complete: true });
+    expect((await stored(w.orgId, pairedWith)) ?? null).toBeNull();
+    expect(await stored(w.orgId, sentId)).toMatchObject({ transferPairId: null, category: null });
+    await expectLedgerConsistent(w.orgId);
+  });
+});
+
 describe('transfer routes: roles and bad input', () => {
   let one: string;
   let two: string;

@@ -203,6 +203,14 @@ async function settleCounts(orgId: string, importId: string): Promise<ImportHead
 }
 
 /**
+ * Nobody changed it since the import wrote it: still its first version, or its second when the only change was the
+ * automatic transfer pairing that follows an import (by the bank's hand, never a person's), which the undo's
+ * delete releases on the other side.
+ */
+const unchangedSinceImport = (record: TransactionRecord) =>
+  record.version === 1 || (record.version === 2 && record.categorizationSource === 'bank' && !!record.transferPairId);
+
+/**
  * Undoes an import: deletes its transactions (with their rollups, match rows and property counts)
  * except those people changed since — edited, categorized by a rule apply, given a receipt, a message
  * or a review request — which are kept and counted. Resumable: out of time it answers
@@ -232,7 +240,7 @@ export async function undoImport(caller: Caller, importId: string, options: { st
   const kept: string[] = [];
   const deletable: TransactionRecord[] = [];
   for (const record of found.values()) {
-    if (record.version === 1 && untouched(record) && !inClosedPeriod(record.date, closedThrough))
+    if (unchangedSinceImport(record) && untouched(record) && !inClosedPeriod(record.date, closedThrough))
       deletable.push(record);
     else kept.push(record.id);
   }
