@@ -68,9 +68,9 @@ const ReportTabs = memo(function ReportTabs({ tab, onChange }: { tab: ReportTab;
 
 /**
  * The tax package, below the reports. It asks for its builds with the page but waits, to show, for the first report to
- * settle and for the code its tab draws it with: shown earlier, it would stand on the first screen under a short
- * loading tab and be pushed off it when the report lands (a layout shift). Its answers and that code's arrival draw
- * only this section, not the page.
+ * settle, for the code its tab draws it with and for its own list of builds: shown earlier, it would stand on the first
+ * screen under a short loading tab and be pushed off it when the report lands, or grow from its loading line when its
+ * list lands, pushing the footer in view (layout shifts). Its answers and that code's arrival draw only this section.
  */
 function TaxPackageBelowTheReport(props: {
   tab: ReportTab;
@@ -82,7 +82,7 @@ function TaxPackageBelowTheReport(props: {
   const taxPackage = useTaxPackage(props.years, props.defaultYear, props.enabled);
   const tabCodeLoaded = useTabCodeLoaded(props.tab);
   const [shown, setShown] = useState(false);
-  if (!shown && tabCodeLoaded && props.reportSettled) setShown(true);
+  if (!shown && tabCodeLoaded && props.reportSettled && !taxPackage.loading) setShown(true);
   return shown ? (
     <BelowTheFold>
       <TaxPackagePanel t={taxPackage} />
