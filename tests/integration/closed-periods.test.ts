@@ -321,6 +321,42 @@ describe('bank changes held by the closed period are replayed after a reopen', (
   });
 });
 
+describe('a held bank change on a line split since', () => {
+  it('replays its new amount onto the split: the parts are rebalanced and still add up', async () => {
+    const { api } = await newAdmin();
+    const { orgId, institutionId } = await bankOrg(api);
+    const { sync } = await bankSyncModules();
+    const pages = (over: Record<string, unknown[]>) =>
+      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
+    const charge = plaidTx({ name: 'Supplies run', date: '2026-01-10', amount: 30 });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [charge] }));
+    const id = String((await bankItems(orgId)).transactions.find((x) => x.name === 'Supplies run')!.id);
+    expect((await api.put('/api/organization/closed-period', { closedThrough: '2026-01-31' })).status).toBe(200);
+    // The bank says 45, held while January is closed; an ADMIN splits the 30 meanwhile, with the override.
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ modified: [{ ...charge, amount: 45 }] }));
+    const shown = (await api.get(`/api/transactions/${id}`)).body.transaction;
+    const split = await api.request('PUT', `/api/transactions/${id}/split`, {
+      json: {
+        version: shown.version,
+        parts: [
+          { category: 'supplies', propertyId: null, amount: -20 },
+          { category: 'repairs', propertyId: null, amount: -10 },
+        ],
+      },
+      headers: OVERRIDE,
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+
+    expect((await api.put('/api/organization/closed-period', { closedThrough: '2026-01-05' })).status).toBe(200);
+    const after = (await bankItems(orgId)).transactions.find((x) => x.id === id)!;
+    expect(after.amount).toBe(-4500);
+    const parts = after.parts as { amount: number; category: string }[];
+    expect(parts.map((p) => p.category)).toEqual(['supplies', 'repairs']);
+    expect(parts.reduce((sum, p) => sum + p.amount, 0)).toBe(-4500);
+    await expectLedgerConsistent(orgId);
+  });
+});
+
 describe('every close and reopen is logged; concurrent changes cannot both win', () => {
   it('the history says who moved the close from what to what, newest first', async () => {
     const own = await team();

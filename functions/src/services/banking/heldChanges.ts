@@ -6,7 +6,7 @@ import {
   listHeldBankChanges,
 } from '../../data/banking/heldChanges.js';
 import { getClosedPeriod } from '../../data/ledger/closedPeriods.js';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { type TransactionRecord, withBankAmount } from '../../data/ledger/items.js';
 import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
 import { readTransactions } from '../../data/ledger/read.js';
 import { logger } from '../../lib/logger.js';
@@ -56,7 +56,7 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
         await dropHeldBankChange(orgId, h.transactionId);
       } else {
         byId.set(fresh.id, h);
-        changes.push([fresh, { ...fresh, ...h.fields, version: fresh.version + 1, updatedAt: now }]);
+        changes.push([fresh, { ...replayedOnto(fresh, h), version: fresh.version + 1, updatedAt: now }]);
       }
     }
     await writeLedger(orgId, changes, {
@@ -73,6 +73,38 @@ export async function replayHeldBankChanges(orgId: string, institutionId?: strin
   }
   logger.info('bank changes held by a closed period replayed', { replayed: due.length });
   return due.length;
+}
+
+/**
+ * What people decide about a transaction (its category, property, lease, split and notes): a held change sets these
+ * only on the transaction as it was held, never over what someone set since.
+ */
+const DECIDED_BY_PEOPLE = [
+  'category',
+  'categorizationSource',
+  'categorizationConfidence',
+  'categorizedAt',
+  'categorizedByRuleId',
+  'categorizationBatchId',
+  'propertyId',
+  'leaseId',
+  'leaseLinkSource',
+  'leaseLinkReason',
+  'parts',
+  'splitReviewFrom',
+  'notes',
+] as const satisfies readonly (keyof TransactionRecord)[];
+
+/**
+ * A held change on the transaction as it is now: as held when nobody changed it since; else the bank's facts only,
+ * its amount through `withBankAmount`, so a split made since is rebalanced to it and still adds up.
+ */
+function replayedOnto(fresh: TransactionRecord, h: HeldBankChange): TransactionRecord {
+  if (fresh.version === h.baseVersion) return { ...fresh, ...h.fields };
+  const { amount, ...fields } = h.fields;
+  for (const key of DECIDED_BY_PEOPLE) delete fields[key];
+  const next = { ...fresh, ...fields };
+  return amount === undefined ? next : withBankAmount(next, amount);
 }
 
 /**
