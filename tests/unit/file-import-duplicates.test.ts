@@ -68,6 +68,12 @@ describe('classifyRows', () => {
       },
     ]);
     expect(classifyRows(rows.slice(0, 1), ledger, 'savings')[0]).toMatchObject({ status: 'duplicate', matchId: 't1' });
+    // Two rows of one file with one reference: the second finds it taken by the first.
+    expect(classifyRows([rows[0]!, rows[0]!], ledger, 'savings')[1]).toEqual({
+      status: 'possible_duplicate',
+      reason: 'Same bank reference as a transaction already matched by another row of this file',
+      matchId: 't1',
+    });
   });
 
   it('same account, date, amount and name is a duplicate (names compared loosely)', () => {

@@ -117,9 +117,12 @@ export function classifyRows(
     if (sameReference) {
       result[i] = {
         status: 'possible_duplicate',
-        reason: sameReference.bankAccountId
-          ? 'Same bank reference as a transaction in another account'
-          : 'Same bank reference as a transaction without an account',
+        reason:
+          sameReference.bankAccountId === bankAccountId
+            ? 'Same bank reference as a transaction already matched by another row of this file'
+            : sameReference.bankAccountId
+              ? 'Same bank reference as a transaction in another account'
+              : 'Same bank reference as a transaction without an account',
         matchId: sameReference.id,
       };
     } else if (exact) {
