@@ -23,6 +23,7 @@ export * from './core/macrs.js';
 export * from './core/maintenance.js';
 export * from './core/members.js';
 export * from './core/messages.js';
+export * from './core/midQuarter.js';
 export * from './core/money.js';
 export * from './core/moveOut.js';
 export * from './core/notifications.js';
