@@ -18,6 +18,9 @@ type Team = Awaited<ReturnType<typeof team>>;
 let t: Team;
 let other: Team;
 const CLOSE = '2026-01-31';
+
+/** One sync's pages from the bank: what arrived, changed and went. */
+const pages = (over: Record<string, unknown[]>) => ({ added: [], modified: [], removed: [], ...over }) as never;
 const OVERRIDE = { 'x-override-closed-period': 'true' };
 let closedTxn: Record<string, any>;
 let openTxn: Record<string, any>;
@@ -204,8 +207,6 @@ describe('every write path refuses the closed period (409, nothing written)', ()
     const { api } = await newAdmin();
     const { orgId, institutionId } = await bankOrg(api);
     const { sync } = await bankSyncModules();
-    const pages = (over: Record<string, unknown[]>) =>
-      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
     const early = plaidTx({ name: 'Early charge', date: '2026-01-10', amount: 30 });
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [early] }));
     expect((await api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(200);
@@ -231,8 +232,6 @@ describe('a pending line dated in the closed period', () => {
     const { api } = await newAdmin();
     const { orgId, institutionId } = await bankOrg(api);
     const { sync } = await bankSyncModules();
-    const pages = (over: Record<string, unknown[]>) =>
-      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
     const pendingOne = plaidTx({ name: 'Pending at the close', date: CLOSE, amount: 120, pending: true });
     const pendingTwo = plaidTx({ name: 'Pending twice', date: CLOSE, amount: 45, pending: true });
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [pendingOne, pendingTwo] }));
@@ -264,8 +263,6 @@ describe('bank changes held by the closed period are replayed after a reopen', (
     const { api } = await newAdmin();
     const { orgId, institutionId } = await bankOrg(api);
     const { sync } = await bankSyncModules();
-    const pages = (over: Record<string, unknown[]>) =>
-      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
     const changed = plaidTx({ name: 'Changed charge', date: '2026-01-10', amount: 30 });
     const removed = plaidTx({ name: 'Removed charge', date: '2026-01-11', amount: 40 });
     const later = plaidTx({ name: 'Later charge', date: '2026-01-12', amount: 50 });
@@ -326,8 +323,6 @@ describe('a held bank change on a line split since', () => {
     const { api } = await newAdmin();
     const { orgId, institutionId } = await bankOrg(api);
     const { sync } = await bankSyncModules();
-    const pages = (over: Record<string, unknown[]>) =>
-      ({ added: [], modified: [], removed: [], ...over }) as unknown as Parameters<typeof sync.applySyncPages>[2];
     const charge = plaidTx({ name: 'Supplies run', date: '2026-01-10', amount: 30 });
     await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [charge] }));
     const id = String((await bankItems(orgId)).transactions.find((x) => x.name === 'Supplies run')!.id);
