@@ -386,4 +386,61 @@ describe("a lease's months decide its links", () => {
     expect(await linkOf(api, apr.id)).toEqual({ leaseId: second, leaseLinkSource: 'auto' });
     expect((await api.get(`/api/transactions/${apr.id}`)).body.transaction.version).toBe(apr.version + 2);
   });
+
+  it("deleting a lease drops it from a split's parts too, also from a split across properties", async () => {
+    const { api } = await newAdmin('lease-parts');
+    const orgId = (await api.get('/api/organization')).body.id as string;
+    const [ann, bea] = await Promise.all([joinAs(orgId, 'TENANT', 'ann'), joinAs(orgId, 'TENANT', 'bea')]);
+    const [shared, single] = await Promise.all([property(api, '5 Share Street'), property(api, '6 Solo Street')]);
+    const [annLease, beaLease, soloLease] = await Promise.all([
+      lease(api, shared, ann.userId, '2026-01-01'),
+      lease(api, shared, bea.userId, '2026-01-01'),
+      lease(api, single, ann.userId, '2026-01-01'),
+    ]);
+    const part = (propertyId: string, leaseId: string) => ({
+      amount: 1000,
+      category: 'rental_income',
+      propertyId,
+      leaseId,
+      memo: null,
+    });
+    // Only on the shared property, and across both (read from the partition of splits across properties).
+    const roommates = await create(api, rent(shared, { amount: 2000 }));
+    const across = await create(api, rent(shared, { amount: 2000 }));
+    await ok(
+      api.put(`/api/transactions/${roommates.id}/split`, {
+        version: roommates.version,
+        parts: [part(shared, annLease), part(shared, beaLease)],
+      }),
+      200,
+    );
+    await ok(
+      api.put(`/api/transactions/${across.id}/split`, {
+        version: across.version,
+        parts: [part(shared, annLease), part(single, soloLease)],
+      }),
+      200,
+    );
+    const partLeases = async (id: string) =>
+      ((await ok(api.get(`/api/transactions/${id}`), 200)).transaction.parts as { leaseId: string | null }[]).map(
+        (p) => p.leaseId,
+      );
+
+    await ok(api.delete(`/api/leases/${beaLease}`), 200);
+    expect(await partLeases(roommates.id)).toEqual([annLease, null]);
+    await ok(api.delete(`/api/leases/${soloLease}`), 200);
+    expect(await partLeases(across.id)).toEqual([annLease, null]);
+    const trail = (await partition(`ORG#${orgId}#TXACT#${across.id}`)).filter((e) => e.type === 'AuditEntry');
+    expect(trail.some((e) => e.via === 'lease_change')).toBe(true);
+    // The parts' lease counters follow: the rent roll credits Bea nothing and says the month holds rent linked to no
+    // lease, and the ledger recomputes to the same counters.
+    const roll = await ok(api.get(`/api/reports/rent-roll?from=2026-02&to=2026-02&propertyId=${shared}`), 200);
+    const received = roll.leases.map((l: { id: string; months: { received: number }[] }) => [
+      l.id,
+      l.months[0]!.received,
+    ]);
+    expect(received).toEqual([[annLease, 2000]]);
+    expect(roll.totals.unlinkedMonths).toBe(1);
+    await expectLedgerConsistent(orgId);
+  });
 });

@@ -284,6 +284,15 @@ describe('a payment split by its loan', () => {
     );
     await ok(w.admin.api.put(`/api/transactions/${t.id}/split`, { version: current.version, parts }));
     expect((await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`))).interest.byLedger).toBe(1600);
+
+    // Ignored, the payment counts nowhere, so not in the ledger's interest either: the 1098 then says more.
+    await ok(w.admin.api.patch(`/api/transactions/${t.id}/ignore`, { isIgnored: true }));
+    expect((await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`))).interest).toMatchObject({
+      byLedger: 0,
+      flag: "The lender's Form 1098 says $1,625.00; the ledger has $0.00.",
+    });
+    await ok(w.admin.api.patch(`/api/transactions/${t.id}/ignore`, { isIgnored: false }));
+    expect((await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`))).interest.byLedger).toBe(1600);
     await expectLedgerConsistent(w.orgId);
   });
 

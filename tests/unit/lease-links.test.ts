@@ -88,6 +88,29 @@ describe('lease links', () => {
     expect(leaseLink({ ...chosenA, date: '2025-12-31' }, onP1, byId)).toEqual(none);
   });
 
+  it("keeps a split's part links while they fit, drops those that no longer do, and links no part itself", () => {
+    const part = (propertyId: string, leaseId: string | null, amount = 75_000) => ({
+      amount,
+      category: 'rental_income',
+      propertyId,
+      leaseId,
+      memo: null,
+    });
+    const split = { ...rent, category: null, parts: [part('p1', 'la'), part('p2', 'lo')] };
+    expect(withLeaseLink(split, onP1, byId)).toBe(split);
+    // a lease gone, a part no longer income, a month the lease does not run in: each link goes, the others stay
+    const gone = (id: string) => (id === 'lo' ? undefined : byId(id));
+    expect(withLeaseLink(split, onP1, gone).parts).toEqual([part('p1', 'la'), part('p2', null)]);
+    const refund = { ...split, parts: [part('p1', 'la', -5_000), part('p2', 'lo', 155_000)] };
+    expect(withLeaseLink(refund, onP1, byId).parts).toEqual([part('p1', null, -5_000), part('p2', 'lo', 155_000)]);
+    expect(withLeaseLink({ ...split, date: '2026-07-01' }, onP1, byId).parts).toEqual([
+      part('p1', null),
+      part('p2', 'lo'),
+    ]);
+    const unlinked = { ...split, parts: [part('p1', null), part('p2', null)] };
+    expect(withLeaseLink(unlinked, onP1, byId)).toBe(unlinked);
+  });
+
   it('lets a person link rent dated in any month the lease runs in, and says why not otherwise', () => {
     const late = { id: 'll', propertyId: 'p1', leaseStart: '2026-03-15', leaseEnd: '2026-04-10' };
     expect(leaseMisfit({ ...rent, date: '2026-03-02' }, late)).toBeNull();

@@ -32,6 +32,14 @@ export interface LinkableTransaction extends LeaseLinkFields {
   /** The description and the memo (notes): how the payer is recognised. */
   name?: string;
   notes?: string | null;
+  /** A split's parts: each may be linked to a lease by a person, and keeps it only while it fits. */
+  parts?: readonly LinkablePart[] | null;
+}
+
+export interface LinkablePart {
+  amount: number;
+  propertyId: string | null;
+  leaseId: string | null;
 }
 
 export type LinkableLease = MatchableLease;
@@ -68,9 +76,27 @@ export function withLeaseLink<T extends LinkableTransaction>(
   leaseById: (id: string) => LinkableLease | undefined,
 ): T {
   const link = leaseLink(t, leasesOnProperty, leaseById);
+  const parts = partsLinked(t, leaseById);
   const unchanged =
     (t.leaseId ?? null) === link.leaseId &&
     (t.leaseLinkSource ?? null) === link.leaseLinkSource &&
-    (t.leaseLinkReason ?? null) === link.leaseLinkReason;
-  return unchanged ? t : { ...t, ...link };
+    (t.leaseLinkReason ?? null) === link.leaseLinkReason &&
+    parts === t.parts;
+  return unchanged ? t : { ...t, ...link, ...(parts !== t.parts && { parts }) };
+}
+
+/**
+ * A split's parts with the lease links that still fit (the lease exists, is on the part's property and runs in the
+ * transaction's month, and the part is income); the same array when every link fits. Parts are linked only by a
+ * person (the split editor), so nothing is linked here, only what no longer fits is dropped.
+ */
+function partsLinked<P extends LinkablePart>(
+  t: { date: string; parts?: readonly P[] | null },
+  leaseById: (id: string) => LinkableLease | undefined,
+): readonly P[] | null | undefined {
+  const fits = (part: P) =>
+    part.leaseId === null ||
+    leaseFits({ amount: part.amount, propertyId: part.propertyId, date: t.date }, leaseById(part.leaseId));
+  if (!t.parts || t.parts.every(fits)) return t.parts;
+  return t.parts.map((part) => (fits(part) ? part : { ...part, leaseId: null }));
 }

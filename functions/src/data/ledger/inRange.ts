@@ -2,7 +2,7 @@ import type { Cents, SplitPart } from '@rent/shared';
 import { Invalid } from '../../domain-errors.js';
 import { atMostAtOnce } from '../../lib/atOnce.js';
 import { queryPages } from '../query.js';
-import { filterExpression, queryInput, queryPlan, queryPlans } from './queryPlan.js';
+import { filterExpression, queryInput, queryPlans } from './queryPlan.js';
 
 /**
  * What the detail report and the tax package read of a transaction: one line per transaction, or per part of a
@@ -90,21 +90,23 @@ export async function transactionsInRange(
 
 /**
  * The ids of a property's income (amount > 0, ignored or not) dated from..to (YYYY-MM-DD; no `to` = no end):
- * what a lease change may re-link. The property's ledger Query (GSI2), ids only.
+ * what a lease change may re-link. The property's ledger Query (GSI2) beside the splits with a part on it, ids only.
  */
 export async function incomeIdsOfProperty(
   orgId: string,
   propertyId: string,
   range: { from: string; to?: string },
 ): Promise<string[]> {
-  const input = queryInput(queryPlan(orgId, range, propertyId), {
-    conditions: ['#amount > :zero'],
-    names: { '#amount': 'amount', '#id': 'id' },
-    values: { ':zero': 0 },
-  });
   const ids: string[] = [];
-  for await (const page of queryPages({ ...input, ProjectionExpression: '#id' })) {
-    for (const item of page.items) ids.push(item.id as string);
+  for (const plan of queryPlans(orgId, range, propertyId)) {
+    const input = queryInput(plan, {
+      conditions: ['#amount > :zero'],
+      names: { '#amount': 'amount', '#id': 'id' },
+      values: { ':zero': 0 },
+    });
+    for await (const page of queryPages({ ...input, ProjectionExpression: '#id' })) {
+      for (const item of page.items) ids.push(item.id as string);
+    }
   }
   return ids;
 }

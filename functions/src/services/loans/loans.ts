@@ -72,8 +72,9 @@ export async function loanDetail(caller: LedgerCaller, loanId: string, year?: nu
     caller.orgId,
     paidThatYear.map(([id]) => id),
   );
+  // As in every other total: an ignored line (also one the bank removed) and a pending one count nowhere.
   const byLedger = [...transactions.values()]
-    .filter((t) => t.date.startsWith(yearPrefix))
+    .filter((t) => t.date.startsWith(yearPrefix) && !t.isIgnored && !t.pending)
     .reduce((sum, t) => sum + mortgageInterestOf(t), 0);
   const form1098 = loan.interest1098[String(shownYear)] ?? null;
   return {
