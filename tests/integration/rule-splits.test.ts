@@ -110,6 +110,40 @@ describe('a rule that splits', () => {
     await expectConsistent(orgId);
   });
 
+  it('its undo brings a transaction back without its property when that property was deleted since', async () => {
+    const pine = (await ok(api.post('/api/properties', { address: `4 Pine ${randomUUID().slice(0, 6)}` }), 201)).id;
+    const pattern = `Pine lender ${randomUUID().slice(0, 6)}`;
+    const t = (
+      await ok(
+        api.post('/api/transactions', {
+          name: `${pattern} payment`,
+          date: '2026-07-01',
+          amount: -1000,
+          category: 'repairs',
+          propertyId: pine,
+          notes: null,
+        }),
+        201,
+      )
+    ).transaction;
+    const rule = (await ok(api.post(RULES, { name: 'Pine split', ...criteria(), namePattern: pattern }), 201)).rule;
+    const applied = await ok(
+      api.post(`${RULES}/apply-single`, {
+        rule: { ...criteria(), namePattern: pattern },
+        ruleId: rule.id,
+        allMatching: true,
+      }),
+    );
+    expect(applied.categorizedCount).toBe(1);
+    // Split onto Oak and Elm, the transaction is no longer Pine's, so Pine may go.
+    await ok(api.delete(`/api/properties/${pine}`));
+
+    expect(await ok(api.post(`${RULES}/batches/${applied.batchId}/undo`))).toMatchObject({ restoredCount: 1 });
+    const back = (await ok(api.get(`/api/transactions/${t.id}`))).transaction;
+    expect(back).toMatchObject({ parts: null, category: 'repairs', propertyId: null });
+    await expectConsistent(orgId);
+  });
+
   it("its undo leaves a split a person changed after the apply, and a person's unsplit, as the person left them", async () => {
     const rule = (await ok(api.post(RULES, { name: 'Mortgage split kept', ...criteria() }), 201)).rule;
     const [resplit, unsplit] = await Promise.all([

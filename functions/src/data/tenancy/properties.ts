@@ -43,6 +43,15 @@ export async function getProperty(orgId: string, propertyId: string): Promise<Pr
   return toRecord(item);
 }
 
+/** Which of these ids are the organization's properties now (one consistent read of their keys). */
+export async function existingPropertyIds(orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  const items = await batchGet(
+    ids.map((id) => keys.property(orgId, id)),
+    { projection: { ProjectionExpression: '#id', ExpressionAttributeNames: { '#id': 'id' } } },
+  );
+  return new Set(items.map((item) => item.id as string));
+}
+
 /** Whether the organization has this property (a consistent read of its key only). */
 export async function propertyExists(orgId: string, propertyId: string): Promise<boolean> {
   const { Item } = await db.send(

@@ -26,6 +26,7 @@ import {
   takeRuleBatch,
 } from '../../data/rules/ruleBatches.js';
 import { getRule } from '../../data/rules/rules.js';
+import { existingPropertyIds } from '../../data/tenancy/properties.js';
 import { NotFound } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
@@ -306,13 +307,18 @@ export async function undoRuleBatch(
   }
   const restoredBefore = new Set((await readBatchRecords(orgId, batchId, 'U')).map((row) => row[0] as string));
   const stamp = new Date().toISOString();
-  const book = await leaseBook(orgId);
+  // A rule's split took the transaction off its own property, so that property may have been deleted since.
+  const ownProperties = [...applied.values()].flatMap((row) => (row.length > 8 && row[8] ? [row[8]] : []));
+  const [book, standing] = await Promise.all([
+    leaseBook(orgId),
+    ownProperties.length > 0 ? existingPropertyIds(orgId, [...new Set(ownProperties)]) : new Set<string>(),
+  ]);
   const changeOf = (record: TransactionRecord): TransactionChange | null => {
     const row = applied.get(record.id);
     if (!row || record.categorizationBatchId !== batchId) return null;
     const [, , category, source, ruleId, confidence, categorizedAt, previousBatch] = row;
-    // A split by the rule goes, and the transaction's own property comes back.
-    const unsplit = row.length > 8 ? { parts: null, propertyId: row[8] ?? null } : {};
+    // A split by the rule goes, and the transaction's own property comes back, or none if it was deleted since.
+    const unsplit = row.length > 8 ? { parts: null, propertyId: row[8] && standing.has(row[8]) ? row[8] : null } : {};
     return [
       record,
       // The lease link follows the restored category, as on every write path.
