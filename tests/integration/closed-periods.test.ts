@@ -258,6 +258,51 @@ describe('a pending line dated in the closed period', () => {
   });
 });
 
+describe('a suggested bank match across the close', () => {
+  it('is accepted only with the override when either record is dated in the closed period, whichever the request names', async () => {
+    const { api } = await newAdmin();
+    const { orgId, institutionId } = await bankOrg(api);
+    const { sync } = await bankSyncModules();
+    // A pending charge and its posting with a tip, both in January: they are suggested as a match.
+    const pending = plaidTx({ name: 'Diner across the close', date: '2026-01-28', amount: 30, pending: true });
+    const posted = plaidTx({
+      name: 'Diner across the close',
+      date: '2026-01-30',
+      amount: 36,
+      pending_transaction_id: pending.transaction_id,
+    });
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [pending] }));
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: [posted] }));
+    expect((await api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(200);
+    // The bank moves the pending charge into February: a pending line is judged by its new date, so that applies.
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ modified: [{ ...pending, date: '2026-02-01' }] }));
+    const lines = async () =>
+      (await bankItems(orgId)).transactions
+        .filter((x) => x.name === 'Diner across the close')
+        .map((x) => ({ id: x.id, date: x.date, pending: x.pending === true, version: x.version }))
+        .sort((a, b) => String(a.date).localeCompare(String(b.date)));
+    const before = await lines();
+    expect(before.map((x) => [x.date, x.pending])).toEqual([
+      ['2026-01-30', false],
+      ['2026-02-01', true],
+    ]);
+    const pendingId = String(before[1]!.id);
+
+    // Accepting merges into the pending record and deletes the January posting: January would change.
+    expectClosed(await api.post(`/api/transactions/${pendingId}/merge-suggestion`, { accept: true }));
+    expectClosed(await api.post(`/api/transactions/${before[0]!.id}/merge-suggestion`, { accept: true }));
+    expect(await lines()).toEqual(before);
+
+    const overridden = await api.request('POST', `/api/transactions/${pendingId}/merge-suggestion`, {
+      json: { accept: true },
+      headers: OVERRIDE,
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    expect((await lines()).map((x) => [x.id, x.date, x.pending])).toEqual([[pendingId, '2026-01-30', false]]);
+    await expectLedgerConsistent(orgId);
+  });
+});
+
 describe('bank changes held by the closed period are replayed after a reopen', () => {
   it('a modification and a removal wait while closed, apply at the reopen, and only once', async () => {
     const { api } = await newAdmin();

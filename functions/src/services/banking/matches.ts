@@ -27,9 +27,20 @@ export async function resolveMergeSuggestion(
   const orgId = caller.orgId;
   const actor = personActor(caller);
   const self = await getTransaction(orgId, transactionId);
-  await assertPeriodOpen(orgId, [self.date], actor);
-  if (!self.suggestedMatchId) throw new Conflict('NO_SUGGESTION', NO_SUGGESTION);
+  if (!self.suggestedMatchId) {
+    await assertPeriodOpen(orgId, [self.date], actor);
+    throw new Conflict('NO_SUGGESTION', NO_SUGGESTION);
+  }
   const other = (await readTransactions(orgId, [self.suggestedMatchId])).get(self.suggestedMatchId) ?? null;
+  // Every record the answer writes has its date checked, whichever of them the request names. A pending line counts
+  // in no total: merged, it is judged by the date it takes, the posted one's.
+  const merging = accept && other !== null;
+  const written = accept && other ? [self, other] : [self, ...(other?.suggestedMatchId === self.id ? [other] : [])];
+  await assertPeriodOpen(
+    orgId,
+    written.filter((t) => !(merging && t.pending && !t.reconciled)).map((t) => t.date),
+    actor,
+  );
   const now = new Date().toISOString();
   const cleared = (t: TransactionRecord): TransactionRecord => ({
     ...t,
