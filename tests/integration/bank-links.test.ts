@@ -13,10 +13,14 @@ const plaid = () => plaidApi(inject('plaidEndpoint'));
 const control = () => new PlaidStandInControl(inject('plaidEndpoint'));
 const PLATYPUS = { id: 'ins_109508', name: 'First Platypus Bank' };
 
+/** The bank's history over fixed dates: a login linked twice then sees the same history, whatever the day. */
+const HISTORY = { start_date: '2026-01-01', end_date: '2026-03-31' };
+
 async function publicToken(institutionId = PLATYPUS.id) {
   const created = await plaid().sandboxPublicTokenCreate({
     institution_id: institutionId,
     initial_products: [Products.Transactions],
+    options: { transactions: HISTORY },
   });
   return created.data.public_token;
 }
@@ -158,12 +162,63 @@ describe('bank links', () => {
     expect(
       items.filter((i) => ['Institution', 'BankAccount', 'BankInstitutionClaim'].includes(String(i.type))),
     ).toEqual([]);
+    // The claim is released, and remembers the link for the next one of this bank.
+    expect(items.filter((i) => i.type === 'FormerBankLinks')).toEqual([
+      expect.objectContaining({
+        formerLinks: [{ linkId: connection.id, through: new Date().toISOString().slice(0, 10) }],
+      }),
+    ]);
     expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(before.length);
     expect((await api.get('/api/plaid/status')).body.isConnected).toBe(false);
     expect((await api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(404);
 
     const again = await api.post('/api/plaid/exchange', { publicToken: await publicToken(), institution: PLATYPUS });
     expect(again.status).toBe(201);
+  });
+
+  it('a bank linked again adopts the lines its former link brought: nothing twice, what people did kept', async () => {
+    const { api, orgId, connection } = await linkedOrg();
+    const bankLines = async () =>
+      (await partition(`ORG#${orgId}`)).filter((i) => i.type === 'Transaction' && i.source === 'plaid');
+    const first = await bankLines();
+    expect(first.length).toBeGreaterThan(0);
+    const chosen = first[0]!;
+    const shown = (await api.get(`/api/transactions/${chosen.id}`)).body.transaction;
+    const edited = await api.put(`/api/transactions/${chosen.id}`, {
+      name: shown.name,
+      date: shown.date,
+      amount: shown.amount,
+      category: 'repairs',
+      propertyId: null,
+      notes: 'Checked against the statement',
+      version: shown.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(200);
+
+    // The same login again: a new Plaid item, the same history under new transaction and account ids.
+    const again = await api.post('/api/plaid/exchange', { publicToken: await publicToken(), institution: PLATYPUS });
+    expect(again.status).toBe(201);
+    expect((await syncRunnerControl('idle')).status).toBe(200);
+    const newAccounts = new Set(again.body.accounts.map((a: { id: string }) => a.id));
+    const after = await bankLines();
+    expect(after.map((t) => t.id).sort()).toEqual(first.map((t) => t.id).sort());
+    for (const t of after) {
+      expect(t.institutionId).toBe(again.body.id);
+      expect(newAccounts.has(t.bankAccountId)).toBe(true);
+    }
+    expect(after.find((t) => t.id === chosen.id)).toMatchObject({
+      category: 'repairs',
+      notes: 'Checked against the statement',
+      amount: chosen.amount,
+      date: chosen.date,
+    });
+    // The bank's later word about a line reaches it through the new link's ids.
+    const newId = String(after.find((t) => t.id === chosen.id)!.plaidTransactionId);
+    expect(newId).not.toBe(chosen.plaidTransactionId);
+    expect((await partition(`ORG#${orgId}`)).find((i) => i.SK === `EXTID#plaid#${newId}`)).toMatchObject({
+      transactionId: chosen.id,
+    });
   });
 
   it('a PROPERTY_MANAGER sees, reconnects, syncs and files the banks, but neither connects nor disconnects one (403)', async () => {

@@ -198,8 +198,12 @@ export class PlaidStore {
     if (user.history.count > 0) {
       const endDate = input.history?.endDate ?? isoDate(now);
       const startDate = input.history?.startDate ?? isoDate(now - (user.history.days - 1) * 86_400_000);
-      const seed = hashSeed(`${institution.institution_id}/${user.username}/${item.item_id}`);
-      for (const txn of generateHistory(item.accounts, { count: user.history.count, startDate, endDate, seed })) {
+      // The bank's history is the login's: another item of the same login (a bank linked again) sees the same
+      // transactions under its own ids, as Plaid's transaction_id is per item.
+      const seed = hashSeed(`${institution.institution_id}/${user.username}/${startDate}/${endDate}`);
+      const idSeed = hashSeed(item.item_id);
+      const history = { count: user.history.count, startDate, endDate, seed, idSeed };
+      for (const txn of generateHistory(item.accounts, history)) {
         this.upsert(item, txn);
       }
     }

@@ -147,6 +147,8 @@ export interface HistoryOptions {
   startDate: string;
   endDate: string;
   seed: number;
+  /** Where the ids come from, apart from the content: a bank's history seen through another item has other ids. */
+  idSeed?: number;
   /** Every Nth transaction is followed by a genuine same-day, same-amount twin (default 25; 0 = none). */
   twinEvery?: number;
 }
@@ -161,6 +163,7 @@ export function generateHistory(
   options: HistoryOptions,
 ): PlaidTransaction[] {
   const random = seededRandom(options.seed);
+  const ids = options.idSeed === undefined ? random : seededRandom(options.idSeed);
   const start = Date.parse(`${options.startDate}T00:00:00Z`);
   const end = Date.parse(`${options.endDate}T00:00:00Z`);
   if (!(end >= start)) throw new Error('endDate must not be before startDate');
@@ -192,9 +195,9 @@ export function generateHistory(
       payment_channel: merchant.channel,
       website: merchant.website,
     };
-    out.push(makeTransaction({ ...input, transaction_id: seededId(random) }));
+    out.push(makeTransaction({ ...input, transaction_id: seededId(ids) }));
     if (twinEvery > 0 && out.length % twinEvery === 0 && out.length < options.count) {
-      out.push(makeTransaction({ ...input, transaction_id: seededId(random) }));
+      out.push(makeTransaction({ ...input, transaction_id: seededId(ids) }));
     }
   }
   return out.sort((a, b) => a.date.localeCompare(b.date));

@@ -12,15 +12,15 @@ import {
   type BankAccountInput,
   type BankAccountRecord,
   bankAccountItem,
+  type FormerLink,
   type InstitutionRecord,
-  institutionClaim,
   institutionItem,
   plaidItemPointer,
   toBankAccountRecord,
   toInstitutionRecord,
 } from './items.js';
 
-export type { BankAccountInput, BankAccountRecord, InstitutionRecord } from './items.js';
+export type { BankAccountInput, BankAccountRecord, FormerLink, InstitutionRecord } from './items.js';
 export { bankAccountToApi, bankConnectionToApi } from './items.js';
 
 /**
@@ -51,6 +51,8 @@ export interface NewBankLink {
   plaidInstitutionId: string;
   institutionName: string;
   accounts: BankAccountInput[];
+  /** The bank's links disconnected before (`institutionClaimOf`): this one adopts their lines. */
+  formerLinks?: FormerLink[];
 }
 
 /**
@@ -77,6 +79,7 @@ export async function createBankLink(
     consentExpiresAt: null,
     cursor: null,
     lastSyncedAt: null,
+    ...(link.formerLinks?.length && { formerLinks: link.formerLinks }),
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -89,7 +92,7 @@ export async function createBankLink(
   const alreadyConnected = () =>
     new Conflict('BANK_ALREADY_CONNECTED', BANK_MESSAGES.alreadyConnected(link.institutionName));
   await transact([
-    put(institutionClaim(institution), alreadyConnected),
+    { item: { Update: claimUpdate(institution) }, onConditionFailure: alreadyConnected },
     put(institutionItem(institution)),
     put(plaidItemPointer(institution), alreadyConnected),
     ...accounts.map((a) => put(bankAccountItem(a))),
@@ -97,11 +100,49 @@ export async function createBankLink(
   return { institution, accounts };
 }
 
-/** The link of this Plaid institution in the organization, if any (checked before a public token is exchanged). */
-export async function claimedInstitution(
+/**
+ * The claim on a Plaid institution: the item `BANKINST#<institution_id>` names the link that holds it
+ * (`institutionId`) while one does, and keeps the bank's disconnected links (`formerLinks`) for the next one.
+ */
+function claimUpdate(institution: InstitutionRecord) {
+  return {
+    TableName: tableName(),
+    Key: keys.bankInstitutionClaim(institution.organizationId, institution.plaidInstitutionId),
+    UpdateExpression: 'SET #type = :type, institutionId = :id, institutionName = :name',
+    ConditionExpression: 'attribute_not_exists(institutionId)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':type': 'BankInstitutionClaim',
+      ':id': institution.id,
+      ':name': institution.institutionName,
+    },
+  };
+}
+
+/** A disconnect releases the claim and adds the link to the bank's former links. */
+function claimReleaseUpdate(institution: InstitutionRecord, through: string) {
+  return {
+    TableName: tableName(),
+    Key: keys.bankInstitutionClaim(institution.organizationId, institution.plaidInstitutionId),
+    UpdateExpression:
+      'SET #type = :type, formerLinks = list_append(if_not_exists(formerLinks, :none), :former) REMOVE institutionId, institutionName',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':type': 'FormerBankLinks',
+      ':none': [],
+      ':former': [{ linkId: institution.id, through } satisfies FormerLink],
+    },
+  };
+}
+
+/**
+ * The link of this Plaid institution in the organization, if any (checked before a public token is exchanged), and
+ * the bank's links disconnected before, whose lines a new link adopts.
+ */
+export async function institutionClaimOf(
   orgId: string,
   plaidInstitutionId: string,
-): Promise<{ institutionId: string; institutionName: string } | null> {
+): Promise<{ linked: { institutionId: string; institutionName: string } | null; formerLinks: FormerLink[] }> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName(),
@@ -109,7 +150,12 @@ export async function claimedInstitution(
       ConsistentRead: true,
     }),
   );
-  return Item ? { institutionId: String(Item.institutionId), institutionName: String(Item.institutionName) } : null;
+  return {
+    linked: Item?.institutionId
+      ? { institutionId: String(Item.institutionId), institutionName: String(Item.institutionName) }
+      : null,
+    formerLinks: (Item?.formerLinks as FormerLink[] | undefined) ?? [],
+  };
 }
 
 export async function getInstitution(orgId: string, institutionId: string): Promise<InstitutionRecord> {
@@ -364,9 +410,9 @@ export async function upsertBankAccounts(
 }
 
 /**
- * Removes a link: the Institution, its pointer, its claim and its accounts, in one TransactWriteItems (the bank
- * can then be linked again). Transactions are not touched: they keep their source, institutionId and
- * bankAccountId. Returns what was removed.
+ * Removes a link: the Institution, its pointer and its accounts, and releases its claim (which keeps the link among
+ * the bank's former links), in one TransactWriteItems (the bank can then be linked again). Transactions are not
+ * touched: they keep their source, institutionId and bankAccountId. Returns what was removed.
  */
 export async function deleteBankLink(orgId: string, institutionId: string): Promise<InstitutionRecord> {
   const institution = await getInstitution(orgId, institutionId);
@@ -377,7 +423,7 @@ export async function deleteBankLink(orgId: string, institutionId: string): Prom
   await transact([
     { ...del(keys.bankItem(orgId, institutionId), 'attribute_exists(PK)'), onConditionFailure: connectionNotFound },
     del(keys.plaidItem(institution.itemId)),
-    del(keys.bankInstitutionClaim(orgId, institution.plaidInstitutionId)),
+    { item: { Update: claimReleaseUpdate(institution, new Date().toISOString().slice(0, 10)) } },
     ...accounts.map((a) => del(keys.bankAccount(orgId, a.id))),
   ]);
   return institution;

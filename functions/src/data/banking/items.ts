@@ -36,9 +36,20 @@ export interface InstitutionRecord {
   lastSync?: SyncResultRecord | null;
   /** The last few rounds, newest first (data/banking/banks.ts RECENT_SYNCS_KEPT). */
   recentSyncs?: SyncResultRecord[];
+  /**
+   * Earlier links of the same bank in this organization, disconnected since: what they brought stays in the books,
+   * and this link's sync adopts those lines instead of bringing them again (docs/banking.md "A bank linked again").
+   */
+  formerLinks?: FormerLink[];
   createdAt: string;
   updatedAt: string;
   version: number;
+}
+
+/** A disconnected link of a bank: its id (its lines' institutionId) and the day it was disconnected (UTC). */
+export interface FormerLink {
+  linkId: string;
+  through: string;
 }
 
 export interface SyncResultRecord {
@@ -106,15 +117,6 @@ export function plaidItemPointer(r: InstitutionRecord) {
     type: 'PlaidItemPointer',
     organizationId: r.organizationId,
     institutionId: r.id,
-  };
-}
-
-export function institutionClaim(r: InstitutionRecord) {
-  return {
-    ...keys.bankInstitutionClaim(r.organizationId, r.plaidInstitutionId),
-    type: 'BankInstitutionClaim',
-    institutionId: r.id,
-    institutionName: r.institutionName,
   };
 }
 

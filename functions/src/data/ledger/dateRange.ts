@@ -12,9 +12,26 @@ export interface LedgerFacts {
   bankAccountId: string | null;
   source: string;
   importFileName: string | null;
+  /** The bank link that brought it (a line the bank sync brought), and whether it counts yet. */
+  institutionId: string | null;
+  pending: boolean;
+  removedByBank: boolean;
 }
 
-const FIELDS = ['type', 'id', 'date', 'name', 'amount', 'externalId', 'bankAccountId', 'source', 'importFileName'];
+const FIELDS = [
+  'type',
+  'id',
+  'date',
+  'name',
+  'amount',
+  'externalId',
+  'bankAccountId',
+  'source',
+  'importFileName',
+  'institutionId',
+  'pending',
+  'removedByBank',
+];
 
 /**
  * The organization's transactions dated from..to inclusive (YYYY-MM-DD): ONE Query of the ledger index
@@ -41,5 +58,8 @@ export async function transactionsDated(orgId: string, from: string, to: string)
       bankAccountId: (item.bankAccountId as string | null | undefined) ?? null,
       source: (item.source as string | undefined) ?? 'user_created',
       importFileName: (item.importFileName as string | null | undefined) ?? null,
+      institutionId: (item.institutionId as string | null | undefined) ?? null,
+      pending: item.pending === true,
+      removedByBank: item.removedByBank === true,
     }));
 }

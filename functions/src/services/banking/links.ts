@@ -6,11 +6,11 @@ import {
   type BankAccountInput,
   bankAccountToApi,
   bankConnectionToApi,
-  claimedInstitution,
   createBankLink,
   deleteBankLink,
   getInstitution,
   type InstitutionRecord,
+  institutionClaimOf,
   listBankAccounts,
   listInstitutions,
   newBankLinkId,
@@ -165,7 +165,8 @@ export async function createLinkToken(caller: Caller, connectionId?: string): Pr
 export async function exchangePublicToken(caller: Caller, input: ExchangeInput): Promise<BankConnection> {
   const alreadyConnected = () =>
     new Conflict('BANK_ALREADY_CONNECTED', BANK_MESSAGES.alreadyConnected(input.institution.name));
-  if (await claimedInstitution(caller.orgId, input.institution.id)) throw alreadyConnected();
+  const claim = await institutionClaimOf(caller.orgId, input.institution.id);
+  if (claim.linked) throw alreadyConnected();
   const exchanged = await plaid('/item/public_token/exchange', { public_token: input.publicToken });
   try {
     const { accounts } = await plaid('/accounts/get', { access_token: exchanged.access_token }, input.institution.name);
@@ -179,6 +180,7 @@ export async function exchangePublicToken(caller: Caller, input: ExchangeInput):
       plaidInstitutionId: input.institution.id,
       institutionName: input.institution.name,
       accounts: accounts.map(accountInputOf),
+      formerLinks: claim.formerLinks,
     });
     await afterLink(caller.orgId, id, 'linked');
     return bankConnectionToApi(link.institution, link.accounts);

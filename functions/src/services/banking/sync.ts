@@ -36,6 +36,8 @@ export interface SyncOutcome {
   merged: number;
   /** Posted transactions offered as a possible match of a pending one (a tip). */
   suggested: number;
+  /** Lines a former link of the bank brought, taken over by this link instead of brought again (a bank linked again). */
+  adopted: number;
   /** /transactions/sync calls made (all attempts). */
   pages: number;
   restarts: number;
@@ -143,6 +145,7 @@ export async function syncInstitution(
     kept: 0,
     merged: 0,
     suggested: 0,
+    adopted: 0,
     pages: 0,
     restarts: 0,
     cursor: institution.cursor ?? null,

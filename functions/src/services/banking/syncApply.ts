@@ -1,4 +1,4 @@
-import { listBankAccounts } from '../../data/banking/banks.js';
+import { type FormerLink, listBankAccounts } from '../../data/banking/banks.js';
 import {
   bankTransactionId,
   listPendingBankTransactions,
@@ -14,6 +14,7 @@ import { linkChanges } from '../ledger/leaseLinks.js';
 import { closedThroughFor } from '../ledger/periods.js';
 import { pairArrivals, releasePartnersAfter } from '../ledger/transfers.js';
 import { splitLoanPaymentsOnArrival } from '../loans/arrivals.js';
+import { adoptionsOf } from './formerLinks.js';
 import { fitSyncPlanToLockedBooks } from './heldChanges.js';
 import { planSync, type SyncPages } from './syncPlan.js';
 import { applyBankRemovals, planExtrasOps } from './syncWrites.js';
@@ -30,7 +31,7 @@ const SNAPSHOT_WRITES_AT = 1_000;
 /** Reads what the pages name, plans, writes. Safe to run again on the same pages (nothing changes then). */
 export async function applySyncPages(
   orgId: string,
-  institution: { id: string; createdById?: string | null },
+  institution: { id: string; createdById?: string | null; formerLinks?: FormerLink[] },
   pages: SyncPages,
 ) {
   const plaidIds = new Set<string>([
@@ -49,9 +50,20 @@ export async function applySyncPages(
     listBankAccounts(orgId),
     activeRuleSet(orgId),
   ]);
+  const linkAccounts = accounts
+    .filter((a) => a.institutionId === institution.id)
+    .map((a) => ({ id: a.id, accountId: a.accountId, propertyId: a.propertyId }));
+  // A bank linked again: what its former links brought is adopted, not brought twice (formerLinks.ts).
+  const adoptions = await adoptionsOf(
+    orgId,
+    institution.formerLinks,
+    [...pages.added, ...pages.modified],
+    linkAccounts,
+  );
   const more = [
     ...[...pointers.values()].filter((p) => !p.removed).map((p) => p.transactionId),
     ...pending.map((c) => c.id),
+    ...adoptions.values(),
   ].filter((id) => !own.has(id));
   const records = more.length > 0 ? new Map([...own, ...(await readTransactions(orgId, more))]) : own;
   const plan = planSync(pages, {
@@ -60,12 +72,11 @@ export async function applySyncPages(
     userId: institution.createdById ?? null,
     now: new Date().toISOString(),
     rules,
-    accounts: accounts
-      .filter((a) => a.institutionId === institution.id)
-      .map((a) => ({ id: a.id, accountId: a.accountId, propertyId: a.propertyId })),
+    accounts: linkAccounts,
     pointers,
     records,
     pending,
+    adoptions,
     newId: (plaidId) => bankTransactionId(orgId, plaidId),
   });
   const actor = bankActor(institution.id);

@@ -47,6 +47,8 @@ export interface PlanInput {
    */
   records: Map<string, TransactionRecord>;
   pending: PendingCandidate[];
+  /** Lines a former link of the bank brought that arriving lines are (formerLinks.ts): Plaid id → transaction id. */
+  adoptions?: Map<string, string>;
   newId: (plaidTransactionId: string) => string;
 }
 
@@ -62,7 +64,15 @@ export interface SyncPlan {
   extras: Map<string, PlanExtras>;
   /** Removed by the bank with nothing attached: deleted, their Plaid ids kept as tombstones. */
   deletions: { record: TransactionRecord; plaidIds: string[] }[];
-  counts: { added: number; modified: number; removed: number; merged: number; suggested: number; kept: number };
+  counts: {
+    added: number;
+    modified: number;
+    removed: number;
+    merged: number;
+    suggested: number;
+    kept: number;
+    adopted: number;
+  };
 }
 
 interface Work {
@@ -131,7 +141,7 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
   const work = new Map<string, Work>();
   const planPointers = new Map<string, BankPointer>();
   const deletions = new Map<string, { record: TransactionRecord; plaidIds: string[] }>();
-  const counts = { added: 0, modified: 0, removed: 0, merged: 0, suggested: 0, kept: 0 };
+  const counts = { added: 0, modified: 0, removed: 0, merged: 0, suggested: 0, kept: 0, adopted: 0 };
   const consumed = new Set<string>();
 
   /** Where a Plaid id lives: a pointer (a merge, or a tombstone), else the record with its own deterministic id. */
@@ -239,6 +249,23 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
     }
   };
 
+  /**
+   * A line a former link of the bank brought is this one (formerLinks.ts): the record takes the new link's ids, so the
+   * bank's later word about it reaches it, and keeps everything else, what people did with it included.
+   */
+  const adopt = (w: Work, t: BankTransaction) => {
+    w.next = {
+      ...w.next,
+      institutionId: input.institutionId,
+      bankAccountId: t.bankAccountId,
+      externalId: t.externalId,
+      plaidTransactionId: t.plaidTransactionId,
+      pendingTransactionId: t.pendingTransactionId,
+    };
+    addPointer(w, t.plaidTransactionId);
+    counts.adopted++;
+  };
+
   /** Kept apart, each naming the other as a possible match (accept or dismiss: matches.ts). */
   const suggest = (other: Work, t: BankTransaction) => {
     const w = insert(t);
@@ -256,6 +283,12 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
       const w = recordOf(known.transactionId);
       if (w && w.next.externalId === t.externalId && w.next.removedByBank !== true) update(w, t);
       return; // else superseded (a posted one took it over) or removed: replaying its arrival changes nothing
+    }
+    const former = input.adoptions?.get(t.plaidTransactionId);
+    const adoptee = former && !t.pending ? recordOf(former) : null;
+    if (adoptee && adoptee.next.institutionId !== input.institutionId) {
+      adopt(adoptee, t);
+      return;
     }
     if (!t.pending) {
       const link = t.pendingTransactionId ? pointerOf(t.pendingTransactionId) : undefined;

@@ -1,0 +1,122 @@
+import {
+  type BankTransaction,
+  normalizeName,
+  normalizePlaidTransaction,
+  type PlaidTransactionLike,
+} from '@rent/shared';
+import type { FormerLink } from '../../data/banking/banks.js';
+import { transactionsDated } from '../../data/ledger/dateRange.js';
+import type { PlanAccount } from './syncPlan.js';
+
+/**
+ * A bank linked again (docs/banking.md "A bank linked again"). Disconnecting keeps the lines a link brought; linking
+ * the same bank again makes a new Plaid item, whose history comes with new transaction and account ids. Each such
+ * line that is already in the books is adopted by the new link (the old record takes the new ids, and keeps what
+ * people did with it) instead of arriving a second time and counting twice.
+ */
+
+/** A line a former link brought, as matching needs it. */
+export interface FormerLine {
+  id: string;
+  date: string;
+  amount: number;
+  name: string;
+  bankAccountId: string | null;
+}
+
+type Placed = { date: string; amount: number; name: string; bankAccountId: string | null };
+
+const sameLine = (t: Placed) => `${t.date}|${t.amount}|${normalizeName(t.name)}`;
+
+function byAccount<T extends Placed>(lines: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const line of lines) {
+    if (line.bankAccountId === null) continue;
+    groups.set(line.bankAccountId, [...(groups.get(line.bankAccountId) ?? []), line]);
+  }
+  return groups;
+}
+
+/** Pairs each arriving line with a former line of the same date, amount and name, one for one, in a fixed order. */
+function pairLines(arriving: readonly BankTransaction[], former: readonly FormerLine[]): [string, string][] {
+  const waiting = new Map<string, FormerLine[]>();
+  for (const line of [...former].sort((a, b) => a.id.localeCompare(b.id))) {
+    waiting.set(sameLine(line), [...(waiting.get(sameLine(line)) ?? []), line]);
+  }
+  const pairs: [string, string][] = [];
+  for (const t of [...arriving].sort((a, b) => a.plaidTransactionId.localeCompare(b.plaidTransactionId))) {
+    const match = waiting.get(sameLine(t))?.shift();
+    if (match) pairs.push([t.plaidTransactionId, match.id]);
+  }
+  return pairs;
+}
+
+/**
+ * Which arriving posted lines are former lines already in the books: Plaid id → the former line's transaction id.
+ *
+ * The accounts are told apart first, by evidence, since the new item's account ids are new: a new account takes the
+ * former account from which at least half of its lines dated within that account's lines' dates are already in the
+ * books (same date, amount and name), the account with the most such lines first, each account taken once. Only then
+ * are lines adopted, one for one and only between the two accounts, so a genuine same-day twin stays two lines, and a
+ * different login at the same bank (whose lines are not in the books) adopts nothing.
+ */
+export function formerLinesAdopted(
+  arriving: readonly BankTransaction[],
+  former: readonly FormerLine[],
+): Map<string, string> {
+  const candidates: { arriving: string; former: string; pairs: [string, string][] }[] = [];
+  const formerByAccount = byAccount(former);
+  for (const [newAccount, lines] of byAccount(arriving.filter((t) => !t.pending))) {
+    for (const [oldAccount, old] of formerByAccount) {
+      const dates = old.map((t) => t.date).sort();
+      const within = lines.filter((t) => t.date >= dates[0]! && t.date <= dates.at(-1)!);
+      const pairs = pairLines(within, old);
+      if (pairs.length > 0 && pairs.length * 2 >= within.length) {
+        candidates.push({ arriving: newAccount, former: oldAccount, pairs });
+      }
+    }
+  }
+  candidates.sort(
+    (a, b) =>
+      b.pairs.length - a.pairs.length || a.arriving.localeCompare(b.arriving) || a.former.localeCompare(b.former),
+  );
+  const taken = new Set<string>();
+  const adopted = new Map<string, string>();
+  for (const c of candidates) {
+    if (taken.has(`new#${c.arriving}`) || taken.has(`old#${c.former}`)) continue;
+    taken.add(`new#${c.arriving}`).add(`old#${c.former}`);
+    for (const [plaidId, transactionId] of c.pairs) adopted.set(plaidId, transactionId);
+  }
+  return adopted;
+}
+
+/**
+ * The adoptions of a sync's arriving lines (`formerLinesAdopted`) for a link with former links: one range read of
+ * the ledger over the arriving lines' dates up to the last disconnect (lines dated later cannot be in the books
+ * from before it), kept to the lines the former links brought that count (posted, not removed by the bank).
+ * Nothing is read for a link without former links, nor for a sync with nothing dated before the last disconnect.
+ */
+export async function adoptionsOf(
+  orgId: string,
+  formerLinks: readonly FormerLink[] | undefined,
+  arrivingPages: readonly PlaidTransactionLike[],
+  accounts: readonly PlanAccount[],
+): Promise<Map<string, string>> {
+  if (!formerLinks?.length) return new Map();
+  const through = formerLinks
+    .map((f) => f.through)
+    .sort()
+    .at(-1)!;
+  const accountOf = new Map(accounts.map((a) => [a.accountId, a.id]));
+  const arriving = arrivingPages
+    .map((t) => normalizePlaidTransaction(t, (id) => accountOf.get(id) ?? null))
+    .filter((t) => !t.pending && t.date <= through);
+  if (arriving.length === 0) return new Map();
+  const dates = arriving.map((t) => t.date).sort();
+  const links = new Set(formerLinks.map((f) => f.linkId));
+  const former = (await transactionsDated(orgId, dates[0]!, dates.at(-1)!)).filter(
+    (t) =>
+      t.source === 'plaid' && t.institutionId !== null && links.has(t.institutionId) && !t.pending && !t.removedByBank,
+  );
+  return former.length === 0 ? new Map() : formerLinesAdopted(arriving, former);
+}
