@@ -28,21 +28,26 @@ type Placed = { date: string; amount: number; name: string; bankAccountId: strin
 
 const sameLine = (t: Placed) => `${t.date}|${t.amount}|${normalizeName(t.name)}`;
 
-function byAccount<T extends Placed>(lines: readonly T[]): Map<string, T[]> {
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const line of lines) {
-    if (line.bankAccountId === null) continue;
-    groups.set(line.bankAccountId, [...(groups.get(line.bankAccountId) ?? []), line]);
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   return groups;
 }
 
+const byAccount = <T extends Placed>(lines: readonly T[]) => groupBy(lines, (line) => line.bankAccountId);
+
 /** Pairs each arriving line with a former line of the same date, amount and name, one for one, in a fixed order. */
 function pairLines(arriving: readonly BankTransaction[], former: readonly FormerLine[]): [string, string][] {
-  const waiting = new Map<string, FormerLine[]>();
-  for (const line of [...former].sort((a, b) => a.id.localeCompare(b.id))) {
-    waiting.set(sameLine(line), [...(waiting.get(sameLine(line)) ?? []), line]);
-  }
+  const waiting = groupBy(
+    [...former].sort((a, b) => a.id.localeCompare(b.id)),
+    sameLine,
+  );
   const pairs: [string, string][] = [];
   for (const t of [...arriving].sort((a, b) => a.plaidTransactionId.localeCompare(b.plaidTransactionId))) {
     const match = waiting.get(sameLine(t))?.shift();
