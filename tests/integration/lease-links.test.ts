@@ -324,9 +324,11 @@ describe("a lease's months decide its links", () => {
   it('a manual link to a lease that does not run in the month is a clear 400; a month it runs in is enough', async () => {
     const place = await property(w.admin.api, '3 Month Mews');
     const mid = await lease(w.admin.api, place, w.tenant.userId, '2026-05-15', '2026-08-14');
-    const before = await w.admin.api.post('/api/transactions', rent(place, { date: '2026-04-30', leaseId: mid }));
+    const before = await w.admin.api.post('/api/transactions', rent(place, { date: '2026-03-31', leaseId: mid }));
     expect(before.status).toBe(400);
-    expect(JSON.stringify(before.body)).toMatch(/does not run in the transaction's month/);
+    expect(JSON.stringify(before.body)).toMatch(
+      /does not run in the transaction's month, nor start in the month after/,
+    );
     const early = await create(w.admin.api, rent(place, { date: '2026-05-02' }));
     const edit = await w.admin.api.put(`/api/transactions/${early.id}`, {
       ...rent(place, { date: '2026-09-01', name: early.name }),
@@ -343,6 +345,35 @@ describe("a lease's months decide its links", () => {
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     const roll = await w.admin.api.get(`/api/reports/rent-roll?from=2026-05&to=2026-05&propertyId=${place}`);
     expect(roll.body.leases[0].months[0]).toMatchObject({ month: '2026-05', received: 1000, status: 'paid' });
+  });
+
+  it("rent paid in the month before a lease starts may be linked to it, and counts for the lease's first month", async () => {
+    const { api } = await newAdmin('lease-signing');
+    const orgId = (await api.get('/api/organization')).body.id as string;
+    const renter = await joinAs(orgId, 'TENANT', 'signing');
+    const place = await property(api, '7 Signing Street');
+    const fresh = await lease(api, place, renter.userId, '2026-03-01');
+    // Paid at signing in February: not linked automatically (another lease could run then), but a person may.
+    const atSigning = await create(api, rent(place, { date: '2026-02-20' }));
+    expect(atSigning.leaseId ?? null).toBeNull();
+    const linked = await ok(
+      api.put(`/api/transactions/${atSigning.id}`, {
+        ...rent(place, { date: '2026-02-20', name: atSigning.name }),
+        leaseId: fresh,
+        version: atSigning.version,
+      }),
+      200,
+    );
+    expect(linked.transaction).toMatchObject({ leaseId: fresh, leaseLinkSource: 'manual' });
+    const roll = await ok(api.get(`/api/reports/rent-roll?from=2026-02&to=2026-03&propertyId=${place}`), 200);
+    expect(roll.leases[0].months[0]).toMatchObject({ month: '2026-03', received: 1000, balance: 0, status: 'paid' });
+    expect(roll.totals.unlinkedMonths).toBe(0);
+    await expectLedgerConsistent(orgId);
+
+    // The lease now starts in April: February is no longer the month before, and the link goes.
+    await ok(api.patch(`/api/leases/${fresh}`, { leaseStart: '2026-04-01', version: 1 }), 200);
+    expect(await linkOf(api, atSigning.id)).toEqual({ leaseId: null, leaseLinkSource: null });
+    await expectLedgerConsistent(orgId);
   });
 
   it('changing, deleting and adding a lease re-links its rent: no link outlives its months', async () => {

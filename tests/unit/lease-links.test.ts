@@ -85,7 +85,9 @@ describe('lease links', () => {
     // a lease that does not run in the transaction's month: dropped, and the rule links the one that does
     const chosenA = { ...rent, leaseId: 'la', leaseLinkSource: 'manual' as const };
     expect(leaseLink({ ...chosenA, date: '2026-07-10' }, onP1, byId)).toEqual(only('lb'));
-    expect(leaseLink({ ...chosenA, date: '2025-12-31' }, onP1, byId)).toEqual(none);
+    expect(leaseLink({ ...chosenA, date: '2025-11-30' }, onP1, byId)).toEqual(none);
+    // the month before its first: rent paid at signing keeps a person's link
+    expect(leaseLink({ ...chosenA, date: '2025-12-20' }, onP1, byId)).toMatchObject({ leaseId: 'la' });
   });
 
   it("keeps a split's part links while they fit, drops those that no longer do, and links no part itself", () => {
@@ -115,7 +117,8 @@ describe('lease links', () => {
     const late = { id: 'll', propertyId: 'p1', leaseStart: '2026-03-15', leaseEnd: '2026-04-10' };
     expect(leaseMisfit({ ...rent, date: '2026-03-02' }, late)).toBeNull();
     expect(leaseMisfit({ ...rent, date: '2026-04-30' }, late)).toBeNull();
-    expect(leaseMisfit({ ...rent, date: '2026-02-28' }, late)).toBe('notRunning');
+    expect(leaseMisfit({ ...rent, date: '2026-02-01' }, late)).toBeNull(); // the month before: paid at signing
+    expect(leaseMisfit({ ...rent, date: '2026-01-31' }, late)).toBe('notRunning');
     expect(leaseMisfit({ ...rent, date: '2026-05-01' }, late)).toBe('notRunning');
     expect(leaseMisfit({ ...rent, propertyId: 'p2' }, late)).toBe('otherProperty');
     expect(leaseMisfit({ ...rent, amount: -1 }, late)).toBe('notIncome');

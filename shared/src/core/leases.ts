@@ -3,6 +3,7 @@
  * Zod-free and pure: the server's rental history and the unit tests use the same arithmetic. Money is
  * integer cents; dates are YYYY-MM-DD strings and months YYYY-MM.
  */
+import { shiftMonth } from './books.js';
 import type { ChargeMonth } from './charges.js';
 import { formatPercent } from './money.js';
 
@@ -50,6 +51,17 @@ export function leasesOverlap(
   b: { leaseStart: string; leaseEnd: string | null },
 ): boolean {
   return (a.leaseEnd === null || b.leaseStart <= a.leaseEnd) && (b.leaseEnd === null || a.leaseStart <= b.leaseEnd);
+}
+
+/**
+ * May rent dated in this month (YYYY-MM) be linked to the lease? In the months it runs in, and in the month before its
+ * first: the first month's rent is often paid at signing. The rent roll credits such a payment to the first month.
+ */
+export function leaseTakesRentIn(lease: { leaseStart: string; leaseEnd: string | null }, month: string): boolean {
+  return (
+    shiftMonth(lease.leaseStart.slice(0, 7), -1) <= month &&
+    (lease.leaseEnd === null || lease.leaseEnd.slice(0, 7) >= month)
+  );
 }
 
 /** Is the lease running at some point of the month (YYYY-MM)? */
@@ -155,12 +167,13 @@ export const isRentIncome = (t: { amount: number; category: string | null }) =>
 
 /**
  * Why a transaction cannot carry a link to this lease, or null when it can: income on the lease's property, in a
- * month the lease runs in (so the rent roll credits it to one of the lease's months).
+ * month the lease runs in or the month before it starts (`leaseTakesRentIn`: the rent roll credits it to one of
+ * the lease's months).
  */
 export function leaseMisfit(t: PlacedMoney, lease: PlacedLease): 'notIncome' | 'otherProperty' | 'notRunning' | null {
   if (t.amount <= 0) return 'notIncome';
   if (t.propertyId !== lease.propertyId) return 'otherProperty';
-  if (!leaseCoversMonth(lease, t.date.slice(0, 7))) return 'notRunning';
+  if (!leaseTakesRentIn(lease, t.date.slice(0, 7))) return 'notRunning';
   return null;
 }
 

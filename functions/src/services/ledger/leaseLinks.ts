@@ -1,4 +1,4 @@
-import { isRentIncome, type LinkableLease, leaseMisfit, payerKey, withLeaseLink } from '@rent/shared';
+import { isRentIncome, type LinkableLease, leaseMisfit, payerKey, shiftMonth, withLeaseLink } from '@rent/shared';
 import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
@@ -68,7 +68,8 @@ export async function linkChanges(orgId: string, changes: TransactionChange[]): 
 export const MISFIT_MESSAGES = {
   notIncome: 'Only income can be linked to a lease',
   otherProperty: "Choose a lease of the transaction's property",
-  notRunning: "This lease does not run in the transaction's month: choose a lease that does, or none",
+  notRunning:
+    "This lease does not run in the transaction's month, nor start in the month after: choose a lease that does, or none",
 } as const;
 
 /**
@@ -108,7 +109,8 @@ export async function relinkLeaseRent(caller: LedgerCaller, propertyId: string, 
   const firstStart = spans.map((s) => s.leaseStart).sort()[0]!;
   const ends = spans.map((s) => s.leaseEnd);
   const lastEnd = ends.includes(null) ? null : (ends as string[]).sort().at(-1)!;
-  const from = `${firstStart.slice(0, 7)}-01`;
+  // Rent paid in the month before a lease's first month may be linked to it (`leaseTakesRentIn`).
+  const from = `${shiftMonth(firstStart.slice(0, 7), -1)}-01`;
   const to = lastEnd === null ? undefined : `${lastEnd.slice(0, 7)}-31`;
   const ids = await incomeIdsOfProperty(orgId, propertyId, { from, to });
   if (ids.length === 0) return 0;

@@ -8,6 +8,7 @@ import {
   RENT_CATEGORIES,
   RENT_UNLINKED_NOTE,
   type RentRollMonth,
+  shiftMonth,
   type TenantLedgerBody,
   tenantLedgerLines,
 } from '@rent/shared';
@@ -68,10 +69,14 @@ export async function leaseRent(orgId: string, from: string, to: string): Promis
 /** Few leases read their own charges; more read the organization's in one Query. */
 const PER_LEASE_READS_MAX = 3;
 
-/** The months (YYYY-MM) whose rollups `leaseAccounts` reads: from the earliest lease start (or `from`) to this month. */
+/**
+ * The months (YYYY-MM) whose rollups `leaseAccounts` reads: from the month before the earliest lease start (rent paid
+ * at signing, `leaseTakesRentIn`), or `from`, to this month.
+ */
 export function leaseRentMonths(leases: readonly LeaseRecord[], today: string, from?: string) {
   const thisMonth = today.slice(0, 7);
-  const first = [...leases.map((l) => l.leaseStart.slice(0, 7)), from ?? thisMonth, thisMonth].sort()[0]!;
+  const starts = leases.map((l) => shiftMonth(l.leaseStart.slice(0, 7), -1));
+  const first = [...starts, from ?? thisMonth, thisMonth].sort()[0]!;
   return { from: first, to: thisMonth };
 }
 
@@ -101,11 +106,14 @@ export async function leaseAccounts(
   const accounts = new Map<string, LeaseAccount>();
   for (const lease of leases) {
     const payments = new Map<string, number>();
+    const firstMonth = lease.leaseStart.slice(0, 7);
     let paid = 0;
     for (const [key, cents] of rent.byLease) {
-      const [leaseId, month] = key.split('|') as [string, string];
+      const [leaseId, paidIn] = key.split('|') as [string, string];
       if (leaseId !== lease.id) continue;
-      payments.set(month, cents);
+      // Rent paid before the lease's first month (at signing) is that month's.
+      const month = paidIn.localeCompare(firstMonth) < 0 ? firstMonth : paidIn;
+      payments.set(month, (payments.get(month) ?? 0) + cents);
       paid += cents;
     }
     const posted = charges.get(lease.id) ?? [];

@@ -1,6 +1,6 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { leaseCoversMonth } from '@rent/shared/core/leases';
+import { leaseTakesRentIn } from '@rent/shared/core/leases';
 import type { AutoLinkReason } from '@rent/shared/core/rentMatching';
 import { ISO_DATE_PATTERN } from '@rent/shared/core/validation';
 import { type Lease, usePropertyLeases } from '../../api/leases';
@@ -8,7 +8,7 @@ import { formatIsoDate } from '../../lib/dates';
 import type { TransactionFormValues } from './transactionForm';
 
 export const NO_LEASE_LABEL = 'No lease';
-export const LEASE_NOT_RUNNING = "Does not run in this transaction's month";
+export const LEASE_NOT_RUNNING = "Does not run in this transaction's month, nor start in the next";
 export const LEASE_PICKER_PLACEHOLDER = 'Linked automatically when the payment tells which lease it pays';
 /** Why the lease shown is linked: every automatic link says why, and how to undo it. */
 export const LEASE_LINK_WHY = {
@@ -54,7 +54,7 @@ export function LeasePicker({
       label: leaseLabel(lease),
       description: leaseDates(lease),
       tags: [lease.state === 'active' ? 'Active' : lease.state === 'upcoming' ? 'Upcoming' : 'Past'],
-      disabled: month !== null && !leaseCoversMonth(lease, month),
+      disabled: month !== null && !leaseTakesRentIn(lease, month),
       disabledReason: LEASE_NOT_RUNNING,
     })),
   ];
