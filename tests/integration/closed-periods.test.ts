@@ -303,6 +303,66 @@ describe('a suggested bank match across the close', () => {
   });
 });
 
+describe('a bank linked again', () => {
+  it('adopts its former lines at once, also in the closed period, and a sync that stopped part way brings none twice', async () => {
+    const { api } = await newAdmin();
+    const { orgId, institutionId } = await bankOrg(api);
+    const { sync, banks } = await bankSyncModules();
+    const dates = ['01-10', '01-12', '01-14', '01-16', '01-18', '02-02', '02-04', '02-06', '02-08', '02-10'];
+    const lines = dates.map((d, i) => plaidTx({ date: `2026-${d}`, name: `Relinked line ${i}` }));
+    await sync.applySyncPages(orgId, { id: institutionId }, pages({ added: lines }));
+    expect((await api.put('/api/organization/closed-period', { closedThrough: CLOSE })).status).toBe(200);
+
+    const former = await banks.getInstitution(orgId, institutionId);
+    await banks.deleteBankLink(orgId, institutionId);
+    const claim = await banks.institutionClaimOf(orgId, former.plaidInstitutionId);
+    expect(claim).toEqual({
+      linked: null,
+      formerLinks: [{ linkId: institutionId, through: new Date().toISOString().slice(0, 10) }],
+    });
+    // The same bank again: a new item, the same lines under new transaction and account ids.
+    const { institution, accounts } = await banks.createBankLink({
+      id: banks.newBankLinkId(),
+      organizationId: orgId,
+      itemId: `item-${randomUUID()}`,
+      accessToken: { ciphertext: '', iv: '', tag: '', encryptedKey: '' } as never,
+      createdById: 'test',
+      plaidInstitutionId: former.plaidInstitutionId,
+      institutionName: former.institutionName,
+      accounts: [
+        {
+          accountId: 'plaid-checking-again',
+          name: 'Checking',
+          officialName: null,
+          type: 'depository',
+          subtype: 'checking',
+          mask: '0000',
+          currency: 'USD',
+          balance: 100_000,
+        },
+      ],
+      formerLinks: claim.formerLinks,
+    });
+    const again = lines.map((t) => ({
+      ...t,
+      transaction_id: `tx-${randomUUID()}`,
+      account_id: 'plaid-checking-again',
+    }));
+    // A first sync that stopped after writing seven, then the same pages whole: the three left are adopted too.
+    const stoppedAt = again.filter((_, i) => ![0, 5, 9].includes(i));
+    await sync.applySyncPages(orgId, institution, pages({ added: stoppedAt }));
+    await sync.applySyncPages(orgId, institution, pages({ added: again }));
+
+    const after = (await bankItems(orgId)).transactions;
+    expect(after.map((t) => t.name).sort()).toEqual(lines.map((t) => t.name).sort());
+    for (const t of after) expect(t).toMatchObject({ institutionId: institution.id, bankAccountId: accounts[0]!.id });
+    expect(after.filter((t) => t.isIgnored)).toEqual([]);
+    // January's lines changed only in which link knows them: nothing was held back for a reopen.
+    expect((await partition(`ORG#${orgId}`)).filter((i) => i.type === 'HeldBankChange')).toEqual([]);
+    await expectLedgerConsistent(orgId);
+  });
+});
+
 describe('bank changes held by the closed period are replayed after a reopen', () => {
   it('a modification and a removal wait while closed, apply at the reopen, and only once', async () => {
     const { api } = await newAdmin();

@@ -21,8 +21,16 @@ const arriving = (plaidId: string, account: string, date: string, amount: number
   suggestedCategory: null,
   suggestionConfidence: null,
 });
-const former = (id: string, account: string, date: string, amount: number, name: string): FormerLine => ({
+const former = (
+  id: string,
+  account: string,
+  date: string,
+  amount: number,
+  name: string,
+  linkId = 'link-a',
+): FormerLine => ({
   id,
+  linkId,
   bankAccountId: account,
   date,
   amount,
@@ -97,5 +105,61 @@ describe('a bank linked again adopts what its former link brought', () => {
       ['p1', 't1'],
       ['p2', 't2'],
     ]);
+  });
+
+  it('pairs a line a person renamed by its date and amount, when only one line on each side has them', () => {
+    const old = [
+      former('t1', 'old-checking', '2026-01-05', -4_250, 'Coffee Shop'),
+      former('t2', 'old-checking', '2026-01-06', -12_999, 'Faucet for unit 2'),
+      former('t3', 'old-checking', '2026-01-07', -1_000, 'Parking'),
+      former('t4', 'old-checking', '2026-01-08', -500, 'Fee A'),
+      former('t5', 'old-checking', '2026-01-08', -500, 'Fee B'),
+    ];
+    const adopted = formerLinesAdopted(
+      [
+        arriving('p1', 'new-checking', '2026-01-05', -4_250, 'Coffee Shop'),
+        arriving('p2', 'new-checking', '2026-01-06', -12_999, 'HOME DEPOT'),
+        arriving('p3', 'new-checking', '2026-01-07', -1_000, 'Parking'),
+        arriving('p4', 'new-checking', '2026-01-08', -500, 'Monthly fee'),
+        arriving('p5', 'new-checking', '2026-01-08', -500, 'Wire fee'),
+      ],
+      old,
+    );
+    // Two lines of one day and amount on each side, both renamed: which is which cannot be told, so neither is taken.
+    expect([...adopted].sort()).toEqual([
+      ['p1', 't1'],
+      ['p2', 't2'],
+      ['p3', 't3'],
+    ]);
+  });
+
+  it('needs three shared lines, or every line, to take an account for a former one', () => {
+    const old = [
+      former('t1', 'old-checking', '2026-01-01', -1_500, 'Monthly fee'),
+      former('t2', 'old-checking', '2026-01-09', -2_000, 'Groceries'),
+    ];
+    // Another login's account: its monthly fee is the same by chance, its other line its own.
+    const fee = [
+      arriving('p1', 'new-checking', '2026-01-01', -1_500, 'Monthly fee'),
+      arriving('p2', 'new-checking', '2026-01-05', -7_700, 'Pharmacy'),
+    ];
+    expect(formerLinesAdopted(fee, old).size).toBe(0);
+    // The same account with only these two lines: every line is in the books.
+    const same = [
+      arriving('p1', 'new-checking', '2026-01-01', -1_500, 'Monthly fee'),
+      arriving('p2', 'new-checking', '2026-01-09', -2_000, 'Groceries'),
+    ];
+    expect(formerLinesAdopted(same, old).size).toBe(2);
+  });
+
+  it('linked a third time, takes the lines of both earlier links for one account', () => {
+    const old = [
+      ...[1, 2, 3, 4].map((d) => former(`a${d}`, 'a-checking', `2026-01-0${d}`, -100 * d, `Shop ${d}`, 'link-a')),
+      ...[5, 6, 7].map((d) => former(`b${d}`, 'b-checking', `2026-01-0${d}`, -100 * d, `Shop ${d}`, 'link-b')),
+    ];
+    const lines = [1, 2, 3, 4, 5, 6, 7].map((d) =>
+      arriving(`p${d}`, 'c-checking', `2026-01-0${d}`, -100 * d, `Shop ${d}`),
+    );
+    expect(formerLinesAdopted(lines, old).size).toBe(7);
   });
 });

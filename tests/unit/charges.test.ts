@@ -247,6 +247,11 @@ describe('months and the ledger', () => {
       ['2026-04-01', 'rent', 310_000, 380_000],
     ]);
   });
+
+  it('dates no payment in the future: rent paid at signing counts in a first month still to come', () => {
+    const lines = tenantLedgerLines([], new Map([['2026-05', 310_000]]), '2026-04-20');
+    expect(lines.map((l) => [l.date, l.kind, l.amount])).toEqual([['2026-04-20', 'payment', -310_000]]);
+  });
 });
 
 describe('a balance is always charges − payments, recomputed from scratch', () => {

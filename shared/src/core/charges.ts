@@ -292,7 +292,7 @@ export interface LedgerLine {
 
 /**
  * The tenant ledger: charges on their due dates and the payments of each month (dated the month's last day, or
- * today for this month: payments are counted per month), oldest first, with the running balance.
+ * today when that is still to come: payments are counted per month), oldest first, with the running balance.
  */
 export function tenantLedgerLines(
   charges: readonly PostedCharge[],
@@ -310,7 +310,8 @@ export function tenantLedgerLines(
   for (const [month, cents] of paymentsByMonth) {
     if (cents === 0) continue;
     const monthEnd = `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
-    const date = monthEnd > today && month === today.slice(0, 7) ? today : monthEnd;
+    // Never a date to come: rent paid at signing is counted in a lease's first month, which may be next month.
+    const date = monthEnd > today ? today : monthEnd;
     events.push({
       date,
       order: 1,

@@ -2,7 +2,7 @@ import type { Cents, SplitPart } from '@rent/shared';
 import { Invalid } from '../../domain-errors.js';
 import { atMostAtOnce } from '../../lib/atOnce.js';
 import { queryPages } from '../query.js';
-import { filterExpression, queryInput, queryPlans } from './queryPlan.js';
+import { type Expression, filterExpression, queryInput, queryPlans } from './queryPlan.js';
 
 /**
  * What the detail report and the tax package read of a transaction: one line per transaction, or per part of a
@@ -89,8 +89,9 @@ export async function transactionsInRange(
 }
 
 /**
- * The ids of a property's income (amount > 0, ignored or not) dated from..to (YYYY-MM-DD; no `to` = no end):
- * what a lease change may re-link. The property's ledger Query (GSI2) beside the splits with a part on it, ids only.
+ * The ids of a property's income (amount > 0, ignored or not) dated from..to (YYYY-MM-DD; no `to` = no end), and of
+ * the splits with a part on it whatever their total: what a lease change may re-link. The property's ledger Query
+ * (GSI2) beside the splits across properties, ids only.
  */
 export async function incomeIdsOfProperty(
   orgId: string,
@@ -99,11 +100,11 @@ export async function incomeIdsOfProperty(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const plan of queryPlans(orgId, range, propertyId)) {
-    const input = queryInput(plan, {
-      conditions: ['#amount > :zero'],
-      names: { '#amount': 'amount', '#id': 'id' },
-      values: { ':zero': 0 },
-    });
+    // A split across properties may hold rent on this one whatever its total: its partition is read unfiltered.
+    const income: Expression = plan.condition
+      ? { conditions: [], names: { '#id': 'id' }, values: {} }
+      : { conditions: ['#amount > :zero'], names: { '#amount': 'amount', '#id': 'id' }, values: { ':zero': 0 } };
+    const input = queryInput(plan, income);
     for await (const page of queryPages({ ...input, ProjectionExpression: '#id' })) {
       for (const item of page.items) ids.push(item.id as string);
     }

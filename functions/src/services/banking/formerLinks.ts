@@ -1,4 +1,5 @@
 import {
+  addDays,
   type BankTransaction,
   normalizeName,
   normalizePlaidTransaction,
@@ -18,6 +19,8 @@ import type { PlanAccount } from './syncPlan.js';
 /** A line a former link brought, as matching needs it. */
 export interface FormerLine {
   id: string;
+  /** The former link that brought it (its `institutionId`). */
+  linkId: string;
   date: string;
   amount: number;
   name: string;
@@ -27,6 +30,7 @@ export interface FormerLine {
 type Placed = { date: string; amount: number; name: string; bankAccountId: string | null };
 
 const sameLine = (t: Placed) => `${t.date}|${t.amount}|${normalizeName(t.name)}`;
+const sameDayAndAmount = (t: Placed) => `${t.date}|${t.amount}`;
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -42,19 +46,32 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map
 
 const byAccount = <T extends Placed>(lines: readonly T[]) => groupBy(lines, (line) => line.bankAccountId);
 
-/** Pairs each arriving line with a former line of the same date, amount and name, one for one, in a fixed order. */
+/**
+ * Pairs arriving lines with former lines one for one, in a fixed order: of the same date, amount and name; then,
+ * of what is left, a date and amount that only one line on each side has (a line a person renamed).
+ */
 function pairLines(arriving: readonly BankTransaction[], former: readonly FormerLine[]): [string, string][] {
   const waiting = groupBy(
     [...former].sort((a, b) => a.id.localeCompare(b.id)),
     sameLine,
   );
   const pairs: [string, string][] = [];
+  const unpaired: BankTransaction[] = [];
   for (const t of [...arriving].sort((a, b) => a.plaidTransactionId.localeCompare(b.plaidTransactionId))) {
     const match = waiting.get(sameLine(t))?.shift();
     if (match) pairs.push([t.plaidTransactionId, match.id]);
+    else unpaired.push(t);
+  }
+  const left = groupBy([...waiting.values()].flat(), sameDayAndAmount);
+  for (const [key, lines] of groupBy(unpaired, sameDayAndAmount)) {
+    const match = left.get(key);
+    if (lines.length === 1 && match?.length === 1) pairs.push([lines[0]!.plaidTransactionId, match[0]!.id]);
   }
   return pairs;
 }
+
+/** Lines an account must share with a former one to be taken for it, unless every line of it is shared. */
+const EVIDENCE_MIN = 3;
 
 /**
  * Which arriving posted lines are former lines already in the books: Plaid id → the former line's transaction id.
@@ -69,15 +86,16 @@ export function formerLinesAdopted(
   arriving: readonly BankTransaction[],
   former: readonly FormerLine[],
 ): Map<string, string> {
-  const candidates: { arriving: string; former: string; pairs: [string, string][] }[] = [];
+  const candidates: { arriving: string; former: string; link: string; pairs: [string, string][] }[] = [];
   const formerByAccount = byAccount(former);
   for (const [newAccount, lines] of byAccount(arriving.filter((t) => !t.pending))) {
     for (const [oldAccount, old] of formerByAccount) {
       const dates = old.map((t) => t.date).sort();
       const within = lines.filter((t) => t.date >= dates[0]! && t.date <= dates.at(-1)!);
       const pairs = pairLines(within, old);
-      if (pairs.length > 0 && pairs.length * 2 >= within.length) {
-        candidates.push({ arriving: newAccount, former: oldAccount, pairs });
+      const enough = pairs.length >= EVIDENCE_MIN || (pairs.length > 0 && pairs.length === within.length);
+      if (enough && pairs.length * 2 >= within.length) {
+        candidates.push({ arriving: newAccount, former: oldAccount, link: old[0]!.linkId, pairs });
       }
     }
   }
@@ -88,8 +106,11 @@ export function formerLinesAdopted(
   const taken = new Set<string>();
   const adopted = new Map<string, string>();
   for (const c of candidates) {
-    if (taken.has(`new#${c.arriving}`) || taken.has(`old#${c.former}`)) continue;
-    taken.add(`new#${c.arriving}`).add(`old#${c.former}`);
+    // Each new account takes at most one account of each former link (a bank linked a third time meets the lines
+    // of both earlier links), each former account one new account.
+    const newSide = `new#${c.arriving}#${c.link}`;
+    if (taken.has(newSide) || taken.has(`old#${c.former}`)) continue;
+    taken.add(newSide).add(`old#${c.former}`);
     for (const [plaidId, transactionId] of c.pairs) adopted.set(plaidId, transactionId);
   }
   return adopted;
@@ -106,22 +127,31 @@ export async function adoptionsOf(
   formerLinks: readonly FormerLink[] | undefined,
   arrivingPages: readonly PlaidTransactionLike[],
   accounts: readonly PlanAccount[],
+  isKnown: (plaidTransactionId: string) => boolean,
 ): Promise<Map<string, string>> {
   if (!formerLinks?.length) return new Map();
-  const through = formerLinks
-    .map((f) => f.through)
-    .sort()
-    .at(-1)!;
+  // A bank dates lines by its own calendar, which may be a day ahead of the UTC day the link was disconnected on.
+  const through = addDays(
+    formerLinks
+      .map((f) => f.through)
+      .sort()
+      .at(-1)!,
+    1,
+  );
   const accountOf = new Map(accounts.map((a) => [a.accountId, a.id]));
+  // Lines this link already has (a replay of the same pages, or the rest of a sync that stopped part way) are the
+  // planner's to update: only new ones are compared, so what was adopted before counts neither way.
   const arriving = arrivingPages
+    .filter((t) => !isKnown(t.transaction_id))
     .map((t) => normalizePlaidTransaction(t, (id) => accountOf.get(id) ?? null))
     .filter((t) => !t.pending && t.date <= through);
   if (arriving.length === 0) return new Map();
   const dates = arriving.map((t) => t.date).sort();
   const links = new Set(formerLinks.map((f) => f.linkId));
-  const former = (await transactionsDated(orgId, dates[0]!, dates.at(-1)!)).filter(
-    (t) =>
-      t.source === 'plaid' && t.institutionId !== null && links.has(t.institutionId) && !t.pending && !t.removedByBank,
+  const former = (await transactionsDated(orgId, dates[0]!, dates.at(-1)!)).flatMap((t) =>
+    t.source === 'plaid' && t.institutionId !== null && links.has(t.institutionId) && !t.pending && !t.removedByBank
+      ? [{ ...t, linkId: t.institutionId }]
+      : [],
   );
   return former.length === 0 ? new Map() : formerLinesAdopted(arriving, former);
 }

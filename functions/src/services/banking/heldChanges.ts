@@ -136,6 +136,11 @@ export function fitSyncPlanToLockedBooks(
       ) {
         return [[current, next]];
       }
+      // A bank linked again adopting the line changes only which link and ids it is known by: no total moves, so it
+      // goes through at once; a reconciled line keeps the account its reconciliation holds it in.
+      if (Object.keys(bankChangedFields(current, next)).every((field) => ADOPTION_FIELDS.has(field))) {
+        return [[current, current.reconciled ? { ...next, bankAccountId: current.bankAccountId } : next]];
+      }
       held.push({
         transactionId: current.id,
         institutionId,
@@ -170,6 +175,15 @@ export function fitSyncPlanToLockedBooks(
   if (held.length > 0) logger.info('bank sync held back by locked books', { closedThrough, held: held.length });
   return held;
 }
+
+/** What adopting a former link's line changes (services/banking/formerLinks.ts). */
+const ADOPTION_FIELDS = new Set<string>([
+  'institutionId',
+  'bankAccountId',
+  'externalId',
+  'plaidTransactionId',
+  'pendingTransactionId',
+] satisfies (keyof TransactionRecord)[]);
 
 /** The fields a planned bank change sets (the bookkeeping ones, version and updatedAt, are set at replay). */
 function bankChangedFields(current: TransactionRecord, next: TransactionRecord): Partial<TransactionRecord> {

@@ -59,6 +59,7 @@ export async function applySyncPages(
     institution.formerLinks,
     [...pages.added, ...pages.modified],
     linkAccounts,
+    (plaidId) => pointers.has(plaidId) || own.has(bankTransactionId(orgId, plaidId)),
   );
   const more = [
     ...[...pointers.values()].filter((p) => !p.removed).map((p) => p.transactionId),

@@ -284,12 +284,6 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
       if (w && w.next.externalId === t.externalId && w.next.removedByBank !== true) update(w, t);
       return; // else superseded (a posted one took it over) or removed: replaying its arrival changes nothing
     }
-    const former = input.adoptions?.get(t.plaidTransactionId);
-    const adoptee = former && !t.pending ? recordOf(former) : null;
-    if (adoptee && adoptee.next.institutionId !== input.institutionId) {
-      adopt(adoptee, t);
-      return;
-    }
     if (!t.pending) {
       const link = t.pendingTransactionId ? pointerOf(t.pendingTransactionId) : undefined;
       const linked = link && !link.removed ? recordOf(link.transactionId) : null;
@@ -299,6 +293,13 @@ export function planSync(pages: SyncPages, input: PlanInput): SyncPlan {
         // Plaid links them; a different amount (a tip) is still never merged silently: offered instead.
         if (linked.next.amount === t.amount) merge(linked, t, t.pendingTransactionId!);
         else suggest(linked, t);
+        return;
+      }
+      // Already in the books from a former link of the bank: adopted, unless it posts into its own pending line.
+      const former = input.adoptions?.get(t.plaidTransactionId);
+      const adoptee = former ? recordOf(former) : null;
+      if (adoptee && adoptee.next.institutionId !== input.institutionId) {
+        adopt(adoptee, t);
         return;
       }
       if (!link) {
