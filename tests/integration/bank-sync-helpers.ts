@@ -30,6 +30,18 @@ export async function bankSyncModules() {
   };
 }
 
+/** A checking account as a bank link brings it: Plaid's `accountId`, $1,000 on it. */
+export const checkingAccount = (accountId = 'plaid-checking') => ({
+  accountId,
+  name: 'Checking',
+  officialName: null,
+  type: 'depository',
+  subtype: 'checking',
+  mask: '0000',
+  currency: 'USD',
+  balance: 100_000,
+});
+
 /**
  * An organization with a property, the rule "home depot" -> repairs, and a bank link (stored directly:
  * the apply never reads the token) whose account has the property as its default.
@@ -50,18 +62,7 @@ export async function bankOrg(api: Api) {
     createdById: 'test',
     plaidInstitutionId: `ins_${randomUUID().slice(0, 8)}`,
     institutionName: 'Test Bank',
-    accounts: [
-      {
-        accountId: 'plaid-checking',
-        name: 'Checking',
-        officialName: null,
-        type: 'depository',
-        subtype: 'checking',
-        mask: '0000',
-        currency: 'USD',
-        balance: 100_000,
-      },
-    ],
+    accounts: [checkingAccount()],
   });
   await banks.setBankAccountProperty(orgId, accounts[0]!.id, property.id);
   return { orgId, propertyId: property.id as string, institutionId, accountId: accounts[0]!.id };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Person, team } from '../support/members.js';
-import { bankItems, bankOrg, bankSyncModules, plaidTx } from './bank-sync-helpers.js';
+import { bankItems, bankOrg, bankSyncModules, checkingAccount, plaidTx } from './bank-sync-helpers.js';
 import { expectLedgerConsistent } from './ledger-helpers.js';
 import { PNG_BYTES, putToPresignedUrl, uploadReceipt } from './receipt-upload.js';
 import { editable } from './rules-helpers.js';
@@ -329,18 +329,7 @@ describe('a bank linked again', () => {
       createdById: 'test',
       plaidInstitutionId: former.plaidInstitutionId,
       institutionName: former.institutionName,
-      accounts: [
-        {
-          accountId: 'plaid-checking-again',
-          name: 'Checking',
-          officialName: null,
-          type: 'depository',
-          subtype: 'checking',
-          mask: '0000',
-          currency: 'USD',
-          balance: 100_000,
-        },
-      ],
+      accounts: [checkingAccount('plaid-checking-again')],
       formerLinks: claim.formerLinks,
     });
     const again = lines.map((t) => ({

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { db, partition, TABLE_NAME } from '../support/db.js';
 import { propertyInput } from '../support/properties.js';
-import { bankSyncModules } from './bank-sync-helpers.js';
+import { bankSyncModules, checkingAccount } from './bank-sync-helpers.js';
 import { expectLedgerConsistent, type OrganizationItems, recomputedRollups, storedRollups } from './ledger-helpers.js';
 import { expectIndexConsistent, repositories } from './rules-helpers.js';
 
@@ -250,18 +250,7 @@ async function newOrganization() {
     createdById: admin,
     plaidInstitutionId: `ins_${randomUUID().slice(0, 8)}`,
     institutionName: 'Plan Bank',
-    accounts: [
-      {
-        accountId: 'plaid-checking',
-        name: 'Checking',
-        officialName: null,
-        type: 'depository',
-        subtype: 'checking',
-        mask: '0000',
-        currency: 'USD',
-        balance: 100_000,
-      },
-    ],
+    accounts: [checkingAccount()],
   });
   const accountId = accounts[0]!.id;
   await banks.setBankAccountProperty(orgId, accountId, home);

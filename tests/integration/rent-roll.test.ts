@@ -363,13 +363,16 @@ async function recomputedRentRoll(orgId: string) {
     expect(leases.find((l) => l.id === t.leaseId)?.propertyId).toBe(t.propertyId);
   }
   const sum = (pick: (t: Record<string, any>) => boolean) => rents.filter(pick).reduce((n, t) => n + t.amount, 0);
+  // Rent paid before a lease's first month (at signing, the month before) counts for that first month.
+  const creditedIn = (t: Record<string, any>, first: string) =>
+    t.date.slice(0, 7) < first ? first : t.date.slice(0, 7);
   return Object.fromEntries(
     leases.map((l) => [
       l.id,
       MONTHS.filter((m) => l.leaseStart.slice(0, 7) <= m && (l.leaseEnd == null || l.leaseEnd.slice(0, 7) >= m)).map(
         (m) => [
           m,
-          sum((t) => t.leaseId === l.id && t.date.startsWith(m)),
+          sum((t) => t.leaseId === l.id && creditedIn(t, l.leaseStart.slice(0, 7)) === m),
           sum((t) => !t.leaseId && t.propertyId === l.propertyId && t.date.startsWith(m)) > 0,
         ],
       ),

@@ -78,9 +78,10 @@ const EVIDENCE_MIN = 3;
  *
  * The accounts are told apart first, by evidence, since the new item's account ids are new: a new account takes the
  * former account from which at least half of its lines dated within that account's lines' dates are already in the
- * books (same date, amount and name), the account with the most such lines first, each account taken once. Only then
- * are lines adopted, one for one and only between the two accounts, so a genuine same-day twin stays two lines, and a
- * different login at the same bank (whose lines are not in the books) adopts nothing.
+ * books, and at least EVIDENCE_MIN of them or all (`pairLines`), the account with the most such lines first, each
+ * former account once and each new account at most one account of each former link. Only then are lines adopted,
+ * one for one and only between the two accounts, so a genuine same-day twin stays two lines, and a different login
+ * at the same bank (whose lines are not in the books) adopts nothing.
  */
 export function formerLinesAdopted(
   arriving: readonly BankTransaction[],
@@ -118,9 +119,9 @@ export function formerLinesAdopted(
 
 /**
  * The adoptions of a sync's arriving lines (`formerLinesAdopted`) for a link with former links: one range read of
- * the ledger over the arriving lines' dates up to the last disconnect (lines dated later cannot be in the books
- * from before it), kept to the lines the former links brought that count (posted, not removed by the bank).
- * Nothing is read for a link without former links, nor for a sync with nothing dated before the last disconnect.
+ * the ledger over the new arriving lines' dates up to the day after the last disconnect (lines dated later cannot be
+ * in the books from before it), kept to the lines the former links brought that count (posted, not removed by the
+ * bank). Nothing is read for a link without former links, nor for a sync with nothing new dated before then.
  */
 export async function adoptionsOf(
   orgId: string,
