@@ -113,7 +113,8 @@ function replayedOnto(fresh: TransactionRecord, h: HeldBankChange): TransactionR
  * or of a line a finished reconciliation holds (docs/reconciliation.md), is held back (returned, to be kept and
  * replayed once neither holds: `replayHeldBankChanges`); a new transaction dated in the closed period still
  * arrives, but ignored, so no closed total moves and a person sees it in the ledger (an ADMIN may override to take
- * it in).
+ * it in). A bank linked again adopting a line changes no total and is never held (docs/banking.md "A bank linked
+ * again").
  */
 export function fitSyncPlanToLockedBooks(
   plan: SyncPlan,
