@@ -151,6 +151,25 @@ describe('bank links', () => {
     expect(txn.status).toBe(201);
 
     const transactions = async () => (await partition(`ORG#${orgId}`)).filter((i) => i.type === 'Transaction');
+    // Two charges still pending at the bank; a person writes a note on one.
+    await control().postPending(itemId, { amount: 12.5, merchant_name: 'Corner Cafe', name: 'CORNER CAFE' });
+    await control().postPending(itemId, { amount: 40, merchant_name: 'Hardware Barn', name: 'HARDWARE BARN' });
+    expect((await api.post(`/api/bank-connections/${connection.id}/sync`)).status).toBe(202);
+    expect((await syncRunnerControl('idle')).status).toBe(200);
+    const pendingLine = async (name: string) => (await transactions()).find((t) => t.name === name && t.pending)!;
+    const noted = await pendingLine('Hardware Barn');
+    const shownNoted = (await api.get(`/api/transactions/${noted.id}`)).body.transaction;
+    const withNote = await api.put(`/api/transactions/${noted.id}`, {
+      name: shownNoted.name,
+      date: shownNoted.date,
+      amount: shownNoted.amount,
+      category: null,
+      propertyId: null,
+      notes: 'Ladder for unit 2',
+      version: shownNoted.version,
+    });
+    expect(withNote.status, JSON.stringify(withNote.body)).toBe(200);
+    const cafe = await pendingLine('Corner Cafe');
     const before = await transactions();
     // The first sync brought the bank's transactions; with the one typed by hand, every one stays.
     expect(before.filter((t) => t.source === 'plaid').length).toBeGreaterThan(0);
@@ -168,7 +187,13 @@ describe('bank links', () => {
         formerLinks: [{ linkId: connection.id, through: new Date().toISOString().slice(0, 10) }],
       }),
     ]);
-    expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(before.length);
+    // What the link brought stays, but a pending charge will never post through it: it goes, or, with a person's
+    // note, stays removed by the bank and counted nowhere.
+    const kept = items.filter((i) => i.type === 'Transaction');
+    expect(kept).toHaveLength(before.length - 1);
+    expect(kept.find((t) => t.id === cafe.id)).toBeUndefined();
+    expect(kept.find((t) => t.id === noted.id)).toMatchObject({ removedByBank: true, isIgnored: true });
+    expect(items.filter((i) => i.type === 'BankPending')).toEqual([]);
     expect((await api.get('/api/plaid/status')).body.isConnected).toBe(false);
     expect((await api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(404);
 

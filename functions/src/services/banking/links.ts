@@ -19,6 +19,9 @@ import {
   setInstitutionStatus,
   upsertBankAccounts,
 } from '../../data/banking/banks.js';
+import { listPendingBankTransactions } from '../../data/banking/bankTransactions.js';
+import type { TransactionRecord } from '../../data/ledger/items.js';
+import { readTransactions } from '../../data/ledger/read.js';
 import { Conflict, NotAllowed } from '../../domain-errors.js';
 import { logger } from '../../lib/logger.js';
 import {
@@ -30,7 +33,9 @@ import {
 } from '../../lib/plaid.js';
 import type { Caller } from '../../runtime/identity.js';
 import { ITEM_GONE_CODES, plaidErrorCode, plaidFailure } from './plaidErrors.js';
+import { hasUserData } from './syncPlan.js';
 import { requestSync } from './syncQueue.js';
+import { applyBankRemovals, keepRemovedByBank } from './syncWrites.js';
 
 /**
  * Bank link workflows (docs/banking.md "Bank links"): Plaid Link tokens (new and update mode), the public
@@ -219,8 +224,33 @@ export async function disconnect(orgId: string, connectionId: string): Promise<{
     const code = plaidErrorCode(error);
     if (!code || !ITEM_GONE_CODES.has(code)) throw plaidFailure('/item/remove', error, institution.institutionName);
   }
+  await dropPendingLines(orgId, connectionId);
   await deleteBankLink(orgId, connectionId);
   return { id: connectionId, transactionsKept: true };
+}
+
+/**
+ * A pending line of a disconnected link will never post through it (a link of the bank made later brings its own),
+ * so a disconnect removes it as the bank would: deleted, or kept removed by the bank when people attached something
+ * (`applyBankRemovals`). It counted in no total. Done before the link goes, so a retried disconnect finishes it.
+ */
+async function dropPendingLines(orgId: string, institutionId: string) {
+  const [pending, accounts] = await Promise.all([listPendingBankTransactions(orgId), listBankAccounts(orgId)]);
+  const defaultProperty = new Map(
+    accounts.filter((a) => a.institutionId === institutionId).map((a) => [a.id, a.propertyId]),
+  );
+  const ids = pending.filter((p) => p.bankAccountId !== null && defaultProperty.has(p.bankAccountId)).map((p) => p.id);
+  if (ids.length === 0) return;
+  const records = [...(await readTransactions(orgId, ids)).values()].filter((t) => t.pending && !t.removedByBank);
+  const attached = (t: TransactionRecord) => hasUserData(t, defaultProperty.get(t.bankAccountId!) ?? null);
+  for (const record of records.filter(attached)) await keepRemovedByBank(orgId, institutionId, record);
+  await applyBankRemovals(
+    orgId,
+    institutionId,
+    records
+      .filter((t) => !attached(t))
+      .map((record) => ({ record, plaidIds: record.externalId ? [record.externalId] : [] })),
+  );
 }
 
 export async function setAccountProperty(orgId: string, accountId: string, propertyId: string | null) {
