@@ -54,14 +54,14 @@ export function leasesOverlap(
 }
 
 /**
- * May rent dated in this month (YYYY-MM) be linked to the lease? In the months it runs in, and in the month before its
- * first: the first month's rent is often paid at signing. The rent roll credits such a payment to the first month.
+ * The first month (YYYY-MM) whose rent may be linked to a lease: the month before its first, since the first month's
+ * rent is often paid at signing. The rent roll credits such a payment to the first month.
  */
+export const firstRentMonth = (lease: { leaseStart: string }) => shiftMonth(lease.leaseStart.slice(0, 7), -1);
+
+/** May rent dated in this month (YYYY-MM) be linked to the lease? In the months it runs in, and `firstRentMonth`. */
 export function leaseTakesRentIn(lease: { leaseStart: string; leaseEnd: string | null }, month: string): boolean {
-  return (
-    shiftMonth(lease.leaseStart.slice(0, 7), -1) <= month &&
-    (lease.leaseEnd === null || lease.leaseEnd.slice(0, 7) >= month)
-  );
+  return month === firstRentMonth(lease) || leaseCoversMonth(lease, month);
 }
 
 /** Is the lease running at some point of the month (YYYY-MM)? */

@@ -1,4 +1,4 @@
-import { isRentIncome, type LinkableLease, leaseMisfit, payerKey, shiftMonth, withLeaseLink } from '@rent/shared';
+import { firstRentMonth, isRentIncome, type LinkableLease, leaseMisfit, payerKey, withLeaseLink } from '@rent/shared';
 import { incomeIdsOfProperty } from '../../data/ledger/inRange.js';
 import type { TransactionRecord } from '../../data/ledger/items.js';
 import { type TransactionChange, writeLedger } from '../../data/ledger/plan.js';
@@ -109,8 +109,7 @@ export async function relinkLeaseRent(caller: LedgerCaller, propertyId: string, 
   const firstStart = spans.map((s) => s.leaseStart).sort()[0]!;
   const ends = spans.map((s) => s.leaseEnd);
   const lastEnd = ends.includes(null) ? null : (ends as string[]).sort().at(-1)!;
-  // Rent paid in the month before a lease's first month may be linked to it (`leaseTakesRentIn`).
-  const from = `${shiftMonth(firstStart.slice(0, 7), -1)}-01`;
+  const from = `${firstRentMonth({ leaseStart: firstStart })}-01`;
   const to = lastEnd === null ? undefined : `${lastEnd.slice(0, 7)}-31`;
   const ids = await incomeIdsOfProperty(orgId, propertyId, { from, to });
   if (ids.length === 0) return 0;

@@ -3,12 +3,12 @@ import {
   allocatePayments,
   type ChargeMonth,
   chargeMonths,
+  firstRentMonth,
   fromCents,
   type LedgerTotals,
   RENT_CATEGORIES,
   RENT_UNLINKED_NOTE,
   type RentRollMonth,
-  shiftMonth,
   type TenantLedgerBody,
   tenantLedgerLines,
 } from '@rent/shared';
@@ -70,13 +70,12 @@ export async function leaseRent(orgId: string, from: string, to: string): Promis
 const PER_LEASE_READS_MAX = 3;
 
 /**
- * The months (YYYY-MM) whose rollups `leaseAccounts` reads: from the month before the earliest lease start (rent paid
- * at signing, `leaseTakesRentIn`), or `from`, to this month.
+ * The months (YYYY-MM) whose rollups `leaseAccounts` reads: from the earliest lease's `firstRentMonth` (rent paid at
+ * signing), or `from`, to this month.
  */
 export function leaseRentMonths(leases: readonly LeaseRecord[], today: string, from?: string) {
   const thisMonth = today.slice(0, 7);
-  const starts = leases.map((l) => shiftMonth(l.leaseStart.slice(0, 7), -1));
-  const first = [...starts, from ?? thisMonth, thisMonth].sort()[0]!;
+  const first = [...leases.map(firstRentMonth), from ?? thisMonth, thisMonth].sort()[0]!;
   return { from: first, to: thisMonth };
 }
 
