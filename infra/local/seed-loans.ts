@@ -132,6 +132,7 @@ export function splitDemoMortgages(
       propertyId: plan.propertyId,
       interest1098: interestLastYear > 0 ? { [lastYear]: interestLastYear + (plan.form1098Difference ?? 0) } : {},
       payments: recorded,
+      escrowPayments: [],
       createdAt: now,
       updatedAt: now,
       version: 1,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LOAN_MESSAGES, toCents } from '@rent/shared';
+import { ESCROW_REASON, LOAN_MESSAGES, LOAN_PRINCIPAL_REASON, toCents } from '@rent/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, signIn } from '../support/api.js';
 import { partition } from '../support/db.js';
@@ -193,7 +193,7 @@ describe('loans of a property', () => {
 });
 
 describe('a payment split by its loan', () => {
-  it('previews and splits $1,896.20 plus escrow into interest, principal, taxes and insurance on the property', async () => {
+  it('previews and splits $1,896.20 plus escrow into interest, principal and the two escrows on the property', async () => {
     const home = await property(w.admin.api);
     const loan = await addLoan(w.admin.api, home);
     const t = await payment(w.admin.api, -2366.7);
@@ -214,8 +214,8 @@ describe('a payment split by its loan', () => {
     const expected = [
       { amount: -1625, category: 'mortgage_interest' },
       { amount: -271.2, category: 'loan_principal' },
-      { amount: -350, category: 'taxes' },
-      { amount: -120.5, category: 'insurance' },
+      { amount: -350, category: 'property_tax_escrows' },
+      { amount: -120.5, category: 'insurance_escrows' },
     ].map((p) => ({ ...p, propertyId: home, leaseId: null, memo: expect.stringContaining('First Federal Mortgage') }));
     expect(preview.parts).toEqual(expected);
 
@@ -234,18 +234,19 @@ describe('a payment split by its loan', () => {
     });
     expect(again.status).toBe(409);
 
-    // Schedule E line 12 shows the interest, 16 the taxes, 9 the insurance; the principal is excluded.
+    // Schedule E line 12 shows the interest; the principal and the escrow (not paid out yet) are excluded.
     const sheet = (await ok(w.admin.api.get(`/api/reports/schedule-e?year=2025&propertyId=${home}`))).worksheets[0];
     const line = (n: string) => sheet.lines.find((l: { line: string }) => l.line === n).amount;
     expect(line('12')).toBe(1625);
-    expect(line('16')).toBe(350);
-    expect(line('9')).toBe(120.5);
+    expect(line('16')).toBe(0);
+    expect(line('9')).toBe(0);
     expect(sheet.mortgage).toBeNull();
+    // On no line, so signed as the ledger: money out negative.
     expect(sheet.excluded).toEqual([
-      expect.objectContaining({ category: 'loan_principal', reason: expect.stringMatching(/not deductible/) }),
+      expect.objectContaining({ category: 'insurance_escrows', amount: -120.5, reason: ESCROW_REASON }),
+      expect.objectContaining({ category: 'loan_principal', amount: -271.2, reason: LOAN_PRINCIPAL_REASON }),
+      expect.objectContaining({ category: 'property_tax_escrows', amount: -350, reason: ESCROW_REASON }),
     ]);
-    // Its sign is the worksheet's convention for excluded money; its size is the principal.
-    expect(Math.abs(sheet.excluded[0].amount)).toBe(271.2);
 
     // The loan records the payment; its interest per the ledger is the interest part; the 1098 flag says they differ.
     const detail = await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`));
@@ -336,6 +337,129 @@ describe('a payment split by its loan', () => {
     }
     const items = await partition(`ORG#${w.orgId}`);
     expect(items.find((i) => i.type === 'Loan' && i.id === loan.id)?.payments).toEqual({});
+  });
+});
+
+describe('bills the lender pays from escrow', () => {
+  const splitPayment = async (loanId: string, amount: number, date: string) => {
+    const t = await payment(w.admin.api, amount, date);
+    return ok(w.admin.api.post(`/api/loans/${loanId}/payments`, { transactionId: t.id, version: t.version }));
+  };
+  const figures = async (propertyId: string, from: string, to: string) =>
+    (await ok(w.admin.api.get(`/api/reports/cash-flow?from=${from}&to=${to}&propertyId=${propertyId}`))).figures;
+
+  it('are $0 lines that deduct the bill in the year the lender paid it; cash flow never moves; the loan keeps the balance', async () => {
+    const home = await property(w.admin.api, 'Escrow Row');
+    const loan = await addLoan(w.admin.api, home);
+    await splitPayment(loan.id, -2366.7, '2025-02-01');
+    await splitPayment(loan.id, -2366.7, '2025-03-01');
+    const before = await figures(home, '2025-01', '2025-12');
+    expect(before).toMatchObject({ operatingExpenses: 0, debtService: 4733.4, cashFlow: -4733.4 });
+
+    // The county's bill, paid by the lender in November: a $0 line on the property, the tax and the escrow it left.
+    const paid = await ok(
+      w.manager.api.post(`/api/loans/${loan.id}/escrow-payments`, { date: '2025-11-15', kind: 'taxes', amount: 600 }),
+      201,
+    );
+    expect(paid.transaction).toMatchObject({
+      amount: 0,
+      date: '2025-11-15',
+      name: 'Property taxes paid from escrow by First Federal Mortgage',
+      propertyId: home,
+      categorizationSource: 'manual',
+    });
+    expect(paid.transaction.parts.map((p: { category: string; amount: number }) => [p.category, p.amount])).toEqual([
+      ['taxes', -600],
+      ['property_tax_escrows', 600],
+    ]);
+    await expectLedgerConsistent(w.orgId);
+
+    // Deducted in 2025 as taxes, out of debt service: NOI falls by the bill, cash flow stays where it was.
+    const after = await figures(home, '2025-01', '2025-12');
+    expect(after).toMatchObject({ operatingExpenses: 600, noi: -600, debtService: 4133.4, cashFlow: -4733.4 });
+    const sheet = (await ok(w.admin.api.get(`/api/reports/schedule-e?year=2025&propertyId=${home}`))).worksheets[0];
+    const line = (n: string) => sheet.lines.find((l: { line: string }) => l.line === n).amount;
+    expect(line('16')).toBe(600);
+    expect(line('9')).toBe(0);
+    expect(sheet.excluded.find((i: { category: string }) => i.category === 'property_tax_escrows').amount).toBe(-100);
+
+    // The insurance premium, paid the next January with a name of the person's own.
+    const premium = await ok(
+      w.admin.api.post(`/api/loans/${loan.id}/escrow-payments`, {
+        date: '2026-01-10',
+        kind: 'insurance',
+        amount: '1446.00',
+        name: 'Hazard insurance, annual premium',
+      }),
+      201,
+    );
+    expect(premium.transaction.name).toBe('Hazard insurance, annual premium');
+    const sheet2026 = (await ok(w.admin.api.get(`/api/reports/schedule-e?year=2026&propertyId=${home}`))).worksheets[0];
+    expect(sheet2026.lines.find((l: { line: string }) => l.line === '9').amount).toBe(1446);
+
+    // The loan: paid in with its payments, paid out as the bills, held at each year's end.
+    const detail2025 = await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`));
+    expect(detail2025.escrow).toEqual({
+      year: 2025,
+      paidIn: 941,
+      paidOut: 600,
+      held: 341,
+      note: null,
+      payments: [{ transactionId: paid.transaction.id, date: '2025-11-15', kind: 'taxes', amount: 600 }],
+    });
+    const detail2026 = await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2026`));
+    expect(detail2026.escrow).toMatchObject({ year: 2026, paidIn: 0, paidOut: 1446, held: -1105 });
+    expect(detail2026.escrow.note).toMatch(/escrow paid before them \(or at closing\) is not in it/);
+
+    // Ignored, the bill counts nowhere, on the loan as in the reports.
+    await ok(w.admin.api.patch(`/api/transactions/${paid.transaction.id}/ignore`, { isIgnored: true }));
+    expect((await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`))).escrow).toMatchObject({
+      paidOut: 0,
+      held: 941,
+    });
+    expect((await figures(home, '2025-01', '2025-12')).operatingExpenses).toBe(0);
+    await expectLedgerConsistent(w.orgId);
+  });
+
+  it('refuses a bill it cannot record (400, nothing written); tenants 403; another organization 404', async () => {
+    const home = await property(w.admin.api);
+    const loan = await addLoan(w.admin.api, home);
+    const good = { date: '2025-11-15', kind: 'taxes', amount: 600 };
+    for (const [bad, path] of [
+      [{ ...good, amount: 0 }, 'amount'],
+      [{ ...good, amount: -600 }, 'amount'],
+      [{ ...good, amount: 600.001 }, 'amount'],
+      [{ ...good, kind: 'hoa' }, 'kind'],
+      [{ ...good, date: '2025-02-30' }, 'date'],
+      [{ ...good, name: 'Two\nlines' }, 'name'],
+      [{ ...good, propertyId: home }, ''],
+    ] as const) {
+      const res = await w.admin.api.post(`/api/loans/${loan.id}/escrow-payments`, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      if (path) expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    expect((await w.tenant.api.post(`/api/loans/${loan.id}/escrow-payments`, good)).status).toBe(403);
+    expect((await x.admin.api.post(`/api/loans/${loan.id}/escrow-payments`, good)).status).toBe(404);
+    const items = await partition(`ORG#${w.orgId}`);
+    expect(items.find((i) => i.type === 'Loan' && i.id === loan.id)?.escrowPayments).toEqual([]);
+    expect(items.filter((i) => i.type === 'Transaction' && i.propertyId === home)).toEqual([]);
+  });
+
+  it('a bill dated in a closed period is refused like any other write there', async () => {
+    const c = await team();
+    const home = await property(c.admin.api);
+    const loan = await addLoan(c.admin.api, home);
+    await ok(c.landlord.api.put('/api/organization/closed-period', { closedThrough: '2025-12-31' }));
+    const res = await c.admin.api.post(`/api/loans/${loan.id}/escrow-payments`, {
+      date: '2025-11-15',
+      kind: 'taxes',
+      amount: 600,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.code).toBe('PERIOD_CLOSED');
+    const items = await partition(`ORG#${c.orgId}`);
+    expect(items.filter((i) => i.type === 'Transaction')).toEqual([]);
+    expect(items.find((i) => i.type === 'Loan')?.escrowPayments).toEqual([]);
   });
 });
 

@@ -7,6 +7,8 @@ import {
   cashOnCash,
   DEPRECIATION_FLAG,
   dscr,
+  ESCROW_CATEGORIES,
+  ESCROW_REASON,
   type KpiProperty,
   lastDayOf,
   ledgerFilterFor,
@@ -259,21 +261,57 @@ describe('Schedule E worksheet', () => {
 });
 
 describe('a mortgage payment split by its loan', () => {
-  it('keeps cash flow and debt service as the whole payment had them; only its escrow moves to operating expenses', () => {
+  it('keeps cash flow and debt service as the whole payment had them, escrow included', () => {
     const rent: [string, number] = ['rental_income', 300_000];
-    const whole = bookFigures([rent, ['mortgage', -189_620]]);
-    const split = bookFigures([rent, ['mortgage_interest', -162_500], ['loan_principal', -27_120]]);
-    expect(split).toEqual(whole);
-    const withEscrow = bookFigures([
+    const whole = bookFigures([rent, ['mortgage', -236_670]]);
+    const split = bookFigures([
       rent,
       ['mortgage_interest', -162_500],
       ['loan_principal', -27_120],
-      ['taxes', -35_000],
+      ['property_tax_escrows', -35_000],
+      ['insurance_escrows', -12_050],
     ]);
-    expect(withEscrow).toMatchObject({
-      debtService: 189_620,
-      operatingExpenses: 35_000,
-      cashFlow: whole.cashFlow - 35_000,
+    expect(split).toEqual(whole);
+  });
+
+  it('a bill paid from escrow moves its amount from debt service to operating expenses; cash flow does not move', () => {
+    const year: [string, number][] = [
+      ['rental_income', 3_600_000],
+      ['mortgage_interest', -1_950_000],
+      ['loan_principal', -325_440],
+      ['property_tax_escrows', -420_000],
+    ];
+    const before = bookFigures(year);
+    expect(before).toMatchObject({ operatingExpenses: 0, debtService: 2_695_440 });
+    // The lender pays $4,100 of taxes from escrow: a $0 line, taxes -4,100 and property_tax_escrows +4,100.
+    const after = bookFigures([...year, ['taxes', -410_000], ['property_tax_escrows', 410_000]]);
+    expect(after).toMatchObject({
+      operatingExpenses: 410_000,
+      noi: before.noi - 410_000,
+      debtService: before.debtService - 410_000,
+      cashFlow: before.cashFlow,
     });
+  });
+
+  it('every escrow category counts on the debt service line, none with the transfers', () => {
+    for (const category of ESCROW_CATEGORIES) expect(bookLineOf(category)).toBe('debtService');
+  });
+
+  it('Schedule E deducts escrow when the lender pays the bill (line 16), and leaves out what is still held', () => {
+    const sheet = scheduleEWorksheet(
+      new Map<string, number>([
+        ['rental_income', 3_600_000],
+        ['property_tax_escrows', -420_000 + 410_000],
+        ['taxes', -410_000],
+        ['insurance_escrows', -144_600],
+      ]),
+    );
+    expect(sheet.lines.find((l) => l.line === '16')).toMatchObject({ amount: 410_000 });
+    expect(sheet.lines.find((l) => l.line === '9')).toMatchObject({ amount: 0 });
+    expect(sheet.excluded.map((i) => [i.category, i.amount, i.reason])).toEqual([
+      ['insurance_escrows', -144_600, ESCROW_REASON],
+      ['property_tax_escrows', -10_000, ESCROW_REASON],
+    ]);
+    expect(sheet.needsReview).toEqual([]);
   });
 });

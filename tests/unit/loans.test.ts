@@ -1,4 +1,6 @@
 import {
+  escrowOf,
+  escrowPaymentParts,
   form1098Flag,
   formatRatePercent,
   type LoanItemTerms,
@@ -56,29 +58,29 @@ describe('a loan', () => {
 });
 
 describe('a payment split by its loan', () => {
-  it('splits the scheduled payment into interest, principal, taxes and insurance (money out)', () => {
+  it('splits the scheduled payment into interest, principal and the two escrows (money out)', () => {
     expect(parts(-236_670)).toEqual([
       ['mortgage_interest', -162_500],
       ['loan_principal', -27_120],
-      ['taxes', -35_000],
-      ['insurance', -12_050],
+      ['property_tax_escrows', -35_000],
+      ['insurance_escrows', -12_050],
     ]);
     const plan = loanPaymentParts(loan, schedule, { amount: -236_670, date: '2025-02-01' });
     expect(plan.ok && plan.parts.every((p) => p.propertyId === 'p1' && p.leaseId === null)).toBe(true);
     expect(plan.ok && plan.parts[0]!.memo).toBe('Interest: First Federal, payment 1');
   });
 
-  it('adds what is above the schedule to the principal, and a short escrow goes to taxes first', () => {
+  it('adds what is above the schedule to the principal, and a short escrow goes to the tax escrow first', () => {
     expect(parts(-240_000)).toEqual([
       ['mortgage_interest', -162_500],
       ['loan_principal', -30_450],
-      ['taxes', -35_000],
-      ['insurance', -12_050],
+      ['property_tax_escrows', -35_000],
+      ['insurance_escrows', -12_050],
     ]);
     expect(parts(-200_000)).toEqual([
       ['mortgage_interest', -162_500],
       ['loan_principal', -27_120],
-      ['taxes', -10_380],
+      ['property_tax_escrows', -10_380],
     ]);
   });
 
@@ -100,6 +102,31 @@ describe('a payment split by its loan', () => {
     expect(parts(-236_670, '2055-02-01')).toBe('noScheduledPayment');
     const noInterest = { ...loan, annualRateMilliPercent: 0, escrowTaxes: 0, escrowInsurance: 0 };
     expect(parts(-1_000, '2025-02-01', noInterest)).toBe('onePart');
+  });
+});
+
+describe('escrow', () => {
+  it('a bill the lender paid from escrow is $0: the expense, and the same amount out of escrow', () => {
+    const taxes = escrowPaymentParts(loan, { kind: 'taxes', amount: 410_000 });
+    expect(taxes.map((p) => [p.category, p.amount, p.propertyId, p.leaseId])).toEqual([
+      ['taxes', -410_000, 'p1', null],
+      ['property_tax_escrows', 410_000, 'p1', null],
+    ]);
+    expect(taxes[0]!.memo).toBe('Property taxes paid from escrow by First Federal');
+    const insurance = escrowPaymentParts(loan, { kind: 'insurance', amount: 144_600 });
+    expect(insurance.map((p) => [p.category, p.amount])).toEqual([
+      ['insurance', -144_600],
+      ['insurance_escrows', 144_600],
+    ]);
+  });
+
+  it('what a transaction put into escrow: its escrow parts, of any escrow category, positive when paid in', () => {
+    const plan = loanPaymentParts(loan, schedule, { amount: -236_670, date: '2025-02-01' });
+    expect(plan.ok && escrowOf({ amount: -236_670, category: null, parts: plan.parts })).toBe(47_050);
+    const bill = escrowPaymentParts(loan, { kind: 'taxes', amount: 410_000 });
+    expect(escrowOf({ amount: 0, category: null, parts: bill })).toBe(-410_000);
+    expect(escrowOf({ amount: -20_000, category: 'hoa_escrows' })).toBe(20_000);
+    expect(escrowOf({ amount: -20_000, category: 'taxes' })).toBe(0);
   });
 });
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Loan } from '../../web/src/api/loans';
 import {
+  emptyEscrowPayment,
   emptyLoanForm,
+  escrowPaymentBody,
   type LoanFormValues,
   lastYear,
   loanBody,
   loanFormValues,
+  validateEscrowPayment,
   validateLoan,
 } from '../../web/src/pages/properties/loanForm';
 
@@ -69,5 +72,26 @@ describe('the loan form', () => {
     const values = loanFormValues(loan);
     expect(values).toMatchObject({ escrowTaxes: '', escrowInsurance: '120.5', form1098Interest: '200' });
     expect(loanBody({ ...values, form1098Interest: '' }, loan).interest1098).toEqual({ 2020: 100 });
+  });
+});
+
+describe('the "Paid from escrow" form', () => {
+  it('asks for a date and an amount above zero; a name is optional', () => {
+    expect(validateEscrowPayment(emptyEscrowPayment())).toEqual({
+      date: 'Enter the date the lender paid as YYYY/MM/DD',
+      amount: 'Enter what the lender paid, such as 1850.25',
+    });
+    const bad = { ...emptyEscrowPayment(), date: '2026/11/01', amount: '0' };
+    expect(validateEscrowPayment(bad)).toEqual({ amount: 'Enter what the lender paid, such as 1850.25' });
+    expect(validateEscrowPayment({ ...bad, amount: '12.345' }).amount).toBeDefined();
+    expect(validateEscrowPayment({ ...bad, amount: '1,850.25', name: 'x'.repeat(301) })).toEqual({
+      name: 'At most 300 characters',
+    });
+  });
+
+  it('sends the date as YYYY-MM-DD, the amount in dollars and the name only when given', () => {
+    const values = { date: '2026/11/01', kind: 'insurance' as const, amount: '1,850.25', name: '  ' };
+    expect(escrowPaymentBody(values)).toEqual({ date: '2026-11-01', kind: 'insurance', amount: 1850.25 });
+    expect(escrowPaymentBody({ ...values, name: ' County tax ' }).name).toBe('County tax');
   });
 });

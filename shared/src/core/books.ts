@@ -7,7 +7,9 @@
  *   operating expenses = spending (-net) of the expense categories except mortgage and mortgage_interest
  *   NOI                = income - operating expenses
  *   debt service       = spending of mortgage (principal and interest together) + mortgage_interest + loan_principal
- *                        (a payment split by its loan: the principal is real money out, though not an expense)
+ *                        + the escrow categories (a payment split by its loan: the principal and the escrow are real
+ *                        money out, though not expenses; escrow the lender pays out comes back on this line as it
+ *                        becomes taxes or insurance: docs/reports-and-tax.md "Escrow")
  *   capital spending   = spending of the capital_expenditures group
  *   cash flow          = NOI - debt service - capital spending
  *
@@ -27,7 +29,24 @@ export type BookLine =
   | 'transfers'
   | 'uncategorized';
 
-export const DEBT_SERVICE_CATEGORIES: readonly string[] = ['mortgage', 'mortgage_interest', 'loan_principal'];
+/**
+ * Money paid to a lender to hold for the property's bills. An expense only when the lender pays a bill from it (IRS
+ * Pub 530, "Real estate taxes"), so it is money out with the mortgage payment, on the debt service line.
+ */
+export const ESCROW_CATEGORIES: readonly string[] = [
+  'general_escrow_payments',
+  'property_tax_escrows',
+  'insurance_escrows',
+  'pmi_escrows',
+  'hoa_escrows',
+];
+
+export const DEBT_SERVICE_CATEGORIES: readonly string[] = [
+  'mortgage',
+  'mortgage_interest',
+  'loan_principal',
+  ...ESCROW_CATEGORIES,
+];
 
 const LINE_OF_GROUP: Record<CategoryGroup, BookLine> = {
   income: 'income',

@@ -7,8 +7,12 @@
  * - A payment to the lender splits by the schedule row of its month (splitLoanPayment: interest first, then principal,
  *   then escrow, then anything more is extra principal). The escrow is split taxes first, then insurance. Parts are
  *   money out (negative), on the loan's property: interest `mortgage_interest` (Schedule E line 12), principal
- *   `loan_principal` (not deductible: it repays the debt), taxes `taxes` (line 16), insurance `insurance` (line 9);
- *   what goes beyond the payoff is left uncategorized (the lender owes it back). Zero parts are left out.
+ *   `loan_principal` (not deductible: it repays the debt), escrow `property_tax_escrows` and `insurance_escrows` (not
+ *   deductible yet: the lender holds it); what goes beyond the payoff is left uncategorized (the lender owes it back).
+ *   Zero parts are left out.
+ * - What the lender pays from escrow (escrowPaymentParts) is a transaction of $0 in two parts: the bill as an expense
+ *   (`taxes`, line 16; `insurance`, line 9) and the same amount back out of escrow, so it is deducted in the year the
+ *   lender paid it (docs/reports-and-tax.md "Escrow").
  */
 
 import {
@@ -18,6 +22,7 @@ import {
   monthlyPayment,
   splitLoanPayment,
 } from './amortization.js';
+import { ESCROW_CATEGORIES } from './books.js';
 import type { Category } from './categories.js';
 import { type Cents, formatCurrency } from './money.js';
 import type { SplitPart } from './splits.js';
@@ -128,8 +133,8 @@ export function loanPaymentParts(
       'loan_principal',
       split.extraPrincipal > 0 ? `Principal (${formatCurrency(split.extraPrincipal, 2)} extra)` : 'Principal',
     ),
-    part(escrowTaxes, 'taxes', 'Property tax escrow'),
-    part(escrowInsurance, 'insurance', 'Insurance escrow'),
+    part(escrowTaxes, 'property_tax_escrows', 'Property tax escrow'),
+    part(escrowInsurance, 'insurance_escrows', 'Insurance escrow'),
     part(split.unapplied, null, 'Beyond the payoff (the lender owes it back)'),
   ].filter((p) => p.amount !== 0);
   if (candidates.length < 2) {
@@ -139,6 +144,49 @@ export function loanPaymentParts(
       : { ok: false, reason: 'onePart', message: LOAN_MESSAGES.onePart };
   }
   return { ok: true, row, split: { ...split, escrowTaxes, escrowInsurance }, parts: candidates };
+}
+
+/** What a lender pays from escrow: the property's taxes or its insurance. */
+export const ESCROW_BILLS = {
+  taxes: { expense: 'taxes', escrow: 'property_tax_escrows', label: 'Property taxes' },
+  insurance: { expense: 'insurance', escrow: 'insurance_escrows', label: 'Insurance' },
+} as const satisfies Record<string, { expense: Category; escrow: Category; label: string }>;
+export type EscrowBill = keyof typeof ESCROW_BILLS;
+export const ESCROW_BILL_KINDS = Object.keys(ESCROW_BILLS) as EscrowBill[];
+
+/**
+ * A bill the lender paid from escrow (amount in cents, > 0) as the parts of a $0 transaction: the expense, and the same
+ * money coming out of escrow. Nothing leaves a bank account, so cash flow does not move; the expense counts on the day
+ * the lender paid it.
+ */
+export function escrowPaymentParts(
+  loan: { lender: string; propertyId: string },
+  bill: { kind: EscrowBill; amount: Cents },
+): LoanSplitPart[] {
+  const { expense, escrow, label } = ESCROW_BILLS[bill.kind];
+  const memo = `${label} paid from escrow by ${loan.lender}`.slice(0, 300);
+  const part = (amount: Cents, category: Category) => ({
+    amount,
+    category,
+    propertyId: loan.propertyId,
+    leaseId: null,
+    memo,
+  });
+  return [part(-bill.amount, expense), part(bill.amount, escrow)];
+}
+
+/** What a transaction put into escrow (positive) or took out of it (negative): minus its escrow categories' net. */
+export function escrowOf(transaction: {
+  amount: Cents;
+  category: string | null;
+  parts?: readonly { amount: Cents; category: string | null }[] | null;
+}): Cents {
+  const lines = transaction.parts ?? [{ amount: transaction.amount, category: transaction.category }];
+  const sum = lines.reduce(
+    (total, p) => (p.category && ESCROW_CATEGORIES.includes(p.category) ? total - p.amount : total),
+    0,
+  );
+  return sum === 0 ? 0 : sum;
 }
 
 /**

@@ -7,13 +7,14 @@
  *   depreciation schedule, core/depreciation.ts, with its flags), 19 other (itemised), 20 total expenses (5–19), 21 line 3 minus line 20.
  * `mortgage` holds principal and interest together: its amount is flagged "split into principal and
  * interest", never put on a line; `loan_principal` (the principal part of a payment split by its loan) repays the debt
- * and is excluded, not deducted. other_income, insurance_proceeds, misc_interest (Schedule B) and the bare
- * "income" group need a human. Capital spending is depreciated, not deducted; transfers are not income or
- * expense; uncategorised money needs a category first. Every category lands in exactly one place, so the
+ * and is excluded, not deducted; escrow is excluded too, and deducted as taxes or insurance when the lender pays them.
+ * other_income, insurance_proceeds, misc_interest (Schedule B) and the bare "income" group need a human. Capital
+ * spending is depreciated, not deducted; transfers are not income or expense; uncategorised money needs a category
+ * first. Every category lands in exactly one place, so the
  * lines plus the excluded items equal the profit and loss.
  */
 
-import { bookLineOf, ledgerSigned, lineAmount } from './books.js';
+import { bookLineOf, ESCROW_CATEGORIES, ledgerSigned, lineAmount } from './books.js';
 import { CATEGORY_GROUPS, categoryLabel } from './categories.js';
 import type { Cents } from './money.js';
 
@@ -99,6 +100,8 @@ export const MORTGAGE_FLAG = 'Split into principal and interest: only the intere
 /** Why loan principal is on no line (Pub 527: only the interest of a mortgage payment is deductible). */
 export const LOAN_PRINCIPAL_REASON =
   'Loan principal repays the debt: it is not deductible (only the interest is, on line 12).';
+export const ESCROW_REASON =
+  'Escrow is deducted when the lender pays the bill from it, not when it is paid in: record what the lender paid with "Paid from escrow" on the loan.';
 /** Line 18 of a worksheet without a depreciation schedule (money with no property). */
 export const DEPRECIATION_FLAG = 'Not computed: capital spending is depreciated once it is assigned to a property.';
 
@@ -180,6 +183,8 @@ export function scheduleEWorksheet(
     const line = bookLineOf(category);
     if (category === 'loan_principal') {
       excluded.push({ ...item, reason: LOAN_PRINCIPAL_REASON });
+    } else if (ESCROW_CATEGORIES.includes(category)) {
+      excluded.push({ ...item, reason: ESCROW_REASON });
     } else if (line === 'capitalSpending') {
       excluded.push({ ...item, reason: 'Capital spending is depreciated over years, not deducted in the year.' });
     } else if (line === 'transfers') {

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { MAX_ANNUAL_RATE_MILLI_PERCENT, MAX_TERM_MONTHS, parseAnnualRatePercent } from '../core/amortization.js';
-import { FORM_1098_YEAR_PATTERN, LENDER_MAX } from '../core/loans.js';
-import { Id, IsoDate, line } from './common.js';
+import { ESCROW_BILL_KINDS, FORM_1098_YEAR_PATTERN, LENDER_MAX } from '../core/loans.js';
+import { TRANSACTION_NAME_MAX } from '../core/transactions.js';
+import { Id, IsoDate, line, optionalLine } from './common.js';
 import { MAX_ABS_CENTS, moneyField } from './money.js';
 
 /** Mortgage loans of a property (docs/reports-and-tax.md "Loans"). Money: decimals on the wire, cents inside. */
@@ -144,10 +145,35 @@ export const LoanInterestYear = z.object({
   flag: z.string().nullable(),
 });
 
+/** A bill the lender paid from escrow, as recorded on the loan (its transaction is the ledger's). */
+export const LoanEscrowPayment = z.object({
+  transactionId: z.string(),
+  date: z.string(),
+  kind: z.enum(ESCROW_BILL_KINDS),
+  amount: z.number(),
+});
+
+/**
+ * Escrow by the ledger (docs/reports-and-tax.md "Escrow"), from the transactions recorded on the loan as they are now:
+ * paid in with the payments split by it, paid out as the bills the lender paid from it.
+ */
+export const LoanEscrowYear = z.object({
+  year: z.number().int(),
+  paidIn: z.number(),
+  paidOut: z.number(),
+  /** Paid in less paid out, every year up to the end of this one. */
+  held: z.number(),
+  /** Why `held` is below zero, when it is. */
+  note: z.string().nullable(),
+  /** The bills paid from escrow in the year, the latest first. */
+  payments: z.array(LoanEscrowPayment),
+});
+
 export const LoanDetail = z.object({
   loan: Loan,
   schedule: z.array(LoanScheduleRow),
   interest: LoanInterestYear,
+  escrow: LoanEscrowYear,
   payments: z.array(LoanPayment),
 });
 export type LoanDetail = z.infer<typeof LoanDetail>;
@@ -168,6 +194,16 @@ export const LoanPaymentInput = z.strictObject({
 });
 export type LoanPaymentInput = z.output<typeof LoanPaymentInput>;
 export const LoanPaymentPreviewQuery = z.strictObject({ transactionId: Id });
+
+/** POST /api/loans/{id}/escrow-payments: a bill the lender paid from the loan's escrow. */
+export const EscrowPaymentInput = z.strictObject({
+  date: IsoDate,
+  kind: z.enum(ESCROW_BILL_KINDS, { error: 'Choose what the lender paid: taxes or insurance' }),
+  amount: moneyField({ min: 1, max: MAX_ABS_CENTS }),
+  /** The ledger line's name; blank: "Property taxes paid from escrow" (or insurance). */
+  name: optionalLine('Name', TRANSACTION_NAME_MAX).optional(),
+});
+export type EscrowPaymentInput = z.output<typeof EscrowPaymentInput>;
 
 export const LoanPaymentPreview = z.object({
   transactionId: z.string(),

@@ -104,3 +104,23 @@ export function useApplyLoanPayment(loanId: string) {
     },
   });
 }
+
+/** What the lender paid from the loan's escrow: a $0 ledger line of the expense and the escrow it came from. */
+export interface EscrowPaymentBody {
+  date: string;
+  kind: 'taxes' | 'insurance';
+  amount: number;
+  name?: string;
+}
+
+/** Records a bill paid from escrow; the loan and the ledger reload. */
+export function usePayFromEscrow(loanId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EscrowPaymentBody) => callRoute('payFromEscrow', { params: { id: loanId }, body }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: loansKey });
+      void client.invalidateQueries({ queryKey: transactionsKey });
+    },
+  });
+}

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { LoanItemTerms } from '@rent/shared';
+import type { EscrowBill, LoanItemTerms } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys, orgPk } from '../keys.js';
 import { indexPrefixQuery, prefixQuery, queryAll } from '../query.js';
-import { transact } from '../transact.js';
+import { type TransactOp, transact } from '../transact.js';
 
 /**
  * Mortgage loans (docs/reports-and-tax.md "Loans"): one item per loan, ORG#o / LOAN#l, pointing at its property on
  * GSI2 like leases, and counted on the property item (loanCount) so a property with loans is never deleted. The item
- * carries the payments split by the loan (`payments`, by transaction id): what its interest per the ledger is read from.
+ * carries the payments split by the loan (`payments`, by transaction id) and the bills paid from its escrow
+ * (`escrowPayments`): what its interest and escrow per the ledger are read from.
  */
 
 /** A payment split by the loan (cents, positive: what each part took of the payment). */
@@ -27,6 +28,14 @@ export interface LoanPaymentRecord {
   appliedAt: string;
 }
 
+/** A bill the lender paid from the loan's escrow (cents, positive), recorded with its $0 transaction. */
+export interface LoanEscrowPaymentRecord {
+  transactionId: string;
+  date: string;
+  kind: EscrowBill;
+  amount: number;
+}
+
 export interface LoanRecord extends LoanItemTerms {
   id: string;
   organizationId: string;
@@ -34,6 +43,8 @@ export interface LoanRecord extends LoanItemTerms {
   /** Interest per the lender's Form 1098, by year (YYYY), in cents. */
   interest1098: Record<string, number>;
   payments: Record<string, LoanPaymentRecord>;
+  /** The bills paid from its escrow, in the order they were recorded. */
+  escrowPayments: LoanEscrowPaymentRecord[];
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -49,7 +60,12 @@ const loanChanged = () =>
 function toLoanRecord(item: Record<string, unknown>): LoanRecord {
   const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, type, ...rest } = item;
   const r = rest as unknown as LoanRecord;
-  return { ...r, interest1098: r.interest1098 ?? {}, payments: r.payments ?? {} };
+  return {
+    ...r,
+    interest1098: r.interest1098 ?? {},
+    payments: r.payments ?? {},
+    escrowPayments: r.escrowPayments ?? [],
+  };
 }
 
 /** Every loan of one property (GSI2, the property's reference partition), the earliest first payment first. */
@@ -83,6 +99,7 @@ export async function putNewLoan(orgId: string, propertyId: string, terms: LoanT
     organizationId: orgId,
     propertyId,
     payments: {},
+    escrowPayments: [],
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -187,4 +204,25 @@ export async function recordLoanPayment(
     if (isConditionFailure(error)) throw loanNotFound();
     throw error;
   }
+}
+
+/**
+ * Records a bill paid from the loan's escrow, in the TransactWriteItems that writes its transaction: the loan must
+ * still exist, so a loan deleted meanwhile leaves no transaction behind. Its version does not move (see
+ * recordLoanPayment).
+ */
+export function recordEscrowPaymentOp(loan: LoanRecord, payment: LoanEscrowPaymentRecord): TransactOp {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.loan(loan.organizationId, loan.id),
+        UpdateExpression: 'SET #e = list_append(if_not_exists(#e, :none), :payment)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#e': 'escrowPayments' },
+        ExpressionAttributeValues: { ':none': [], ':payment': [payment] },
+      },
+    },
+    onConditionFailure: loanNotFound,
+  };
 }

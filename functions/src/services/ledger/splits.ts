@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  type Cents,
   formatCurrency,
   leaseMisfit,
   partProperties,
@@ -9,9 +11,10 @@ import {
   type TransactionSplit,
   type TransactionUnsplit,
 } from '@rent/shared';
-import type { TransactionRecord } from '../../data/ledger/items.js';
+import { newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
 import { writeLedger } from '../../data/ledger/plan.js';
 import { getTransaction as readTransaction } from '../../data/ledger/read.js';
+import type { TransactOp } from '../../data/transact.js';
 import { Conflict, Invalid, NotFound } from '../../domain-errors.js';
 import { type LedgerCaller, personActor } from './actors.js';
 import { categorizedByHand } from './categorize.js';
@@ -49,6 +52,15 @@ function assertAddsUp(amount: number, parts: readonly SplitPart[]) {
   throw new Invalid(message, [{ path: 'parts', message }]);
 }
 
+/** The parts add up to the amount and spread over no more properties than a split may. */
+function assertPartsFit(amount: Cents, parts: readonly SplitPart[]) {
+  assertAddsUp(amount, parts);
+  if (partProperties(parts).length > SPLIT_PROPERTIES_MAX) {
+    const message = `A split can spread over at most ${SPLIT_PROPERTIES_MAX} properties (no property counts as one).`;
+    throw new Invalid(message, [{ path: 'parts', message }]);
+  }
+}
+
 /**
  * Each part's lease must be the organization's (else 404) and fit the part as it would a whole transaction: income
  * on the lease's property in a month the lease runs in (else 400 naming the part).
@@ -80,11 +92,7 @@ export async function splitTransaction(
     throw new Invalid('This transaction is paired as a transfer. Unpair it before splitting it.');
   }
   const parts: SplitPart[] = input.parts;
-  assertAddsUp(current.amount, parts);
-  if (partProperties(parts).length > SPLIT_PROPERTIES_MAX) {
-    const message = `A split can spread over at most ${SPLIT_PROPERTIES_MAX} properties (no property counts as one).`;
-    throw new Invalid(message, [{ path: 'parts', message }]);
-  }
+  assertPartsFit(current.amount, parts);
   assertPartLeases(await leaseBook(caller.orgId), parts, current.date);
   const now = new Date().toISOString();
   const next: TransactionRecord = {
@@ -105,6 +113,38 @@ export async function splitTransaction(
   };
   await writeLedger(caller.orgId, [[current, next]], { actor, atomic: true, onStale: stale });
   return next;
+}
+
+/**
+ * A transaction a service enters in parts from the start (a bill a lender paid from escrow): checked as a split is, in
+ * an open period, and written with its audit entry and rollups and the service's own record of it (`alongside`) in one
+ * TransactWriteItems, so neither is ever written without the other. Its parts name no lease.
+ */
+export async function enterSplitTransaction(
+  caller: LedgerCaller,
+  entry: { date: string; name: string; amount: Cents; parts: SplitPart[] },
+  alongside: (record: TransactionRecord) => TransactOp[],
+): Promise<TransactionRecord> {
+  const actor = personActor(caller);
+  await assertPeriodOpen(caller.orgId, [entry.date], actor);
+  assertPartsFit(entry.amount, entry.parts);
+  const now = new Date().toISOString();
+  const record = newTransaction({
+    id: randomUUID(),
+    userId: caller.userId,
+    organizationId: caller.orgId,
+    amount: entry.amount,
+    date: entry.date,
+    name: entry.name,
+    source: 'user_created',
+    createdAt: now,
+    categorizationSource: 'manual',
+    categorizedAt: now,
+    parts: entry.parts.map((part) => ({ ...part, leaseId: null })),
+    propertyId: splitHome(entry.parts).propertyId,
+  });
+  await writeLedger(caller.orgId, [[null, record]], { actor, atomic: true, extraOps: () => alongside(record) });
+  return record;
 }
 
 /** Unsplit: one category and property again for the whole amount (the lease is decided as for any edit). */

@@ -1,6 +1,10 @@
 import {
   type AmortizationRow,
   balanceAfter,
+  ESCROW_BILLS,
+  type EscrowPaymentInput,
+  escrowOf,
+  escrowPaymentParts,
   form1098Flag,
   formatRatePercent,
   fromCents,
@@ -26,13 +30,14 @@ import {
   type LoanTermsRecord,
   loansOfProperty,
   putNewLoan,
+  recordEscrowPaymentOp,
   recordLoanPayment,
   updateLoanTerms,
 } from '../../data/loans/loans.js';
 import { getProperty } from '../../data/tenancy/properties.js';
 import { Conflict, Invalid } from '../../domain-errors.js';
 import type { LedgerCaller } from '../ledger/actors.js';
-import { splitTransaction } from '../ledger/splits.js';
+import { enterSplitTransaction, splitTransaction } from '../ledger/splits.js';
 import { getTransaction } from '../ledger/transactions.js';
 
 /**
@@ -60,22 +65,31 @@ export async function createLoan(caller: LedgerCaller, propertyId: string, input
   return { loan: loanToApi(await putNewLoan(caller.orgId, propertyId, termsOf(input)), today()) };
 }
 
-/** The loan, every row of its schedule, the year's interest by the schedule, the ledger and the Form 1098. */
+/**
+ * The loan, every row of its schedule, the year's interest by the schedule, the ledger and the Form 1098, and its
+ * escrow by the ledger: every transaction recorded on the loan is read as it is now, so a split changed by hand counts
+ * as changed and an ignored or pending one (like everywhere else) not at all.
+ */
 export async function loanDetail(caller: LedgerCaller, loanId: string, year?: number): Promise<LoanDetail> {
   const loan = await getLoan(caller.orgId, loanId);
   const now = today();
   const schedule = loanSchedule(loan);
   const shownYear = year ?? Number(now.slice(0, 4));
   const yearPrefix = `${shownYear}-`;
-  const paidThatYear = Object.entries(loan.payments).filter(([, p]) => p.date.startsWith(yearPrefix));
-  const transactions = await readTransactions(
-    caller.orgId,
-    paidThatYear.map(([id]) => id),
-  );
-  // As in every other total: an ignored line (also one the bank removed) and a pending one count nowhere.
-  const byLedger = [...transactions.values()]
-    .filter((t) => t.date.startsWith(yearPrefix) && !t.isIgnored && !t.pending)
-    .reduce((sum, t) => sum + mortgageInterestOf(t), 0);
+  const escrowIds = loan.escrowPayments.map((p) => p.transactionId);
+  const read = await readTransactions(caller.orgId, [...Object.keys(loan.payments), ...escrowIds]);
+  const counted = (ids: readonly string[]) =>
+    ids.flatMap((id) => {
+      const t = read.get(id);
+      return t && !t.isIgnored && !t.pending ? [t] : [];
+    });
+  const payments = counted(Object.keys(loan.payments));
+  const billsPaid = counted(escrowIds);
+  const inYear = (t: TransactionRecord) => t.date.startsWith(yearPrefix);
+  const sum = (ts: TransactionRecord[], of: (t: TransactionRecord) => number) => ts.reduce((n, t) => n + of(t), 0);
+  const byLedger = sum(payments.filter(inYear), mortgageInterestOf);
+  const upToYearEnd = (t: TransactionRecord) => t.date <= `${shownYear}-12-31`;
+  const held = sum([...payments, ...billsPaid].filter(upToYearEnd), escrowOf);
   const form1098 = loan.interest1098[String(shownYear)] ?? null;
   return {
     loan: loanToApi(loan, now, schedule),
@@ -86,6 +100,17 @@ export async function loanDetail(caller: LedgerCaller, loanId: string, year?: nu
       byLedger: fromCents(byLedger),
       form1098: form1098 === null ? null : fromCents(form1098),
       flag: form1098Flag(form1098, byLedger),
+    },
+    escrow: {
+      year: shownYear,
+      paidIn: fromCents(sum(payments.filter(inYear), escrowOf)),
+      paidOut: fromCents(-sum(billsPaid.filter(inYear), escrowOf)),
+      held: fromCents(held),
+      note: held < 0 ? ESCROW_OVERDRAWN : null,
+      payments: loan.escrowPayments
+        .filter((p) => p.date.startsWith(yearPrefix))
+        .map((p) => ({ transactionId: p.transactionId, date: p.date, kind: p.kind, amount: fromCents(p.amount) }))
+        .sort((a, b) => b.date.localeCompare(a.date) || a.transactionId.localeCompare(b.transactionId)),
     },
     payments: Object.entries(loan.payments)
       .map(([transactionId, p]) => ({
@@ -101,6 +126,29 @@ export async function loanDetail(caller: LedgerCaller, loanId: string, year?: nu
       }))
       .sort((a, b) => b.date.localeCompare(a.date) || a.transactionId.localeCompare(b.transactionId)),
   };
+}
+
+const ESCROW_OVERDRAWN =
+  'More was paid from escrow than the ledger shows paid into it: the payments split by this loan are all it counts, so escrow paid before them (or at closing) is not in it.';
+
+/**
+ * A bill the lender paid from the loan's escrow: a $0 transaction on the loan's property, its expense and the escrow
+ * it came from (shared/src/core/loans.ts escrowPaymentParts), entered through the ledger's door with its record on
+ * the loan in the same write.
+ */
+export async function payFromEscrow(
+  caller: LedgerCaller,
+  loanId: string,
+  input: EscrowPaymentInput,
+): Promise<TransactionRecord> {
+  const loan = await getLoan(caller.orgId, loanId);
+  const bill = { kind: input.kind, amount: input.amount };
+  const name = input.name ?? `${ESCROW_BILLS[input.kind].label} paid from escrow by ${loan.lender}`;
+  return enterSplitTransaction(
+    caller,
+    { date: input.date, name, amount: 0, parts: escrowPaymentParts(loan, bill) },
+    (record) => [recordEscrowPaymentOp(loan, { transactionId: record.id, date: input.date, ...bill })],
+  );
 }
 
 /** PATCH: saved only while the loan is at `change.version` (else 409 with the loan as it is now). */

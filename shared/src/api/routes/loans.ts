@@ -5,6 +5,7 @@
 
 import { DeletedId } from '../../domain/common.js';
 import {
+  EscrowPaymentInput,
   LoanDetail,
   LoanDetailQuery,
   LoanInput,
@@ -90,4 +91,16 @@ export const applyLoanPayment = {
   body: LoanPaymentInput,
   response: TransactionResult,
   roles: STAFF,
+} as const satisfies RouteDef;
+
+/** A bill the lender paid from the loan's escrow: a $0 transaction of the expense and the escrow it came from. */
+export const payFromEscrow = {
+  id: 'payFromEscrow',
+  method: 'POST',
+  path: '/api/loans/{id}/escrow-payments',
+  params: LoanParams,
+  body: EscrowPaymentInput,
+  response: TransactionResult,
+  roles: STAFF,
+  status: 201,
 } as const satisfies RouteDef;

@@ -1,15 +1,22 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
+import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { categoryLabel } from '@rent/shared/core/categories';
+import { ESCROW_BILL_KINDS, ESCROW_BILLS, type EscrowBill } from '@rent/shared/core/loans';
+import { useId } from 'react';
 import type { Loan } from '../../api/loans';
 import { LoanBalanceChartLazy } from '../../components/charts/LoanBalanceChartLazy';
 import { formatIsoDate } from '../../lib/dates';
@@ -18,8 +25,8 @@ import { useLoanDetail } from './use-loan-detail';
 
 /**
  * One loan (docs/reports-and-tax.md "Loans"): what it is, the year's interest by its schedule, by the ledger and by the
- * lender's Form 1098 (flagged when the form and the ledger differ), the balance over the years, the schedule a year a
- * page, and "Apply to a payment".
+ * lender's Form 1098 (flagged when the form and the ledger differ), the year's escrow paid in and paid out, the
+ * balance over the years, the schedule a year a page, "Apply to a payment" and "Paid from escrow".
  */
 export function LoanDetail({ loan, onBack }: { loan: Loan; onBack: () => void }) {
   const d = useLoanDetail(loan);
@@ -88,6 +95,7 @@ export function LoanDetail({ loan, onBack }: { loan: Loan; onBack: () => void })
           </Alert>
         ) : null}
       </SpaceBetween>
+      <EscrowSection d={d} />
       <LoanBalanceChartLazy
         testId="loan-balance-chart"
         points={d.balanceByYear}
@@ -131,6 +139,7 @@ export function LoanDetail({ loan, onBack }: { loan: Loan; onBack: () => void })
         ]}
       />
       <ApplyPaymentModal d={d} loan={loan} />
+      <EscrowPaymentModal d={d} loan={loan} />
     </SpaceBetween>
   );
 }
@@ -227,6 +236,139 @@ function ApplyPaymentModal({ d, loan }: { d: ReturnType<typeof useLoanDetail>; l
         ) : null}
         {a.error ? <Alert type="error">{a.error}</Alert> : null}
       </SpaceBetween>
+    </Modal>
+  );
+}
+
+/** The year's escrow by the ledger: paid in with the payments split by the loan, paid out as bills the lender paid. */
+function EscrowSection({ d }: { d: ReturnType<typeof useLoanDetail> }) {
+  const escrow = d.detail.data?.escrow;
+  const money = (n: number) => formatMoney(n, 2);
+  return (
+    <SpaceBetween size="s">
+      <Header
+        variant="h3"
+        description="Escrow counts as an expense when the lender pays a bill from it, not when you pay it in."
+        actions={
+          <Button onClick={d.escrow.show} data-testid="loan-escrow-pay">
+            Paid from escrow
+          </Button>
+        }
+      >
+        Escrow in {d.year}
+      </Header>
+      {escrow ? (
+        <div data-testid="loan-escrow">
+          <KeyValuePairs
+            columns={3}
+            items={[
+              { label: 'Paid in', value: money(escrow.paidIn) },
+              { label: 'Paid from escrow', value: money(escrow.paidOut) },
+              { label: `Held at the end of ${escrow.year}`, value: money(escrow.held) },
+            ]}
+          />
+        </div>
+      ) : null}
+      {escrow?.note ? <Alert type="info">{escrow.note}</Alert> : null}
+      {escrow && escrow.payments.length > 0 ? (
+        <Table
+          data-testid="loan-escrow-payments"
+          variant="embedded"
+          items={escrow.payments}
+          trackBy="transactionId"
+          ariaLabels={{ tableLabel: `Bills paid from escrow in ${escrow.year}` }}
+          columnDefinitions={[
+            { id: 'date', header: 'Date', cell: (p) => formatIsoDate(p.date) },
+            { id: 'kind', header: 'Bill', cell: (p) => ESCROW_BILLS[p.kind].label, isRowHeader: true },
+            { id: 'amount', header: 'Amount', cell: (p) => money(p.amount) },
+          ]}
+        />
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+function EscrowPaymentModal({ d, loan }: { d: ReturnType<typeof useLoanDetail>; loan: Loan }) {
+  const e = d.escrow;
+  const id = useId();
+  return (
+    <Modal
+      visible={e.open}
+      onDismiss={e.close}
+      header="Paid from escrow"
+      data-testid="loan-escrow-modal"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={e.close}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              loading={e.submitting}
+              loadingText="Recording the escrow payment"
+              onClick={() => void e.submit()}
+              data-testid="loan-escrow-save"
+            >
+              Record
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <Form errorText={e.error}>
+        <SpaceBetween size="m">
+          <Box variant="p">
+            A bill {loan.lender} paid from this loan's escrow, as its annual escrow statement or Form 1098 shows it. It
+            is entered in the ledger as $0: the expense, and the same amount out of escrow.
+          </Box>
+          <FormField label="What the lender paid" controlId={`${id}-kind`}>
+            <RadioGroup
+              controlId={`${id}-kind`}
+              value={e.values.kind}
+              onChange={({ detail }) => e.set('kind', detail.value as EscrowBill)}
+              items={ESCROW_BILL_KINDS.map((kind) => ({ value: kind, label: ESCROW_BILLS[kind].label }))}
+              data-testid="loan-escrow-kind"
+            />
+          </FormField>
+          <FormField
+            label="Date paid"
+            errorText={e.errors.date}
+            controlId={`${id}-date`}
+            constraintText="Use YYYY/MM/DD."
+          >
+            <DatePicker
+              controlId={`${id}-date`}
+              value={e.values.date}
+              onChange={({ detail }) => e.set('date', detail.value)}
+              placeholder="YYYY/MM/DD"
+              invalid={!!e.errors.date}
+              expandToViewport
+              data-testid="loan-escrow-date"
+            />
+          </FormField>
+          <FormField label="Amount" errorText={e.errors.amount} controlId={`${id}-amount`}>
+            <Input
+              controlId={`${id}-amount`}
+              value={e.values.amount}
+              onChange={({ detail }) => e.set('amount', detail.value)}
+              inputMode="decimal"
+              invalid={!!e.errors.amount}
+              data-testid="loan-escrow-amount"
+            />
+          </FormField>
+          <FormField label="Name in the ledger (optional)" errorText={e.errors.name} controlId={`${id}-name`}>
+            <Input
+              controlId={`${id}-name`}
+              value={e.values.name}
+              onChange={({ detail }) => e.set('name', detail.value)}
+              placeholder={`${ESCROW_BILLS[e.values.kind].label} paid from escrow by ${loan.lender}`}
+              invalid={!!e.errors.name}
+              data-testid="loan-escrow-name"
+            />
+          </FormField>
+        </SpaceBetween>
+      </Form>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import { MAX_TERM_MONTHS, parseAnnualRatePercent } from '@rent/shared/core/amortization';
 import { LENDER_MAX } from '@rent/shared/core/loans';
 import { toCents } from '@rent/shared/core/money';
-import type { Loan, LoanBody } from '../../api/loans';
+import { TRANSACTION_NAME_MAX } from '@rent/shared/core/transactions';
+import type { EscrowPaymentBody, Loan, LoanBody } from '../../api/loans';
 
 /** The loan form's values as typed, their checks and the body they become (pure: tests/unit/web-loan-form.test.ts). */
 
@@ -94,5 +95,33 @@ export function loanFormValues(loan: Loan): LoanFormValues {
     extraPrincipal: shown(loan.extraPrincipal),
     form1098Year: year,
     form1098Interest: loan.interest1098[year] === undefined ? '' : String(loan.interest1098[year]),
+  };
+}
+
+/** The "Paid from escrow" form as typed. */
+export interface EscrowPaymentValues {
+  date: string;
+  kind: 'taxes' | 'insurance';
+  amount: string;
+  name: string;
+}
+
+export const emptyEscrowPayment = (): EscrowPaymentValues => ({ date: '', kind: 'taxes', amount: '', name: '' });
+
+export function validateEscrowPayment(v: EscrowPaymentValues): Partial<Record<keyof EscrowPaymentValues, string>> {
+  const errors: Partial<Record<keyof EscrowPaymentValues, string>> = {};
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate(v.date))) errors.date = 'Enter the date the lender paid as YYYY/MM/DD';
+  const amount = v.amount.trim() === '' ? null : money(v.amount);
+  if (amount === null || amount <= 0) errors.amount = 'Enter what the lender paid, such as 1850.25';
+  if (v.name.trim().length > TRANSACTION_NAME_MAX) errors.name = `At most ${TRANSACTION_NAME_MAX} characters`;
+  return errors;
+}
+
+export function escrowPaymentBody(v: EscrowPaymentValues): EscrowPaymentBody {
+  return {
+    date: isoDate(v.date),
+    kind: v.kind,
+    amount: dollars(v.amount),
+    ...(v.name.trim() ? { name: v.name.trim() } : {}),
   };
 }

@@ -1,14 +1,22 @@
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { type Loan, useApplyLoanPayment, useLenderPayments, useLoan, useLoanPaymentPreview } from '../../api/loans';
+import {
+  type Loan,
+  useApplyLoanPayment,
+  useLenderPayments,
+  useLoan,
+  useLoanPaymentPreview,
+  usePayFromEscrow,
+} from '../../api/loans';
 import { toast } from '../../components/toast/store';
+import { type EscrowPaymentValues, emptyEscrowPayment, escrowPaymentBody, validateEscrowPayment } from './loanForm';
 
 const thisYear = () => new Date().getUTCFullYear();
 
 /**
  * One loan opened in the Loans drawer: its schedule paged by year, the balance at each year's end for the chart, the
- * chosen year's interest by schedule, ledger and Form 1098, and "Apply to a payment" (pick a payment to the lender,
- * see how it splits, apply).
+ * chosen year's interest and escrow by the ledger, "Apply to a payment" (pick a payment to the lender, see how it
+ * splits, apply) and "Paid from escrow" (a bill the lender paid from the loan's escrow).
  */
 export function useLoanDetail(loan: Loan) {
   const [year, setYear] = useState(thisYear);
@@ -51,8 +59,11 @@ export function useLoanDetail(loan: Loan) {
     }
   };
 
+  const escrow = useEscrowPayment(loan.id);
+
   return {
     detail,
+    escrow,
     year,
     setYear,
     yearOptions: years,
@@ -82,5 +93,48 @@ export function useLoanDetail(loan: Loan) {
       applying: apply.isPending,
       error: applyError,
     },
+  };
+}
+
+/** The "Paid from escrow" form: what the lender paid, when and how much; checked as the server checks it. */
+function useEscrowPayment(loanId: string) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<EscrowPaymentValues>(emptyEscrowPayment);
+  const [errors, setErrors] = useState<Partial<Record<keyof EscrowPaymentValues, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const pay = usePayFromEscrow(loanId);
+  const close = () => {
+    setOpen(false);
+    setValues(emptyEscrowPayment());
+    setErrors({});
+    setError(null);
+  };
+  const submit = async () => {
+    const found = validateEscrowPayment(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setError(null);
+    try {
+      await pay.mutateAsync(escrowPaymentBody(values));
+      toast.success('Escrow payment recorded', {
+        description: 'The ledger counts it as an expense on the day the lender paid it.',
+        duration: 3000,
+      });
+      close();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to record the escrow payment'));
+    }
+  };
+  return {
+    open,
+    show: () => setOpen(true),
+    close,
+    values,
+    set: <K extends keyof EscrowPaymentValues>(field: K, value: EscrowPaymentValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value })),
+    errors,
+    error,
+    submit,
+    submitting: pay.isPending,
   };
 }
