@@ -7,8 +7,8 @@ import { beginSignInToOwnOrganization, uniqueName } from './own-org.js';
 /**
  * Loans (docs/reports-and-tax.md "Loans"): in a fresh organization the landlord adds a mortgage through the property's
  * Loans drawer, opens it (schedule, balance chart, interest), and applies it to the payment to the lender: the preview
- * shows the split, and the payment is split into interest, principal and escrow. Axe on each; 390 px without side
- * scrolling.
+ * shows the split, and the payment is split into interest, principal and escrow; then records a premium the lender
+ * paid from escrow. Axe on each; 390 px without side scrolling.
  */
 async function noSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -73,9 +73,9 @@ describe('loans, in Chromium', () => {
       'Mortgage interest',
       'Loan principal',
       '-$271.20',
-      'Taxes',
+      'Property tax escrows',
       '-$350.00',
-      'Insurance',
+      'Insurance escrows',
       '-$120.50',
     ])
       expect(text).toContain(expected);
@@ -86,10 +86,33 @@ describe('loans, in Chromium', () => {
     expect(split.parts?.map((p) => [p.category, p.amount])).toEqual([
       ['mortgage_interest', -1625],
       ['loan_principal', -271.2],
-      ['taxes', -350],
-      ['insurance', -120.5],
+      ['property_tax_escrows', -350],
+      ['insurance_escrows', -120.5],
     ]);
     await expect.poll(() => drawer.getByTestId('loan-interest').textContent()).toMatch(/In the ledger\s*\$1,625\.00/);
+    const escrow = drawer.getByTestId('loan-escrow');
+    await expect.poll(() => escrow.textContent()).toMatch(/Paid in\s*\$470\.50/);
+
+    // The lender pays the insurance premium from escrow: recorded on the loan, a $0 line in the ledger.
+    await drawer.getByTestId('loan-escrow-pay').click();
+    const pay = page.getByTestId('loan-escrow-modal');
+    await pay.getByTestId('loan-escrow-save').click();
+    await pay.getByText('Enter the date the lender paid as YYYY/MM/DD').waitFor();
+    await pay.getByRole('radio', { name: 'Insurance' }).click();
+    await pay.getByTestId('loan-escrow-date').locator('input').fill(`${year}/02/15`);
+    await pay.getByTestId('loan-escrow-amount').locator('input').fill('300');
+    await expectAccessible(page, 'paid from escrow');
+    await pay.getByTestId('loan-escrow-save').click();
+    await expectToast(page, 'Escrow payment recorded');
+    await expect.poll(() => escrow.textContent()).toMatch(/Paid from escrow\s*\$300\.00/);
+    expect(await escrow.textContent()).toMatch(new RegExp(`Held at the end of ${year}\\s*\\$170\\.50`));
+    expect(await drawer.getByTestId('loan-escrow-payments').textContent()).toContain('Insurance');
+    const bill = await org.findTransaction(`Insurance paid from escrow by ${lender}`);
+    expect(bill.amount).toBe(0);
+    expect(bill.parts?.map((p) => [p.category, p.amount])).toEqual([
+      ['insurance', -300],
+      ['insurance_escrows', 300],
+    ]);
 
     // The same drawer on a phone.
     await page.setViewportSize(PHONE);

@@ -104,6 +104,7 @@ const VALID_BODIES: Partial<Record<RouteId, unknown>> = {
   },
   updateLoan: { lender: 'Valid Bank', version: 1 },
   applyLoanPayment: { transactionId: 'no-such-id', version: 1 },
+  payFromEscrow: { date: '2026-01-15', kind: 'taxes', amount: 1200 },
   saveScheduleEChoices: { version: 0, propertyTypeCode: 1, fairRentalDays: 300, personalUseDays: 0, qjv: false },
   saveDepreciationChoices: { version: 0, assets: [] },
   pairTransactionTransfer: { otherId: 'no-such-id' },

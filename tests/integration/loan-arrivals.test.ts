@@ -33,8 +33,8 @@ const WHOLE_PAYMENT = -2366.7;
 const SPLIT = [
   { amount: -1625, category: 'mortgage_interest' },
   { amount: -271.2, category: 'loan_principal' },
-  { amount: -350, category: 'taxes' },
-  { amount: -120.5, category: 'insurance' },
+  { amount: -350, category: 'property_tax_escrows' },
+  { amount: -120.5, category: 'insurance_escrows' },
 ];
 const property = async (api: Api) =>
   (await ok(api.post('/api/properties', { address: `${randomUUID().slice(0, 6)} Lender Lane` }), 201)).id as string;
@@ -102,8 +102,8 @@ describe('loan payments on arrival', () => {
       [
         { amount: -1623.53, category: 'mortgage_interest' },
         { amount: -272.67, category: 'loan_principal' },
-        { amount: -350, category: 'taxes' },
-        { amount: -120.5, category: 'insurance' },
+        { amount: -350, category: 'property_tax_escrows' },
+        { amount: -120.5, category: 'insurance_escrows' },
       ],
     );
     const detail = await ok(api.get(`/api/loans/${loan.id}?year=2025`));
