@@ -373,6 +373,14 @@ describe('bills the lender pays from escrow', () => {
       ['property_tax_escrows', 600],
     ]);
     await expectLedgerConsistent(w.orgId);
+    // Listed under money out by its tax, and under money in by the escrow it left, as the rollups count its parts.
+    for (const direction of ['out', 'in']) {
+      const page = await ok(w.admin.api.get(`/api/transactions?propertyId=${home}&direction=${direction}`));
+      expect(
+        page.transactions.map((t: { id: string }) => t.id),
+        direction,
+      ).toContain(paid.transaction.id);
+    }
 
     // Deducted in 2025 as taxes, out of debt service: NOI falls by the bill, cash flow stays where it was.
     const after = await figures(home, '2025-01', '2025-12');
@@ -405,17 +413,27 @@ describe('bills the lender pays from escrow', () => {
       paidOut: 600,
       held: 341,
       note: null,
-      payments: [{ transactionId: paid.transaction.id, date: '2025-11-15', kind: 'taxes', amount: 600 }],
+      payments: [
+        {
+          transactionId: paid.transaction.id,
+          date: '2025-11-15',
+          name: 'Property taxes paid from escrow by First Federal Mortgage',
+          amount: 600,
+        },
+      ],
     });
     const detail2026 = await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2026`));
     expect(detail2026.escrow).toMatchObject({ year: 2026, paidIn: 0, paidOut: 1446, held: -1105 });
     expect(detail2026.escrow.note).toMatch(/escrow paid before them \(or at closing\) is not in it/);
+    const loanItem = (await partition(`ORG#${w.orgId}`)).find((i) => i.type === 'Loan' && i.id === loan.id);
+    expect(loanItem?.escrowPayments).toEqual([paid.transaction.id, premium.transaction.id]);
 
     // Ignored, the bill counts nowhere, on the loan as in the reports.
     await ok(w.admin.api.patch(`/api/transactions/${paid.transaction.id}/ignore`, { isIgnored: true }));
     expect((await ok(w.admin.api.get(`/api/loans/${loan.id}?year=2025`))).escrow).toMatchObject({
       paidOut: 0,
       held: 941,
+      payments: [],
     });
     expect((await figures(home, '2025-01', '2025-12')).operatingExpenses).toBe(0);
     await expectLedgerConsistent(w.orgId);

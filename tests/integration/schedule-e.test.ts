@@ -311,6 +311,9 @@ describe('the tax package', () => {
 
     // The loans: the year's interest by schedule, per the ledger and per Form 1098 (none entered).
     const loans = entries.get(`reports/08 Mortgage loans ${YEAR}.csv`)!.toString('utf8');
+    expect(loans).toContain(
+      'Property,Lender,Principal,Rate (%),Interest by schedule,Interest per the ledger,Interest per Form 1098,Escrow paid in,Paid from escrow,Note',
+    );
     expect(loans).toContain('1 Oak Street,First Federal Mortgage,300000.00,6.5,');
     expect(loans).toContain('No Form 1098 amount entered');
     expect(entries.has(`reports/08 Mortgage loans ${YEAR}.pdf`)).toBe(true);

@@ -75,7 +75,12 @@ describe('splitting by hand', () => {
     ];
     expect(splitHome(parts)).toEqual({ propertyId: null, multi: true });
     expect(splitHome([parts[0]!, parts[0]!])).toEqual({ propertyId: 'p1', multi: false });
-    expect(partTags(parts).sort()).toEqual(['c:', 'c:repairs', 'p:', 'p:p1']);
+    expect(partTags(parts).sort()).toEqual(['c:', 'c:repairs', 'd:out', 'p:', 'p:p1']);
+    const escrowBill = [
+      { amount: -60_000, category: 'taxes', propertyId: 'p1' },
+      { amount: 60_000, category: 'property_tax_escrows', propertyId: 'p1' },
+    ];
+    expect(partTags(escrowBill).sort()).toEqual(['c:property_tax_escrows', 'c:taxes', 'd:in', 'd:out', 'p:p1']);
     expect(partsMatching(parts, { propertyId: 'p1' })).toEqual([parts[0]]);
     expect(partsMatching(parts, { category: 'uncategorized' })).toEqual([parts[1]]);
     expect(partsMatching(parts, { categoryGroup: 'expenses' })).toEqual([parts[0]]);

@@ -51,6 +51,9 @@ describe('the books table', () => {
     expect(row('uncategorized').filter).toEqual({ category: 'uncategorized' });
     expect(row('operatingExpenses').filter).toBeNull();
     expect(row('debtService').filter).toBeNull();
+    // The transfer group also holds loan principal and escrow, which count as debt service: no one filter lists it.
+    expect(row('transfers').filter).toBeNull();
+    expect(row('transfers').children[0]?.filter).toEqual({ category: 'security_deposit' });
     expect(row('noi').filter).toBeNull();
     expect(row('operatingExpenses').children[1]?.filter).toEqual({ category: 'repairs' });
   });

@@ -154,6 +154,10 @@ export const ESCROW_BILLS = {
 export type EscrowBill = keyof typeof ESCROW_BILLS;
 export const ESCROW_BILL_KINDS = Object.keys(ESCROW_BILLS) as EscrowBill[];
 
+/** "Property taxes paid from escrow by First Federal": the bill's memo, and its ledger line's name unless one is given. */
+export const escrowBillName = (kind: EscrowBill, lender: string) =>
+  `${ESCROW_BILLS[kind].label} paid from escrow by ${lender}`;
+
 /**
  * A bill the lender paid from escrow (amount in cents, > 0) as the parts of a $0 transaction: the expense, and the same
  * money coming out of escrow. Nothing leaves a bank account, so cash flow does not move; the expense counts on the day
@@ -163,8 +167,8 @@ export function escrowPaymentParts(
   loan: { lender: string; propertyId: string },
   bill: { kind: EscrowBill; amount: Cents },
 ): LoanSplitPart[] {
-  const { expense, escrow, label } = ESCROW_BILLS[bill.kind];
-  const memo = `${label} paid from escrow by ${loan.lender}`.slice(0, 300);
+  const { expense, escrow } = ESCROW_BILLS[bill.kind];
+  const memo = escrowBillName(bill.kind, loan.lender);
   const part = (amount: Cents, category: Category) => ({
     amount,
     category,
@@ -175,33 +179,30 @@ export function escrowPaymentParts(
   return [part(-bill.amount, expense), part(bill.amount, escrow)];
 }
 
-/** What a transaction put into escrow (positive) or took out of it (negative): minus its escrow categories' net. */
-export function escrowOf(transaction: {
+/** A transaction's lines as the books count them: its parts, or itself when it is not split. */
+interface CountedLines {
   amount: Cents;
   category: string | null;
   parts?: readonly { amount: Cents; category: string | null }[] | null;
-}): Cents {
+}
+
+/** Money out of a transaction's lines in the categories `counts` names, as a positive amount (net of money in). */
+function spentOn(transaction: CountedLines, counts: (category: string) => boolean): Cents {
   const lines = transaction.parts ?? [{ amount: transaction.amount, category: transaction.category }];
-  const sum = lines.reduce(
-    (total, p) => (p.category && ESCROW_CATEGORIES.includes(p.category) ? total - p.amount : total),
-    0,
-  );
+  const sum = lines.reduce((total, p) => (p.category !== null && counts(p.category) ? total - p.amount : total), 0);
   return sum === 0 ? 0 : sum;
 }
+
+/** What a transaction put into escrow (positive) or took out of it (negative), in any escrow category. */
+export const escrowOf = (transaction: CountedLines): Cents =>
+  spentOn(transaction, (category) => ESCROW_CATEGORIES.includes(category));
 
 /**
  * The mortgage interest a transaction holds: its `mortgage_interest` parts, or all of it when it is one line of that
  * category; money out counts positive (what a Form 1098 reports).
  */
-export function mortgageInterestOf(transaction: {
-  amount: Cents;
-  category: string | null;
-  parts?: readonly { amount: Cents; category: string | null }[] | null;
-}): Cents {
-  const lines = transaction.parts ?? [{ amount: transaction.amount, category: transaction.category }];
-  const sum = lines.reduce((total, p) => (p.category === 'mortgage_interest' ? total - p.amount : total), 0);
-  return sum === 0 ? 0 : sum;
-}
+export const mortgageInterestOf = (transaction: CountedLines): Cents =>
+  spentOn(transaction, (category) => category === 'mortgage_interest');
 
 /** The flag when the lender's Form 1098 and the ledger differ for a year (null when they agree or no 1098 is given). */
 export function form1098Flag(form1098: Cents | null, ledger: Cents): string | null {

@@ -135,17 +135,22 @@ export function partsMatching<P extends { amount: Cents; category: string | null
 
 /**
  * The tags a split transaction is stored with so the ledger's FilterExpression can look inside it: `p:<id>` (or
- * `p:` for no property) and `c:<category>` (or `c:` for none) of every part.
+ * `p:` for no property), `c:<category>` (or `c:` for none) and `d:in` or `d:out` (money in, 0 included, or out) of
+ * every part.
  */
-export function partTags(parts: readonly { category: string | null; propertyId: string | null }[]): string[] {
+export function partTags(
+  parts: readonly { amount: Cents; category: string | null; propertyId: string | null }[],
+): string[] {
   const tags = new Set<string>();
   for (const part of parts) {
-    tags.add(`p:${part.propertyId ?? ''}`);
-    tags.add(`c:${part.category ?? ''}`);
+    tags.add(propertyTag(part.propertyId));
+    tags.add(categoryTag(part.category));
+    tags.add(directionTag(part.amount >= 0 ? 'in' : 'out'));
   }
   return [...tags];
 }
 export const propertyTag = (propertyId: string | null) => `p:${propertyId ?? ''}`;
+export const directionTag = (direction: 'in' | 'out') => `d:${direction}`;
 export const categoryTag = (category: string | null) => `c:${category ?? ''}`;
 
 /**

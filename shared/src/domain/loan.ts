@@ -145,11 +145,11 @@ export const LoanInterestYear = z.object({
   flag: z.string().nullable(),
 });
 
-/** A bill the lender paid from escrow, as recorded on the loan (its transaction is the ledger's). */
+/** A bill the lender paid from escrow: its ledger line, and what it took out of escrow. */
 export const LoanEscrowPayment = z.object({
   transactionId: z.string(),
   date: z.string(),
-  kind: z.enum(ESCROW_BILL_KINDS),
+  name: z.string(),
   amount: z.number(),
 });
 

@@ -111,11 +111,14 @@ export function bookRows(cells: readonly ColumnCell[]): BookRow[] {
       values,
       total: totalOf(values),
       children,
-      filter: section.group
-        ? { categoryGroup: section.group }
-        : section.id === 'uncategorized'
-          ? { category: 'uncategorized' }
-          : null,
+      // The group's filter lists the section's money only when the whole group counts on its line (the transfer group
+      // does not: its loan principal and escrow are debt service).
+      filter:
+        section.group && sectionCategories(section.id).length === CATEGORY_GROUPS[section.group].length + 1
+          ? { categoryGroup: section.group }
+          : section.id === 'uncategorized'
+            ? { category: 'uncategorized' }
+            : null,
     });
   }
   const result = (id: 'noi' | 'cashFlow', label: string, parts: SectionId[]): BookRow => {

@@ -140,9 +140,14 @@ export interface PackageLoan {
   principal: number;
   annualRate: string;
   interest: { bySchedule: number; byLedger: number; form1098: number | null; flag: string | null };
+  /** Escrow paid in with the year's payments, and the bills the lender paid from it (deducted as taxes, insurance). */
+  escrow: { paidIn: number; paidOut: number };
 }
 
-/** Each loan's interest of the year: by its schedule, per the ledger (line 12), and per the lender's Form 1098. */
+/**
+ * Each loan's interest of the year: by its schedule, per the ledger (line 12), and per the lender's Form 1098; and its
+ * escrow paid in and paid out, which a preparer compares with the lender's escrow statement.
+ */
 export function loansTable(loans: readonly PackageLoan[], year: string, notice: string): ReportTable {
   const cents = (value: number) => toCents(value) ?? 0;
   return {
@@ -155,6 +160,8 @@ export function loansTable(loans: readonly PackageLoan[], year: string, notice: 
       { label: 'Interest by schedule', kind: 'money' },
       { label: 'Interest per the ledger', kind: 'money' },
       { label: 'Interest per Form 1098', kind: 'money' },
+      { label: 'Escrow paid in', kind: 'money' },
+      { label: 'Paid from escrow', kind: 'money' },
       { label: 'Note', weight: 2 },
     ],
     rows: loans.map((loan) => ({
@@ -166,6 +173,8 @@ export function loansTable(loans: readonly PackageLoan[], year: string, notice: 
         cents(loan.interest.bySchedule),
         cents(loan.interest.byLedger),
         loan.interest.form1098 === null ? null : cents(loan.interest.form1098),
+        cents(loan.escrow.paidIn),
+        cents(loan.escrow.paidOut),
         loan.interest.flag ?? (loan.interest.form1098 === null ? 'No Form 1098 amount entered' : ''),
       ],
     })),

@@ -1,3 +1,4 @@
+import type { EscrowBill } from '@rent/shared/core/loans';
 import type { Loan, LoanDetail, LoanPaymentPreview } from '@rent/shared/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
@@ -108,7 +109,7 @@ export function useApplyLoanPayment(loanId: string) {
 /** What the lender paid from the loan's escrow: a $0 ledger line of the expense and the escrow it came from. */
 export interface EscrowPaymentBody {
   date: string;
-  kind: 'taxes' | 'insurance';
+  kind: EscrowBill;
   amount: number;
   name?: string;
 }

@@ -1,4 +1,11 @@
-import { categoriesInGroup, categoryTag, propertyTag, type TransactionFilter, UNCATEGORIZED } from '@rent/shared';
+import {
+  categoriesInGroup,
+  categoryTag,
+  directionTag,
+  propertyTag,
+  type TransactionFilter,
+  UNCATEGORIZED,
+} from '@rent/shared';
 import * as z from 'zod';
 import { tableName } from '../client.js';
 import { keys, orgPk } from '../keys.js';
@@ -113,8 +120,12 @@ export function filterExpression(filter: TransactionFilter, opts: { totals: bool
     );
   }
   if (filter.direction) {
-    e.conditions.push(`${name('amount')} ${filter.direction === 'in' ? '>=' : '<'} :zero`);
+    // A split matches by any part of that direction (a $0 bill paid from escrow has a part of each).
+    e.conditions.push(
+      `(${name('amount')} ${filter.direction === 'in' ? '>=' : '<'} :zero OR contains(${name('partTags')}, :directionTag))`,
+    );
     e.values[':zero'] = 0;
+    e.values[':directionTag'] = directionTag(filter.direction);
   }
   // Absolute amount: at least min on either side of zero, at most max on both.
   if (filter.minAmount !== undefined) {

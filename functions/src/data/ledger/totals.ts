@@ -205,7 +205,8 @@ export async function transactionTotals(
   return { totals, complete: true, cursor: null, source };
 }
 
-// What counts on the transfers line: the transfer group, less what the books count as debt service (loan principal).
+// What counts on the transfers line: the transfer group, less what the books count as debt service (loan principal,
+// escrow).
 const TRANSFER_KEYS: ReadonlySet<string> = new Set(CATEGORY_VALUES.filter((c) => bookLineOf(c) === 'transfers'));
 const UNCATEGORIZED_KEYS: ReadonlySet<string> = new Set([UNCATEGORIZED]);
 const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>) => new Set([...a].filter((key) => b.has(key)));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EscrowBill, LoanItemTerms } from '@rent/shared';
+import type { LoanItemTerms } from '@rent/shared';
 import { Conflict, NotFound } from '../../domain-errors.js';
 import { versionedUpdate } from '../../lib/versionedUpdate.js';
 import { db, tableName } from '../client.js';
@@ -28,14 +28,6 @@ export interface LoanPaymentRecord {
   appliedAt: string;
 }
 
-/** A bill the lender paid from the loan's escrow (cents, positive), recorded with its $0 transaction. */
-export interface LoanEscrowPaymentRecord {
-  transactionId: string;
-  date: string;
-  kind: EscrowBill;
-  amount: number;
-}
-
 export interface LoanRecord extends LoanItemTerms {
   id: string;
   organizationId: string;
@@ -43,8 +35,8 @@ export interface LoanRecord extends LoanItemTerms {
   /** Interest per the lender's Form 1098, by year (YYYY), in cents. */
   interest1098: Record<string, number>;
   payments: Record<string, LoanPaymentRecord>;
-  /** The bills paid from its escrow, in the order they were recorded. */
-  escrowPayments: LoanEscrowPaymentRecord[];
+  /** The transactions of the bills the lender paid from its escrow, in the order they were recorded. */
+  escrowPayments: string[];
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -207,20 +199,20 @@ export async function recordLoanPayment(
 }
 
 /**
- * Records a bill paid from the loan's escrow, in the TransactWriteItems that writes its transaction: the loan must
- * still exist, so a loan deleted meanwhile leaves no transaction behind. Its version does not move (see
- * recordLoanPayment).
+ * Records a bill paid from the loan's escrow (its transaction's id), in the TransactWriteItems that writes the
+ * transaction: the loan must still exist, so a loan deleted meanwhile leaves no transaction behind. Its version does
+ * not move (see recordLoanPayment).
  */
-export function recordEscrowPaymentOp(loan: LoanRecord, payment: LoanEscrowPaymentRecord): TransactOp {
+export function recordEscrowPaymentOp(loan: LoanRecord, transactionId: string): TransactOp {
   return {
     item: {
       Update: {
         TableName: tableName(),
         Key: keys.loan(loan.organizationId, loan.id),
-        UpdateExpression: 'SET #e = list_append(if_not_exists(#e, :none), :payment)',
+        UpdateExpression: 'SET #e = list_append(if_not_exists(#e, :none), :id)',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#e': 'escrowPayments' },
-        ExpressionAttributeValues: { ':none': [], ':payment': [payment] },
+        ExpressionAttributeValues: { ':none': [], ':id': [transactionId] },
       },
     },
     onConditionFailure: loanNotFound,

@@ -1,8 +1,8 @@
 import {
   type AmortizationRow,
   balanceAfter,
-  ESCROW_BILLS,
   type EscrowPaymentInput,
+  escrowBillName,
   escrowOf,
   escrowPaymentParts,
   form1098Flag,
@@ -76,15 +76,14 @@ export async function loanDetail(caller: LedgerCaller, loanId: string, year?: nu
   const schedule = loanSchedule(loan);
   const shownYear = year ?? Number(now.slice(0, 4));
   const yearPrefix = `${shownYear}-`;
-  const escrowIds = loan.escrowPayments.map((p) => p.transactionId);
-  const read = await readTransactions(caller.orgId, [...Object.keys(loan.payments), ...escrowIds]);
+  const read = await readTransactions(caller.orgId, [...Object.keys(loan.payments), ...loan.escrowPayments]);
   const counted = (ids: readonly string[]) =>
     ids.flatMap((id) => {
       const t = read.get(id);
       return t && !t.isIgnored && !t.pending ? [t] : [];
     });
   const payments = counted(Object.keys(loan.payments));
-  const billsPaid = counted(escrowIds);
+  const billsPaid = counted(loan.escrowPayments);
   const inYear = (t: TransactionRecord) => t.date.startsWith(yearPrefix);
   const sum = (ts: TransactionRecord[], of: (t: TransactionRecord) => number) => ts.reduce((n, t) => n + of(t), 0);
   const byLedger = sum(payments.filter(inYear), mortgageInterestOf);
@@ -107,9 +106,10 @@ export async function loanDetail(caller: LedgerCaller, loanId: string, year?: nu
       paidOut: fromCents(-sum(billsPaid.filter(inYear), escrowOf)),
       held: fromCents(held),
       note: held < 0 ? ESCROW_OVERDRAWN : null,
-      payments: loan.escrowPayments
-        .filter((p) => p.date.startsWith(yearPrefix))
-        .map((p) => ({ transactionId: p.transactionId, date: p.date, kind: p.kind, amount: fromCents(p.amount) }))
+      // The year's bills that count, as the ledger has them now (a part changed by hand shows as changed).
+      payments: billsPaid
+        .filter((t) => inYear(t) && escrowOf(t) !== 0)
+        .map((t) => ({ transactionId: t.id, date: t.date, name: t.name, amount: fromCents(-escrowOf(t)) }))
         .sort((a, b) => b.date.localeCompare(a.date) || a.transactionId.localeCompare(b.transactionId)),
     },
     payments: Object.entries(loan.payments)
@@ -142,12 +142,15 @@ export async function payFromEscrow(
   input: EscrowPaymentInput,
 ): Promise<TransactionRecord> {
   const loan = await getLoan(caller.orgId, loanId);
-  const bill = { kind: input.kind, amount: input.amount };
-  const name = input.name ?? `${ESCROW_BILLS[input.kind].label} paid from escrow by ${loan.lender}`;
   return enterSplitTransaction(
     caller,
-    { date: input.date, name, amount: 0, parts: escrowPaymentParts(loan, bill) },
-    (record) => [recordEscrowPaymentOp(loan, { transactionId: record.id, date: input.date, ...bill })],
+    {
+      date: input.date,
+      name: input.name ?? escrowBillName(input.kind, loan.lender),
+      amount: 0,
+      parts: escrowPaymentParts(loan, input),
+    },
+    (record) => [recordEscrowPaymentOp(loan, record.id)],
   );
 }
 

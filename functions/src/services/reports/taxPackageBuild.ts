@@ -211,7 +211,7 @@ async function reportFiles(
   return { files, lines, missing };
 }
 
-/** Every property's loans with the year's interest (the loans service's own figures). */
+/** Every property's loans with the year's interest and escrow (the loans service's own figures). */
 async function packageLoans(orgId: string, year: string, properties: readonly { id: string; address: string }[]) {
   const reader = packageReader(orgId);
   const out: PackageLoan[] = [];
@@ -224,6 +224,7 @@ async function packageLoans(orgId: string, year: string, properties: readonly { 
         principal: loan.principal,
         annualRate: loan.annualRate,
         interest: detail.interest,
+        escrow: detail.escrow,
       });
     }
   }

@@ -15,7 +15,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { categoryLabel } from '@rent/shared/core/categories';
-import { ESCROW_BILL_KINDS, ESCROW_BILLS, type EscrowBill } from '@rent/shared/core/loans';
+import { ESCROW_BILL_KINDS, ESCROW_BILLS, type EscrowBill, escrowBillName } from '@rent/shared/core/loans';
 import { useId } from 'react';
 import type { Loan } from '../../api/loans';
 import { LoanBalanceChartLazy } from '../../components/charts/LoanBalanceChartLazy';
@@ -279,7 +279,7 @@ function EscrowSection({ d }: { d: ReturnType<typeof useLoanDetail> }) {
           ariaLabels={{ tableLabel: `Bills paid from escrow in ${escrow.year}` }}
           columnDefinitions={[
             { id: 'date', header: 'Date', cell: (p) => formatIsoDate(p.date) },
-            { id: 'kind', header: 'Bill', cell: (p) => ESCROW_BILLS[p.kind].label, isRowHeader: true },
+            { id: 'name', header: 'Name', cell: (p) => p.name, isRowHeader: true },
             { id: 'amount', header: 'Amount', cell: (p) => money(p.amount) },
           ]}
         />
@@ -362,7 +362,7 @@ function EscrowPaymentModal({ d, loan }: { d: ReturnType<typeof useLoanDetail>; 
               controlId={`${id}-name`}
               value={e.values.name}
               onChange={({ detail }) => e.set('name', detail.value)}
-              placeholder={`${ESCROW_BILLS[e.values.kind].label} paid from escrow by ${loan.lender}`}
+              placeholder={escrowBillName(e.values.kind, loan.lender)}
               invalid={!!e.errors.name}
               data-testid="loan-escrow-name"
             />

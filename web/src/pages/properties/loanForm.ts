@@ -1,5 +1,5 @@
 import { MAX_TERM_MONTHS, parseAnnualRatePercent } from '@rent/shared/core/amortization';
-import { LENDER_MAX } from '@rent/shared/core/loans';
+import { type EscrowBill, LENDER_MAX } from '@rent/shared/core/loans';
 import { toCents } from '@rent/shared/core/money';
 import { TRANSACTION_NAME_MAX } from '@rent/shared/core/transactions';
 import type { EscrowPaymentBody, Loan, LoanBody } from '../../api/loans';
@@ -101,7 +101,7 @@ export function loanFormValues(loan: Loan): LoanFormValues {
 /** The "Paid from escrow" form as typed. */
 export interface EscrowPaymentValues {
   date: string;
-  kind: 'taxes' | 'insurance';
+  kind: EscrowBill;
   amount: string;
   name: string;
 }
