@@ -33,6 +33,7 @@ export * from './core/properties.js';
 export * from './core/receipts.js';
 export * from './core/reconciliation.js';
 export * from './core/rentMatching.js';
+export * from './core/requestDay.js';
 export * from './core/reviews.js';
 export * from './core/rules.js';
 export * from './core/scheduleE.js';

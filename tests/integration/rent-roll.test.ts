@@ -381,7 +381,8 @@ async function recomputedRentRoll(orgId: string) {
 }
 
 async function reportedRentRoll(orgId: string, leaseIds: string[]) {
-  const report = await services.rentRollReport(orgId, { from: MONTHS[0]!, to: MONTHS.at(-1)! });
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await services.rentRollReport(orgId, { from: MONTHS[0]!, to: MONTHS.at(-1)! }, today);
   return Object.fromEntries(
     leaseIds.map((id) => [
       id,

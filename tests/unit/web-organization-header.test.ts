@@ -50,6 +50,19 @@ describe('the web client sends the chosen organization', () => {
     expect(sent[1]!.get('authorization')).toBe('Bearer id-token');
   });
 
+  it("sends the person's own calendar day as X-Local-Date with every request", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 11 PM on the 5th where the browser is (the clock's local time), whatever UTC's day is.
+      vi.setSystemTime(new Date(2026, 10, 5, 23, 0));
+      answer(200, { organizations: [] });
+      await callRoute('getOrganization');
+      expect(sent[0]!.get('x-local-date')).toBe('2026-11-05');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps the choice per person: another person’s choice is not sent', async () => {
     chooseOrganization('someone-else', 'org-x');
     answer(200, { organizations: [] });

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import {
+  LOCAL_DATE_HEADER,
   OVERRIDE_CLOSED_PERIOD_HEADER,
   onlyReads,
   type RouteBody,
@@ -7,6 +8,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteResult,
+  requestDay,
 } from '@rent/shared';
 import type {
   Context,
@@ -149,7 +151,7 @@ async function authorize(route: RouteDef, request: Request) {
   if (expected && route.roles.includes(expected.role)) {
     // Confirmed beside the handler (runWhileConfirming), or before an invalid input's 400 (parseInput).
     stash(request).confirm = (read) => confirmCaller(route, request.event, read);
-    stash(request).caller = withOverride(expected, request.event);
+    stash(request).caller = withRequest(expected, request.event);
     return;
   }
   stash(request).caller = await confirmCaller(route, request.event);
@@ -160,12 +162,14 @@ async function confirmCaller(route: RouteDef, event: Event, read?: ConsistentRea
   const caller = await resolveCaller(event, read);
   await noteSignIn(event, caller.userId);
   if (!route.roles.includes(caller.role)) throw forbidden();
-  return withOverride(caller, event);
+  return withRequest(caller, event);
 }
 
-const withOverride = (caller: Caller, event: Event): Caller => ({
+/** What the request adds to who the caller is: an ADMIN's override of a closed period, and the caller's day. */
+const withRequest = (caller: Caller, event: Event): Caller => ({
   ...caller,
   overridesClosedPeriod: overridesClosedPeriod(caller, event),
+  today: requestDay(event.headers?.[LOCAL_DATE_HEADER]),
 });
 
 async function parseInput(route: RouteDef, request: Request) {

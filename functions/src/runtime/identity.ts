@@ -20,6 +20,8 @@ export interface Caller {
    * ADMIN only): its ledger writes may touch closed dates, and their audit entries say so.
    */
   overridesClosedPeriod?: boolean;
+  /** The person's calendar day where they are (runtime/http.ts sets it from the web's header; lib/today.ts). */
+  today?: string;
 }
 
 /**

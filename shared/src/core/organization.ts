@@ -12,3 +12,9 @@ export const ORGANIZATIONS_PER_PERSON_MAX = 25;
  * sends the one it remembers; the server checks it against the caller's memberships.
  */
 export const ORGANIZATION_HEADER = 'x-organization-id';
+
+/**
+ * The request header with the person's calendar day where they are (YYYY-MM-DD), sent by the browser with every
+ * request: what the server takes as "today" for them (core/requestDay.ts).
+ */
+export const LOCAL_DATE_HEADER = 'x-local-date';

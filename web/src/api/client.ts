@@ -4,9 +4,10 @@
 import manifest from 'virtual:rent/route-manifest';
 import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '@rent/shared/api/route';
 import { OVERRIDE_CLOSED_PERIOD_HEADER } from '@rent/shared/core/auditDiff';
-import { ORGANIZATION_HEADER } from '@rent/shared/core/organization';
+import { LOCAL_DATE_HEADER, ORGANIZATION_HEADER } from '@rent/shared/core/organization';
 import type { RouteId, Routes } from '@rent/shared/types';
 import { getIdToken, getSessionState } from '../auth/session';
+import { todayIso } from '../lib/dates';
 import { nextTask } from '../lib/nextTask';
 import { chosenOrganization, forgetOrganization, lastOrganization } from './organizationChoice';
 
@@ -117,7 +118,8 @@ export async function call<R extends RouteDef>(
   await nextTask();
   const input = (args[0] ?? {}) as AnyInput;
   const url = fillPath(route.path, input.params ?? {}) + queryString(input.query);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The person's own day, so "today" on the server (rent due, late fees, this month) is theirs, not UTC's.
+  const headers: Record<string, string> = { accept: 'application/json', [LOCAL_DATE_HEADER]: todayIso() };
   const token = await getIdToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const userId = getSessionState().data?.userId;

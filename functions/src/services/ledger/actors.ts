@@ -9,6 +9,8 @@ export interface LedgerCaller {
   userId: string;
   /** An ADMIN's explicit override of a closed period for this request (runtime/http.ts decides it). */
   overridesClosedPeriod?: boolean;
+  /** The caller's calendar day where they are (lib/today.ts); absent for a job, which takes the UTC date. */
+  today?: string;
 }
 
 /** A person's write (by hand unless `via` says it is a bulk edit, a rule apply or undo, or an import). */

@@ -36,6 +36,7 @@ import {
 } from '../../data/loans/loans.js';
 import { getProperty } from '../../data/tenancy/properties.js';
 import { Conflict, Invalid } from '../../domain-errors.js';
+import { todayOf } from '../../lib/today.js';
 import type { LedgerCaller } from '../ledger/actors.js';
 import { enterSplitTransaction, splitTransaction } from '../ledger/splits.js';
 import { getTransaction } from '../ledger/transactions.js';
@@ -48,21 +49,19 @@ import { getTransaction } from '../ledger/transactions.js';
  * (shared/src/core/loans.ts), and then recorded on the loan, which is what its interest per the ledger is read from.
  */
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export async function listLoans(caller: LedgerCaller, propertyId: string): Promise<{ loans: Loan[] }> {
   // The property is read beside its loans (another organization's is a 404): one round trip, not two.
   const [, loans] = await Promise.all([
     getProperty(caller.orgId, propertyId),
     loansOfProperty(caller.orgId, propertyId),
   ]);
-  const now = today();
+  const now = todayOf(caller);
   return { loans: loans.map((loan) => loanToApi(loan, now)) };
 }
 
 export async function createLoan(caller: LedgerCaller, propertyId: string, input: LoanInput): Promise<{ loan: Loan }> {
   await getProperty(caller.orgId, propertyId);
-  return { loan: loanToApi(await putNewLoan(caller.orgId, propertyId, termsOf(input)), today()) };
+  return { loan: loanToApi(await putNewLoan(caller.orgId, propertyId, termsOf(input)), todayOf(caller)) };
 }
 
 /**
@@ -72,7 +71,7 @@ export async function createLoan(caller: LedgerCaller, propertyId: string, input
  */
 export async function loanDetail(caller: LedgerCaller, loanId: string, year?: number): Promise<LoanDetail> {
   const loan = await getLoan(caller.orgId, loanId);
-  const now = today();
+  const now = todayOf(caller);
   const schedule = loanSchedule(loan);
   const shownYear = year ?? Number(now.slice(0, 4));
   const yearPrefix = `${shownYear}-`;
@@ -162,7 +161,7 @@ export async function updateLoan(caller: LedgerCaller, loanId: string, change: L
       'CONFLICT',
       'This loan was changed by someone else while you were editing. Reload it, then try again.',
       {
-        current: loanToApi(now, today()),
+        current: loanToApi(now, todayOf(caller)),
       },
     );
   if (change.version !== current.version) throw stale(current);
@@ -180,7 +179,7 @@ export async function updateLoan(caller: LedgerCaller, loanId: string, change: L
   const updated = await updateLoanTerms(current, terms).catch(async (error: unknown) => {
     throw error instanceof Conflict ? stale(await getLoan(caller.orgId, loanId)) : error;
   });
-  return { loan: loanToApi(updated, today()) };
+  return { loan: loanToApi(updated, todayOf(caller)) };
 }
 
 /** Deletes the loan; payments already split by it stay split (they are the ledger's). */

@@ -35,6 +35,7 @@ import { getMember } from '../../data/people/members.js';
 import { getProperty } from '../../data/tenancy/properties.js';
 import { activeTenantPropertyIds } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
+import { todayOf } from '../../lib/today.js';
 import { notify } from '../people/notifications.js';
 import { noticeComment, noticeNewRequest, statusChangedText } from './notices.js';
 import { noticeAssigned, noticeReopened } from './staffNotices.js';
@@ -57,9 +58,10 @@ export interface Caller {
   email: string;
   name: string | null;
   role: Role;
+  /** The caller's calendar day (lib/today.ts). */
+  today?: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const DAY_MS = 24 * 3600 * 1000;
 
 const tenantNotYourProperty = () =>
@@ -115,7 +117,7 @@ export async function createRequest(caller: Caller, input: MaintenanceCreate) {
     if (input.status !== undefined && input.status !== 'NEW') throw staffOnly('set the status of a request');
     if (input.assignedToId !== undefined && input.assignedToId !== null) throw staffOnly('assign a request');
     if (input.notes) throw staffOnly('keep notes on a request');
-    const rented = await activeTenantPropertyIds(caller.orgId, caller.userId, today());
+    const rented = await activeTenantPropertyIds(caller.orgId, caller.userId, todayOf(caller));
     if (rented.length === 0) throw noCurrentLease();
     if (input.propertyId && !rented.includes(input.propertyId)) throw tenantNotYourProperty();
     propertyId = input.propertyId ?? rented[0]!;

@@ -14,11 +14,11 @@ import { readRollupCells } from '../../data/ledger/rollups.js';
 import { waitingTransactions } from '../../data/ledger/waiting.js';
 import { maintenanceCounts } from '../../data/maintenance/requests.js';
 import { leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { todayOf } from '../../lib/today.js';
 import { leaseAccounts, leaseRentMonths } from '../tenancy/leaseAccounts.js';
 import { attentionCounts, propertiesWithoutLandValue } from './attention.js';
 import { periodBooks, wireFigures } from './statements.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 // ISO dates and months (strings) order as the days and months do; Math.min would turn them into NaN.
 const earlier = (a: string, b: string) => (a < b ? a : b);
 const later = (a: string, b: string) => (a > b ? a : b);
@@ -29,8 +29,11 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * leases, and the counts that need attention. A fixed number of Queries whatever the number of properties; the KPI
  * arithmetic is shared (core/books.ts, core/occupancy.ts).
  */
-export async function dashboardSummary(caller: { orgId: string; userId: string }, query: ReportPeriodQuery) {
-  const now = today();
+export async function dashboardSummary(
+  caller: { orgId: string; userId: string; today?: string },
+  query: ReportPeriodQuery,
+) {
+  const now = todayOf(caller);
   const month = now.slice(0, 7);
   const leases = leasesByPropertyOf(caller.orgId);
   // One rollup read for both the period's figures and the leases' rent since the first lease began: with leases

@@ -17,7 +17,6 @@ import { accountMonths, leaseAccounts } from '../tenancy/leaseAccounts.js';
  * month), what its charges due that month cost, what was paid, the balance and a status, from the lease accounts
  * (services/tenancy/leaseAccounts.ts) the tenant ledger and the aging report read too.
  */
-const today = () => new Date().toISOString().slice(0, 10);
 
 const wireTotals = (t: RentTotals) => ({
   ...t,
@@ -32,8 +31,8 @@ const wireMonth = (m: RentRollMonth) => ({
   balance: fromCents(m.balance),
 });
 
-export async function rentRollReport(orgId: string, query: ReportPeriodQuery) {
-  const now = today();
+/** The rent roll as of `now`: the caller's day (lib/today.ts); the tax package's job, which acts for nobody, the UTC date. */
+export async function rentRollReport(orgId: string, query: ReportPeriodQuery, now: string) {
   // Independent reads, side by side: the properties, and the leases followed at once by their tenants' profiles (of
   // the property asked for, or of every property) and their accounts (charges and the rent over the period).
   const leasesRead = leasesByPropertyOf(orgId);

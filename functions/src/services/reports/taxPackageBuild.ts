@@ -41,6 +41,7 @@ import { listProperties } from '../../data/tenancy/properties.js';
 import { atMostAtOnce } from '../../lib/atOnce.js';
 import { logger } from '../../lib/logger.js';
 import { openObject, uploadStream } from '../../lib/taxPackageFiles.js';
+import { todayOf } from '../../lib/today.js';
 import { listLoans, loanDetail } from '../loans/loans.js';
 import { reconciliationYear } from '../reconciliation/view.js';
 import { securityDepositsReport } from '../tenancy/securityDeposits.js';
@@ -130,7 +131,7 @@ async function reportFiles(
     `Tax year ${year}, all properties`,
     () => depreciationTable(depreciation.properties, year, depreciation.notice),
   );
-  const rentRoll = await rentRollReport(orgId, period);
+  const rentRoll = await rentRollReport(orgId, period, todayOf());
   both(`reports/04 Rent roll ${year}`, 'Rent roll by lease and month', 'Rent roll', `Tax year ${year}`, () =>
     rentRollTable(rentRoll),
   );

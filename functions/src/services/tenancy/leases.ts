@@ -27,6 +27,7 @@ import {
   updateLeaseTerms,
 } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
+import { todayOf } from '../../lib/today.js';
 import { relinkLeaseRent } from '../ledger/leaseLinks.js';
 import { chargeLease } from './charges.js';
 import { accountMonths, leaseAccounts, ledgerBody } from './leaseAccounts.js';
@@ -43,9 +44,10 @@ interface Caller {
   orgId: string;
   userId: string;
   role: Role;
+  /** The caller's calendar day (lib/today.ts). */
+  today?: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const notATenant = () => new InvalidReference('userId', 'Choose a tenant of your organization');
 const overlapping = () =>
   new Conflict(
@@ -59,7 +61,7 @@ export async function listLeases(caller: Caller, propertyId: string): Promise<{ 
     getProperty(caller.orgId, propertyId),
     leasesOfProperty(caller.orgId, propertyId),
   ]);
-  return { leases: await withTenants(leases) };
+  return { leases: await withTenants(leases, todayOf(caller)) };
 }
 
 /** A new lease's input; charge terms left out are none (no proration, fees or late fee). */
@@ -75,8 +77,8 @@ export async function createLease(caller: Caller, propertyId: string, input: New
   await refuseOverlap(caller.orgId, { ...input, propertyId, id: null });
   const record = await putNewLease(caller.orgId, { ...input, fees: withFeeIds(input.fees ?? []), propertyId });
   await relinkLeaseRent(caller, propertyId, [record]);
-  await chargeLease(record, today());
-  return { lease: (await withTenants([record]))[0]! };
+  await chargeLease(record, todayOf(caller));
+  return { lease: (await withTenants([record], todayOf(caller)))[0]! };
 }
 
 /**
@@ -91,7 +93,7 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     new Conflict(
       'CONFLICT',
       'This lease was changed by someone else while you were editing. Reload it, then try again.',
-      { current: (await withTenants([now]))[0]! },
+      { current: (await withTenants([now], todayOf(caller)))[0]! },
     );
   if (change.version !== current.version) throw await stale(current);
   const terms = {
@@ -110,15 +112,15 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     throw new InvalidReference('leaseEnd', 'The lease end must be on or after its start');
   }
   await refuseOverlap(caller.orgId, { ...current, ...terms });
-  const updated = await updateLeaseTerms(current, terms, { tenantMustRemain: leaseNotEnded(terms, today()) }).catch(
-    async (error: unknown) => {
-      // The write's only Conflict is its version: someone changed the lease in between (a delete reads as a 404).
-      throw error instanceof Conflict ? await stale(await getLease(caller.orgId, leaseId)) : error;
-    },
-  );
+  const updated = await updateLeaseTerms(current, terms, {
+    tenantMustRemain: leaseNotEnded(terms, todayOf(caller)),
+  }).catch(async (error: unknown) => {
+    // The write's only Conflict is its version: someone changed the lease in between (a delete reads as a 404).
+    throw error instanceof Conflict ? await stale(await getLease(caller.orgId, leaseId)) : error;
+  });
   await relinkLeaseRent(caller, current.propertyId, [current, updated]);
-  await chargeLease(updated, today());
-  return { lease: (await withTenants([updated]))[0]! };
+  await chargeLease(updated, todayOf(caller));
+  return { lease: (await withTenants([updated], todayOf(caller)))[0]! };
 }
 
 export async function removeLease(caller: Caller, leaseId: string): Promise<{ id: string }> {
@@ -148,9 +150,8 @@ async function refuseOverlap(
   if (clash) throw overlapping();
 }
 
-async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
+async function withTenants(records: LeaseRecord[], now: string): Promise<Lease[]> {
   const profiles = await profilesOf([...new Set(records.map((r) => r.userId))]);
-  const now = today();
   return records.map((r) => {
     const tenant = nameAndEmail(profiles.get(r.userId));
     return {
@@ -186,8 +187,8 @@ async function withTenants(records: LeaseRecord[]): Promise<Lease[]> {
 }
 
 /** One lease as the routes answer it. */
-export async function leaseView(orgId: string, leaseId: string): Promise<Lease> {
-  return (await withTenants([await getLease(orgId, leaseId)]))[0]!;
+export async function leaseView(caller: Caller, leaseId: string): Promise<Lease> {
+  return (await withTenants([await getLease(caller.orgId, leaseId)], todayOf(caller)))[0]!;
 }
 
 /**
@@ -196,7 +197,7 @@ export async function leaseView(orgId: string, leaseId: string): Promise<Lease> 
  */
 export async function currentAssignmentId(caller: Caller): Promise<string | null> {
   if (!isTenant(caller.role)) return null;
-  return currentLease(await leasesOfUser(caller.orgId, caller.userId), today())?.id ?? null;
+  return currentLease(await leasesOfUser(caller.orgId, caller.userId), todayOf(caller))?.id ?? null;
 }
 
 // ---- the tenant's rental history -------------------------------------------------------------------------
@@ -208,7 +209,7 @@ export async function currentAssignmentId(caller: Caller): Promise<string | null
  * transaction, no other tenant, no property figure.
  */
 export async function rentalHistory(caller: Caller): Promise<RentalHistory> {
-  const now = today();
+  const now = todayOf(caller);
   const mine = await leasesOfUser(caller.orgId, caller.userId);
   const propertyIds = [...new Set(mine.map((l) => l.propertyId))];
   // Each lease's account is its own: read beside the properties, and a lease whose property is gone left out after.

@@ -23,6 +23,7 @@ import {
 import { getProperty } from '../../data/tenancy/properties.js';
 import { getLease, type LeaseRecord } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference } from '../../domain-errors.js';
+import { todayOf } from '../../lib/today.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
 import { assertPeriodOpen } from '../ledger/periods.js';
 import { createTransaction } from '../ledger/transactions.js';
@@ -40,7 +41,6 @@ interface Caller extends LedgerCaller {
   role: Role;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 /** The fee id of the n-th deduction: a lease is moved out once, so these never clash with another move-out's. */
 const DEDUCTION_FEE_PREFIX = 'moveout-';
 const deductionFeeId = (index: number) => `${DEDUCTION_FEE_PREFIX}${index + 1}`;
@@ -71,7 +71,7 @@ export async function moveOutLease(caller: Caller, leaseId: string, input: MoveO
     throw error;
   }
 
-  const figures = plan.figures ?? (await figuresOn(caller.orgId, leaseId, claim, deductions));
+  const figures = plan.figures ?? (await figuresOn(caller, leaseId, claim, deductions));
   if (!plan.figures) await recordMoveOutPlan(lease, { ...claim, plan: { ...plan, figures } });
 
   const [property, profiles] = await Promise.all([
@@ -124,7 +124,7 @@ export async function moveOutLease(caller: Caller, leaseId: string, input: MoveO
       recordedAt: new Date().toISOString(),
     },
   });
-  const view = await leaseView(caller.orgId, leaseId);
+  const view = await leaseView(caller, leaseId);
   return { lease: view, statement: view.moveOut! };
 }
 
@@ -139,7 +139,7 @@ function resumable(started: MoveOutRecord): MoveOutRecord {
 
 /** A new move-out, checked and planned (its claim is written by the caller, at the lease's version). */
 async function begin(caller: Caller, lease: LeaseRecord, input: MoveOutInput): Promise<MoveOutRecord> {
-  refuseDate(input.date, lease.leaseStart, lease.leaseEnd, today());
+  refuseDate(input.date, lease.leaseStart, lease.leaseEnd, todayOf(caller));
   if (lease.fees.length + input.deductions.length > LEASE_FEES_MAX) {
     throw new InvalidReference(
       'deductions',
@@ -168,13 +168,13 @@ async function begin(caller: Caller, lease: LeaseRecord, input: MoveOutInput): P
  * by then less everything paid, since payments pay the oldest charges first (negative: a credit).
  */
 async function figuresOn(
-  orgId: string,
+  caller: Caller,
   leaseId: string,
   claim: MoveOutRecord,
   deductions: { id: string; amount: number }[],
 ): Promise<MoveOutFigures> {
-  const ended = await getLease(orgId, leaseId);
-  const { accounts } = await leaseAccounts(orgId, [ended], today());
+  const ended = await getLease(caller.orgId, leaseId);
+  const { accounts } = await leaseAccounts(caller.orgId, [ended], todayOf(caller));
   const account = accounts.get(leaseId)!;
   const deductionCodes = new Set(deductions.map((d) => `fee-${d.id}`));
   let chargedByDate = 0;

@@ -11,6 +11,7 @@ import { nameAndEmail, profilesOf } from '../../data/people/members.js';
 import { waiveLateFee } from '../../data/tenancy/charges.js';
 import { getProperty, listProperties } from '../../data/tenancy/properties.js';
 import { getLease, type LeaseRecord, leasesByPropertyOf } from '../../data/tenancy/tenancies.js';
+import { todayOf } from '../../lib/today.js';
 import { leaseAccounts, ledgerBody } from './leaseAccounts.js';
 
 /**
@@ -21,14 +22,16 @@ interface Caller {
   orgId: string;
   userId: string;
   role: Role;
+  /** The caller's calendar day (lib/today.ts). */
+  today?: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const dollarsByBucket = (cents: Record<AgingBucket, number>) =>
   Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromCents(cents[b])])) as Record<AgingBucket, number>;
 
-async function ledgerOf(orgId: string, lease: LeaseRecord): Promise<TenantLedger> {
-  const now = today();
+async function ledgerOf(caller: Caller, lease: LeaseRecord): Promise<TenantLedger> {
+  const { orgId } = caller;
+  const now = todayOf(caller);
   const [property, { accounts }, profiles] = await Promise.all([
     getProperty(orgId, lease.propertyId),
     leaseAccounts(orgId, [lease], now),
@@ -44,14 +47,14 @@ async function ledgerOf(orgId: string, lease: LeaseRecord): Promise<TenantLedger
 }
 
 export async function getTenantLedger(caller: Caller, leaseId: string): Promise<TenantLedger> {
-  return ledgerOf(caller.orgId, await getLease(caller.orgId, leaseId));
+  return ledgerOf(caller, await getLease(caller.orgId, leaseId));
 }
 
 /** Waives one late fee (404 for anything else, or one already waived); the ledger names who and when. */
 export async function waiveCharge(caller: Caller, leaseId: string, code: string): Promise<TenantLedger> {
   const lease = await getLease(caller.orgId, leaseId);
   await waiveLateFee(caller.orgId, lease.id, code, caller.userId);
-  return ledgerOf(caller.orgId, lease);
+  return ledgerOf(caller, lease);
 }
 
 /**
@@ -59,7 +62,7 @@ export async function waiveCharge(caller: Caller, leaseId: string, code: string)
  * by days past due. One Query each of leases and charges, and the rollups.
  */
 export async function agingReport(caller: Caller): Promise<AgingReport> {
-  const now = today();
+  const now = todayOf(caller);
   const [byProperty, properties] = await Promise.all([leasesByPropertyOf(caller.orgId), listProperties(caller.orgId)]);
   const leases = [...byProperty.values()].flat();
   const [{ accounts }, profiles] = await Promise.all([
