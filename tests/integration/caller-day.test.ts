@@ -39,12 +39,11 @@ describe("the caller's day", () => {
     }
   });
 
-  it('a lease changed on the evening the grace period ends where the landlord is posts no late fee until it has', async () => {
-    const utc = utcToday();
-    const evening = addDays(utc, -1); // the landlord's day, while UTC is already on the next
-    const due = `${evening.slice(0, 7)}-01`;
-    const property = await t.admin.api.post('/api/properties', { address: `${randomUUID().slice(0, 6)} Evening Row` });
-    const renter = await joinAs(t.orgId, 'TENANT', 'evening');
+  /** A lease whose rent, due on the 1st, is late from the day after `graceEnds`, created on the caller's `day`. */
+  async function leaseLateAfter(graceEnds: string, day: string) {
+    const due = `${graceEnds.slice(0, 7)}-01`;
+    const property = await t.admin.api.post('/api/properties', { address: `${randomUUID().slice(0, 6)} Grace Row` });
+    const renter = await joinAs(t.orgId, 'TENANT', 'grace');
     const created = await t.admin.api.request('POST', `/api/properties/${property.body.id}/leases`, {
       json: {
         userId: renter.userId,
@@ -52,18 +51,23 @@ describe("the caller's day", () => {
         monthlyRent: 1000,
         securityDeposit: 0,
         rentDueDay: 1,
-        // The rent due on the 1st is late from the day after the evening's date.
-        graceDays: daysBetween(due, evening),
+        graceDays: daysBetween(due, graceEnds),
         lateFee: { mode: 'fixed', amount: 25 },
       },
-      headers: { 'x-local-date': evening },
+      headers: { 'x-local-date': day },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const lease = created.body.lease as { id: string; version: number };
     const lateFees = async () =>
-      ((await onDay(t.admin.api, `/api/leases/${lease.id}/ledger`, evening)).body.lines as { kind: string }[]).filter(
+      ((await onDay(t.admin.api, `/api/leases/${lease.id}/ledger`, day)).body.lines as { kind: string }[]).filter(
         (line) => line.kind === 'late_fee',
       );
+    return { lease, lateFees };
+  }
+
+  it('a lease changed on the evening the grace period ends where the landlord is posts no late fee until it has', async () => {
+    const evening = addDays(utcToday(), -1); // the landlord's day, while UTC is already on the next
+    const { lease, lateFees } = await leaseLateAfter(evening, evening);
     expect(await lateFees()).toEqual([]);
 
     // The same change made on the UTC date: the grace period is over that day, and the fee is posted.
@@ -73,5 +77,11 @@ describe("the caller's day", () => {
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(await lateFees()).toHaveLength(1);
+  });
+
+  it("a writer's day ahead of UTC (east of it, or a clock set ahead) never ends a grace period early", async () => {
+    const utc = utcToday();
+    const { lateFees } = await leaseLateAfter(utc, addDays(utc, 1));
+    expect(await lateFees()).toEqual([]);
   });
 });

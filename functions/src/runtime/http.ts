@@ -144,7 +144,7 @@ async function authorize(route: RouteDef, request: Request) {
   if (route.membership === 'optional') {
     const person = await resolvePerson(request.event);
     await noteSignIn(request.event, person.userId);
-    stash(request).caller = person;
+    stash(request).caller = { ...person, today: callersDay(request.event) };
     return;
   }
   const expected = onlyReads(route) ? expectedCaller(request.event) : null;
@@ -169,8 +169,10 @@ async function confirmCaller(route: RouteDef, event: Event, read?: ConsistentRea
 const withRequest = (caller: Caller, event: Event): Caller => ({
   ...caller,
   overridesClosedPeriod: overridesClosedPeriod(caller, event),
-  today: requestDay(event.headers?.[LOCAL_DATE_HEADER]),
+  today: callersDay(event),
 });
+
+const callersDay = (event: Event) => requestDay(event.headers?.[LOCAL_DATE_HEADER]);
 
 async function parseInput(route: RouteDef, request: Request) {
   const { event } = request;

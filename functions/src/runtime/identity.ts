@@ -162,6 +162,8 @@ export interface Person {
   email: string;
   name: string | null;
   image: string | null;
+  /** The person's calendar day where they are (runtime/http.ts, lib/today.ts). */
+  today?: string;
 }
 
 /**

@@ -26,6 +26,7 @@ import { newLeaseOps } from '../../data/tenancy/tenancies.js';
 import { Busy, Conflict, InvalidReference, NotAllowed, NotFound } from '../../domain-errors.js';
 import { sendEmail, siteUrl } from '../../lib/email.js';
 import { logger } from '../../lib/logger.js';
+import { todayOf } from '../../lib/today.js';
 import type { Caller, Person } from '../../runtime/identity.js';
 import { invitationMail } from './invitationEmail.js';
 import { actorOf } from './members.js';
@@ -207,7 +208,7 @@ function leaseOfTenant(invitation: InvitationRecord, person: Person) {
   return newLeaseOps(invitation.orgId, {
     userId: person.userId,
     propertyId: invitation.propertyId,
-    leaseStart: invitation.leaseStart ?? new Date().toISOString().slice(0, 10),
+    leaseStart: invitation.leaseStart ?? todayOf(person),
     leaseEnd: invitation.leaseEnd,
     unitLabel: invitation.unitLabel,
     monthlyRent: invitation.monthlyRent ?? 0,

@@ -5,6 +5,7 @@ import { recordSecurityEvent } from '../../data/people/securityLog.js';
 import { getPropertiesByIds } from '../../data/tenancy/properties.js';
 import { unendedLeasesOfMember } from '../../data/tenancy/tenancies.js';
 import { Conflict, NotAllowed } from '../../domain-errors.js';
+import { todayOf } from '../../lib/today.js';
 import type { Caller } from '../../runtime/identity.js';
 
 /**
@@ -37,7 +38,7 @@ export async function changeRole(caller: Caller, userId: string, role: Role): Pr
   if (member.role === role) return toApi(member);
   if (member.role === 'TENANT') {
     await refuseWhileLeased(
-      caller.orgId,
+      caller,
       member,
       (address) =>
         `${who(member)} has a lease at ${address} that has not ended. End it first (Properties, Tenants and leases: set its end date), then change their role.`,
@@ -70,7 +71,7 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
     );
   }
   await refuseWhileLeased(
-    caller.orgId,
+    caller,
     member,
     (address) =>
       `${who(member)} has a lease at ${address} that has not ended. End it first (Properties, Tenants and leases: set its end date), then remove them.`,
@@ -98,7 +99,7 @@ export async function remove(caller: Caller, userId: string): Promise<{ userId: 
 export async function leave(caller: Caller): Promise<{ ok: true }> {
   const member = await members.getMember(caller.orgId, caller.userId);
   await refuseWhileLeased(
-    caller.orgId,
+    caller,
     member,
     (address) =>
       `You have a lease at ${address} that has not ended. Ask your landlord to end it before you leave the organization.`,
@@ -126,8 +127,9 @@ export async function leave(caller: Caller): Promise<{ ok: true }> {
  * creating or extending a lease bumps the membership's version, so a lease written in between makes the removal's
  * version condition fail (409).
  */
-async function refuseWhileLeased(orgId: string, member: members.MemberRecord, message: (address: string) => string) {
-  const unended = await unendedLeasesOfMember(orgId, member.userId, new Date().toISOString().slice(0, 10));
+async function refuseWhileLeased(caller: Caller, member: members.MemberRecord, message: (address: string) => string) {
+  const { orgId } = caller;
+  const unended = await unendedLeasesOfMember(orgId, member.userId, todayOf(caller));
   if (unended.length === 0) return;
   const [property] = await getPropertiesByIds(orgId, [unended[0]!.propertyId]);
   throw new Conflict('HAS_LEASE', message(property?.address ?? 'a property of this organization'));

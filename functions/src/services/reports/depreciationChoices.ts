@@ -15,6 +15,7 @@ import {
 } from '../../data/reports/depreciationChoices.js';
 import { getProperty } from '../../data/tenancy/properties.js';
 import { Invalid } from '../../domain-errors.js';
+import { todayOf } from '../../lib/today.js';
 
 /**
  * A property's per-asset depreciation choices (docs/reports-and-tax.md "Depreciation schedule"): depreciation taken
@@ -26,6 +27,8 @@ import { Invalid } from '../../domain-errors.js';
 interface Caller {
   orgId: string;
   userId: string;
+  /** The caller's calendar day (lib/today.ts). */
+  today?: string;
 }
 
 const toWire = (record: DepreciationChoicesRecord) => ({
@@ -87,7 +90,7 @@ function choiceProblem(
 
 export async function updateDepreciationChoices(caller: Caller, propertyId: string, input: DepreciationChoicesInput) {
   const property = await getProperty(caller.orgId, propertyId);
-  const thisYear = new Date().getUTCFullYear();
+  const thisYear = Number(todayOf(caller).slice(0, 4));
   const assets: Record<string, AssetChoice> = {};
   for (const asset of input.assets) {
     if (asset.key in assets) throw new Invalid(`"${asset.key}" is listed twice: give each asset once.`);

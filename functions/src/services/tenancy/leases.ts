@@ -27,7 +27,7 @@ import {
   updateLeaseTerms,
 } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference, NotFound } from '../../domain-errors.js';
-import { todayOf } from '../../lib/today.js';
+import { postingDayOf, todayOf } from '../../lib/today.js';
 import { relinkLeaseRent } from '../ledger/leaseLinks.js';
 import { chargeLease } from './charges.js';
 import { accountMonths, leaseAccounts, ledgerBody } from './leaseAccounts.js';
@@ -77,7 +77,7 @@ export async function createLease(caller: Caller, propertyId: string, input: New
   await refuseOverlap(caller.orgId, { ...input, propertyId, id: null });
   const record = await putNewLease(caller.orgId, { ...input, fees: withFeeIds(input.fees ?? []), propertyId });
   await relinkLeaseRent(caller, propertyId, [record]);
-  await chargeLease(record, todayOf(caller));
+  await chargeLease(record, postingDayOf(caller));
   return { lease: (await withTenants([record], todayOf(caller)))[0]! };
 }
 
@@ -119,7 +119,7 @@ export async function updateLease(caller: Caller, leaseId: string, change: Lease
     throw error instanceof Conflict ? await stale(await getLease(caller.orgId, leaseId)) : error;
   });
   await relinkLeaseRent(caller, current.propertyId, [current, updated]);
-  await chargeLease(updated, todayOf(caller));
+  await chargeLease(updated, postingDayOf(caller));
   return { lease: (await withTenants([updated], todayOf(caller)))[0]! };
 }
 

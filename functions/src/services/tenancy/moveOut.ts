@@ -23,7 +23,7 @@ import {
 import { getProperty } from '../../data/tenancy/properties.js';
 import { getLease, type LeaseRecord } from '../../data/tenancy/tenancies.js';
 import { Conflict, InvalidReference } from '../../domain-errors.js';
-import { todayOf } from '../../lib/today.js';
+import { postingDayOf, todayOf } from '../../lib/today.js';
 import { type LedgerCaller, personActor } from '../ledger/actors.js';
 import { assertPeriodOpen } from '../ledger/periods.js';
 import { createTransaction } from '../ledger/transactions.js';
@@ -174,7 +174,7 @@ async function figuresOn(
   deductions: { id: string; amount: number }[],
 ): Promise<MoveOutFigures> {
   const ended = await getLease(caller.orgId, leaseId);
-  const { accounts } = await leaseAccounts(caller.orgId, [ended], todayOf(caller));
+  const { accounts } = await leaseAccounts(caller.orgId, [ended], postingDayOf(caller));
   const account = accounts.get(leaseId)!;
   const deductionCodes = new Set(deductions.map((d) => `fee-${d.id}`));
   let chargedByDate = 0;
