@@ -18,6 +18,7 @@ import { categoryLabel } from '@rent/shared/core/categories';
 import { ESCROW_BILL_KINDS, ESCROW_BILLS, type EscrowBill, escrowBillName } from '@rent/shared/core/loans';
 import { useId } from 'react';
 import type { Loan } from '../../api/loans';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 import { LoanBalanceChartLazy } from '../../components/charts/LoanBalanceChartLazy';
 import { formatIsoDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
@@ -154,22 +155,14 @@ function ApplyPaymentModal({ d, loan }: { d: ReturnType<typeof useLoanDetail>; l
       size="large"
       data-testid="loan-apply-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={a.close}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              disabled={!a.preview}
-              loading={a.applying}
-              onClick={() => void a.confirm()}
-              data-testid="loan-apply-confirm"
-            >
-              Split the payment
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Split the payment"
+          onCancel={a.close}
+          onConfirm={() => void a.confirm()}
+          busy={a.applying}
+          confirmDisabled={!a.preview}
+          confirmTestId="loan-apply-confirm"
+        />
       }
     >
       <SpaceBetween size="m">
@@ -298,22 +291,14 @@ function EscrowPaymentModal({ d, loan }: { d: ReturnType<typeof useLoanDetail>; 
       header="Paid from escrow"
       data-testid="loan-escrow-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={e.close}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              loading={e.submitting}
-              loadingText="Recording the escrow payment"
-              onClick={() => void e.submit()}
-              data-testid="loan-escrow-save"
-            >
-              Record
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ConfirmFooter
+          confirmLabel="Record"
+          onCancel={e.close}
+          onConfirm={() => void e.submit()}
+          busy={e.submitting}
+          busyText="Recording the escrow payment"
+          confirmTestId="loan-escrow-save"
+        />
       }
     >
       <Form errorText={e.error}>
