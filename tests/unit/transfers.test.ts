@@ -110,6 +110,28 @@ describe('the transfer rule', () => {
     expect(pairBlock(line({ category: 'transfer', categorizationSource: 'manual' }))).toBeNull();
   });
 
+  it('never turns rent into a transfer on its own: a lease payment or rent a rule categorized is only suggested', () => {
+    const out = line({ bankAccountId: 'savings', amount: -50_000 });
+    const rents = [
+      line({ amount: 50_000, category: 'rental_income', categorizationSource: 'bank', leaseId: 'lease-1' }),
+      line({ amount: 50_000, category: 'rental_income', categorizationSource: 'rule' }),
+      line({ amount: 50_000, category: 'section_8_rents', categorizationSource: 'rule' }),
+    ];
+    for (const rent of rents) {
+      expect(automaticPairs([out, rent])).toEqual([]);
+      expect(transferCandidates(out, [rent])).toEqual([rent]);
+      expect(manualPairBlock(out, rent)).toBeNull();
+    }
+    // Rent still counts as a candidate: the other line it makes ambiguous is left for a person too.
+    const transfer = line({ bankAccountId: 'reserve', amount: 50_000 });
+    expect(automaticPairs([out, rents[0]!, transfer])).toEqual([]);
+    // Other income a rule named, and rent the bank named without a lease, may still pair.
+    const ruleIncome = line({ amount: 50_000, category: 'other_income', categorizationSource: 'rule' });
+    expect(automaticPairs([out, ruleIncome])).toEqual([[out, ruleIncome]]);
+    const bankRent = line({ amount: 50_000, category: 'rental_income', categorizationSource: 'bank' });
+    expect(automaticPairs([out, bankRent])).toHaveLength(1);
+  });
+
   it('never pairs automatically two lines a person unpaired, but still lets the person pair them', () => {
     const out = line();
     const into = line({ bankAccountId: 'savings', amount: 50_000, transferRefusedIds: [out.id] });

@@ -1,4 +1,5 @@
 import { isTransferCategory } from './categories.js';
+import { isRentIncome } from './leases.js';
 import type { Cents } from './money.js';
 
 /**
@@ -7,8 +8,8 @@ import type { Cents } from './money.js';
  *
  * Two lines are a transfer pair when they are in different accounts, of the same absolute amount in cents with
  * opposite signs, dated at most TRANSFER_WINDOW_DAYS apart, and each is pairable (`pairBlock` is null). Automation
- * pairs only an unambiguous pair: each is the other's ONLY candidate, both are bank lines (they name an account), and
- * no person unpaired those two before. Everything else that fits is a suggestion a person may accept.
+ * pairs only an unambiguous pair: each is the other's ONLY candidate, both are bank lines (they name an account), neither
+ * is rent, and no person unpaired those two before. Everything else that fits is a suggestion a person may accept.
  */
 
 /** The category both sides of a pair get: the transfer group's own-account transfer. */
@@ -35,6 +36,8 @@ export interface TransferLine {
   transferRefusedIds?: readonly string[] | null;
   /** A finished reconciliation holds it (docs/reconciliation.md): left alone. */
   reconciliationId?: string | null;
+  /** The lease it pays as rent: automation never pairs it. */
+  leaseId?: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -98,9 +101,19 @@ export function transferCandidates<T extends TransferLine>(line: TransferLine, p
 const bankLine = (line: TransferLine) => line.bankAccountId !== null;
 
 /**
+ * Whether automation may pair this line: never rent. A line linked to a lease pays it (the tenant's ledger and the
+ * rent roll count it there), and rent a rule categorized is the landlord's own word about that payer; a coincidence
+ * of amounts must not undo either. Such a line is only suggested: a person may still pair it, which unlinks it.
+ */
+export const automationMayPair = (line: TransferLine) =>
+  !line.leaseId && !(line.categorizationSource === 'rule' && isRentIncome(line));
+
+/**
  * The pairs automation makes among `lines` (arrivals together with the recent lines around them): a pair only when
- * each is the other's one and only candidate among all the lines, both name an account, and each pair at most once.
- * Ambiguous lines (two candidates either way) are left for a person. Deterministic: ordered by the first id.
+ * each is the other's one and only candidate among all the lines, both name an account, neither is rent
+ * (`automationMayPair`), and each pair at most once. Ambiguous lines (two candidates either way) are left for a
+ * person; rent still counts as a candidate, so a line it makes ambiguous is left too. Deterministic: ordered by the
+ * first id.
  */
 export function automaticPairs<T extends TransferLine>(lines: readonly T[]): [T, T][] {
   const all = [...new Map(lines.map((line) => [line.id, line])).values()].filter(bankLine);
@@ -120,6 +133,7 @@ export function automaticPairs<T extends TransferLine>(lines: readonly T[]): [T,
   for (const line of all) {
     const other = only.get(line.id);
     if (!other || only.get(other.id)?.id !== line.id || line.id > other.id) continue;
+    if (!automationMayPair(line) || !automationMayPair(other)) continue;
     pairs.push([line, other]);
   }
   return pairs.sort(([a], [b]) => a.id.localeCompare(b.id));

@@ -24,6 +24,7 @@ const FIELDS = [
   'transferPairId',
   'transferRefusedIds',
   'reconciliationId',
+  'leaseId',
 ];
 
 /** DynamoDB's IN takes at most 100 operands: more amounts than that are filtered here instead. */
@@ -75,5 +76,6 @@ export async function transferLinesDated(
       transferPairId: (item.transferPairId as string | null | undefined) ?? null,
       transferRefusedIds: (item.transferRefusedIds as string[] | null | undefined) ?? null,
       reconciliationId: (item.reconciliationId as string | null | undefined) ?? null,
+      leaseId: (item.leaseId as string | null | undefined) ?? null,
     }));
 }

@@ -1,6 +1,7 @@
 import {
   accountLabel,
   automaticPairs,
+  automationMayPair,
   fromCents,
   inClosedPeriod,
   manualPairBlock,
@@ -144,7 +145,10 @@ async function writePair(
     if (byHand) throw new Invalid(block);
     return null;
   }
-  if (!byHand && transferCandidates(record, [other]).length === 0) return null; // a person unpaired these two
+  // Automation leaves what a person unpaired and rent (either may have changed since the lines around were read).
+  const automationRefuses =
+    transferCandidates(record, [other]).length === 0 || !automationMayPair(record) || !automationMayPair(other);
+  if (!byHand && automationRefuses) return null;
   const now = new Date().toISOString();
   const next = pairedSide(record, other, names, byHand, now);
   const otherNext = pairedSide(other, record, names, byHand, now);
