@@ -26,7 +26,7 @@ export function demoLeaseItems(opts: {
       if (!tara) {
         const email = `${unit.leaseId.slice('lease-'.length)}@tenants.example`;
         items.push(
-          userItem({ userId, email, name: unit.name, image: null }, opts.now),
+          userItem({ userId, email, name: unit.name, image: null }, opts.now, [opts.orgId]),
           membershipItem({ orgId: opts.orgId, userId, role: 'TENANT' }, opts.now),
         );
       }

@@ -158,7 +158,7 @@ export async function seedDemo(
   });
   const items = [
     ...people.flatMap((p) => [
-      put(userItem({ userId: p.userId, email: p.email, name: p.name, image: null }, now)),
+      put(userItem({ userId: p.userId, email: p.email, name: p.name, image: null }, now, [DEMO_ORG_ID])),
       put(membershipItem({ orgId: DEMO_ORG_ID, userId: p.userId, role: p.role }, now)),
     ]),
     ...DEMO_PROPERTIES.map(({ id, ...fields }) =>

@@ -111,6 +111,7 @@ describe('delete my account', () => {
     expect(profile).toMatchObject({ deletedBy: userId, deletionReason: 'NOT_USING: Moving on', email: '', name: null });
     expect(profile.deletedAt).toBe(deleted.body.deletedAt);
     expect(profile.GSI1PK).toBeUndefined();
+    expect(profile.joinedOrgIds).toBeUndefined(); // the organizations it joined, listed since its first sign-in
     const log = await partition(`USER#${userId}`);
     expect(log.filter((i) => i.action === 'ACCOUNT_DELETED')).toHaveLength(1);
 

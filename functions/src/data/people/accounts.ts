@@ -164,9 +164,9 @@ export async function saveErasureStep(userId: string, stepId: string, next: Key 
 /**
  * The profile's deletedAt, deletedBy, deletionReason (docs/people.md "Account deletion"). The profile stays (so its
  * security log and the tokens cutoff stay meaningful) but says nothing about the person: email, name, picture, the
- * email index entry and the notification choices go. `tokensValidAfter` refuses every token issued up to the deletion
- * at once. The deletion's progress goes in the same TransactWriteItems, with `alsoWrite` (the security-log entry), so
- * the deletion ends exactly once.
+ * email index entry, the notification choices and the organizations joined go. `tokensValidAfter` refuses every token
+ * issued up to the deletion at once. The deletion's progress goes in the same TransactWriteItems, with `alsoWrite`
+ * (the security-log entry), so the deletion ends exactly once.
  */
 export async function anonymiseProfile(
   userId: string,
@@ -182,7 +182,7 @@ export async function anonymiseProfile(
           UpdateExpression:
             'SET deletedAt = :at, deletedBy = :by, deletionReason = :reason, tokensValidAfter = :t, updatedAt = :at, ' +
             '#name = :null, image = :null, email = :none ' +
-            'REMOVE GSI1PK, GSI1SK, notificationsOff, emailVerified ADD version :one',
+            'REMOVE GSI1PK, GSI1SK, notificationsOff, emailVerified, joinedOrgIds ADD version :one',
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletedAt)',
           ExpressionAttributeNames: { '#name': 'name' },
           ExpressionAttributeValues: {

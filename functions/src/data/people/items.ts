@@ -27,6 +27,10 @@ export interface Membership {
   tokensValidAfter?: number;
 }
 
+/** The time a profile or membership refuses tokens up to (epoch seconds); undefined when never signed out everywhere. */
+export const tokensValidAfterOf = (item: Record<string, unknown> | undefined) =>
+  typeof item?.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined;
+
 export interface OrganizationRecord {
   id: string;
   name: string;
@@ -39,7 +43,11 @@ export function organizationItem(org: OrganizationRecord) {
   return { ...keys.organization(org.id), type: 'Organization', ...org };
 }
 
-export function userItem(profile: Profile, now: string) {
+/**
+ * A person's profile. `joinedOrgIds` (a string set) names every organization they joined, each added in the same
+ * transaction as its membership: what "sign out of all devices" stamps (docs/people.md "Sign out of all devices").
+ */
+export function userItem(profile: Profile, now: string, joinedOrgIds: readonly string[] = []) {
   return {
     ...keys.user(profile.userId),
     ...keys.userByEmail(profile.email),
@@ -49,6 +57,7 @@ export function userItem(profile: Profile, now: string) {
     emailVerified: true,
     name: profile.name,
     image: profile.image,
+    ...(joinedOrgIds.length > 0 && { joinedOrgIds: new Set(joinedOrgIds) }),
     createdAt: now,
     updatedAt: now,
     version: 1,

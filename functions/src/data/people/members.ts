@@ -6,8 +6,16 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { prefixQuery, queryAll } from '../query.js';
-import { type TransactItem, type TransactOp, transact } from '../transact.js';
-import { DELETED_ACCOUNT, formerMemberItem, membershipItem, type Profile, userItem } from './items.js';
+import { STALE_READ_ATTEMPTS, StaleRead, type TransactItem, type TransactOp, transact } from '../transact.js';
+import {
+  DELETED_ACCOUNT,
+  formerMemberItem,
+  membershipItem,
+  type Profile,
+  tokensValidAfterOf,
+  userItem,
+} from './items.js';
+import { joinedOnProfile } from './users.js';
 
 /**
  * The members of an organization: its Membership items (ORG#o / MEMBER#u) with each person's profile.
@@ -191,7 +199,9 @@ function formerMemberPut(orgId: string, userId: string): TransactItem {
 /**
  * Puts a person into an organization with a role (the user's profile too, unless it exists), with the
  * counters, refusing a person already a member. The membership copies the profile's `tokensValidAfter`
- * (sign out of all devices), as every membership does. `alsoWrite` joins the same TransactWriteItems:
+ * (sign out of all devices), as every membership does, and the profile records the organization as joined in the
+ * same transaction, on condition that the time copied is still the profile's (`joinedOnProfile`): a sign-out
+ * everywhere in between sends it back to read the profile again. `alsoWrite` joins the same TransactWriteItems:
  * invitation acceptance marks its invitation ACCEPTED there, so exactly one of concurrent accepts wins.
  */
 export async function addMember(
@@ -202,33 +212,52 @@ export async function addMember(
 ): Promise<void> {
   await ensureCounters(orgId);
   const now = new Date().toISOString();
-  let tokensValidAfter: number | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const tokensValidAfter = await profileForJoining(profile, now);
+    try {
+      await transact([
+        ...(opts.alsoWrite ?? []),
+        {
+          item: {
+            Put: {
+              TableName: tableName(),
+              Item: membershipItem({ orgId, userId: profile.userId, role, tokensValidAfter }, now),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          onConditionFailure: () => new Conflict('ALREADY_MEMBER', 'That person is already a member.'),
+        },
+        { item: counterUpdate(orgId, 1, role === 'ADMIN' ? 1 : 0) },
+        {
+          item: joinedOnProfile(profile.userId, orgId, tokensValidAfter),
+          onConditionFailure: () => new StaleRead(),
+        },
+      ]);
+      return;
+    } catch (error) {
+      if (!(error instanceof StaleRead) || attempt >= STALE_READ_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Makes the person's profile unless it exists; the `tokensValidAfter` a new membership of theirs copies. */
+async function profileForJoining(profile: Profile, now: string): Promise<number | undefined> {
   try {
-    const user = userItem(profile, now);
     await db.send(
-      new PutCommand({ TableName: tableName(), Item: user, ConditionExpression: 'attribute_not_exists(PK)' }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: userItem(profile, now),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
     );
+    return undefined;
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // the person has signed in before: keep their profile
-    const { Item } = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.user(profile.userId), ConsistentRead: true }),
-    );
-    if (typeof Item?.tokensValidAfter === 'number') tokensValidAfter = Item.tokensValidAfter;
   }
-  await transact([
-    ...(opts.alsoWrite ?? []),
-    {
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: membershipItem({ orgId, userId: profile.userId, role, tokensValidAfter }, now),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      onConditionFailure: () => new Conflict('ALREADY_MEMBER', 'That person is already a member.'),
-    },
-    { item: counterUpdate(orgId, 1, role === 'ADMIN' ? 1 : 0) },
-  ]);
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(profile.userId), ConsistentRead: true }),
+  );
+  return tokensValidAfterOf(Item);
 }
 
 function membershipDelete(orgId: string, member: MemberRecord): TransactItem {

@@ -5,7 +5,7 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { indexPrefixQuery, queryAll } from '../query.js';
-import type { Membership } from './items.js';
+import { type Membership, tokensValidAfterOf } from './items.js';
 
 /**
  * A person's memberships in several organizations (docs/people.md "Several organizations").
@@ -128,8 +128,6 @@ export async function defaultMembership(
 
 const rememberedOrganization = (profile: Record<string, unknown> | undefined) =>
   typeof profile?.lastOrgId === 'string' ? profile.lastOrgId : null;
-const tokensValidAfterOf = (profile: Record<string, unknown> | undefined) =>
-  typeof profile?.tokensValidAfter === 'number' ? profile.tokensValidAfter : undefined;
 const joinedAt = (membership: Record<string, unknown>) => String(membership.createdAt ?? '');
 
 async function getMembershipItem(orgId: string, userId: string): Promise<Record<string, unknown> | undefined> {

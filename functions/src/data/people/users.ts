@@ -6,7 +6,15 @@ import { db, tableName } from '../client.js';
 import { isConditionFailure, isTransactionConditionFailure } from '../conditions.js';
 import { keys } from '../keys.js';
 import { indexPrefixQuery, queryAll } from '../query.js';
-import { type Membership, membershipItem, organizationItem, type Profile, userItem } from './items.js';
+import { STALE_READ_ATTEMPTS, type TransactItem } from '../transact.js';
+import {
+  type Membership,
+  membershipItem,
+  organizationItem,
+  type Profile,
+  tokensValidAfterOf,
+  userItem,
+} from './items.js';
 
 export type { Membership, Profile };
 
@@ -52,7 +60,7 @@ export async function profileTokensValidAfter(userId: string): Promise<number | 
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
   );
-  return typeof Item?.tokensValidAfter === 'number' ? Item.tokensValidAfter : undefined;
+  return tokensValidAfterOf(Item);
 }
 
 /** An organization with its first member, an ADMIN (its counters already count them: the last-admin rules). */
@@ -89,7 +97,11 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
   const displayName = profile.name?.trim() || profile.email.split('@')[0];
   const membership: Membership = { orgId: randomUUID(), userId: profile.userId, role: 'ADMIN' };
   const newUser = {
-    Put: { TableName: tableName(), Item: userItem(profile, now), ConditionExpression: 'attribute_not_exists(PK)' },
+    Put: {
+      TableName: tableName(),
+      Item: userItem(profile, now, [membership.orgId]),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
   };
   try {
     await db.send(
@@ -109,71 +121,109 @@ export async function provisionFirstSignIn(profile: Profile): Promise<Membership
 /**
  * A new organization the person asked for (POST /api/organizations), with them as its ADMIN, in one transaction.
  * Its membership carries their "sign out of all devices" time, or tokens from before it would work again there; a
- * person who never had a profile (signed in only through an invitation link) gets one in the same transaction.
+ * person who never had a profile (signed in only through an invitation link) gets one in the same transaction, and
+ * one who has is recorded as joining it (`joinedOnProfile`). A profile that changed since it was read (made
+ * meanwhile, or signed out everywhere) is read again.
  */
 export async function createOrganizationFor(profile: Profile, name: string): Promise<Membership> {
-  const now = new Date().toISOString();
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(profile.userId), ConsistentRead: true }),
-  );
-  const membership: Membership = {
-    orgId: randomUUID(),
-    userId: profile.userId,
-    role: 'ADMIN',
-    ...(typeof Item?.tokensValidAfter === 'number' && { tokensValidAfter: Item.tokensValidAfter }),
-  };
-  const newUser = Item
-    ? []
-    : [
-        {
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date().toISOString();
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: keys.user(profile.userId), ConsistentRead: true }),
+    );
+    const tokensValidAfter = tokensValidAfterOf(Item);
+    const membership: Membership = {
+      orgId: randomUUID(),
+      userId: profile.userId,
+      role: 'ADMIN',
+      ...(tokensValidAfter !== undefined && { tokensValidAfter }),
+    };
+    const profileOp: TransactItem = Item
+      ? joinedOnProfile(profile.userId, membership.orgId, tokensValidAfter)
+      : {
           Put: {
             TableName: tableName(),
-            Item: userItem(profile, now),
+            Item: userItem(profile, now, [membership.orgId]),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
-        },
-      ];
-  try {
-    await db.send(
-      new TransactWriteCommand({ TransactItems: [...newUser, ...newOrganizationOps(name, membership, now)] }),
-    );
-  } catch (error) {
-    // Only the profile's condition can fail (the ids are new): it was made meanwhile; one more try finds it.
-    if (isTransactionConditionFailure(error) && !Item) return createOrganizationFor(profile, name);
-    throw error;
+        };
+    try {
+      await db.send(
+        new TransactWriteCommand({ TransactItems: [profileOp, ...newOrganizationOps(name, membership, now)] }),
+      );
+      return membership;
+    } catch (error) {
+      // Only the profile's condition can fail (the ids are new).
+      if (!isTransactionConditionFailure(error) || attempt >= STALE_READ_ATTEMPTS) throw error;
+    }
   }
-  return membership;
 }
 
 /**
- * "Sign out of all devices": stamps `tokensValidAfter` (epoch seconds) on the person's profile and on
- * every membership, because the identity lookup reads a membership on each request (one Query, no extra
- * call). Only this attribute changes, and only upwards, so it needs no version check and races with
+ * The profile's part of a new membership's transaction: the organization joins `joinedOrgIds`, on condition that
+ * `tokensValidAfter` is still what the membership copied. So a membership is either written before a sign-out
+ * everywhere stamps the profile (and the stamp, reading the list after it, finds it) or after (and carries the new
+ * time): never missed. A failed condition means the profile changed since it was read: read it again.
+ */
+export function joinedOnProfile(
+  userId: string,
+  orgId: string,
+  copiedTokensValidAfter: number | undefined,
+): TransactItem {
+  const copied = copiedTokensValidAfter === undefined;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'ADD joinedOrgIds :org',
+      ConditionExpression: copied
+        ? 'attribute_exists(PK) AND attribute_not_exists(tokensValidAfter)'
+        : 'attribute_exists(PK) AND tokensValidAfter = :t',
+      ExpressionAttributeValues: {
+        ':org': new Set([orgId]),
+        ...(!copied && { ':t': copiedTokensValidAfter }),
+      },
+    },
+  };
+}
+
+/**
+ * "Sign out of all devices": stamps `tokensValidAfter` (epoch seconds) on the person's profile, then on every
+ * membership, because the identity lookup reads a membership on each request (no extra call). The memberships are
+ * the organizations the profile lists as joined, read consistently after its stamp (a membership written after the
+ * stamp copied it: `joinedOnProfile`), and those the membership index finds (memberships written before profiles
+ * kept the list). Only this attribute changes, and only upwards, so it needs no version check and races with
  * nothing: a role change or a second sign-out-everywhere keeps its own effect.
  */
 export async function setTokensValidAfter(userId: string, epochSeconds: number): Promise<void> {
   const k = keys.membershipsOfUserPrefix(userId);
-  const memberships = await queryAll(indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix));
-  const targets = [keys.user(userId), ...memberships.map((m) => keys.membership(String(m.orgId), userId))];
-  await Promise.all(
-    targets.map((key) =>
-      db
-        .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'SET tokensValidAfter = :t',
-            ConditionExpression:
-              'attribute_exists(PK) AND (attribute_not_exists(tokensValidAfter) OR tokensValidAfter < :t)',
-            ExpressionAttributeValues: { ':t': epochSeconds },
-          }),
-        )
-        .catch((error: unknown) => {
-          // Gone meanwhile, or a later sign-out-everywhere already wrote a newer time: nothing to do.
-          if (!isConditionFailure(error)) throw error;
-        }),
+  const [profile, indexed] = await Promise.all([
+    stampTokensValidAfter(keys.user(userId), epochSeconds).then(() =>
+      db.send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true })),
     ),
-  );
+    queryAll(indexPrefixQuery(tableName(), 'GSI1', k.GSI1PK, k.GSI1SKPrefix)),
+  ]);
+  const joined = (profile.Item?.joinedOrgIds as Set<string> | undefined) ?? new Set<string>();
+  const orgIds = new Set([...joined, ...indexed.map((m) => String(m.orgId))]);
+  await Promise.all([...orgIds].map((orgId) => stampTokensValidAfter(keys.membership(orgId, userId), epochSeconds)));
+}
+
+/** Moves one item's `tokensValidAfter` up to the time; gone meanwhile, or already later: nothing to do. */
+async function stampTokensValidAfter(key: Record<string, string>, epochSeconds: number): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET tokensValidAfter = :t',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(tokensValidAfter) OR tokensValidAfter < :t)',
+        ExpressionAttributeValues: { ':t': epochSeconds },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** What a notification needs of a person: where to write and which kinds they turned off. */
