@@ -170,18 +170,18 @@ export function joinedOnProfile(
   orgId: string,
   copiedTokensValidAfter: number | undefined,
 ): TransactItem {
-  const copied = copiedTokensValidAfter === undefined;
+  const never = copiedTokensValidAfter === undefined; // never signed out everywhere
   return {
     Update: {
       TableName: tableName(),
       Key: keys.user(userId),
       UpdateExpression: 'ADD joinedOrgIds :org',
-      ConditionExpression: copied
+      ConditionExpression: never
         ? 'attribute_exists(PK) AND attribute_not_exists(tokensValidAfter)'
         : 'attribute_exists(PK) AND tokensValidAfter = :t',
       ExpressionAttributeValues: {
         ':org': new Set([orgId]),
-        ...(!copied && { ':t': copiedTokensValidAfter }),
+        ...(!never && { ':t': copiedTokensValidAfter }),
       },
     },
   };

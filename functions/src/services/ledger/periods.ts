@@ -15,15 +15,18 @@ export async function closedThroughFor(orgId: string, actor: Pick<LedgerActor, '
   return (await getClosedPeriod(orgId)).closedThrough;
 }
 
-/** 409 PERIOD_CLOSED when any of `dates` is on or before the close (and the actor does not override it). */
+/**
+ * 409 PERIOD_CLOSED when any of `dates` is on or before the close (and the actor does not override it). Returns the
+ * close it checked against (`closedThroughFor`), for a write that must check more dates once it knows them.
+ */
 export async function assertPeriodOpen(
   orgId: string,
   dates: (string | null | undefined)[],
   actor: Pick<LedgerActor, 'override'>,
-): Promise<void> {
+): Promise<string | null> {
   const closedThrough = await closedThroughFor(orgId, actor);
-  if (!closedThrough) return;
-  if (dates.some((date) => date && inClosedPeriod(date, closedThrough))) {
+  if (closedThrough && dates.some((date) => date && inClosedPeriod(date, closedThrough))) {
     throw new Conflict(PERIOD_CLOSED_CODE, periodClosedMessage(closedThrough), { closedThrough });
   }
+  return closedThrough;
 }

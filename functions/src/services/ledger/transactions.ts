@@ -132,7 +132,7 @@ export async function updateTransaction(
   const actor = personActor(caller);
   const current = await readTransaction(caller.orgId, transactionId);
   if (current.version !== input.version) throw stale();
-  await assertPeriodOpen(caller.orgId, [current.date, input.date], actor);
+  const closedThrough = await assertPeriodOpen(caller.orgId, [current.date, input.date], actor);
   const now = new Date().toISOString();
   if (current.parts) return updateSplitTransaction(current, input, actor, now);
   const edited: TransactionRecord = {
@@ -152,7 +152,7 @@ export async function updateTransaction(
   // A change that ends a transfer pair releases the other side in the same write (docs/ledger.md "Transfers").
   const ended = endsPair(current, chosenNext);
   const next = ended ? unpairedSelf(chosenNext) : chosenNext;
-  const partner = ended ? await partnerRelease(caller.orgId, current, next, actor) : null;
+  const partner = ended ? await partnerRelease(caller.orgId, current, next, closedThrough) : null;
   // Only a property counter can still say "stale" here; for the person editing it is the same 409.
   await writeLedger(caller.orgId, partner ? [[current, next], partner] : [[current, next]], {
     actor,
@@ -201,11 +201,11 @@ export async function setTransactionIgnored(
   return withFreshRead(async () => {
     const current = await readTransaction(caller.orgId, transactionId);
     if (current.isIgnored === isIgnored) return current;
-    await assertPeriodOpen(caller.orgId, [current.date], actor);
+    const closedThrough = await assertPeriodOpen(caller.orgId, [current.date], actor);
     const ignored = { ...current, isIgnored, updatedAt: new Date().toISOString(), version: current.version + 1 };
     const ended = endsPair(current, ignored);
     const next = ended ? unpairedSelf(ignored) : ignored;
-    const partner = ended ? await partnerRelease(caller.orgId, current, next, actor) : null;
+    const partner = ended ? await partnerRelease(caller.orgId, current, next, closedThrough) : null;
     await writeLedger(caller.orgId, partner ? [[current, next], partner] : [[current, next]], {
       actor,
       atomic: true,
@@ -226,7 +226,7 @@ export async function deleteTransaction(caller: LedgerCaller, transactionId: str
   const orgId = caller.orgId;
   const receiptKeys = await withFreshRead(async () => {
     const current = await readTransaction(orgId, transactionId);
-    await assertPeriodOpen(orgId, [current.date], actor);
+    const closedThrough = await assertPeriodOpen(orgId, [current.date], actor);
     if (current.source === 'plaid') {
       throw new Conflict('BANK_TRANSACTION', MESSAGES.bankTransactionDelete);
     }
@@ -240,7 +240,7 @@ export async function deleteTransaction(caller: LedgerCaller, transactionId: str
       );
     }
     // The other side of a transfer goes back to uncategorized in the same write (docs/ledger.md "Transfers").
-    const partner = await partnerRelease(orgId, current, null, actor);
+    const partner = await partnerRelease(orgId, current, null, closedThrough);
     await writeLedger(orgId, partner ? [[current, null], partner] : [[current, null]], {
       actor,
       atomic: true,

@@ -236,19 +236,18 @@ export async function unpairByHand(caller: LedgerCaller, transactionId: string) 
  * The other side's change when `before` stops being a transfer (deleted, removed by the bank, ignored, split, given
  * another category, or its amount or date moved): the partner is released too, to uncategorized. Read fresh; null
  * when there is nothing to release. A writer adds it to its own atomic write, so the pair ends in one write. A
- * partner in the closed period is a 409 PERIOD_CLOSED that says so, unless the actor overrides: releasing it would
- * change the closed books.
+ * partner in the closed period (`closedThrough`, as the writer read it for its own dates: null when its actor
+ * overrides) is a 409 PERIOD_CLOSED that says so: releasing it would change the closed books.
  */
 export async function partnerRelease(
   orgId: string,
   before: TransactionRecord,
   after: TransactionRecord | null,
-  actor: Pick<LedgerActor, 'override'>,
+  closedThrough: string | null,
 ): Promise<LedgerChange | null> {
   if (!before.transferPairId || (after && !endsPair(before, after))) return null;
   const partner = (await readTransactions(orgId, [before.transferPairId])).get(before.transferPairId);
   if (!partner || partner.transferPairId !== before.id) return null;
-  const closedThrough = await closedThroughFor(orgId, actor);
   if (closedThrough && inClosedPeriod(partner.date, closedThrough)) {
     throw new Conflict(
       PERIOD_CLOSED_CODE,
@@ -284,11 +283,15 @@ export const unpairedSelf = (after: TransactionRecord): TransactionRecord => ({
  * partners of the lines whose pair their changes ended, one atomic write per pair. Best effort: logged, never thrown.
  */
 export async function releasePartnersAfter(orgId: string, changes: readonly LedgerChange[], actor: LedgerActor) {
-  for (const [before, after] of changes) {
-    if (!before?.transferPairId || (after && !endsPair(before, after))) continue;
+  const ending = changes.flatMap(([before, after]) =>
+    before?.transferPairId && (!after || endsPair(before, after)) ? [{ before, after }] : [],
+  );
+  if (ending.length === 0) return;
+  const closedThrough = await closedThroughFor(orgId, actor);
+  for (const { before, after } of ending) {
     try {
       // A partner in the closed period keeps its side (the closed books do not change); this line is unpaired alone.
-      const release = await partnerRelease(orgId, before, after, actor).catch((error: unknown) => {
+      const release = await partnerRelease(orgId, before, after, closedThrough).catch((error: unknown) => {
         if (error instanceof Conflict && error.code === PERIOD_CLOSED_CODE) return null;
         throw error;
       });

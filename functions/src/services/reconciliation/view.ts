@@ -118,7 +118,7 @@ export function view(
 
 /**
  * Every bank account's months of `year` (up to this month) with their reconciliation, for the tax package
- * (docs/reconciliation.md "Reports"). Reads the organization's accounts and each one's reconciliations.
+ * (docs/reconciliation.md "Reports"). Reads the organization's accounts, then each one's reconciliations side by side.
  */
 export async function reconciliationYear(
   orgId: string,
@@ -130,9 +130,10 @@ export async function reconciliationYear(
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`).filter(
     (m) => m <= last,
   );
+  const records = await Promise.all(accounts.map((account) => listReconciliationRecords(orgId, account.id)));
   const rows: ReconciliationYearRow[] = [];
-  for (const account of accounts) {
-    const saved = new Map((await listReconciliationRecords(orgId, account.id)).map((r) => [r.month, r]));
+  for (const [i, account] of accounts.entries()) {
+    const saved = new Map(records[i]!.map((r) => [r.month, r]));
     const name = account.mask ? `${account.name} ••${account.mask}` : account.name;
     for (const month of months) {
       const r = saved.get(month);
