@@ -1,3 +1,4 @@
+import { addDays } from '@rent/shared';
 import { Products } from 'plaid';
 import { describe, expect, inject, it } from 'vitest';
 import { newAdmin } from '../support/api.js';
@@ -219,6 +220,26 @@ describe('bank links', () => {
       version: shown.version,
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    // Another line a person re-dated, renamed and corrected the amount of: still the bank's own line.
+    const posted = first
+      .filter((t) => t.id !== chosen.id && !t.pending)
+      .map((t) => ({ id: String(t.id), date: String(t.date), amount: Number(t.amount), name: String(t.name) }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+    const redated = posted[Math.floor(posted.length / 2)]!;
+    const redatedShown = (await api.get(`/api/transactions/${redated.id}`)).body.transaction;
+    const personSaid = {
+      name: `Corrected ${redated.id.slice(0, 6)}`,
+      date: addDays(redated.date, -2),
+      amount: redatedShown.amount - 1,
+    };
+    const redatedEdit = await api.put(`/api/transactions/${redated.id}`, {
+      ...personSaid,
+      category: null,
+      propertyId: null,
+      notes: null,
+      version: redatedShown.version,
+    });
+    expect(redatedEdit.status, JSON.stringify(redatedEdit.body)).toBe(200);
     expect((await api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(200);
 
     // The same login again: a new Plaid item, the same history under new transaction and account ids.
@@ -237,6 +258,12 @@ describe('bank links', () => {
       notes: 'Checked against the statement',
       amount: chosen.amount,
       date: chosen.date,
+    });
+    expect(after.find((t) => t.id === redated.id)).toMatchObject({
+      name: personSaid.name,
+      date: personSaid.date,
+      amount: redated.amount - 100,
+      bankSaid: { name: redated.name, date: redated.date, amount: redated.amount },
     });
     // The bank's later word about a line reaches it through the new link's ids.
     const newId = String(after.find((t) => t.id === chosen.id)!.plaidTransactionId);

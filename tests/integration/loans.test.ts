@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ESCROW_REASON, LOAN_MESSAGES, LOAN_PRINCIPAL_REASON, toCents } from '@rent/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, signIn } from '../support/api.js';
 import { partition } from '../support/db.js';
 import { type Api, team } from '../support/members.js';
@@ -460,6 +460,33 @@ describe('bills the lender pays from escrow', () => {
     expect((await x.admin.api.post(`/api/loans/${loan.id}/escrow-payments`, good)).status).toBe(404);
     const items = await partition(`ORG#${w.orgId}`);
     expect(items.find((i) => i.type === 'Loan' && i.id === loan.id)?.escrowPayments).toEqual([]);
+    expect(items.filter((i) => i.type === 'Transaction' && i.propertyId === home)).toEqual([]);
+  });
+
+  it('a loan deleted with its property while its bill is being recorded is what was not found: 404', async () => {
+    const home = await property(w.admin.api);
+    const loan = await addLoan(w.admin.api, home);
+    const { payFromEscrow } = await import('../../functions/src/services/loans/loans.js');
+    const { db } = await import('../../functions/src/data/client.js');
+    const send = db.send.bind(db);
+    let calls = 0;
+    // After the loan was read and before anything else: someone deletes the loan, then its property.
+    const spy = vi.spyOn(db, 'send').mockImplementation(async (command: any, ...rest: any[]) => {
+      if (++calls === 2) {
+        await ok(w.admin.api.delete(`/api/loans/${loan.id}`));
+        await ok(w.admin.api.delete(`/api/properties/${home}`));
+      }
+      return send(command, ...rest);
+    });
+    try {
+      const caller = { orgId: w.orgId, userId: w.admin.userId };
+      const bill = { date: '2025-11-15', kind: 'taxes' as const, amount: toCents(600)! };
+      await expect(payFromEscrow(caller, loan.id, bill)).rejects.toMatchObject({ code: 'NOT_FOUND', entity: 'Loan' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toBeGreaterThan(2);
+    const items = await partition(`ORG#${w.orgId}`);
     expect(items.filter((i) => i.type === 'Transaction' && i.propertyId === home)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import type { SyncPages, SyncPlan } from '../../functions/src/services/banking/s
 process.env.TABLE_NAME = 'test';
 process.env.LOG_LEVEL = 'silent';
 const { planSync } = await import('../../functions/src/services/banking/syncPlan.js');
+const { keepingBankSaid } = await import('../../functions/src/data/ledger/items.js');
 
 const rules = compileRuleSet([
   {
@@ -124,6 +125,28 @@ describe('planSync', () => {
       propertyId: 'prop-2',
       version: 3,
     });
+  });
+
+  it("a person's change of a bank line's date, amount or name keeps what the bank said, until the bank's next word", () => {
+    const store = new Store();
+    store.sync({ added: [tx('k')] });
+    const stored = store.records.get('id-k')!;
+    const bankSaid = { date: stored.date, amount: stored.amount, name: stored.name };
+    // Notes and category alone keep nothing apart.
+    const noted = keepingBankSaid(stored, { ...stored, notes: 'n', category: 'repairs', version: 2 });
+    expect(noted.bankSaid ?? null).toBeNull();
+    const redated = keepingBankSaid(stored, { ...stored, date: '2026-02-27', version: 2 });
+    expect(redated.bankSaid).toEqual(bankSaid);
+    // A second change keeps the bank's first word, not the person's.
+    const renamed = keepingBankSaid(redated, { ...redated, name: 'Hardware for unit 2', amount: -999, version: 3 });
+    expect(renamed).toMatchObject({ name: 'Hardware for unit 2', amount: -999, date: '2026-02-27', bankSaid });
+    // A line typed by hand has nothing of the bank's to keep.
+    const typed = { ...stored, source: 'user_created' as const };
+    expect(keepingBankSaid(typed, { ...typed, date: '2026-02-27' }).bankSaid ?? null).toBeNull();
+
+    store.records.set('id-k', renamed);
+    store.sync({ modified: [tx('k', { amount: 12, date: '2026-03-07' })] });
+    expect(store.records.get('id-k')).toMatchObject({ date: '2026-03-07', amount: -1200, bankSaid: null });
   });
 
   it('pending → posted by pending_transaction_id: the same record, the person’s category kept', () => {

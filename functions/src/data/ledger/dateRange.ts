@@ -1,6 +1,7 @@
 import { tableName } from '../client.js';
 import { keys } from '../keys.js';
 import { queryAll } from '../query.js';
+import type { BankSaid } from './items.js';
 
 /** What duplicate detection compares: a transaction's identity, date, amount, name, bank ids, where it came from. */
 export interface LedgerFacts {
@@ -16,6 +17,8 @@ export interface LedgerFacts {
   institutionId: string | null;
   pending: boolean;
   removedByBank: boolean;
+  /** A bank line's date, amount and name as the bank sent them, when a person changed one (data/ledger/items.ts). */
+  bankSaid: BankSaid | null;
 }
 
 const FIELDS = [
@@ -31,6 +34,7 @@ const FIELDS = [
   'institutionId',
   'pending',
   'removedByBank',
+  'bankSaid',
 ];
 
 /**
@@ -61,5 +65,6 @@ export async function transactionsDated(orgId: string, from: string, to: string)
       institutionId: (item.institutionId as string | null | undefined) ?? null,
       pending: item.pending === true,
       removedByBank: item.removedByBank === true,
+      bankSaid: (item.bankSaid as BankSaid | null | undefined) ?? null,
     }));
 }

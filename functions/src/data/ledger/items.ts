@@ -57,6 +57,12 @@ export interface TransactionRecord {
   suggestedMatchId?: string | null;
   /** The bank removed it, but people had attached something: kept, ignored, and says so. */
   removedByBank?: boolean;
+  /**
+   * The bank's own date, amount and name of a bank line a person changed one of (`keepingBankSaid`), until the bank
+   * sends the line again: how a bank linked again still recognises it (docs/banking.md "A bank linked again").
+   * Internal; absent or null = the line's facts are the bank's.
+   */
+  bankSaid?: BankSaid | null;
   source: TransactionSource;
   /** The file an imported transaction came from (source "import"; docs/banking.md "File import"). */
   importFileName?: string | null;
@@ -107,6 +113,24 @@ export interface TransactionRecord {
   hasOpenReviewRequests: boolean;
   hasReviewHistory: boolean;
   version: number;
+}
+
+/** A bank line's facts as the bank sent them. */
+export interface BankSaid {
+  date: string;
+  amount: Cents;
+  name: string;
+}
+
+/**
+ * A person's change of a bank line: when it moves the date, amount or name, the record keeps what the bank said (the
+ * first time; the bank's next word on the line clears it, `syncPlan.ts`), so the line is still the bank's own when
+ * the bank is linked again and brings its history with new ids.
+ */
+export function keepingBankSaid(current: TransactionRecord, next: TransactionRecord): TransactionRecord {
+  if (current.source !== 'plaid' || current.bankSaid) return next;
+  if (next.date === current.date && next.amount === current.amount && next.name === current.name) return next;
+  return { ...next, bankSaid: { date: current.date, amount: current.amount, name: current.name } };
 }
 
 /** Lower-cased name for the ledger's case-insensitive search (DynamoDB's contains() is case-sensitive). */
@@ -210,6 +234,7 @@ const OPTIONAL_FIELDS = [
   'suggestionConfidence',
   'suggestedMatchId',
   'removedByBank',
+  'bankSaid',
   'leaseId',
   'leaseLinkSource',
   'leaseLinkReason',
@@ -269,6 +294,7 @@ type SplitPartOnWire = NonNullable<Transaction['parts']>[number];
 
 /** Optional fields the wire form converts, defaults or leaves out (internal); every other one goes as it is. */
 const NOT_AS_THEY_ARE = new Set<string>([
+  'bankSaid',
   'categorizedByRuleId',
   'categorizationBatchId',
   'parts',

@@ -6,7 +6,7 @@ import {
   type PlaidTransactionLike,
 } from '@rent/shared';
 import type { FormerLink } from '../../data/banking/banks.js';
-import { transactionsDated } from '../../data/ledger/dateRange.js';
+import { type LedgerFacts, transactionsDated } from '../../data/ledger/dateRange.js';
 import type { PlanAccount } from './syncPlan.js';
 
 /**
@@ -117,6 +117,9 @@ export function formerLinesAdopted(
   return adopted;
 }
 
+/** A line's date, amount and name as the bank sent them, whatever a person changed since. */
+const bankFactsOf = (t: LedgerFacts) => t.bankSaid ?? { date: t.date, amount: t.amount, name: t.name };
+
 /**
  * The adoptions of a sync's arriving lines (`formerLinesAdopted`) for a link with former links: one range read of
  * the ledger over the new arriving lines' dates up to the day after the last disconnect (lines dated later cannot be
@@ -149,9 +152,10 @@ export async function adoptionsOf(
   if (arriving.length === 0) return new Map();
   const dates = arriving.map((t) => t.date).sort();
   const links = new Set(formerLinks.map((f) => f.linkId));
+  // A line a person re-dated, renamed or changed the amount of is compared as the bank sent it.
   const former = (await transactionsDated(orgId, dates[0]!, dates.at(-1)!)).flatMap((t) =>
     t.source === 'plaid' && t.institutionId !== null && links.has(t.institutionId) && !t.pending && !t.removedByBank
-      ? [{ ...t, linkId: t.institutionId }]
+      ? [{ id: t.id, linkId: t.institutionId, bankAccountId: t.bankAccountId, ...bankFactsOf(t) }]
       : [],
   );
   return former.length === 0 ? new Map() : formerLinesAdopted(arriving, former);

@@ -69,6 +69,8 @@ export async function resolveMergeSuggestion(
     plaidTransactionId: posted.plaidTransactionId,
     pendingTransactionId: older.externalId,
     suggestedMatchId: null,
+    // Its date, amount and name are now the posted line's: what the bank said of them is the posted line's too.
+    ...((older.bankSaid || posted.bankSaid) && { bankSaid: posted.bankSaid ?? null }),
     ...(older.removedByBank && { removedByBank: false, isIgnored: false }),
     ...(takesCategory && {
       category: posted.category,

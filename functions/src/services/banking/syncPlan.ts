@@ -97,13 +97,17 @@ export function hasUserData(t: TransactionRecord, defaultPropertyId: string | nu
   );
 }
 
-/** The bank's facts on a record: amount, date, name, pending state; never category, property, notes. */
+/**
+ * The bank's facts on a record: amount, date, name, pending state; never category, property, notes. A person's
+ * change of the first three gives way, so what the bank said is no longer kept apart (`bankSaid`).
+ */
 function withBankFacts(record: TransactionRecord, t: BankTransaction): TransactionRecord {
   return {
     ...withBankAmount(record, t.amount),
     date: t.date,
     name: t.name,
     pending: t.pending,
+    ...(record.bankSaid && { bankSaid: null }),
     ...(record.category === null && {
       suggestedCategory: t.suggestedCategory,
       suggestionConfidence: t.suggestionConfidence,

@@ -7,7 +7,7 @@ import {
   type TransactionInput,
   type TransactionUpdate,
 } from '@rent/shared';
-import { newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
+import { keepingBankSaid, newTransaction, type TransactionRecord } from '../../data/ledger/items.js';
 import { listTransactions as listLedger } from '../../data/ledger/list.js';
 import {
   type LedgerChange,
@@ -135,7 +135,7 @@ export async function updateTransaction(
   const closedThrough = await assertPeriodOpen(caller.orgId, [current.date, input.date], actor);
   const now = new Date().toISOString();
   if (current.parts) return updateSplitTransaction(current, input, actor, now);
-  const edited: TransactionRecord = {
+  const edited = keepingBankSaid(current, {
     ...current,
     name: input.name,
     date: input.date,
@@ -147,7 +147,7 @@ export async function updateTransaction(
     ...(input.maintenanceRequestId !== undefined && { maintenanceRequestId: input.maintenanceRequestId }),
     updatedAt: now,
     version: current.version + 1,
-  };
+  });
   const chosenNext = chosen(await leaseBook(caller.orgId), edited, input.leaseId);
   // A change that ends a transfer pair releases the other side in the same write (docs/ledger.md "Transfers").
   const ended = endsPair(current, chosenNext);
@@ -177,7 +177,7 @@ async function updateSplitTransaction(
   if (input.amount !== current.amount) throw splitAmountFixed();
   if (input.date !== current.date)
     assertPartLeases(await leaseBook(current.organizationId), current.parts!, input.date);
-  const next: TransactionRecord = {
+  const next = keepingBankSaid(current, {
     ...current,
     name: input.name,
     date: input.date,
@@ -186,7 +186,7 @@ async function updateSplitTransaction(
     ...(input.maintenanceRequestId !== undefined && { maintenanceRequestId: input.maintenanceRequestId }),
     updatedAt: now,
     version: current.version + 1,
-  };
+  });
   await writeLedger(current.organizationId, [[current, next]], { actor, atomic: true, onStale: stale });
   return next;
 }

@@ -150,7 +150,12 @@ export async function payFromEscrow(
       parts: escrowPaymentParts(loan, input),
     },
     (record) => [recordEscrowPaymentOp(loan, record.id)],
-  );
+  ).catch(async (error: unknown) => {
+    // The parts name the loan's own property, so it is refused as not the organization's only when the loan and then
+    // its property were deleted meanwhile: then the loan is what was not found (a 404, not a 400 naming a field).
+    if (error instanceof Invalid) await getLoan(caller.orgId, loanId);
+    throw error;
+  });
 }
 
 /** PATCH: saved only while the loan is at `change.version` (else 409 with the loan as it is now). */
