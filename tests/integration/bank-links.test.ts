@@ -240,6 +240,13 @@ describe('bank links', () => {
       version: redatedShown.version,
     });
     expect(redatedEdit.status, JSON.stringify(redatedEdit.body)).toBe(200);
+    // The bank's statement file of that line is the same line too.
+    const statement = await api.post('/api/imports/preview', {
+      bankAccountId: redatedShown.bankAccountId,
+      rows: [{ line: 2, date: redated.date, name: redated.name, amount: redatedShown.amount }],
+    });
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    expect(statement.body.rows[0]).toMatchObject({ status: 'duplicate', include: false, match: { id: redated.id } });
     expect((await api.delete(`/api/bank-connections/${connection.id}`)).status).toBe(200);
 
     // The same login again: a new Plaid item, the same history under new transaction and account ids.

@@ -76,6 +76,30 @@ describe('classifyRows', () => {
     });
   });
 
+  it('a bank line a person re-dated and renamed is a duplicate of the row the bank wrote: the bank said it', () => {
+    const bankSaid = { date: '2024-03-04', amount: -4_250, name: 'HOME DEPOT #4411' };
+    const ledger = [
+      existing('t1', '2024-02-20', 'Paint for unit 2', -4_250, {
+        bankAccountId: 'checking',
+        source: 'plaid',
+        bankSaid,
+      }),
+    ];
+    const rows = [row('2024-03-04', 'Home Depot #4411', -4_250)];
+    expect(classifyRows(rows, ledger, 'checking')).toEqual([
+      {
+        status: 'duplicate',
+        reason:
+          'Same date, amount and name as the bank sent a transaction already in the ledger, since changed by a person',
+        matchId: 't1',
+      },
+    ]);
+    // In another account it is not the same line.
+    expect(classifyRows(rows, ledger, 'savings')[0]).toMatchObject({ status: 'new' });
+    // A second equal row finds it taken.
+    expect(classifyRows([rows[0]!, rows[0]!], ledger, 'checking')[1]!.status).not.toBe('duplicate');
+  });
+
   it('same account, date, amount and name is a duplicate (names compared loosely)', () => {
     const [c] = classifyRows(
       [row('2024-03-04', 'Home Depot #456', -123456)],

@@ -30,6 +30,8 @@ export interface ExistingTransaction {
   bankAccountId: string | null;
   /** 'plaid' for a line the bank sync brought; anything else was typed or imported by a person. */
   source?: string;
+  /** A bank line's date, amount and name as the bank sent them, when a person changed one since. */
+  bankSaid?: { date: string; amount: number; name: string } | null;
 }
 
 export interface RowClassification {
@@ -58,6 +60,7 @@ export function classifyRows(
   const used = new Set<string>();
   const byExternal = new Map<string, ExistingTransaction[]>();
   const byExact = new Map<string, ExistingTransaction[]>();
+  const byBankSaid = new Map<string, ExistingTransaction[]>();
   const byAmount = new Map<number, ExistingTransaction[]>();
   const push = <K>(map: Map<K, ExistingTransaction[]>, key: K, t: ExistingTransaction) => {
     const list = map.get(key) ?? [];
@@ -67,6 +70,7 @@ export function classifyRows(
   for (const t of existing) {
     if (t.externalId) push(byExternal, t.externalId, t);
     push(byExact, exactKey(t.date, t.amountCents, t.name), t);
+    if (t.bankSaid) push(byBankSaid, exactKey(t.bankSaid.date, t.bankSaid.amount, t.bankSaid.name), t);
     push(byAmount, t.amountCents, t);
   }
   const take = (list: ExistingTransaction[] | undefined, fits: (t: ExistingTransaction) => boolean = () => true) => {
@@ -77,7 +81,8 @@ export function classifyRows(
   const result: (RowClassification | null)[] = rows.map(() => null);
 
   // Pass 1: the same external id in the same account (a bank's FITID is unique within one account only); pass 2:
-  // the same account, date, amount and name. Both are duplicates.
+  // the same account, date, amount and name, as the line is now or as the bank sent it before a person changed it.
+  // Both are duplicates.
   rows.forEach((row, i) => {
     const match = row.externalId
       ? take(byExternal.get(row.externalId), (t) => t.bankAccountId === bankAccountId)
@@ -91,15 +96,24 @@ export function classifyRows(
   });
   rows.forEach((row, i) => {
     if (result[i]) return;
-    const match = take(
-      byExact.get(exactKey(row.date, row.amountCents, row.name)),
-      (t) => t.bankAccountId === bankAccountId,
-    );
+    const key = exactKey(row.date, row.amountCents, row.name);
+    const inAccount = (t: ExistingTransaction) => t.bankAccountId === bankAccountId;
+    const match = take(byExact.get(key), inAccount);
     if (match) {
       result[i] = {
         status: 'duplicate',
         reason: 'Same date, amount and name as a transaction already in the ledger',
         matchId: match.id,
+      };
+      return;
+    }
+    const changed = take(byBankSaid.get(key), inAccount);
+    if (changed) {
+      result[i] = {
+        status: 'duplicate',
+        reason:
+          'Same date, amount and name as the bank sent a transaction already in the ledger, since changed by a person',
+        matchId: changed.id,
       };
     }
   });
