@@ -145,10 +145,10 @@ async function writePair(
     if (byHand) throw new Invalid(block);
     return null;
   }
-  // Automation leaves what a person unpaired and rent (either may have changed since the lines around were read).
-  const automationRefuses =
+  // Automation leaves what a person unpaired, and rent (either may have changed since the lines around were read).
+  const automationLeaves = () =>
     transferCandidates(record, [other]).length === 0 || !automationMayPair(record) || !automationMayPair(other);
-  if (!byHand && automationRefuses) return null;
+  if (!byHand && automationLeaves()) return null;
   const now = new Date().toISOString();
   const next = pairedSide(record, other, names, byHand, now);
   const otherNext = pairedSide(other, record, names, byHand, now);
