@@ -247,44 +247,48 @@ describe('other arrivals and edits', () => {
     ).lease.id as string;
     const rule = ruleBody({ name: 'Tenant rent', namePattern: 'zelle from tenant', category: 'rental_income' });
     await ok(w.admin.api.post('/api/categorization-rules', rule), 201);
-    const named = async (name: string) =>
-      (await partition(`ORG#${w.orgId}`)).find((i) => i.type === 'Transaction' && i.name === name)!;
+    /** One line imported into savings through the API (whose rules are fresh: this worker's rule cache predates the
+     * rule), as stored. */
+    const importedIntoSavings = async (
+      propertyId: string | null,
+      line: { date: string; name: string; amount: number },
+    ) => {
+      const res = await w.admin.api.post('/api/imports', {
+        id: randomUUID(),
+        fileName: 'savings.csv',
+        bankAccountId: savings,
+        propertyId,
+        totalRows: 1,
+        rows: [{ line: 2, ...line, include: true }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (await partition(`ORG#${w.orgId}`)).find((i) => i.type === 'Transaction' && i.name === line.name)!;
+    };
 
     // A payment out of checking of exactly the rent, then the rent imported into savings on the property.
     const paid = out('PAYMENT TO CONTRACTOR 7731', 1875, '2026-08-04');
     await sync([paid]);
     const paidId = await idOf(paid.transaction_id);
-    const imported = await w.admin.api.post('/api/imports', {
-      id: randomUUID(),
-      fileName: 'savings-rent.csv',
-      bankAccountId: savings,
-      propertyId: home,
-      totalRows: 1,
-      rows: [{ line: 2, date: '2026-08-03', name: 'ZELLE FROM TENANT K 7731', amount: 1875, include: true }],
+    const rent = await importedIntoSavings(home, {
+      date: '2026-08-03',
+      name: 'ZELLE FROM TENANT K 7731',
+      amount: 1875,
     });
-    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    const rent = await named('ZELLE FROM TENANT K 7731');
     expect(rent).toMatchObject({ category: 'rental_income', categorizationSource: 'rule', leaseId });
     expect(rent.transferPairId ?? null).toBeNull();
     expect((await stored(w.orgId, paidId)).transferPairId ?? null).toBeNull();
     const info = await ok(w.admin.api.get(`/api/transactions/${paidId}/transfer`));
     expect(info.candidates).toEqual([expect.objectContaining({ id: rent.id, accountName: 'Savings ••2222' })]);
 
-    // Rent a rule named on no property (so no lease), beside a coincidence of amounts: left alone too. (Through the
-    // API, whose rules are fresh: this worker's own rule cache predates the rule.)
+    // Rent a rule named on no property (so no lease), beside a coincidence of amounts: left alone too.
     const roofer = out('PAYMENT TO ROOFER 7732', 2210, '2026-08-11');
     await sync([roofer]);
     const rooferId = await idOf(roofer.transaction_id);
-    const second = await w.admin.api.post('/api/imports', {
-      id: randomUUID(),
-      fileName: 'savings-rent-2.csv',
-      bankAccountId: savings,
-      propertyId: null,
-      totalRows: 1,
-      rows: [{ line: 2, date: '2026-08-10', name: 'ZELLE FROM TENANT J 7732', amount: 2210, include: true }],
+    const rentJ = await importedIntoSavings(null, {
+      date: '2026-08-10',
+      name: 'ZELLE FROM TENANT J 7732',
+      amount: 2210,
     });
-    expect(second.status, JSON.stringify(second.body)).toBe(201);
-    const rentJ = await named('ZELLE FROM TENANT J 7732');
     expect(rentJ).toMatchObject({ category: 'rental_income', categorizationSource: 'rule' });
     expect(rentJ.transferPairId ?? null).toBeNull();
     expect((await stored(w.orgId, rooferId)).transferPairId ?? null).toBeNull();
